@@ -1,0 +1,80 @@
+/**
+ * The projector: folds a game's events into its state, and takes and restores snapshots so a
+ * long game need not be replayed from its first event on every load.
+ */
+import type { AnyGameModule, Decision, Rejection, Seat, Tagged } from './contract';
+
+/** Fold events into a state, starting from the module's initial state or a given one. */
+export function fold<S, E extends Tagged>(
+  game: { initialState(): S; evolve(state: S, event: E): S },
+  events: Iterable<E>,
+  from?: S,
+): S {
+  let state = from ?? game.initialState();
+  for (const event of events) state = game.evolve(state, event);
+  return state;
+}
+
+export interface Snapshot<S = unknown> {
+  readonly game: string;
+  readonly rulesVersion: string;
+  /** How many events (or commits; the caller decides the unit) the state includes. */
+  readonly version: number;
+  readonly state: S;
+}
+
+/** States are plain JSON by contract, so a snapshot is a deep copy that survives storage. */
+export function takeSnapshot<S>(game: AnyGameModule, state: S, version: number): Snapshot<S> {
+  return { game: game.id, rulesVersion: game.rulesVersion, version, state: structuredClone(state) };
+}
+
+/** Rebuild a state from a snapshot and the events stored after it. */
+export function restore<S, E extends Tagged>(
+  game: AnyGameModule,
+  snapshot: Snapshot<S>,
+  tail: Iterable<E>,
+): S {
+  if (snapshot.game !== game.id || snapshot.rulesVersion !== game.rulesVersion) {
+    throw new Error(
+      `snapshot of ${snapshot.game}@${snapshot.rulesVersion} cannot be restored with ${game.id}@${game.rulesVersion}`,
+    );
+  }
+  return fold(game, tail, structuredClone(snapshot.state) as S);
+}
+
+/**
+ * The single path from a raw command to new state, used by the server, bots and tests:
+ * parse (normalising the command), decide, then evolve each event.
+ */
+export function execute<S, E extends Tagged>(
+  game: AnyGameModule,
+  state: S,
+  rawCommand: unknown,
+  seat: Seat,
+): { ok: true; events: E[]; state: S } | { ok: false; rejection: Rejection } {
+  const parsed = game.commandSchema.safeParse(rawCommand);
+  if (!parsed.success) {
+    return { ok: false, rejection: { code: 'BAD_REQUEST', message: describeZodError(parsed.error) } };
+  }
+  const decision = game.decide(state, parsed.data, seat) as Decision<E>;
+  if (!decision.ok) return decision;
+  const events = [...decision.events];
+  return { ok: true, events, state: fold(game, events, state) };
+}
+
+/** One readable sentence out of a zod error. */
+export function describeZodError(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The command is not valid.';
+  const where = issue.path.length ? `${issue.path.map(String).join('.')}: ` : '';
+  return `The command is not valid (${where}${issue.message}).`;
+}
+
+/** A stable text key for a JSON value: object keys sorted, arrays in order. */
+export function canonicalKey(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}

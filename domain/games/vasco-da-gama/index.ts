@@ -1,0 +1,56 @@
+/**
+ * Vasco da Gama (Paolo Mori, 2009) for 2–4 players, as a Caravela game module.
+ * Rules: ../shared/seeds/000 (the rulebook wins every conflict). Component numbers: data.ts.
+ */
+import { z } from 'zod';
+import type { GameModule, Outcome } from '../../engine/contract';
+import { commandSchema, type VdgCommand } from './commands';
+import { advance, decide } from './decide';
+import type { VdgEvent } from './events';
+import { evolve, initialState } from './evolve';
+import { activeSeats, legal } from './legal';
+import { describe } from './log';
+import { setupEvents } from './setup';
+import { Tx } from './tx';
+import type { VdgState } from './types';
+import { view, type VdgView } from './view';
+
+export const optionsSchema = z.object({}).strict();
+
+export const vascoDaGama: GameModule<VdgState, VdgCommand, VdgEvent, VdgView, z.infer<typeof optionsSchema>> = {
+  id: 'vasco-da-gama',
+  title: 'Vasco da Gama',
+  rulesVersion: '1',
+  minPlayers: 2,
+  maxPlayers: 4,
+  optionsSchema,
+  commandSchema,
+  initialState,
+  setup({ players, seed }) {
+    if (players < 2 || players > 4) throw new RangeError('Vasco da Gama is for 2 to 4 players.');
+    const tx = new Tx(initialState());
+    for (const e of setupEvents(players, seed)) tx.emit(e);
+    advance(tx); // the Sernigi holder's merchant ship is due before round 1
+    return tx.events;
+  },
+  decide,
+  evolve,
+  view,
+  legal,
+  activeSeats,
+  outcome(state): Outcome | null {
+    if (!state.final) return null;
+    return {
+      results: state.final.map((f) => ({
+        seat: f.seat,
+        score: f.total,
+        rank: f.rank,
+        details: { realsVp: f.realsVp, shipsVp: f.shipsVp, shipsAtLandings: f.shipsAtLandings, sailors: f.sailors },
+      })),
+      winners: state.final.filter((f) => f.rank === 1).map((f) => f.seat),
+    };
+  },
+  describe,
+};
+
+export type { VdgCommand, VdgEvent, VdgState, VdgView };
