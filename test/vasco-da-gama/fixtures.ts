@@ -19,12 +19,16 @@ export const game = vascoDaGama;
 /** Seat colours in order: yellow 0, red 1, black 2, blue 3. */
 export const YELLOW = 0, RED = 1, BLACK = 2, BLUE = 3;
 
-/** A GameSetUp event with seat 0 first and the rulebook's character distribution, then overrides. */
+/**
+ * A GameSetUp event with seat 0 first, the rulebook's character distribution, the 11-limit
+ * merchant ship dealt to the Sernigi holder and the 7-limit one face up; then overrides.
+ */
 export function gameSetUp(players: number, overrides: Partial<EventOf<'GameSetUp'>> = {}): EventOf<'GameSetUp'> {
   const base = setupEvents(players, 1)[0] as EventOf<'GameSetUp'>;
   const holders = Object.fromEntries(CHARACTERS.map((c) => [c, null])) as Record<CharacterId, number | null>;
   DATA.characterDistribution.value[players]!.forEach((c, seat) => (holders[c] = seat));
-  return { ...base, firstPlayer: 0, holders, ...overrides };
+  const merchant = { dealt: 'merchant-11', faceUp: 'merchant-7', deck: ['merchant-4', 'merchant-5', 'merchant-6', 'merchant-9'] };
+  return { ...base, firstPlayer: 0, holders, merchant, ...overrides };
 }
 
 /** The VdG tile with this initial number, as an id. */
