@@ -1,0 +1,23 @@
+/** Timing helpers for benchmarks: warm up, then repeat until enough time has passed. */
+
+export interface Timing {
+  /** Mean time of one repetition in milliseconds. */
+  meanMs: number;
+  runs: number;
+}
+
+export function time(fn: () => void, opts: { minMs?: number; warmup?: number } = {}): Timing {
+  const minMs = opts.minMs ?? 500;
+  for (let i = 0; i < (opts.warmup ?? 3); i++) fn();
+  let runs = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < minMs || runs < 3) {
+    fn();
+    runs++;
+    elapsed = performance.now() - start;
+  }
+  return { meanMs: elapsed / runs, runs };
+}
+
+export const round = (x: number, digits = 3) => Number(x.toPrecision(digits));

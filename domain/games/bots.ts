@@ -1,0 +1,7 @@
+/** The bots each game offers, weakest first (simulate, seat-fillers and benchmarks pick from here). */
+import { randomBot, type Bot } from '../engine/bots';
+
+export const BOTS: Readonly<Record<string, Readonly<Record<string, Bot>>>> = {
+  'vasco-da-gama': { random: randomBot },
+  'tic-tac-toe': { random: randomBot },
+};
