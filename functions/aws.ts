@@ -1,0 +1,41 @@
+/** AWS SDK clients, created once per process (per Lambda container) and reused. */
+import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from './config';
+
+let doc: DynamoDBDocumentClient | undefined;
+const management = new Map<string, ApiGatewayManagementApiClient>();
+let secret: Promise<string> | undefined;
+
+export function dynamo(): DynamoDBDocumentClient {
+  if (!doc) {
+    const c = config();
+    const client = new DynamoDBClient({ region: c.region, ...(c.dynamoEndpoint ? { endpoint: c.dynamoEndpoint } : {}) });
+    doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  }
+  return doc;
+}
+
+/** The @connections client for a WebSocket API stage (`https://{domain}/{stage}` in the cloud). */
+export function connections(endpoint: string): ApiGatewayManagementApiClient {
+  let client = management.get(endpoint);
+  if (!client) {
+    client = new ApiGatewayManagementApiClient({ region: config().region, endpoint });
+    management.set(endpoint, client);
+  }
+  return client;
+}
+
+export function tokenSecret(): Promise<string> {
+  secret ??= (async () => {
+    const c = config();
+    if (c.secret) return c.secret;
+    if (!c.secretArn) throw new Error('set CARAVELA_SECRET or SECRET_ARN');
+    const out = await new SecretsManagerClient({ region: c.region }).send(new GetSecretValueCommand({ SecretId: c.secretArn }));
+    if (!out.SecretString) throw new Error('the token secret is empty');
+    return out.SecretString;
+  })();
+  return secret;
+}

@@ -1,0 +1,29 @@
+/**
+ * Configuration from the environment, read lazily so the local runtime can set it before the
+ * first handler call. In the cloud the CDK stack sets TABLE_NAME and SECRET_ARN; locally the
+ * runtime sets TABLE_NAME, DYNAMODB_ENDPOINT, CONNECTIONS_ENDPOINT and CARAVELA_SECRET.
+ */
+export interface Config {
+  tableName: string;
+  region: string;
+  /** DynamoDB endpoint override (DynamoDB Local). */
+  dynamoEndpoint: string | undefined;
+  /** @connections endpoint override (the local runtime); else derived from the request. */
+  connectionsEndpoint: string | undefined;
+  /** HMAC secret for player tokens, given directly … */
+  secret: string | undefined;
+  /** … or as a Secrets Manager secret to fetch once per cold start. */
+  secretArn: string | undefined;
+}
+
+export function config(): Config {
+  const env = process.env;
+  return {
+    tableName: env.TABLE_NAME ?? 'caravela',
+    region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
+    dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    connectionsEndpoint: env.CONNECTIONS_ENDPOINT || undefined,
+    secret: env.CARAVELA_SECRET || undefined,
+    secretArn: env.SECRET_ARN || undefined,
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The wire protocol's frames (../shared/PROTOCOL.md, version 1), as zod schemas. Client frames
+ * are parsed here; unknown fields are ignored so the protocol can grow without breaking clients.
+ */
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'ILLEGAL',
+  'NOT_YOUR_TURN',
+  'CONFLICT',
+  'GAME_FULL',
+  'GAME_OVER',
+  'TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Client frames above this size are refused with TOO_LARGE (no command needs more). */
+export const MAX_CLIENT_FRAME_BYTES = 32 * 1024;
+/** Server frames stay below API Gateway's 128 KB message limit. */
+export const MAX_SERVER_FRAME_BYTES = 120 * 1024;
+
+const requestId = z.string().max(64).optional();
+const gameId = z.string().min(1).max(64);
+
+export const clientFrames = {
+  createGame: z.object({
+    action: z.literal('createGame'),
+    requestId,
+    game: z.string().min(1).max(64),
+    players: z.number().int().min(1).max(16),
+    options: z.record(z.string(), z.unknown()).optional(),
+  }),
+  joinGame: z.object({ action: z.literal('joinGame'), requestId, gameId, seat: z.number().int().min(0).max(15).optional() }),
+  subscribe: z.object({ action: z.literal('subscribe'), requestId, gameId }),
+  command: z.object({
+    action: z.literal('command'),
+    requestId,
+    gameId,
+    commandId: z.string().min(1).max(64),
+    expectedVersion: z.number().int().min(0).optional(),
+    command: z.looseObject({ type: z.string().min(1).max(64) }),
+  }),
+  myGames: z.object({ action: z.literal('myGames'), requestId }),
+  ping: z.object({ action: z.literal('ping'), requestId }),
+};
+
+export type Action = keyof typeof clientFrames;
+export const ACTIONS = Object.keys(clientFrames) as Action[];
+export const clientFrame = z.discriminatedUnion('action', Object.values(clientFrames) as never);
+export type ClientFrame = { [A in Action]: z.infer<(typeof clientFrames)[A]> }[Action];
+export type FrameOf<A extends Action> = z.infer<(typeof clientFrames)[A]>;
+
+export interface SeatInfo {
+  seat: number;
+  playerId: string;
+  name: string;
+}
+
+export interface StateFrame {
+  type: 'state';
+  gameId: string;
+  game: string;
+  version: number;
+  status: 'open' | 'active' | 'finished';
+  seats: (SeatInfo | null)[];
+  you: number | null;
+  activeSeats: number[];
+  view: unknown;
+  legal: unknown[];
+  log: string[];
+  outcome: unknown;
+}
+
+export interface GameSummary {
+  gameId: string;
+  game: string;
+  status: 'open' | 'active' | 'finished';
+  seats: (SeatInfo | null)[];
+  yourSeat: number;
+  yourTurn: boolean;
+  version: number;
+  updatedAt: string;
+}
+
+export type ServerFrame =
+  | StateFrame
+  | { type: 'gameCreated'; requestId?: string; gameId: string }
+  | { type: 'joined'; requestId?: string; gameId: string; seat: number }
+  | { type: 'ack'; requestId?: string; commandId: string; version: number }
+  | { type: 'games'; requestId?: string; games: GameSummary[] }
+  | { type: 'pong'; requestId?: string }
+  | { type: 'error'; requestId?: string; code: ErrorCode; message: string };
+
+/** A failure that becomes an `error` frame for the sender and changes nothing. */
+export class ProtocolError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}

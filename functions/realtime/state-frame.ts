@@ -1,0 +1,32 @@
+/** The `state` frame one seat (or a spectator) receives: its own view, its legal commands, the log. */
+import { activeSeats, moduleOf, seatInfos, type GameRecord } from '../game/record';
+import { MAX_SERVER_FRAME_BYTES, type StateFrame } from '../protocol/frames';
+
+export function stateFrame(record: GameRecord, seat: number | null): StateFrame {
+  const module = moduleOf(record);
+  const started = record.state !== null;
+  const frame: StateFrame = {
+    type: 'state',
+    gameId: record.gameId,
+    game: record.game,
+    version: record.version,
+    status: record.status,
+    seats: seatInfos(record),
+    you: seat,
+    activeSeats: activeSeats(record),
+    view: started ? module.view(record.state, seat) : null,
+    legal: started && seat !== null ? module.legal(record.state, seat) : [],
+    log: record.log,
+    outcome: started ? module.outcome(record.state) : null,
+  };
+  return fitLog(frame);
+}
+
+/** Keep the most recent log lines that fit under the frame limit. */
+function fitLog(frame: StateFrame): StateFrame {
+  let size = Buffer.byteLength(JSON.stringify(frame));
+  if (size <= MAX_SERVER_FRAME_BYTES) return frame;
+  const log = [...frame.log];
+  while (log.length && size > MAX_SERVER_FRAME_BYTES) size -= Buffer.byteLength(JSON.stringify(log.shift())) + 1;
+  return { ...frame, log };
+}

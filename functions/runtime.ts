@@ -1,0 +1,51 @@
+/**
+ * The objects one process (one Lambda container, or the local runtime) shares between
+ * invocations: the store, the records, the host with its cache, the connection cache.
+ */
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { dynamo } from './aws';
+import { config } from './config';
+import { Host } from './game/host';
+import { ManagementApiSender } from './realtime/sender';
+import { EventStore } from './store/event-store';
+import { Records, type Connection } from './store/records';
+
+interface Runtime {
+  store: EventStore;
+  records: Records;
+  host: Host;
+  /** connectionId → player: a connection's player never changes, so it is cached once read. */
+  connections: Map<string, Connection>;
+  senders: Map<string, ManagementApiSender>;
+}
+
+let runtime: Runtime | undefined;
+
+export function getRuntime(): Runtime {
+  if (!runtime) {
+    const { tableName } = config();
+    const store = new EventStore(dynamo(), tableName);
+    const records = new Records(dynamo(), tableName);
+    const host = new Host({
+      store,
+      records,
+      now: () => new Date(),
+      // 12 random bytes: unguessable, short enough for an invite link.
+      newGameId: () => randomBytes(12).toString('base64url'),
+      newSeed: () => randomInt(0, 2 ** 31),
+    });
+    runtime = { store, records, host, connections: new Map(), senders: new Map() };
+  }
+  return runtime;
+}
+
+export const newPlayerId = (): string => randomUUID();
+
+/** Where to send frames for a request: the configured endpoint, else the API's own stage URL. */
+export function senderFor(requestContext: { domainName?: string; stage?: string }): ManagementApiSender {
+  const endpoint = config().connectionsEndpoint ?? `https://${requestContext.domainName}/${requestContext.stage}`;
+  const senders = getRuntime().senders;
+  let sender = senders.get(endpoint);
+  if (!sender) senders.set(endpoint, (sender = new ManagementApiSender(endpoint)));
+  return sender;
+}

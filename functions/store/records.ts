@@ -1,0 +1,182 @@
+/**
+ * Records beside the events: player profiles, live connections and their subscriptions (both
+ * expire by TTL), and the per-player index of games with whose turn it is (for `myGames`).
+ */
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { activeSeats, seatInfos, type GameRecord } from '../game/record';
+import type { GameSummary } from '../protocol/frames';
+import { keys } from './keys';
+import { TABLE } from './table';
+
+/** API Gateway closes WebSocket connections after 2 hours at most; keep their records a little longer. */
+export const CONNECTION_TTL_SECONDS = 3 * 60 * 60;
+
+export interface Connection {
+  connectionId: string;
+  playerId: string;
+  name: string;
+}
+
+const PK = TABLE.partitionKey;
+const SK = TABLE.sortKey;
+
+export class Records {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private ttl(): number {
+    return Math.floor(this.now().getTime() / 1000) + CONNECTION_TTL_SECONDS;
+  }
+
+  async putPlayer(playerId: string, name: string): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { [PK]: keys.player(playerId), [SK]: keys.profile, kind: 'player', playerId, name, createdAt: this.now().toISOString() },
+        ConditionExpression: `attribute_not_exists(${PK})`,
+      }),
+    );
+  }
+
+  async putConnection(c: Connection): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { [PK]: keys.connection(c.connectionId), [SK]: keys.connectionMeta, kind: 'connection', ...c, ttl: this.ttl() },
+      }),
+    );
+  }
+
+  async getConnection(connectionId: string): Promise<(Connection & { games: string[] }) | null> {
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { [PK]: keys.connection(connectionId), [SK]: keys.connectionMeta } }),
+    );
+    if (!out.Item) return null;
+    const games = out.Item.games as Set<string> | undefined;
+    return { connectionId, playerId: out.Item.playerId, name: out.Item.name, games: games ? [...games] : [] };
+  }
+
+  /** Forget a connection and all its subscriptions. */
+  async deleteConnection(connectionId: string): Promise<void> {
+    const c = await this.getConnection(connectionId);
+    for (const gameId of c?.games ?? []) await this.deleteSubscription(gameId, connectionId);
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.connection(connectionId), [SK]: keys.connectionMeta } }));
+  }
+
+  async subscribe(gameId: string, c: Connection): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { [PK]: keys.game(gameId), [SK]: keys.subscription(c.connectionId), kind: 'subscription', connectionId: c.connectionId, playerId: c.playerId, ttl: this.ttl() },
+      }),
+    );
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { [PK]: keys.connection(c.connectionId), [SK]: keys.connectionMeta },
+        UpdateExpression: 'ADD games :g',
+        ConditionExpression: `attribute_exists(${PK})`,
+        ExpressionAttributeValues: { ':g': new Set([gameId]) },
+      }),
+    );
+  }
+
+  async subscribers(gameId: string): Promise<{ connectionId: string; playerId: string }[]> {
+    const out: { connectionId: string; playerId: string }[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: `${PK} = :pk AND begins_with(${SK}, :sub)`,
+          ExpressionAttributeValues: { ':pk': keys.game(gameId), ':sub': 'SUB#' },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) out.push({ connectionId: item.connectionId, playerId: item.playerId });
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return out;
+  }
+
+  async deleteSubscription(gameId: string, connectionId: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.game(gameId), [SK]: keys.subscription(connectionId) } }));
+  }
+
+  /** Write every seated player's index item for this game (status, whose turn, version). */
+  async indexGame(record: GameRecord): Promise<void> {
+    const active = activeSeats(record);
+    const items = record.seats.flatMap((s, seat) =>
+      s
+        ? [
+            {
+              PutRequest: {
+                Item: {
+                  [PK]: keys.player(s.playerId),
+                  [SK]: keys.playerGame(record.gameId),
+                  kind: 'playerGame',
+                  gameId: record.gameId,
+                  game: record.game,
+                  status: record.status,
+                  seats: seatInfos(record),
+                  yourSeat: seat,
+                  yourTurn: active.includes(seat),
+                  version: record.version,
+                  updatedAt: record.updatedAt,
+                },
+              },
+            },
+          ]
+        : [],
+    );
+    for (let i = 0; i < items.length; i += 25) {
+      let batch: Record<string, unknown[]> | undefined = { [this.table]: items.slice(i, i + 25) };
+      // Retry what DynamoDB could not write at once (throttling), a few times.
+      for (let attempt = 0; batch && Object.keys(batch).length && attempt < 5; attempt++) {
+        const out = await this.db.send(new BatchWriteCommand({ RequestItems: batch as never }));
+        batch = out.UnprocessedItems as Record<string, unknown[]> | undefined;
+      }
+    }
+  }
+
+  /** The player's games, those waiting for them first, then the most recently changed. */
+  async playerGames(playerId: string): Promise<GameSummary[]> {
+    const games: GameSummary[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: `${PK} = :pk AND begins_with(${SK}, :g)`,
+          ExpressionAttributeValues: { ':pk': keys.player(playerId), ':g': 'GAME#' },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const i of page.Items ?? []) {
+        games.push({
+          gameId: i.gameId,
+          game: i.game,
+          status: i.status,
+          seats: i.seats,
+          yourSeat: i.yourSeat,
+          yourTurn: i.yourTurn,
+          version: i.version,
+          updatedAt: i.updatedAt,
+        });
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return games.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn) || b.updatedAt.localeCompare(a.updatedAt));
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * `npm start`: the whole of Caravela on this machine — DynamoDB Local with its data under
+ * DATA_DIR (default ./.data), the HTTP and WebSocket API on PORT (default 3000).
+ * SIGINT/SIGTERM shut it down cleanly; starting again on the same DATA_DIR keeps every game.
+ */
+import { startLocalServer } from './server';
+
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = process.env.DATA_DIR ?? './.data';
+
+const server = await startLocalServer({ port, dataDir, host: process.env.HOST });
+console.log(`Caravela is running on ${server.url}  (WebSocket ${server.wsUrl}?token=…, data in ${dataDir})`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down…`);
+    server.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}

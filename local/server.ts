@@ -1,0 +1,212 @@
+/**
+ * The local runtime: one process that starts DynamoDB Local, creates the table, and serves the
+ * HTTP routes and the WebSocket API on one port by calling the very same handler functions that
+ * run on Lambda, with API-Gateway-shaped events. It also serves the `@connections` endpoint, so
+ * frames reach sockets through the real @aws-sdk/client-apigatewaymanagementapi client.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { handler as httpHandler } from '../functions/http/api';
+import { handler as connectHandler } from '../functions/ws/connect';
+import { handler as disconnectHandler } from '../functions/ws/disconnect';
+import type { WsEvent } from '../functions/ws/event';
+import { handler as messageHandler } from '../functions/ws/message';
+import { LOCAL_CREDENTIALS, startDynamo, type LocalDynamo } from './dynamodb';
+import { ensureTable } from './tables';
+
+export interface LocalServerOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Folder for the database and the token secret; null keeps everything in memory. */
+  dataDir: string | null;
+  /** Interface to listen on (default loopback). */
+  host?: string;
+}
+
+export interface LocalServer {
+  port: number;
+  url: string;
+  wsUrl: string;
+  dynamo: LocalDynamo;
+  close(): Promise<void>;
+}
+
+export const TABLE_NAME = 'caravela';
+const STAGE = 'local';
+/** Above API Gateway's own limit, so that the handler (not the socket) answers TOO_LARGE. */
+const MAX_SOCKET_FRAME = 256 * 1024;
+
+function readBody(req: IncomingMessage, limit = 1024 * 1024): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        reject(new Error('body too large'));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** The token secret: from CARAVELA_SECRET, else made once and kept under the data folder. */
+function tokenSecret(dataDir: string | null): string {
+  if (process.env.CARAVELA_SECRET) return process.env.CARAVELA_SECRET;
+  if (!dataDir) return randomBytes(32).toString('hex');
+  const file = path.join(dataDir, 'secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+const isLoopback = (address: string | undefined) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+
+export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  const dataDir = options.dataDir ? path.resolve(options.dataDir) : null;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const dynamo = await startDynamo(dataDir ? path.join(dataDir, 'dynamodb') : null);
+
+  const sockets = new Map<string, { ws: WebSocket; connectedAt: Date; queue: Promise<void> }>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_FRAME });
+  const server = createServer((req, res) => void route(req, res));
+  server.on('upgrade', (req, socket, head) => void upgrade(req, socket, head));
+  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  const domainName = `127.0.0.1:${port}`;
+
+  // The handlers read their configuration from the environment, as on Lambda.
+  Object.assign(process.env, {
+    TABLE_NAME,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    CONNECTIONS_ENDPOINT: `http://${domainName}`,
+    CARAVELA_SECRET: tokenSecret(dataDir),
+    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  });
+  const admin = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
+  await ensureTable(admin, TABLE_NAME);
+  admin.destroy();
+
+  const wsEvent = (connectionId: string, routeKey: string, eventType: WsEvent['requestContext']['eventType'], extra: Partial<WsEvent> = {}): WsEvent => ({
+    requestContext: { routeKey, eventType, connectionId, domainName, stage: STAGE },
+    isBase64Encoded: false,
+    ...extra,
+  });
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      const url = new URL(req.url ?? '/', `http://${domainName}`);
+      if (url.pathname.startsWith('/@connections/')) return await connectionsApi(req, res, decodeURIComponent(url.pathname.slice('/@connections/'.length)));
+      const body = req.method === 'GET' || req.method === 'HEAD' ? '' : (await readBody(req)).toString('utf8');
+      const result = await httpHandler({
+        rawPath: url.pathname,
+        body,
+        isBase64Encoded: false,
+        headers: req.headers as Record<string, string>,
+        requestContext: { http: { method: req.method ?? 'GET', path: url.pathname } },
+      });
+      res.writeHead(result.statusCode, result.headers ?? {});
+      res.end(result.body);
+    } catch (error) {
+      console.error('http request failed:', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 'INTERNAL', message: 'Something went wrong on the server.' }));
+    }
+  }
+
+  /** The API Gateway management API, as the SDK client calls it. */
+  async function connectionsApi(req: IncomingMessage, res: ServerResponse, connectionId: string): Promise<void> {
+    if (!isLoopback(req.socket.remoteAddress)) {
+      res.writeHead(403).end();
+      return;
+    }
+    const entry = sockets.get(connectionId);
+    const gone = () => {
+      res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
+      res.end(JSON.stringify({ message: `connection ${connectionId} is gone` }));
+    };
+    if (req.method === 'POST') {
+      const data = await readBody(req);
+      if (!entry || entry.ws.readyState !== entry.ws.OPEN) return gone();
+      await new Promise<void>((resolve) => entry.ws.send(data.toString('utf8'), () => resolve()));
+      res.writeHead(200).end();
+    } else if (req.method === 'DELETE') {
+      if (!entry) return gone();
+      entry.ws.close(1000, 'closed by the server');
+      res.writeHead(204).end();
+    } else if (req.method === 'GET') {
+      if (!entry) return gone();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ConnectedAt: entry.connectedAt.toISOString(), LastActiveAt: new Date().toISOString(), Identity: {} }));
+    } else res.writeHead(405).end();
+  }
+
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(req.url ?? '/', `http://${domainName}`);
+    const refuse = (status: number, text: string) => {
+      socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${text}\n`);
+    };
+    if (url.pathname !== '/ws') return refuse(404, 'Not Found');
+    const connectionId = randomBytes(9).toString('base64');
+    let result;
+    try {
+      result = await connectHandler(wsEvent(connectionId, '$connect', 'CONNECT', { queryStringParameters: Object.fromEntries(url.searchParams) }));
+    } catch (error) {
+      console.error('$connect failed:', error);
+      return refuse(500, 'Internal Server Error');
+    }
+    if (result.statusCode !== 200) return refuse(401, 'Unauthorized');
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const entry = { ws, connectedAt: new Date(), queue: Promise.resolve() };
+      sockets.set(connectionId, entry);
+      ws.on('message', (data) => {
+        const body = data.toString();
+        // One connection's messages are handled in order; connections run side by side.
+        entry.queue = entry.queue.then(() =>
+          messageHandler(wsEvent(connectionId, '$default', 'MESSAGE', { body })).then(
+            () => undefined,
+            (error) => console.error('message handler failed:', error),
+          ),
+        );
+      });
+      ws.on('close', () => {
+        sockets.delete(connectionId);
+        entry.queue = entry.queue.then(() =>
+          disconnectHandler(wsEvent(connectionId, '$disconnect', 'DISCONNECT')).then(
+            () => undefined,
+            (error) => console.error('$disconnect failed:', error),
+          ),
+        );
+      });
+    });
+  }
+
+  return {
+    port,
+    url: `http://${domainName}`,
+    wsUrl: `ws://${domainName}/ws`,
+    dynamo,
+    async close() {
+      const pending = [...sockets.values()].map((entry) => {
+        entry.ws.close(1001, 'server shutting down');
+        return entry.queue;
+      });
+      // Let the $disconnect handlers run before the database goes away.
+      await new Promise((r) => setTimeout(r, 50));
+      await Promise.allSettled(pending.concat([...sockets.values()].map((e) => e.queue)));
+      wss.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await dynamo.stop();
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * The protocol against the local server: races on one version, idempotent retries, and bad
+ * input of every kind — each answered with the protocol's error code, storing nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { ServerFrame } from '../../functions/protocol/frames';
+import { applyCommit, type GameRecord } from '../../functions/game/record';
+import { startLocalServer, type LocalServer } from '../../local/server';
+import { Client, register, type Player } from '../support/client';
+import { commitsOf, settledState, storedState } from '../support/table';
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startLocalServer({ port: 0, dataDir: null });
+}, 90_000);
+afterAll(async () => server?.close());
+
+type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
+
+async function ticTacToe(x: Client, o: Client): Promise<string> {
+  const { gameId } = await x.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+  await o.request({ action: 'joinGame', gameId });
+  return gameId;
+}
+
+const connectMany = (player: Player, n: number) => Promise.all(Array.from({ length: n }, () => Client.connect(server.wsUrl, player)));
+
+describe('races on one version', () => {
+  it('stores exactly one of many conflicting commands; the others get CONFLICT or are decided again', async () => {
+    const [xp, op] = await Promise.all([register(server.url, 'Xavier'), register(server.url, 'Olga')]);
+    const xs = await connectMany(xp, 6);
+    const os = await connectMany(op, 6);
+    const gameId = await ticTacToe(xs[0]!, os[0]!);
+
+    // Six connections of X race for version 2 → 3, each marking another cell, with expectedVersion.
+    const answers = await Promise.all(xs.map((c, i) => c.request({ action: 'command', gameId, commandId: `x-${i}`, expectedVersion: 2, command: { type: 'mark', cell: i } })));
+    expect(answers.filter((a) => a.type === 'ack')).toEqual([expect.objectContaining({ type: 'ack', version: 3 })]);
+    expect(answers.filter((a) => a.type === 'error').map((a) => (a as ErrorFrame).code)).toEqual(Array(5).fill('CONFLICT'));
+
+    // Six connections of O race without expectedVersion: one wins; the rest are decided again
+    // on the new state, where it is X's turn.
+    const free = [6, 7, 8, 6, 7, 8];
+    const answers2 = await Promise.all(os.map((c, i) => c.request({ action: 'command', gameId, commandId: `o-${i}`, command: { type: 'mark', cell: free[i] } })));
+    expect(answers2.filter((a) => a.type === 'ack')).toEqual([expect.objectContaining({ version: 4 })]);
+    expect(answers2.filter((a) => a.type === 'error').map((a) => (a as ErrorFrame).code)).toEqual(Array(5).fill('NOT_YOUR_TURN'));
+
+    // The same commandId twice at once, and once more later: stored once, acknowledged each time.
+    const twice = await Promise.all([xs[1]!, xs[2]!].map((c) => c.request({ action: 'command', gameId, commandId: 'x-again', command: { type: 'mark', cell: 5 } })));
+    expect(twice).toEqual([expect.objectContaining({ type: 'ack', version: 5 }), expect.objectContaining({ type: 'ack', version: 5 })]);
+    expect(await xs[3]!.request({ action: 'command', gameId, commandId: 'x-again', command: { type: 'mark', cell: 5 } })).toMatchObject({ type: 'ack', version: 5 });
+
+    // The store holds versions 1..5, one commit each, every command once, and folds to the game.
+    const commits = await commitsOf(server.dynamo.endpoint, gameId);
+    expect(commits.map((c) => c.version)).toEqual([1, 2, 3, 4, 5]);
+    const ids = commits.map((c) => c.commandId).filter(Boolean);
+    expect(new Set(ids).size).toBe(ids.length);
+    const record = commits.reduce<GameRecord | null>(applyCommit, null)!;
+    expect((record.state as { board: (number | null)[] }).board.filter((c) => c !== null)).toHaveLength(3);
+    await Promise.all([...xs, ...os].map((c) => c.close()));
+  });
+});
+
+describe('bad input', () => {
+  it('answers each with its error code and leaves the store unchanged', async () => {
+    const [ana, bruno, carla] = await Promise.all(['Ana', 'Bruno', 'Carla'].map((n) => register(server.url, n)));
+    const [a, b, c] = await Promise.all([ana!, bruno!, carla!].map((p) => Client.connect(server.wsUrl, p)));
+    const gameId = await ticTacToe(a!, b!);
+    const { gameId: openGame } = await c!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'vasco-da-gama', players: 3 });
+
+    const cases: [string, Client, unknown, ErrorFrame['code']][] = [
+      ['malformed JSON', a!, '{"action": "ping", ', 'BAD_REQUEST'],
+      ['not an object', a!, '[1,2]', 'BAD_REQUEST'],
+      ['unknown action', a!, { action: 'fly', requestId: 'q1' }, 'BAD_REQUEST'],
+      ['wrong types', a!, { action: 'createGame', game: 'tic-tac-toe', players: 'two' }, 'BAD_REQUEST'],
+      ['unknown game kind', a!, { action: 'createGame', game: 'chess', players: 2 }, 'NOT_FOUND'],
+      ['player count out of range', a!, { action: 'createGame', game: 'vasco-da-gama', players: 5 }, 'BAD_REQUEST'],
+      ['oversized frame', a!, JSON.stringify({ action: 'ping', pad: 'x'.repeat(40_000) }), 'TOO_LARGE'],
+      ['command for a game one does not sit in', c!, { action: 'command', gameId, commandId: 'c1', command: { type: 'mark', cell: 0 } }, 'FORBIDDEN'],
+      ['command out of turn', b!, { action: 'command', gameId, commandId: 'b1', command: { type: 'mark', cell: 0 } }, 'NOT_YOUR_TURN'],
+      ['illegal command', a!, { action: 'command', gameId, commandId: 'a1', command: { type: 'mark', cell: 9 } }, 'BAD_REQUEST'],
+      ['command of an unknown type', a!, { action: 'command', gameId, commandId: 'a2', command: { type: 'castle' } }, 'BAD_REQUEST'],
+      ['command without a type', a!, { action: 'command', gameId, commandId: 'a3', command: { cell: 1 } }, 'BAD_REQUEST'],
+      ['stale expectedVersion', a!, { action: 'command', gameId, commandId: 'a4', expectedVersion: 1, command: { type: 'mark', cell: 0 } }, 'CONFLICT'],
+      ['command before the game starts', c!, { action: 'command', gameId: openGame, commandId: 'c2', command: { type: 'giveUp' } }, 'NOT_YOUR_TURN'],
+      ['unknown game', a!, { action: 'command', gameId: 'nope', commandId: 'a5', command: { type: 'mark', cell: 0 } }, 'NOT_FOUND'],
+      ['subscribe to an unknown game', a!, { action: 'subscribe', gameId: 'nope' }, 'NOT_FOUND'],
+      ['join a full game', c!, { action: 'joinGame', gameId }, 'GAME_FULL'],
+      ['join a seat that does not exist', a!, { action: 'joinGame', gameId: openGame, seat: 7 }, 'BAD_REQUEST'],
+    ];
+    const before = await settledState(server.dynamo.endpoint);
+    for (const [what, client, frame, code] of cases) {
+      const answer = client.waitFor<ErrorFrame>((f) => f.type === 'error');
+      client.send(frame);
+      const error = await answer;
+      expect({ what, code: error.code }).toEqual({ what, code });
+      expect(error.message.length).toBeGreaterThan(10);
+    }
+    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    // The request id is echoed even on errors.
+    expect(await a!.request({ action: 'fly' })).toMatchObject({ type: 'error', requestId: expect.stringMatching(/^r\d+$/) });
+
+    // A finished game refuses commands with GAME_OVER.
+    for (const [client, cell] of [[a!, 0], [b!, 3], [a!, 1], [b!, 4], [a!, 2]] as const) {
+      expect(await client.request({ action: 'command', gameId, commandId: `win-${cell}`, command: { type: 'mark', cell } })).toMatchObject({ type: 'ack' });
+    }
+    const over = await settledState(server.dynamo.endpoint);
+    expect(await b!.request({ action: 'command', gameId, commandId: 'late', command: { type: 'mark', cell: 8 } })).toMatchObject({ code: 'GAME_OVER' });
+    expect(await storedState(server.dynamo.endpoint)).toBe(over);
+    await Promise.all([a!, b!, c!].map((x) => x.close()));
+  });
+
+  it('refuses a WebSocket without a valid token with HTTP 401', async () => {
+    const ana = await register(server.url, 'Ana');
+    for (const token of ['', 'garbage', ana.token.slice(0, -2) + 'xx', ana.token.replace('v1.', 'v1.e')]) {
+      await expect(Client.connect(server.wsUrl, { ...ana, token })).rejects.toThrow(/401/);
+    }
+    const status = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(server.wsUrl);
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => resolve(101));
+    });
+    expect(status).toBe(401);
+  });
+
+  it('validates player registration', async () => {
+    for (const body of ['{"name":""}', '{"name":"' + 'x'.repeat(33) + '"}', 'not json', '{}']) {
+      const res = await fetch(`${server.url}/api/players`, { method: 'POST', body });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ ok: true });
+  });
+});

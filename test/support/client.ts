@@ -1,0 +1,91 @@
+/**
+ * A protocol client for tests and benchmarks: registers over HTTP, connects over WebSocket,
+ * matches answers to requests by requestId, and keeps every frame it receives.
+ */
+import WebSocket from 'ws';
+import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
+
+export interface Player {
+  playerId: string;
+  token: string;
+  name: string;
+}
+
+export async function register(baseUrl: string, name: string): Promise<Player> {
+  const res = await fetch(`${baseUrl}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+  if (res.status !== 201) throw new Error(`register ${name}: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { playerId: string; token: string };
+  return { ...body, name };
+}
+
+let nextRequest = 0;
+
+export class Client {
+  readonly frames: ServerFrame[] = [];
+  private readonly waiters = new Set<{ match: (f: ServerFrame) => boolean; resolve: (f: ServerFrame) => void }>();
+  private closed: Promise<void>;
+
+  private constructor(
+    readonly player: Player,
+    private readonly ws: WebSocket,
+  ) {
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as ServerFrame;
+      this.frames.push(frame);
+      for (const w of [...this.waiters]) {
+        if (w.match(frame)) {
+          this.waiters.delete(w);
+          w.resolve(frame);
+        }
+      }
+    });
+    this.closed = new Promise((resolve) => ws.once('close', () => resolve()));
+  }
+
+  static async connect(wsUrl: string, player: Player): Promise<Client> {
+    const ws = new WebSocket(`${wsUrl}?token=${encodeURIComponent(player.token)}`);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    });
+    return new Client(player, ws);
+  }
+
+  /** Wait for the first frame (from now on) that matches. */
+  waitFor<F extends ServerFrame = ServerFrame>(match: (f: ServerFrame) => boolean, timeoutMs = 20_000): Promise<F> {
+    return new Promise<F>((resolve, reject) => {
+      const waiter = { match, resolve: (f: ServerFrame) => (clearTimeout(timer), resolve(f as F)) };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`${this.player.name}: no matching frame within ${timeoutMs} ms; last: ${JSON.stringify(this.frames.at(-1))?.slice(0, 300)}`));
+      }, timeoutMs);
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** Send a frame with a fresh requestId and wait for the answer that echoes it. */
+  request<F extends ServerFrame = ServerFrame>(frame: Record<string, unknown>): Promise<F> {
+    const requestId = `r${++nextRequest}`;
+    const answer = this.waitFor<F>((f) => (f as { requestId?: string }).requestId === requestId);
+    this.send({ ...frame, requestId });
+    return answer;
+  }
+
+  send(frame: unknown): void {
+    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  states(gameId: string): StateFrame[] {
+    return this.frames.filter((f): f is StateFrame => f.type === 'state' && f.gameId === gameId);
+  }
+
+  latest(gameId: string): StateFrame | undefined {
+    return this.states(gameId).reduce<StateFrame | undefined>((best, s) => (!best || s.version > best.version ? s : best), undefined);
+  }
+
+  async close(): Promise<void> {
+    this.ws.close();
+    await this.closed;
+  }
+}

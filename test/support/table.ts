@@ -1,0 +1,44 @@
+/** Read the table directly, to check what a test did or did not store. */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
+import { TABLE_NAME } from '../../local/server';
+import { commitFromItem } from '../../functions/store/event-store';
+import type { Commit } from '../../functions/game/record';
+
+export async function scanTable(endpoint: string): Promise<Record<string, unknown>[]> {
+  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await doc.send(new ScanCommand({ TableName: TABLE_NAME, ExclusiveStartKey: start, ConsistentRead: true }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  doc.destroy();
+  return items;
+}
+
+/** Everything but connections and subscriptions (which change as sockets come and go), sorted. */
+export async function storedState(endpoint: string): Promise<string> {
+  const items = (await scanTable(endpoint)).filter((i) => !String(i.pk).startsWith('CONN#') && !String(i.sk).startsWith('SUB#'));
+  return JSON.stringify(items.map((i) => `${i.pk}|${i.sk}|${JSON.stringify(i)}`).sort());
+}
+
+export async function commitsOf(endpoint: string, gameId: string): Promise<Commit[]> {
+  return (await scanTable(endpoint))
+    .filter((i) => i.pk === `GAME#${gameId}` && String(i.sk).startsWith('V#'))
+    .map(commitFromItem)
+    .sort((a, b) => a.version - b.version);
+}
+
+/** The stored state once the work that follows an answer (index, broadcast) has finished. */
+export async function settledState(endpoint: string): Promise<string> {
+  let previous = await storedState(endpoint);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 150));
+    const next = await storedState(endpoint);
+    if (next === previous) return next;
+    previous = next;
+  }
+}
