@@ -74,6 +74,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const dynamo = await startDynamo(dataDir ? path.join(dataDir, 'dynamodb') : null);
 
   const sockets = new Map<string, { ws: WebSocket; connectedAt: Date; queue: Promise<void> }>();
+  // The port must be open to learn it, but nothing is served until the table exists.
+  let ready = false;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_FRAME });
   const server = createServer((req, res) => void route(req, res));
   server.on('upgrade', (req, socket, head) => void upgrade(req, socket, head));
@@ -95,6 +97,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const admin = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
   await ensureTable(admin, TABLE_NAME);
   admin.destroy();
+  ready = true;
 
   const wsEvent = (connectionId: string, routeKey: string, eventType: WsEvent['requestContext']['eventType'], extra: Partial<WsEvent> = {}): WsEvent => ({
     requestContext: { routeKey, eventType, connectionId, domainName, stage: STAGE },
@@ -104,6 +107,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
+      if (!ready) {
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+        res.end(JSON.stringify({ code: 'INTERNAL', message: 'The server is starting; try again in a moment.' }));
+        return;
+      }
       const url = new URL(req.url ?? '/', `http://${domainName}`);
       if (url.pathname.startsWith('/@connections/')) return await connectionsApi(req, res, decodeURIComponent(url.pathname.slice('/@connections/'.length)));
       const body = req.method === 'GET' || req.method === 'HEAD' ? '' : (await readBody(req)).toString('utf8');
@@ -156,6 +164,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${text}\n`);
     };
     if (url.pathname !== '/ws') return refuse(404, 'Not Found');
+    if (!ready) return refuse(503, 'Service Unavailable');
     const connectionId = randomBytes(9).toString('base64');
     let result;
     try {

@@ -5,7 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
+import { applyCommit, type GameRecord } from '../../functions/game/record';
+import type { VdgState } from '../../domain/games/vasco-da-gama/types';
 import { Client, register } from '../support/client';
+import { commitsOf } from '../support/table';
 import { playToEnd } from '../support/play';
 
 let server: LocalServer;
@@ -41,6 +44,29 @@ describe('a 4-player game through the local server', () => {
     const finals = clients.map((c) => c.latest(gameId)!);
     expect(new Set(finals.map((f) => f.version)).size).toBe(1);
     expect(finals[0]!.version).toBeGreaterThan(150);
+
+    // No frame sent to any seat holds a face-down tile, the bag or the generator state: each
+    // frame is checked against the true state at its version, rebuilt from the stored commits.
+    const commits = await commitsOf(server.dynamo.endpoint, gameId);
+    const truth = new Map<number, GameRecord>();
+    commits.reduce<GameRecord | null>((r, c) => {
+      const next = applyCommit(r, c);
+      truth.set(next.version, next);
+      return next;
+    }, null);
+    let checked = 0;
+    for (const c of clients) {
+      for (const frame of c.states(gameId)) {
+        const state = truth.get(frame.version)!.state as VdgState | null;
+        if (!state) continue;
+        const json = JSON.stringify(frame);
+        for (const id of [...state.vdg.deck, ...state.merchant.deck, ...state.decks.flat()]) expect(json).not.toContain(`"${id}"`);
+        expect(json).not.toMatch(/"rng"|"bag":\{/);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(600);
+
     const games = await clients[2]!.request<Extract<ServerFrame, { type: 'games' }>>({ action: 'myGames' });
     expect(games.games).toContainEqual(expect.objectContaining({ gameId, status: 'finished', yourSeat: 2 }));
     await Promise.all(clients.map((c) => c.close()));

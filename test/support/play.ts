@@ -4,11 +4,13 @@ import type { Client } from './client';
 
 /**
  * Every client acts whenever its latest state says it is active, choosing from `legal` with a
- * seeded generator, until every client has seen the game finish.
+ * seeded generator, until every client has seen the game finish (or `stopAfterAcks` commands
+ * were acknowledged).
  */
-export function playToEnd(clients: Client[], gameId: string, seed: number): Promise<void> {
+export function playToEnd(clients: Client[], gameId: string, seed: number, stopAfterAcks = Infinity): Promise<void> {
   const rng = new Rng(seed);
   let commands = 0;
+  let acks = 0;
   const busy = new Set<Client>();
   return new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => tick(), 5);
@@ -18,14 +20,17 @@ export function playToEnd(clients: Client[], gameId: string, seed: number): Prom
       else resolve();
     };
     const tick = () => {
+      if (acks >= stopAfterAcks && busy.size === 0) return finish();
       if (clients.every((c) => c.latest(gameId)?.status === 'finished')) return finish();
       for (const c of clients) {
         const s = c.latest(gameId);
+        if (acks >= stopAfterAcks) break;
         if (!s || busy.has(c) || s.you === null || !s.activeSeats.includes(s.you) || s.legal.length === 0) continue;
         busy.add(c);
         const command = s.legal[rng.int(s.legal.length)];
         c.request({ action: 'command', gameId, commandId: `${c.player.name}-${++commands}`, expectedVersion: s.version, command })
           .then((answer) => {
+            if (answer.type === 'ack') acks++;
             // CONFLICT: another seat acted on the same version first (simultaneous phases); act on the new state.
             if (answer.type === 'error' && answer.code !== 'CONFLICT') finish(new Error(`${c.player.name}: ${answer.code} ${answer.message}`));
           }, finish)
