@@ -37,5 +37,7 @@ export function tokenSecret(): Promise<string> {
     if (!out.SecretString) throw new Error('the token secret is empty');
     return out.SecretString;
   })();
+  // A failed fetch (throttling, network) is tried again on the next call, not cached.
+  secret.catch(() => (secret = undefined));
   return secret;
 }

@@ -76,6 +76,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const sockets = new Map<string, { ws: WebSocket; connectedAt: Date; queue: Promise<void> }>();
   // The port must be open to learn it, but nothing is served until the table exists.
   let ready = false;
+  // Handler calls in flight, so that closing waits for them before the database stops.
+  const inflight = new Set<Promise<unknown>>();
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    inflight.add(p);
+    void p.finally(() => inflight.delete(p)).catch(() => undefined);
+    return p;
+  };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_FRAME });
   const server = createServer((req, res) => void route(req, res));
   server.on('upgrade', (req, socket, head) => void upgrade(req, socket, head));
@@ -180,19 +187,23 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       ws.on('message', (data) => {
         const body = data.toString();
         // One connection's messages are handled in order; connections run side by side.
-        entry.queue = entry.queue.then(() =>
-          messageHandler(wsEvent(connectionId, '$default', 'MESSAGE', { body })).then(
-            () => undefined,
-            (error) => console.error('message handler failed:', error),
+        entry.queue = track(
+          entry.queue.then(() =>
+            messageHandler(wsEvent(connectionId, '$default', 'MESSAGE', { body })).then(
+              () => undefined,
+              (error) => console.error('message handler failed:', error),
+            ),
           ),
         );
       });
       ws.on('close', () => {
         sockets.delete(connectionId);
-        entry.queue = entry.queue.then(() =>
-          disconnectHandler(wsEvent(connectionId, '$disconnect', 'DISCONNECT')).then(
-            () => undefined,
-            (error) => console.error('$disconnect failed:', error),
+        entry.queue = track(
+          entry.queue.then(() =>
+            disconnectHandler(wsEvent(connectionId, '$disconnect', 'DISCONNECT')).then(
+              () => undefined,
+              (error) => console.error('$disconnect failed:', error),
+            ),
           ),
         );
       });
@@ -205,13 +216,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     wsUrl: `ws://${domainName}/ws`,
     dynamo,
     async close() {
-      const pending = [...sockets.values()].map((entry) => {
-        entry.ws.close(1001, 'server shutting down');
-        return entry.queue;
-      });
-      // Let the $disconnect handlers run before the database goes away.
-      await new Promise((r) => setTimeout(r, 50));
-      await Promise.allSettled(pending.concat([...sockets.values()].map((e) => e.queue)));
+      for (const entry of sockets.values()) entry.ws.close(1001, 'server shutting down');
+      // Let the $disconnect handlers (and anything else in flight) finish before the database goes away.
+      const deadline = Date.now() + 5000;
+      while ((sockets.size || inflight.size) && Date.now() < deadline) {
+        await Promise.allSettled([...inflight]);
+        await new Promise((r) => setTimeout(r, 10));
+      }
       wss.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

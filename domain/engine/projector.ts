@@ -63,11 +63,11 @@ export function execute<S, E extends Tagged>(
 }
 
 /** One readable sentence out of a zod error. */
-export function describeZodError(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+export function describeZodError(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, what = 'command'): string {
   const issue = error.issues[0];
-  if (!issue) return 'The command is not valid.';
+  if (!issue) return `The ${what} is not valid.`;
   const where = issue.path.length ? `${issue.path.map(String).join('.')}: ` : '';
-  return `The command is not valid (${where}${issue.message}).`;
+  return `The ${what} is not valid (${where}${issue.message}).`;
 }
 
 /** A stable text key for a JSON value: object keys sorted, arrays in order. */

@@ -1,0 +1,122 @@
+/**
+ * Pipeline benchmark: the whole path of a move through the local server — WebSocket frame,
+ * handler, decide, one conditional write to DynamoDB Local, ack — with 1, 50 and 500 games of
+ * tic-tac-toe played at once, each move waiting for the previous one's ack. Beside it, the
+ * floor: one conditional PutItem plus one Query on the same DynamoDB Local.
+ */
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { LOCAL_CREDENTIALS } from '../local/dynamodb';
+import { startLocalServer, TABLE_NAME, type LocalServer } from '../local/server';
+import { Client, register } from '../test/support/client';
+import type { ServerFrame } from '../functions/protocol/frames';
+import { round } from './measure';
+
+export interface Latency {
+  count: number;
+  p50Ms: number;
+  p99Ms: number;
+  meanMs: number;
+}
+
+export function latency(samples: number[]): Latency {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return {
+    count: sorted.length,
+    p50Ms: round(at(0.5)),
+    p99Ms: round(at(0.99)),
+    meanMs: round(sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length)),
+  };
+}
+
+/** One conditional PutItem and one Query per sample, sequentially: what a move cannot go below. */
+async function floor(server: LocalServer, samples: number): Promise<Latency> {
+  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
+  const pk = `BENCH#${randomUUID()}`;
+  const times: number[] = [];
+  for (let i = 0; i < samples + 20; i++) {
+    const start = performance.now();
+    await doc.send(
+      new PutCommand({
+        TableName: TABLE_NAME,
+        Item: { pk, sk: `V#${String(i).padStart(10, '0')}`, events: '[{"type":"Marked","seat":0,"cell":4}]' },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    await doc.send(
+      new QueryCommand({
+        TableName: TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk AND sk > :sk',
+        ExpressionAttributeValues: { ':pk': pk, ':sk': `V#${String(i).padStart(10, '0')}` },
+      }),
+    );
+    if (i >= 20) times.push(performance.now() - start); // the first ones warm up
+  }
+  doc.destroy();
+  return latency(times);
+}
+
+interface Table {
+  x: Client;
+  o: Client;
+}
+
+/** Play tic-tac-toe games on every table until `durationMs` has passed; round trips of `command` only. */
+async function load(server: LocalServer, games: number, durationMs: number) {
+  const tables: Table[] = [];
+  for (let i = 0; i < games; i += 25) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(25, games - i) }, async (_, k) => {
+        const [xp, op] = await Promise.all([register(server.url, `X${i + k}`), register(server.url, `O${i + k}`)]);
+        const [x, o] = await Promise.all([Client.connect(server.wsUrl, xp), Client.connect(server.wsUrl, op)]);
+        return { x, o };
+      }),
+    );
+    tables.push(...batch);
+  }
+  const samples: number[] = [];
+  let commands = 0;
+  const deadline = performance.now() + durationMs;
+  const started = performance.now();
+  await Promise.all(
+    tables.map(async ({ x, o }) => {
+      while (performance.now() < deadline) {
+        const created = await x.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+        const gameId = created.gameId;
+        await o.request({ action: 'joinGame', gameId });
+        await Promise.all([x.request({ action: 'subscribe', gameId }), o.request({ action: 'subscribe', gameId })]);
+        // Each takes the lowest free cell: X wins on the diagonal 2-4-6 at the seventh move.
+        for (let move = 0; move < 7 && performance.now() < deadline; move++) {
+          const mover = move % 2 === 0 ? x : o;
+          const start = performance.now();
+          const ack = await mover.request({ action: 'command', gameId, commandId: randomUUID(), command: { type: 'mark', cell: move } });
+          if (ack.type !== 'ack') throw new Error(`move ${move} of ${gameId}: ${JSON.stringify(ack)}`);
+          samples.push(performance.now() - start);
+          commands++;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(tables.flatMap(({ x, o }) => [x.close(), o.close()]));
+  return { games, commandsPerSecond: round(commands / seconds), roundTrip: latency(samples) };
+}
+
+export async function pipelineSuite(opts: { durationMs?: number; levels?: number[] } = {}) {
+  const server = await startLocalServer({ port: 0, dataDir: null });
+  try {
+    const floorLatency = await floor(server, 300);
+    const levels = [];
+    for (const games of opts.levels ?? [1, 50, 500]) levels.push(await load(server, games, opts.durationMs ?? 5000));
+    const one = levels.find((l) => l.games === 1);
+    return {
+      floor: { description: 'one conditional PutItem + one Query, DynamoDB Local', ...floorLatency },
+      levels,
+      p50RoundTripAt1GameOverFloor: one ? round(one.roundTrip.p50Ms / floorLatency.p50Ms) : null,
+    };
+  } finally {
+    await server.close();
+  }
+}
