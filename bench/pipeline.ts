@@ -61,9 +61,21 @@ async function floor(server: LocalServer, samples: number): Promise<Latency> {
 interface Table {
   x: Client;
   o: Client;
+  gameId: string;
 }
 
-/** Play tic-tac-toe games on every table until `durationMs` has passed; round trips of `command` only. */
+async function newGame(x: Client, o: Client): Promise<string> {
+  const { gameId } = await x.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+  await o.request({ action: 'joinGame', gameId });
+  await Promise.all([x.request({ action: 'subscribe', gameId }), o.request({ action: 'subscribe', gameId })]);
+  return gameId;
+}
+
+/**
+ * Open `games` tables (two players, one game each), then for `durationMs` play tic-tac-toe on
+ * all of them at once; a finished game is replaced by a new one. Only `command` round trips
+ * are timed; creating games is part of the load.
+ */
 async function load(server: LocalServer, games: number, durationMs: number) {
   const tables: Table[] = [];
   for (let i = 0; i < games; i += 25) {
@@ -71,37 +83,32 @@ async function load(server: LocalServer, games: number, durationMs: number) {
       Array.from({ length: Math.min(25, games - i) }, async (_, k) => {
         const [xp, op] = await Promise.all([register(server.url, `X${i + k}`), register(server.url, `O${i + k}`)]);
         const [x, o] = await Promise.all([Client.connect(server.wsUrl, xp), Client.connect(server.wsUrl, op)]);
-        return { x, o };
+        return { x, o, gameId: await newGame(x, o) };
       }),
     );
     tables.push(...batch);
   }
   const samples: number[] = [];
-  let commands = 0;
-  const deadline = performance.now() + durationMs;
   const started = performance.now();
+  const deadline = started + durationMs;
   await Promise.all(
-    tables.map(async ({ x, o }) => {
+    tables.map(async (table) => {
       while (performance.now() < deadline) {
-        const created = await x.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
-        const gameId = created.gameId;
-        await o.request({ action: 'joinGame', gameId });
-        await Promise.all([x.request({ action: 'subscribe', gameId }), o.request({ action: 'subscribe', gameId })]);
         // Each takes the lowest free cell: X wins on the diagonal 2-4-6 at the seventh move.
         for (let move = 0; move < 7 && performance.now() < deadline; move++) {
-          const mover = move % 2 === 0 ? x : o;
+          const mover = move % 2 === 0 ? table.x : table.o;
           const start = performance.now();
-          const ack = await mover.request({ action: 'command', gameId, commandId: randomUUID(), command: { type: 'mark', cell: move } });
-          if (ack.type !== 'ack') throw new Error(`move ${move} of ${gameId}: ${JSON.stringify(ack)}`);
+          const ack = await mover.request({ action: 'command', gameId: table.gameId, commandId: randomUUID(), command: { type: 'mark', cell: move } });
+          if (ack.type !== 'ack') throw new Error(`move ${move} of ${table.gameId}: ${JSON.stringify(ack)}`);
           samples.push(performance.now() - start);
-          commands++;
         }
+        if (performance.now() < deadline) table.gameId = await newGame(table.x, table.o);
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(tables.flatMap(({ x, o }) => [x.close(), o.close()]));
-  return { games, commandsPerSecond: round(commands / seconds), roundTrip: latency(samples) };
+  return { games, connections: games * 2, commandsPerSecond: round(samples.length / seconds), roundTrip: latency(samples) };
 }
 
 export async function pipelineSuite(opts: { durationMs?: number; levels?: number[] } = {}) {
@@ -109,7 +116,7 @@ export async function pipelineSuite(opts: { durationMs?: number; levels?: number
   try {
     const floorLatency = await floor(server, 300);
     const levels = [];
-    for (const games of opts.levels ?? [1, 50, 500]) levels.push(await load(server, games, opts.durationMs ?? 5000));
+    for (const games of opts.levels ?? [1, 50, 500]) levels.push(await load(server, games, opts.durationMs ?? 8000));
     const one = levels.find((l) => l.games === 1);
     return {
       floor: { description: 'one conditional PutItem + one Query, DynamoDB Local', ...floorLatency },

@@ -3,7 +3,18 @@ import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagem
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { config } from './config';
+
+/**
+ * A Lambda instance handles one request at a time, but the local runtime serves every
+ * connection from one process: allow more than the SDK's default 50 sockets per client.
+ */
+const requestHandler = {
+  httpAgent: new HttpAgent({ keepAlive: true, maxSockets: 256 }),
+  httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: 256 }),
+};
 
 let doc: DynamoDBDocumentClient | undefined;
 const management = new Map<string, ApiGatewayManagementApiClient>();
@@ -12,7 +23,7 @@ let secret: Promise<string> | undefined;
 export function dynamo(): DynamoDBDocumentClient {
   if (!doc) {
     const c = config();
-    const client = new DynamoDBClient({ region: c.region, ...(c.dynamoEndpoint ? { endpoint: c.dynamoEndpoint } : {}) });
+    const client = new DynamoDBClient({ region: c.region, requestHandler, ...(c.dynamoEndpoint ? { endpoint: c.dynamoEndpoint } : {}) });
     doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   }
   return doc;
@@ -22,7 +33,7 @@ export function dynamo(): DynamoDBDocumentClient {
 export function connections(endpoint: string): ApiGatewayManagementApiClient {
   let client = management.get(endpoint);
   if (!client) {
-    client = new ApiGatewayManagementApiClient({ region: config().region, endpoint });
+    client = new ApiGatewayManagementApiClient({ region: config().region, endpoint, requestHandler });
     management.set(endpoint, client);
   }
   return client;

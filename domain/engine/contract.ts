@@ -70,6 +70,8 @@ export interface GameModule<S, C extends Tagged, E extends Tagged, V = unknown, 
   decide(state: S, command: C, seat: Seat): Decision<E>;
   /** One fold step. Never throws for an event that `setup` or `decide` produced. */
   evolve(state: S, event: E): S;
+  /** Optional fast path: the same as folding `evolve` over the events, with fewer copies. */
+  evolveAll?(state: S, events: Iterable<E>): S;
   /** What a seat (or a spectator, `null`) may see. Hidden information is removed. */
   view(state: S, seat: Seat | null): V;
   /** Every command `decide` accepts from this seat right now, exactly. */

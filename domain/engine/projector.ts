@@ -6,11 +6,12 @@ import type { AnyGameModule, Decision, Rejection, Seat, Tagged } from './contrac
 
 /** Fold events into a state, starting from the module's initial state or a given one. */
 export function fold<S, E extends Tagged>(
-  game: { initialState(): S; evolve(state: S, event: E): S },
+  game: { initialState(): S; evolve(state: S, event: E): S; evolveAll?(state: S, events: Iterable<E>): S },
   events: Iterable<E>,
   from?: S,
 ): S {
   let state = from ?? game.initialState();
+  if (game.evolveAll) return game.evolveAll(state, events);
   for (const event of events) state = game.evolve(state, event);
   return state;
 }
@@ -68,13 +69,4 @@ export function describeZodError(error: { issues: readonly { path: readonly Prop
   if (!issue) return `The ${what} is not valid.`;
   const where = issue.path.length ? `${issue.path.map(String).join('.')}: ` : '';
   return `The ${what} is not valid (${where}${issue.message}).`;
-}
-
-/** A stable text key for a JSON value: object keys sorted, arrays in order. */
-export function canonicalKey(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
 }

@@ -49,7 +49,7 @@ export class Host {
     const record = applyCommit(null, commit);
     if (!(await this.deps.store.append(commit, record))) throw new ProtocolError('INTERNAL', 'Creating the game failed; try again.');
     this.cache.set(record.gameId, record);
-    return { reply: { type: 'gameCreated', requestId: frame.requestId, gameId: record.gameId }, after: () => this.afterCommit(record, sender) };
+    return { reply: { type: 'gameCreated', requestId: frame.requestId, gameId: record.gameId }, after: () => this.afterCommit(record, sender, true) };
   }
 
   async joinGame(conn: Connection, frame: FrameOf<'joinGame'>, sender: Sender): Promise<Outcome> {
@@ -58,7 +58,7 @@ export class Host {
     const seat = seatOf(result.record, conn.playerId)!;
     return {
       reply: { type: 'joined', requestId: frame.requestId, gameId: frame.gameId, seat },
-      after: result.committed ? () => this.afterCommit(result.record, sender) : undefined,
+      after: result.committed ? () => this.afterCommit(result.record, sender, true) : undefined,
     };
   }
 
@@ -133,14 +133,14 @@ export class Host {
     throw new ProtocolError('CONFLICT', 'Other moves kept getting in first; nothing was stored. Look at the new state and try again.');
   }
 
-  /** After a commit: each subscriber's state, the players' index, a snapshot now and then. Never throws. */
-  private async afterCommit(record: GameRecord, sender: Sender): Promise<void> {
+  /** After a commit: each subscriber's state, the players' index when seats changed, a snapshot now and then. Never throws. */
+  private async afterCommit(record: GameRecord, sender: Sender, seatsChanged = false): Promise<void> {
     const previous = this.broadcasts.get(record.gameId) ?? Promise.resolve();
     const broadcast = previous.then(() => this.broadcast(record, sender));
     this.broadcasts.set(record.gameId, broadcast);
     const chores = [
       broadcast,
-      this.deps.records.indexGame(record),
+      seatsChanged ? this.deps.records.indexGame(record) : Promise.resolve(),
       record.version % SNAPSHOT_EVERY === 0 ? this.deps.store.saveSnapshot(record) : Promise.resolve(),
     ];
     for (const result of await Promise.allSettled(chores)) {

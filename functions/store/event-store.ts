@@ -7,7 +7,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { applyCommit, activeSeats, type Commit, type GameRecord } from '../game/record';
+import { applyCommit, activeSeats, seatInfos, type Commit, type GameRecord } from '../game/record';
 import { keys } from './keys';
 import { TABLE } from './table';
 
@@ -33,7 +33,8 @@ export class EventStore {
 
   /**
    * Store a commit. Returns false when its version is taken (the caller lost a race).
-   * The item carries the game's head (status, whose turn) for stream consumers.
+   * The item carries the game's head (status, seats, whose turn): the latest commit is what
+   * `myGames` and stream consumers read, so no other item needs writing per move.
    */
   async append(commit: Commit, after: GameRecord): Promise<boolean> {
     try {
@@ -54,7 +55,7 @@ export class EventStore {
             game: after.game,
             status: after.status,
             activeSeats: activeSeats(after),
-            playerIds: after.seats.map((s) => s?.playerId ?? null),
+            seats: seatInfos(after),
           },
           ConditionExpression: 'attribute_not_exists(#pk)',
           ExpressionAttributeNames: { '#pk': TABLE.partitionKey },

@@ -1,6 +1,7 @@
 /**
  * Records beside the events: player profiles, live connections and their subscriptions (both
- * expire by TTL), and the per-player index of games with whose turn it is (for `myGames`).
+ * expire by TTL), and the per-player index of games; whose turn it is comes from each game's
+ * latest commit (for `myGames`).
  */
 import {
   BatchWriteCommand,
@@ -11,7 +12,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { activeSeats, seatInfos, type GameRecord } from '../game/record';
+import type { GameRecord } from '../game/record';
 import type { GameSummary } from '../protocol/frames';
 import { keys } from './keys';
 import { TABLE } from './table';
@@ -114,40 +115,36 @@ export class Records {
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.game(gameId), [SK]: keys.subscription(connectionId) } }));
   }
 
-  /** Write every seated player's index item for this game (status, whose turn, version). */
+  /** Index the game under each seated player (written when seats change, not on every move). */
   async indexGame(record: GameRecord): Promise<void> {
-    const active = activeSeats(record);
     const items = record.seats.flatMap((s, seat) =>
       s
-        ? [
-            {
-              PutRequest: {
-                Item: {
-                  [PK]: keys.player(s.playerId),
-                  [SK]: keys.playerGame(record.gameId),
-                  kind: 'playerGame',
-                  gameId: record.gameId,
-                  game: record.game,
-                  status: record.status,
-                  seats: seatInfos(record),
-                  yourSeat: seat,
-                  yourTurn: active.includes(seat),
-                  version: record.version,
-                  updatedAt: record.updatedAt,
-                },
-              },
-            },
-          ]
+        ? [{ PutRequest: { Item: { [PK]: keys.player(s.playerId), [SK]: keys.playerGame(record.gameId), kind: 'playerGame', gameId: record.gameId, seat } } }]
         : [],
     );
     for (let i = 0; i < items.length; i += 25) {
       let batch: Record<string, unknown[]> | undefined = { [this.table]: items.slice(i, i + 25) };
-      // Retry what DynamoDB could not write at once (throttling), a few times.
-      for (let attempt = 0; batch && Object.keys(batch).length && attempt < 5; attempt++) {
+      // Retry what DynamoDB could not write at once (throttling), backing off a little.
+      for (let attempt = 0; batch && Object.keys(batch).length && attempt < 6; attempt++) {
+        if (attempt) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
         const out = await this.db.send(new BatchWriteCommand({ RequestItems: batch as never }));
         batch = out.UnprocessedItems as Record<string, unknown[]> | undefined;
       }
     }
+  }
+
+  /** The head of a game: its latest commit item (status, seats, whose turn, version, time). */
+  private async head(gameId: string): Promise<Record<string, unknown> | undefined> {
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: `${PK} = :pk AND begins_with(${SK}, :v)`,
+        ExpressionAttributeValues: { ':pk': keys.game(gameId), ':v': 'V#' },
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
+    );
+    return out.Items?.[0];
   }
 
   /** The player's games, those waiting for them first, then the most recently changed. */
@@ -163,16 +160,18 @@ export class Records {
           ExclusiveStartKey: start,
         }),
       );
-      for (const i of page.Items ?? []) {
+      const heads = await Promise.all((page.Items ?? []).map(async (i) => ({ seat: i.seat as number, head: await this.head(i.gameId as string) })));
+      for (const { seat, head } of heads) {
+        if (!head) continue;
         games.push({
-          gameId: i.gameId,
-          game: i.game,
-          status: i.status,
-          seats: i.seats,
-          yourSeat: i.yourSeat,
-          yourTurn: i.yourTurn,
-          version: i.version,
-          updatedAt: i.updatedAt,
+          gameId: head.gameId as string,
+          game: head.game as string,
+          status: head.status as GameSummary['status'],
+          seats: head.seats as GameSummary['seats'],
+          yourSeat: seat,
+          yourTurn: (head.activeSeats as number[]).includes(seat),
+          version: head.version as number,
+          updatedAt: head.at as string,
         });
       }
       start = page.LastEvaluatedKey;

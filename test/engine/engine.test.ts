@@ -1,7 +1,8 @@
 /** The engine: seeded generator, projector (fold, snapshots), execute, and tic-tac-toe as the reference module. */
 import { describe, expect, it } from 'vitest';
 import { playGame, randomBot } from '../../domain/engine/bots';
-import { canonicalKey, execute, fold, restore, takeSnapshot } from '../../domain/engine/projector';
+import { deepCopy, deepEqual } from '../../domain/engine/copy';
+import { execute, fold, restore, takeSnapshot } from '../../domain/engine/projector';
 import { Rng } from '../../domain/engine/rng';
 import { findGame, GAMES } from '../../domain/games';
 import { ticTacToe, type TicTacToeEvent, type TicTacToeState } from '../../domain/games/tic-tac-toe';
@@ -54,9 +55,17 @@ describe('projector', () => {
     if (!r.ok) expect(r.rejection).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/cell/) });
   });
 
-  it('compares commands by content, not key order', () => {
-    expect(canonicalKey({ a: 1, b: { d: 2, c: [1, 2] } })).toBe(canonicalKey({ b: { c: [1, 2], d: 2 }, a: 1 }));
-    expect(canonicalKey({ c: [1, 2] })).not.toBe(canonicalKey({ c: [2, 1] }));
+  it('compares commands by content, not key order, and copies deeply', () => {
+    expect(deepEqual({ a: 1, b: { d: 2, c: [1, 2] } }, { b: { c: [1, 2], d: 2 }, a: 1 })).toBe(true);
+    expect(deepEqual({ c: [1, 2] }, { c: [2, 1] })).toBe(false);
+    expect(deepEqual({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(deepEqual([1], { 0: 1 })).toBe(false);
+    expect(deepEqual(null, {})).toBe(false);
+    const original = { a: [{ b: 1 }], c: null };
+    const copy = deepCopy(original);
+    expect(copy).toEqual(original);
+    copy.a[0]!.b = 2;
+    expect(original.a[0]!.b).toBe(1);
   });
 
   it('finds games by id and rules version', () => {

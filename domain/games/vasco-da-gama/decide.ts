@@ -4,7 +4,7 @@
  * round) until some seat has to choose again.
  */
 import { accept, reject, type Decision, type Seat } from '../../engine/contract';
-import { canonicalKey } from '../../engine/projector';
+import { deepEqual } from '../../engine/copy';
 import { Rng } from '../../engine/rng';
 import { AREAS, DATA, PROJECTS, SAILOR_COLOURS, shipLimit, type Area, type LandingId } from './data';
 import type { VdgCommand } from './commands';
@@ -19,8 +19,7 @@ import type { Pending, VdgState } from './types';
 export function decide(state: VdgState, command: VdgCommand, seat: Seat): Decision<VdgEvent> {
   if (state.phase === 'over') return reject('GAME_OVER', 'The game is over.');
   if (!state.seats[seat]) return reject('BAD_REQUEST', `There is no seat ${seat} in this game.`);
-  const key = canonicalKey(command);
-  if (!legalOfType(state, seat, command.type).some((c) => canonicalKey(c) === key)) {
+  if (!legalOfType(state, seat, command.type).some((c) => deepEqual(c, command))) {
     const { code, message } = explain(state, command, seat);
     return reject(code, message);
   }

@@ -48,6 +48,13 @@ export function evolve(state: VdgState, event: VdgEvent): VdgState {
   return s;
 }
 
+/** Fold several events with one copy of the state (the projector's fast path). */
+export function evolveAll(state: VdgState, events: Iterable<VdgEvent>): VdgState {
+  const s = deepCopy(state);
+  for (const e of events) apply(s, e);
+  return s;
+}
+
 function pop(s: VdgState, kind: Pending['kind']): void {
   const top = s.pending.pop();
   if (top?.kind !== kind) throw new Error(`expected a pending ${kind}, found ${top?.kind ?? 'nothing'}`);
@@ -73,7 +80,8 @@ function removeDisc(s: VdgState, number: number): void {
   }
 }
 
-function apply(s: VdgState, e: VdgEvent): void {
+/** Apply one event to a state the caller owns (mutated in place; nothing of the event is aliased). */
+export function apply(s: VdgState, e: VdgEvent): void {
   const seatOf = (seat: number): PlayerState => {
     const p = s.seats[seat];
     if (!p) throw new Error(`no seat ${seat}`);
@@ -367,7 +375,7 @@ function apply(s: VdgState, e: VdgEvent): void {
       return;
     case 'GameEnded':
       s.phase = 'over';
-      s.final = e.scores;
+      s.final = deepCopy(e.scores);
       return;
   }
 }

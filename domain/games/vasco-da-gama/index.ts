@@ -7,7 +7,7 @@ import type { GameModule, Outcome } from '../../engine/contract';
 import { commandSchema, type VdgCommand } from './commands';
 import { advance, decide } from './decide';
 import type { VdgEvent } from './events';
-import { evolve, initialState } from './evolve';
+import { evolve, evolveAll, initialState } from './evolve';
 import { activeSeats, legal } from './legal';
 import { describe } from './log';
 import { setupEvents } from './setup';
@@ -35,6 +35,7 @@ export const vascoDaGama: GameModule<VdgState, VdgCommand, VdgEvent, VdgView, z.
   },
   decide,
   evolve,
+  evolveAll,
   view,
   legal,
   activeSeats,

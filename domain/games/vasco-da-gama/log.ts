@@ -83,7 +83,7 @@ export function describe(e: VdgEvent, names: readonly string[]): string {
     case 'ProjectTaken':
       return `${n(e.seat)} takes ${projectText(e.project)} as the Natal bonus`;
     case 'SailorTaken':
-      return `${n(e.seat)} takes a ${e.colour} sailor ${e.section === null ? 'from the bag' : `from section ${e.section + 1}`}`;
+      return `${n(e.seat)} takes ${e.colour === 'orange' ? 'an' : 'a'} ${e.colour} sailor ${e.section === null ? 'from the bag' : `from section ${e.section + 1}`}`;
     case 'MoneyTaken':
       return `${n(e.seat)} takes Vasco da Gama's ${reals(e.reals)}`;
     case 'CharacterHosted': {
