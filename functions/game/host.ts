@@ -157,7 +157,11 @@ export class Host {
         const seat = seatOf(record, playerId);
         let frame = frames.get(seat);
         if (!frame) frames.set(seat, (frame = stateFrame(record, seat)));
-        if ((await sender.send(connectionId, frame)) === 'gone') await this.deps.records.deleteConnection(connectionId);
+        if ((await sender.send(connectionId, frame)) === 'gone') {
+          // The socket closed without $disconnect (or it has not run yet): forget it here too.
+          await this.deps.records.deleteSubscription(record.gameId, connectionId);
+          await this.deps.records.deleteConnection(connectionId);
+        }
       }),
     );
   }

@@ -66,6 +66,9 @@ describe('a 4-player game through the local server', () => {
       }
     }
     expect(checked).toBeGreaterThan(600);
+    // Every frame stays far below API Gateway's 128 KB message limit.
+    const largest = Math.max(...clients.flatMap((c) => c.states(gameId).map((f) => Buffer.byteLength(JSON.stringify(f)))));
+    expect(largest).toBeLessThan(120 * 1024);
 
     const games = await clients[2]!.request<Extract<ServerFrame, { type: 'games' }>>({ action: 'myGames' });
     expect(games.games).toContainEqual(expect.objectContaining({ gameId, status: 'finished', yourSeat: 2 }));

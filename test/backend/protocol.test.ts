@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../../functions/protocol/frames';
 import { applyCommit, type GameRecord } from '../../functions/game/record';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
-import { commitsOf, settledState, storedState } from '../support/table';
+import { commitsOf, scanTable, settledState, storedState } from '../support/table';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -58,6 +61,26 @@ describe('races on one version', () => {
     const record = commits.reduce<GameRecord | null>(applyCommit, null)!;
     expect((record.state as { board: (number | null)[] }).board.filter((c) => c !== null)).toHaveLength(3);
     await Promise.all([...xs, ...os].map((c) => c.close()));
+  });
+});
+
+describe('broadcast', () => {
+  it('drops a subscription whose connection is gone, and still acknowledges the command', async () => {
+    const [xp, op] = await Promise.all([register(server.url, 'Xena'), register(server.url, 'Otto')]);
+    const [x, o] = await Promise.all([Client.connect(server.wsUrl, xp), Client.connect(server.wsUrl, op)]);
+    const gameId = await ticTacToe(x, o);
+    await o.request({ action: 'subscribe', gameId });
+    // A subscription left behind by a connection that vanished without $disconnect.
+    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
+    await doc.send(new PutCommand({ TableName: TABLE_NAME, Item: { pk: `GAME#${gameId}`, sk: 'SUB#ghost', kind: 'subscription', connectionId: 'ghost', playerId: op.playerId } }));
+    const seen = o.waitFor((f) => f.type === 'state' && f.version === 3);
+    expect(await x.request({ action: 'command', gameId, commandId: 'm1', command: { type: 'mark', cell: 4 } })).toMatchObject({ type: 'ack', version: 3 });
+    await seen; // the live subscriber got the new state
+    await new Promise((r) => setTimeout(r, 300));
+    const subs = (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `GAME#${gameId}` && String(i.sk).startsWith('SUB#'));
+    expect(subs.map((i) => i.connectionId)).toEqual([expect.not.stringMatching('ghost')]);
+    doc.destroy();
+    await Promise.all([x.close(), o.close()]);
   });
 });
 

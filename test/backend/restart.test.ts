@@ -3,7 +3,7 @@
  * DATA_DIR: the game goes on from the last acknowledged version; clients reconnect and resync.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -71,5 +71,12 @@ describe('a crash of the local server', () => {
     await playToEnd(clients, gameId, 4);
     for (const c of clients) expect(c.latest(gameId)!.status).toBe('finished');
     await Promise.all(clients.map((c) => c.close()));
+
+    // SIGTERM shuts down cleanly: exit code 0, DynamoDB Local stopped (its pid file removed).
+    const second = children.at(-1)!;
+    const exited = new Promise<number | null>((r) => second.once('exit', (code) => r(code)));
+    second.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'dynamodb', 'dynamodb.pid'))).toBe(false);
   });
 });

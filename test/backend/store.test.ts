@@ -1,0 +1,98 @@
+/**
+ * The event store on a real DynamoDB Local: one conditional write per commit, a lost race
+ * detected, loads of at most two reads once snapshots exist, and the rules version kept.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Rng } from '../../domain/engine/rng';
+import { applyCommit, moduleOf, planCommand, planCreate, planJoin, type Commit, type GameRecord } from '../../functions/game/record';
+import { EventStore, SNAPSHOT_EVERY } from '../../functions/store/event-store';
+import { keys } from '../../functions/store/keys';
+import { LOCAL_CREDENTIALS, startDynamo, type LocalDynamo } from '../../local/dynamodb';
+import { ensureTable } from '../../local/tables';
+
+let dynamo: LocalDynamo;
+let doc: DynamoDBDocumentClient;
+const TABLE = 'store-test';
+beforeAll(async () => {
+  dynamo = await startDynamo(null);
+  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
+  await ensureTable(client, TABLE);
+  doc = DynamoDBDocumentClient.from(client);
+}, 90_000);
+afterAll(async () => {
+  doc?.destroy();
+  await dynamo?.stop();
+});
+
+const at = '2026-11-21T12:00:00.000Z';
+const players = ['p0', 'p1', 'p2'].map((playerId, i) => ({ playerId, name: `Player ${i}` }));
+
+/** Store a 3-player Vasco da Gama game of `moves` random commands, snapshotting like the host. */
+async function storeGame(store: EventStore, gameId: string, moves: number): Promise<GameRecord> {
+  let record: GameRecord | null = null;
+  const commit = async (c: Commit) => {
+    const next = applyCommit(record, c);
+    expect(await store.append(c, next)).toBe(true);
+    record = next;
+    if (next.version % SNAPSHOT_EVERY === 0) await store.saveSnapshot(next);
+  };
+  await commit(planCreate({ gameId, game: 'vasco-da-gama', players: 3, options: {}, player: players[0]!, at }));
+  for (const p of players.slice(1)) await commit(planJoin(record!, p, undefined, 99, at)!);
+  const rng = new Rng(5);
+  for (let i = 0; i < moves; i++) {
+    const r = record as unknown as GameRecord;
+    const seat = moduleOf(r).activeSeats(r.state)[0]!;
+    const legal = moduleOf(r).legal(r.state, seat);
+    const plan = planCommand(r, players[seat]!.playerId, `c${i}`, legal[rng.int(legal.length)], at);
+    if ('commit' in plan) await commit(plan.commit);
+  }
+  return record as unknown as GameRecord;
+}
+
+describe('EventStore', () => {
+  it('loads with at most two reads once a snapshot exists, to the same record', async () => {
+    const writer = new EventStore(doc, TABLE);
+    const stored = await storeGame(writer, 'g-snap', 70);
+    expect(stored.version).toBe(73);
+    expect(writer.usage.writes).toBe(73 + Math.floor(73 / SNAPSHOT_EVERY)); // one write per commit, plus snapshots
+
+    const reader = new EventStore(doc, TABLE);
+    const loaded = await reader.load('g-snap');
+    expect(reader.usage.reads).toBe(2); // latest snapshot, then the commits after it
+    expect(loaded).toEqual(stored);
+
+    // With the record cached, catching up is one read.
+    const again = new EventStore(doc, TABLE);
+    expect(await again.load('g-snap', loaded!)).toEqual(stored);
+    expect(again.usage.reads).toBe(1);
+  });
+
+  it('refuses a second commit for a version already taken', async () => {
+    const store = new EventStore(doc, TABLE);
+    const created = planCreate({ gameId: 'g-race', game: 'tic-tac-toe', players: 2, options: {}, player: players[0]!, at });
+    const record = applyCommit(null, created);
+    expect(await store.append(created, record)).toBe(true);
+    expect(await store.append({ ...created, playerId: 'someone-else' }, record)).toBe(false);
+    expect((await store.commits('g-race')).map((c) => c.playerId)).toEqual(['p0']);
+  });
+
+  it('replays a game with the rules version it started with, and no other', async () => {
+    const store = new EventStore(doc, TABLE);
+    await storeGame(store, 'g-rules', 3);
+    expect((await store.load('g-rules'))!.rulesVersion).toBe('1');
+    // A game recorded under a rules version this build does not have cannot be loaded with another one.
+    const first = await store.commits('g-rules');
+    const events = JSON.parse(JSON.stringify(first[0]!.events));
+    events[0].rulesVersion = '0';
+    await doc.send(
+      new UpdateCommand({ TableName: TABLE, Key: { pk: keys.game('g-rules'), sk: keys.commit(1) }, UpdateExpression: 'SET events = :e', ExpressionAttributeValues: { ':e': JSON.stringify(events) } }),
+    );
+    await expect(new EventStore(doc, TABLE).load('g-rules')).rejects.toThrow(/no module for vasco-da-gama@0/);
+  });
+
+  it('returns null for a game that does not exist', async () => {
+    expect(await new EventStore(doc, TABLE).load('nope')).toBeNull();
+  });
+});
