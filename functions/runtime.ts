@@ -9,10 +9,12 @@ import { Host } from './game/host';
 import { ManagementApiSender } from './realtime/sender';
 import { EventStore } from './store/event-store';
 import { Records, type Connection } from './store/records';
+import { Schedule } from './store/schedule';
 
 interface Runtime {
   store: EventStore;
   records: Records;
+  schedule: Schedule;
   host: Host;
   /** connectionId → player: a connection's player never changes, so it is cached once read. */
   connections: Map<string, Connection>;
@@ -20,21 +22,30 @@ interface Runtime {
 }
 
 let runtime: Runtime | undefined;
+let clock: () => Date = () => new Date();
+
+/** The time every handler sees; tests and the local runtime may move it (an injected clock). */
+export const now = (): Date => clock();
+export function setClock(fn: () => Date): void {
+  clock = fn;
+}
 
 export function getRuntime(): Runtime {
   if (!runtime) {
     const { tableName } = config();
     const store = new EventStore(dynamo(), tableName);
-    const records = new Records(dynamo(), tableName);
+    const records = new Records(dynamo(), tableName, now);
+    const schedule = new Schedule(dynamo(), tableName);
     const host = new Host({
       store,
       records,
-      now: () => new Date(),
+      schedule,
+      now,
       // 12 random bytes: unguessable, short enough for an invite link.
       newGameId: () => randomBytes(12).toString('base64url'),
       newSeed: () => randomInt(0, 2 ** 31),
     });
-    runtime = { store, records, host, connections: new Map(), senders: new Map() };
+    runtime = { store, records, schedule, host, connections: new Map(), senders: new Map() };
   }
   return runtime;
 }

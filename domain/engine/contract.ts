@@ -82,6 +82,12 @@ export interface GameModule<S, C extends Tagged, E extends Tagged, V = unknown, 
   outcome(state: S): Outcome | null;
   /** One log line for an event, with seat names filled in. */
   describe(event: E, names: readonly string[]): string;
+  /**
+   * Optional: whether a seat may take back a command that produced these events — true only if
+   * they revealed nothing that was hidden before (no draw, no face-down tile turned). Without
+   * it, nothing can be taken back.
+   */
+  canUndo?(events: readonly E[]): boolean;
 }
 
 /** A module with its type parameters erased, for registries and generic tools. */

@@ -1,8 +1,12 @@
-/** The bots each game offers, weakest first (simulate, seat-fillers and benchmarks pick from here). */
+/**
+ * The bots each game offers, strongest last (simulate and seat-fillers default to it). `safe`,
+ * where a game has one, plays for a seat whose time ran out.
+ */
 import { randomBot, type Bot } from '../engine/bots';
 import { heuristicBot } from './vasco-da-gama/bot';
+import { safeBot } from './vasco-da-gama/safe-bot';
 
 export const BOTS: Readonly<Record<string, Readonly<Record<string, Bot>>>> = {
-  'vasco-da-gama': { random: randomBot, heuristic: heuristicBot },
+  'vasco-da-gama': { safe: safeBot, random: randomBot, heuristic: heuristicBot },
   'tic-tac-toe': { random: randomBot },
 };

@@ -1,33 +1,50 @@
 /**
  * The authority for hosted games (boardgame.io's "master"): turns protocol actions into
  * commits, stores them with one conditional write each, then broadcasts every subscriber's own
- * view. Game records are cached per process; a cached record may be stale (another Lambda
- * instance wrote), which the store's condition detects: the record is then refreshed from the
- * commits after it and the command decided again.
+ * view and lets bots (and the safe bot of a timed-out seat) move through the same path.
+ * Game records are cached per process; a cached record may be stale (another Lambda instance
+ * wrote), which the store's condition detects: the record is then refreshed from the commits
+ * after it and the change decided again.
  */
+import { randomBot } from '../../domain/engine/bots';
+import { Rng } from '../../domain/engine/rng';
+import { BOTS } from '../../domain/games/bots';
 import type { FrameOf, ServerFrame } from '../protocol/frames';
 import { ProtocolError } from '../protocol/frames';
 import type { Sender } from '../realtime/sender';
 import { stateFrame } from '../realtime/state-frame';
 import { SNAPSHOT_EVERY, type EventStore } from '../store/event-store';
 import type { Connection, Records } from '../store/records';
-import { applyCommit, planCommand, planCreate, planJoin, seatOf, type Commit, type GameRecord } from './record';
+import type { Schedule } from '../store/schedule';
+import { deadlineOf, reminderOf } from './clock';
+import { automaticSeat, planAutomatic, planCommand, planCreate, planJoin, planResume, planTimeout, planUndo, planVote } from './plans';
+import { activeSeats, applyCommit, moduleOf, seatOf, type Commit, type GameRecord } from './record';
 
 /** A lost race is decided again this many times before the sender gets CONFLICT. */
 export const MAX_ATTEMPTS = 4;
+/** Bots never play more than this many moves in a row without a person (a safety net). */
+const MAX_AUTOMATIC_MOVES = 2000;
 
 export interface HostDeps {
   store: EventStore;
   records: Records;
+  schedule: Schedule;
   now: () => Date;
   newGameId: () => string;
   newSeed: () => number;
 }
 
-/** What a handler sends back, and the work that follows the reply (broadcast, index, snapshot). */
+/** What a handler sends back, and the work that follows the reply (broadcast, bots, index…). */
 export interface Outcome {
   reply: ServerFrame;
   after?: () => Promise<void>;
+}
+
+/** A seat whose clock passed its reminder time (the sweep notifies it). */
+export interface Reminder {
+  record: GameRecord;
+  seat: number;
+  deadline: Date;
 }
 
 export class Host {
@@ -37,6 +54,10 @@ export class Host {
 
   constructor(private readonly deps: HostDeps) {}
 
+  private at(): string {
+    return this.deps.now().toISOString();
+  }
+
   async createGame(conn: Connection, frame: FrameOf<'createGame'>, sender: Sender): Promise<Outcome> {
     const commit = planCreate({
       gameId: this.deps.newGameId(),
@@ -44,22 +65,23 @@ export class Host {
       players: frame.players,
       options: frame.options,
       player: { playerId: conn.playerId, name: conn.name },
-      at: this.deps.now().toISOString(),
+      bots: frame.bots,
+      bot: frame.bot,
+      clock: frame.clock,
+      seed: this.deps.newSeed(),
+      at: this.at(),
     });
     const record = applyCommit(null, commit);
-    if (!(await this.deps.store.append(commit, record))) throw new ProtocolError('INTERNAL', 'Creating the game failed; try again.');
+    if (!(await this.deps.store.append(commit, record, null))) throw new ProtocolError('INTERNAL', 'Creating the game failed; try again.');
     this.cache.set(record.gameId, record);
-    return { reply: { type: 'gameCreated', requestId: frame.requestId, gameId: record.gameId }, after: () => this.afterCommit(record, sender, true) };
+    return { reply: { type: 'gameCreated', requestId: frame.requestId, gameId: record.gameId }, after: () => this.settle(null, record, sender) };
   }
 
   async joinGame(conn: Connection, frame: FrameOf<'joinGame'>, sender: Sender): Promise<Outcome> {
     const player = { playerId: conn.playerId, name: conn.name };
-    const result = await this.commitWithRetry(frame.gameId, (record) => planJoin(record, player, frame.seat, this.deps.newSeed(), this.deps.now().toISOString()));
+    const result = await this.commitWithRetry(frame.gameId, (record) => planJoin(record, player, frame.seat, this.deps.newSeed(), this.at()));
     const seat = seatOf(result.record, conn.playerId)!;
-    return {
-      reply: { type: 'joined', requestId: frame.requestId, gameId: frame.gameId, seat },
-      after: result.committed ? () => this.afterCommit(result.record, sender, true) : undefined,
-    };
+    return { reply: { type: 'joined', requestId: frame.requestId, gameId: frame.gameId, seat }, after: this.followUp(result, sender) };
   }
 
   async command(conn: Connection, frame: FrameOf<'command'>, sender: Sender): Promise<Outcome> {
@@ -68,7 +90,7 @@ export class Host {
       if (frame.expectedVersion !== undefined && record.version !== frame.expectedVersion && record.commands[frame.commandId] === undefined) {
         throw new ProtocolError('CONFLICT', `The game is at version ${record.version}, not ${frame.expectedVersion}; nothing was stored.`);
       }
-      const plan = planCommand(record, conn.playerId, frame.commandId, frame.command, this.deps.now().toISOString());
+      const plan = planCommand(record, conn.playerId, frame.commandId, frame.command, this.at());
       if ('duplicateOf' in plan) {
         duplicateOf = plan.duplicateOf;
         return null;
@@ -76,10 +98,14 @@ export class Host {
       return plan.commit;
     });
     const version = duplicateOf ?? result.record.version;
-    return {
-      reply: { type: 'ack', requestId: frame.requestId, commandId: frame.commandId, version },
-      after: result.committed ? () => this.afterCommit(result.record, sender) : undefined,
-    };
+    return { reply: { type: 'ack', requestId: frame.requestId, commandId: frame.commandId, version }, after: this.followUp(result, sender) };
+  }
+
+  /** resume / undo / voteEnd: a change without a commandId, answered with the new version. */
+  async gameAction(conn: Connection, frame: FrameOf<'resume' | 'undo' | 'voteEnd'>, sender: Sender): Promise<Outcome> {
+    const plan = { resume: planResume, undo: planUndo, voteEnd: planVote }[frame.action];
+    const result = await this.commitWithRetry(frame.gameId, (record) => plan(record, conn.playerId, this.at()));
+    return { reply: { type: 'done', requestId: frame.requestId, gameId: frame.gameId, version: result.record.version }, after: this.followUp(result, sender) };
   }
 
   async subscribe(conn: Connection, frame: FrameOf<'subscribe'>): Promise<Outcome> {
@@ -92,6 +118,27 @@ export class Host {
     return { reply: { type: 'games', requestId: frame.requestId, games: await this.deps.records.playerGames(conn.playerId) } };
   }
 
+  /**
+   * The clock sweep for one game: seats past their deadline time out (a bot then plays safe
+   * moves for them); seats past their reminder time are returned for notification.
+   */
+  async checkClock(gameId: string, sender: Sender): Promise<Reminder[]> {
+    let record = await this.fresh(gameId);
+    const now = this.deps.now();
+    const reminders: Reminder[] = [];
+    for (const seat of activeSeats(record)) {
+      if (!record.clock || record.bots[seat] || record.absent[seat]) continue;
+      const deadline = deadlineOf(record.clock, seat)!;
+      if (deadline <= now) {
+        const result = await this.commitWithRetry(gameId, (r) => (activeSeats(r).includes(seat) && !r.absent[seat] ? planTimeout(r, seat, this.at()) : null));
+        if (result.committed) await this.settle(record, result.record, sender);
+        record = this.cache.get(gameId) ?? result.record;
+      } else if (reminderOf(record.clock, seat)! <= now) reminders.push({ record, seat, deadline });
+    }
+    await this.deps.schedule.setClockDue(gameId, this.clockDue(this.cache.get(gameId) ?? record));
+    return reminders;
+  }
+
   /** The latest record of a game (cache refreshed from the store), or NOT_FOUND. */
   async fresh(gameId: string): Promise<GameRecord> {
     const record = await this.deps.store.load(gameId, this.cache.get(gameId));
@@ -100,12 +147,19 @@ export class Host {
     return record;
   }
 
+  private followUp(result: { record: GameRecord; committed: boolean; before: GameRecord }, sender: Sender): (() => Promise<void>) | undefined {
+    return result.committed ? () => this.settle(result.before, result.record, sender) : undefined;
+  }
+
   /**
    * Plan a commit on the cached record and store it. A rejection or a lost race on a record
    * that may be stale is retried on the refreshed record; `plan` returning null means nothing
    * needs storing.
    */
-  private async commitWithRetry(gameId: string, plan: (record: GameRecord) => Commit | null): Promise<{ record: GameRecord; committed: boolean }> {
+  private async commitWithRetry(
+    gameId: string,
+    plan: (record: GameRecord) => Commit | null,
+  ): Promise<{ record: GameRecord; committed: boolean; before: GameRecord }> {
     const cached = this.cache.get(gameId);
     let refreshed = cached === undefined;
     let record = cached ?? (await this.fresh(gameId));
@@ -121,11 +175,11 @@ export class Host {
         }
         throw error;
       }
-      if (!commit) return { record, committed: false };
+      if (!commit) return { record, committed: false, before: record };
       const next = applyCommit(record, commit);
-      if (await this.deps.store.append(commit, next)) {
+      if (await this.deps.store.append(commit, next, record)) {
         this.cache.set(gameId, next);
-        return { record: next, committed: true };
+        return { record: next, committed: true, before: record };
       }
       record = await this.fresh(gameId);
       refreshed = true;
@@ -133,20 +187,59 @@ export class Host {
     throw new ProtocolError('CONFLICT', 'Other moves kept getting in first; nothing was stored. Look at the new state and try again.');
   }
 
-  /** After a commit: each subscriber's state, the players' index when seats changed, a snapshot now and then. Never throws. */
-  private async afterCommit(record: GameRecord, sender: Sender, seatsChanged = false): Promise<void> {
+  /** After a commit: its chores, then any moves bots (or absent seats' safe bot) must make, each with its chores. */
+  private async settle(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
+    for (let moves = 0; ; moves++) {
+      await this.afterCommit(before, record, sender);
+      const seat = automaticSeat(record);
+      if (seat === null || moves >= MAX_AUTOMATIC_MOVES) return;
+      const bots = BOTS[record.game] ?? {};
+      const bot = (record.absent[seat] ? bots.safe : bots[record.bots[seat] ?? '']) ?? randomBot;
+      const module = moduleOf(record);
+      const legal = module.legal(record.state, seat);
+      const command = bot.choose(record.state, seat, legal, new Rng(record.version * 2654435761));
+      let result;
+      try {
+        result = await this.commitWithRetry(record.gameId, (r) => (r.version === record.version ? planAutomatic(r, seat, command, this.at()) : null));
+      } catch (error) {
+        console.error(`automatic move in ${record.gameId}@${record.version} failed:`, error);
+        return;
+      }
+      // Someone else moved first (another instance): they settle the game from there.
+      if (!result.committed) return;
+      before = record;
+      record = result.record;
+    }
+  }
+
+  /** Each subscriber's state, the players' index when seats changed, the clock, a snapshot now and then. Never throws. */
+  private async afterCommit(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
     const previous = this.broadcasts.get(record.gameId) ?? Promise.resolve();
     const broadcast = previous.then(() => this.broadcast(record, sender));
     this.broadcasts.set(record.gameId, broadcast);
+    const seatsChanged = !before || before.seats.some((s, i) => s?.playerId !== record.seats[i]?.playerId);
     const chores = [
       broadcast,
       seatsChanged ? this.deps.records.indexGame(record) : Promise.resolve(),
+      record.clock ? this.deps.schedule.setClockDue(record.gameId, this.clockDue(record)) : Promise.resolve(),
       record.version % SNAPSHOT_EVERY === 0 ? this.deps.store.saveSnapshot(record) : Promise.resolve(),
     ];
     for (const result of await Promise.allSettled(chores)) {
       if (result.status === 'rejected') console.error(`after commit ${record.gameId}@${record.version}:`, result.reason);
     }
     if (this.broadcasts.get(record.gameId) === broadcast) this.broadcasts.delete(record.gameId);
+  }
+
+  /** When the sweep must next look at this game: the earliest coming reminder or deadline of a person to act. */
+  private clockDue(record: GameRecord): Date | null {
+    if (!record.clock || record.status !== 'active') return null;
+    const now = this.deps.now();
+    const times = activeSeats(record).flatMap((seat) => {
+      if (record.bots[seat] || record.absent[seat]) return [];
+      const reminder = reminderOf(record.clock!, seat)!;
+      return [reminder > now ? reminder : deadlineOf(record.clock!, seat)!];
+    });
+    return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
   }
 
   private async broadcast(record: GameRecord, sender: Sender): Promise<void> {

@@ -1,13 +1,14 @@
 /**
- * A hosted game as the server sees it: the game's own state plus who sits where, its status,
- * its log and the command ids it has stored. It is folded from commits, the unit the event
- * store writes: one commit per accepted change (creation, a join, a command), numbered by
- * version 1, 2, 3… Everything here is pure; I/O lives in the store and the handlers.
+ * A hosted game as the server sees it: the game's own state plus who sits where (players or
+ * bots), its status, clock, log, the command ids it has stored and what can be taken back.
+ * It is folded from commits, the unit the event store writes: one commit per accepted change
+ * (creation, a join, a command, a time-out…), numbered by version 1, 2, 3… Pure: I/O lives in
+ * the store and the handlers; planning the next commit lives in plans.ts.
  */
-import type { AnyGameModule, Tagged } from '../../domain/engine/contract';
-import { describeZodError } from '../../domain/engine/projector';
+import type { AnyGameModule, Outcome, Tagged } from '../../domain/engine/contract';
 import { findGame } from '../../domain/games';
-import { ProtocolError, type SeatInfo } from '../protocol/frames';
+import type { SeatInfo } from '../protocol/frames';
+import { startClock, tickClock, type ClockState, type TimeControl } from './clock';
 
 export interface SeatPlayer {
   playerId: string;
@@ -16,14 +17,30 @@ export interface SeatPlayer {
 
 /** Events of the hosting layer, stored in commits beside the game's own events. */
 export type HostEvent =
-  | { type: '$created'; game: string; rulesVersion: string; players: number; options: unknown; seat: number; player: SeatPlayer }
-  | { type: '$joined'; seat: number; player: SeatPlayer }
-  | { type: '$started'; seed: number };
+  | {
+      type: '$created';
+      game: string;
+      rulesVersion: string;
+      players: number;
+      options: unknown;
+      seat: number;
+      player: SeatPlayer;
+      clock?: TimeControl | null;
+    }
+  | { type: '$joined'; seat: number; player: SeatPlayer; bot?: string }
+  | { type: '$started'; seed: number }
+  /** The seat ran out of time: a bot plays safe moves for it until its player resumes. */
+  | { type: '$timedOut'; seat: number }
+  | { type: '$resumed'; seat: number }
+  /** The seat's last command (stored at `version`) is taken back. */
+  | { type: '$undone'; seat: number; version: number }
+  | { type: '$voted'; seat: number }
+  | { type: '$ended'; reason: 'vote' };
 
 export interface Commit {
   gameId: string;
   version: number;
-  /** Seat and player behind the change (null seat for creation-time system changes). */
+  /** Seat behind the change (null for changes made by the server itself). */
   seat: number | null;
   playerId: string;
   commandId: string | null;
@@ -41,13 +58,24 @@ export interface GameRecord {
   players: number;
   options: unknown;
   seats: (SeatPlayer | null)[];
+  /** The bot playing each seat, or null for a person. */
+  bots: (string | null)[];
+  /** Seats that ran out of time and are played by a bot until their player resumes. */
+  absent: boolean[];
   status: GameStatus;
+  /** Set when the players voted to end the game early. */
+  ended: 'vote' | null;
+  /** Seats that voted to end the game. */
+  votes: number[];
   version: number;
   /** The game module's state once started, else null. */
   state: unknown;
   log: string[];
   /** commandId → version that stored it, for idempotent retries. */
   commands: Record<string, number>;
+  clock: ClockState | null;
+  /** The last commit, if its seat may still take it back: the state and log before it. */
+  undo: { version: number; seat: number; state: unknown; logLength: number } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -58,64 +86,14 @@ export function moduleOf(record: Pick<GameRecord, 'game' | 'rulesVersion'>): Any
   return module;
 }
 
-const isHostEvent = (e: Tagged): e is HostEvent => e.type.startsWith('$');
-const host = (e: HostEvent): Tagged => e;
+export const isHostEvent = (e: Tagged): e is HostEvent => e.type.startsWith('$');
 
 export function seatNames(record: GameRecord): string[] {
   return record.seats.map((s, i) => s?.name ?? `Seat ${i + 1}`);
 }
 
 export function seatInfos(record: GameRecord): (SeatInfo | null)[] {
-  return record.seats.map((s, seat) => (s ? { seat, playerId: s.playerId, name: s.name } : null));
-}
-
-/** Apply one commit. The first commit of a game must hold `$created`. */
-export function applyCommit(record: GameRecord | null, commit: Commit): GameRecord {
-  if ((record?.version ?? 0) + 1 !== commit.version) {
-    throw new Error(`commit ${commit.version} does not follow version ${record?.version ?? 0} of ${commit.gameId}`);
-  }
-  let r = record ? { ...record, seats: [...record.seats], log: [...record.log], commands: { ...record.commands } } : null;
-  for (const event of commit.events) {
-    if (isHostEvent(event)) {
-      if (event.type === '$created') {
-        r = {
-          gameId: commit.gameId,
-          game: event.game,
-          rulesVersion: event.rulesVersion,
-          players: event.players,
-          options: event.options,
-          seats: Array.from({ length: event.players }, (_, i) => (i === event.seat ? event.player : null)),
-          status: 'open',
-          version: 0,
-          state: null,
-          log: [`${event.player.name} created the game`],
-          commands: {},
-          createdAt: commit.at,
-          updatedAt: commit.at,
-        };
-        continue;
-      }
-      if (!r) throw new Error(`${commit.gameId}: ${event.type} before $created`);
-      if (event.type === '$joined') {
-        r.seats[event.seat] = event.player;
-        r.log.push(`${event.player.name} took seat ${event.seat + 1}`);
-      } else {
-        r.status = 'active';
-        r.state = moduleOf(r).initialState();
-      }
-      continue;
-    }
-    if (!r || r.state === null) throw new Error(`${commit.gameId}: game event ${event.type} before $started`);
-    const module = moduleOf(r);
-    r.state = module.evolve(r.state, event);
-    r.log.push(module.describe(event, seatNames(r)));
-  }
-  if (!r) throw new Error(`${commit.gameId}: first commit without $created`);
-  if (r.status === 'active' && moduleOf(r).outcome(r.state)) r.status = 'finished';
-  if (commit.commandId) r.commands[commit.commandId] = commit.version;
-  r.version = commit.version;
-  r.updatedAt = commit.at;
-  return r;
+  return record.seats.map((s, seat) => (s ? { seat, playerId: s.playerId, name: s.name, ...(record.bots[seat] ? { bot: record.bots[seat]! } : {}) } : null));
 }
 
 export const seatOf = (record: GameRecord, playerId: string): number | null => {
@@ -127,74 +105,120 @@ export function activeSeats(record: GameRecord): number[] {
   return record.status === 'active' ? moduleOf(record).activeSeats(record.state) : [];
 }
 
-// ---- Planning: decide the next commit, or refuse with a protocol error. Pure. ----
+/** The game's result: the module's, or an early end by vote. */
+export function outcomeOf(record: GameRecord): (Outcome & { ended?: 'vote' }) | null {
+  if (record.state === null) return null;
+  const outcome = moduleOf(record).outcome(record.state);
+  if (outcome) return outcome;
+  return record.ended ? { results: [], winners: [], ended: record.ended } : null;
+}
 
-export function planCreate(input: {
-  gameId: string;
-  game: string;
-  players: number;
-  options: unknown;
-  player: SeatPlayer;
-  at: string;
-}): Commit {
-  const module = findGame(input.game);
-  if (!module) throw new ProtocolError('NOT_FOUND', `There is no game "${input.game}".`);
-  if (input.players < module.minPlayers || input.players > module.maxPlayers) {
-    throw new ProtocolError('BAD_REQUEST', `${module.title} is for ${module.minPlayers} to ${module.maxPlayers} players.`);
-  }
-  const options = module.optionsSchema.safeParse(input.options ?? {});
-  if (!options.success) throw new ProtocolError('BAD_REQUEST', `Those options are not valid for ${module.title}.`);
+function created(commit: Commit, e: Extract<HostEvent, { type: '$created' }>): GameRecord {
   return {
-    gameId: input.gameId,
-    version: 1,
-    seat: 0,
-    playerId: input.player.playerId,
-    commandId: null,
-    events: [host({ type: '$created', game: module.id, rulesVersion: module.rulesVersion, players: input.players, options: options.data, seat: 0, player: input.player })],
-    at: input.at,
+    gameId: commit.gameId,
+    game: e.game,
+    rulesVersion: e.rulesVersion,
+    players: e.players,
+    options: e.options,
+    seats: Array.from({ length: e.players }, (_, i) => (i === e.seat ? e.player : null)),
+    bots: Array(e.players).fill(null),
+    absent: Array(e.players).fill(false),
+    status: 'open',
+    ended: null,
+    votes: [],
+    version: 0,
+    state: null,
+    log: [`${e.player.name} created the game`],
+    commands: {},
+    clock: e.clock ? startClock(e.clock, e.players) : null,
+    undo: null,
+    createdAt: commit.at,
+    updatedAt: commit.at,
   };
 }
 
-/** Seat a player; the last seat starts the game with the given seed. Null: already seated there. */
-export function planJoin(record: GameRecord, player: SeatPlayer, wanted: number | undefined, seed: number, at: string): Commit | null {
-  const existing = seatOf(record, player.playerId);
-  if (existing !== null && (wanted === undefined || wanted === existing)) return null;
-  if (existing !== null) throw new ProtocolError('BAD_REQUEST', `You already sit in seat ${existing + 1} of this game.`);
-  if (record.status !== 'open') throw new ProtocolError('GAME_FULL', 'Every seat of this game is taken.');
-  if (wanted !== undefined && wanted >= record.players) {
-    throw new ProtocolError('BAD_REQUEST', `This game has seats 0 to ${record.players - 1}.`);
+function applyHostEvent(r: GameRecord, e: HostEvent): void {
+  const name = (seat: number) => seatNames(r)[seat]!;
+  switch (e.type) {
+    case '$created':
+      throw new Error(`${r.gameId}: $created twice`);
+    case '$joined':
+      r.seats[e.seat] = e.player;
+      r.bots[e.seat] = e.bot ?? null;
+      r.log.push(`${e.player.name} took seat ${e.seat + 1}`);
+      return;
+    case '$started':
+      r.status = 'active';
+      r.state = moduleOf(r).initialState();
+      return;
+    case '$timedOut':
+      r.absent[e.seat] = true;
+      r.log.push(`${name(e.seat)} ran out of time; a bot plays safe moves for them until they resume`);
+      return;
+    case '$resumed':
+      r.absent[e.seat] = false;
+      r.log.push(`${name(e.seat)} is back`);
+      return;
+    case '$undone':
+      if (r.undo?.version !== e.version) throw new Error(`${r.gameId}: nothing to undo at ${e.version}`);
+      r.state = r.undo.state;
+      r.log.length = r.undo.logLength;
+      r.log.push(`${name(e.seat)} took back their last move`);
+      return;
+    case '$voted':
+      if (!r.votes.includes(e.seat)) r.votes.push(e.seat);
+      r.log.push(`${name(e.seat)} votes to end the game`);
+      return;
+    case '$ended':
+      r.ended = e.reason;
+      r.log.push('The players agreed to end the game here');
+      return;
   }
-  const seat = wanted ?? record.seats.findIndex((s) => s === null);
-  if (seat < 0 || record.seats[seat] !== null) throw new ProtocolError('GAME_FULL', `Seat ${seat} is taken.`);
-  const events: Tagged[] = [host({ type: '$joined', seat, player })];
-  if (record.seats.filter((s) => s === null).length === 1) {
-    const module = moduleOf(record);
-    events.push(host({ type: '$started', seed }));
-    events.push(...module.setup({ players: record.players, options: record.options, seed }));
-  }
-  return { gameId: record.gameId, version: record.version + 1, seat, playerId: player.playerId, commandId: null, events, at };
 }
 
-/** Decide a command for the player's seat. Returns the stored version for a repeated commandId. */
-export function planCommand(
-  record: GameRecord,
-  playerId: string,
-  commandId: string,
-  command: unknown,
-  at: string,
-): { commit: Commit } | { duplicateOf: number } {
-  const stored = record.commands[commandId];
-  if (stored !== undefined) return { duplicateOf: stored };
-  if (record.status === 'finished') throw new ProtocolError('GAME_OVER', 'This game is over.');
-  const seat = seatOf(record, playerId);
-  if (seat === null) throw new ProtocolError('FORBIDDEN', 'You do not sit in this game; only seated players can send commands.');
-  if (record.status === 'open') throw new ProtocolError('NOT_YOUR_TURN', 'The game starts when every seat is taken.');
-  const module = moduleOf(record);
-  const parsed = module.commandSchema.safeParse(command);
-  if (!parsed.success) throw new ProtocolError('BAD_REQUEST', describeZodError(parsed.error));
-  const decision = module.decide(record.state, parsed.data, seat);
-  if (!decision.ok) throw new ProtocolError(decision.rejection.code, decision.rejection.message);
-  return {
-    commit: { gameId: record.gameId, version: record.version + 1, seat, playerId, commandId, events: [...decision.events], at },
-  };
+/** Apply one commit. The first commit of a game must hold `$created`. */
+export function applyCommit(record: GameRecord | null, commit: Commit): GameRecord {
+  if ((record?.version ?? 0) + 1 !== commit.version) {
+    throw new Error(`commit ${commit.version} does not follow version ${record?.version ?? 0} of ${commit.gameId}`);
+  }
+  const [first] = commit.events;
+  let r: GameRecord;
+  if (record === null) {
+    if (first?.type !== '$created') throw new Error(`${commit.gameId}: first commit without $created`);
+    r = created(commit, first as Extract<HostEvent, { type: '$created' }>);
+  } else {
+    r = { ...record, seats: [...record.seats], bots: [...record.bots], absent: [...record.absent], votes: [...record.votes], log: [...record.log], commands: { ...record.commands } };
+  }
+  const before = { state: r.state, logLength: r.log.length, active: activeSeats(r) };
+  const gameEvents: Tagged[] = [];
+  for (const event of record === null ? commit.events.slice(1) : commit.events) {
+    if (isHostEvent(event)) {
+      applyHostEvent(r, event);
+      continue;
+    }
+    if (r.state === null) throw new Error(`${commit.gameId}: game event ${event.type} before $started`);
+    gameEvents.push(event);
+  }
+  if (gameEvents.length) {
+    const module = moduleOf(r);
+    r.state = module.evolveAll ? module.evolveAll(r.state, gameEvents) : gameEvents.reduce((s, e) => module.evolve(s, e), r.state);
+    for (const event of gameEvents) r.log.push(module.describe(event, seatNames(r)));
+  }
+  if (r.status === 'active' && outcomeOf(r)) {
+    r.status = 'finished';
+    r.votes = [];
+  }
+  // Only a seat's own, latest command may be taken back, and only if it revealed nothing hidden.
+  const takeBack =
+    commit.commandId !== null &&
+    commit.seat !== null &&
+    gameEvents.length === commit.events.length &&
+    r.status === 'active' &&
+    moduleOf(r).canUndo?.(gameEvents) === true;
+  r.undo = takeBack ? { version: commit.version, seat: commit.seat!, state: before.state, logLength: before.logLength } : null;
+  if (r.clock) r.clock = tickClock(r.clock, before.active, activeSeats(r), commit.at);
+  if (commit.commandId) r.commands[commit.commandId] = commit.version;
+  r.version = commit.version;
+  r.updatedAt = commit.at;
+  return r;
 }

@@ -3,6 +3,8 @@
  * are parsed here; unknown fields are ignored so the protocol can grow without breaking clients.
  */
 import { z } from 'zod';
+import { timeControlSchema } from '../game/clock';
+import { notificationSettingsSchema, type NotificationSettings } from '../notify/notification';
 
 export const ERROR_CODES = [
   'BAD_REQUEST',
@@ -35,6 +37,12 @@ export const clientFrames = {
     game: z.string().min(1).max(64),
     players: z.number().int().min(1).max(16),
     options: z.record(z.string(), z.unknown()).optional(),
+    /** Seats (1…) to fill with bots at once; the game starts when no seat is left. */
+    bots: z.array(z.number().int().min(0).max(15)).max(15).optional(),
+    /** Which of the game's bots (default: its strongest). */
+    bot: z.string().min(1).max(32).optional(),
+    /** Time control for play over days (default: none). */
+    clock: timeControlSchema.optional(),
   }),
   joinGame: z.object({ action: z.literal('joinGame'), requestId, gameId, seat: z.number().int().min(0).max(15).optional() }),
   subscribe: z.object({ action: z.literal('subscribe'), requestId, gameId }),
@@ -48,6 +56,15 @@ export const clientFrames = {
   }),
   myGames: z.object({ action: z.literal('myGames'), requestId }),
   ping: z.object({ action: z.literal('ping'), requestId }),
+  /** Take back your own last command (before anyone else acts, if it revealed nothing hidden). */
+  undo: z.object({ action: z.literal('undo'), requestId, gameId }),
+  /** Take your seat back from the bot that played for you after your time ran out. */
+  resume: z.object({ action: z.literal('resume'), requestId, gameId }),
+  /** After a player ran out of time: vote to end the game; it ends when every present player agrees. */
+  voteEnd: z.object({ action: z.literal('voteEnd'), requestId, gameId }),
+  /** Replace your notification settings (Web Push subscriptions, webhook, email, quiet hours). */
+  setNotifications: z.object({ action: z.literal('setNotifications'), requestId, settings: notificationSettingsSchema }),
+  getNotifications: z.object({ action: z.literal('getNotifications'), requestId }),
 };
 
 export type Action = keyof typeof clientFrames;
@@ -60,6 +77,8 @@ export interface SeatInfo {
   seat: number;
   playerId: string;
   name: string;
+  /** The bot playing this seat, if it is not a person. */
+  bot?: string;
 }
 
 export interface StateFrame {
@@ -95,6 +114,8 @@ export type ServerFrame =
   | { type: 'ack'; requestId?: string; commandId: string; version: number }
   | { type: 'games'; requestId?: string; games: GameSummary[] }
   | { type: 'pong'; requestId?: string }
+  | { type: 'done'; requestId?: string; gameId: string; version: number }
+  | { type: 'notifications'; requestId?: string; settings: NotificationSettings; pushKey: string | null }
   | { type: 'error'; requestId?: string; code: ErrorCode; message: string };
 
 /** A failure that becomes an `error` frame for the sender and changes nothing. */

@@ -7,7 +7,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { applyCommit, activeSeats, seatInfos, type Commit, type GameRecord } from '../game/record';
+import { applyCommit, activeSeats, outcomeOf, seatInfos, type Commit, type GameRecord } from '../game/record';
 import { keys } from './keys';
 import { TABLE } from './table';
 
@@ -36,7 +36,8 @@ export class EventStore {
    * The item carries the game's head (status, seats, whose turn): the latest commit is what
    * `myGames` and stream consumers read, so no other item needs writing per move.
    */
-  async append(commit: Commit, after: GameRecord): Promise<boolean> {
+  async append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean> {
+    const finished = after.status === 'finished';
     try {
       const out = await this.db.send(
         new PutCommand({
@@ -56,6 +57,11 @@ export class EventStore {
             status: after.status,
             activeSeats: activeSeats(after),
             seats: seatInfos(after),
+            wasActive: before ? activeSeats(before) : [],
+            wasStatus: before?.status ?? null,
+            absent: after.absent,
+            summary: after.log.at(-1) ?? '',
+            ...(finished ? { outcome: JSON.stringify(outcomeOf(after)) } : {}),
           },
           ConditionExpression: 'attribute_not_exists(#pk)',
           ExpressionAttributeNames: { '#pk': TABLE.partitionKey },

@@ -15,6 +15,17 @@ export const keys = {
   playerGame: (gameId: string) => `GAME#${gameId}`,
   connection: (connectionId: string) => `CONN#${connectionId}`,
   connectionMeta: 'META',
+  /** Under the player: one item per live connection, for "is this player online?". */
+  playerConnection: (connectionId: string) => `CONN#${connectionId}`,
+  settings: 'SETTINGS',
+  /** Games with a running clock, keyed by game, with the time the sweep must look at them. */
+  clocks: 'CLOCKS',
+  /** Notifications held back by quiet hours, keyed by when they may go. */
+  outbox: 'OUTBOX',
+  outboxItem: (notBefore: string, id: string) => `${notBefore}#${id}`,
+  /** One item per delivery of one notification to one channel target (deduplication). */
+  delivery: (id: string) => `DELIVERY#${id}`,
+  deliveryTarget: (channel: string) => channel,
   /** Highest possible commit key, for range queries. */
   lastCommit: `V#${'9'.repeat(10)}`,
 } as const;

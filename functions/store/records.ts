@@ -14,6 +14,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { GameRecord } from '../game/record';
 import type { GameSummary } from '../protocol/frames';
+import { NO_SETTINGS, type NotificationSettings } from '../notify/notification';
 import { keys } from './keys';
 import { TABLE } from './table';
 
@@ -51,11 +52,35 @@ export class Records {
   }
 
   async putConnection(c: Connection): Promise<void> {
-    await this.db.send(
-      new PutCommand({
+    const ttl = this.ttl();
+    await Promise.all([
+      this.db.send(new PutCommand({ TableName: this.table, Item: { [PK]: keys.connection(c.connectionId), [SK]: keys.connectionMeta, kind: 'connection', ...c, ttl } })),
+      this.db.send(new PutCommand({ TableName: this.table, Item: { [PK]: keys.player(c.playerId), [SK]: keys.playerConnection(c.connectionId), kind: 'playerConnection', ttl } })),
+    ]);
+  }
+
+  /** Whether the player has a live connection (the notifier leaves online players alone). */
+  async isOnline(playerId: string): Promise<boolean> {
+    const out = await this.db.send(
+      new QueryCommand({
         TableName: this.table,
-        Item: { [PK]: keys.connection(c.connectionId), [SK]: keys.connectionMeta, kind: 'connection', ...c, ttl: this.ttl() },
+        KeyConditionExpression: `${PK} = :pk AND begins_with(${SK}, :c)`,
+        FilterExpression: '#ttl > :now',
+        ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute },
+        ExpressionAttributeValues: { ':pk': keys.player(playerId), ':c': 'CONN#', ':now': Math.floor(this.now().getTime() / 1000) },
       }),
+    );
+    return (out.Items?.length ?? 0) > 0;
+  }
+
+  async getSettings(playerId: string): Promise<NotificationSettings> {
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.settings } }));
+    return out.Item ? (JSON.parse(out.Item.settings as string) as NotificationSettings) : NO_SETTINGS;
+  }
+
+  async putSettings(playerId: string, settings: NotificationSettings): Promise<void> {
+    await this.db.send(
+      new PutCommand({ TableName: this.table, Item: { [PK]: keys.player(playerId), [SK]: keys.settings, kind: 'settings', settings: JSON.stringify(settings) } }),
     );
   }
 
@@ -72,6 +97,7 @@ export class Records {
   async deleteConnection(connectionId: string): Promise<void> {
     const c = await this.getConnection(connectionId);
     for (const gameId of c?.games ?? []) await this.deleteSubscription(gameId, connectionId);
+    if (c) await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.player(c.playerId), [SK]: keys.playerConnection(connectionId) } }));
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.connection(connectionId), [SK]: keys.connectionMeta } }));
   }
 

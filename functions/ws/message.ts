@@ -5,7 +5,10 @@
  * A failure answers with an `error` frame to the sender alone and stores nothing.
  */
 import type { Connection } from '../store/records';
-import { ACTIONS, clientFrames, MAX_CLIENT_FRAME_BYTES, ProtocolError, type Action, type ServerFrame } from '../protocol/frames';
+import { ACTIONS, clientFrames, MAX_CLIENT_FRAME_BYTES, ProtocolError, type Action, type FrameOf, type ServerFrame } from '../protocol/frames';
+import { checkWebhookUrl, webhookAllowList } from '../notify/channels/webhook';
+import { checkPushEndpoint, pushAllowList } from '../notify/channels/webpush';
+import { vapidKeys } from '../notify/vapid';
 import { describeZodError } from '../../domain/engine/projector';
 import type { Outcome } from '../game/host';
 import { getRuntime, senderFor } from '../runtime';
@@ -21,6 +24,21 @@ const actions: Record<Action, ActionHandler> = {
   command: (conn, frame, sender) => getRuntime().host.command(conn, frame, sender),
   myGames: (conn, frame) => getRuntime().host.myGames(conn, frame),
   ping: async (_conn, frame: { requestId?: string }) => ({ reply: { type: 'pong', requestId: frame.requestId } }),
+  undo: (conn, frame, sender) => getRuntime().host.gameAction(conn, frame, sender),
+  resume: (conn, frame, sender) => getRuntime().host.gameAction(conn, frame, sender),
+  voteEnd: (conn, frame, sender) => getRuntime().host.gameAction(conn, frame, sender),
+  setNotifications: async (conn, frame: FrameOf<'setNotifications'>) => {
+    const hook = frame.settings.webhook;
+    const refusal =
+      (hook ? checkWebhookUrl(hook.url, webhookAllowList()) : null) ??
+      frame.settings.webPush.map((sub) => checkPushEndpoint(sub.endpoint, pushAllowList())).find(Boolean);
+    if (refusal) throw new ProtocolError('BAD_REQUEST', refusal);
+    await getRuntime().records.putSettings(conn.playerId, frame.settings);
+    return { reply: { type: 'notifications', requestId: frame.requestId, settings: frame.settings, pushKey: (await vapidKeys())?.publicKey ?? null } };
+  },
+  getNotifications: async (conn, frame: FrameOf<'getNotifications'>) => ({
+    reply: { type: 'notifications', requestId: frame.requestId, settings: await getRuntime().records.getSettings(conn.playerId), pushKey: (await vapidKeys())?.publicKey ?? null },
+  }),
 };
 
 async function connectionOf(connectionId: string): Promise<Connection> {

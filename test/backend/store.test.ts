@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Rng } from '../../domain/engine/rng';
-import { applyCommit, moduleOf, planCommand, planCreate, planJoin, type Commit, type GameRecord } from '../../functions/game/record';
+import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/game/record';
+import { planCommand, planCreate, planJoin } from '../../functions/game/plans';
 import { EventStore, SNAPSHOT_EVERY } from '../../functions/store/event-store';
 import { keys } from '../../functions/store/keys';
 import { LOCAL_CREDENTIALS, startDynamo, type LocalDynamo } from '../../local/dynamodb';
@@ -34,11 +35,11 @@ async function storeGame(store: EventStore, gameId: string, moves: number): Prom
   let record: GameRecord | null = null;
   const commit = async (c: Commit) => {
     const next = applyCommit(record, c);
-    expect(await store.append(c, next)).toBe(true);
+    expect(await store.append(c, next, record)).toBe(true);
     record = next;
     if (next.version % SNAPSHOT_EVERY === 0) await store.saveSnapshot(next);
   };
-  await commit(planCreate({ gameId, game: 'vasco-da-gama', players: 3, options: {}, player: players[0]!, at }));
+  await commit(planCreate({ gameId, game: 'vasco-da-gama', players: 3, options: {}, player: players[0]!, seed: 1, at }));
   for (const p of players.slice(1)) await commit(planJoin(record!, p, undefined, 99, at)!);
   const rng = new Rng(5);
   for (let i = 0; i < moves; i++) {
@@ -71,10 +72,10 @@ describe('EventStore', () => {
 
   it('refuses a second commit for a version already taken', async () => {
     const store = new EventStore(doc, TABLE);
-    const created = planCreate({ gameId: 'g-race', game: 'tic-tac-toe', players: 2, options: {}, player: players[0]!, at });
+    const created = planCreate({ gameId: 'g-race', game: 'tic-tac-toe', players: 2, options: {}, player: players[0]!, seed: 1, at });
     const record = applyCommit(null, created);
-    expect(await store.append(created, record)).toBe(true);
-    expect(await store.append({ ...created, playerId: 'someone-else' }, record)).toBe(false);
+    expect(await store.append(created, record, null)).toBe(true);
+    expect(await store.append({ ...created, playerId: 'someone-else' }, record, null)).toBe(false);
     expect((await store.commits('g-race')).map((c) => c.playerId)).toEqual(['p0']);
   });
 

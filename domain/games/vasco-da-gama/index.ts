@@ -52,6 +52,23 @@ export const vascoDaGama: GameModule<VdgState, VdgCommand, VdgEvent, VdgView, z.
     };
   },
   describe,
+  canUndo: (events) => !events.some(revealsHidden),
 };
+
+/** Events that show something that was hidden: a face-down tile turned, a deck dealt, a bag draw. */
+function revealsHidden(e: VdgEvent): boolean {
+  switch (e.type) {
+    case 'GameSetUp':
+    case 'VariationRevealed':
+    case 'MerchantRevealed':
+    case 'ProjectsReplaced':
+    case 'RecruitingRefilled':
+      return true;
+    case 'SailorTaken':
+      return e.section === null;
+    default:
+      return false;
+  }
+}
 
 export type { VdgCommand, VdgEvent, VdgState, VdgView };

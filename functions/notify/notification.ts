@@ -1,0 +1,58 @@
+/** What the notifier sends: one message to one player about one game, and where it may go. */
+import { z } from 'zod';
+
+export type NotificationKind = 'yourTurn' | 'gameStarted' | 'gameEnded' | 'seated' | 'reminder' | 'timedOut';
+
+export interface Notification {
+  kind: NotificationKind;
+  gameId: string;
+  /** The game module id, e.g. "vasco-da-gama". */
+  game: string;
+  /** The game version the message is about (the turn, for deduplication). */
+  version: number;
+  playerId: string;
+  /** Urgent messages (time running out) ignore quiet hours. */
+  urgent: boolean;
+  /** Short line, e.g. "Your turn in Vasco da Gama". */
+  title: string;
+  /** One or two sentences, e.g. "Ana placed number 8 in Characters. Round 2: it is your turn." */
+  body: string;
+  /** Where the game can be opened. */
+  url: string;
+}
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time like 22:30');
+
+/** A browser's PushSubscription as JSON (`subscription.toJSON()`). */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: z.string().min(16).max(256), auth: z.string().min(8).max(64) }),
+});
+export type PushSubscription = z.infer<typeof pushSubscriptionSchema>;
+
+export const quietHoursSchema = z
+  .object({ start: time, end: time, timeZone: z.string().min(1).max(64) })
+  .refine((q) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: q.timeZone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'an IANA time zone like Europe/Lisbon');
+export type QuietHours = z.infer<typeof quietHoursSchema>;
+
+/** A player's channels. Each is optional; several Web Push subscriptions (devices) may be kept. */
+export const notificationSettingsSchema = z.object({
+  webPush: z.array(pushSubscriptionSchema).max(10).default([]),
+  webhook: z.object({ url: z.url().max(2048) }).nullable().default(null),
+  email: z.email().max(254).nullable().default(null),
+  quietHours: quietHoursSchema.nullable().default(null),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const NO_SETTINGS: NotificationSettings = { webPush: [], webhook: null, email: null, quietHours: null };
+
+/** The outcome of one delivery attempt: delivered, or the target is gone for good (remove it). */
+export type Delivery = 'sent' | 'gone';

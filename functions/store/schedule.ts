@@ -1,0 +1,111 @@
+/**
+ * Items for work that happens later or must happen once: games whose clock the sweep must look
+ * at, notifications held back by quiet hours, and one marker per delivered notification and
+ * channel target so that a retried or repeated stream record never delivers twice.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Notification } from '../notify/notification';
+import { keys } from './keys';
+import { TABLE } from './table';
+
+const PK = TABLE.partitionKey;
+const SK = TABLE.sortKey;
+/** Delivery markers are kept a month: long after any retry could come. */
+const DELIVERY_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export type Claim = 'new' | 'retry' | 'sent';
+
+export class Schedule {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  /** Record when the sweep must look at a game's clock (null: it need not). */
+  async setClockDue(gameId: string, due: Date | null): Promise<void> {
+    const Key = { [PK]: keys.clocks, [SK]: gameId };
+    if (due === null) await this.db.send(new DeleteCommand({ TableName: this.table, Key }));
+    else await this.db.send(new PutCommand({ TableName: this.table, Item: { ...Key, kind: 'clock', gameId, due: due.toISOString() } }));
+  }
+
+  async dueClocks(now: Date): Promise<string[]> {
+    return (await this.queryAll(keys.clocks, { filter: 'due <= :now', values: { ':now': now.toISOString() } })).map((i) => i.gameId as string);
+  }
+
+  /** Keep a notification until `notBefore` (quiet hours). */
+  async hold(n: Notification, notBefore: Date): Promise<void> {
+    const sk = keys.outboxItem(notBefore.toISOString(), deliveryId(n));
+    await this.db.send(new PutCommand({ TableName: this.table, Item: { [PK]: keys.outbox, [SK]: sk, kind: 'held', notification: JSON.stringify(n) } }));
+  }
+
+  async dueHeld(now: Date): Promise<{ key: string; notification: Notification }[]> {
+    const items = await this.queryAll(keys.outbox, { upTo: `${now.toISOString()}#~` });
+    return items.map((i) => ({ key: i[SK] as string, notification: JSON.parse(i.notification as string) as Notification }));
+  }
+
+  async release(key: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.outbox, [SK]: key } }));
+  }
+
+  /**
+   * Claim the delivery of a notification to one target. 'new': first attempt; 'retry': an
+   * earlier attempt claimed it but did not finish (crash, failure): send again; 'sent': done.
+   */
+  async claim(n: Notification, target: string, now: Date): Promise<Claim> {
+    const Key = { [PK]: keys.delivery(deliveryId(n)), [SK]: keys.deliveryTarget(target) };
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...Key, kind: 'delivery', status: 'claimed', at: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + DELIVERY_TTL_SECONDS },
+          ConditionExpression: `attribute_not_exists(${PK})`,
+        }),
+      );
+      return 'new';
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }));
+    return out.Item?.status === 'sent' ? 'sent' : 'retry';
+  }
+
+  async markSent(n: Notification, target: string): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { [PK]: keys.delivery(deliveryId(n)), [SK]: keys.deliveryTarget(target) },
+        UpdateExpression: 'SET #s = :sent',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':sent': 'sent' },
+      }),
+    );
+  }
+
+  /** Every delivery marker of one notification (tests and audits). */
+  async deliveries(n: Notification): Promise<{ target: string; status: string }[]> {
+    return (await this.queryAll(keys.delivery(deliveryId(n)), {})).map((i) => ({ target: i[SK] as string, status: i.status as string }));
+  }
+
+  private async queryAll(pk: string, opts: { filter?: string; values?: Record<string, unknown>; upTo?: string }): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: opts.upTo ? `${PK} = :pk AND ${SK} <= :upTo` : `${PK} = :pk`,
+          FilterExpression: opts.filter,
+          ExpressionAttributeValues: { ':pk': pk, ...(opts.upTo ? { ':upTo': opts.upTo } : {}), ...opts.values },
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return items;
+  }
+}
+
+/** One notification is one message about one turn (game, version) for one player. */
+export const deliveryId = (n: Notification): string => `${n.gameId}#${n.version}#${n.playerId}#${n.kind}`;
