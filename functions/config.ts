@@ -27,3 +27,8 @@ export function config(): Config {
     secretArn: env.SECRET_ARN || undefined,
   };
 }
+
+/** Where a game opens in the web client (for links in notifications). */
+export function gameUrl(gameId: string): string {
+  return `${(process.env.PUBLIC_URL ?? '').replace(/\/$/, '')}/#/game/${encodeURIComponent(gameId)}`;
+}

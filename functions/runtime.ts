@@ -4,17 +4,23 @@
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { dynamo } from './aws';
-import { config } from './config';
+import { config, gameUrl } from './config';
 import { Host } from './game/host';
 import { ManagementApiSender } from './realtime/sender';
 import { EventStore } from './store/event-store';
 import { Records, type Connection } from './store/records';
 import { Schedule } from './store/schedule';
+import { OutboxMailer, SesMailer, type Mailer } from './notify/channels/email';
+import { sendWebhook, webhookAllowList } from './notify/channels/webhook';
+import { sendWebPush } from './notify/channels/webpush';
+import { Notifier } from './notify/notifier';
+import { vapidKeys } from './notify/vapid';
 
 interface Runtime {
   store: EventStore;
   records: Records;
   schedule: Schedule;
+  notifier: Notifier;
   host: Host;
   /** connectionId → player: a connection's player never changes, so it is cached once read. */
   connections: Map<string, Connection>;
@@ -45,7 +51,27 @@ export function getRuntime(): Runtime {
       newGameId: () => randomBytes(12).toString('base64url'),
       newSeed: () => randomInt(0, 2 ** 31),
     });
-    runtime = { store, records, schedule, host, connections: new Map(), senders: new Map() };
+    const mailer: Mailer | null = process.env.EMAIL_OUTBOX_DIR
+      ? new OutboxMailer(process.env.EMAIL_OUTBOX_DIR)
+      : process.env.EMAIL_FROM
+        ? new SesMailer(process.env.EMAIL_FROM, config().region)
+        : null;
+    const notifier = new Notifier({
+      records,
+      schedule,
+      now,
+      gameUrl,
+      channels: {
+        webPush: async (subscription, n) => {
+          const vapid = await vapidKeys();
+          if (!vapid) throw new Error('Web Push is not configured (no VAPID keys)');
+          return sendWebPush(subscription, n, vapid);
+        },
+        webhook: (url, n) => sendWebhook(url, n, webhookAllowList()),
+        email: mailer ? (to, n) => mailer.send(to, n) : null,
+      },
+    });
+    runtime = { store, records, schedule, notifier, host, connections: new Map(), senders: new Map() };
   }
   return runtime;
 }

@@ -5,7 +5,8 @@
  * frames reach sockets through the real @aws-sdk/client-apigatewaymanagementapi client.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
@@ -16,16 +17,25 @@ import { handler as connectHandler } from '../functions/ws/connect';
 import { handler as disconnectHandler } from '../functions/ws/disconnect';
 import type { WsEvent } from '../functions/ws/event';
 import { handler as messageHandler } from '../functions/ws/message';
+import { handler as sweepHandler } from '../functions/clock/sweep';
+import { handler as streamHandler } from '../functions/stream/notify';
+import { generateVapidKeys } from '../functions/notify/channels/webpush';
+import { setClock } from '../functions/runtime';
+import { startStreamPoller } from './stream';
 import { LOCAL_CREDENTIALS, startDynamo, type LocalDynamo } from './dynamodb';
 import { ensureTable } from './tables';
 
 export interface LocalServerOptions {
   /** 0 picks a free port. */
   port: number;
-  /** Folder for the database and the token secret; null keeps everything in memory. */
+  /** Folder for the database, keys, the email outbox; null keeps the database in memory. */
   dataDir: string | null;
   /** Interface to listen on (default loopback). */
   host?: string;
+  /** An injected clock for every handler (tests). */
+  now?: () => Date;
+  /** How often the clock sweep runs; 0 never (tests call `sweep()`). Default 30 s. */
+  sweepIntervalMs?: number;
 }
 
 export interface LocalServer {
@@ -33,6 +43,12 @@ export interface LocalServer {
   url: string;
   wsUrl: string;
   dynamo: LocalDynamo;
+  /** Where emails are written instead of sent. */
+  outboxDir: string;
+  /** Resolve once the notifier has handled every commit stored so far. */
+  notified(): Promise<void>;
+  /** Run the clock sweep now. */
+  sweep(): ReturnType<typeof sweepHandler>;
   close(): Promise<void>;
 }
 
@@ -57,13 +73,26 @@ function readBody(req: IncomingMessage, limit = 1024 * 1024): Promise<Buffer> {
   });
 }
 
-/** The token secret: from CARAVELA_SECRET, else made once and kept under the data folder. */
-function tokenSecret(dataDir: string | null): string {
-  if (process.env.CARAVELA_SECRET) return process.env.CARAVELA_SECRET;
-  if (!dataDir) return randomBytes(32).toString('hex');
-  const file = path.join(dataDir, 'secret');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+/** A value made once and kept under the data folder (in memory without one). */
+function kept(dataDir: string | null, name: string, make: () => string): string {
+  if (!dataDir) return make();
+  const file = path.join(dataDir, name);
+  if (!existsSync(file)) writeFileSync(file, make(), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
+}
+
+/** Configuration the handlers read, unless the operator set it: token secret, VAPID keys, email outbox. */
+function localConfig(dataDir: string | null, url: string): Record<string, string> {
+  const env = process.env;
+  const vapid = JSON.parse(kept(dataDir, 'vapid.json', () => JSON.stringify(generateVapidKeys()))) as { publicKey: string; privateKey: string };
+  return {
+    CARAVELA_SECRET: env.CARAVELA_SECRET ?? kept(dataDir, 'secret', () => randomBytes(32).toString('hex')),
+    VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY ?? vapid.publicKey,
+    VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY ?? vapid.privateKey,
+    VAPID_SUBJECT: env.VAPID_SUBJECT ?? 'mailto:caravela@localhost',
+    EMAIL_OUTBOX_DIR: env.EMAIL_OUTBOX_DIR ?? path.join(dataDir ?? mkdtempSync(path.join(tmpdir(), 'caravela-')), 'outbox'),
+    PUBLIC_URL: env.PUBLIC_URL ?? url,
+  };
 }
 
 const isLoopback = (address: string | undefined) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
@@ -95,7 +124,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     TABLE_NAME,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     CONNECTIONS_ENDPOINT: `http://${domainName}`,
-    CARAVELA_SECRET: tokenSecret(dataDir),
+    ...localConfig(dataDir, `http://${domainName}`),
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -104,6 +133,16 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const admin = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
   await ensureTable(admin, TABLE_NAME);
   admin.destroy();
+  if (options.now) setClock(options.now);
+  // The notifier reads the table's stream, as its Lambda event source does in the cloud.
+  const poller = await startStreamPoller({
+    endpoint: dynamo.endpoint,
+    tableName: TABLE_NAME,
+    checkpointFile: dataDir ? path.join(dataDir, 'stream-checkpoint.json') : null,
+    handler: (event) => track(streamHandler(event)),
+  });
+  const interval = options.sweepIntervalMs ?? 30_000;
+  const sweeper = interval > 0 ? setInterval(() => void track(sweepHandler()).catch((e) => console.error('sweep failed:', e)), interval) : null;
   ready = true;
 
   const wsEvent = (connectionId: string, routeKey: string, eventType: WsEvent['requestContext']['eventType'], extra: Partial<WsEvent> = {}): WsEvent => ({
@@ -215,7 +254,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     url: `http://${domainName}`,
     wsUrl: `ws://${domainName}/ws`,
     dynamo,
+    outboxDir: process.env.EMAIL_OUTBOX_DIR!,
+    notified: () => poller.drain(),
+    sweep: () => track(sweepHandler()),
     async close() {
+      if (sweeper) clearInterval(sweeper);
       for (const entry of sockets.values()) entry.ws.close(1001, 'server shutting down');
       // Let the $disconnect handlers (and anything else in flight) finish before the database goes away.
       const deadline = Date.now() + 5000;
@@ -226,6 +269,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       wss.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await poller.stop();
+      await Promise.allSettled([...inflight]);
       await dynamo.stop();
     },
   };

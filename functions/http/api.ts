@@ -1,10 +1,14 @@
 /**
- * HTTP API handler (API Gateway HTTP API, payload format 2.0):
- * `POST /api/players` registers a player and returns a signed token; `GET /healthz`.
+ * HTTP API handler (API Gateway HTTP API, payload format 2.0): `POST /api/players` registers a
+ * player and returns a signed token; `GET /api/push-key` gives the VAPID public key for Web Push
+ * subscriptions; `GET /api/games/{id}/replay` a game's history; `GET /healthz`.
  */
 import { z } from 'zod';
 import { tokenSecret } from '../aws';
-import { issueToken } from '../auth/token';
+import { issueToken, verifyToken } from '../auth/token';
+import { seatInfos, seatOf } from '../game/record';
+import { vapidKeys } from '../notify/vapid';
+import { ProtocolError } from '../protocol/frames';
 import { getRuntime, newPlayerId } from '../runtime';
 
 export interface HttpEvent {
@@ -48,10 +52,38 @@ async function registerPlayer(event: HttpEvent): Promise<HttpResult> {
   return json(201, { playerId: player.playerId, token: issueToken(player, await tokenSecret()) });
 }
 
+/**
+ * A game's history. Finished games: every commit with its events, so a client can step through
+ * the game with the rules module. Games still running: only to their seated players, the log
+ * and their own commits' times — raw events could leak what is still hidden.
+ */
+async function replay(event: HttpEvent, gameId: string): Promise<HttpResult> {
+  const bearer = event.headers?.authorization ?? event.headers?.Authorization;
+  const player = verifyToken(bearer?.replace(/^Bearer\s+/i, ''), await tokenSecret());
+  if (!player) return json(401, { code: 'UNAUTHORIZED', message: 'Send your token as "Authorization: Bearer TOKEN".' });
+  const { host, store } = getRuntime();
+  let record;
+  try {
+    record = await host.fresh(gameId);
+  } catch (error) {
+    if (error instanceof ProtocolError) return json(404, { code: error.code, message: error.message });
+    throw error;
+  }
+  const seat = seatOf(record, player.playerId);
+  const base = { gameId, game: record.game, rulesVersion: record.rulesVersion, status: record.status, seats: seatInfos(record), log: record.log };
+  const commits = await store.commits(gameId);
+  if (record.status === 'finished') return json(200, { ...base, commits });
+  if (seat === null) return json(403, { code: 'FORBIDDEN', message: 'The history of a running game is for its players; everyone can replay it once it ends.' });
+  return json(200, { ...base, you: seat, commits: commits.filter((c) => c.seat === seat).map(({ version, at, seat: s }) => ({ version, at, seat: s })) });
+}
+
 export async function handler(event: HttpEvent): Promise<HttpResult> {
   const { method } = event.requestContext.http;
   const path = event.rawPath;
   if (path === '/healthz' && method === 'GET') return json(200, { ok: true });
   if (path === '/api/players' && method === 'POST') return registerPlayer(event);
+  if (path === '/api/push-key' && method === 'GET') return json(200, { publicKey: (await vapidKeys())?.publicKey ?? null });
+  const game = /^\/api\/games\/([^/]{1,64})\/replay$/.exec(path);
+  if (game && method === 'GET') return replay(event, decodeURIComponent(game[1]!));
   return json(404, { code: 'NOT_FOUND', message: `There is no ${method} ${path}.` });
 }

@@ -1,0 +1,133 @@
+/**
+ * Reads the table's DynamoDB Stream on DynamoDB Local, as Lambda's event source mapping does in
+ * the cloud, and hands batches to the same stream handler: in order per shard, at least once
+ * (a batch the handler reports as failed is read again from the failed record after a pause).
+ * The position in each shard is kept in a checkpoint file, so a restart resumes where it was.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  ExpiredIteratorException,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type ShardIteratorType,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { LOCAL_CREDENTIALS } from './dynamodb';
+
+export interface StreamPoller {
+  /** Resolve once every record written so far has been handled. */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Shard {
+  iterator: string | undefined;
+  closed: boolean;
+}
+
+export async function startStreamPoller(opts: {
+  endpoint: string;
+  tableName: string;
+  checkpointFile: string | null;
+  handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+  intervalMs?: number;
+}): Promise<StreamPoller> {
+  const client = { endpoint: opts.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS };
+  const table = new DynamoDBClient(client);
+  const streams = new DynamoDBStreamsClient(client);
+  const streamArn = (await table.send(new DescribeTableCommand({ TableName: opts.tableName }))).Table?.LatestStreamArn;
+  table.destroy();
+  if (!streamArn) throw new Error(`table ${opts.tableName} has no stream`);
+
+  const checkpoints: Record<string, string> =
+    opts.checkpointFile && existsSync(opts.checkpointFile) ? JSON.parse(readFileSync(opts.checkpointFile, 'utf8')) : {};
+  const shards = new Map<string, Shard>();
+  let firstRound = true;
+  let stopped = false;
+  let idle: (() => void)[] = [];
+
+  const iterator = async (shardId: string, type: ShardIteratorType, sequence?: string) =>
+    (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: sequence }))).ShardIterator;
+
+  /** Where to start reading a shard: after its checkpoint; new shards from their start, except at the first start. */
+  const startOf = (shardId: string) => {
+    const seen = checkpoints[shardId];
+    if (seen) return iterator(shardId, 'AFTER_SEQUENCE_NUMBER', seen);
+    return iterator(shardId, firstRound ? 'LATEST' : 'TRIM_HORIZON');
+  };
+
+  const save = () => opts.checkpointFile && writeFileSync(opts.checkpointFile, JSON.stringify(checkpoints));
+
+  /** One pass over every shard; returns how many records were handled. */
+  async function poll(): Promise<number> {
+    const described = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    for (const s of described.StreamDescription?.Shards ?? []) {
+      if (s.ShardId && !shards.has(s.ShardId)) shards.set(s.ShardId, { iterator: await startOf(s.ShardId), closed: false });
+    }
+    firstRound = false;
+    let handled = 0;
+    for (const [shardId, shard] of shards) {
+      if (shard.closed || !shard.iterator) continue;
+      let out;
+      try {
+        out = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 100 }));
+      } catch (error) {
+        if (!(error instanceof ExpiredIteratorException)) throw error;
+        shard.iterator = await startOf(shardId);
+        continue;
+      }
+      const records = out.Records ?? [];
+      if (records.length) {
+        const result = await opts.handler({ Records: records } as unknown as DynamoDBStreamEvent);
+        const failed = result?.batchItemFailures?.[0]?.itemIdentifier;
+        const done = failed ? records.slice(0, records.findIndex((r) => r.dynamodb?.SequenceNumber === failed)) : records;
+        const last = done.at(-1)?.dynamodb?.SequenceNumber;
+        if (last) checkpoints[shardId] = last;
+        save();
+        handled += done.length;
+        if (failed) {
+          // Read the failed record again on the next pass: at least once, in order.
+          shard.iterator = await iterator(shardId, 'AT_SEQUENCE_NUMBER', failed);
+          continue;
+        }
+      }
+      shard.iterator = out.NextShardIterator;
+      if (!shard.iterator) shard.closed = true;
+    }
+    return handled;
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      let handled = 0;
+      try {
+        handled = await poll();
+      } catch (error) {
+        if (!stopped) console.error('reading the stream failed:', (error as Error).message);
+      }
+      if (handled === 0) {
+        for (const wake of idle) wake();
+        idle = [];
+      }
+      await new Promise((r) => setTimeout(r, handled ? 0 : (opts.intervalMs ?? 200)));
+    }
+  })();
+
+  return {
+    drain: () =>
+      new Promise<void>((resolve) => {
+        // Wait for two quiet passes, so a pass that began before the caller's writes does not count.
+        let quiet = 0;
+        const wait = () => idle.push(() => (++quiet >= 2 ? resolve() : wait()));
+        wait();
+      }),
+    async stop() {
+      stopped = true;
+      await loop;
+      streams.destroy();
+    },
+  };
+}
