@@ -1,4 +1,24 @@
-/** The CDK app (`npm run synth`, `npm run deploy`). */
+/**
+ * The CDK app (`npm run synth`, `npm run deploy`).
+ *
+ * Optional settings, as CDK context values (`-c key=value` after `--`, or under "context" in
+ * cdk.json); without them the stack deploys as is, with those features off:
+ *
+ *   publicUrl     where the web client is served; links in notifications point to
+ *                 `{publicUrl}/#/game/{id}` (else they are relative)
+ *   emailFrom     sender address for e-mail notifications through Amazon SES, e.g.
+ *                 games@example.com or "Caravela <games@example.com>"; its domain (or the address)
+ *                 must be a verified SES identity in the deploy region. Without it, no e-mail and
+ *                 no SES permission.
+ *   webhookAllow  comma-separated URL prefixes that players' webhooks may point to; replaces the
+ *                 default (Discord and Slack webhook URLs)
+ *
+ *   npm run deploy -- -c emailFrom=games@example.com -c publicUrl=https://games.example.com
+ *   npm run synth -- -c webhookAllow=https://discord.com/api/webhooks/,https://chat.example.com/hooks/
+ *
+ * Pass the same values on every deploy: a deploy without one removes that setting. Web Push keys
+ * are not a setting: put them in the VapidKeys secret once after the first deploy (see stack.ts).
+ */
 import { App } from 'aws-cdk-lib';
 import { CaravelaStack } from './stack';
 

@@ -1,52 +1,156 @@
 /**
- * The Caravela stack: one DynamoDB table, the token secret, the WebSocket API (the realtime
- * channel of PROTOCOL.md) and the HTTP API (health, player registration), four thin Lambda
- * handlers bundled by the locally installed esbuild (never Docker) for Node.js 22 on arm64,
- * and alarms that page on handler errors and throttling.
+ * The Caravela stack: one DynamoDB table, the token secret and the Web Push (VAPID) key secret,
+ * the WebSocket API (the realtime channel of PROTOCOL.md) and the HTTP API (health, player
+ * registration, push key, replays), six thin Lambda handlers bundled by the locally installed
+ * esbuild (never Docker) for Node.js 22 on arm64 — the four request handlers, the notifier on
+ * the table's stream and the clock sweep on a five-minute schedule — and alarms that page on
+ * handler errors, throttling, a notifier falling behind and notifications given up on.
  *
  * Each handler gets only the table actions and the configuration it uses, so a bug in one
  * route cannot touch what that route has no business touching.
  */
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { CorsHttpMethod, HttpApi, HttpMethod, HttpStage, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, BillingMode, Operation, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TABLE } from '../functions/store/table';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The protocol's actions (PROTOCOL.md); each is its own route so API Gateway meters them apart. */
-export const WS_ACTIONS = ['createGame', 'joinGame', 'subscribe', 'command', 'myGames', 'ping'] as const;
+export const WS_ACTIONS = [
+  'createGame',
+  'joinGame',
+  'subscribe',
+  'command',
+  'myGames',
+  'ping',
+  'undo',
+  'resume',
+  'voteEnd',
+  'setNotifications',
+  'getNotifications',
+] as const;
 export const WS_STAGE = 'prod';
 
 /** Alarm window: one bad datapoint in five minutes is worth a look for a game backend this small. */
 const ALARM_PERIOD = Duration.minutes(5);
+/** How far behind the table's stream the notifier may fall before someone should look. */
+export const ITERATOR_AGE_ALARM = Duration.minutes(15);
+/** How often the clock sweep runs: the granularity of time-outs, reminders and quiet-hour releases. */
+export const SWEEP_RATE = Duration.minutes(5);
+/**
+ * What the VAPID secret is created with. Deliberately constant (never derived from context): a
+ * change of GenerateSecretString makes CloudFormation generate a new value, which would wipe the
+ * keys the operator put in. The `subject` here is a placeholder the operator replaces with theirs.
+ */
+export const VAPID_SECRET_TEMPLATE = { subject: 'mailto:admin@example.com' };
+
+/**
+ * Deployment settings, read from CDK context (`-c key=value`, or cdk.json's "context"); all optional.
+ * See infra/app.ts for how to pass them.
+ */
+export interface CaravelaConfig {
+  /** Where the web client is served; links in notifications point there (PUBLIC_URL). */
+  publicUrl?: string;
+  /** Sender of e-mail notifications via SES, `games@example.com` or `Caravela <games@example.com>`. */
+  emailFrom?: string;
+  /** Comma-separated URL prefixes webhooks may point to; replaces the Discord/Slack default. */
+  webhookAllow?: string;
+}
+
+/** The address of an EMAIL_FROM value, with or without a display name, or null when there is none. */
+export function emailAddressOf(from: string): { address: string; domain: string } | null {
+  const m = /^(?:[^<>]*<\s*([^<>\s]+)\s*>|\s*([^<>\s]+)\s*)$/.exec(from);
+  const address = m?.[1] ?? m?.[2];
+  const at = address?.lastIndexOf('@') ?? -1;
+  if (!address || at < 1 || at === address.length - 1) return null;
+  const domain = address.slice(at + 1).toLowerCase();
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain) ? { address: `${address.slice(0, at)}@${domain}`, domain } : null;
+}
+
+/** Reads and checks the context settings; a malformed one fails synthesis rather than the first delivery. */
+export function readConfig(scope: Construct): CaravelaConfig {
+  const get = (key: string): string | undefined => {
+    const value: unknown = scope.node.tryGetContext(key);
+    if (value === undefined || value === null || value === '') return undefined;
+    if (typeof value !== 'string') throw new Error(`CDK context ${key} must be a string, got ${JSON.stringify(value)}`);
+    return value.trim();
+  };
+  const isHttpUrl = (value: string): boolean => {
+    try {
+      return ['https:', 'http:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  };
+  const config: CaravelaConfig = {};
+  const publicUrl = get('publicUrl');
+  if (publicUrl !== undefined) {
+    if (!isHttpUrl(publicUrl)) throw new Error(`CDK context publicUrl must be an http(s) URL, got ${JSON.stringify(publicUrl)}`);
+    config.publicUrl = publicUrl;
+  }
+  const emailFrom = get('emailFrom');
+  if (emailFrom !== undefined) {
+    if (!emailAddressOf(emailFrom)) throw new Error(`CDK context emailFrom must be an e-mail address like games@example.com, got ${JSON.stringify(emailFrom)}`);
+    config.emailFrom = emailFrom;
+  }
+  const webhookAllow = get('webhookAllow');
+  if (webhookAllow !== undefined) {
+    const prefixes = webhookAllow.split(',').map((p) => p.trim()).filter(Boolean);
+    const bad = prefixes.filter((p) => !isHttpUrl(p));
+    if (prefixes.length === 0 || bad.length) throw new Error(`CDK context webhookAllow must be comma-separated http(s) URL prefixes, got ${JSON.stringify(webhookAllow)}`);
+    config.webhookAllow = prefixes.join(',');
+  }
+  return config;
+}
 
 export interface CaravelaFunctions {
   http: NodejsFunction;
   connect: NodejsFunction;
   disconnect: NodejsFunction;
   message: NodejsFunction;
+  /** The table stream's consumer: "your turn" and other notifications for offline players. */
+  notify: NodejsFunction;
+  /** The scheduled clock sweep: time-outs, reminders, held notifications. */
+  sweep: NodejsFunction;
+}
+
+interface FnOptions {
+  timeout?: Duration;
+  /** Retries of an asynchronous invocation (schedules); Lambda's default is 2. */
+  retryAttempts?: number;
 }
 
 export class CaravelaStack extends Stack {
+  readonly config: CaravelaConfig;
   readonly table: Table;
   readonly tokenSecret: Secret;
+  readonly vapidSecret: Secret;
   readonly webSocketApi: WebSocketApi;
   readonly webSocketStage: WebSocketStage;
   readonly httpApi: HttpApi;
   readonly functions: CaravelaFunctions;
+  /** Where stream batches the notifier gave up on are recorded (their shard and sequence numbers). */
+  readonly notifyDeadLetters: Queue;
+  readonly sweepSchedule: Rule;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
+    const config = (this.config = readConfig(this));
 
     this.table = new Table(this, 'Table', {
       partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
@@ -69,23 +173,123 @@ export class CaravelaStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    const secretEnv = { SECRET_ARN: this.tokenSecret.secretArn };
 
-    const http = this.fn('Http', 'functions/http/api.ts', secretEnv);
+    // Web Push (VAPID) keys: JSON {"publicKey","privateKey","subject"}. CloudFormation cannot make
+    // P-256 keys, and a private key must never sit in the template, so the secret starts out with
+    // no keys (only the placeholder subject and an unused random string) and the operator puts
+    // them in once after the first deploy:
+    //   npx web-push generate-vapid-keys --json        # {"publicKey":"…","privateKey":"…"}
+    //   aws secretsmanager put-secret-value --secret-id <VapidSecretArn output> \
+    //     --secret-string '{"publicKey":"…","privateKey":"…","subject":"mailto:you@example.com"}'
+    // Until then the handlers find no keys and simply leave Web Push off (GET /api/push-key and
+    // getNotifications answer a null key). Handlers cache the keys per container: after putting
+    // them in, new containers pick them up (or redeploy to recycle them). Retained like the token
+    // secret, because browsers' subscriptions are bound to the public key: a new key pair
+    // silently orphans every one of them.
+    this.vapidSecret = new Secret(this, 'VapidKeys', {
+      description: 'Caravela: Web Push VAPID keys as {"publicKey","privateKey","subject"}; put them in after the first deploy (see infra/stack.ts)',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify(VAPID_SECRET_TEMPLATE),
+        generateStringKey: 'unused',
+        passwordLength: 16,
+        excludePunctuation: true,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const secretEnv = { SECRET_ARN: this.tokenSecret.secretArn };
+    const vapidEnv = { VAPID_SECRET_ARN: this.vapidSecret.secretArn };
+    // The message handler checks webhook URLs against the same list the notifier sends to, so
+    // a player is refused at setNotifications rather than silently never notified.
+    const webhookEnv: Record<string, string> = config.webhookAllow ? { WEBHOOK_ALLOW: config.webhookAllow } : {};
+    const notifyEnv: Record<string, string> = {
+      ...vapidEnv,
+      ...(config.publicUrl ? { PUBLIC_URL: config.publicUrl } : {}),
+      ...(config.emailFrom ? { EMAIL_FROM: config.emailFrom } : {}),
+      ...webhookEnv,
+    };
+    if (!config.publicUrl) {
+      Annotations.of(this).addWarningV2(
+        'caravela:publicUrl',
+        'No publicUrl context: links in notifications will be relative ("/#/game/…"). Deploy with -c publicUrl=https://your-client.example',
+      );
+    }
+
+    const http = this.fn('Http', 'functions/http/api.ts', { ...secretEnv, ...vapidEnv });
     const connect = this.fn('Connect', 'functions/ws/connect.ts', secretEnv);
     const disconnect = this.fn('Disconnect', 'functions/ws/disconnect.ts');
-    const message = this.fn('Message', 'functions/ws/message.ts');
-    this.functions = { http, connect, disconnect, message };
+    const message = this.fn('Message', 'functions/ws/message.ts', { ...vapidEnv, ...webhookEnv });
+    // A batch of 25 commits may mean a few dozen pushes, webhooks and e-mails (10 s time-out each).
+    // Delivery markers make a timed-out batch's retry skip what was already sent.
+    const notify = this.fn('Notify', 'functions/stream/notify.ts', notifyEnv, { timeout: Duration.seconds(60) });
+    // Scheduled: a failed sweep is simply done again by the next one five minutes later, so
+    // Lambda's own retries (which could overlap that next run) are off. CONNECTIONS_ENDPOINT is
+    // added once the WebSocket stage exists (below).
+    const sweep = this.fn('Sweep', 'functions/clock/sweep.ts', notifyEnv, { timeout: Duration.seconds(60), retryAttempts: 0 });
+    this.functions = { http, connect, disconnect, message, notify, sweep };
 
-    // Least privilege, matching what each handler actually calls (functions/store/records.ts):
-    // registration and $connect only put one item; $disconnect reads the connection (for its
-    // subscriptions) and deletes; only the message handler needs the whole read/write set.
-    this.table.grant(http, 'dynamodb:PutItem');
+    // Least privilege, matching what each handler actually calls (functions/store/*.ts):
+    // registration and $connect only put items (a connection is two); $disconnect reads the
+    // connection (for its player and subscriptions) and deletes its two items; the replay route
+    // reads a game's snapshot and commits (queries); the message handler, the notifier (reads
+    // connections and settings, writes delivery markers and held notifications, updates
+    // settings) and the sweep (commits time-outs, reschedules clocks, releases held
+    // notifications) need the whole read/write set.
+    this.table.grant(http, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query');
     this.table.grant(connect, 'dynamodb:PutItem');
     this.table.grant(disconnect, 'dynamodb:GetItem', 'dynamodb:DeleteItem');
     this.table.grantReadWriteData(message);
+    this.table.grantReadWriteData(notify);
+    this.table.grantReadWriteData(sweep);
     this.tokenSecret.grantRead(http);
     this.tokenSecret.grantRead(connect);
+    // GET /api/push-key and getNotifications hand out the public key; the notifier and the
+    // sweep sign pushes with the private one.
+    for (const f of [http, message, notify, sweep]) this.vapidSecret.grantRead(f);
+    if (config.emailFrom) {
+      // SESv2 SendEmail is authorized as ses:SendEmail on the sending identity: the verified
+      // domain of EMAIL_FROM, or the address itself when only that was verified. (In the SES
+      // sandbox, sending also needs each verified recipient; leave the sandbox for real players.)
+      const { address, domain } = emailAddressOf(config.emailFrom)!;
+      const identities = [domain, address].map((name) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name }));
+      for (const f of [notify, sweep]) f.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: identities }));
+    }
+
+    // --- Notifier: the table's stream ---------------------------------------------------------
+    // Records of batches the notifier gave up on (after the retries or a day); for streams the
+    // message names the shard and sequence numbers, not the records: read them from the stream
+    // (kept 24 h) or from the table. 14 days is SQS's longest retention.
+    this.notifyDeadLetters = new Queue(this, 'NotifyDeadLetters', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    notify.addEventSource(
+      new DynamoEventSource(this.table, {
+        // LATEST: the mapping starts at the stream's tip when it is created. TRIM_HORIZON would
+        // first replay up to 24 h of old commits, i.e. a burst of stale "your turn" messages for
+        // turns long played; missing the commits of the few seconds it takes to create the
+        // mapping is the lesser harm. (The position only matters at creation; afterwards the
+        // mapping keeps its own checkpoint.)
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 25,
+        // The handler reports the first failing record and those after it, so retries resume
+        // exactly there; bisecting would only re-deliver records already done.
+        bisectBatchOnError: false,
+        reportBatchItemFailures: true,
+        retryAttempts: 10,
+        maxRecordAge: Duration.days(1),
+        onFailure: new SqsDlq(this.notifyDeadLetters),
+        // Only new commits concern players; everything else written to the table (connections,
+        // snapshots, markers, settings) never even invokes the function.
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { kind: { S: FilterRule.isEqual('commit') } } },
+          }),
+        ],
+      }),
+    );
 
     // --- WebSocket API: the realtime channel -----------------------------------------------
     const messages = new WebSocketLambdaIntegration('Message', message);
@@ -108,19 +312,30 @@ export class CaravelaStack extends Stack {
       // leaving ample room for live games (a move is a handful of frames). Raise with traffic.
       throttle: { rateLimit: 200, burstLimit: 400 },
     });
-    // The message handler answers and broadcasts through @connections of this stage only.
+    // The message handler answers and broadcasts through @connections of this stage only; the
+    // sweep broadcasts the states that time-outs (and the bots standing in) produce.
     this.webSocketStage.grantManagementApiAccess(message);
+    this.webSocketStage.grantManagementApiAccess(sweep);
+    // The sweep has no request to derive the endpoint from: https://{api}.execute-api.{region}.{suffix}/prod
+    sweep.addEnvironment('CONNECTIONS_ENDPOINT', this.webSocketStage.callbackUrl);
 
-    // --- HTTP API: health and player registration ------------------------------------------
+    // --- Clock sweep --------------------------------------------------------------------------
+    this.sweepSchedule = new Rule(this, 'SweepSchedule', {
+      description: 'Caravela: apply clock time-outs, send reminders, release held notifications',
+      schedule: Schedule.rate(SWEEP_RATE),
+      targets: [new LambdaFunction(sweep)],
+    });
+
+    // --- HTTP API: health, player registration, push key, replays ---------------------------
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `${this.stackName}-http`,
-      description: 'Caravela HTTP routes: GET /healthz, POST /api/players',
-      // Browsers on any origin may register players; tokens, not cookies, carry identity,
-      // so a permissive CORS policy does not expose anything.
+      description: 'Caravela HTTP routes: GET /healthz, POST /api/players, GET /api/push-key, GET /api/games/{gameId}/replay',
+      // Browsers on any origin may register players; tokens (an Authorization header for
+      // replays), not cookies, carry identity, so a permissive CORS policy exposes nothing.
       corsPreflight: {
         allowOrigins: ['*'],
         allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST],
-        allowHeaders: ['content-type'],
+        allowHeaders: ['content-type', 'authorization'],
         maxAge: Duration.days(1),
       },
       // Our own $default stage below, so that it can carry throttling.
@@ -135,11 +350,13 @@ export class CaravelaStack extends Stack {
     const httpIntegration = new HttpLambdaIntegration('Http', http);
     this.httpApi.addRoutes({ path: '/healthz', methods: [HttpMethod.GET], integration: httpIntegration });
     this.httpApi.addRoutes({ path: '/api/players', methods: [HttpMethod.POST], integration: httpIntegration });
+    this.httpApi.addRoutes({ path: '/api/push-key', methods: [HttpMethod.GET], integration: httpIntegration });
+    this.httpApi.addRoutes({ path: '/api/games/{gameId}/replay', methods: [HttpMethod.GET], integration: httpIntegration });
 
     // --- Alarms -----------------------------------------------------------------------------
     // Handlers catch protocol errors and answer them, so a Lambda error is always a bug or an
     // outage; throttles mean concurrency ran out. Both deserve a look at the first datapoint.
-    for (const [name, f] of Object.entries({ Http: http, Connect: connect, Disconnect: disconnect, Message: message })) {
+    for (const [name, f] of Object.entries({ Http: http, Connect: connect, Disconnect: disconnect, Message: message, Notify: notify, Sweep: sweep })) {
       this.alarm(`${name}Errors`, `${name} function threw`, f.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }));
       this.alarm(`${name}Throttles`, `${name} function was throttled`, f.metricThrottles({ period: ALARM_PERIOD, statistic: 'Sum' }));
     }
@@ -154,16 +371,32 @@ export class CaravelaStack extends Stack {
       }),
     );
 
+    // The notifier reports failing records instead of throwing, so its Errors alarm stays quiet
+    // while it retries: the age of the oldest unprocessed record shows it stuck or falling behind…
+    this.alarm(
+      'NotifyIteratorAge',
+      `The notifier is more than ${ITERATOR_AGE_ALARM.toMinutes()} minutes behind the table stream`,
+      notify.metric('IteratorAge', { period: ALARM_PERIOD, statistic: 'Maximum' }),
+      ITERATOR_AGE_ALARM.toMilliseconds(),
+    );
+    // … and a dead letter means notifications were given up on.
+    this.alarm(
+      'NotifyDeadLetters',
+      'The notifier gave up on stream records (see the dead-letter queue)',
+      this.notifyDeadLetters.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+    );
+
     new CfnOutput(this, 'WebSocketUrl', { value: this.webSocketStage.url, description: 'Connect with ?token=' });
-    new CfnOutput(this, 'HttpUrl', { value: httpStage.url, description: 'GET /healthz, POST /api/players' });
+    new CfnOutput(this, 'HttpUrl', { value: httpStage.url, description: 'GET /healthz, POST /api/players, GET /api/push-key, GET /api/games/{gameId}/replay' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'VapidSecretArn', { value: this.vapidSecret.secretArn, description: 'Put the Web Push keys here once (see infra/stack.ts)' });
   }
 
-  private alarm(id: string, description: string, metric: IMetric): Alarm {
+  private alarm(id: string, description: string, metric: IMetric, threshold = 1): Alarm {
     return new Alarm(this, `${id}Alarm`, {
       alarmDescription: description,
       metric,
-      threshold: 1,
+      threshold,
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       // No traffic is healthy, not unknown.
@@ -171,14 +404,15 @@ export class CaravelaStack extends Stack {
     });
   }
 
-  private fn(id: string, entry: string, environment: Record<string, string> = {}): NodejsFunction {
+  private fn(id: string, entry: string, environment: Record<string, string> = {}, options: FnOptions = {}): NodejsFunction {
     return new NodejsFunction(this, id, {
       entry: path.join(root, entry),
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      timeout: options.timeout ?? Duration.seconds(10),
+      ...(options.retryAttempts === undefined ? {} : { retryAttempts: options.retryAttempts }),
       environment: { TABLE_NAME: this.table.tableName, ...environment },
       // An explicit log group (logRetention is deprecated): a month of logs, gone with the stack.
       logGroup: new LogGroup(this, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),

@@ -61,8 +61,11 @@ export async function startStreamPoller(opts: {
 
   const save = () => opts.checkpointFile && writeFileSync(opts.checkpointFile, JSON.stringify(checkpoints));
 
+  let retrying = false;
+
   /** One pass over every shard; returns how many records were handled. */
   async function poll(): Promise<number> {
+    retrying = false;
     const described = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
     for (const s of described.StreamDescription?.Shards ?? []) {
       if (s.ShardId && !shards.has(s.ShardId)) shards.set(s.ShardId, { iterator: await startOf(s.ShardId), closed: false });
@@ -89,8 +92,9 @@ export async function startStreamPoller(opts: {
         save();
         handled += done.length;
         if (failed) {
-          // Read the failed record again on the next pass: at least once, in order.
+          // Read the failed record again after a pause: at least once, in order. Not idle yet.
           shard.iterator = await iterator(shardId, 'AT_SEQUENCE_NUMBER', failed);
+          retrying = true;
           continue;
         }
       }
@@ -108,11 +112,11 @@ export async function startStreamPoller(opts: {
       } catch (error) {
         if (!stopped) console.error('reading the stream failed:', (error as Error).message);
       }
-      if (handled === 0) {
+      if (handled === 0 && !retrying) {
         for (const wake of idle) wake();
         idle = [];
       }
-      await new Promise((r) => setTimeout(r, handled ? 0 : (opts.intervalMs ?? 200)));
+      await new Promise((r) => setTimeout(r, retrying ? 500 : handled ? 0 : (opts.intervalMs ?? 200)));
     }
   })();
 

@@ -37,8 +37,9 @@ export class Records {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** Expiry times follow the real clock: DynamoDB deletes by it, whatever clock the games use. */
   private ttl(): number {
-    return Math.floor(this.now().getTime() / 1000) + CONNECTION_TTL_SECONDS;
+    return Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS;
   }
 
   async putPlayer(playerId: string, name: string): Promise<void> {
@@ -67,7 +68,7 @@ export class Records {
         KeyConditionExpression: `${PK} = :pk AND begins_with(${SK}, :c)`,
         FilterExpression: '#ttl > :now',
         ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute },
-        ExpressionAttributeValues: { ':pk': keys.player(playerId), ':c': 'CONN#', ':now': Math.floor(this.now().getTime() / 1000) },
+        ExpressionAttributeValues: { ':pk': keys.player(playerId), ':c': 'CONN#', ':now': Math.floor(Date.now() / 1000) },
       }),
     );
     return (out.Items?.length ?? 0) > 0;

@@ -58,7 +58,8 @@ export class Schedule {
       await this.db.send(
         new PutCommand({
           TableName: this.table,
-          Item: { ...Key, kind: 'delivery', status: 'claimed', at: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + DELIVERY_TTL_SECONDS },
+          // Expiry follows the real clock (DynamoDB deletes by it), whatever clock the games use.
+          Item: { ...Key, kind: 'delivery', status: 'claimed', at: now.toISOString(), ttl: Math.floor(Date.now() / 1000) + DELIVERY_TTL_SECONDS },
           ConditionExpression: `attribute_not_exists(${PK})`,
         }),
       );

@@ -1,0 +1,152 @@
+/**
+ * "Your turn" notifications through the local server, its table stream and loopback push and
+ * webhook services: online players are left alone; an offline one gets exactly one message per
+ * turn on each channel, even when a stream record comes twice or a delivery fails and is
+ * retried; expired subscriptions are dropped; quiet hours hold messages back.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as streamHandler } from '../../functions/stream/notify';
+import type { ServerFrame } from '../../functions/protocol/frames';
+import { startLocalServer, type LocalServer } from '../../local/server';
+import { Client, register, type Player } from '../support/client';
+import { browser, startReceiver, verifyVapid, type LoopbackServer } from '../support/push-service';
+import { scanTable } from '../support/table';
+
+let server: LocalServer;
+let push: LoopbackServer;
+let hook: LoopbackServer;
+// The games' clock (quiet hours are checked against it); DynamoDB's expiry follows the real one.
+let now = new Date('2026-01-15T12:00:00Z');
+
+beforeAll(async () => {
+  push = await startReceiver(201);
+  hook = await startReceiver(204);
+  process.env.PUSH_ALLOW = push.origin;
+  process.env.WEBHOOK_ALLOW = `${hook.origin}/hooks/`;
+  server = await startLocalServer({ port: 0, dataDir: null, now: () => now, sweepIntervalMs: 0 });
+}, 90_000);
+afterAll(async () => {
+  await server?.close();
+  await push?.close();
+  await hook?.close();
+});
+
+type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
+
+/** Wait until the server has run a player's $disconnect (they count as offline again). */
+async function offline(player: Player): Promise<void> {
+  for (;;) {
+    const items = await scanTable(server.dynamo.endpoint);
+    if (!items.some((i) => i.pk === `PLAYER#${player.playerId}` && String(i.sk).startsWith('CONN#'))) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Bruno takes his turn (connecting for it) and leaves again. */
+async function brunoMoves(bruno: Player, gameId: string, cell: number): Promise<void> {
+  const c = await Client.connect(server.wsUrl, bruno);
+  expect(await c.request({ action: 'command', gameId, commandId: `b${cell}`, command: { type: 'mark', cell } })).toMatchObject({ type: 'ack' });
+  await c.close();
+  await offline(bruno);
+}
+
+const pushesTo = (path: string) => push.received.filter((r) => r.path === path);
+const hooksTo = (path: string) => hook.received.filter((r) => r.path === path);
+
+describe('notifications', () => {
+  it('reach an offline player once per turn on every channel, and never an online one', async () => {
+    const [ana, bruno] = await Promise.all([register(server.url, 'Ana'), register(server.url, 'Bruno')]);
+    const a = await Client.connect(server.wsUrl, ana);
+    const b = await Client.connect(server.wsUrl, bruno);
+    const brunoDevice = browser(push.origin, '/push/bruno');
+    const anaDevice = browser(push.origin, '/push/ana');
+
+    // A webhook aimed at an address that is not allowed is refused, and nothing is saved.
+    const refused = await b.request<Frame<'error'>>({ action: 'setNotifications', settings: { webhook: { url: 'http://169.254.169.254/latest/meta-data' } } });
+    expect(refused).toMatchObject({ type: 'error', code: 'BAD_REQUEST', message: expect.stringMatching(/public host name/) });
+    const badPush = await b.request<Frame<'error'>>({ action: 'setNotifications', settings: { webPush: [{ ...brunoDevice.subscription, endpoint: 'https://10.0.0.1/push' }] } });
+    expect(badPush).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/push service/) });
+    expect((await b.request<Frame<'notifications'>>({ action: 'getNotifications' })).settings.webhook).toBeNull();
+
+    const settings = await b.request<Frame<'notifications'>>({
+      action: 'setNotifications',
+      settings: { webPush: [brunoDevice.subscription], webhook: { url: `${hook.origin}/hooks/bruno` }, email: 'bruno@example.org' },
+    });
+    expect(settings.pushKey).toBe(process.env.VAPID_PUBLIC_KEY);
+    await a.request({ action: 'setNotifications', settings: { webPush: [anaDevice.subscription] } });
+
+    const { gameId } = await a.request<Frame<'gameCreated'>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+    await b.request({ action: 'joinGame', gameId });
+    await server.notified(); // the game started while both were online: no messages
+    expect(push.received).toEqual([]);
+    await b.close();
+    await offline(bruno);
+
+    // Ana (online) moves: Bruno's turn begins while he is offline.
+    expect(await a.request({ action: 'command', gameId, commandId: 'a0', command: { type: 'mark', cell: 0 } })).toMatchObject({ type: 'ack', version: 3 });
+    await server.notified();
+    expect(pushesTo('/push/ana')).toEqual([]); // online players see it live
+    const [first] = pushesTo('/push/bruno');
+    expect(pushesTo('/push/bruno')).toHaveLength(1);
+    const claims = verifyVapid(first!.headers, process.env.VAPID_PUBLIC_KEY!);
+    expect(claims.aud).toBe(push.origin);
+    expect(first!.headers.topic).toMatch(/^[\w-]{1,32}$/);
+    expect(brunoDevice.decrypt(first!.body)).toMatchObject({ title: 'Your turn in Tic-tac-toe', gameId, version: 3, kind: 'yourTurn' });
+    const hooked = hooksTo('/hooks/bruno');
+    expect(hooked).toHaveLength(1);
+    expect(hooked[0]!.headers['content-type']).toMatch(/application\/json/);
+    expect(JSON.parse(hooked[0]!.body.toString())).toMatchObject({ username: 'Caravela', content: expect.stringContaining('Your turn in Tic-tac-toe') });
+    const mails = readdirSync(server.outboxDir).filter((f) => f.includes(gameId));
+    expect(mails).toHaveLength(1);
+    expect(readFileSync(`${server.outboxDir}/${mails[0]}`, 'utf8')).toMatch(/^To: bruno@example\.org/m);
+
+    // The stream delivers the same record twice more: nothing is sent again.
+    const item = (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `GAME#${gameId}` && i.sk === 'V#0000000003')!;
+    const record = { eventName: 'INSERT', dynamodb: { SequenceNumber: '1', NewImage: marshall(item, { removeUndefinedValues: true }) } };
+    expect(await streamHandler({ Records: [record, record] } as unknown as DynamoDBStreamEvent)).toEqual({ batchItemFailures: [] });
+    expect(pushesTo('/push/bruno')).toHaveLength(1);
+    expect(hooksTo('/hooks/bruno')).toHaveLength(1);
+
+    // Next turn: the push service fails once. The stream retries; Bruno gets one push, one
+    // webhook call (already delivered on the first try) and one email.
+    await brunoMoves(bruno, gameId, 4);
+    push.answerNext(500);
+    await a.request({ action: 'command', gameId, commandId: 'a8', command: { type: 'mark', cell: 8 } });
+    await server.notified();
+    const attempts = pushesTo('/push/bruno').slice(1);
+    expect(attempts.map((r) => r.status)).toEqual([500, 201]);
+    expect(brunoDevice.decrypt(attempts[1]!.body)).toMatchObject({ version: 5 });
+    expect(hooksTo('/hooks/bruno')).toHaveLength(2);
+    expect(readdirSync(server.outboxDir).filter((f) => f.includes(gameId))).toHaveLength(2);
+
+    // Next turn: the subscription has expired (410): it is removed from Bruno's settings.
+    await brunoMoves(bruno, gameId, 2);
+    push.answerNext(410);
+    await a.request({ action: 'command', gameId, commandId: 'a6', command: { type: 'mark', cell: 6 } });
+    await server.notified();
+    const b2 = await Client.connect(server.wsUrl, bruno);
+    const after = await b2.request<Frame<'notifications'>>({ action: 'getNotifications' });
+    expect(after.settings.webPush).toEqual([]);
+    expect(after.settings.webhook).toEqual({ url: `${hook.origin}/hooks/bruno` });
+
+    // Quiet hours (22:00–07:00 in Lisbon, where it is 23:00): the next message waits until 07:00.
+    await b2.request({ action: 'setNotifications', settings: { ...after.settings, quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Lisbon' } } });
+    expect(await b2.request({ action: 'command', gameId, commandId: 'b3', command: { type: 'mark', cell: 3 } })).toMatchObject({ type: 'ack' });
+    await b2.close();
+    await offline(bruno);
+    now = new Date('2026-01-15T23:00:00Z');
+    const hooksBefore = hooksTo('/hooks/bruno').length;
+    await a.request({ action: 'command', gameId, commandId: 'a5', command: { type: 'mark', cell: 5 } });
+    await server.notified();
+    expect(hooksTo('/hooks/bruno')).toHaveLength(hooksBefore);
+    expect((await server.sweep()).released).toBe(0); // still quiet
+    now = new Date('2026-01-16T07:01:00Z');
+    expect((await server.sweep()).released).toBe(1);
+    expect(hooksTo('/hooks/bruno')).toHaveLength(hooksBefore + 1);
+    expect(JSON.parse(hooksTo('/hooks/bruno').at(-1)!.body.toString()).content).toMatch(/Your turn/);
+    await a.close();
+  });
+});
