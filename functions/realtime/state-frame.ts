@@ -1,5 +1,5 @@
 /** The `state` frame one seat (or a spectator) receives: its own view, its legal commands, the log. */
-import { activeSeats, moduleOf, seatInfos, type GameRecord } from '../game/record';
+import { activeSeats, moduleOf, outcomeOf, seatInfos, type GameRecord } from '../game/record';
 import { MAX_SERVER_FRAME_BYTES, type StateFrame } from '../protocol/frames';
 
 export function stateFrame(record: GameRecord, seat: number | null): StateFrame {
@@ -17,7 +17,7 @@ export function stateFrame(record: GameRecord, seat: number | null): StateFrame 
     view: started ? module.view(record.state, seat) : null,
     legal: started && seat !== null ? module.legal(record.state, seat) : [],
     log: record.log,
-    outcome: started ? module.outcome(record.state) : null,
+    outcome: outcomeOf(record),
   };
   return fitLog(frame);
 }

@@ -1,55 +1,95 @@
 /**
- * CDK assertions on the synthesized Caravela stack. Synthesis bundles the four handlers with the
+ * CDK assertions on the synthesized Caravela stack. Synthesis bundles the six handlers with the
  * local esbuild (no Docker, no AWS). Every check compares against the stack's own constructs
  * (logical ids resolved from them), so removing a route, a grant or an alarm fails a test.
+ * A second stack, synthesized with every optional context setting (and without bundling, which
+ * the first already proved), checks what those settings switch on.
  */
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACTIONS } from '../../functions/protocol/frames';
 import { TABLE } from '../../functions/store/table';
-import { CaravelaStack, WS_STAGE } from '../../infra/stack';
+import { CaravelaStack, emailAddressOf, ITERATOR_AGE_ALARM, VAPID_SECRET_TEMPLATE, WS_ACTIONS, WS_STAGE } from '../../infra/stack';
 
 type Json = Record<string, any>;
 type Resource = { Type: string; Properties: Json; DeletionPolicy?: string; UpdateReplacePolicy?: string };
-type FnName = 'http' | 'connect' | 'disconnect' | 'message';
+type FnName = 'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'sweep';
+const FN_NAMES: FnName[] = ['http', 'connect', 'disconnect', 'message', 'notify', 'sweep'];
 interface Statement {
   Effect: string;
   Action: string[];
   Resource: unknown;
 }
 
-const ACTION_ROUTES = ['createGame', 'joinGame', 'subscribe', 'command', 'myGames', 'ping'];
+const ACTION_ROUTES = [
+  'createGame',
+  'joinGame',
+  'subscribe',
+  'command',
+  'myGames',
+  'ping',
+  'undo',
+  'resume',
+  'voteEnd',
+  'setNotifications',
+  'getNotifications',
+];
 const ALL_ROUTES = ['$connect', '$disconnect', '$default', ...ACTION_ROUTES];
 
+/** Every optional setting, as `npm run deploy -- -c key=value` would pass it. */
+const CONTEXT = {
+  publicUrl: 'https://games.example.com',
+  emailFrom: 'Caravela <games@example.com>',
+  webhookAllow: 'https://discord.com/api/webhooks/,https://chat.example.com/hooks/',
+};
+
+interface Synth {
+  stack: CaravelaStack;
+  template: Template;
+}
 let stack: CaravelaStack;
 let template: Template;
+/** The stack synthesized with CONTEXT. */
+let configured: Synth;
+const main = (): Synth => ({ stack, template });
 
 /** The logical id CloudFormation knows a construct (or its default child) by. */
-const idOf = (c: IConstruct): string => stack.getLogicalId((c.node.defaultChild ?? c) as CfnElement);
-const ref = (c: IConstruct) => ({ Ref: idOf(c) });
-const arnOf = (c: IConstruct) => ({ 'Fn::GetAtt': [idOf(c), 'Arn'] });
-const resources = (type: string): Record<string, Resource> => template.findResources(type) as Record<string, Resource>;
+const idOf = (c: IConstruct, s = main()): string => s.stack.getLogicalId((c.node.defaultChild ?? c) as CfnElement);
+const ref = (c: IConstruct, s = main()) => ({ Ref: idOf(c, s) });
+const arnOf = (c: IConstruct, s = main()) => ({ 'Fn::GetAtt': [idOf(c, s), 'Arn'] });
+const resources = (type: string, s = main()): Record<string, Resource> => s.template.findResources(type) as Record<string, Resource>;
 /** Whether `value` contains `needle` anywhere in its JSON (for intrinsic-function values). */
 const mentions = (value: unknown, needle: unknown): boolean => (JSON.stringify(value) ?? '').includes(JSON.stringify(needle));
 
 /** Every statement of the IAM policies attached to a function's role, actions as arrays. */
-function statementsOf(name: FnName): Statement[] {
-  const role = stack.functions[name].role!;
-  return Object.values(resources('AWS::IAM::Policy'))
-    .filter((p) => (p.Properties.Roles as unknown[]).some((r) => mentions(r, ref(role))))
+function statementsOf(name: FnName, s = main()): Statement[] {
+  const role = s.stack.functions[name].role!;
+  return Object.values(resources('AWS::IAM::Policy', s))
+    .filter((p) => (p.Properties.Roles as unknown[]).some((r) => mentions(r, ref(role, s))))
     .flatMap((p) => p.Properties.PolicyDocument.Statement as Json[])
     .map((s) => ({ Effect: s.Effect, Action: [s.Action].flat(), Resource: s.Resource }));
 }
 
 /** The actions a function may perform on resources mentioning `target` (allow statements only). */
-function allowedOn(name: FnName, target: unknown): string[] {
-  return statementsOf(name)
-    .filter((s) => s.Effect === 'Allow' && mentions(s.Resource, target))
-    .flatMap((s) => s.Action);
+function allowedOn(name: FnName, target: unknown, s = main()): string[] {
+  return statementsOf(name, s)
+    .filter((st) => st.Effect === 'Allow' && mentions(st.Resource, target))
+    .flatMap((st) => st.Action);
 }
-const allActions = (name: FnName) => statementsOf(name).flatMap((s) => s.Action);
+const allActions = (name: FnName, s = main()) => statementsOf(name, s).flatMap((st) => st.Action);
+/** A function's environment variables as synthesized. */
+const envOf = (name: FnName, s = main()) => resources('AWS::Lambda::Function', s)[idOf(s.stack.functions[name], s)]!.Properties.Environment.Variables as Json;
+
+/** Whether an EventBridge/Lambda filter pattern (exact-value lists only) matches an event. */
+function patternMatches(pattern: Json, event: unknown): boolean {
+  return Object.entries(pattern).every(([key, want]) => {
+    const value = (event as Json | undefined)?.[key];
+    return Array.isArray(want) ? want.includes(value) : patternMatches(want as Json, value);
+  });
+}
 
 /** The function a WebSocket/HTTP route's integration invokes (logical id of the Lambda function). */
 function routeTargets(apiId: string): Map<string, string> {
@@ -71,6 +111,9 @@ function routeTargets(apiId: string): Map<string, string> {
 beforeAll(() => {
   stack = new CaravelaStack(new App(), 'CaravelaTest');
   template = Template.fromStack(stack);
+  // No stack bundles here ('aws:cdk:bundling-stacks' empty): the code is the same as above.
+  const other = new CaravelaStack(new App({ context: { ...CONTEXT, 'aws:cdk:bundling-stacks': [] } }), 'CaravelaConfigured');
+  configured = { stack: other, template: Template.fromStack(other) };
 }, 60_000);
 
 describe('table', () => {
@@ -96,15 +139,30 @@ describe('table', () => {
   });
 });
 
-describe('token secret', () => {
-  it('is generated (64 chars, no punctuation) and retained with the table', () => {
-    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
-    template.hasResource('AWS::SecretsManager::Secret', {
-      DeletionPolicy: 'Retain',
-      Properties: { GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }) },
-    });
+describe('secrets', () => {
+  it('token secret: generated (64 chars, no punctuation) and retained with the table', () => {
+    template.resourceCountIs('AWS::SecretsManager::Secret', 2);
+    const token = resources('AWS::SecretsManager::Secret')[idOf(stack.tokenSecret)]!;
+    expect(token.DeletionPolicy).toBe('Retain');
+    expect(token.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
     // No literal secret in the template.
-    template.hasResourceProperties('AWS::SecretsManager::Secret', { SecretString: Match.absent() });
+    for (const [id, secret] of Object.entries(resources('AWS::SecretsManager::Secret'))) expect(secret.Properties.SecretString, id).toBeUndefined();
+  });
+
+  it('VAPID secret: retained, created without keys (only a placeholder subject), the same whatever the context', () => {
+    const vapid = resources('AWS::SecretsManager::Secret')[idOf(stack.vapidSecret)]!;
+    expect(vapid.DeletionPolicy).toBe('Retain');
+    const generate = vapid.Properties.GenerateSecretString as Json;
+    expect(generate.GenerateStringKey).toBe('unused');
+    const initial = JSON.parse(generate.SecretStringTemplate as string) as Json;
+    expect(initial).toEqual(VAPID_SECRET_TEMPLATE);
+    expect(initial.subject).toMatch(/^mailto:/);
+    expect(initial).not.toHaveProperty('publicKey');
+    expect(initial).not.toHaveProperty('privateKey');
+    // A changed GenerateSecretString would make CloudFormation overwrite the operator's keys.
+    const other = resources('AWS::SecretsManager::Secret', configured)[idOf(configured.stack.vapidSecret, configured)]!;
+    expect(other.Properties.GenerateSecretString).toEqual(generate);
+    expect(template.findOutputs('VapidSecretArn').VapidSecretArn?.Value).toEqual(ref(stack.vapidSecret));
   });
 });
 
@@ -116,7 +174,12 @@ describe('WebSocket API', () => {
     });
   });
 
-  it('has exactly the 9 routes, each on the right function', () => {
+  it('routes exactly the protocol\'s actions', () => {
+    expect([...WS_ACTIONS].sort()).toEqual([...ACTIONS].sort());
+    expect([...ACTION_ROUTES].sort()).toEqual([...ACTIONS].sort());
+  });
+
+  it('has exactly the 14 routes, each on the right function', () => {
     const routes = routeTargets(idOf(stack.webSocketApi));
     expect([...routes.keys()].sort()).toEqual([...ALL_ROUTES].sort());
     expect(routes.get('$connect')).toBe(idOf(stack.functions.connect));
@@ -150,9 +213,9 @@ describe('WebSocket API', () => {
 });
 
 describe('HTTP API', () => {
-  it('has GET /healthz and POST /api/players on the Http function, payload 2.0', () => {
+  it('has GET /healthz, POST /api/players, GET /api/push-key and GET /api/games/{gameId}/replay on the Http function, payload 2.0', () => {
     const routes = routeTargets(idOf(stack.httpApi));
-    expect([...routes.keys()].sort()).toEqual(['GET /healthz', 'POST /api/players']);
+    expect([...routes.keys()].sort()).toEqual(['GET /api/games/{gameId}/replay', 'GET /api/push-key', 'GET /healthz', 'POST /api/players']);
     for (const target of routes.values()) expect(target).toBe(idOf(stack.functions.http));
     template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
       ApiId: ref(stack.httpApi),
@@ -161,13 +224,13 @@ describe('HTTP API', () => {
     });
   });
 
-  it('allows any origin to GET/POST with content-type, and has a throttled auto-deployed stage', () => {
+  it('allows any origin to GET/POST with content-type and authorization, and has a throttled auto-deployed stage', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
       CorsConfiguration: Match.objectLike({
         AllowOrigins: ['*'],
         AllowMethods: Match.arrayWith(['GET', 'POST']),
-        AllowHeaders: Match.arrayWith(['content-type']),
+        AllowHeaders: Match.arrayWith(['content-type', 'authorization']),
       }),
     });
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
@@ -180,9 +243,9 @@ describe('HTTP API', () => {
 });
 
 describe('functions', () => {
-  it('all four run nodejs22.x on arm64 from a bundled index.handler', () => {
+  it('all six run nodejs22.x on arm64 from a bundled index.handler', () => {
     const fns = resources('AWS::Lambda::Function');
-    expect(Object.keys(fns).sort()).toEqual((['http', 'connect', 'disconnect', 'message'] as const).map((n) => idOf(stack.functions[n])).sort());
+    expect(Object.keys(fns).sort()).toEqual(FN_NAMES.map((n) => idOf(stack.functions[n])).sort());
     for (const [id, fn] of Object.entries(fns)) {
       expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
       expect(fn.Properties.Architectures, id).toEqual(['arm64']);
@@ -190,14 +253,39 @@ describe('functions', () => {
     }
   });
 
-  it('get the minimal environment: TABLE_NAME everywhere, SECRET_ARN only for Http and Connect', () => {
-    const envOf = (fn: NodejsFunction) => resources('AWS::Lambda::Function')[idOf(fn)]!.Properties.Environment.Variables as Json;
+  it('get the minimal environment: TABLE_NAME everywhere, SECRET_ARN only for Http and Connect, VAPID_SECRET_ARN where keys are used', () => {
     const table = ref(stack.table);
     const secret = ref(stack.tokenSecret);
-    expect(envOf(stack.functions.http)).toEqual({ TABLE_NAME: table, SECRET_ARN: secret });
-    expect(envOf(stack.functions.connect)).toEqual({ TABLE_NAME: table, SECRET_ARN: secret });
-    expect(envOf(stack.functions.disconnect)).toEqual({ TABLE_NAME: table });
-    expect(envOf(stack.functions.message)).toEqual({ TABLE_NAME: table });
+    const vapid = ref(stack.vapidSecret);
+    expect(envOf('http')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, VAPID_SECRET_ARN: vapid });
+    expect(envOf('connect')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret });
+    expect(envOf('disconnect')).toEqual({ TABLE_NAME: table });
+    expect(envOf('message')).toEqual({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
+    expect(envOf('notify')).toEqual({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
+    expect(Object.keys(envOf('sweep')).sort()).toEqual(['CONNECTIONS_ENDPOINT', 'TABLE_NAME', 'VAPID_SECRET_ARN']);
+    expect(envOf('sweep')).toMatchObject({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
+  });
+
+  it('context settings reach the notifier and the sweep (PUBLIC_URL, EMAIL_FROM, WEBHOOK_ALLOW), webhookAllow the message handler too', () => {
+    const settings = { PUBLIC_URL: CONTEXT.publicUrl, EMAIL_FROM: CONTEXT.emailFrom, WEBHOOK_ALLOW: CONTEXT.webhookAllow };
+    for (const name of ['notify', 'sweep'] as const) expect(envOf(name, configured), name).toMatchObject(settings);
+    // setNotifications checks webhook URLs against the list the notifier will send to.
+    expect(envOf('message', configured).WEBHOOK_ALLOW).toBe(CONTEXT.webhookAllow);
+    for (const name of ['http', 'connect', 'disconnect'] as const) {
+      for (const key of Object.keys(settings)) expect(envOf(name, configured), `${name} ${key}`).not.toHaveProperty(key);
+    }
+    for (const name of FN_NAMES) for (const key of Object.keys(settings)) expect(envOf(name), `${name} ${key} without context`).not.toHaveProperty(key);
+  });
+
+  it('a malformed setting fails synthesis', () => {
+    for (const context of [{ emailFrom: 'nobody' }, { publicUrl: 'games.example.com' }, { webhookAllow: 'discord.com/api/webhooks/' }]) {
+      expect(() => new CaravelaStack(new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } }), 'Bad'), JSON.stringify(context)).toThrow(
+        new RegExp(Object.keys(context)[0]!),
+      );
+    }
+    expect(emailAddressOf('games@example.com')).toEqual({ address: 'games@example.com', domain: 'example.com' });
+    expect(emailAddressOf('Caravela Games <games@Mail.Example.com>')).toEqual({ address: 'games@mail.example.com', domain: 'mail.example.com' });
+    expect(emailAddressOf('games@')).toBeNull();
   });
 
   it('log to their own log group kept for a month', () => {
@@ -214,19 +302,28 @@ describe('IAM (least privilege)', () => {
   const tableArn = () => arnOf(stack.table);
   const secretRef = () => ref(stack.tokenSecret);
 
-  it('message may manage connections of the prod stage of this WebSocket API only', () => {
-    const manage = statementsOf('message').filter((s) => s.Action.includes('execute-api:ManageConnections'));
-    expect(manage).toHaveLength(1);
-    expect(mentions(manage[0]!.Resource, ref(stack.webSocketApi))).toBe(true);
-    expect(JSON.stringify(manage[0]!.Resource)).toContain(`/${WS_STAGE}/`);
-    expect(JSON.stringify(manage[0]!.Resource)).toContain('@connections');
-    for (const other of ['http', 'connect', 'disconnect'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
+  it('message and sweep may manage connections of the prod stage of this WebSocket API only', () => {
+    for (const name of ['message', 'sweep'] as const) {
+      const manage = statementsOf(name).filter((s) => s.Action.includes('execute-api:ManageConnections'));
+      expect(manage, name).toHaveLength(1);
+      expect(mentions(manage[0]!.Resource, ref(stack.webSocketApi)), name).toBe(true);
+      expect(JSON.stringify(manage[0]!.Resource), name).toContain(`/${WS_STAGE}/`);
+      expect(JSON.stringify(manage[0]!.Resource), name).toContain('@connections');
+    }
+    for (const other of ['http', 'connect', 'disconnect', 'notify'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
   });
 
-  it('message may read and write the table, but not the secret', () => {
-    const onTable = allowedOn('message', tableArn());
-    for (const action of ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'BatchWriteItem']) expect(onTable).toContain(`dynamodb:${action}`);
-    expect(allActions('message').some((a) => a.startsWith('secretsmanager:'))).toBe(false);
+  it('message, notify and sweep may read and write the table, but not the token secret', () => {
+    for (const name of ['message', 'notify', 'sweep'] as const) {
+      const onTable = allowedOn(name, tableArn());
+      for (const action of ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'BatchWriteItem']) expect(onTable, name).toContain(`dynamodb:${action}`);
+      expect(allowedOn(name, secretRef()), name).toEqual([]);
+    }
+  });
+
+  it('the functions that use Web Push keys may read the VAPID secret, the others not', () => {
+    for (const name of ['http', 'message', 'notify', 'sweep'] as const) expect(allowedOn(name, ref(stack.vapidSecret)), name).toContain('secretsmanager:GetSecretValue');
+    for (const name of ['connect', 'disconnect'] as const) expect(allowedOn(name, ref(stack.vapidSecret)), name).toEqual([]);
   });
 
   it('connect may put items and read the secret, and nothing more on the table', () => {
@@ -235,10 +332,10 @@ describe('IAM (least privilege)', () => {
     for (const action of ['dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Query', 'dynamodb:Scan']) expect(allActions('connect')).not.toContain(action);
   });
 
-  it('http may put items and read the secret, and nothing more on the table', () => {
-    expect(allowedOn('http', tableArn())).toEqual(['dynamodb:PutItem']);
+  it('http may put items, get and query (replays), and read the secret; nothing more on the table', () => {
+    expect(allowedOn('http', tableArn()).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query']);
     expect(allowedOn('http', secretRef())).toContain('secretsmanager:GetSecretValue');
-    expect(allActions('http')).not.toContain('dynamodb:DeleteItem');
+    for (const action of ['dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Scan', 'dynamodb:BatchWriteItem']) expect(allActions('http')).not.toContain(action);
   });
 
   it('disconnect may only get and delete items, and cannot read the secret', () => {
@@ -247,20 +344,115 @@ describe('IAM (least privilege)', () => {
   });
 
   it('no function has wildcard actions', () => {
+    for (const s of [main(), configured]) {
+      for (const name of FN_NAMES) expect(allActions(name, s).filter((a) => a === '*' || a.endsWith(':*')), name).toEqual([]);
+    }
+  });
+
+  it('without emailFrom, no function may use SES', () => {
+    for (const name of FN_NAMES) expect(allActions(name).filter((a) => a.startsWith('ses:')), name).toEqual([]);
+  });
+
+  it('with emailFrom, notify and sweep may ses:SendEmail from its identity (domain or address) only', () => {
+    for (const name of ['notify', 'sweep'] as const) {
+      const ses = statementsOf(name, configured).filter((s) => s.Action.some((a) => a.startsWith('ses:')));
+      expect(ses, name).toHaveLength(1);
+      expect(ses[0]!.Effect).toBe('Allow');
+      expect(ses[0]!.Action).toEqual(['ses:SendEmail']);
+      const arns = [ses[0]!.Resource].flat().map((r) => JSON.stringify(r));
+      expect(arns, name).toHaveLength(2);
+      expect(arns.some((a) => a.includes(':ses:') && a.endsWith(':identity/example.com"]]}')), name).toBe(true);
+      expect(arns.some((a) => a.includes(':ses:') && a.endsWith(':identity/games@example.com"]]}')), name).toBe(true);
+      expect(arns.some((a) => a.includes('*')), name).toBe(false);
+    }
     for (const name of ['http', 'connect', 'disconnect', 'message'] as const) {
-      expect(allActions(name).filter((a) => a === '*' || a.endsWith(':*')), name).toEqual([]);
+      expect(allActions(name, configured).filter((a) => a.startsWith('ses:')), name).toEqual([]);
     }
   });
 });
 
+describe('notifier', () => {
+  const mapping = () => {
+    const mappings = Object.values(resources('AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(1);
+    return mappings[0]!.Properties;
+  };
+
+  it('reads the table stream, reports batch item failures, retries and then dead-letters', () => {
+    expect(mapping()).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [idOf(stack.table), 'StreamArn'] },
+      FunctionName: ref(stack.functions.notify),
+      StartingPosition: 'LATEST',
+      BatchSize: 25,
+      BisectBatchOnFunctionError: false,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: 10,
+      MaximumRecordAgeInSeconds: 24 * 3600,
+      DestinationConfig: { OnFailure: { Destination: arnOf(stack.notifyDeadLetters) } },
+    });
+    expect(allowedOn('notify', arnOf(stack.notifyDeadLetters))).toContain('sqs:SendMessage');
+    template.hasResourceProperties('AWS::SQS::Queue', { MessageRetentionPeriod: 14 * 24 * 3600 });
+  });
+
+  it('only receives INSERTs of commit items', () => {
+    const filters = mapping().FilterCriteria.Filters as { Pattern: string }[];
+    expect(filters).toHaveLength(1);
+    const pattern = JSON.parse(filters[0]!.Pattern) as Json;
+    expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['commit'] } } } });
+    const record = (eventName: string, kind: string) => ({ eventName, dynamodb: { NewImage: { kind: { S: kind }, pk: { S: 'G#x' } }, SequenceNumber: '1' } });
+    expect(patternMatches(pattern, record('INSERT', 'commit'))).toBe(true);
+    for (const [event, kind] of [['MODIFY', 'commit'], ['REMOVE', 'commit'], ['INSERT', 'snapshot'], ['INSERT', 'connection'], ['INSERT', 'delivery']]) {
+      expect(patternMatches(pattern, record(event!, kind!)), `${event} ${kind}`).toBe(false);
+    }
+  });
+
+  it('has a minute per batch', () => {
+    expect(resources('AWS::Lambda::Function')[idOf(stack.functions.notify)]!.Properties.Timeout).toBe(60);
+  });
+});
+
+describe('clock sweep', () => {
+  it('runs every 5 minutes on an EventBridge rule targeting the sweep function, which EventBridge may invoke', () => {
+    const rules = resources('AWS::Events::Rule');
+    expect(Object.keys(rules)).toEqual([idOf(stack.sweepSchedule)]);
+    const rule = rules[idOf(stack.sweepSchedule)]!.Properties;
+    expect(rule.ScheduleExpression).toBe('rate(5 minutes)');
+    expect(rule.State).toBe('ENABLED');
+    expect(rule.Targets).toHaveLength(1);
+    expect(rule.Targets[0].Arn).toEqual(arnOf(stack.functions.sweep));
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'events.amazonaws.com',
+      FunctionName: arnOf(stack.functions.sweep),
+      SourceArn: arnOf(stack.sweepSchedule),
+    });
+  });
+
+  it('has 60 s, no asynchronous retries (the next run is the retry)', () => {
+    expect(resources('AWS::Lambda::Function')[idOf(stack.functions.sweep)]!.Properties.Timeout).toBe(60);
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: ref(stack.functions.sweep), MaximumRetryAttempts: 0 });
+  });
+
+  it('broadcasts through the prod stage\'s https callback URL (CONNECTIONS_ENDPOINT)', () => {
+    const endpoint = envOf('sweep').CONNECTIONS_ENDPOINT as Json;
+    const text = JSON.stringify(endpoint);
+    expect(text).toContain('"https://"');
+    expect(text).toContain('.execute-api.');
+    expect(text).toMatch(new RegExp(`"/${WS_STAGE}"\\]\\]}$`));
+    expect(mentions(endpoint, ref(stack.webSocketApi))).toBe(true);
+    expect(endpoint).toEqual(stack.resolve(stack.webSocketStage.callbackUrl));
+  });
+});
+
 describe('alarms', () => {
-  it('9 alarms: Errors and Throttles per function, table throttling; all fire at ≥1 in 5 minutes', () => {
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 9);
+  it('15 alarms: Errors and Throttles per function, table throttling, notifier lag and dead letters; ≥ threshold in 5 minutes', () => {
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 15);
     const alarms = Object.values(resources('AWS::CloudWatch::Alarm'));
     for (const a of alarms) {
-      expect(a.Properties).toMatchObject({ Threshold: 1, EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+      expect(a.Properties).toMatchObject({ EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+      if (a.Properties.MetricName !== 'IteratorAge') expect(a.Properties.Threshold).toBe(1);
     }
-    for (const name of ['http', 'connect', 'disconnect', 'message'] as const) {
+    for (const name of FN_NAMES) {
       for (const metric of ['Errors', 'Throttles']) {
         template.hasResourceProperties('AWS::CloudWatch::Alarm', {
           Namespace: 'AWS/Lambda',
@@ -277,12 +469,35 @@ describe('alarms', () => {
     expect(metrics.length).toBeGreaterThan(0);
     for (const m of metrics) expect(m.MetricStat).toMatchObject({ Metric: { Namespace: 'AWS/DynamoDB', MetricName: 'ThrottledRequests' }, Period: 300 });
   });
+
+  it('the notifier falling 15 minutes behind the stream raises an alarm', () => {
+    expect(ITERATOR_AGE_ALARM.toMinutes()).toBe(15);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'IteratorAge',
+      Statistic: 'Maximum',
+      Period: 300,
+      Dimensions: [{ Name: 'FunctionName', Value: ref(stack.functions.notify) }],
+      Threshold: 15 * 60 * 1000,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  it('a single dead letter raises an alarm', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [idOf(stack.notifyDeadLetters), 'QueueName'] } }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
 });
 
 describe('outputs', () => {
-  it('WebSocketUrl (wss, prod stage), HttpUrl and TableName', () => {
+  it('WebSocketUrl (wss, prod stage), HttpUrl, TableName and VapidSecretArn', () => {
     const outputs = template.findOutputs('*');
-    expect(Object.keys(outputs).sort()).toEqual(['HttpUrl', 'TableName', 'WebSocketUrl']);
+    expect(Object.keys(outputs).sort()).toEqual(['HttpUrl', 'TableName', 'VapidSecretArn', 'WebSocketUrl']);
     const ws = JSON.stringify(outputs.WebSocketUrl!.Value);
     expect(ws).toContain('wss://');
     expect(ws).toContain(`/${WS_STAGE}`);
