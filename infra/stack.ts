@@ -277,7 +277,7 @@ export class CaravelaStack extends Stack {
         // exactly there; bisecting would only re-deliver records already done.
         bisectBatchOnError: false,
         reportBatchItemFailures: true,
-        retryAttempts: 10,
+        retryAttempts: 2,
         maxRecordAge: Duration.days(1),
         onFailure: new SqsDlq(this.notifyDeadLetters),
         // Only new commits concern players; everything else written to the table (connections,
