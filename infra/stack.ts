@@ -277,7 +277,7 @@ export class CaravelaStack extends Stack {
         // exactly there; bisecting would only re-deliver records already done.
         bisectBatchOnError: false,
         reportBatchItemFailures: true,
-        retryAttempts: 2,
+        retryAttempts: 10,
         maxRecordAge: Duration.days(1),
         onFailure: new SqsDlq(this.notifyDeadLetters),
         // Only new commits concern players; everything else written to the table (connections,
@@ -335,7 +335,7 @@ export class CaravelaStack extends Stack {
       corsPreflight: {
         allowOrigins: ['*'],
         allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST],
-        allowHeaders: ['content-type', 'authorization'],
+        allowHeaders: ['content-type'],
         maxAge: Duration.days(1),
       },
       // Our own $default stage below, so that it can carry throttling.
