@@ -80,7 +80,11 @@ export const newPlayerId = (): string => randomUUID();
 
 /** Where to send frames for a request: the configured endpoint, else the API's own stage URL. */
 export function senderFor(requestContext: { domainName?: string; stage?: string }): ManagementApiSender {
-  const endpoint = config().connectionsEndpoint ?? `https://${requestContext.domainName}/${requestContext.stage}`;
+  const configured = config().connectionsEndpoint;
+  if (!configured && !(requestContext.domainName && requestContext.stage)) {
+    throw new Error('no @connections endpoint: set CONNECTIONS_ENDPOINT or call from a WebSocket request');
+  }
+  const endpoint = configured ?? `https://${requestContext.domainName}/${requestContext.stage}`;
   const senders = getRuntime().senders;
   let sender = senders.get(endpoint);
   if (!sender) senders.set(endpoint, (sender = new ManagementApiSender(endpoint)));

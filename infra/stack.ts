@@ -182,10 +182,11 @@ export class CaravelaStack extends Stack {
     //   aws secretsmanager put-secret-value --secret-id <VapidSecretArn output> \
     //     --secret-string '{"publicKey":"…","privateKey":"…","subject":"mailto:you@example.com"}'
     // Until then the handlers find no keys and simply leave Web Push off (GET /api/push-key and
-    // getNotifications answer a null key). Handlers cache the keys per container: after putting
-    // them in, new containers pick them up (or redeploy to recycle them). Retained like the token
-    // secret, because browsers' subscriptions are bound to the public key: a new key pair
-    // silently orphans every one of them.
+    // getNotifications answer a null key). Each container remembers what it read (keys or none,
+    // functions/notify/vapid.ts), so after putting the keys in, only new containers use them:
+    // a deploy that changes the functions, or Lambda's own recycling, brings them. Retained like
+    // the token secret, because browsers' subscriptions are bound to the public key: a new key
+    // pair silently orphans every one of them.
     this.vapidSecret = new Secret(this, 'VapidKeys', {
       description: 'Caravela: Web Push VAPID keys as {"publicKey","privateKey","subject"}; put them in after the first deploy (see infra/stack.ts)',
       generateSecretString: {
@@ -249,7 +250,8 @@ export class CaravelaStack extends Stack {
     if (config.emailFrom) {
       // SESv2 SendEmail is authorized as ses:SendEmail on the sending identity: the verified
       // domain of EMAIL_FROM, or the address itself when only that was verified. (In the SES
-      // sandbox, sending also needs each verified recipient; leave the sandbox for real players.)
+      // sandbox mail only goes to verified recipients, whose identities IAM then checks too:
+      // request production access before real players sign up for e-mail.)
       const { address, domain } = emailAddressOf(config.emailFrom)!;
       const identities = [domain, address].map((name) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name }));
       for (const f of [notify, sweep]) f.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: identities }));
@@ -335,7 +337,7 @@ export class CaravelaStack extends Stack {
       corsPreflight: {
         allowOrigins: ['*'],
         allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST],
-        allowHeaders: ['content-type'],
+        allowHeaders: ['content-type', 'authorization'],
         maxAge: Duration.days(1),
       },
       // Our own $default stage below, so that it can carry throttling.

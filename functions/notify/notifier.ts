@@ -93,7 +93,12 @@ export class Notifier {
     const failures: unknown[] = [];
     const gone: typeof targets = [];
     for (const target of targets) {
-      if ((await schedule.claim(n, target.key, now())) === 'sent') continue;
+      const claim = await schedule.claim(n, target.key, now());
+      if (claim === 'sent') continue;
+      if (claim === 'abandoned') {
+        console.error(`giving up ${n.kind} for ${n.playerId} on ${target.key} after repeated failures`);
+        continue;
+      }
       try {
         if ((await target.send()) === 'gone') gone.push(target);
         await schedule.markSent(n, target.key);

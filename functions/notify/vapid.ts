@@ -8,20 +8,29 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { config } from '../config';
 import type { VapidKeys } from './channels/webpush';
 
-let cached: Promise<VapidKeys | null> | undefined;
+/** Keys once found are kept; "no keys" is looked at again after this long (an operator may add them). */
+const RECHECK_MS = 5 * 60 * 1000;
+let found: VapidKeys | null = null;
+let lookedAt = 0;
+let pending: Promise<VapidKeys | null> | undefined;
 
-export function vapidKeys(): Promise<VapidKeys | null> {
-  cached ??= (async () => {
-    const env = process.env;
-    if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
-      return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT ?? 'mailto:caravela@localhost' };
-    }
-    if (!env.VAPID_SECRET_ARN) return null;
-    const out = await new SecretsManagerClient({ region: config().region }).send(new GetSecretValueCommand({ SecretId: env.VAPID_SECRET_ARN }));
-    const keys = JSON.parse(out.SecretString ?? '{}') as Partial<VapidKeys>;
-    return keys.publicKey && keys.privateKey ? { publicKey: keys.publicKey, privateKey: keys.privateKey, subject: keys.subject ?? 'mailto:caravela@localhost' } : null;
-  })();
-  // A failed fetch is tried again next time rather than remembered.
-  cached.catch(() => (cached = undefined));
-  return cached;
+async function read(): Promise<VapidKeys | null> {
+  const env = process.env;
+  const subject = (s?: string) => s ?? env.VAPID_SUBJECT ?? 'mailto:caravela@localhost';
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: subject() };
+  if (!env.VAPID_SECRET_ARN) return null;
+  const out = await new SecretsManagerClient({ region: config().region }).send(new GetSecretValueCommand({ SecretId: env.VAPID_SECRET_ARN }));
+  const keys = JSON.parse(out.SecretString ?? '{}') as Partial<VapidKeys>;
+  return keys.publicKey && keys.privateKey ? { publicKey: keys.publicKey, privateKey: keys.privateKey, subject: subject(keys.subject) } : null;
+}
+
+export async function vapidKeys(): Promise<VapidKeys | null> {
+  if (found) return found;
+  if (!pending && Date.now() - lookedAt < RECHECK_MS && lookedAt) return null;
+  pending ??= read().finally(() => {
+    lookedAt = Date.now();
+    pending = undefined;
+  });
+  found = await pending;
+  return found;
 }

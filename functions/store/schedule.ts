@@ -4,7 +4,7 @@
  * channel target so that a retried or repeated stream record never delivers twice.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Notification } from '../notify/notification';
 import { keys } from './keys';
 import { TABLE } from './table';
@@ -14,7 +14,10 @@ const SK = TABLE.sortKey;
 /** Delivery markers are kept a month: long after any retry could come. */
 const DELIVERY_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-export type Claim = 'new' | 'retry' | 'sent';
+export type Claim = 'new' | 'retry' | 'sent' | 'abandoned';
+
+/** A target that failed this many times is given up, so one dead webhook cannot hold the stream back. */
+export const MAX_ATTEMPTS = 4;
 
 export class Schedule {
   constructor(
@@ -50,7 +53,8 @@ export class Schedule {
 
   /**
    * Claim the delivery of a notification to one target. 'new': first attempt; 'retry': an
-   * earlier attempt claimed it but did not finish (crash, failure): send again; 'sent': done.
+   * earlier attempt claimed it but did not finish (crash, failure): send again; 'sent': done;
+   * 'abandoned': it failed MAX_ATTEMPTS times, skip it.
    */
   async claim(n: Notification, target: string, now: Date): Promise<Claim> {
     const Key = { [PK]: keys.delivery(deliveryId(n)), [SK]: keys.deliveryTarget(target) };
@@ -67,8 +71,17 @@ export class Schedule {
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }));
-    return out.Item?.status === 'sent' ? 'sent' : 'retry';
+    const out = await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key,
+        UpdateExpression: 'ADD attempts :one',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    if (out.Attributes?.status === 'sent') return 'sent';
+    return ((out.Attributes?.attempts as number | undefined) ?? 0) >= MAX_ATTEMPTS ? 'abandoned' : 'retry';
   }
 
   async markSent(n: Notification, target: string): Promise<void> {

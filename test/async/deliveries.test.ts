@@ -1,0 +1,63 @@
+/**
+ * The notifier's delivery bookkeeping on a real DynamoDB Local: a retried notification is not
+ * sent again where it already went, and a target that keeps failing is given up after a few
+ * attempts, so one dead webhook cannot hold the stream back for every game.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendWebhook } from '../../functions/notify/channels/webhook';
+import type { Notification } from '../../functions/notify/notification';
+import { Notifier } from '../../functions/notify/notifier';
+import { Records } from '../../functions/store/records';
+import { MAX_ATTEMPTS, Schedule } from '../../functions/store/schedule';
+import { LOCAL_CREDENTIALS, startDynamo, type LocalDynamo } from '../../local/dynamodb';
+import { ensureTable } from '../../local/tables';
+import { startReceiver, type LoopbackServer } from '../support/push-service';
+
+let dynamo: LocalDynamo;
+let doc: DynamoDBDocumentClient;
+let good: LoopbackServer;
+let dead: LoopbackServer;
+const TABLE = 'deliveries';
+
+beforeAll(async () => {
+  [dynamo, good, dead] = await Promise.all([startDynamo(null), startReceiver(204), startReceiver(500)]);
+  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
+  await ensureTable(client, TABLE);
+  doc = DynamoDBDocumentClient.from(client);
+}, 90_000);
+afterAll(async () => {
+  doc?.destroy();
+  await Promise.all([dynamo?.stop(), good?.close(), dead?.close()]);
+});
+
+const note = (playerId: string): Notification => ({
+  kind: 'yourTurn', gameId: 'g1', game: 'tic-tac-toe', version: 7, playerId, urgent: false, title: 'Your turn', body: 'Go.', url: 'http://x/#/game/g1',
+});
+
+describe('deliveries', () => {
+  it('retry only what failed, and give up a target after repeated failures', async () => {
+    const records = new Records(doc, TABLE);
+    const schedule = new Schedule(doc, TABLE);
+    const allow = [`${good.origin}/`, `${dead.origin}/`];
+    const notifier = new Notifier({
+      records,
+      schedule,
+      now: () => new Date(),
+      gameUrl: (id) => id,
+      channels: { webPush: null, webhook: (url, n) => sendWebhook(url, n, allow), email: null },
+    });
+    await records.putSettings('ok', { webPush: [], webhook: { url: `${good.origin}/hook` }, email: null, quietHours: null });
+    await records.putSettings('dead', { webPush: [], webhook: { url: `${dead.origin}/hook` }, email: null, quietHours: null });
+
+    await notifier.deliver(note('ok'));
+    await notifier.deliver(note('ok')); // a repeat: already sent
+    expect(good.received).toHaveLength(1);
+    expect(await schedule.deliveries(note('ok'))).toEqual([{ target: 'webhook', status: 'sent' }]);
+
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) await expect(notifier.deliver(note('dead'))).rejects.toThrow(/failed/);
+    await expect(notifier.deliver(note('dead'))).resolves.toBeUndefined(); // given up: the stream moves on
+    expect(dead.received).toHaveLength(MAX_ATTEMPTS);
+  });
+});
