@@ -1,13 +1,16 @@
 /**
- * `npm start`: the whole of Caravela on this machine — DynamoDB Local with its data under
- * DATA_DIR (default ./.data), the HTTP and WebSocket API on PORT (default 3000).
+ * `npm start`: the whole of Caravela on this machine — the web client at `/`, DynamoDB Local
+ * with its data under DATA_DIR (default ./.data), the HTTP and WebSocket API on PORT (default 3000).
  * SIGINT/SIGTERM shut it down cleanly; starting again on the same DATA_DIR keeps every game.
  */
+import { buildWeb } from '../scripts/build-web';
 import { startLocalServer } from './server';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? './.data';
 
+// The browser client, fresh on every start (about a second); skipped when someone built it already.
+if (!process.env.CARAVELA_WEB_BUILT) await buildWeb();
 const server = await startLocalServer({ port, dataDir, host: process.env.HOST });
 console.log(`Caravela is running on ${server.url}  (WebSocket ${server.wsUrl}?token=…, data in ${dataDir})`);
 

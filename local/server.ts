@@ -22,6 +22,7 @@ import { handler as streamHandler } from '../functions/stream/notify';
 import { generateVapidKeys } from '../functions/notify/channels/webpush';
 import { setClock } from '../functions/runtime';
 import { startStreamPoller } from './stream';
+import { WEB_OUT } from '../scripts/build-web';
 import { LOCAL_CREDENTIALS, startDynamo, type LocalDynamo } from './dynamodb';
 import { ensureTable } from './tables';
 
@@ -95,6 +96,32 @@ function localConfig(dataDir: string | null, url: string): Record<string, string
   };
 }
 
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+/** The web client's files (dist/web, built by `npm run build:web` or `npm start`), at `/`. */
+function serveStatic(pathname: string, res: ServerResponse): boolean {
+  const name = pathname === '/' ? 'index.html' : pathname.slice(1);
+  if (!/^[\w.-]+$/.test(name) || name === 'config.json') return false; // flat folder; same-origin config
+  const file = path.join(WEB_OUT, name);
+  if (!existsSync(file)) return false;
+  res.writeHead(200, {
+    'content-type': TYPES[path.extname(name)] ?? 'application/octet-stream',
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; object-src 'none'; base-uri 'none'",
+  });
+  res.end(readFileSync(file));
+  return true;
+}
+
 const isLoopback = (address: string | undefined) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
@@ -160,6 +187,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       }
       const url = new URL(req.url ?? '/', `http://${domainName}`);
       if (url.pathname.startsWith('/@connections/')) return await connectionsApi(req, res, decodeURIComponent(url.pathname.slice('/@connections/'.length)));
+      if ((req.method === 'GET' || req.method === 'HEAD') && serveStatic(url.pathname, res)) return;
       const body = req.method === 'GET' || req.method === 'HEAD' ? '' : (await readBody(req)).toString('utf8');
       const result = await httpHandler({
         rawPath: url.pathname,

@@ -20,6 +20,12 @@ import { deadlineOf, reminderOf } from './clock';
 import { automaticSeat, planAutomatic, planCommand, planCreate, planJoin, planResume, planTimeout, planUndo, planVote } from './plans';
 import { activeSeats, applyCommit, moduleOf, seatOf, type Commit, type GameRecord } from './record';
 
+/** Seats whose player has a live connection subscribed to the game. */
+function onlineSeats(record: GameRecord, subscribers: readonly { playerId: string }[]): number[] {
+  const players = new Set(subscribers.map((s) => s.playerId));
+  return record.seats.flatMap((s, seat) => (s && players.has(s.playerId) ? [seat] : []));
+}
+
 /** A lost race is decided again this many times before the sender gets CONFLICT. */
 export const MAX_ATTEMPTS = 4;
 /** Bots never play more than this many moves in a row without a person (a safety net). */
@@ -108,10 +114,27 @@ export class Host {
     return { reply: { type: 'done', requestId: frame.requestId, gameId: frame.gameId, version: result.record.version }, after: this.followUp(result, sender) };
   }
 
-  async subscribe(conn: Connection, frame: FrameOf<'subscribe'>): Promise<Outcome> {
+  async subscribe(conn: Connection, frame: FrameOf<'subscribe'>, sender: Sender): Promise<Outcome> {
     const record = await this.fresh(frame.gameId);
     await this.deps.records.subscribe(frame.gameId, conn);
-    return { reply: { ...stateFrame(record, seatOf(record, conn.playerId)), ...(frame.requestId ? { requestId: frame.requestId } : {}) } as ServerFrame };
+    const subscribers = await this.deps.records.subscribers(frame.gameId);
+    const online = onlineSeats(record, subscribers);
+    return {
+      reply: { ...stateFrame(record, seatOf(record, conn.playerId), online), ...(frame.requestId ? { requestId: frame.requestId } : {}) } as ServerFrame,
+      after: () => this.announcePresence(record.gameId, subscribers, online, sender),
+    };
+  }
+
+  /** After a connection left (or joined) a game: tell the game's watchers who is online now. */
+  async presenceChanged(gameId: string, sender: Sender): Promise<void> {
+    const record = this.cache.get(gameId) ?? (await this.deps.store.load(gameId));
+    if (!record) return;
+    const subscribers = await this.deps.records.subscribers(gameId);
+    await this.announcePresence(gameId, subscribers, onlineSeats(record, subscribers), sender);
+  }
+
+  private async announcePresence(gameId: string, subscribers: { connectionId: string }[], online: number[], sender: Sender): Promise<void> {
+    await Promise.all(subscribers.map((s) => sender.send(s.connectionId, { type: 'presence', gameId, online })));
   }
 
   async myGames(conn: Connection, frame: FrameOf<'myGames'>): Promise<Outcome> {
@@ -244,12 +267,13 @@ export class Host {
 
   private async broadcast(record: GameRecord, sender: Sender): Promise<void> {
     const subscribers = await this.deps.records.subscribers(record.gameId);
+    const online = onlineSeats(record, subscribers);
     const frames = new Map<number | null, ServerFrame>();
     await Promise.all(
       subscribers.map(async ({ connectionId, playerId }) => {
         const seat = seatOf(record, playerId);
         let frame = frames.get(seat);
-        if (!frame) frames.set(seat, (frame = stateFrame(record, seat)));
+        if (!frame) frames.set(seat, (frame = stateFrame(record, seat, online)));
         if ((await sender.send(connectionId, frame)) === 'gone') {
           // The socket closed without $disconnect (or it has not run yet): forget it here too.
           await this.deps.records.deleteSubscription(record.gameId, connectionId);

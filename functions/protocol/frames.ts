@@ -90,6 +90,12 @@ export interface StateFrame {
   seats: (SeatInfo | null)[];
   you: number | null;
   activeSeats: number[];
+  /** Seats with a live connection watching this game. */
+  online: number[];
+  /** Seats that ran out of time, played by a bot until they resume. */
+  absent: number[];
+  /** Whether this seat may take back its last command now (`undo`). */
+  canUndo: boolean;
   view: unknown;
   legal: unknown[];
   log: string[];
@@ -105,6 +111,8 @@ export interface GameSummary {
   yourTurn: boolean;
   version: number;
   updatedAt: string;
+  /** The last line of the game's log. */
+  lastMove: string;
 }
 
 export type ServerFrame =
@@ -115,6 +123,8 @@ export type ServerFrame =
   | { type: 'games'; requestId?: string; games: GameSummary[] }
   | { type: 'pong'; requestId?: string }
   | { type: 'done'; requestId?: string; gameId: string; version: number }
+  /** Who is watching a game changed: the seats with a live connection on it. */
+  | { type: 'presence'; gameId: string; online: number[] }
   | { type: 'notifications'; requestId?: string; settings: NotificationSettings; pushKey: string | null }
   | { type: 'error'; requestId?: string; code: ErrorCode; message: string };
 

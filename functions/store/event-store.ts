@@ -9,6 +9,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { applyCommit, activeSeats, outcomeOf, seatInfos, type Commit, type GameRecord } from '../game/record';
 import { keys } from './keys';
+import { queryAll } from './query';
 import { TABLE } from './table';
 
 export const SNAPSHOT_EVERY = 25;
@@ -128,25 +129,19 @@ export class EventStore {
   }
 
   private async commitsAfter(gameId: string, version: number): Promise<Commit[]> {
-    const commits: Commit[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-          ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-          ExpressionAttributeValues: { ':pk': keys.game(gameId), ':from': keys.commit(version + 1), ':to': keys.lastCommit },
-          ExclusiveStartKey: start,
-          ConsistentRead: true,
-          ReturnConsumedCapacity: 'TOTAL',
-        }),
-      );
-      this.count('read', out.ConsumedCapacity?.CapacityUnits);
-      for (const item of out.Items ?? []) commits.push(commitFromItem(item));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return commits;
+    const items = await queryAll(
+      this.db,
+      {
+        TableName: this.table,
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+        ExpressionAttributeValues: { ':pk': keys.game(gameId), ':from': keys.commit(version + 1), ':to': keys.lastCommit },
+        ConsistentRead: true,
+        ReturnConsumedCapacity: 'TOTAL',
+      },
+      (page) => this.count('read', page.ConsumedCapacity?.CapacityUnits),
+    );
+    return items.map(commitFromItem);
   }
 
   private count(kind: 'read' | 'write', units = 0): void {

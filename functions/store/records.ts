@@ -3,15 +3,8 @@
  * expire by TTL), and the per-player index of games; whose turn it is comes from each game's
  * latest commit (for `myGames`).
  */
-import {
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { prefixed, queryAll } from './query';
 import type { GameRecord } from '../game/record';
 import type { GameSummary } from '../protocol/frames';
 import { NO_SETTINGS, type NotificationSettings } from '../notify/notification';
@@ -121,21 +114,8 @@ export class Records {
   }
 
   async subscribers(gameId: string): Promise<{ connectionId: string; playerId: string }[]> {
-    const out: { connectionId: string; playerId: string }[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: `${PK} = :pk AND begins_with(${SK}, :sub)`,
-          ExpressionAttributeValues: { ':pk': keys.game(gameId), ':sub': 'SUB#' },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) out.push({ connectionId: item.connectionId, playerId: item.playerId });
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return out;
+    const items = await queryAll(this.db, prefixed(this.table, keys.game(gameId), 'SUB#'));
+    return items.map((i) => ({ connectionId: i.connectionId as string, playerId: i.playerId as string }));
   }
 
   async deleteSubscription(gameId: string, connectionId: string): Promise<void> {
@@ -176,33 +156,25 @@ export class Records {
 
   /** The player's games, those waiting for them first, then the most recently changed. */
   async playerGames(playerId: string): Promise<GameSummary[]> {
-    const games: GameSummary[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: `${PK} = :pk AND begins_with(${SK}, :g)`,
-          ExpressionAttributeValues: { ':pk': keys.player(playerId), ':g': 'GAME#' },
-          ExclusiveStartKey: start,
-        }),
-      );
-      const heads = await Promise.all((page.Items ?? []).map(async (i) => ({ seat: i.seat as number, head: await this.head(i.gameId as string) })));
-      for (const { seat, head } of heads) {
-        if (!head) continue;
-        games.push({
-          gameId: head.gameId as string,
-          game: head.game as string,
-          status: head.status as GameSummary['status'],
-          seats: head.seats as GameSummary['seats'],
-          yourSeat: seat,
-          yourTurn: (head.activeSeats as number[]).includes(seat),
-          version: head.version as number,
-          updatedAt: head.at as string,
-        });
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const index = await queryAll(this.db, prefixed(this.table, keys.player(playerId), 'GAME#'));
+    const heads = await Promise.all(index.map(async (i) => ({ seat: i.seat as number, head: await this.head(i.gameId as string) })));
+    const games = heads.flatMap(({ seat, head }): GameSummary[] =>
+      head
+        ? [
+            {
+              gameId: head.gameId as string,
+              game: head.game as string,
+              status: head.status as GameSummary['status'],
+              seats: head.seats as GameSummary['seats'],
+              yourSeat: seat,
+              yourTurn: (head.activeSeats as number[]).includes(seat),
+              version: head.version as number,
+              updatedAt: head.at as string,
+              lastMove: (head.summary as string | undefined) ?? '',
+            },
+          ]
+        : [],
+    );
     return games.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn) || b.updatedAt.localeCompare(a.updatedAt));
   }
 }

@@ -4,7 +4,8 @@
  * channel target so that a retried or repeated stream record never delivers twice.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from './query';
 import type { Notification } from '../notify/notification';
 import { keys } from './keys';
 import { TABLE } from './table';
@@ -33,7 +34,13 @@ export class Schedule {
   }
 
   async dueClocks(now: Date): Promise<string[]> {
-    return (await this.queryAll(keys.clocks, { filter: 'due <= :now', values: { ':now': now.toISOString() } })).map((i) => i.gameId as string);
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: `${PK} = :pk`,
+      FilterExpression: 'due <= :now',
+      ExpressionAttributeValues: { ':pk': keys.clocks, ':now': now.toISOString() },
+    });
+    return items.map((i) => i.gameId as string);
   }
 
   /** Keep a notification until `notBefore` (quiet hours). */
@@ -43,7 +50,11 @@ export class Schedule {
   }
 
   async dueHeld(now: Date): Promise<{ key: string; notification: Notification }[]> {
-    const items = await this.queryAll(keys.outbox, { upTo: `${now.toISOString()}#~` });
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: `${PK} = :pk AND ${SK} <= :upTo`,
+      ExpressionAttributeValues: { ':pk': keys.outbox, ':upTo': `${now.toISOString()}#~` },
+    });
     return items.map((i) => ({ key: i[SK] as string, notification: JSON.parse(i.notification as string) as Notification }));
   }
 
@@ -98,26 +109,8 @@ export class Schedule {
 
   /** Every delivery marker of one notification (tests and audits). */
   async deliveries(n: Notification): Promise<{ target: string; status: string }[]> {
-    return (await this.queryAll(keys.delivery(deliveryId(n)), {})).map((i) => ({ target: i[SK] as string, status: i.status as string }));
-  }
-
-  private async queryAll(pk: string, opts: { filter?: string; values?: Record<string, unknown>; upTo?: string }): Promise<Record<string, unknown>[]> {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: opts.upTo ? `${PK} = :pk AND ${SK} <= :upTo` : `${PK} = :pk`,
-          FilterExpression: opts.filter,
-          ExpressionAttributeValues: { ':pk': pk, ...(opts.upTo ? { ':upTo': opts.upTo } : {}), ...opts.values },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
+    const items = await queryAll(this.db, { TableName: this.table, KeyConditionExpression: `${PK} = :pk`, ExpressionAttributeValues: { ':pk': keys.delivery(deliveryId(n)) } });
+    return items.map((i) => ({ target: i[SK] as string, status: i.status as string }));
   }
 }
 

@@ -20,7 +20,7 @@ type ActionHandler = (conn: Connection, frame: never, sender: Sender) => Promise
 const actions: Record<Action, ActionHandler> = {
   createGame: (conn, frame, sender) => getRuntime().host.createGame(conn, frame, sender),
   joinGame: (conn, frame, sender) => getRuntime().host.joinGame(conn, frame, sender),
-  subscribe: (conn, frame) => getRuntime().host.subscribe(conn, frame),
+  subscribe: (conn, frame, sender) => getRuntime().host.subscribe(conn, frame, sender),
   command: (conn, frame, sender) => getRuntime().host.command(conn, frame, sender),
   myGames: (conn, frame) => getRuntime().host.myGames(conn, frame),
   ping: async (_conn, frame: { requestId?: string }) => ({ reply: { type: 'pong', requestId: frame.requestId } }),

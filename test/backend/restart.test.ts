@@ -17,7 +17,7 @@ const children: ChildProcess[] = [];
 
 async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CARAVELA_WEB_BUILT: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

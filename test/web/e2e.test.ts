@@ -1,0 +1,161 @@
+/**
+ * The browser client in real Chromium (playwright-core + Debian's chromium) against the local
+ * server: two players sign in, one creates a 2-player Vasco da Gama game, the other joins by the
+ * invite link, and both play it to the end by clicking offered actions. Along the way: only legal
+ * commands are ever offered, a reload restores the screen, a dropped socket reconnects and catches
+ * up, and a server error is shown as a sentence. Screenshots go to test-results/.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Rng } from '../../domain/engine/rng';
+import { buildWeb, ROOT } from '../../scripts/build-web';
+import { startLocalServer, type LocalServer } from '../../local/server';
+
+const ARTIFACTS = path.join(ROOT, 'test-results');
+
+/** What the tests read inside the page (the page's own globals; this project has no DOM types). */
+interface PageGlobals {
+  caravela: { conn: { state(id: string): unknown; request(f: object): Promise<unknown>; drop(): void } };
+  document: { documentElement: { scrollWidth: number } };
+}
+
+let server: LocalServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await buildWeb();
+  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The game's state as the page's connection holds it. */
+const state = (page: Page, gameId: string) =>
+  page.evaluate((id) => {
+    const s = (globalThis as unknown as PageGlobals).caravela.conn.state(id) as
+      | { version: number; legal: unknown[]; status: string }
+      | undefined;
+    return s ? { version: s.version, legal: s.legal.map((c) => JSON.stringify(c)), status: s.status } : null;
+  }, gameId);
+
+async function signIn(page: Page, name: string): Promise<void> {
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Every control that sends a command sends one the server listed in `legal` for this seat —
+ * read in one go inside the page, so the screen and the state are of the same moment.
+ */
+async function checkOffered(page: Page, gameId: string): Promise<void> {
+  const { offered, legal } = await page.evaluate((id) => {
+    const g = globalThis as unknown as PageGlobals & { document: { querySelectorAll(s: string): ArrayLike<{ dataset: { command: string } }> } };
+    const s = g.caravela.conn.state(id) as { legal: unknown[] } | undefined;
+    return { offered: Array.from(g.document.querySelectorAll('[data-command]'), (e) => e.dataset.command), legal: (s?.legal ?? []).map((c) => JSON.stringify(c)) };
+  }, gameId);
+  for (const command of offered) expect(legal.includes(command), `offered but not legal: ${command}`).toBe(true);
+}
+
+/** Click one enabled offered control, if any; returns whether it did (the page may re-render under us). */
+async function clickOne(page: Page, rng: Rng): Promise<boolean> {
+  const controls = page.locator('[data-action]:not([disabled])');
+  const count = await controls.count();
+  if (count === 0) return false;
+  try {
+    await controls.nth(rng.int(count)).click({ timeout: 2_000 });
+    return true;
+  } catch {
+    return false; // replaced by a newer state before the click landed
+  }
+}
+
+describe('the web client', () => {
+  it('lets two players play a whole game of Vasco da Gama in Chromium', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ana = await desk.newPage();
+    const bruno = await phone.newPage();
+    for (const p of [ana, bruno]) p.on('pageerror', (e) => console.error('page error:', e.message));
+
+    await ana.goto(server.url);
+    await signIn(ana, 'Ana');
+    await expect.poll(() => ana.locator('[data-screen="lobby"]').count()).toBe(1);
+    await ana.screenshot({ path: path.join(ARTIFACTS, 'lobby.png'), fullPage: true });
+    await ana.getByRole('link', { name: 'New game' }).first().click();
+    await ana.getByLabel('Game').selectOption('vasco-da-gama');
+    await ana.getByLabel('Seats').selectOption('2');
+    await ana.getByRole('button', { name: 'Create the game' }).click();
+    const invite = await ana.locator('#invite').inputValue();
+    const gameId = decodeURIComponent(invite.split('#/join/')[1]!);
+
+    // Bruno opens the invite link: he signs in and is seated; the game starts for both.
+    await bruno.goto(invite);
+    await signIn(bruno, 'Bruno');
+    await expect.poll(async () => (await state(bruno, gameId))?.status, { timeout: 15_000 }).toBe('active');
+    await expect.poll(async () => (await state(ana, gameId))?.status, { timeout: 15_000 }).toBe('active');
+    // The page shows the page width: nothing wider than the phone screen.
+    expect(await bruno.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A server error reaches the player as a sentence.
+    await bruno.evaluate(
+      (id) => (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'command', gameId: id, commandId: 'bad', command: { type: 'sail-to-brazil' } }),
+      gameId,
+    );
+    await expect.poll(() => bruno.getByRole('alert').textContent()).toMatch(/The command is not valid/);
+
+    const rng = new Rng(2026);
+    let clicks = 0;
+    let reloaded = false;
+    let dropped = false;
+    for (let idle = 0; idle < 400; ) {
+      const [a, b] = [await state(ana, gameId), await state(bruno, gameId)];
+      if (a?.status === 'finished' && b?.status === 'finished') break;
+      let acted = false;
+      for (const page of [ana, bruno]) {
+        await checkOffered(page, gameId);
+        if (await clickOne(page, rng)) {
+          acted = true;
+          clicks++;
+        }
+      }
+      idle = acted ? 0 : idle + 1;
+      if (!acted) await new Promise((r) => setTimeout(r, 50));
+
+      if (clicks > 60 && !reloaded) {
+        reloaded = true;
+        await ana.screenshot({ path: path.join(ARTIFACTS, 'board-mid-game.png'), fullPage: true });
+        // A reload restores the same screen at the same version.
+        const before = await ana.locator('.status-line').textContent();
+        const version = (await state(ana, gameId))!.version;
+        await ana.reload();
+        await expect.poll(async () => (await state(ana, gameId))?.version, { timeout: 15_000 }).toBeGreaterThanOrEqual(version);
+        if ((await state(ana, gameId))!.version === version) expect(await ana.locator('.status-line').textContent()).toBe(before);
+      }
+      if (clicks > 90 && !dropped) {
+        dropped = true;
+        // Bruno's socket drops; Ana goes on; Bruno reconnects by himself and catches up.
+        await bruno.evaluate(() => (globalThis as unknown as PageGlobals).caravela.conn.drop());
+        for (let i = 0; i < 5; i++) await clickOne(ana, rng);
+        await expect.poll(async () => (await state(bruno, gameId))?.version, { timeout: 20_000 }).toBe((await state(ana, gameId))!.version);
+      }
+    }
+    expect(reloaded && dropped).toBe(true);
+    for (const page of [ana, bruno]) {
+      await expect.poll(() => page.locator('[data-final-scores]').count(), { timeout: 15_000 }).toBe(1);
+      expect(await page.locator('[data-final-scores]').textContent()).toMatch(/Ana/);
+    }
+    await bruno.screenshot({ path: path.join(ARTIFACTS, 'final-scores-phone.png'), fullPage: true });
+    expect(clicks).toBeGreaterThan(80);
+    await phone.close();
+    await desk.close();
+  }, 300_000);
+});

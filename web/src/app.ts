@@ -1,0 +1,107 @@
+/**
+ * What every screen shares: where the server is, who is signed in (the token is kept in
+ * localStorage), the realtime connection, navigation, and the banner that shows errors as the
+ * sentences the server sends.
+ */
+import type { ServerFrame } from '../../functions/protocol/frames';
+import { Connection } from './connection';
+import { h, replace } from './dom';
+
+export interface Session {
+  playerId: string;
+  name: string;
+  token: string;
+}
+
+export interface Config {
+  /** Base URL of the HTTP API ('' = same origin). */
+  httpUrl: string;
+  /** WebSocket URL without the token. */
+  wsUrl: string;
+}
+
+const SESSION_KEY = 'caravela.session';
+
+export class App {
+  session: Session | null;
+  conn: Connection | null = null;
+  readonly main: HTMLElement;
+  private readonly banner: HTMLElement;
+  private readonly status: HTMLElement;
+
+  constructor(
+    readonly config: Config,
+    root: HTMLElement,
+  ) {
+    const stored = localStorage.getItem(SESSION_KEY);
+    this.session = stored ? (JSON.parse(stored) as Session) : null;
+    this.banner = h('div', { class: 'banner', role: 'alert', hidden: true });
+    this.status = h('span', { class: 'status', 'aria-live': 'polite' });
+    this.main = h('main', { id: 'main', tabindex: '-1' });
+    replace(
+      root,
+      h('header', { class: 'top' }, h('a', { href: '#/', class: 'brand' }, 'Caravela'), h('nav', null, h('a', { href: '#/new' }, 'New game'), h('a', { href: '#/settings' }, 'Notifications')), this.status),
+      this.banner,
+      this.main,
+    );
+    if (this.session) this.connect();
+  }
+
+  signIn(session: Session): void {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    this.session = session;
+    this.connect();
+  }
+
+  private connect(): void {
+    this.conn?.close();
+    const conn = new Connection(`${this.config.wsUrl}?token=${encodeURIComponent(this.session!.token)}`);
+    this.conn = conn;
+    const show = () => {
+      this.status.textContent = conn.status === 'online' ? `${this.session?.name} · online` : conn.status === 'connecting' ? 'connecting…' : 'offline — reconnecting';
+      this.status.dataset.status = conn.status;
+    };
+    conn.onStatus(show);
+    show();
+    // Errors that answer nothing in particular (or that no screen handled) go to the banner.
+    conn.onFrame((f: ServerFrame) => f.type === 'error' && this.error(f.message));
+  }
+
+  /** Show a readable error (the server's sentence) until the next navigation or success. */
+  error(message: string): void {
+    this.banner.textContent = message;
+    this.banner.hidden = false;
+  }
+
+  clearError(): void {
+    this.banner.hidden = true;
+    this.banner.textContent = '';
+  }
+
+  go(hash: string): void {
+    if (location.hash === hash) window.dispatchEvent(new HashChangeEvent('hashchange'));
+    else location.hash = hash;
+  }
+
+  async api<T>(path: string, init: RequestInit = {}): Promise<T> {
+    const res = await fetch(`${this.config.httpUrl}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...(this.session ? { authorization: `Bearer ${this.session.token}` } : {}), ...init.headers },
+    });
+    const body = (await res.json().catch(() => ({}))) as T & { message?: string };
+    if (!res.ok) throw new Error(body.message ?? `The server answered ${res.status}.`);
+    return body;
+  }
+}
+
+/** Where the server is: /config.json when deployed as static files, else this page's own origin. */
+export async function loadConfig(): Promise<Config> {
+  const fallback = { httpUrl: '', wsUrl: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws` };
+  try {
+    const res = await fetch('config.json', { cache: 'no-store' });
+    if (res.ok) return { ...fallback, ...((await res.json()) as Partial<Config>) };
+  } catch {
+    // served by the local runtime: same origin
+  }
+  return fallback;
+}

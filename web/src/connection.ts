@@ -1,0 +1,159 @@
+/**
+ * The realtime channel: one WebSocket with the player's token that reconnects by itself (after
+ * sleep, network loss or a server restart), resubscribes to the games on screen, resyncs when a
+ * version is skipped, and resends commands that were not acknowledged (their commandId makes that
+ * safe). Answers are matched to requests by requestId.
+ */
+import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
+
+export type Status = 'connecting' | 'online' | 'offline';
+
+interface Waiting {
+  resolve(frame: ServerFrame): void;
+  reject(error: Error): void;
+  frame: Record<string, unknown>;
+  /** Sent again after a reconnect (commands, subscriptions). */
+  resend: boolean;
+  /** Went out on a socket (requests made while disconnected wait for the next one). */
+  sent: boolean;
+}
+
+let counter = 0;
+const newId = (prefix: string) => `${prefix}${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export class Connection {
+  private ws: WebSocket | null = null;
+  private readonly waiting = new Map<string, Waiting>();
+  private readonly subscriptions = new Set<string>();
+  private readonly states = new Map<string, StateFrame>();
+  private readonly listeners = new Set<(frame: ServerFrame) => void>();
+  private statusListeners = new Set<(s: Status) => void>();
+  private retry = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+  status: Status = 'connecting';
+
+  constructor(private readonly url: string) {
+    this.open();
+    window.addEventListener('online', () => this.wake());
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && this.wake());
+  }
+
+  /** Reconnect now if the socket is down (back from sleep, network back). */
+  wake(): void {
+    if (this.closed || (this.ws && this.ws.readyState <= WebSocket.OPEN)) return;
+    clearTimeout(this.timer);
+    this.open();
+  }
+
+  private setStatus(status: Status): void {
+    this.status = status;
+    for (const l of this.statusListeners) l(status);
+  }
+
+  private open(): void {
+    this.setStatus('connecting');
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      this.setStatus('online');
+      const resubscribing = new Set([...this.waiting.values()].filter((w) => w.frame.action === 'subscribe').map((w) => w.frame.gameId));
+      for (const gameId of this.subscriptions) if (!resubscribing.has(gameId)) this.send({ action: 'subscribe', gameId, requestId: newId('s') });
+      for (const [requestId, w] of this.waiting) if (w.resend || !w.sent) w.sent = this.send({ ...w.frame, requestId });
+    };
+    ws.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as ServerFrame);
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.setStatus('offline');
+      // Requests that went out and cannot be repeated fail now; the rest wait for the reconnect.
+      for (const [id, w] of this.waiting) {
+        if (w.sent && !w.resend) {
+          this.waiting.delete(id);
+          w.reject(new Error('The connection was lost; try again.'));
+        }
+      }
+      if (!this.closed) this.timer = setTimeout(() => this.open(), Math.min(10_000, 500 * 2 ** this.retry++));
+    };
+  }
+
+  private receive(frame: ServerFrame): void {
+    if (frame.type === 'state') {
+      const known = this.states.get(frame.gameId);
+      if (known && frame.version > known.version + 1 && !('requestId' in frame && frame.requestId)) {
+        // A version was skipped (frames from different servers crossed): resync.
+        this.send({ action: 'subscribe', gameId: frame.gameId, requestId: newId('s') });
+      }
+      if (!known || frame.version >= known.version) this.states.set(frame.gameId, frame);
+      else return; // an older frame arriving late changes nothing
+    }
+    if (frame.type === 'presence') {
+      const known = this.states.get(frame.gameId);
+      if (known) this.states.set(frame.gameId, { ...known, online: frame.online });
+    }
+    const requestId = (frame as { requestId?: string }).requestId;
+    const w = requestId ? this.waiting.get(requestId) : undefined;
+    if (w && requestId) {
+      this.waiting.delete(requestId);
+      w.resolve(frame);
+    }
+    for (const l of this.listeners) l(frame);
+  }
+
+  private send(frame: Record<string, unknown>): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
+  }
+
+  /** Send a frame and wait for the answer that echoes its requestId. */
+  request<F extends ServerFrame = ServerFrame>(frame: Record<string, unknown>, resend = false): Promise<F> {
+    const requestId = newId('r');
+    return new Promise<F>((resolve, reject) => {
+      const waiting: Waiting = { resolve: resolve as (f: ServerFrame) => void, reject, frame, resend, sent: false };
+      this.waiting.set(requestId, waiting);
+      waiting.sent = this.send({ ...frame, requestId });
+    });
+  }
+
+  /** Watch a game: its state now (or an error), and after every change. */
+  subscribe(gameId: string): Promise<ServerFrame> {
+    this.subscriptions.add(gameId);
+    return this.request({ action: 'subscribe', gameId }, true);
+  }
+
+  unsubscribe(gameId: string): void {
+    this.subscriptions.delete(gameId);
+  }
+
+  /** A command with a fresh commandId, sent again after a reconnect until answered. */
+  command(gameId: string, command: object, expectedVersion?: number): Promise<ServerFrame> {
+    return this.request({ action: 'command', gameId, commandId: newId('c'), command, ...(expectedVersion === undefined ? {} : { expectedVersion }) }, true);
+  }
+
+  state(gameId: string): StateFrame | undefined {
+    return this.states.get(gameId);
+  }
+
+  onFrame(listener: (frame: ServerFrame) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onStatus(listener: (s: Status) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  /** Drop the socket as a network failure would (tests use it); the connection comes back by itself. */
+  drop(): void {
+    this.ws?.close();
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.ws?.close();
+  }
+}

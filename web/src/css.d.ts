@@ -1,0 +1,2 @@
+/** esbuild bundles CSS imported from TypeScript into app.css. */
+declare module '*.css';

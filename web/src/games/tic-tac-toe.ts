@@ -1,0 +1,27 @@
+/** Tic-tac-toe: a 3 × 3 grid whose free cells are the legal moves. */
+import { h } from '../dom';
+import type { TicTacToeState } from '../../../domain/games/tic-tac-toe';
+import { commandButton } from './generic';
+import type { GameUi } from './ui';
+
+const MARKS = ['X', 'O'];
+
+export const ticTacToeUi: GameUi = {
+  board(frame, ctx) {
+    const view = frame.view as TicTacToeState | null;
+    if (!view) return h('p', null, 'Waiting for the second player.');
+    const legal = new Map(frame.legal.map((c) => [(c as { cell: number }).cell, c as object]));
+    return h(
+      'div',
+      { class: 'ttt', role: 'grid', 'aria-label': 'Tic-tac-toe board' },
+      view.board.map((mark, cell) => {
+        const command = legal.get(cell);
+        const label = mark === null ? `Cell ${cell + 1}, empty` : `Cell ${cell + 1}, ${MARKS[mark]} (${ctx.names[mark]})`;
+        return command
+          ? commandButton(command, '', ctx.send, { 'aria-label': `Mark cell ${cell + 1}`, class: 'action ttt-cell' })
+          : h('div', { class: 'ttt-cell', role: 'gridcell', 'aria-label': label }, mark === null ? '' : MARKS[mark]);
+      }),
+    );
+  },
+  actions: (frame) => h('p', { class: 'muted' }, frame.legal.length ? 'Pick a free cell.' : ''),
+};

@@ -1,0 +1,23 @@
+/**
+ * What a game's browser UI provides: the board (everything on the table, from this seat's view)
+ * and the actions panel (its legal commands as labelled controls, cost shown before the click).
+ * Every control that sends a command carries `data-action` and `data-command` (the command's
+ * JSON, exactly as listed in `legal`), so tests and keyboard users find the same things.
+ */
+import type { StateFrame } from '../../../functions/protocol/frames';
+
+export interface UiContext {
+  /** Send one command from the frame's `legal` list. */
+  send(command: object): void;
+  /** Display names by seat. */
+  names: string[];
+  /** Ask for a re-render after a local change (e.g. a number picked before its area). */
+  rerender(): void;
+  /** Local UI state that survives re-renders of the same game (selections). */
+  memory: Map<string, unknown>;
+}
+
+export interface GameUi {
+  board(frame: StateFrame, ctx: UiContext): Node;
+  actions(frame: StateFrame, ctx: UiContext): Node;
+}

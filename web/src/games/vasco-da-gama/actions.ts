@@ -1,0 +1,168 @@
+/**
+ * The actions panel: every legal command as a button with its cost in the text, grouped.
+ * Placing a disc is two steps (number, then area) so the panel shows ~20 + 4 buttons instead of
+ * numbers × areas; launches are grouped by project; recruit choices sit in rows with and
+ * without a captain.
+ */
+import { h } from '../../dom';
+import type { VdgCommand } from '../../../../domain/games/vasco-da-gama/commands';
+import { AREA_NAMES } from '../../../../domain/games/vasco-da-gama/data';
+import { turnText } from './board';
+import { GROUPS, GROUP_ORDER, cap, describeCommand, numberCost, projectText, reals, rightRange, sailorsText, type CommandLabel } from './labels';
+import { PICKED_NUMBER, sr, type Rc } from './widgets';
+
+interface Entry {
+  raw: unknown;
+  c: VdgCommand;
+  d: CommandLabel;
+}
+
+export function actionsEl(rc: Rc): HTMLElement {
+  const entries: Entry[] = rc.frame.legal.map((raw) => {
+    const c = raw as VdgCommand;
+    return { raw, c, d: describeCommand(c, rc.view, rc.you, rc.ctx.names) };
+  });
+  const groups = new Map<string, Entry[]>();
+  for (const e of entries) groups.set(e.d.group, [...(groups.get(e.d.group) ?? []), e]);
+  const order = [...GROUP_ORDER, ...[...groups.keys()].filter((g) => !GROUP_ORDER.includes(g))];
+  const mine = rc.you !== null && rc.view.activeSeats.includes(rc.you);
+  return h(
+    'div',
+    { class: 'vdg-actions' },
+    h('p', { class: `vdg-turn${mine ? ' vdg-your-turn' : ''}` }, rc.you === null ? `You are watching. ${turnText(rc)}` : turnText(rc)),
+    entries.length === 0 && rc.you !== null && !rc.view.final ? h('p', { class: 'vdg-small' }, 'Nothing for you to do right now.') : null,
+    order.filter((g) => groups.has(g)).map((g) => groupEl(rc, g, groups.get(g)!)),
+  );
+}
+
+function groupEl(rc: Rc, group: string, entries: Entry[]): HTMLElement {
+  let body: Node | Node[];
+  let intro: Node | null = null;
+  if (group === GROUPS.place) body = placeEl(rc, entries);
+  else if (group === GROUPS.recruit) body = recruitEl(rc, entries);
+  else if (group === GROUPS.launch) body = launchEl(rc, entries);
+  else body = h('div', { class: 'vdg-buttons' }, entries.map((e) => commandButton(rc, e)));
+  if (group === GROUPS.act && rc.view.call) {
+    const call = rc.view.call;
+    intro = h(
+      'p',
+      { class: 'vdg-small' },
+      `Number ${call.number} in ${AREA_NAMES[call.area]}: `,
+      call.cost > 0 && !call.started ? `the right to act costs ${reals(call.cost)}, included in each price below.` : 'the right to act is free.',
+    );
+  }
+  return h('section', { class: 'vdg-group', 'aria-label': group }, h('h3', null, group), intro, body);
+}
+
+/** A button that sends exactly this legal entry; the cost is part of its text. */
+function commandButton(rc: Rc, e: Entry, text: string = e.d.label): HTMLElement {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'vdg-cmd',
+      dataset: { action: e.c.type, command: JSON.stringify(e.raw), key: `cmd:${JSON.stringify(e.raw)}` },
+      onclick: () => rc.ctx.send(e.raw as object),
+    },
+    h('span', { class: 'vdg-cmd-label' }, text),
+    e.d.cost ? h('span', { class: 'vdg-cost' }, sr(' — '), e.d.cost) : null,
+  );
+}
+
+function placeEl(rc: Rc, entries: Entry[]): Node[] {
+  const regular = entries.filter((e) => e.c.type === 'place');
+  const extra = entries.filter((e) => e.c.type !== 'place'); // the Additional Action Disc after hosting Manuel I: few enough to list
+  const out: Node[] = [];
+  if (regular.length) {
+    const numbers = [...new Set(regular.map((e) => (e.c as Extract<VdgCommand, { type: 'place' }>).number))].sort((a, b) => a - b);
+    const pick = (n: number | null) => {
+      if (n === null) rc.ctx.memory.delete(PICKED_NUMBER);
+      else rc.ctx.memory.set(PICKED_NUMBER, n);
+      rc.ctx.rerender();
+    };
+    if (rc.picked === null) {
+      out.push(
+        h('p', { class: 'vdg-small' }, 'Step 1 of 2: choose a Sequence Number (then its area).'),
+        h('div', { class: 'vdg-number-picks' }, numbers.map((n) => pickButton(rc, n, () => pick(n)))),
+      );
+    } else {
+      const mine = regular.filter((e) => (e.c as Extract<VdgCommand, { type: 'place' }>).number === rc.picked);
+      out.push(
+        h(
+          'p',
+          { class: 'vdg-small' },
+          `Step 2 of 2: number ${rc.picked} (${numberCost(rc.view, rc.picked)}) — choose its area, here or on the board. `,
+          h('button', { type: 'button', class: 'vdg-link', dataset: { action: 'changeNumber', key: 'change-number' }, onclick: () => pick(null) }, 'Change number'),
+        ),
+        h(
+          'div',
+          { class: 'vdg-buttons' },
+          mine.map((e) => commandButton(rc, e, `Number ${rc.picked} in ${AREA_NAMES[(e.c as Extract<VdgCommand, { type: 'place' }>).area]}`)),
+        ),
+      );
+    }
+  }
+  if (extra.length) out.push(h('div', { class: 'vdg-buttons' }, extra.map((e) => commandButton(rc, e))));
+  return out;
+}
+
+/** A compact number button: the number, what the right to act may cost, the give-up refund. */
+function pickButton(rc: Rc, n: number, onclick: () => void): HTMLElement {
+  const range = rightRange(rc.view, n);
+  const refund = rc.view.numbers.refunds[n - 1] ?? 0;
+  const pay = range === null ? null : range[1] === 0 ? 'free' : range[0] === range[1] ? `pay ${range[0]}` : `pay ${range[0]}–${range[1]}`;
+  return h(
+    'button',
+    { type: 'button', class: 'vdg-cmd vdg-pick', dataset: { action: 'pickNumber', number: String(n), key: `pick:${n}` }, onclick },
+    h('span', { class: 'vdg-pick-n' }, sr('Number '), String(n)),
+    h('span', { class: 'vdg-cost' }, sr(' — '), pay ? h('span', null, pay, sr(',')) : null, refund ? `give up +${refund}` : 'no refund', sr(refund === 1 ? ' Real' : ' Reals')),
+  );
+}
+
+/** Recruit choices as rows: the sailors, then "without captain" and "with captain" buttons. */
+function recruitEl(rc: Rc, entries: Entry[]): HTMLElement {
+  type Recruit = Extract<VdgCommand, { type: 'recruit' }>;
+  const rows = new Map<string, Entry[]>();
+  for (const e of entries) {
+    const key = JSON.stringify((e.c as Recruit).sailors);
+    rows.set(key, [...(rows.get(key) ?? []), e]);
+  }
+  return h(
+    'div',
+    { class: 'vdg-recruit' },
+    h('p', { class: 'vdg-small' }, 'Sailors cost 1, 3, 6 or 10 Reals for 1, 2, 3 or 4 colours; a captain costs 1 Real per sailor recruited.'),
+    [...rows.values()].map((list) =>
+      h(
+        'div',
+        { class: 'vdg-recruit-row' },
+        h('span', { class: 'vdg-recruit-what' }, cap(sailorsText((list[0]!.c as Recruit).sailors))),
+        list.map((e) => commandButton(rc, e, (e.c as Recruit).captain ? 'with a captain' : 'without captain')),
+      ),
+    ),
+  );
+}
+
+function launchEl(rc: Rc, entries: Entry[]): HTMLElement {
+  type Launch = Extract<VdgCommand, { type: 'launch' }>;
+  const byProject = new Map<string, Entry[]>();
+  for (const e of entries) byProject.set((e.c as Launch).project, [...(byProject.get((e.c as Launch).project) ?? []), e]);
+  const projects = rc.you === null ? [] : (rc.view.players[rc.you]?.projects ?? []);
+  return h(
+    'div',
+    { class: 'vdg-launch' },
+    h('p', { class: 'vdg-small' }, 'Launching is free and allowed at any time; the crew (all different colours) returns to the bag, missionaries to the Characters Area.'),
+    [...byProject].map(([id, list]) => {
+      const p = projects.find((t) => t.id === id);
+      return h(
+        'div',
+        { class: 'vdg-launch-project' },
+        h('h4', null, p ? projectText(p) : id),
+        h(
+          'div',
+          { class: 'vdg-buttons' },
+          list.map((e) => commandButton(rc, e, `Crew: ${(e.c as Launch).crew.map((m) => (m === 'missionary' ? 'missionary (white)' : m)).join(', ')}`)),
+        ),
+      );
+    }),
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * Small DOM pieces shared by the board and the panel: discs, colour chips, project cards and
+ * the clickable "spot". Colour is never the only signal: every swatch comes with its word.
+ */
+import { h } from '../../dom';
+import type { StateFrame } from '../../../../functions/protocol/frames';
+import type { VdgCommand } from '../../../../domain/games/vasco-da-gama/commands';
+import type { ProjectTile } from '../../../../domain/games/vasco-da-gama/data';
+import type { Disc } from '../../../../domain/games/vasco-da-gama/types';
+import type { VdgView } from '../../../../domain/games/vasco-da-gama/view';
+import type { UiContext } from '../ui';
+import { buttonText, describeCommand, rewardText } from './labels';
+import { singleTargets, verbOf } from './targets';
+
+/** Memory key of the number picked for a `place` before its area. */
+export const PICKED_NUMBER = 'vdg.number';
+
+/** Everything a render function needs, computed once per render. */
+export interface Rc {
+  frame: StateFrame;
+  view: VdgView;
+  ctx: UiContext;
+  you: number | null;
+  picked: number | null;
+  targets: Map<string, unknown>;
+}
+
+export function renderContext(frame: StateFrame, ctx: UiContext): Rc | null {
+  const view = frame.view as VdgView | null;
+  if (!view || !Array.isArray(view.players)) return null;
+  const you = frame.you;
+  const raw = ctx.memory.get(PICKED_NUMBER);
+  // A picked number stays picked only while some legal `place` still uses it.
+  const picked =
+    typeof raw === 'number' && frame.legal.some((c) => (c as VdgCommand).type === 'place' && (c as { number: number }).number === raw) ? raw : null;
+  return { frame, view, ctx, you, picked, targets: singleTargets(frame.legal, view, picked) };
+}
+
+export function nameOf(rc: Rc, seat: number): string {
+  return rc.ctx.names[seat] ?? rc.frame.seats[seat]?.name ?? `Seat ${seat + 1}`;
+}
+
+export function colourOf(rc: Rc, seat: number): string {
+  return rc.view.players[seat]?.colour ?? 'none';
+}
+
+/** "Ana (yellow)", with "you" for this seat. */
+export function seatLabel(rc: Rc, seat: number): string {
+  return `${nameOf(rc, seat)}${seat === rc.you ? ' (you)' : ''}, ${colourOf(rc, seat)}`;
+}
+
+/** Text only screen readers get. */
+export const sr = (text: string) => h('span', { class: 'vdg-sr' }, text);
+
+/** A seat's colour swatch followed by its name. */
+export function seatTag(rc: Rc, seat: number | null): HTMLElement {
+  if (seat === null) return h('span', { class: 'vdg-seat-tag vdg-none' }, 'nobody');
+  return h(
+    'span',
+    { class: `vdg-seat-tag vdg-seat-${colourOf(rc, seat)}` },
+    h('span', { class: 'vdg-swatch', 'aria-hidden': 'true' }),
+    `${nameOf(rc, seat)} (${colourOf(rc, seat)})`,
+  );
+}
+
+/** An action disc with its Sequence Number: colour disc, number, and the seat's name in words. */
+export function discEl(rc: Rc, d: Disc, extra = ''): HTMLElement {
+  const called = rc.view.call?.number === d.number;
+  return h(
+    'span',
+    { class: `vdg-disc vdg-seat-${colourOf(rc, d.seat)}${called ? ' vdg-called' : ''}${extra}`, dataset: { number: String(d.number) } },
+    h('span', { class: 'vdg-disc-face' }, String(d.number)),
+    h('span', { class: 'vdg-disc-name' }, nameOf(rc, d.seat)),
+    sr(` (${colourOf(rc, d.seat)}${called ? ', being resolved now' : ''})`),
+  );
+}
+
+/** A coloured chip that always carries its count and colour word: "3 orange". */
+export function chip(kind: string, count: number, word = kind): HTMLElement {
+  return h('span', { class: `vdg-chip vdg-crew-${kind}` }, h('span', { class: 'vdg-swatch', 'aria-hidden': 'true' }), `${count} ${word}`);
+}
+
+export function projectCard(p: ProjectTile, opts: { title?: string; launched?: boolean } = {}): HTMLElement {
+  const reward = rewardText(p);
+  return h(
+    'span',
+    { class: `vdg-card vdg-deck-${p.deck}${opts.launched ? ' vdg-launched' : ''}` },
+    opts.title ? h('span', { class: 'vdg-card-title' }, opts.title) : null,
+    h('span', { class: 'vdg-card-id' }, `${p.id}${opts.launched ? ' · ship' : ''}`),
+    h('span', { class: 'vdg-card-stat' }, `Crew ${p.crew}`),
+    h('span', { class: 'vdg-card-stat' }, `Limit ${p.limit}`),
+    h('span', { class: 'vdg-card-stat' }, reward ? `Earns ${reward}` : 'No reward'),
+  );
+}
+
+/**
+ * A board element; when exactly one legal command targets `key` it becomes a keyboard-usable
+ * button (role=button, Enter/Space) carrying that command, with its cost shown on it.
+ */
+export function spot(rc: Rc, key: string, cls: string, ...children: (Node | string | null | false)[]): HTMLElement {
+  const command = rc.targets.get(key);
+  if (command === undefined) return h('div', { class: cls, dataset: { spot: key } }, ...children);
+  const d = describeCommand(command as VdgCommand, rc.view, rc.you, rc.ctx.names);
+  const send = () => rc.ctx.send(command as object);
+  return h(
+    'div',
+    {
+      class: `${cls} vdg-clickable`,
+      role: 'button',
+      tabindex: '0',
+      title: buttonText(d),
+      'aria-label': buttonText(d),
+      dataset: { spot: key, key: `spot:${key}`, action: (command as VdgCommand).type, command: JSON.stringify(command) },
+      onclick: send,
+      onkeydown: (e: KeyboardEvent) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          send();
+        }
+      },
+    },
+    ...children,
+    h('span', { class: 'vdg-hint', 'aria-hidden': 'true' }, `▸ ${verbOf(command as VdgCommand)}${d.cost ? `: ${d.cost}` : ''}`),
+  );
+}

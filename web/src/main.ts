@@ -1,0 +1,52 @@
+/** The browser client: routes by the URL's hash so every screen can be linked and reloaded. */
+import './styles.css';
+import { App, loadConfig } from './app';
+import { h, replace } from './dom';
+import { gameScreen } from './screens/game';
+import { lobbyScreen } from './screens/lobby';
+import { newGameScreen } from './screens/new-game';
+import { settingsScreen } from './screens/settings';
+import { signInScreen } from './screens/signin';
+import type { ServerFrame } from '../../functions/protocol/frames';
+
+async function joinAndOpen(app: App, gameId: string): Promise<void> {
+  const answer = await app.conn!.request<ServerFrame>({ action: 'joinGame', gameId });
+  // Full or finished: still worth opening, as a spectator.
+  if (answer.type === 'error' && answer.code !== 'GAME_FULL') return;
+  app.go(`#/game/${encodeURIComponent(gameId)}`);
+}
+
+function route(app: App): void {
+  const hash = location.hash || '#/';
+  const [, screen = '', id = ''] = hash.split('/');
+  const gameId = decodeURIComponent(id);
+  if (!app.session) {
+    replace(app.main, signInScreen(app, () => route(app)));
+    return;
+  }
+  app.clearError();
+  switch (screen) {
+    case 'new':
+      replace(app.main, newGameScreen(app));
+      break;
+    case 'settings':
+      replace(app.main, settingsScreen(app));
+      break;
+    case 'join':
+      replace(app.main, h('p', { class: 'card' }, 'Taking a seat…'));
+      void joinAndOpen(app, gameId);
+      break;
+    case 'game':
+      replace(app.main, gameScreen(app, gameId));
+      break;
+    default:
+      replace(app.main, lobbyScreen(app));
+  }
+  app.main.focus({ preventScroll: true });
+}
+
+const app = new App(await loadConfig(), document.getElementById('app')!);
+window.addEventListener('hashchange', () => route(app));
+route(app);
+// For tests and the curious: the app's connection and state.
+(window as unknown as { caravela: App }).caravela = app;

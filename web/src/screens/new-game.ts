@@ -1,0 +1,84 @@
+/** A new game: which game, how many seats, which of them bots take, and the time control. */
+import type { ServerFrame } from '../../../functions/protocol/frames';
+import type { App } from '../app';
+import { h, replace } from '../dom';
+import { GAME_INFO, gameInfo } from '../games/registry';
+
+export function newGameScreen(app: App): Node {
+  const game = h('select', { id: 'game', name: 'game' }, GAME_INFO.map((g) => h('option', { value: g.id }, g.title)));
+  const players = h('select', { id: 'players', name: 'players' });
+  const bots = h('fieldset', { class: 'bots' });
+  const level = h('select', { id: 'bot', name: 'bot' });
+  const clock = h('select', { id: 'clock', name: 'clock' }, h('option', { value: 'none' }, 'No clock'), h('option', { value: 'perMove' }, 'Days per move'), h('option', { value: 'bank' }, 'Time bank'));
+  const days = h('input', { id: 'days', type: 'number', min: '0.25', max: '30', step: '0.25', value: '3' });
+  const increment = h('input', { id: 'increment', type: 'number', min: '0', max: '30', step: '0.25', value: '1' });
+  const cap = h('input', { id: 'cap', type: 'number', min: '1', max: '60', step: '0.5', value: '7' });
+  const clockFields = h('div', { class: 'clock-fields' });
+
+  const update = () => {
+    const info = gameInfo(game.value)!;
+    const chosen = Number(players.value) || info.players[1];
+    replace(players, Array.from({ length: info.players[1] - info.players[0] + 1 }, (_, i) => info.players[0] + i).map((n) => h('option', { value: String(n), selected: n === chosen }, `${n} players`)));
+    replace(
+      bots,
+      h('legend', null, 'Seats for bots (you take seat 1)'),
+      Array.from({ length: Number(players.value) - 1 }, (_, i) => {
+        const id = `bot-seat-${i + 1}`;
+        return h('label', { for: id, class: 'check' }, h('input', { id, type: 'checkbox', value: String(i + 1), name: 'bots' }), ` Seat ${i + 2}`);
+      }),
+    );
+    replace(level, info.bots.map((b) => h('option', { value: b }, `${b} bot`)));
+    replace(
+      clockFields,
+      clock.value === 'none'
+        ? null
+        : clock.value === 'perMove'
+          ? [h('label', { for: 'days' }, 'Days per move'), days]
+          : [h('label', { for: 'days' }, 'Days in the bank at the start'), days, h('label', { for: 'increment' }, 'Days added after each move'), increment, h('label', { for: 'cap' }, 'Most days in the bank'), cap],
+    );
+  };
+  game.addEventListener('change', update);
+  players.addEventListener('change', update);
+  clock.addEventListener('change', update);
+  update();
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const botSeats = [...bots.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => Number(i.value));
+    const hours = (input: HTMLInputElement) => Math.round(Number(input.value) * 24 * 100) / 100;
+    const timeControl =
+      clock.value === 'perMove'
+        ? { type: 'perMove', hours: hours(days) }
+        : clock.value === 'bank'
+          ? { type: 'bank', initialHours: hours(days), incrementHours: hours(increment), capHours: hours(cap) }
+          : undefined;
+    const answer = await app.conn!.request<ServerFrame>({
+      action: 'createGame',
+      game: game.value,
+      players: Number(players.value),
+      ...(botSeats.length ? { bots: botSeats, bot: level.value } : {}),
+      ...(timeControl ? { clock: timeControl } : {}),
+    });
+    if (answer.type === 'gameCreated') {
+      app.clearError();
+      app.go(`#/game/${encodeURIComponent(answer.gameId)}`);
+    }
+  };
+
+  return h(
+    'form',
+    { class: 'card narrow', onsubmit: submit, 'data-screen': 'new-game' },
+    h('h1', null, 'New game'),
+    h('label', { for: 'game' }, 'Game'),
+    game,
+    h('label', { for: 'players' }, 'Seats'),
+    players,
+    bots,
+    h('label', { for: 'bot' }, 'Bot'),
+    level,
+    h('label', { for: 'clock' }, 'Time control'),
+    clock,
+    clockFields,
+    h('button', { type: 'submit', class: 'primary' }, 'Create the game'),
+  );
+}

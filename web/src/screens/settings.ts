@@ -1,0 +1,96 @@
+/**
+ * Notification settings: this device's Web Push subscription (asked for only when the player
+ * presses the button — never on page load), a Discord/Slack webhook, an email address and quiet
+ * hours in the player's time zone. Saved with `setNotifications`.
+ */
+import type { ServerFrame } from '../../../functions/protocol/frames';
+import type { NotificationSettings, PushSubscription } from '../../../functions/notify/notification';
+import type { App } from '../app';
+import { h, replace } from '../dom';
+
+type Notifications = Extract<ServerFrame, { type: 'notifications' }>;
+
+const urlBase64ToBytes = (key: string) => Uint8Array.from(atob(key.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (key.length % 4)) % 4)), (c) => c.charCodeAt(0));
+
+/** Subscribe this browser to Web Push: permission, service worker, subscription. */
+async function subscribeDevice(pushKey: string): Promise<PushSubscription> {
+  if (!('serviceWorker' in navigator) || !('PushManager' in window)) throw new Error('This browser cannot receive push notifications.');
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') throw new Error('Notifications were not allowed; you can allow them in the browser settings.');
+  const registration = await navigator.serviceWorker.register('sw.js');
+  await navigator.serviceWorker.ready;
+  const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToBytes(pushKey) });
+  return subscription.toJSON() as PushSubscription;
+}
+
+export function settingsScreen(app: App): Node {
+  const form = h('form', { class: 'card narrow', 'data-screen': 'settings' }, h('p', { class: 'muted' }, 'Loading…'));
+  let current: NotificationSettings | null = null;
+  let pushKey: string | null = null;
+
+  const save = async (settings: NotificationSettings) => {
+    const answer = await app.conn!.request<ServerFrame>({ action: 'setNotifications', settings });
+    if (answer.type === 'notifications') {
+      app.clearError();
+      show(answer);
+    }
+  };
+
+  function show(n: Notifications): void {
+    current = n.settings;
+    pushKey = n.pushKey;
+    const webhook = h('input', { id: 'webhook', type: 'url', value: n.settings.webhook?.url ?? '', placeholder: 'https://discord.com/api/webhooks/…' });
+    const email = h('input', { id: 'email', type: 'email', value: n.settings.email ?? '', placeholder: 'you@example.com' });
+    const quiet = n.settings.quietHours;
+    const quietOn = h('input', { id: 'quiet', type: 'checkbox', checked: Boolean(quiet) });
+    const start = h('input', { id: 'quiet-start', type: 'time', value: quiet?.start ?? '22:00' });
+    const end = h('input', { id: 'quiet-end', type: 'time', value: quiet?.end ?? '08:00' });
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const devices = n.settings.webPush.length;
+    replace(
+      form,
+      h('h1', null, 'Notifications'),
+      h('p', null, 'When you are not online, Caravela tells you when it is your turn, when a game starts or ends, and when your time is running out.'),
+      h('h2', null, 'This browser'),
+      h('p', { class: 'muted' }, devices ? `${devices} device${devices === 1 ? '' : 's'} subscribed.` : 'No device subscribed yet.'),
+      pushKey
+        ? h('button', {
+            type: 'button',
+            onclick: async () => {
+              try {
+                const sub = await subscribeDevice(pushKey!);
+                await save({ ...current!, webPush: [...current!.webPush.filter((s) => s.endpoint !== sub.endpoint), sub] });
+              } catch (error) {
+                app.error((error as Error).message);
+              }
+            },
+          }, 'Notify me in this browser')
+        : h('p', { class: 'muted' }, 'Push notifications are not set up on this server.'),
+      h('h2', null, 'Webhook'),
+      h('label', { for: 'webhook' }, 'Discord or Slack webhook URL'),
+      webhook,
+      h('h2', null, 'Email'),
+      h('label', { for: 'email' }, 'Email address'),
+      email,
+      h('h2', null, 'Quiet hours'),
+      h('label', { for: 'quiet', class: 'check' }, quietOn, ` Hold notifications at night (${zone})`),
+      h('div', { class: 'row' }, h('label', { for: 'quiet-start' }, 'From'), start, h('label', { for: 'quiet-end' }, 'to'), end),
+      h('button', {
+        type: 'submit',
+        class: 'primary',
+        onclick: async (e: Event) => {
+          e.preventDefault();
+          await save({
+            webPush: current!.webPush,
+            webhook: webhook.value.trim() ? { url: webhook.value.trim() } : null,
+            email: email.value.trim() || null,
+            quietHours: quietOn.checked ? { start: start.value, end: end.value, timeZone: zone } : null,
+          });
+        },
+      }, 'Save'),
+    );
+  }
+
+  void app.conn!.request<ServerFrame>({ action: 'getNotifications' }).then((f) => f.type === 'notifications' && show(f));
+  return form;
+}
