@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../domain/engine/rng';
 import { buildWeb, ROOT } from '../../scripts/build-web';
 import { startLocalServer, type LocalServer } from '../../local/server';
+import { startReceiver, type LoopbackServer } from '../support/push-service';
 
 const ARTIFACTS = path.join(ROOT, 'test-results');
 
@@ -23,9 +24,12 @@ interface PageGlobals {
 
 let server: LocalServer;
 let browser: Browser;
+let hook: LoopbackServer;
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
+  hook = await startReceiver(204);
+  process.env.WEBHOOK_ALLOW = `${hook.origin}/hooks/`;
   await buildWeb();
   server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
   browser = await chromium.launch({
@@ -36,6 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await hook?.close();
 });
 
 /** The game's state as the page's connection holds it. */
@@ -116,6 +121,7 @@ describe('the web client', () => {
     let clicks = 0;
     let reloaded = false;
     let dropped = false;
+    let keyboard = false;
     for (let idle = 0; idle < 400; ) {
       const [a, b] = [await state(ana, gameId), await state(bruno, gameId)];
       if (a?.status === 'finished' && b?.status === 'finished') break;
@@ -130,6 +136,18 @@ describe('the web client', () => {
       idle = acted ? 0 : idle + 1;
       if (!acted) await new Promise((r) => setTimeout(r, 50));
 
+      if (clicks > 30 && !keyboard) {
+        // By keyboard: focus an offered command and press Enter.
+        for (const page of [ana, bruno]) {
+          const command = page.locator('[data-command]:not([disabled])').first();
+          if (keyboard || (await command.count()) === 0) continue;
+          const version = (await state(page, gameId))!.version;
+          await command.focus();
+          await page.keyboard.press('Enter');
+          await expect.poll(async () => (await state(page, gameId))!.version, { timeout: 10_000 }).toBeGreaterThan(version);
+          keyboard = true;
+        }
+      }
       if (clicks > 60 && !reloaded) {
         reloaded = true;
         await ana.screenshot({ path: path.join(ARTIFACTS, 'board-mid-game.png'), fullPage: true });
@@ -148,13 +166,26 @@ describe('the web client', () => {
         await expect.poll(async () => (await state(bruno, gameId))?.version, { timeout: 20_000 }).toBe((await state(ana, gameId))!.version);
       }
     }
-    expect(reloaded && dropped).toBe(true);
+    expect(reloaded && dropped && keyboard).toBe(true);
     for (const page of [ana, bruno]) {
       await expect.poll(() => page.locator('[data-final-scores]').count(), { timeout: 15_000 }).toBe(1);
       expect(await page.locator('[data-final-scores]').textContent()).toMatch(/Ana/);
     }
     await bruno.screenshot({ path: path.join(ARTIFACTS, 'final-scores-phone.png'), fullPage: true });
     expect(clicks).toBeGreaterThan(80);
+
+    // Notification settings: a webhook, an email and quiet hours, saved through the form.
+    await bruno.getByRole('link', { name: 'Notifications' }).click();
+    await bruno.getByLabel('Discord or Slack webhook URL').fill(`${hook.origin}/hooks/bruno`);
+    await bruno.getByLabel('Email address').fill('bruno@example.org');
+    await bruno.getByLabel(/Hold notifications at night/).check();
+    await bruno.getByRole('button', { name: 'Save' }).click();
+    const saved = await bruno.evaluate(() => (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'getNotifications' }));
+    expect(saved).toMatchObject({ settings: { webhook: { url: `${hook.origin}/hooks/bruno` }, email: 'bruno@example.org', quietHours: { start: '22:00', end: '08:00' } } });
+    // A webhook that is not allowed is refused with the server's sentence.
+    await bruno.getByLabel('Discord or Slack webhook URL').fill('https://example.com/hook');
+    await bruno.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => bruno.getByRole('alert').textContent()).toMatch(/Webhook/);
     await phone.close();
     await desk.close();
   }, 300_000);

@@ -10,6 +10,9 @@ import type { App } from '../app';
 import { h, replace } from '../dom';
 import { gameTitle, gameUi } from '../games/registry';
 import type { UiContext } from '../games/ui';
+import { enablePush } from './settings';
+
+const ASKED = 'caravela.askedPush';
 
 function seatList(frame: StateFrame): Node {
   return h(
@@ -85,13 +88,35 @@ export function gameScreen(app: App, gameId: string): Node {
     else app.clearError();
   };
 
+  /**
+   * The sensible moment to ask for notifications: right after the player's own move, when the
+   * game goes on without them. Asked once per browser; the settings screen can always do it.
+   */
+  const offerPush = () => {
+    if (!('Notification' in window) || Notification.permission !== 'default' || localStorage.getItem(ASKED)) return;
+    const close = () => {
+      localStorage.setItem(ASKED, '1');
+      prompt.remove();
+    };
+    const prompt = h(
+      'div',
+      { class: 'card prompt', role: 'region', 'aria-label': 'Notifications' },
+      h('p', null, 'Want a notification when it is your turn again?'),
+      h('button', { type: 'button', class: 'primary', onclick: () => void enablePush(app).then(close, (e: Error) => (close(), app.error(e.message))) }, 'Yes, notify me'),
+      h('button', { type: 'button', onclick: close }, 'Not now'),
+    );
+    extras.after(prompt);
+  };
+
   const send = async (command: object) => {
     const current = conn.state(gameId);
     if (busy || !current) return;
     busy = true;
     render(current);
     try {
-      await act(await conn.command(gameId, command, current.version));
+      const answer = await conn.command(gameId, command, current.version);
+      await act(answer);
+      if (answer.type === 'ack') offerPush();
     } finally {
       busy = false;
       memory.delete('vdg.number');

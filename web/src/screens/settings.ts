@@ -13,7 +13,7 @@ type Notifications = Extract<ServerFrame, { type: 'notifications' }>;
 const urlBase64ToBytes = (key: string) => Uint8Array.from(atob(key.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (key.length % 4)) % 4)), (c) => c.charCodeAt(0));
 
 /** Subscribe this browser to Web Push: permission, service worker, subscription. */
-async function subscribeDevice(pushKey: string): Promise<PushSubscription> {
+export async function subscribeDevice(pushKey: string): Promise<PushSubscription> {
   if (!('serviceWorker' in navigator) || !('PushManager' in window)) throw new Error('This browser cannot receive push notifications.');
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new Error('Notifications were not allowed; you can allow them in the browser settings.');
@@ -58,8 +58,9 @@ export function settingsScreen(app: App): Node {
             type: 'button',
             onclick: async () => {
               try {
-                const sub = await subscribeDevice(pushKey!);
-                await save({ ...current!, webPush: [...current!.webPush.filter((s) => s.endpoint !== sub.endpoint), sub] });
+                await enablePush(app);
+                const fresh = await app.conn!.request<ServerFrame>({ action: 'getNotifications' });
+                if (fresh.type === 'notifications') show(fresh);
               } catch (error) {
                 app.error((error as Error).message);
               }
@@ -93,4 +94,15 @@ export function settingsScreen(app: App): Node {
 
   void app.conn!.request<ServerFrame>({ action: 'getNotifications' }).then((f) => f.type === 'notifications' && show(f));
   return form;
+}
+
+/** Add this browser to the player's push subscriptions (asking for permission now). */
+export async function enablePush(app: App): Promise<void> {
+  const current = await app.conn!.request<ServerFrame>({ action: 'getNotifications' });
+  if (current.type !== 'notifications') return;
+  if (!current.pushKey) throw new Error('Push notifications are not set up on this server.');
+  const sub = await subscribeDevice(current.pushKey);
+  const settings = { ...current.settings, webPush: [...current.settings.webPush.filter((s) => s.endpoint !== sub.endpoint), sub] };
+  const saved = await app.conn!.request<ServerFrame>({ action: 'setNotifications', settings });
+  if (saved.type === 'error') throw new Error(saved.message);
 }

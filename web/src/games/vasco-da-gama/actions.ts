@@ -41,6 +41,7 @@ function groupEl(rc: Rc, group: string, entries: Entry[]): HTMLElement {
   if (group === GROUPS.place) body = placeEl(rc, entries);
   else if (group === GROUPS.recruit) body = recruitEl(rc, entries);
   else if (group === GROUPS.launch) body = launchEl(rc, entries);
+  else if (group === GROUPS.merchant) body = merchantEl(rc, entries);
   else body = h('div', { class: 'vdg-buttons' }, entries.map((e) => commandButton(rc, e)));
   if (group === GROUPS.act && rc.view.call) {
     const call = rc.view.call;
@@ -117,6 +118,33 @@ function pickButton(rc: Rc, n: number, onclick: () => void): HTMLElement {
     h('span', { class: 'vdg-pick-n' }, sr('Number '), String(n)),
     h('span', { class: 'vdg-cost' }, sr(' — '), pay ? h('span', null, pay, sr(',')) : null, refund ? `give up +${refund}` : 'no refund', sr(refund === 1 ? ' Real' : ' Reals')),
   );
+}
+
+/** Merchant destinations as one row per landing (its bonus once), then "keep it". */
+function merchantEl(rc: Rc, entries: Entry[]): Node[] {
+  type Send = Extract<VdgCommand, { type: 'sendMerchant' }>;
+  const rows = new Map<string, Entry[]>();
+  for (const e of entries) if (e.c.type === 'sendMerchant') rows.set(e.c.landing, [...(rows.get(e.c.landing) ?? []), e]);
+  const rest = entries.filter((e) => e.c.type !== 'sendMerchant');
+  const first = entries.find((e) => e.c.type === 'sendMerchant');
+  const out: Node[] = [];
+  if (first) out.push(h('p', { class: 'vdg-small' }, `${first.d.label.replace(/ to .*/, '')}: no VP for the slot, but the landing's bonus is yours.`));
+  for (const [id, list] of rows) {
+    const landing = rc.view.landings.find((l) => l.id === id);
+    out.push(
+      h(
+        'div',
+        { class: 'vdg-recruit-row' },
+        h('span', { class: 'vdg-recruit-what' }, landing?.name ?? id),
+        list.map((e) => {
+          const slot = (e.c as Send).slot;
+          return commandButton(rc, e, `Slot ${slot + 1} (value ${landing?.slots[slot]?.value ?? '?'})`);
+        }),
+      ),
+    );
+  }
+  out.push(h('div', { class: 'vdg-buttons' }, rest.map((e) => commandButton(rc, e))));
+  return out;
 }
 
 /** Recruit choices as rows: the sailors, then "without captain" and "with captain" buttons. */
