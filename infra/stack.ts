@@ -1,7 +1,8 @@
 /**
  * The Caravela stack: one DynamoDB table, the token secret and the Web Push (VAPID) key secret,
  * the WebSocket API (the realtime channel of PROTOCOL.md) and the HTTP API (health, player
- * registration, push key, replays), six thin Lambda handlers bundled by the locally installed
+ * registration, push key, replays), the web client as static files (a private S3 bucket behind
+ * CloudFront, with a generated config.json naming both APIs), six thin Lambda handlers bundled by the locally installed
  * esbuild (never Docker) for Node.js 22 on arm64 — the four request handlers, the notifier on
  * the table's stream and the clock sweep on a five-minute schedule — and alarms that page on
  * handler errors, throttling, a notifier falling behind and notifications given up on.
@@ -9,11 +10,24 @@
  * Each handler gets only the table actions and the configuration it uses, so a bug in one
  * route cannot touch what that route has no business touching.
  */
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { CorsHttpMethod, HttpApi, HttpMethod, HttpStage, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, BillingMode, Operation, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -23,6 +37,8 @@ import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } f
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -58,13 +74,44 @@ export const SWEEP_RATE = Duration.minutes(5);
  * keys the operator put in. The `subject` here is a placeholder the operator replaces with theirs.
  */
 export const VAPID_SECRET_TEMPLATE = { subject: 'mailto:admin@example.com' };
+/** Where `npm run build:web` (scripts/build-web.ts) puts the web client; infra/app.ts rebuilds it before every synth. */
+export const WEB_DIR = path.join(root, 'dist', 'web');
+/**
+ * Cache-Control of every file of the web client. Its names carry no content hash (app.js, not
+ * app.3f2a.js), and index.html, sw.js and config.json must never be stale, so browsers
+ * revalidate every file on every load (max-age=0, must-revalidate: a cheap 304 while nothing
+ * changed) and only CloudFront keeps them, for a day (s-maxage); each deploy invalidates
+ * CloudFront's copies ('/*'), so a new client is served as soon as the deploy finishes.
+ */
+export const WEB_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=86400';
+
+/** The web client's Content-Security-Policy: only its own files, and connections to its two APIs. */
+export function contentSecurityPolicy(httpOrigin: string, wsOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${httpOrigin} ${wsOrigin}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /**
  * Deployment settings, read from CDK context (`-c key=value`, or cdk.json's "context"); all optional.
  * See infra/app.ts for how to pass them.
  */
 export interface CaravelaConfig {
-  /** Where the web client is served; links in notifications point there (PUBLIC_URL). */
+  /**
+   * Where the web client is served; links in notifications point there (PUBLIC_URL). Defaults
+   * to the stack's own CloudFront distribution (the WebUrl output); set it when players reach
+   * the client by another name (a custom domain in front).
+   */
   publicUrl?: string;
   /** Sender of e-mail notifications via SES, `games@example.com` or `Caravela <games@example.com>`. */
   emailFrom?: string;
@@ -129,6 +176,14 @@ export interface CaravelaFunctions {
   sweep: NodejsFunction;
 }
 
+export interface CaravelaStackProps extends StackProps {
+  /**
+   * The built web client to deploy (a folder with index.html, app.js, app.css, sw.js):
+   * `npm run build:web`'s dist/web unless given (tests pass a fixture).
+   */
+  webAssetPath?: string;
+}
+
 interface FnOptions {
   timeout?: Duration;
   /** Retries of an asynchronous invocation (schedules); Lambda's default is 2. */
@@ -147,10 +202,23 @@ export class CaravelaStack extends Stack {
   /** Where stream batches the notifier gave up on are recorded (their shard and sequence numbers). */
   readonly notifyDeadLetters: Queue;
   readonly sweepSchedule: Rule;
+  /** The web client's files (private: only CloudFront reads them). */
+  readonly webBucket: Bucket;
+  readonly distribution: Distribution;
+  /** The security headers, Content-Security-Policy included, of everything CloudFront serves. */
+  readonly webHeaders: ResponseHeadersPolicy;
+  /** Uploads the web client and its config.json, then invalidates CloudFront. */
+  readonly webDeployment: BucketDeployment;
+  /** https://{distribution domain}: where the web client is served. */
+  readonly webUrl: string;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
-    super(scope, id, props);
+  constructor(scope: Construct, id: string, props: CaravelaStackProps = {}) {
+    const { webAssetPath = WEB_DIR, ...stackProps } = props;
+    super(scope, id, stackProps);
     const config = (this.config = readConfig(this));
+    if (!existsSync(path.join(webAssetPath, 'index.html'))) {
+      throw new Error(`No web client at ${webAssetPath} (index.html missing): run npm run build:web first (infra/app.ts does)`);
+    }
 
     this.table = new Table(this, 'Table', {
       partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
@@ -203,18 +271,12 @@ export class CaravelaStack extends Stack {
     // The message handler checks webhook URLs against the same list the notifier sends to, so
     // a player is refused at setNotifications rather than silently never notified.
     const webhookEnv: Record<string, string> = config.webhookAllow ? { WEBHOOK_ALLOW: config.webhookAllow } : {};
+    // PUBLIC_URL is added once the distribution exists (below), unless the context names it.
     const notifyEnv: Record<string, string> = {
       ...vapidEnv,
-      ...(config.publicUrl ? { PUBLIC_URL: config.publicUrl } : {}),
       ...(config.emailFrom ? { EMAIL_FROM: config.emailFrom } : {}),
       ...webhookEnv,
     };
-    if (!config.publicUrl) {
-      Annotations.of(this).addWarningV2(
-        'caravela:publicUrl',
-        'No publicUrl context: links in notifications will be relative ("/#/game/…"). Deploy with -c publicUrl=https://your-client.example',
-      );
-    }
 
     const http = this.fn('Http', 'functions/http/api.ts', { ...secretEnv, ...vapidEnv });
     const connect = this.fn('Connect', 'functions/ws/connect.ts', secretEnv);
@@ -231,14 +293,16 @@ export class CaravelaStack extends Stack {
 
     // Least privilege, matching what each handler actually calls (functions/store/*.ts):
     // registration and $connect only put items (a connection is two); $disconnect reads the
-    // connection (for its player and subscriptions) and deletes its two items; the replay route
+    // connection (for its player and subscriptions), deletes its items, then queries the games it
+    // watched (record and subscribers) to tell their other watchers who is online (presence
+    // frames through @connections, below); the replay route
     // reads a game's snapshot and commits (queries); the message handler, the notifier (reads
     // connections and settings, writes delivery markers and held notifications, updates
     // settings) and the sweep (commits time-outs, reschedules clocks, releases held
     // notifications) need the whole read/write set.
     this.table.grant(http, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query');
     this.table.grant(connect, 'dynamodb:PutItem');
-    this.table.grant(disconnect, 'dynamodb:GetItem', 'dynamodb:DeleteItem');
+    this.table.grant(disconnect, 'dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:Query');
     this.table.grantReadWriteData(message);
     this.table.grantReadWriteData(notify);
     this.table.grantReadWriteData(sweep);
@@ -315,9 +379,11 @@ export class CaravelaStack extends Stack {
       throttle: { rateLimit: 200, burstLimit: 400 },
     });
     // The message handler answers and broadcasts through @connections of this stage only; the
-    // sweep broadcasts the states that time-outs (and the bots standing in) produce.
+    // sweep broadcasts the states that time-outs (and the bots standing in) produce; $disconnect
+    // sends presence to the watchers of the games the connection left.
     this.webSocketStage.grantManagementApiAccess(message);
     this.webSocketStage.grantManagementApiAccess(sweep);
+    this.webSocketStage.grantManagementApiAccess(disconnect);
     // The sweep has no request to derive the endpoint from: https://{api}.execute-api.{region}.{suffix}/prod
     sweep.addEnvironment('CONNECTIONS_ENDPOINT', this.webSocketStage.callbackUrl);
 
@@ -334,6 +400,9 @@ export class CaravelaStack extends Stack {
       description: 'Caravela HTTP routes: GET /healthz, POST /api/players, GET /api/push-key, GET /api/games/{gameId}/replay',
       // Browsers on any origin may register players; tokens (an Authorization header for
       // replays), not cookies, carry identity, so a permissive CORS policy exposes nothing.
+      // It cannot name the CloudFront origin anyway: the distribution's security headers name
+      // this API (connect-src), so the API naming the distribution would be a dependency cycle
+      // CloudFormation refuses.
       corsPreflight: {
         allowOrigins: ['*'],
         allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST],
@@ -354,6 +423,65 @@ export class CaravelaStack extends Stack {
     this.httpApi.addRoutes({ path: '/api/players', methods: [HttpMethod.POST], integration: httpIntegration });
     this.httpApi.addRoutes({ path: '/api/push-key', methods: [HttpMethod.GET], integration: httpIntegration });
     this.httpApi.addRoutes({ path: '/api/games/{gameId}/replay', methods: [HttpMethod.GET], integration: httpIntegration });
+    // The $default stage is served at the API's endpoint itself: https://{api}.execute-api.{region}.{suffix}
+    const httpUrl = this.httpApi.apiEndpoint;
+
+    // --- Web client: static files in S3 behind CloudFront ------------------------------------
+    this.webBucket = new Bucket(this, 'WebBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      // S3-managed keys: CloudFront's origin access control reads them without a key policy.
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // Only built files live here (every deploy replaces them), but a bucket with objects cannot
+      // be deleted by CloudFormation: keep it rather than fail the stack's deletion.
+      removalPolicy: RemovalPolicy.RETAIN,
+      autoDeleteObjects: false,
+    });
+    this.webHeaders = new ResponseHeadersPolicy(this, 'WebHeaders', {
+      comment: 'Caravela web client: security headers and Content-Security-Policy',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(httpUrl, this.webSocketApi.apiEndpoint), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: false, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+    this.distribution = new Distribution(this, 'WebDistribution', {
+      comment: `${this.stackName} web client`,
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        // Origin access control: CloudFront signs its requests; the bucket stays private.
+        origin: S3BucketOrigin.withOriginAccessControl(this.webBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        compress: true,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.webHeaders,
+      },
+      // The client routes with the hash (/#/game/…): no error-page rewriting needed.
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+    });
+    this.webUrl = `https://${this.distribution.distributionDomainName}`;
+    this.webDeployment = new BucketDeployment(this, 'WebDeployment', {
+      destinationBucket: this.webBucket,
+      sources: [
+        Source.asset(webAssetPath),
+        // Where the client finds the APIs (web/src/app.ts loadConfig), filled in at deploy time.
+        Source.jsonData('config.json', { httpUrl, wsUrl: this.webSocketStage.url }),
+      ],
+      // Files of an older client that the new one no longer has are removed (prune, the default).
+      cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL)],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      outputObjectKeys: false,
+      memoryLimit: 256,
+      logGroup: new LogGroup(this, 'WebDeploymentLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+    });
+    // Links in notifications lead to the client: the context's publicUrl, else this distribution.
+    for (const f of [notify, sweep]) f.addEnvironment('PUBLIC_URL', config.publicUrl ?? this.webUrl);
 
     // --- Alarms -----------------------------------------------------------------------------
     // Handlers catch protocol errors and answer them, so a Lambda error is always a bug or an
@@ -391,6 +519,7 @@ export class CaravelaStack extends Stack {
     new CfnOutput(this, 'WebSocketUrl', { value: this.webSocketStage.url, description: 'Connect with ?token=' });
     new CfnOutput(this, 'HttpUrl', { value: httpStage.url, description: 'GET /healthz, POST /api/players, GET /api/push-key, GET /api/games/{gameId}/replay' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'WebUrl', { value: this.webUrl, description: 'The web client' });
     new CfnOutput(this, 'VapidSecretArn', { value: this.vapidSecret.secretArn, description: 'Put the Web Push keys here once (see infra/stack.ts)' });
   }
 

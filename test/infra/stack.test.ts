@@ -3,15 +3,31 @@
  * local esbuild (no Docker, no AWS). Every check compares against the stack's own constructs
  * (logical ids resolved from them), so removing a route, a grant or an alarm fails a test.
  * A second stack, synthesized with every optional context setting (and without bundling, which
- * the first already proved), checks what those settings switch on.
+ * the first already proved), checks what those settings switch on. The web client deployed is a
+ * fixture folder (webAssetPath), so these tests do not depend on the client compiling.
+ * Template.fromStack itself refuses a template with a dependency cycle (CloudFormation would),
+ * which is why the HTTP API's CORS cannot name the distribution whose CSP names the API.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../functions/protocol/frames';
 import { TABLE } from '../../functions/store/table';
-import { CaravelaStack, emailAddressOf, ITERATOR_AGE_ALARM, VAPID_SECRET_TEMPLATE, WS_ACTIONS, WS_STAGE } from '../../infra/stack';
+import {
+  CaravelaStack,
+  contentSecurityPolicy,
+  emailAddressOf,
+  ITERATOR_AGE_ALARM,
+  VAPID_SECRET_TEMPLATE,
+  WEB_CACHE_CONTROL,
+  WEB_DIR,
+  WS_ACTIONS,
+  WS_STAGE,
+} from '../../infra/stack';
 
 type Json = Record<string, any>;
 type Resource = { Type: string; Properties: Json; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -51,6 +67,14 @@ interface Synth {
 }
 let stack: CaravelaStack;
 let template: Template;
+/** A stand-in for dist/web (what `npm run build:web` writes). */
+let webDir: string;
+const WEB_FILES: Record<string, string> = {
+  'index.html': '<!doctype html><title>fixture</title><script type="module" src="app.js"></script>',
+  'app.js': 'console.log("fixture");',
+  'app.css': 'body{}',
+  'sw.js': 'self.addEventListener("fetch",()=>{});',
+};
 /** The stack synthesized with CONTEXT. */
 let configured: Synth;
 const main = (): Synth => ({ stack, template });
@@ -108,12 +132,32 @@ function routeTargets(apiId: string): Map<string, string> {
 }
 
 beforeAll(() => {
-  stack = new CaravelaStack(new App(), 'CaravelaTest');
+  webDir = mkdtempSync(path.join(tmpdir(), 'caravela-web-'));
+  for (const [name, text] of Object.entries(WEB_FILES)) writeFileSync(path.join(webDir, name), text);
+  stack = new CaravelaStack(new App(), 'CaravelaTest', { webAssetPath: webDir });
   template = Template.fromStack(stack);
   // No stack bundles here ('aws:cdk:bundling-stacks' empty): the code is the same as above.
-  const other = new CaravelaStack(new App({ context: { ...CONTEXT, 'aws:cdk:bundling-stacks': [] } }), 'CaravelaConfigured');
+  const other = new CaravelaStack(new App({ context: { ...CONTEXT, 'aws:cdk:bundling-stacks': [] } }), 'CaravelaConfigured', { webAssetPath: webDir });
   configured = { stack: other, template: Template.fromStack(other) };
 }, 60_000);
+
+afterAll(() => rmSync(webDir, { recursive: true, force: true }));
+
+/** The https:// URL of the stack's CloudFront distribution, as the template spells it. */
+const distributionUrl = (s = main()) => ({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [idOf(s.stack.distribution, s), 'DomainName'] }]] });
+
+/**
+ * A template value as text: Fn::Join flattened, references written {Id} and attributes {Id.Attr},
+ * so a policy assembled from tokens can be read like the string it becomes.
+ */
+function render(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const v = value as Json;
+  if (v['Fn::Join']) return (v['Fn::Join'][1] as unknown[]).map(render).join(v['Fn::Join'][0] as string);
+  if (v.Ref) return `{${v.Ref}}`;
+  if (v['Fn::GetAtt']) return `{${(v['Fn::GetAtt'] as string[]).join('.')}}`;
+  return JSON.stringify(value);
+}
 
 describe('table', () => {
   it('keys, on-demand billing, NEW_IMAGE stream, PITR, TTL, retained', () => {
@@ -242,17 +286,22 @@ describe('HTTP API', () => {
 });
 
 describe('functions', () => {
-  it('all six run nodejs22.x on arm64 from a bundled index.handler', () => {
+  it('all six run nodejs22.x on arm64 from a bundled index.handler; the only other function is the web deployment\'s', () => {
     const fns = resources('AWS::Lambda::Function');
-    expect(Object.keys(fns).sort()).toEqual(FN_NAMES.map((n) => idOf(stack.functions[n])).sort());
-    for (const [id, fn] of Object.entries(fns)) {
+    const ours = FN_NAMES.map((n) => idOf(stack.functions[n])).sort();
+    const others = Object.keys(fns).filter((id) => !ours.includes(id));
+    expect(Object.keys(fns).filter((id) => ours.includes(id)).sort()).toEqual(ours);
+    expect(others).toHaveLength(1);
+    expect(fns[others[0]!]!.Properties.Role).toEqual(arnOf(stack.webDeployment.handlerRole));
+    for (const id of ours) {
+      const fn = fns[id]!;
       expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
       expect(fn.Properties.Architectures, id).toEqual(['arm64']);
       expect(fn.Properties.Handler, id).toBe('index.handler');
     }
   });
 
-  it('get the minimal environment: TABLE_NAME everywhere, SECRET_ARN only for Http and Connect, VAPID_SECRET_ARN where keys are used', () => {
+  it('get the minimal environment: TABLE_NAME everywhere, SECRET_ARN only for Http and Connect, VAPID_SECRET_ARN where keys are used, PUBLIC_URL where links are sent', () => {
     const table = ref(stack.table);
     const secret = ref(stack.tokenSecret);
     const vapid = ref(stack.vapidSecret);
@@ -260,8 +309,8 @@ describe('functions', () => {
     expect(envOf('connect')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret });
     expect(envOf('disconnect')).toEqual({ TABLE_NAME: table });
     expect(envOf('message')).toEqual({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
-    expect(envOf('notify')).toEqual({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
-    expect(Object.keys(envOf('sweep')).sort()).toEqual(['CONNECTIONS_ENDPOINT', 'TABLE_NAME', 'VAPID_SECRET_ARN']);
+    expect(envOf('notify')).toEqual({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl() });
+    expect(Object.keys(envOf('sweep')).sort()).toEqual(['CONNECTIONS_ENDPOINT', 'PUBLIC_URL', 'TABLE_NAME', 'VAPID_SECRET_ARN']);
     expect(envOf('sweep')).toMatchObject({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
   });
 
@@ -273,12 +322,22 @@ describe('functions', () => {
     for (const name of ['http', 'connect', 'disconnect'] as const) {
       for (const key of Object.keys(settings)) expect(envOf(name, configured), `${name} ${key}`).not.toHaveProperty(key);
     }
-    for (const name of FN_NAMES) for (const key of Object.keys(settings)) expect(envOf(name), `${name} ${key} without context`).not.toHaveProperty(key);
+    for (const name of FN_NAMES) for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW']) expect(envOf(name), `${name} ${key} without context`).not.toHaveProperty(key);
+  });
+
+  it('without publicUrl, links in notifications lead to the stack\'s own CloudFront distribution', () => {
+    for (const name of ['notify', 'sweep'] as const) {
+      const url = envOf(name).PUBLIC_URL;
+      expect(url, name).toEqual(distributionUrl());
+      expect(render(url), name).toBe(`https://{${idOf(stack.distribution)}.DomainName}`);
+      expect(url, name).toEqual(template.findOutputs('WebUrl').WebUrl!.Value);
+    }
+    for (const name of ['http', 'connect', 'disconnect', 'message'] as const) expect(envOf(name), name).not.toHaveProperty('PUBLIC_URL');
   });
 
   it('a malformed setting fails synthesis', () => {
     for (const context of [{ emailFrom: 'nobody' }, { publicUrl: 'games.example.com' }, { webhookAllow: 'discord.com/api/webhooks/' }]) {
-      expect(() => new CaravelaStack(new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } }), 'Bad'), JSON.stringify(context)).toThrow(
+      expect(() => new CaravelaStack(new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } }), 'Bad', { webAssetPath: webDir }), JSON.stringify(context)).toThrow(
         new RegExp(Object.keys(context)[0]!),
       );
     }
@@ -301,15 +360,15 @@ describe('IAM (least privilege)', () => {
   const tableArn = () => arnOf(stack.table);
   const secretRef = () => ref(stack.tokenSecret);
 
-  it('message and sweep may manage connections of the prod stage of this WebSocket API only', () => {
-    for (const name of ['message', 'sweep'] as const) {
+  it('message, sweep and disconnect (presence) may manage connections of the prod stage of this WebSocket API only', () => {
+    for (const name of ['message', 'sweep', 'disconnect'] as const) {
       const manage = statementsOf(name).filter((s) => s.Action.includes('execute-api:ManageConnections'));
       expect(manage, name).toHaveLength(1);
       expect(mentions(manage[0]!.Resource, ref(stack.webSocketApi)), name).toBe(true);
       expect(JSON.stringify(manage[0]!.Resource), name).toContain(`/${WS_STAGE}/`);
       expect(JSON.stringify(manage[0]!.Resource), name).toContain('@connections');
     }
-    for (const other of ['http', 'connect', 'disconnect', 'notify'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
+    for (const other of ['http', 'connect', 'notify'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
   });
 
   it('message, notify and sweep may read and write the table, but not the token secret', () => {
@@ -337,9 +396,11 @@ describe('IAM (least privilege)', () => {
     for (const action of ['dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Scan', 'dynamodb:BatchWriteItem']) expect(allActions('http')).not.toContain(action);
   });
 
-  it('disconnect may only get and delete items, and cannot read the secret', () => {
-    expect(allowedOn('disconnect', tableArn()).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem']);
+  it('disconnect may only get, delete and query items (presence), and cannot read the secret', () => {
+    expect(allowedOn('disconnect', tableArn()).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query']);
     expect(allActions('disconnect').some((a) => a.startsWith('secretsmanager:'))).toBe(false);
+    const other = allActions('disconnect').filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'));
+    expect(other).toEqual(['execute-api:ManageConnections']);
   });
 
   it('no function has wildcard actions', () => {
@@ -493,10 +554,134 @@ describe('alarms', () => {
   });
 });
 
+describe('web client', () => {
+  const bucket = () => resources('AWS::S3::Bucket')[idOf(stack.webBucket)]!;
+  const distributionConfig = () => resources('AWS::CloudFront::Distribution')[idOf(stack.distribution)]!.Properties.DistributionConfig as Json;
+  const bucketPolicy = () => {
+    const policies = Object.values(resources('AWS::S3::BucketPolicy')).filter((p) => mentions(p.Properties.Bucket, ref(stack.webBucket)));
+    expect(policies).toHaveLength(1);
+    return policies[0]!.Properties.PolicyDocument.Statement as Json[];
+  };
+  /** The CSP's directives by name, tokens rendered as {Id.Attr}. */
+  const csp = (): Map<string, string> => {
+    const policies = Object.values(resources('AWS::CloudFront::ResponseHeadersPolicy'));
+    expect(policies).toHaveLength(1);
+    const header = policies[0]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy as Json;
+    expect(header.Override).toBe(true);
+    const directives = render(header.ContentSecurityPolicy).split(';').map((d) => d.trim().split(/\s+/));
+    return new Map(directives.map(([name, ...values]) => [name!, values.join(' ')]));
+  };
+  const deployment = () => {
+    const deployments = Object.values(resources('Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(1);
+    return deployments[0]!.Properties;
+  };
+
+  it('lives in a private, encrypted, SSL-only, retained bucket', () => {
+    template.resourceCountIs('AWS::S3::Bucket', 1);
+    expect(bucket().Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket().Properties.BucketEncryption.ServerSideEncryptionConfiguration).toEqual([{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }]);
+    expect(bucket().DeletionPolicy).toBe('Retain');
+    const ssl = bucketPolicy().filter((st) => st.Effect === 'Deny' && mentions(st.Condition, { 'aws:SecureTransport': 'false' }));
+    expect(ssl).toHaveLength(1);
+    expect(ssl[0]!.Action).toBe('s3:*');
+    // Nothing but CloudFront (and the deny) in the bucket policy: no public read.
+    for (const st of bucketPolicy().filter((st) => st.Effect === 'Allow')) expect(st.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+  });
+
+  it('is served by CloudFront through origin access control: index.html at the root, HTTPS only, compressed', () => {
+    template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    const config = distributionConfig();
+    expect(config.Enabled).toBe(true);
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true, AllowedMethods: ['GET', 'HEAD'] });
+    expect(config.Origins).toHaveLength(1);
+    const origin = config.Origins[0] as Json;
+    expect(origin.DomainName).toEqual({ 'Fn::GetAtt': [idOf(stack.webBucket), 'RegionalDomainName'] });
+    expect(config.DefaultCacheBehavior.TargetOriginId).toBe(origin.Id);
+    // OAC, not the legacy origin access identity.
+    expect(origin.S3OriginConfig.OriginAccessIdentity).toBe('');
+    const oacs = resources('AWS::CloudFront::OriginAccessControl');
+    expect(Object.keys(oacs)).toHaveLength(1);
+    const [oacId, oac] = Object.entries(oacs)[0]!;
+    expect(origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
+    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' });
+    // … and the bucket lets exactly this distribution read it.
+    const reads = bucketPolicy().filter((st) => st.Effect === 'Allow' && [st.Action].flat().includes('s3:GetObject'));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+    expect(mentions(reads[0]!.Condition, ref(stack.distribution))).toBe(true);
+    expect(mentions(reads[0]!.Resource, arnOf(stack.webBucket))).toBe(true);
+  });
+
+  it('sends security headers, with a CSP that lets the client reach only itself and its two APIs', () => {
+    expect(distributionConfig().DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(ref(stack.webHeaders));
+    const directives = csp();
+    const httpOrigin = `{${idOf(stack.httpApi)}.ApiEndpoint}`;
+    const wsOrigin = `{${idOf(stack.webSocketApi)}.ApiEndpoint}`;
+    expect(directives.get('connect-src')).toBe(`'self' ${httpOrigin} ${wsOrigin}`);
+    expect(directives.get('script-src')).toBe("'self'");
+    expect(directives.get('style-src')).toBe("'self'");
+    expect(directives.get('img-src')).toBe("'self' data:");
+    expect(directives.get('worker-src')).toBe("'self'");
+    expect(directives.get('default-src')).toBe("'self'");
+    expect(directives.get('frame-ancestors')).toBe("'none'");
+    // Nothing loosens it anywhere.
+    for (const [name, values] of directives) expect(values, name).not.toMatch(/unsafe-|\*/);
+    // The origins are the APIs' endpoints: https for the HTTP API, wss for the WebSocket API.
+    const policy = contentSecurityPolicy('https://h.example', 'wss://w.example');
+    expect(policy).toContain("connect-src 'self' https://h.example wss://w.example");
+    const config = resources('AWS::CloudFront::ResponseHeadersPolicy');
+    const security = Object.values(config)[0]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig as Json;
+    expect(security.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 365 * 24 * 3600, Override: true });
+    expect(security.ContentTypeOptions).toEqual({ Override: true });
+    expect(security.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(security.ReferrerPolicy).toMatchObject({ Override: true });
+  });
+
+  it('is uploaded with a generated config.json naming both APIs, revalidated by browsers, and CloudFront invalidated', () => {
+    const props = deployment();
+    expect(props.DestinationBucketName).toEqual(ref(stack.webBucket));
+    expect(props.DistributionId).toEqual(ref(stack.distribution));
+    expect(props.DistributionPaths).toEqual(['/*']);
+    expect(props.Prune).toBe(true);
+    expect(props.SystemMetadata).toEqual({ 'cache-control': WEB_CACHE_CONTROL });
+    expect(WEB_CACHE_CONTROL).toMatch(/(^|[ ,])max-age=0([ ,]|$)/);
+    expect(WEB_CACHE_CONTROL).toContain('must-revalidate');
+    // Two sources: the client folder and config.json, read back from the cloud assembly.
+    const keys = props.SourceObjectKeys as string[];
+    expect(keys).toHaveLength(2);
+    const assembly = (stack.node.root as App).synth().directory;
+    const sources = keys.map((key) => path.join(assembly, `asset.${key.replace(/\.zip$/, '')}`));
+    expect(Object.fromEntries(Object.keys(WEB_FILES).map((name) => [name, readFileSync(path.join(sources[0]!, name), 'utf8')]))).toEqual(WEB_FILES);
+    // Deploy-time values: the custom resource replaces each marker in config.json by its token's value.
+    const markers = (props.SourceMarkers as Json[])[1]!;
+    const text = readFileSync(path.join(sources[1]!, 'config.json'), 'utf8').replace(/<<marker:0xbaba:\d+>>/g, (m) => render(markers[m]));
+    const config = JSON.parse(text) as Json;
+    expect(config).toEqual({
+      httpUrl: `{${idOf(stack.httpApi)}.ApiEndpoint}`,
+      wsUrl: render(stack.resolve(stack.webSocketStage.url)),
+    });
+    expect(config.wsUrl).toBe(`wss://{${idOf(stack.webSocketApi)}}.execute-api.{AWS::Region}.{AWS::URLSuffix}/${WS_STAGE}`);
+  });
+
+  it('synthesis fails plainly when the web client was not built', () => {
+    expect(WEB_DIR.endsWith(path.join('dist', 'web'))).toBe(true);
+    const missing = path.join(webDir, 'nowhere');
+    expect(() => new CaravelaStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'NoWeb', { webAssetPath: missing })).toThrow(/build:web/);
+  });
+});
+
 describe('outputs', () => {
-  it('WebSocketUrl (wss, prod stage), HttpUrl, TableName and VapidSecretArn', () => {
+  it('WebSocketUrl (wss, prod stage), HttpUrl, TableName, VapidSecretArn and WebUrl', () => {
     const outputs = template.findOutputs('*');
-    expect(Object.keys(outputs).sort()).toEqual(['HttpUrl', 'TableName', 'VapidSecretArn', 'WebSocketUrl']);
+    expect(Object.keys(outputs).sort()).toEqual(['HttpUrl', 'TableName', 'VapidSecretArn', 'WebSocketUrl', 'WebUrl']);
+    expect(outputs.WebUrl!.Value).toEqual(distributionUrl());
     const ws = JSON.stringify(outputs.WebSocketUrl!.Value);
     expect(ws).toContain('wss://');
     expect(ws).toContain(`/${WS_STAGE}`);
