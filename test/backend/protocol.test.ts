@@ -84,6 +84,27 @@ describe('broadcast', () => {
   });
 });
 
+describe('presence', () => {
+  it('tells watchers who is online when a player subscribes and when they leave', async () => {
+    const [xp, op] = await Promise.all([register(server.url, 'Xia'), register(server.url, 'Omar')]);
+    const [x, o] = await Promise.all([Client.connect(server.wsUrl, xp), Client.connect(server.wsUrl, op)]);
+    const gameId = await ticTacToe(x, o);
+    const first = await x.request<Extract<ServerFrame, { type: 'state' }>>({ action: 'subscribe', gameId });
+    expect(first.online).toEqual([0]);
+    const joined = x.waitFor((f) => f.type === 'presence' && f.online.length === 2);
+    expect((await o.request<Extract<ServerFrame, { type: 'state' }>>({ action: 'subscribe', gameId })).online).toEqual([0, 1]);
+    expect(await joined).toEqual({ type: 'presence', gameId, online: [0, 1] });
+    const left = x.waitFor((f) => f.type === 'presence' && f.online.length === 1);
+    await o.close();
+    expect(await left).toEqual({ type: 'presence', gameId, online: [0] });
+    // State frames carry who is online too.
+    const next = x.waitFor<Extract<ServerFrame, { type: 'state' }>>((f) => f.type === 'state' && f.version === 3);
+    expect(await x.request({ action: 'command', gameId, commandId: 'p1', command: { type: 'mark', cell: 0 } })).toMatchObject({ type: 'ack' });
+    expect((await next).online).toEqual([0]);
+    await x.close();
+  });
+});
+
 describe('bad input', () => {
   it('answers each with its error code and leaves the store unchanged', async () => {
     const [ana, bruno, carla] = await Promise.all(['Ana', 'Bruno', 'Carla'].map((n) => register(server.url, n)));
