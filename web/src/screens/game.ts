@@ -94,6 +94,7 @@ export function gameScreen(app: App, gameId: string): Node {
    */
   const offerPush = () => {
     if (!('Notification' in window) || Notification.permission !== 'default' || localStorage.getItem(ASKED)) return;
+    if (root.querySelector('.prompt')) return; // already asking
     const close = () => {
       localStorage.setItem(ASKED, '1');
       prompt.remove();

@@ -6,9 +6,9 @@
  */
 import { h } from '../../dom';
 import type { VdgCommand } from '../../../../domain/games/vasco-da-gama/commands';
-import { AREA_NAMES } from '../../../../domain/games/vasco-da-gama/data';
+import { AREA_NAMES, DATA } from '../../../../domain/games/vasco-da-gama/data';
 import { turnText } from './board';
-import { GROUPS, GROUP_ORDER, cap, describeCommand, numberCost, projectText, reals, rightRange, sailorsText, type CommandLabel } from './labels';
+import { GROUPS, GROUP_ORDER, cap, crewText, describeCommand, listWords, merchantLimit, numberCost, projectText, reals, rightRange, sailorsText, type CommandLabel } from './labels';
 import { PICKED_NUMBER, sr, type Rc } from './widgets';
 
 interface Entry {
@@ -49,7 +49,7 @@ function groupEl(rc: Rc, group: string, entries: Entry[]): HTMLElement {
       'p',
       { class: 'vdg-small' },
       `Number ${call.number} in ${AREA_NAMES[call.area]}: `,
-      call.cost > 0 && !call.started ? `the right to act costs ${reals(call.cost)}, included in each price below.` : 'the right to act is free.',
+      call.cost > 0 && !call.started ? `the right to act costs ${reals(call.cost)}, included in each price below (giving up costs nothing).` : 'the right to act is free.',
     );
   }
   return h('section', { class: 'vdg-group', 'aria-label': group }, h('h3', null, group), intro, body);
@@ -116,26 +116,26 @@ function pickButton(rc: Rc, n: number, onclick: () => void): HTMLElement {
     'button',
     { type: 'button', class: 'vdg-cmd vdg-pick', dataset: { action: 'pickNumber', number: String(n), key: `pick:${n}` }, onclick },
     h('span', { class: 'vdg-pick-n' }, sr('Number '), String(n)),
-    h('span', { class: 'vdg-cost' }, sr(' — '), pay ? h('span', null, pay, sr(',')) : null, refund ? `give up +${refund}` : 'no refund', sr(refund === 1 ? ' Real' : ' Reals')),
+    h('span', { class: 'vdg-cost' }, sr(' — '), pay ? h('span', null, pay, sr(',')) : null, refund ? [`give up +${refund}`, sr(refund === 1 ? ' Real' : ' Reals')] : 'no refund'),
   );
 }
 
-/** Merchant destinations as one row per landing (its bonus once), then "keep it". */
+/** Merchant destinations as one row per landing, then "keep it". */
 function merchantEl(rc: Rc, entries: Entry[]): Node[] {
   type Send = Extract<VdgCommand, { type: 'sendMerchant' }>;
   const rows = new Map<string, Entry[]>();
   for (const e of entries) if (e.c.type === 'sendMerchant') rows.set(e.c.landing, [...(rows.get(e.c.landing) ?? []), e]);
   const rest = entries.filter((e) => e.c.type !== 'sendMerchant');
-  const first = entries.find((e) => e.c.type === 'sendMerchant');
+  const limit = merchantLimit(rc.view);
   const out: Node[] = [];
-  if (first) out.push(h('p', { class: 'vdg-small' }, `${first.d.label.replace(/ to .*/, '')}: no VP for the slot, but the landing's bonus is yours.`));
+  if (rows.size) out.push(h('p', { class: 'vdg-small' }, `The merchant ship${limit ? ` (limit ${limit})` : ''} needs no captain: no VP for the slot, but the landing's bonus is yours.`));
   for (const [id, list] of rows) {
     const landing = rc.view.landings.find((l) => l.id === id);
     out.push(
       h(
         'div',
-        { class: 'vdg-recruit-row' },
-        h('span', { class: 'vdg-recruit-what' }, landing?.name ?? id),
+        { class: 'vdg-choice-row' },
+        h('span', { class: 'vdg-choice-what' }, landing?.name ?? id),
         list.map((e) => {
           const slot = (e.c as Send).slot;
           return commandButton(rc, e, `Slot ${slot + 1} (value ${landing?.slots[slot]?.value ?? '?'})`);
@@ -158,13 +158,17 @@ function recruitEl(rc: Rc, entries: Entry[]): HTMLElement {
   return h(
     'div',
     { class: 'vdg-recruit' },
-    h('p', { class: 'vdg-small' }, 'Sailors cost 1, 3, 6 or 10 Reals for 1, 2, 3 or 4 colours; a captain costs 1 Real per sailor recruited.'),
+    h(
+      'p',
+      { class: 'vdg-small' },
+      `Sailors of 1, 2, 3 or 4 colours cost ${listWords(DATA.recruitCostByColours.value.slice(1).map(String)).replace(/ and /, ' or ')} Reals; a captain costs ${reals(DATA.captainCostPerSailor.value)} per sailor recruited.`,
+    ),
     [...rows.values()].map((list) =>
       h(
         'div',
         { class: 'vdg-recruit-row' },
         h('span', { class: 'vdg-recruit-what' }, cap(sailorsText((list[0]!.c as Recruit).sailors))),
-        list.map((e) => commandButton(rc, e, (e.c as Recruit).captain ? 'with a captain' : 'without captain')),
+        list.map((e) => commandButton(rc, e, (e.c as Recruit).captain ? 'with a captain' : 'no captain')),
       ),
     ),
   );
@@ -188,7 +192,7 @@ function launchEl(rc: Rc, entries: Entry[]): HTMLElement {
         h(
           'div',
           { class: 'vdg-buttons' },
-          list.map((e) => commandButton(rc, e, `Crew: ${(e.c as Launch).crew.map((m) => (m === 'missionary' ? 'missionary (white)' : m)).join(', ')}`)),
+          list.map((e) => commandButton(rc, e, `Crew: ${crewText((e.c as Launch).crew)}`)),
         ),
       );
     }),

@@ -19,7 +19,7 @@ import { landingBonusText, plural, reals } from './labels';
 import { chip, discEl, nameOf, projectCard, seatTag, spot, sr, type Rc } from './widgets';
 
 const ROLES: Record<CharacterId, string> = {
-  dias: 'The Leader: 2 VP when hosted and at round end; first player',
+  dias: `The Leader: ${DATA.diasVp.value} VP when hosted and at round end; first player`,
   alvares: 'The Priest: 1 missionary when hosted and at round end',
   sernigi: 'The Merchant: sends the merchant ship',
   manuel: 'The King: the Additional Action Disc (21/22)',

@@ -129,6 +129,8 @@ function playerEl(rc: Rc, p: VdgView['players'][number]): HTMLElement {
   const online = rc.frame.online.includes(p.seat);
   const active = rc.view.activeSeats.includes(p.seat);
   const bot = rc.frame.seats[p.seat]?.bot;
+  // Older frames may lack `absent` (seats out of time, played by a bot until they come back).
+  const absent = (rc.frame.absent ?? []).includes(p.seat);
   const sailors = SAILOR_COLOURS.filter((c) => p.sailors[c] > 0).map((c) => chip(c, p.sailors[c]));
   const stat = (label: string, value: string | number | Node) => h('div', { class: 'vdg-stat' }, h('dt', null, label), h('dd', null, value));
   const extraDisc = p.extraDisc ? (p.extraToPlace ? 'yes, to place' : 'yes') : 'no';
@@ -142,6 +144,7 @@ function playerEl(rc: Rc, p: VdgView['players'][number]): HTMLElement {
       `${nameOf(rc, p.seat)} (${p.colour})`,
       p.seat === rc.you ? h('span', { class: 'vdg-badge' }, 'you') : null,
       bot ? h('span', { class: 'vdg-badge' }, 'bot') : null,
+      absent ? h('span', { class: 'vdg-badge' }, 'out of time: a bot plays') : null,
       h('span', { class: `vdg-online${online ? ' vdg-is-online' : ''}` }, online ? 'online' : 'offline'),
       active ? h('span', { class: 'vdg-badge vdg-to-play' }, 'to play') : null,
     ),

@@ -121,6 +121,13 @@ export function rightRange(view: VdgView, number: number): [number, number] | nu
   return range ? [Math.max(0, range.min - number), Math.max(0, range.max - number)] : null;
 }
 
+/** The navigation limit of the merchant ship waiting to be sent (the setup one or this round's). */
+export function merchantLimit(view: VdgView): number | undefined {
+  const tile = view.pending?.kind === 'merchant' ? view.pending.tile : null;
+  if (!tile) return undefined;
+  return (view.merchant.dealt?.id === tile ? view.merchant.dealt : view.merchant.faceUp)?.limit;
+}
+
 /** The bonus printed on a landing's coast, as a gain for the seat that sends a ship there. */
 export function landingBonusText(view: VdgView, landing: LandingId, you: number | null): string | null {
   switch (DATA.landingBonus.value[landing]) {
@@ -192,7 +199,7 @@ export function describeCommand(command: VdgCommand, view: VdgView, you: number 
     case 'purchaseSaoGabriel': {
       const p = view.projects.saoGabriel;
       return {
-        label: `Buy the São Gabriel ${p ? projectText(p) : ''}, launched at once`.replace('  ', ' '),
+        label: `Buy the São Gabriel${p ? ` ${projectText(p)}` : ''}, launched at once`,
         cost: payText(right, p?.crew ?? 0, 'São Gabriel'),
         group: GROUPS.act,
       };
@@ -249,8 +256,7 @@ export function describeCommand(command: VdgCommand, view: VdgView, you: number 
       };
     }
     case 'sendMerchant': {
-      const tile = pending?.kind === 'merchant' ? pending.tile : null;
-      const limit = tile ? (view.merchant.dealt?.id === tile ? view.merchant.dealt : view.merchant.faceUp)?.limit : undefined;
+      const limit = merchantLimit(view);
       const value = view.landings.find((l) => l.id === command.landing)?.slots[command.slot]?.value;
       return {
         label: `Send the merchant ship${limit ? ` (limit ${limit})` : ''} to ${LANDING_NAMES[command.landing]}, slot ${command.slot + 1}${value !== undefined ? ` (value ${value})` : ''}`,
@@ -265,7 +271,7 @@ export function describeCommand(command: VdgCommand, view: VdgView, you: number 
       return { label: `Take ${p ? projectText(p) : `the project in space ${command.space + 1}`}`, cost: 'free', group: GROUPS.bonus };
     }
     case 'takeSailor':
-      return { label: `Take a ${command.colour} sailor from section ${command.section + 1}`, cost: 'free', group: GROUPS.bonus };
+      return { label: `Take ${command.colour === 'orange' ? 'an' : 'a'} ${command.colour} sailor from section ${command.section + 1}`, cost: 'free', group: GROUPS.bonus };
     case 'drawSailor':
       return { label: `Draw a sailor from the bag (${view.recruiting.bag} inside)`, cost: 'free', group: GROUPS.bonus };
     case 'launch': {
@@ -277,7 +283,7 @@ export function describeCommand(command: VdgCommand, view: VdgView, you: number 
   }
 }
 
-/** The button text: the label, then the cost in brackets, so the price is read before the click. */
+/** Label and cost in one line (titles, aria-labels), so the price is read before the click. */
 export const buttonText = (d: CommandLabel): string => (d.cost ? `${d.label} — ${d.cost}` : d.label);
 
 /**

@@ -44,11 +44,6 @@ export function colourOf(rc: Rc, seat: number): string {
   return rc.view.players[seat]?.colour ?? 'none';
 }
 
-/** "Ana (yellow)", with "you" for this seat. */
-export function seatLabel(rc: Rc, seat: number): string {
-  return `${nameOf(rc, seat)}${seat === rc.you ? ' (you)' : ''}, ${colourOf(rc, seat)}`;
-}
-
 /** Text only screen readers get. */
 export const sr = (text: string) => h('span', { class: 'vdg-sr' }, text);
 
