@@ -137,15 +137,19 @@ describe('the web client', () => {
       if (!acted) await new Promise((r) => setTimeout(r, 50));
 
       if (clicks > 30 && !keyboard) {
-        // By keyboard: focus an offered command and press Enter.
+        // By keyboard: focus an offered command and press Enter (retried if the screen changed under us).
         for (const page of [ana, bruno]) {
           const command = page.locator('[data-command]:not([disabled])').first();
           if (keyboard || (await command.count()) === 0) continue;
           const version = (await state(page, gameId))!.version;
-          await command.focus();
-          await page.keyboard.press('Enter');
-          await expect.poll(async () => (await state(page, gameId))!.version, { timeout: 10_000 }).toBeGreaterThan(version);
-          keyboard = true;
+          try {
+            await command.focus({ timeout: 1_000 });
+            await page.keyboard.press('Enter');
+            await expect.poll(async () => (await state(page, gameId))!.version, { timeout: 5_000 }).toBeGreaterThan(version);
+            keyboard = true;
+          } catch {
+            // the state moved on before the key press landed; try again on the next round
+          }
         }
       }
       if (clicks > 60 && !reloaded) {
