@@ -8,5 +8,6 @@ import { safeBot } from './vasco-da-gama/safe-bot';
 
 export const BOTS: Readonly<Record<string, Readonly<Record<string, Bot>>>> = {
   'vasco-da-gama': { safe: safeBot, random: randomBot, heuristic: heuristicBot },
+  navegador: { random: randomBot },
   'tic-tac-toe': { random: randomBot },
 };

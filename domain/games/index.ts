@@ -1,9 +1,10 @@
 /** Every game Caravela can host, by id and rules version. */
 import type { AnyGameModule } from '../engine/contract';
+import { navegador } from './navegador';
 import { ticTacToe } from './tic-tac-toe';
 import { vascoDaGama } from './vasco-da-gama';
 
-export const GAMES: readonly AnyGameModule[] = [vascoDaGama, ticTacToe];
+export const GAMES: readonly AnyGameModule[] = [vascoDaGama, navegador, ticTacToe];
 
 /** The module for a game id; with `rulesVersion`, exactly that version (a game keeps the one it started with). */
 export function findGame(id: string, rulesVersion?: string): AnyGameModule | undefined {

@@ -1,0 +1,48 @@
+/**
+ * Navegador (Mac Gerdts, 2010) for 2–5 players, as a Caravela game module.
+ * Rules: ../shared/seeds/001. Component numbers: data.ts.
+ */
+import { z } from 'zod';
+import type { GameModule, Outcome } from '../../engine/contract';
+import { commandSchema, type NavCommand } from './commands';
+import { decide } from './decide';
+import type { NavEvent } from './events';
+import { evolve, evolveAll, initialState } from './evolve';
+import { activeSeats, legal } from './legal';
+import { describe } from './log';
+import { setupEvents } from './setup';
+import type { NavState } from './types';
+import { view, type NavView } from './view';
+
+export const optionsSchema = z.object({}).strict();
+
+export const navegador: GameModule<NavState, NavCommand, NavEvent, NavView, z.infer<typeof optionsSchema>> = {
+  id: 'navegador',
+  title: 'Navegador',
+  rulesVersion: '1',
+  minPlayers: 2,
+  maxPlayers: 5,
+  optionsSchema,
+  commandSchema,
+  initialState,
+  setup({ players, seed }) {
+    if (players < 2 || players > 5) throw new RangeError('Navegador is for 2 to 5 players.');
+    return setupEvents(players, seed);
+  },
+  decide,
+  evolve,
+  evolveAll,
+  view,
+  legal,
+  activeSeats,
+  outcome(state): Outcome | null {
+    if (!state.final) return null;
+    return {
+      results: state.final.map((f) => ({ seat: f.seat, score: f.total, rank: f.rank, details: { workers: f.workers, ships: f.ships, cash: f.cash, ...f.columns } })),
+      winners: state.final.filter((f) => f.rank === 1).map((f) => f.seat),
+    };
+  },
+  describe,
+};
+
+export type { NavCommand, NavEvent, NavState, NavView };
