@@ -47,14 +47,18 @@ export function sailingOptions(s: NavState, p: Extract<Pending, { kind: 'sailing
   const out: NavCommand[] = [];
   const range = sailingRange(s);
   const reach = new Map(REGIONS.filter((r) => movable(s, p, r) > 0).map((r) => [r, reachable(s, r, range)] as const));
+  /** Ships still free to move that could reach a region. */
+  const able = (region: RegionId) => [...reach].reduce((n, [r, t]) => n + (t.includes(region) ? movable(s, p, r) : 0), 0);
+  const needed = (region: RegionId) => shipsLostExploring(s, region) + 1 - committed(p, region);
+  // Once ships head for unknown waters, enough others must stay able to join them.
+  const short = p.exploring !== null ? Math.max(0, needed(p.exploring)) : 0;
   for (const [from, targets] of reach) {
     for (const to of targets) {
       if (s.unexplored.includes(to)) {
         if (p.exploring !== null && p.exploring !== to) continue; // one exploration per action
         // Enough ships must be able to get there together, or none should start.
-        const able = [...reach].reduce((n, [r, t]) => n + (t.includes(to) ? movable(s, p, r) : 0), 0);
-        if (committed(p, to) + able < shipsLostExploring(s, to) + 1) continue;
-      }
+        if (able(to) < needed(to)) continue;
+      } else if (short > 0 && targets.includes(p.exploring!) && able(p.exploring!) - 1 < short) continue;
       out.push({ type: 'moveShip', from, to });
     }
   }
