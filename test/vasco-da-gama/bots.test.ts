@@ -3,74 +3,29 @@
  * with some margin, and printed once so they can be quoted.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { playGame, randomBot, type Bot } from '../../domain/engine/bots';
+import { playGame, randomBot } from '../../domain/engine/bots';
 import { heuristicBot } from '../../domain/games/vasco-da-gama/bot';
-import { vascoDaGama, type VdgCommand, type VdgEvent, type VdgState } from '../../domain/games/vasco-da-gama';
-
-/** Wraps a bot to check that every choice is one of the legal commands it was given (the same object). */
-function checked(bot: Bot<VdgState, VdgCommand>): Bot<VdgState, VdgCommand> {
-  return {
-    name: bot.name,
-    choose(state, seat, legal, rng) {
-      const c = bot.choose(state, seat, legal, rng);
-      if (!legal.includes(c)) throw new Error(`${bot.name} returned a command not in legal: ${JSON.stringify(c)}`);
-      return c;
-    },
-  };
-}
+import { vascoDaGama, type VdgEvent, type VdgState } from '../../domain/games/vasco-da-gama';
+import { avg, checked, describeTally, versusRandom } from '../support/tournament';
 
 const heuristic = checked(heuristicBot);
-
-interface Tally {
-  games: number;
-  wins: number;
-  heuristicScore: number;
-  otherScore: number;
-  others: number;
-}
-
-/** Plays `seeds` games with one heuristic seat (rotating) and random bots elsewhere. */
-function versusRandom(players: number, seeds: number): Tally {
-  const t: Tally = { games: 0, wins: 0, heuristicScore: 0, otherScore: 0, others: 0 };
-  for (let seed = 1; seed <= seeds; seed++) {
-    const seat = seed % players;
-    const bots: Bot[] = Array.from({ length: players }, (_, i) => (i === seat ? heuristic : randomBot));
-    const { outcome } = playGame(vascoDaGama, { players, seed, bots });
-    if (!outcome) throw new Error(`seed ${seed}: no outcome`);
-    t.games++;
-    if (outcome.winners.includes(seat)) t.wins++;
-    for (const r of outcome.results) {
-      if (r.seat === seat) t.heuristicScore += r.score;
-      else (t.otherScore += r.score), t.others++;
-    }
-  }
-  return t;
-}
 
 const figures: string[] = [];
 afterAll(() => console.log(`Vasco da Gama bots\n${figures.join('\n')}`));
 
-const avg = (sum: number, n: number) => Math.round((sum / n) * 10) / 10;
-
 describe('Vasco da Gama heuristic bot', () => {
   it('beats the random bot in 2-player games', () => {
-    const t = versusRandom(2, 30);
+    const t = versusRandom(vascoDaGama, heuristic, 2, 30);
     const rate = t.wins / t.games;
-    figures.push(
-      `2 players, heuristic vs random, ${t.games} seeds: heuristic wins ${t.wins}/${t.games} (${Math.round(rate * 100)}%), ` +
-        `average score ${avg(t.heuristicScore, t.games)} vs ${avg(t.otherScore, t.others)}`,
-    );
+    figures.push(describeTally('2 players, heuristic vs random', t));
     expect(rate).toBeGreaterThanOrEqual(0.8);
     expect(t.heuristicScore / t.games).toBeGreaterThan((2 * t.otherScore) / t.others);
   });
 
   it('wins most 4-player games against three random bots', () => {
-    const t = versusRandom(4, 24);
+    const t = versusRandom(vascoDaGama, heuristic, 4, 24);
     const rate = t.wins / t.games;
-    figures.push(
-      `4 players, 1 heuristic + 3 random, ${t.games} seeds (heuristic seat rotating): heuristic wins ${t.wins}/${t.games} ` +
-        `(${Math.round(rate * 100)}%), average score ${avg(t.heuristicScore, t.games)} vs ${avg(t.otherScore, t.others)}`,
-    );
+    figures.push(describeTally('4 players, 1 heuristic + 3 random (seat rotating)', t));
     expect(rate).toBeGreaterThanOrEqual(0.75);
     expect(t.heuristicScore / t.games).toBeGreaterThan(t.otherScore / t.others);
   });

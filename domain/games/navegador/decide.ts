@@ -153,7 +153,7 @@ export function advance(tx: Tx): void {
     if (s.status !== 'playing') return;
     if (s.pending) {
       if (!onlyDone(s)) return;
-      endAction(tx, s.pending.seat);
+      perform(tx, { type: 'done' }, s.pending.seat);
       continue;
     }
     // A new phase starts once the sailing action that explored its region has ended.

@@ -21,7 +21,9 @@ export function legal(s: NavState, seat: Seat): NavCommand[] {
 
 export function navegadorUsable(s: NavState, seat: Seat): boolean {
   // Never in the very first round.
-  return s.beforeMove && s.navegador.holder === seat && s.turnsDone >= s.players && shipsAtSea(s, seat) > 0;
+  if (!(s.beforeMove && s.navegador.holder === seat && s.turnsDone >= s.players && shipsAtSea(s, seat) > 0)) return false;
+  // Only when some ship could actually sail: the card is not spent for nothing.
+  return sailingOptions(s, { kind: 'sailing', seat, navegador: true, moved: [], exploring: null }).some((c) => c.type === 'moveShip');
 }
 
 function turnOptions(s: NavState, seat: Seat): NavCommand[] {
