@@ -50,7 +50,12 @@ const result = playGame(game, { players, seed, bots });
 const ms = performance.now() - started;
 const seatNames = NAMES.slice(0, players);
 
-if (!values.quiet) for (const event of result.events) console.log(game.describe(event, seatNames));
+if (!values.quiet) {
+  for (const event of result.events) {
+    const line = game.describe(event, seatNames);
+    if (line) console.log(line);
+  }
+}
 console.log('');
 console.log(`${game.title}, ${players} players, seed ${seed}, bots ${bots.map((b) => b.name).join(', ')}: ${result.commands} commands, ${result.events.length} events, ${ms.toFixed(0)} ms`);
 for (const r of [...(result.outcome?.results ?? [])].sort((a, b) => a.rank - b.rank)) {

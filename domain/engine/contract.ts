@@ -80,7 +80,7 @@ export interface GameModule<S, C extends Tagged, E extends Tagged, V = unknown, 
   activeSeats(state: S): Seat[];
   /** Final scores and ranking, or null while the game goes on. */
   outcome(state: S): Outcome | null;
-  /** One log line for an event, with seat names filled in. */
+  /** One log line for an event, with seat names filled in; '' for a bookkeeping event the log leaves out. */
   describe(event: E, names: readonly string[]): string;
   /**
    * Optional: whether a seat may take back a command that produced these events — true only if

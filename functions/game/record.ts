@@ -202,7 +202,10 @@ export function applyCommit(record: GameRecord | null, commit: Commit): GameReco
   if (gameEvents.length) {
     const module = moduleOf(r);
     r.state = module.evolveAll ? module.evolveAll(r.state, gameEvents) : gameEvents.reduce((s, e) => module.evolve(s, e), r.state);
-    for (const event of gameEvents) r.log.push(module.describe(event, seatNames(r)));
+    for (const event of gameEvents) {
+      const line = module.describe(event, seatNames(r));
+      if (line) r.log.push(line);
+    }
   }
   if (r.status === 'active' && outcomeOf(r)) {
     r.status = 'finished';

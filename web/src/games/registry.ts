@@ -16,6 +16,7 @@ export interface GameInfo {
 export const GAME_INFO: GameInfo[] = [
   { id: 'vasco-da-gama', title: 'Vasco da Gama', players: [2, 4], bots: ['heuristic', 'random', 'safe'], ui: vascoDaGamaUi },
   { id: 'navegador', title: 'Navegador', players: [2, 5], bots: ['heuristic', 'random', 'safe'], ui: genericUi },
+  { id: 'goa', title: 'Goa', players: [2, 4], bots: ['heuristic', 'random', 'safe'], ui: genericUi },
   { id: 'tic-tac-toe', title: 'Tic-tac-toe', players: [2, 2], bots: ['random'], ui: ticTacToeUi },
 ];
 

@@ -1,0 +1,52 @@
+/**
+ * Goa (Rüdiger Dorn, 2004) for 2–4 players, as a Caravela game module.
+ * Rules: ../shared/seeds/002. Component numbers: data.ts.
+ */
+import { z } from 'zod';
+import type { GameModule, Outcome } from '../../engine/contract';
+import { commandSchema, type GoaCommand } from './commands';
+import { decide } from './decide';
+import type { GoaEvent } from './events';
+import { evolve, evolveAll, initialState } from './evolve';
+import { activeSeats, legal } from './legal';
+import { describe } from './log';
+import { setupEvents } from './setup';
+import type { GoaState } from './types';
+import { view, type GoaView } from './view';
+
+export const optionsSchema = z.object({}).strict();
+
+/** Events that show something hidden before: drawn cards, a new deck order, the B tiles. */
+const REVEALING: ReadonlySet<GoaEvent['type']> = new Set(['GameSetUp', 'CardsDrawn', 'PartStarted', 'GameEnded']);
+
+export const goa: GameModule<GoaState, GoaCommand, GoaEvent, GoaView, z.infer<typeof optionsSchema>> = {
+  id: 'goa',
+  title: 'Goa',
+  rulesVersion: '1',
+  minPlayers: 2,
+  maxPlayers: 4,
+  optionsSchema,
+  commandSchema,
+  initialState,
+  setup({ players, seed }) {
+    if (players < 2 || players > 4) throw new RangeError('Goa is for 2 to 4 players.');
+    return setupEvents(players, seed);
+  },
+  decide,
+  evolve,
+  evolveAll,
+  view,
+  legal,
+  activeSeats,
+  outcome(state): Outcome | null {
+    if (!state.final) return null;
+    return {
+      results: state.final.map(({ seat, total, rank, ...details }) => ({ seat, score: total, rank, details })),
+      winners: state.final.filter((f) => f.rank === 1).map((f) => f.seat),
+    };
+  },
+  describe,
+  canUndo: (events) => events.every((e) => !REVEALING.has(e.type)),
+};
+
+export type { GoaCommand, GoaEvent, GoaState, GoaView };

@@ -1,0 +1,111 @@
+/** One sentence per event. Nothing hidden is named: drawn cards are counted, not shown. */
+import type { Seat } from '../../engine/contract';
+import { COLONY_NAMES, COLONY_TILES, TILES } from './data';
+import type { GoaEvent } from './events';
+import type { Pos } from './types';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const place = (pos: Pos) => `row ${pos.r + 1}, column ${pos.c + 1}`;
+
+/** A tile's name as printed: "a double clove plantation", "the Ships tile". */
+export function tileName(id: string): string {
+  const t = TILES[id]!;
+  if (t.kind === 'plantation') return `a ${['', 'single', 'double', 'triple'][t.fields!]} ${t.spice} plantation`;
+  const names: Record<string, string> = {
+    ship: 'Ship', colonist: 'Colonist', spice: 'Spice', ducats: 'Ducats', duty: 'Duty', extraActions: 'Additional actions',
+    expeditions: 'Expeditions', ships: 'Ships', colonists: 'Colonists', shipsOrColonists: 'Ships/Colonists', settlement: 'Settlement',
+    mission: 'Mission', swap: 'Swap', espionage: 'Espionage', extraHarvest: 'Extra harvest', resupply: 'Re-supply', viceKing: 'Vice-king',
+  };
+  return `the ${names[t.kind]} tile`;
+}
+
+function gained(e: Extract<GoaEvent, { type: 'Gained' }>): string {
+  const parts: string[] = [];
+  const add = (n: number | undefined, what: string) => n && parts.push(n > 0 ? `takes ${plural(n, what)}` : `pays ${plural(-n, what)}`);
+  add(e.ships, 'ship');
+  add(e.colonists, 'colonist');
+  add(e.ducats, 'ducat');
+  add(e.extraActions, 'additional action card');
+  return `${parts.join(' and ')} (${e.reason})`;
+}
+
+export function describe(e: GoaEvent, names: readonly string[]): string {
+  const n = (seat: Seat) => names[seat] ?? `Seat ${seat + 1}`;
+  switch (e.type) {
+    case 'GameSetUp':
+      return `A game for ${e.players} players is set up: ${n(e.flag)} turned the tiger and starts with the flag`;
+    case 'FlagPlaced':
+      return `${n(e.seat)} places the flag at ${place(e.pos)}`;
+    case 'MarkerPlaced':
+      return `${n(e.seat)} places auction marker ${e.number} at ${place(e.pos)}`;
+    case 'AuctionOpened':
+      return `${n(e.auctioneer)} auctions ${e.tile ? tileName(e.tile) : 'the flag'}`;
+    case 'Bid':
+      return `${n(e.seat)} bids ${plural(e.amount, 'ducat')}`;
+    case 'Passed':
+      return `${n(e.seat)} passes`;
+    case 'AuctionWon': {
+      const what = e.tile ? tileName(e.tile) : 'the flag';
+      if (e.amount === 0) return `${n(e.seat)} takes ${what} for nothing`;
+      return `${n(e.seat)} buys ${what} for ${plural(e.amount, 'ducat')}, paid to ${e.seat === e.auctioneer ? 'the bank' : n(e.auctioneer)}`;
+    }
+    case 'Gained':
+      return `${n(e.seat)} ${gained(e)}`;
+    case 'TileKept':
+      return `${n(e.seat)} keeps ${TILES[e.tile]!.kind === 'mission' ? 'a Mission tile face down' : tileName(e.tile)}`;
+    case 'PlantationPlaced':
+      return `${n(e.seat)} places ${tileName(e.tile)} on the supply board, filled with spices`;
+    case 'PlantationDiscarded':
+      return `${n(e.seat)} discards ${tileName(e.spot)}${e.keptSingle ? ', keeping it face down for 1 VP' : ''}`;
+    case 'SpicesPlaced':
+      return `${n(e.seat)} puts ${plural(e.count, 'spice')} on ${COLONY_TILES[e.spot] ? COLONY_NAMES[COLONY_TILES[e.spot]!.colony] : tileName(e.spot)}`;
+    case 'SpicesRemoved':
+      return `${n(e.seat)} returns ${plural(e.spots.reduce((k, x) => k + x.count, 0), 'spice')} (${e.reason})`;
+    case 'PendingStarted':
+    case 'PendingUpdated':
+    case 'PendingEnded':
+      return '';
+    case 'CardsDrawn':
+      return `${n(e.seat)} draws ${plural(e.cards.length, 'expedition card')}${e.to === 'table' ? ' face up' : ''} (${e.reason})${e.reshuffled ? ', after the discards are shuffled into a new deck' : ''}`;
+    case 'CardDiscarded':
+      return e.from === 'hand' ? `${n(e.seat)} discards an expedition card` : '';
+    case 'CardPlayed':
+      return `${n(e.seat)} plays an expedition card`;
+    case 'ActionTaken':
+      return `${n(e.seat)} takes the action: ${e.action.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}`;
+    case 'Progressed': {
+      const paid = [...(e.spices.length ? [e.spices.join(', ')] : []), ...(e.ships ? [plural(e.ships, 'ship')] : []), ...(e.ducats ? [plural(e.ducats, 'ducat')] : [])];
+      return `${n(e.seat)} moves the ${e.column} marker to row ${e.row + 1}${paid.length ? `, paying ${paid.join(' and ')}` : ' for free'}`;
+    }
+    case 'FirstToReach':
+      return `${n(e.seat)} is the first to reach row ${e.row + 1} in ${e.column} and draws an expedition card`;
+    case 'AllRowsReached':
+      return `${n(e.seat)} has every success marker in row ${e.row + 1} or lower`;
+    case 'ColonistsRecruited':
+      return `${n(e.seat)} recruits for ${COLONY_NAMES[e.colony]}: ${e.counted} counted${e.paid ? `, ${plural(e.paid, 'colonist')} paid from hand` : ''}`;
+    case 'ColonyFounded':
+      return `${n(e.seat)} founds ${COLONY_NAMES[e.colony]}, growing ${e.spice}`;
+    case 'ColonyFailed':
+      return `${n(e.seat)} fails to found ${COLONY_NAMES[e.colony]} (needs ${e.needed})`;
+    case 'TileUsed':
+      return `${n(e.seat)} uses ${tileName(e.tile)}`;
+    case 'Swapped':
+      return `${n(e.seat)} swaps ${tileName(e.swap)} for ${tileName(e.tile)} at ${place(e.pos)}`;
+    case 'DutyDone':
+      return `${n(e.seat)} fulfils the Duty (4 VP)`;
+    case 'TurnEnded':
+      return `${n(e.seat)} ends the turn`;
+    case 'ExtraStarted':
+      return `${n(e.seat)} plays an additional action card`;
+    case 'ExtraPassed':
+      return `${n(e.seat)} takes no more additional actions this round`;
+    case 'RoundEnded':
+      return `Round ${e.round} of part ${e.part} ends`;
+    case 'PartStarted':
+      return 'Part B begins: 25 B tiles fill the playing area';
+    case 'GameEnded': {
+      const best = [...e.scores].sort((a, b) => a.rank - b.rank)[0]!;
+      return `The game ends: ${e.scores.map((x) => `${n(x.seat)} ${x.total} VP`).join(', ')} — ${n(best.seat)} wins`;
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Four protocol clients play a whole game of Goa through the local server (real DynamoDB Local,
+ * real WebSockets), choosing from their `legal` lists: every client sees every version in order
+ * and the final outcome, and while the game runs no frame shows another seat's ducats, another
+ * seat's expedition cards or the order of the deck.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Rng } from '../../domain/engine/rng';
+import type { GoaState } from '../../domain/games/goa/types';
+import type { GoaView } from '../../domain/games/goa/view';
+import { applyCommit, type GameRecord } from '../../functions/game/record';
+import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
+import { startLocalServer, type LocalServer } from '../../local/server';
+import { Client, register } from '../support/client';
+import { playToEnd } from '../support/play';
+import { commitsOf } from '../support/table';
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+}, 90_000);
+afterAll(async () => server?.close());
+
+/** A plain player: bids low, and takes an action rather than discarding cards. */
+function choose(s: StateFrame, rng: Rng): unknown {
+  const type = (c: unknown) => (c as { type: string }).type;
+  const bids = s.legal.filter((c) => type(c) === 'bid').slice(0, 3);
+  if (bids.length || s.legal.some((c) => type(c) === 'pass' && (s.view as GoaView).stage === 'auctions')) {
+    const pool = [...bids, s.legal.find((c) => type(c) === 'pass')!];
+    return pool[rng.int(pool.length)];
+  }
+  const pool = s.legal.filter((c) => type(c) !== 'discardCard');
+  const list = pool.length ? pool : s.legal;
+  return list[rng.int(list.length)];
+}
+
+describe('a 4-player game of Goa through the local server', () => {
+  it('is played to the end from the legal lists, with money and hands kept secret', async () => {
+    const names = ['Ana', 'Bruno', 'Carla', 'Duarte'];
+    const clients = await Promise.all(names.map(async (n) => Client.connect(server.wsUrl, await register(server.url, n))));
+    const { gameId } = await clients[0]!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'goa', players: 4 });
+    for (const c of clients) await c.request({ action: 'subscribe', gameId });
+    for (const c of clients.slice(1)) expect(await c.request({ action: 'joinGame', gameId })).toMatchObject({ type: 'joined' });
+    await playToEnd(clients, gameId, 4, Infinity, choose);
+
+    const commits = await commitsOf(server.dynamo.endpoint, gameId);
+    const truth = new Map<number, GameRecord>();
+    commits.reduce<GameRecord | null>((r, c) => {
+      const next = applyCommit(r, c);
+      truth.set(next.version, next);
+      return next;
+    }, null);
+    let checkedCards = 0;
+    for (const c of clients) {
+      const versions = c.states(gameId).map((s) => s.version);
+      expect(versions).toEqual(Array.from({ length: versions.length }, (_, i) => versions[0]! + i));
+      const last = c.latest(gameId)!;
+      expect(last.status).toBe('finished');
+      expect((last.outcome as { results: unknown[] }).results).toHaveLength(4);
+      for (const frame of c.states(gameId)) {
+        const state = truth.get(frame.version)!.state as GoaState | null;
+        if (!state || state.status !== 'playing') continue;
+        const view = frame.view as GoaView;
+        const text = JSON.stringify(frame);
+        expect(text).not.toMatch(/"rng"|"tileDeck"|"deck"/);
+        for (const p of view.players) {
+          if (p.seat === frame.you) {
+            expect(p.ducats).toBe(state.seats[p.seat]!.ducats);
+            continue;
+          }
+          expect(p.ducats).toBeNull();
+          expect(p.hand).toBeNull();
+          expect(p.handSize).toBe(state.seats[p.seat]!.hand.length);
+          for (const card of state.seats[p.seat]!.hand) {
+            expect(text).not.toContain(`"${card}"`);
+            checkedCards++;
+          }
+        }
+      }
+    }
+    expect(checkedCards).toBeGreaterThan(100);
+    await Promise.all(clients.map((c) => c.close()));
+  }, 240_000);
+});

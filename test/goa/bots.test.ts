@@ -1,0 +1,46 @@
+/**
+ * Goa bots: the heuristic against random bots over fixed seeds (figures printed once so they can
+ * be quoted), heuristic-only games, and the safe bot that plays for an absent seat.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { playGame, randomBot } from '../../domain/engine/bots';
+import { goa, type GoaEvent, type GoaState } from '../../domain/games/goa';
+import { heuristicBot, safeBot } from '../../domain/games/goa/bots';
+import { avg, checked, describeTally, versusRandom } from '../support/tournament';
+
+const heuristic = checked(heuristicBot);
+const figures: string[] = [];
+afterAll(() => console.log(`Goa bots\n${figures.join('\n')}`));
+
+describe('Goa heuristic bot', () => {
+  it('beats the random bot in 2-player games', () => {
+    const t = versusRandom(goa, heuristic, 2, 10);
+    figures.push(describeTally('2 players, heuristic vs random', t));
+    expect(t.wins / t.games).toBeGreaterThanOrEqual(0.9);
+    expect(t.heuristicScore / t.games).toBeGreaterThan((2 * t.otherScore) / t.others);
+  });
+
+  it('wins most 4-player games against three random bots', () => {
+    const t = versusRandom(goa, heuristic, 4, 8);
+    figures.push(describeTally('4 players, 1 heuristic + 3 random (seat rotating)', t));
+    expect(t.wins / t.games).toBeGreaterThanOrEqual(0.75);
+  });
+
+  it('finishes heuristic-only games with 2, 3 and 4 players, and the same seed gives the same game', () => {
+    for (const players of [2, 3, 4]) {
+      const start = performance.now();
+      const played = playGame<GoaState, GoaEvent>(goa, { players, seed: 11, bots: Array.from({ length: players }, () => heuristic) });
+      expect(played.state.status).toBe('over');
+      expect(played.outcome!.winners.length).toBeGreaterThan(0);
+      const scores = played.outcome!.results.map((r) => r.score);
+      figures.push(`${players} players, heuristic only: average score ${avg(scores.reduce((a, b) => a + b, 0), scores.length)}, ${Math.round(performance.now() - start)} ms`);
+    }
+    const again = () => playGame(goa, { players: 3, seed: 7, bots: [heuristic, randomBot, heuristic] }).events;
+    expect(again()).toEqual(again());
+  });
+
+  it('the safe bot finishes a game for absent seats', () => {
+    const played = playGame<GoaState, GoaEvent>(goa, { players: 3, seed: 5, bots: [checked(safeBot), randomBot, checked(safeBot)] });
+    expect(played.outcome).not.toBeNull();
+  });
+});
