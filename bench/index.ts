@@ -1,37 +1,80 @@
 /**
- * `npm run bench [-- --suite domain,pipeline] [--quick]`: benchmark suites, JSON on stdout
+ * `npm run bench [-- --suite domain,pipeline,scale] [--quick]`: benchmark suites, JSON on stdout
  * (each figure's unit is in its name), a short table on stderr. All suites run in one process,
- * so ratios compare like with like on the same machine and the same run.
+ * so ratios compare like with like on the same machine and the same run. boardgame.io (the
+ * open-source default for turn-based games in TypeScript) plays the same tic-tac-toe beside
+ * Caravela: through its reducer, and through its server with in-memory and flat-file storage.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { bgioDomain } from './bgio/domain';
+import { bgioPipeline, type BgioPipelineResult } from './bgio/server';
 import { domainSuite } from './domain';
+import { round } from './measure';
 import { pipelineSuite } from './pipeline';
+import { scaleSuite } from './scale';
 
-const { values } = parseArgs({ options: { suite: { type: 'string', default: 'domain,pipeline' }, quick: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { suite: { type: 'string', default: 'domain,pipeline,scale' }, quick: { type: 'boolean', default: false } } });
 const suites = new Set(values.suite!.split(','));
+const quick = values.quick!;
+const log = (line: string) => console.error(line);
 
 const started = Date.now();
 const result: Record<string, unknown> = {
-  machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage1m: round(os.loadavg()[0]!) },
+  boardgameIo: '0.50.2',
 };
+
 if (suites.has('domain')) {
-  const domain = domainSuite();
-  result.domain = domain;
-  for (const [game, f] of Object.entries(domain)) {
-    console.error(
-      `${game.padEnd(14)} ${String(f.decideEvolveMicrosPerCommand).padStart(8)} µs/command  ${String(f.replayMillisPerGame).padStart(7)} ms/replay  games/s: ${Object.entries(f.botGamesPerSecond).map(([k, v]) => `${k} ${v}`).join(', ')}`,
-    );
+  const games = domainSuite();
+  const bgio = bgioDomain();
+  result.domain = {
+    games,
+    boardgameIo: bgio,
+    ticTacToeDecideEvolveSpeedupOverBoardgameIoReducer: round(bgio.reducerMicrosPerCommand / bgio.caravelaSameRun.decideEvolveMicrosPerCommand),
+  };
+  for (const [game, f] of Object.entries(games)) {
+    log(`${game.padEnd(14)} ${String(f.decideEvolveMicrosPerCommand).padStart(8)} µs/command  ${String(f.replayMillisPerGame).padStart(7)} ms/replay  games/s: ${Object.entries(f.botGamesPerSecond).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   }
+  log(`boardgame.io reducer ${bgio.reducerMicrosPerCommand} µs/move vs Caravela ${bgio.caravelaSameRun.decideEvolveMicrosPerCommand} µs; games/s ${bgio.gamesPerSecond} vs ${bgio.caravelaSameRun.randomGamesPerSecond}`);
 }
+
 if (suites.has('pipeline')) {
-  const pipeline = await pipelineSuite(values.quick ? { durationMs: 2000, levels: [1, 50] } : {});
-  result.pipeline = pipeline;
-  console.error(`floor (PutItem + Query)  p50 ${pipeline.floor.p50Ms} ms  p99 ${pipeline.floor.p99Ms} ms`);
-  for (const l of pipeline.levels) {
-    console.error(`${String(l.games).padStart(4)} games  ${String(l.commandsPerSecond).padStart(7)} commands/s  round trip p50 ${l.roundTrip.p50Ms} ms  p99 ${l.roundTrip.p99Ms} ms`);
+  const levels = quick ? [1, 50] : [1, 50, 500];
+  const durationMs = quick ? 3000 : 8000;
+  const caravela = await pipelineSuite({ durationMs, levels });
+  log(`floor (PutItem + Query)  p50 ${caravela.floor.p50Ms} ms  p99 ${caravela.floor.p99Ms} ms; the store alone: ${caravela.storeWritesPerSecondAt50Writers} conditional PutItems/s with 50 writers`);
+  for (const l of caravela.levels) log(`caravela         ${String(l.games).padStart(4)} games  ${String(l.commandsPerSecond).padStart(7)} commands/s  round trip p50 ${l.roundTrip.p50Ms} ms  p99 ${l.roundTrip.p99Ms} ms`);
+  const bgio: BgioPipelineResult[] = [];
+  for (const storage of ['memory', 'flatfile'] as const) {
+    for (const games of levels) {
+      const r = await bgioPipeline({ games, durationMs, storage });
+      bgio.push(r);
+      log(`bgio ${storage.padEnd(8)}    ${String(games).padStart(4)} games  ${String(r.commandsPerSecond).padStart(7)} commands/s  round trip p50 ${r.roundTrip.p50Ms} ms  p99 ${r.roundTrip.p99Ms} ms`);
+    }
   }
-  console.error(`round trip p50 at 1 game / floor p50: ${pipeline.p50RoundTripAt1GameOverFloor}`);
+  const at = (games: number, storage?: 'memory' | 'flatfile') =>
+    (storage ? bgio.find((r) => r.games === games && r.storage === storage) : caravela.levels.find((l) => l.games === games))?.commandsPerSecond ?? NaN;
+  const ratios = {
+    throughputAt50GamesOverBoardgameIoMemory: round(at(50) / at(50, 'memory')),
+    throughputAt50GamesOverBoardgameIoFlatFile: round(at(50) / at(50, 'flatfile')),
+    throughputAt50GamesOverStoreWritesAt50Writers: round(at(50) / caravela.storeWritesPerSecondAt50Writers),
+    p50RoundTripAt1GameOverFloor: caravela.p50RoundTripAt1GameOverFloor,
+  };
+  result.pipeline = {
+    caravela: { description: 'every command stored by one conditional PutItem on DynamoDB Local before its ack', ...caravela },
+    boardgameIo: { description: 'boardgame.io 0.50.2 server, socket.io transport; FlatFile writes after it broadcasts (not durable per move)', levels: bgio },
+    ratios,
+  };
+  log(`caravela / bgio at 50 games: ${ratios.throughputAt50GamesOverBoardgameIoMemory}× (memory), ${ratios.throughputAt50GamesOverBoardgameIoFlatFile}× (flat file); p50 at 1 game / floor: ${ratios.p50RoundTripAt1GameOverFloor}`);
 }
+
+if (suites.has('scale')) {
+  const scale = await scaleSuite({ quick });
+  result.scale = scale;
+  log(`memory: ${scale.memory.heapBytesPerLiveGame} B per live game, ${scale.memory.heapBytesPerConnection} B per connection`);
+  log(`10,000-event game: load p50 ${scale.longGame.loadWithSnapshots.p50Ms} ms with snapshots, ${scale.longGame.loadFromCommits.p50Ms} ms from the commits alone`);
+}
+
 result.durationSeconds = Math.round((Date.now() - started) / 100) / 10;
 console.log(JSON.stringify(result, null, 2));

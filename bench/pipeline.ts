@@ -58,6 +58,29 @@ async function floor(server: LocalServer, samples: number): Promise<Latency> {
   return latency(times);
 }
 
+/** The store's own write capacity: `writers` loops of conditional PutItems for `durationMs`, nothing else. */
+async function storeWrites(server: LocalServer, writers: number, durationMs: number): Promise<number> {
+  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
+  let writes = 0;
+  const end = performance.now() + durationMs;
+  await Promise.all(
+    Array.from({ length: writers }, async () => {
+      const pk = `BENCH#${randomUUID()}`;
+      for (let i = 0; performance.now() < end; i++, writes++) {
+        await doc.send(
+          new PutCommand({
+            TableName: TABLE_NAME,
+            Item: { pk, sk: `V#${String(i).padStart(10, '0')}`, events: '[{"type":"Marked","seat":0,"cell":4}]' },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      }
+    }),
+  );
+  doc.destroy();
+  return round(writes / (durationMs / 1000));
+}
+
 interface Table {
   x: Client;
   o: Client;
@@ -115,11 +138,13 @@ export async function pipelineSuite(opts: { durationMs?: number; levels?: number
   const server = await startLocalServer({ port: 0, dataDir: null });
   try {
     const floorLatency = await floor(server, 300);
+    const storeWritesPerSecondAt50Writers = await storeWrites(server, 50, Math.min(opts.durationMs ?? 8000, 4000));
     const levels = [];
     for (const games of opts.levels ?? [1, 50, 500]) levels.push(await load(server, games, opts.durationMs ?? 8000));
     const one = levels.find((l) => l.games === 1);
     return {
       floor: { description: 'one conditional PutItem + one Query, DynamoDB Local', ...floorLatency },
+      storeWritesPerSecondAt50Writers,
       levels,
       p50RoundTripAt1GameOverFloor: one ? round(one.roundTrip.p50Ms / floorLatency.p50Ms) : null,
     };

@@ -8,6 +8,7 @@ import { config, gameUrl } from './config';
 import { Host } from './game/host';
 import { ManagementApiSender } from './realtime/sender';
 import { EventStore } from './store/event-store';
+import { LiveRecords } from './store/live-records';
 import { Records, type Connection } from './store/records';
 import { Schedule } from './store/schedule';
 import { OutboxMailer, SesMailer, type Mailer } from './notify/channels/email';
@@ -40,7 +41,8 @@ export function getRuntime(): Runtime {
   if (!runtime) {
     const { tableName } = config();
     const store = new EventStore(dynamo(), tableName);
-    const records = new Records(dynamo(), tableName, now);
+    // The local runtime serves every socket itself, so it can know who is connected in memory.
+    const records = process.env.SINGLE_PROCESS === 'true' ? new LiveRecords(dynamo(), tableName, now) : new Records(dynamo(), tableName, now);
     const schedule = new Schedule(dynamo(), tableName);
     const host = new Host({
       store,

@@ -37,7 +37,18 @@ export interface LocalServerOptions {
   now?: () => Date;
   /** How often the clock sweep runs; 0 never (tests call `sweep()`). Default 30 s. */
   sweepIntervalMs?: number;
+  /** Wraps each handler once at start, e.g. to count invocations (cost/measure.ts); default none. */
+  instrument?: <A extends unknown[], R>(name: HandlerName, handler: (...args: A) => Promise<R>) => (...args: A) => Promise<R>;
+  /**
+   * Read who is connected from the table on every move, as the cloud's many Lambda instances
+   * must (tests of that path). Default false: this one process serves every socket, so it
+   * keeps that in memory.
+   */
+  tableOnlyRecords?: boolean;
 }
+
+/** The handlers, named as the cloud's functions. */
+export type HandlerName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep';
 
 export interface LocalServer {
   port: number;
@@ -128,6 +139,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const dataDir = options.dataDir ? path.resolve(options.dataDir) : null;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const dynamo = await startDynamo(dataDir ? path.join(dataDir, 'dynamodb') : null);
+  const wrap = options.instrument ?? ((_name, handler) => handler);
+  const h = {
+    http: wrap('http', httpHandler),
+    connect: wrap('connect', connectHandler),
+    disconnect: wrap('disconnect', disconnectHandler),
+    message: wrap('message', messageHandler),
+    stream: wrap('stream', streamHandler),
+    sweep: wrap('sweep', sweepHandler),
+  };
 
   const sockets = new Map<string, { ws: WebSocket; connectedAt: Date; queue: Promise<void> }>();
   // The port must be open to learn it, but nothing is served until the table exists.
@@ -151,6 +171,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     TABLE_NAME,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     CONNECTIONS_ENDPOINT: `http://${domainName}`,
+    SINGLE_PROCESS: String(!options.tableOnlyRecords),
     ...localConfig(dataDir, `http://${domainName}`),
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -166,10 +187,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     endpoint: dynamo.endpoint,
     tableName: TABLE_NAME,
     checkpointFile: dataDir ? path.join(dataDir, 'stream-checkpoint.json') : null,
-    handler: (event) => track(streamHandler(event)),
+    handler: (event) => track(h.stream(event)),
   });
   const interval = options.sweepIntervalMs ?? 30_000;
-  const sweeper = interval > 0 ? setInterval(() => void track(sweepHandler()).catch((e) => console.error('sweep failed:', e)), interval) : null;
+  const sweeper = interval > 0 ? setInterval(() => void track(h.sweep()).catch((e) => console.error('sweep failed:', e)), interval) : null;
   ready = true;
 
   const wsEvent = (connectionId: string, routeKey: string, eventType: WsEvent['requestContext']['eventType'], extra: Partial<WsEvent> = {}): WsEvent => ({
@@ -189,7 +210,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       if (url.pathname.startsWith('/@connections/')) return await connectionsApi(req, res, decodeURIComponent(url.pathname.slice('/@connections/'.length)));
       if ((req.method === 'GET' || req.method === 'HEAD') && serveStatic(url.pathname, res)) return;
       const body = req.method === 'GET' || req.method === 'HEAD' ? '' : (await readBody(req)).toString('utf8');
-      const result = await httpHandler({
+      const result = await h.http({
         rawPath: url.pathname,
         body,
         isBase64Encoded: false,
@@ -242,7 +263,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     const connectionId = randomBytes(9).toString('base64');
     let result;
     try {
-      result = await connectHandler(wsEvent(connectionId, '$connect', 'CONNECT', { queryStringParameters: Object.fromEntries(url.searchParams) }));
+      result = await h.connect(wsEvent(connectionId, '$connect', 'CONNECT', { queryStringParameters: Object.fromEntries(url.searchParams) }));
     } catch (error) {
       console.error('$connect failed:', error);
       return refuse(500, 'Internal Server Error');
@@ -256,7 +277,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         // One connection's messages are handled in order; connections run side by side.
         entry.queue = track(
           entry.queue.then(() =>
-            messageHandler(wsEvent(connectionId, '$default', 'MESSAGE', { body })).then(
+            h.message(wsEvent(connectionId, '$default', 'MESSAGE', { body })).then(
               () => undefined,
               (error) => console.error('message handler failed:', error),
             ),
@@ -267,7 +288,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         sockets.delete(connectionId);
         entry.queue = track(
           entry.queue.then(() =>
-            disconnectHandler(wsEvent(connectionId, '$disconnect', 'DISCONNECT')).then(
+            h.disconnect(wsEvent(connectionId, '$disconnect', 'DISCONNECT')).then(
               () => undefined,
               (error) => console.error('$disconnect failed:', error),
             ),
@@ -284,7 +305,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     dynamo,
     outboxDir: process.env.EMAIL_OUTBOX_DIR!,
     notified: () => poller.drain(),
-    sweep: () => track(sweepHandler()),
+    sweep: () => track(h.sweep()),
     async close() {
       if (sweeper) clearInterval(sweeper);
       for (const entry of sockets.values()) entry.ws.close(1001, 'server shutting down');

@@ -17,6 +17,9 @@ import {
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { LOCAL_CREDENTIALS } from './dynamodb';
 
+const DESCRIBE_EVERY_MS = 5000;
+const BUSY_PAUSE_MS = 20;
+
 export interface StreamPoller {
   /** Resolve once every record written so far has been handled. */
   drain(): Promise<void>;
@@ -64,11 +67,18 @@ export async function startStreamPoller(opts: {
   let retrying = false;
 
   /** One pass over every shard; returns how many records were handled. */
+  let described = 0;
+
   async function poll(): Promise<number> {
     retrying = false;
-    const described = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
-    for (const s of described.StreamDescription?.Shards ?? []) {
-      if (s.ShardId && !shards.has(s.ShardId)) shards.set(s.ShardId, { iterator: await startOf(s.ShardId), closed: false });
+    // New shards appear rarely (when one closes): look for them now and then, not on every pass.
+    const open = [...shards.values()].some((s) => !s.closed);
+    if (!open || Date.now() - described >= DESCRIBE_EVERY_MS) {
+      described = Date.now();
+      const stream = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+      for (const s of stream.StreamDescription?.Shards ?? []) {
+        if (s.ShardId && !shards.has(s.ShardId)) shards.set(s.ShardId, { iterator: await startOf(s.ShardId), closed: false });
+      }
     }
     firstRound = false;
     let handled = 0;
@@ -116,7 +126,8 @@ export async function startStreamPoller(opts: {
         for (const wake of idle) wake();
         idle = [];
       }
-      await new Promise((r) => setTimeout(r, retrying ? 500 : handled ? 0 : (opts.intervalMs ?? 200)));
+      // Busy: a short pause lets records gather into larger batches (fewer reads per record).
+      await new Promise((r) => setTimeout(r, retrying ? 500 : handled ? BUSY_PAUSE_MS : (opts.intervalMs ?? 200)));
     }
   })();
 

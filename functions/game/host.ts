@@ -121,15 +121,17 @@ export class Host {
     const online = onlineSeats(record, subscribers);
     return {
       reply: { ...stateFrame(record, seatOf(record, conn.playerId), online), ...(frame.requestId ? { requestId: frame.requestId } : {}) } as ServerFrame,
-      after: () => this.announcePresence(record.gameId, subscribers, online, sender),
+      // The subscriber learns who is online from its state frame; the others from a presence frame.
+      after: () => this.announcePresence(record.gameId, subscribers.filter((s) => s.connectionId !== conn.connectionId), online, sender),
     };
   }
 
   /** After a connection left (or joined) a game: tell the game's watchers who is online now. */
   async presenceChanged(gameId: string, sender: Sender): Promise<void> {
+    const subscribers = await this.deps.records.subscribers(gameId);
+    if (subscribers.length === 0) return; // nobody to tell: no need to load the game
     const record = this.cache.get(gameId) ?? (await this.deps.store.load(gameId));
     if (!record) return;
-    const subscribers = await this.deps.records.subscribers(gameId);
     await this.announcePresence(gameId, subscribers, onlineSeats(record, subscribers), sender);
   }
 

@@ -70,12 +70,13 @@ export interface GameRecord {
   version: number;
   /** The game module's state once started, else null. */
   state: unknown;
+  /** The most recent LOG_KEEP lines (a finished game's whole story is in its commits). */
   log: string[];
-  /** commandId → version that stored it, for idempotent retries. */
+  /** commandId → version that stored it, for idempotent retries: the last COMMANDS_KEEP versions' ids. */
   commands: Record<string, number>;
   clock: ClockState | null;
-  /** The last commit, if its seat may still take it back: the state and log before it. */
-  undo: { version: number; seat: number; state: unknown; logLength: number } | null;
+  /** The last commit, if its seat may still take it back: the state before it and the log lines it added. */
+  undo: { version: number; seat: number; state: unknown; logAdded: number } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -162,7 +163,8 @@ function applyHostEvent(r: GameRecord, e: HostEvent): void {
     case '$undone':
       if (r.undo?.version !== e.version) throw new Error(`${r.gameId}: nothing to undo at ${e.version}`);
       r.state = r.undo.state;
-      r.log.length = r.undo.logLength;
+      // Snapshots written before `logAdded` existed hold the log's length instead.
+      r.log.splice('logAdded' in r.undo ? r.log.length - r.undo.logAdded : (r.undo as { logLength: number }).logLength);
       r.log.push(`${name(e.seat)} took back their last move`);
       return;
     case '$voted':
@@ -175,6 +177,14 @@ function applyHostEvent(r: GameRecord, e: HostEvent): void {
       return;
   }
 }
+
+/**
+ * What a record keeps of its history, so that it (and its snapshots) stay small however long a
+ * game runs: the latest log lines, and the command ids of the latest versions (a client retries
+ * a command within seconds, never hundreds of versions later).
+ */
+export const LOG_KEEP = 500;
+export const COMMANDS_KEEP = 200;
 
 /** Apply one commit. The first commit of a game must hold `$created`. */
 export function applyCommit(record: GameRecord | null, commit: Commit): GameRecord {
@@ -218,9 +228,11 @@ export function applyCommit(record: GameRecord | null, commit: Commit): GameReco
     gameEvents.length === commit.events.length &&
     r.status === 'active' &&
     moduleOf(r).canUndo?.(gameEvents) === true;
-  r.undo = takeBack ? { version: commit.version, seat: commit.seat!, state: before.state, logLength: before.logLength } : null;
+  r.undo = takeBack ? { version: commit.version, seat: commit.seat!, state: before.state, logAdded: r.log.length - before.logLength } : null;
+  if (r.log.length > LOG_KEEP) r.log.splice(0, r.log.length - LOG_KEEP);
   if (r.clock) r.clock = tickClock(r.clock, before.active, activeSeats(r), commit.at);
   if (commit.commandId) r.commands[commit.commandId] = commit.version;
+  for (const [id, version] of Object.entries(r.commands)) if (version <= commit.version - COMMANDS_KEEP) delete r.commands[id];
   r.version = commit.version;
   r.updatedAt = commit.at;
   return r;

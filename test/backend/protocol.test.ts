@@ -1,6 +1,7 @@
 /**
  * The protocol against the local server: races on one version, idempotent retries, and bad
- * input of every kind — each answered with the protocol's error code, storing nothing.
+ * input of every kind — each answered with the protocol's error code, storing nothing. The
+ * server reads who is connected from the table, as the cloud's Lambda instances do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -15,7 +16,7 @@ import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 
 let server: LocalServer;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null });
+  server = await startLocalServer({ port: 0, dataDir: null, tableOnlyRecords: true });
 }, 90_000);
 afterAll(async () => server?.close());
 

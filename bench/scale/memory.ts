@@ -1,0 +1,76 @@
+/**
+ * Memory per live game and per connection in the local runtime: the server runs in a child
+ * process (bench/scale/server.ts); the parent creates games and opens connections, and reads the
+ * child's heap after a full collection before and after each step.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Client, register } from '../../test/support/client';
+import type { ServerFrame } from '../../functions/protocol/frames';
+import { round } from '../measure';
+
+interface Memory {
+  heapUsed: number;
+  rss: number;
+}
+
+function ask<T>(child: ChildProcess, message: object, accept: (m: any) => boolean): Promise<T> {
+  return new Promise((resolve) => {
+    const on = (m: any) => {
+      if (!accept(m)) return;
+      child.off('message', on);
+      resolve(m as T);
+    };
+    child.on('message', on);
+    if (Object.keys(message).length) child.send(message);
+  });
+}
+
+const measure = (child: ChildProcess) => ask<Memory>(child, { measure: true }, (m) => 'heapUsed' in m);
+
+async function inBatches<T>(count: number, batch: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < count; i += batch) out.push(...(await Promise.all(Array.from({ length: Math.min(batch, count - i) }, (_, k) => make(i + k)))));
+  return out;
+}
+
+export async function memorySuite(opts: { games: number; connections: number }) {
+  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  try {
+    const { url, wsUrl, gc } = await ask<{ url: string; wsUrl: string; gc: boolean }>(child, {}, (m) => 'url' in m);
+    if (!gc) throw new Error('the server process has no gc(); it must run with --expose-gc');
+    const host = await Client.connect(wsUrl, await register(url, 'Host'));
+    const create = async () => (await host.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'vasco-da-gama', players: 4, bots: [1, 2, 3] })).gameId;
+    await inBatches(5, 5, create); // warm up: modules loaded, caches sized
+    const before = await measure(child);
+    const gameIds = await inBatches(opts.games, 10, create);
+    const withGames = await measure(child);
+    const clients = await inBatches(opts.connections, 25, async (i) => {
+      const c = await Client.connect(wsUrl, await register(url, `Watcher ${i}`));
+      await c.request({ action: 'subscribe', gameId: gameIds[i % gameIds.length]! });
+      return c;
+    });
+    const withConnections = await measure(child);
+    await Promise.all([host, ...clients].map((c) => c.close()));
+    const perGame = (withGames.heapUsed - before.heapUsed) / opts.games;
+    const perConnection = (withConnections.heapUsed - withGames.heapUsed) / opts.connections;
+    return {
+      description: 'server process heap after a full GC, local runtime; DynamoDB Local (a separate Java process) not included',
+      liveGames: opts.games,
+      game: 'vasco-da-gama, 4 players (3 bots), started and waiting for its human seat',
+      connections: opts.connections,
+      heapBytesPerLiveGame: Math.round(perGame),
+      heapBytesPerConnection: Math.round(perConnection),
+      serverHeapMiBBefore: round(before.heapUsed / 2 ** 20),
+      serverHeapMiBAfter: round(withConnections.heapUsed / 2 ** 20),
+      serverRssMiBAfter: round(withConnections.rss / 2 ** 20),
+    };
+  } finally {
+    child.send({ close: true });
+    await new Promise((r) => child.once('exit', r));
+  }
+}

@@ -1,0 +1,553 @@
+/**
+ * Measures what one complete 4-player game of Vasco da Gama costs to run: it plays the game
+ * through the local runtime (local/server.ts: the very handlers that run on Lambda, DynamoDB
+ * Local, the @connections endpoint, the stream poller) with real protocol clients over
+ * WebSocket, and counts, per game:
+ *
+ * - Lambda invocations per function and their wall time (a wrapper around each handler, handed to
+ *   the local server through its `instrument` option);
+ * - every DynamoDB call the handlers make and the read/write units DynamoDB reports for it (SDK
+ *   middleware on the runtime's one DynamoDB client, which asks for ReturnConsumedCapacity on every
+ *   call: EventStore, Records, Schedule alike), attributed to the function that made it;
+ * - WebSocket messages in (client frames) and out (PostToConnection calls, SDK middleware on the
+ *   @connections client) with their sizes and 32 KB units; connections; HTTP requests;
+ * - notifications delivered (Web Push to a loopback push service) and the bytes the game leaves in
+ *   the table (a scan at the end).
+ *
+ * Nothing leaves the machine: DynamoDB Local, the server, the clients and the push service all
+ * listen on 127.0.0.1. The counters EventStore.usage and ManagementApiSender.usage are read as a
+ * cross-check.
+ *
+ * Scenarios: `async` (the default, what the product is for: players take turns over days; each
+ * connects when told it is their turn, plays, and leaves), `live` (four clients online for the
+ * whole game), `bots` (one person against `bots: [1, 2, 3]`). Clients choose uniformly at random
+ * from their `legal` lists with a seeded generator; the server draws the game's own seed, so two
+ * runs differ a little.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
+import { DynamoDBClient, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { Rng } from '../domain/engine/rng';
+import { connections, dynamo } from '../functions/aws';
+import type { HttpEvent, HttpResult } from '../functions/http/api';
+import type { ServerFrame, StateFrame } from '../functions/protocol/frames';
+import { getRuntime } from '../functions/runtime';
+import type { WsEvent, WsResult } from '../functions/ws/event';
+import { LOCAL_CREDENTIALS } from '../local/dynamodb';
+import { startLocalServer, TABLE_NAME, type HandlerName, type LocalServer, type LocalServerOptions } from '../local/server';
+import { Client, register, type Player } from '../test/support/client';
+import { browser, startReceiver, type LoopbackServer } from '../test/support/push-service';
+import { ASSUMPTIONS, emptyPhase, units32KB, units512KB, type DynamoStats, type FunctionName, type Measurement, type PhaseCounts, type Scenario } from './model';
+
+export const GAME = 'vasco-da-gama';
+export const SEATS = 4;
+
+export interface MeasureOptions {
+  scenario?: Scenario;
+  /** Seed of the clients' choices. */
+  seed?: number;
+  /** Empty the per-container caches before every handler call (default: ASSUMPTIONS.coldCaches). */
+  coldCaches?: boolean;
+  /** Play with a time control (`perMove`, 72 h): adds the clock item's writes to every commit. */
+  clock?: boolean;
+  /**
+   * A server started with `startMeasuredServer` (several measurements in one process: the runtime's
+   * clients are made once per process, so a second server in the same process would not be reached);
+   * else one is started and stopped.
+   */
+  server?: LocalServer;
+  /** Progress lines (stderr in scripts/cost.ts). */
+  log?: (line: string) => void;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counting
+
+interface Context {
+  fn: FunctionName;
+  phase: PhaseCounts;
+}
+
+/** The measurement in progress (one at a time per process). */
+class Recorder {
+  readonly phases = { onboarding: emptyPhase(), game: emptyPhase() };
+  phase: PhaseCounts = this.phases.onboarding;
+  readonly gameIds = new Set<string>();
+  inflight = 0;
+  open = 0;
+
+  constructor(readonly coldCaches: boolean) {}
+
+  /** As on a container that has not seen the game's latest version nor this connection. */
+  emptyCaches(): void {
+    const runtime = getRuntime();
+    for (const id of this.gameIds) runtime.host.forget(id);
+    runtime.connections.clear();
+  }
+
+  /** Wait until no handler runs, `open` sockets are open, and the notifier has handled every commit. */
+  async quiet(server: LocalServer, open = 0): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      while ((this.inflight > 0 || this.open > open) && Date.now() < deadline) await sleep(5);
+      await server.notified();
+      if (this.inflight === 0 && this.open <= open) return;
+      if (Date.now() > deadline) throw new Error(`the server did not settle (${this.inflight} handler calls, ${this.open} sockets open)`);
+    }
+  }
+}
+
+const als = new AsyncLocalStorage<Context>();
+let active: Recorder | null = null;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function addDynamo(to: DynamoStats, reads: number, writes: number): void {
+  to.calls++;
+  to.readUnits += reads;
+  to.writeUnits += writes;
+}
+
+/** Handed to startLocalServer: times each handler call and notes what it received and answered. */
+export function instrument<A extends unknown[], R>(name: HandlerName, handler: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args: A): Promise<R> => {
+    const rec = active;
+    if (!rec) return handler(...args);
+    const phase = rec.phase;
+    const stats = phase.lambda[name];
+    if (rec.coldCaches) rec.emptyCaches();
+    const event = args[0];
+    if (name === 'message') {
+      const bytes = Buffer.byteLength((event as WsEvent).body ?? '');
+      phase.wsIn.messages++;
+      phase.wsIn.bytes += bytes;
+      phase.wsIn.units32KB += units32KB(bytes);
+      phase.wsIn.maxBytes = Math.max(phase.wsIn.maxBytes, bytes);
+    } else if (name === 'stream') {
+      const records = (event as DynamoDBStreamEvent).Records;
+      phase.stream.batches++;
+      phase.stream.records += records.length;
+      // What the cloud's event filter (infra/stack.ts) lets through: inserted commit items.
+      phase.stream.commitInserts += records.filter((r) => r.eventName === 'INSERT' && r.dynamodb?.NewImage?.kind?.S === 'commit').length;
+    } else if (name === 'disconnect') rec.open--;
+    rec.inflight++;
+    const t0 = performance.now();
+    try {
+      const result = await als.run({ fn: name, phase }, () => handler(...args));
+      if (name === 'connect' && (result as WsResult).statusCode === 200) {
+        phase.connections++;
+        rec.open++;
+      } else if (name === 'http') {
+        const requestBytes = Buffer.byteLength((event as HttpEvent).body ?? '') + Buffer.byteLength((event as HttpEvent).rawPath);
+        const responseBytes = Buffer.byteLength((result as HttpResult).body);
+        phase.http.requests++;
+        phase.http.requestBytes += requestBytes;
+        phase.http.responseBytes += responseBytes;
+        phase.http.units512KB += units512KB(Math.max(requestBytes, responseBytes));
+      }
+      return result;
+    } finally {
+      const ms = performance.now() - t0;
+      stats.invocations++;
+      stats.durationMs += ms;
+      stats.billedMs += Math.max(1, Math.ceil(ms));
+      stats.maxMs = Math.max(stats.maxMs, ms);
+      rec.inflight--;
+    }
+  };
+}
+
+type Input = Record<string, unknown>;
+/** A value as the document client has it, or marshalled (the middleware may see either). */
+const plain = (v: unknown): unknown => (v && typeof v === 'object' && 'S' in v ? (v as { S: unknown }).S : v);
+
+/**
+ * Counts every call of the runtime's DynamoDB client and its consumed capacity. DynamoDB Local
+ * reports the units DynamoDB would; two cases are filled in: a read that finds nothing (reported
+ * as 0; DynamoDB bills a 4 KB unit, half for an eventually consistent read) and a failed
+ * conditional write (no capacity in the error; billed as the item's size, from its JSON).
+ */
+function countDynamo(): void {
+  const client = dynamo();
+  if ((client as { __costCounted?: boolean }).__costCounted) return;
+  (client as { __costCounted?: boolean }).__costCounted = true;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as Input;
+      input.ReturnConsumedCapacity = 'TOTAL';
+      const rec = active;
+      const ctx = als.getStore();
+      const op = (context.commandName ?? 'Unknown').replace(/Command$/, '');
+      const record = (reads: number, writes: number) => {
+        if (!rec) return;
+        const phase = ctx?.phase ?? rec.phase;
+        addDynamo(phase.dynamo[ctx?.fn ?? 'outside'], reads, writes);
+        addDynamo((phase.dynamoByOperation[op] ??= { calls: 0, readUnits: 0, writeUnits: 0 }), reads, writes);
+      };
+      try {
+        const out = await next(args);
+        const consumed = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
+        let units = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []).reduce((s, c) => s + (c.CapacityUnits ?? 0), 0);
+        const isRead = op === 'GetItem' || op === 'Query' || op === 'Scan' || op === 'BatchGetItem';
+        if (isRead) units = Math.max(units, input.ConsistentRead ? 1 : 0.5);
+        record(isRead ? units : 0, isRead ? 0 : units);
+        // A delivery marker claimed: one notification to one target (its kind is the key's last part).
+        const item = input.Item as Input | undefined;
+        if (rec && op === 'PutItem' && item && plain(item.kind) === 'delivery') {
+          const kind = String(plain(item.pk)).split('#').at(-1) ?? '?';
+          const byKind = (ctx?.phase ?? rec.phase).notifications.byKind;
+          byKind[kind] = (byKind[kind] ?? 0) + 1;
+        }
+        return out;
+      } catch (error) {
+        if ((error as Error).name === 'ConditionalCheckFailedException') {
+          const size = Buffer.byteLength(JSON.stringify(input.Item ?? input.Key ?? {}));
+          record(0, Math.max(1, Math.ceil(size / 1024)));
+        }
+        throw error;
+      }
+    },
+    { step: 'initialize', name: 'caravelaCostCounter', priority: 'high' },
+  );
+}
+
+/** Counts every frame posted to a connection (what API Gateway bills as messages out). */
+function countFrames(endpoint: string): void {
+  const client = connections(endpoint);
+  if ((client as { __costCounted?: boolean }).__costCounted) return;
+  (client as { __costCounted?: boolean }).__costCounted = true;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const out = await next(args);
+      const rec = active;
+      if (rec && context.commandName === 'PostToConnectionCommand') {
+        const data = (args.input as { Data?: Uint8Array | string }).Data ?? '';
+        const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+        const frames = (als.getStore()?.phase ?? rec.phase).wsOut;
+        frames.messages++;
+        frames.bytes += bytes;
+        frames.units32KB += units32KB(bytes);
+        frames.maxBytes = Math.max(frames.maxBytes, bytes);
+      }
+      return out;
+    },
+    { step: 'initialize', name: 'caravelaCostCounter', priority: 'high' },
+  );
+}
+
+/**
+ * A local server whose handlers are counted (start one per process; DynamoDB Local needs Java).
+ * Who is connected and who watches a game are read from the table, as the cloud's many Lambda
+ * instances must, even where the local runtime could keep them in memory (`tableOnlyRecords`).
+ */
+export async function startMeasuredServer(): Promise<LocalServer> {
+  const options: LocalServerOptions & { tableOnlyRecords?: boolean } = { port: 0, dataDir: null, sweepIntervalMs: 0, instrument, tableOnlyRecords: true };
+  const server = await startLocalServer(options);
+  process.env.SINGLE_PROCESS = 'false';
+  return server;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Storage left behind
+
+/** DynamoDB's size of an attribute value (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html). */
+function valueSize(v: AttributeValue): number {
+  if (v.S !== undefined) return Buffer.byteLength(v.S);
+  if (v.N !== undefined) return Math.ceil(v.N.replace(/[-.]/g, '').replace(/^0+/, '').length / 2) + 1;
+  if (v.B !== undefined) return v.B.byteLength;
+  if (v.BOOL !== undefined || v.NULL !== undefined) return 1;
+  if (v.SS) return v.SS.reduce((s, x) => s + Buffer.byteLength(x), 0);
+  if (v.NS) return v.NS.reduce((s, x) => s + valueSize({ N: x }), 0);
+  if (v.L) return 3 + v.L.reduce((s, x) => s + 1 + valueSize(x), 0);
+  if (v.M) return 3 + Object.entries(v.M).reduce((s, [k, x]) => s + 1 + Buffer.byteLength(k) + valueSize(x), 0);
+  return 0;
+}
+
+/** Bytes DynamoDB bills as storage for an item: names and values, plus 100 bytes of overhead. */
+export function storedBytes(item: Record<string, AttributeValue>): number {
+  return 100 + Object.entries(item).reduce((s, [k, v]) => s + Buffer.byteLength(k) + valueSize(v), 0);
+}
+
+async function scan(endpoint: string): Promise<Record<string, AttributeValue>[]> {
+  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
+  const items: Record<string, AttributeValue>[] = [];
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: TABLE_NAME, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  client.destroy();
+  return items;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playing
+
+interface Table {
+  server: LocalServer;
+  rec: Recorder;
+  rng: Rng;
+  gameId: string;
+  commands: number;
+  conflicts: number;
+  sessions: number;
+}
+
+const isActive = (s: StateFrame) => s.status === 'active' && s.you !== null && s.activeSeats.includes(s.you) && s.legal.length > 0;
+const newer = (a: StateFrame, b: StateFrame) => (b.version > a.version ? b : a);
+
+async function untilVersion(c: Client, gameId: string, version: number): Promise<void> {
+  if ((c.latest(gameId)?.version ?? -1) >= version) return;
+  await c.waitFor((f) => f.type === 'state' && f.gameId === gameId && f.version >= version, 60_000);
+}
+
+/** One command chosen from `legal`; waits for the state it leads to. */
+async function act(t: Table, c: Client, s: StateFrame): Promise<void> {
+  const command = s.legal[t.rng.int(s.legal.length)];
+  const answer = await c.request<ServerFrame>({ action: 'command', gameId: t.gameId, commandId: `${c.player.name}-${++t.commands}`, expectedVersion: s.version, command });
+  if (answer.type === 'ack') await untilVersion(c, t.gameId, answer.version);
+  else if (answer.type === 'error' && answer.code === 'CONFLICT') {
+    // Another seat acted on this version first: act on the new state.
+    t.commands--;
+    t.conflicts++;
+    await untilVersion(c, t.gameId, s.version + 1);
+  } else throw new Error(`${c.player.name}: ${JSON.stringify(answer).slice(0, 300)}`);
+}
+
+/** Play while this seat is to act (async: one turn). */
+async function playTurn(t: Table, c: Client): Promise<void> {
+  for (let s = c.latest(t.gameId); s && isActive(s); s = c.latest(t.gameId)) await act(t, c, s);
+}
+
+/** Play until the game ends, waiting for the others (live, bots). */
+async function playOnline(t: Table, c: Client): Promise<void> {
+  for (;;) {
+    const s = c.latest(t.gameId)!;
+    if (s.status === 'finished') return;
+    if (isActive(s)) await act(t, c, s);
+    else await c.waitFor((f) => f.type === 'state' && f.gameId === t.gameId && f.version > s.version, 120_000);
+  }
+}
+
+async function request<T extends ServerFrame['type']>(c: Client, frame: Record<string, unknown>, type: T): Promise<Extract<ServerFrame, { type: T }>> {
+  const answer = await c.request<ServerFrame>(frame);
+  if (answer.type !== type) throw new Error(`${c.player.name}: ${String(frame.action)} answered ${JSON.stringify(answer).slice(0, 300)}`);
+  return answer as Extract<ServerFrame, { type: T }>;
+}
+
+/** Connect, do `opening` (create / join), subscribe, play this turn, leave; the last state seen. */
+async function session(t: Table, player: Player, opening?: (c: Client) => Promise<void>): Promise<StateFrame> {
+  t.sessions++;
+  const c = await Client.connect(t.server.wsUrl, player);
+  try {
+    await opening?.(c);
+    await request(c, { action: 'subscribe', gameId: t.gameId }, 'state');
+    await playTurn(t, c);
+    return c.latest(t.gameId)!;
+  } finally {
+    await c.close();
+  }
+}
+
+function createFrame(clock: boolean, bots?: number[]): Record<string, unknown> {
+  return { action: 'createGame', game: GAME, players: SEATS, ...(bots ? { bots } : {}), ...(clock ? { clock: { type: 'perMove', hours: 72 } } : {}) };
+}
+
+/** Players take turns over days: each connects when it is their turn (after the push), plays it, and leaves. */
+async function playAsync(t: Table, players: Player[], clock: boolean, log: (s: string) => void): Promise<StateFrame> {
+  const { server, rec } = t;
+  let last = await session(t, players[0]!, async (c) => {
+    t.gameId = (await request(c, createFrame(clock), 'gameCreated')).gameId;
+    rec.gameIds.add(t.gameId);
+  });
+  await rec.quiet(server);
+  for (const p of players.slice(1)) {
+    last = newer(last, await session(t, p, async (c) => void (await request(c, { action: 'joinGame', gameId: t.gameId }, 'joined'))));
+    await rec.quiet(server);
+  }
+  const byId = new Map(players.map((p) => [p.playerId, p]));
+  let finalists: Player[] = [];
+  for (let rounds = 0; last.status === 'active'; rounds++) {
+    if (rounds > 5000) throw new Error('the game does not end');
+    if (last.activeSeats.length === 0) throw new Error(`nobody to act at version ${last.version}`);
+    finalists = last.activeSeats.map((seat) => byId.get(last.seats[seat]!.playerId)!);
+    const seen = await Promise.all(finalists.map((p) => session(t, p)));
+    last = seen.reduce(newer, last);
+    await rec.quiet(server);
+    if (rounds % 25 === 0) log(`  version ${last.version}, ${t.sessions} sessions`);
+  }
+  // Told that the game ended, everyone else opens it once to see the result.
+  for (const p of players) if (!finalists.includes(p)) last = newer(last, await session(t, p));
+  await rec.quiet(server);
+  return last;
+}
+
+/** All four online for the whole game. */
+async function playLive(t: Table, players: Player[], clock: boolean): Promise<StateFrame> {
+  const clients = await Promise.all(players.map((p) => Client.connect(t.server.wsUrl, p)));
+  t.sessions += clients.length;
+  t.gameId = (await request(clients[0]!, createFrame(clock), 'gameCreated')).gameId;
+  t.rec.gameIds.add(t.gameId);
+  for (const c of clients) await request(c, { action: 'subscribe', gameId: t.gameId }, 'state');
+  for (const c of clients.slice(1)) await request(c, { action: 'joinGame', gameId: t.gameId }, 'joined');
+  // (Not test/support/play.ts's playToEnd: it may act again on a state older than its ack, and
+  // each such command costs a CONFLICT round trip that a real client would not make.)
+  await Promise.all(clients.map((c) => playOnline(t, c)));
+  await t.rec.quiet(t.server, clients.length);
+  const last = clients.map((c) => c.latest(t.gameId)!).reduce(newer);
+  await Promise.all(clients.map((c) => c.close()));
+  await t.rec.quiet(t.server);
+  return last;
+}
+
+/** One person against three bots, online throughout. */
+async function playBots(t: Table, player: Player, clock: boolean): Promise<StateFrame> {
+  const c = await Client.connect(t.server.wsUrl, player);
+  t.sessions++;
+  t.gameId = (await request(c, createFrame(clock, [1, 2, 3]), 'gameCreated')).gameId;
+  t.rec.gameIds.add(t.gameId);
+  await request(c, { action: 'subscribe', gameId: t.gameId }, 'state');
+  await playOnline(t, c);
+  await t.rec.quiet(t.server, 1);
+  const last = c.latest(t.gameId)!;
+  await c.close();
+  await t.rec.quiet(t.server);
+  return last;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Play one complete 4-player game of Vasco da Gama through the local server and count what it used. */
+export async function measureGame(options: MeasureOptions = {}): Promise<Measurement> {
+  const scenario = options.scenario ?? 'async';
+  const seed = options.seed ?? 1;
+  const coldCaches = options.coldCaches ?? ASSUMPTIONS.coldCaches.value === 1;
+  const log = options.log ?? (() => undefined);
+  const started = performance.now();
+  if (active) throw new Error('one measurement at a time');
+  const server = options.server ?? (await startMeasuredServer());
+  let push: LoopbackServer | undefined;
+  const pushAllow = process.env.PUSH_ALLOW;
+  const rec = new Recorder(coldCaches);
+  try {
+    countDynamo();
+    countFrames(process.env.CONNECTIONS_ENDPOINT!);
+    push = await startReceiver(201);
+    // The push service is on loopback: let the notifier post to it (read at each send).
+    process.env.PUSH_ALLOW = push.origin;
+    const runtime = getRuntime();
+    if (runtime.records.constructor.name !== 'Records') {
+      throw new Error(`the runtime keeps records in ${runtime.records.constructor.name}, not in the table as in the cloud: start the server with startMeasuredServer()`);
+    }
+    const storeBefore = { ...runtime.store.usage };
+    const senderTotals = () => [...runtime.senders.values()].reduce((s, x) => ({ frames: s.frames + x.usage.frames, bytes: s.bytes + x.usage.bytes }), { frames: 0, bytes: 0 });
+    const senderBefore = senderTotals();
+    active = rec;
+
+    // Onboarding (once per player, not per game): register over HTTP, connect, allow Web Push, leave.
+    const humans = scenario === 'bots' ? 1 : SEATS;
+    const names = ['Ana', 'Bruno', 'Carla', 'Duarte'].slice(0, humans);
+    log(`${scenario}: registering ${humans} player(s)`);
+    const players: Player[] = [];
+    for (const [i, name] of names.entries()) {
+      const player = await register(server.url, `${name}-${seed}`);
+      players.push(player);
+      const c = await Client.connect(server.wsUrl, player);
+      const { subscription } = browser(push.origin, `/push/${i}`);
+      await request(c, { action: 'setNotifications', settings: { webPush: [subscription], webhook: null, email: null, quietHours: null } }, 'notifications');
+      await c.close();
+    }
+    await rec.quiet(server);
+    rec.phases.onboarding.notifications.sent = push.received.length;
+
+    // The game.
+    rec.phase = rec.phases.game;
+    const pushedBefore = push.received.length;
+    const t: Table = { server, rec, rng: new Rng(seed), gameId: '', commands: 0, conflicts: 0, sessions: 0 };
+    log(`${scenario}: playing`);
+    const clock = options.clock ?? false;
+    const last = scenario === 'async' ? await playAsync(t, players, clock, log) : scenario === 'live' ? await playLive(t, players, clock) : await playBots(t, players[0]!, clock);
+    const pushed = push.received.slice(pushedBefore);
+    rec.phases.game.notifications.sent = pushed.length;
+    rec.phases.game.notifications.bytes = pushed.reduce((s, r) => s + r.body.length, 0);
+    active = null;
+
+    // What the game left in the table.
+    const items = await scan(server.dynamo.endpoint);
+    const gamePk = `GAME#${t.gameId}`;
+    const playerPks = new Set(players.map((p) => `PLAYER#${p.playerId}`));
+    const storage: Measurement['storage'] = {
+      commits: { items: 0, bytes: 0 },
+      snapshots: { items: 0, bytes: 0 },
+      index: { items: 0, bytes: 0 },
+      transient: { items: 0, bytes: 0 },
+      perPlayer: { items: 0, bytes: 0 },
+    };
+    const put = (into: { items: number; bytes: number }, item: Record<string, AttributeValue>) => {
+      into.items++;
+      into.bytes += storedBytes(item);
+    };
+    let events = 0;
+    let turnsStarted = 0;
+    for (const item of items) {
+      const pk = item.pk?.S ?? '';
+      const sk = item.sk?.S ?? '';
+      if (pk === gamePk && sk.startsWith('V#')) {
+        put(storage.commits, item);
+        events += (JSON.parse(item.events?.S ?? '[]') as unknown[]).length;
+        const seats = item.seats?.L ?? [];
+        const was = new Set((item.wasActive?.L ?? []).map((v) => Number(v.N)));
+        const human = (seat: number) => {
+          const s = seats[seat]?.M;
+          return !!s && !s.bot;
+        };
+        if (item.status?.S === 'active') turnsStarted += (item.activeSeats?.L ?? []).map((v) => Number(v.N)).filter((seat) => !was.has(seat) && human(seat)).length;
+      } else if (pk === gamePk && sk.startsWith('S#')) put(storage.snapshots, item);
+      else if (playerPks.has(pk) && sk === gamePk) put(storage.index, item);
+      else if (pk.startsWith(`DELIVERY#${t.gameId}#`) || pk === gamePk) put(storage.transient, item);
+      else if (playerPks.has(pk) && (sk === 'PROFILE' || sk === 'SETTINGS')) put(storage.perPlayer, item);
+    }
+    const outcome = last.outcome as { results?: { seat: number; score: number }[] } | null;
+    const storeAfter = runtime.store.usage;
+    const senderAfter = senderTotals();
+    return {
+      scenario,
+      seed,
+      game: GAME,
+      seats: SEATS,
+      humans,
+      bots: SEATS - humans,
+      coldCaches,
+      phases: rec.phases,
+      play: {
+        gameId: t.gameId,
+        finished: last.status === 'finished',
+        versions: last.version,
+        events,
+        humanCommands: t.commands,
+        conflicts: t.conflicts,
+        sessions: t.sessions,
+        turnsStarted,
+        scores: outcome?.results ? [...outcome.results].sort((a, b) => a.seat - b.seat).map((r) => r.score) : null,
+      },
+      storage,
+      crossCheck: {
+        eventStore: {
+          reads: storeAfter.reads - storeBefore.reads,
+          writes: storeAfter.writes - storeBefore.writes,
+          readUnits: storeAfter.readUnits - storeBefore.readUnits,
+          writeUnits: storeAfter.writeUnits - storeBefore.writeUnits,
+        },
+        sender: { frames: senderAfter.frames - senderBefore.frames, bytes: senderAfter.bytes - senderBefore.bytes },
+      },
+      wallMs: performance.now() - started,
+    };
+  } finally {
+    active = null;
+    if (pushAllow === undefined) delete process.env.PUSH_ALLOW;
+    else process.env.PUSH_ALLOW = pushAllow;
+    await push?.close();
+    if (!options.server) await server.close();
+  }
+}

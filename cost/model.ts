@@ -1,0 +1,468 @@
+/**
+ * The cost model: a pure function from what one game measurably did (cost/measure.ts), the
+ * assumptions below (ASSUMPTIONS, each with why), and the list prices (cost/prices.ts) to a cost
+ * breakdown per game and per month at a given volume. No I/O here, so it is unit-tested with
+ * hand-computed numbers (test/cost/model.test.ts).
+ *
+ * Per game, every usage is priced at its first-tier (highest) list price; per month, the month's
+ * total usage is priced through the volume tiers. Storage of the events kept is a recurring cost,
+ * reported apart from the one-time cost of playing the game.
+ */
+import { PRICES, type Price, type Prices } from './prices';
+
+// ---------------------------------------------------------------------------------------------
+// What a measurement holds (filled by cost/measure.ts)
+
+/** The Lambda functions, as infra/stack.ts names them (stream = the notifier, sweep = the clock sweep). */
+export type FunctionName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep';
+export const FUNCTIONS: readonly FunctionName[] = ['http', 'connect', 'disconnect', 'message', 'stream', 'sweep'];
+
+export interface InvocationStats {
+  invocations: number;
+  /** Wall time of all invocations, ms (local runtime). */
+  durationMs: number;
+  /** The same, each invocation rounded up to 1 ms as Lambda bills it. */
+  billedMs: number;
+  maxMs: number;
+}
+
+export interface DynamoStats {
+  calls: number;
+  /** Read request units (DynamoDB's own count; a read that finds nothing counted as one 4 KB unit). */
+  readUnits: number;
+  /** Write request units (DynamoDB's own count; a failed conditional write estimated from the item's size). */
+  writeUnits: number;
+}
+
+export interface FrameStats {
+  messages: number;
+  bytes: number;
+  /** Messages as API Gateway meters them: each started 32 KB is one. */
+  units32KB: number;
+  maxBytes: number;
+}
+
+/** Everything counted during one phase of a measurement. */
+export interface PhaseCounts {
+  lambda: Record<FunctionName, InvocationStats>;
+  /** DynamoDB calls by the function that made them ('outside': none, e.g. the measuring harness; should stay 0). */
+  dynamo: Record<FunctionName | 'outside', DynamoStats>;
+  /** DynamoDB calls by operation (PutItem, Query, …). */
+  dynamoByOperation: Record<string, DynamoStats>;
+  /** Records the local stream poller handed to the notifier; commitInserts are those the cloud's event filter lets through. */
+  stream: { batches: number; records: number; commitInserts: number };
+  /** Client → server WebSocket messages (each one a `message` invocation). */
+  wsIn: FrameStats;
+  /** Server → client frames posted through @connections. */
+  wsOut: FrameStats;
+  /** Accepted WebSocket connections ($connect 200). */
+  connections: number;
+  http: { requests: number; requestBytes: number; responseBytes: number; units512KB: number };
+  /** Notifications delivered (Web Push to the loopback push service), their encrypted bytes, and kinds claimed. */
+  notifications: { sent: number; bytes: number; byKind: Record<string, number> };
+}
+
+export type Scenario = 'async' | 'live' | 'bots';
+
+export interface Measurement {
+  scenario: Scenario;
+  /** Seed of the clients' choices (the server draws the game's own seed). */
+  seed: number;
+  game: string;
+  seats: number;
+  humans: number;
+  bots: number;
+  /** Whether every invocation started with empty per-container caches, as on a cold or stale Lambda container. */
+  coldCaches: boolean;
+  phases: { onboarding: PhaseCounts; game: PhaseCounts };
+  play: {
+    gameId: string;
+    finished: boolean;
+    /** Commits stored for the game (create, joins, commands, bot moves). */
+    versions: number;
+    events: number;
+    /** Commands people sent and the server acknowledged. */
+    humanCommands: number;
+    /** Commands answered CONFLICT (another seat acted first) and sent again. */
+    conflicts: number;
+    /** WebSocket connections made for the game (async: one per turn and player, plus joins and a last look). */
+    sessions: number;
+    /** Times a person's seat became active (a turn started). */
+    turnsStarted: number;
+    scores: number[] | null;
+  };
+  /** Bytes DynamoDB bills as storage (item bytes + 100 bytes per item) left behind by the game. */
+  storage: {
+    commits: { items: number; bytes: number };
+    snapshots: { items: number; bytes: number };
+    /** Per-player index items (PLAYER#…/GAME#…). */
+    index: { items: number; bytes: number };
+    /** Kept for the 30 days of their TTL, then deleted by DynamoDB: delivery markers. */
+    transient: { items: number; bytes: number };
+    /** Once per player, not per game: profile and notification settings. */
+    perPlayer: { items: number; bytes: number };
+  };
+  crossCheck: {
+    /** EventStore.usage (functions/store/event-store.ts): commits, snapshots and loads only. */
+    eventStore: { reads: number; writes: number; readUnits: number; writeUnits: number };
+    /** ManagementApiSender.usage (functions/realtime/sender.ts), every phase. */
+    sender: { frames: number; bytes: number };
+  };
+  /** How long the measurement took, ms. */
+  wallMs: number;
+}
+
+const zeroInvocations = (): InvocationStats => ({ invocations: 0, durationMs: 0, billedMs: 0, maxMs: 0 });
+const zeroDynamo = (): DynamoStats => ({ calls: 0, readUnits: 0, writeUnits: 0 });
+const zeroFrames = (): FrameStats => ({ messages: 0, bytes: 0, units32KB: 0, maxBytes: 0 });
+
+export function emptyPhase(): PhaseCounts {
+  return {
+    lambda: Object.fromEntries(FUNCTIONS.map((f) => [f, zeroInvocations()])) as Record<FunctionName, InvocationStats>,
+    dynamo: Object.fromEntries([...FUNCTIONS, 'outside'].map((f) => [f, zeroDynamo()])) as Record<FunctionName | 'outside', DynamoStats>,
+    dynamoByOperation: {},
+    stream: { batches: 0, records: 0, commitInserts: 0 },
+    wsIn: zeroFrames(),
+    wsOut: zeroFrames(),
+    connections: 0,
+    http: { requests: 0, requestBytes: 0, responseBytes: 0, units512KB: 0 },
+    notifications: { sent: 0, bytes: 0, byKind: {} },
+  };
+}
+
+/** API Gateway meters WebSocket messages in 32 KB increments; a message is at least one. */
+export const units32KB = (bytes: number): number => Math.max(1, Math.ceil(bytes / (32 * 1024)));
+/** API Gateway meters HTTP API requests in 512 KB increments. */
+export const units512KB = (bytes: number): number => Math.max(1, Math.ceil(bytes / (512 * 1024)));
+
+// ---------------------------------------------------------------------------------------------
+// Assumptions: everything the local measurement cannot show about the cloud
+
+export interface Assumption {
+  value: number;
+  unit: string;
+  why: string;
+}
+
+export const ASSUMPTIONS = {
+  memoryMb: { value: 512, unit: 'MB per function', why: 'infra/stack.ts gives every function 512 MB (arm64).' },
+  durationScale: {
+    value: 1,
+    unit: '× local wall time',
+    why:
+      'Lambda duration = the handler\'s wall time measured locally × this. Locally every DynamoDB call goes to DynamoDB Local ' +
+      '(about 5–20 ms, slower than in-region DynamoDB at about 3–8 ms), frames go over loopback (faster than PostToConnection, ' +
+      'about 10–30 ms) and the CPU is a whole core (a 512 MB function gets about 0.3 vCPU). These pull opposite ways: 1 is ' +
+      'the central guess, 2 a pessimistic one.',
+  },
+  coldCaches: {
+    value: 1,
+    unit: '1 = yes, 0 = no',
+    why:
+      'Measure as if every invocation ran on a container that had not seen the game\'s latest version nor the connection ' +
+      '(the Host\'s game cache and the connection cache are emptied before each handler call): with players days apart and ' +
+      'many containers, a warm, current cache is the exception. Costs the reads of a load (latest snapshot + commits after ' +
+      'it) and a connection GetItem per message.',
+  },
+  coldStartShare: {
+    value: 0.01,
+    unit: 'share of invocations',
+    why: 'AWS reports cold starts in under 1 % of production invocations; at a million games a month (hundreds of invocations a second) containers stay warm.',
+  },
+  initMs: {
+    value: 400,
+    unit: 'ms per cold start',
+    why: 'INIT of a Node.js 22 function with the AWS SDK bundled (about 1–2 MB of ESM); billed as duration since August 2025.',
+  },
+  secretFetchesPerColdStart: {
+    value: 1,
+    unit: 'GetSecretValue calls',
+    why: 'The token secret (connect, http) or the VAPID keys (message, notify) are fetched once per container.',
+  },
+  notifyRecordsPerInvocation: {
+    value: 1,
+    unit: 'commit records per notify invocation',
+    why:
+      'Commits of an asynchronous game are minutes to days apart, so the stream trigger (batch size 25, no batching window) ' +
+      'gets one commit per invocation; its event filter keeps every other record (connections, snapshots, markers) from ' +
+      'invoking it. (Locally the poller hands over whole batches, unfiltered; the local invocation count is not used, except in ' +
+      'the bots scenario, where bots\' commits come in bursts that the trigger batches as the poller did.)',
+  },
+  asyncSessionMinutes: {
+    value: 5,
+    unit: 'connection minutes per connection (scenario async)',
+    why: 'A player opens the game from the push, looks at the board, moves and leaves; API Gateway closes an idle socket after 10 minutes anyway.',
+  },
+  liveSittingMinutes: {
+    value: 90,
+    unit: 'connection minutes per connection (scenario live)',
+    why: 'All four at the table at once: a 4-player Vasco da Gama lasts about 60–120 minutes.',
+  },
+  botsSittingMinutes: {
+    value: 45,
+    unit: 'connection minutes per connection (scenario bots)',
+    why: 'One person against three bots, who answer at once: about half a table game.',
+  },
+  onboardingSessionMinutes: {
+    value: 2,
+    unit: 'connection minutes per onboarding connection',
+    why: 'Register, allow notifications, leave.',
+  },
+  gamesPerPlayerAccount: {
+    value: 10,
+    unit: 'games per registered player',
+    why: 'Registration and notification set-up happen once per player, not per game: each game carries 1/10 of its players\' onboarding.',
+  },
+  emailShare: {
+    value: 0.1,
+    unit: 'emails per notification',
+    why:
+      'Share of notifications that also go out by email (SES): players who entered an address. The measured game sends ' +
+      'Web Push (what the web client offers first; free to send, only Lambda time and bytes); webhooks likewise.',
+  },
+  logBytesPerInvocation: {
+    value: 350,
+    unit: 'bytes of CloudWatch Logs per invocation',
+    why: 'Lambda\'s START, END and REPORT lines; the handlers log nothing else while all goes well.',
+  },
+  chargeDataTransferOut: {
+    value: 1,
+    unit: '1 = count, 0 = leave out',
+    why: 'Whether frames and pushes are billed as data transfer out ($0.09/GB); unsure for WebSocket APIs, so counted.',
+  },
+  gamesPerMonth: { value: 1_000_000, unit: 'complete games a month', why: 'The volume asked about.' },
+  storageMonthsShown: {
+    value: 12,
+    unit: 'months',
+    why: 'Events are kept forever: the monthly figure also shows the storage bill after this many months at this volume.',
+  },
+} satisfies Record<string, Assumption>;
+
+export type Assumptions = { [K in keyof typeof ASSUMPTIONS]: Assumption };
+
+/** ASSUMPTIONS with some values replaced (same explanations). */
+export function withAssumptions(values: Partial<Record<keyof Assumptions, number>>, base: Assumptions = ASSUMPTIONS): Assumptions {
+  const out = { ...base };
+  for (const [k, v] of Object.entries(values) as [keyof Assumptions, number][]) out[k] = { ...base[k], value: v };
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The model
+
+export type Service =
+  | 'Lambda'
+  | 'API Gateway WebSocket'
+  | 'API Gateway HTTP API'
+  | 'DynamoDB'
+  | 'SES'
+  | 'CloudWatch Logs'
+  | 'Data transfer out'
+  | 'Secrets Manager';
+
+/** What one game uses in the cloud, as the model reckons it (quantities named with their units). */
+export interface UsagePerGame {
+  lambda: Record<FunctionName, { invocations: number; billedMs: number }>;
+  lambdaInvocations: number;
+  lambdaBilledMs: number;
+  coldStarts: number;
+  lambdaGbSeconds: number;
+  dynamoReadUnits: number;
+  dynamoWriteUnits: number;
+  wsMessagesIn32KB: number;
+  wsMessagesOut32KB: number;
+  wsConnectionMinutes: number;
+  httpRequests512KB: number;
+  notifications: number;
+  emails: number;
+  logBytes: number;
+  transferOutBytes: number;
+  secretFetches: number;
+  /** Kept forever: commits, snapshots, per-player index items. */
+  storedBytesKept: number;
+  /** Kept about a month (TTL): delivery markers. */
+  storedBytesTransient: number;
+}
+
+export interface CostLine {
+  service: Service;
+  item: string;
+  quantityPerGame: number;
+  unit: string;
+  /** USD per unit at the first tier. */
+  unitUsd: number;
+  usdPerGame: number;
+  quantityPerMonth: number;
+  /** At `gamesPerMonth`, through the volume tiers. */
+  usdPerMonth: number;
+}
+
+export interface CostReport {
+  usage: UsagePerGame;
+  lines: CostLine[];
+  perGame: { usd: number; byService: Partial<Record<Service, number>> };
+  monthly: { games: number; usd: number; byService: Partial<Record<Service, number>> };
+  storage: {
+    bytesKeptPerGame: number;
+    /** Recurring: one game's events (and index) kept for one month, storage + PITR. */
+    usdPerGameMonth: number;
+    gbAddedPerMonth: number;
+    /** Storage bill for the first month of this volume (the month's games kept the whole month, a bound). */
+    usdFirstMonth: number;
+    /** Storage bill in month N (`storageMonthsShown`) of this volume, every game kept. */
+    usdInMonthN: number;
+    months: number;
+  };
+  /** Lines by their share of the per-game cost, largest first. */
+  dominant: { service: Service; item: string; usdPerGame: number; share: number }[];
+}
+
+const perUnit = (p: Price) => p.usd / p.per;
+
+/** The monthly bill for `quantity` units of a tiered (or flat) price. */
+export function tieredUsd(quantity: number, price: Price): number {
+  if (!price.tiers) return quantity * perUnit(price);
+  let usd = 0;
+  let from = 0;
+  for (const tier of price.tiers) {
+    const to = tier.upTo ?? Infinity;
+    const inTier = Math.max(0, Math.min(quantity, to) - from);
+    usd += (inTier * tier.usd) / price.per;
+    from = to;
+    if (quantity <= to) break;
+  }
+  return usd;
+}
+
+function add<T extends object>(a: T, b: T, f: number): T {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(a) as (keyof T & string)[]) {
+    const x = a[key] as unknown;
+    const y = b[key] as unknown;
+    if (typeof x === 'number' && typeof y === 'number') out[key] = key.startsWith('max') ? Math.max(x, y) : x + f * y;
+    else if (x && typeof x === 'object') out[key] = add(x as Record<string, unknown>, (y ?? {}) as Record<string, unknown>, f);
+    else out[key] = x;
+  }
+  // Keys only in b (e.g. an operation or notification kind only seen in one phase).
+  for (const key of Object.keys(b) as (keyof T & string)[]) {
+    if (key in out) continue;
+    const y = b[key] as unknown;
+    out[key] = typeof y === 'number' ? f * y : y && typeof y === 'object' ? add({} as Record<string, unknown>, y as Record<string, unknown>, f) : y;
+  }
+  return out as T;
+}
+
+/** `a + f·b`, field by field (phase counts). */
+export function combinePhases(a: PhaseCounts, b: PhaseCounts, f: number): PhaseCounts {
+  return add(a, b, f);
+}
+
+/** What one game uses in the cloud: the game phase plus its share of its players' onboarding. */
+export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): UsagePerGame {
+  const f = 1 / a.gamesPerPlayerAccount.value;
+  const c = combinePhases(m.phases.game, m.phases.onboarding, f);
+  const scale = a.durationScale.value;
+  const lambda = {} as UsagePerGame['lambda'];
+  for (const fn of FUNCTIONS) {
+    const local = c.lambda[fn];
+    // The notifier: one invocation per commit the filter lets through (people's commits are apart in
+    // time); bots' commits come in bursts, which the trigger batches as the local poller did.
+    const invocations =
+      fn !== 'stream' ? local.invocations : m.scenario === 'bots' ? Math.min(c.stream.batches, c.stream.commitInserts) : c.stream.commitInserts / a.notifyRecordsPerInvocation.value;
+    // Lambda rounds each invocation up to the next ms: half a ms each on average.
+    const billedMs = local.durationMs * scale + invocations * 0.5;
+    lambda[fn] = { invocations, billedMs };
+  }
+  const lambdaInvocations = FUNCTIONS.reduce((s, fn) => s + lambda[fn].invocations, 0);
+  const lambdaBilledMs = FUNCTIONS.reduce((s, fn) => s + lambda[fn].billedMs, 0);
+  const coldStarts = lambdaInvocations * a.coldStartShare.value;
+  const lambdaGbSeconds = ((lambdaBilledMs + coldStarts * a.initMs.value) / 1000) * (a.memoryMb.value / 1024);
+  const dynamo = Object.values(c.dynamo).reduce((s, d) => ({ r: s.r + d.readUnits, w: s.w + d.writeUnits }), { r: 0, w: 0 });
+  const minutesPerConnection = { async: a.asyncSessionMinutes, live: a.liveSittingMinutes, bots: a.botsSittingMinutes }[m.scenario].value;
+  const notifications = c.notifications.sent;
+  const emails = notifications * a.emailShare.value;
+  return {
+    lambda,
+    lambdaInvocations,
+    lambdaBilledMs,
+    coldStarts,
+    lambdaGbSeconds,
+    dynamoReadUnits: dynamo.r,
+    dynamoWriteUnits: dynamo.w,
+    wsMessagesIn32KB: c.wsIn.units32KB,
+    wsMessagesOut32KB: c.wsOut.units32KB,
+    wsConnectionMinutes: m.phases.game.connections * minutesPerConnection + f * m.phases.onboarding.connections * a.onboardingSessionMinutes.value,
+    httpRequests512KB: c.http.units512KB,
+    notifications,
+    emails,
+    logBytes: lambdaInvocations * a.logBytesPerInvocation.value,
+    transferOutBytes: a.chargeDataTransferOut.value ? c.wsOut.bytes + c.http.responseBytes + c.notifications.bytes : 0,
+    secretFetches: coldStarts * a.secretFetchesPerColdStart.value,
+    storedBytesKept: m.storage.commits.bytes + m.storage.snapshots.bytes + m.storage.index.bytes + f * m.storage.perPlayer.bytes,
+    storedBytesTransient: m.storage.transient.bytes,
+  };
+}
+
+const GB = 1024 ** 3;
+
+/** Cost per game and per month (at `gamesPerMonth`) of one measured game. */
+export function costModel(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: Prices = PRICES): CostReport {
+  const u = usagePerGame(m, a);
+  const games = a.gamesPerMonth.value;
+  const lines: CostLine[] = [];
+  /** A line priced per unit of `price` (quantity in the price's own units). */
+  const line = (service: Service, item: string, quantity: number, unit: string, price: Price) =>
+    lines.push({
+      service,
+      item,
+      quantityPerGame: quantity,
+      unit,
+      unitUsd: perUnit(price),
+      usdPerGame: quantity * perUnit(price),
+      quantityPerMonth: quantity * games,
+      usdPerMonth: tieredUsd(quantity * games, price),
+    });
+
+  line('Lambda', 'requests (invocations)', u.lambdaInvocations, 'requests', prices.lambdaRequests);
+  line('Lambda', 'duration (arm64, incl. cold-start INIT)', u.lambdaGbSeconds, 'GB-seconds', prices.lambdaArmGbSecond);
+  line('API Gateway WebSocket', 'messages in (client → server)', u.wsMessagesIn32KB, 'messages (32 KB units)', prices.websocketMessages);
+  line('API Gateway WebSocket', 'messages out (frames → clients)', u.wsMessagesOut32KB, 'messages (32 KB units)', prices.websocketMessages);
+  line('API Gateway WebSocket', 'connection minutes', u.wsConnectionMinutes, 'connection minutes', prices.websocketConnectionMinutes);
+  line('API Gateway HTTP API', 'requests', u.httpRequests512KB, 'requests (512 KB units)', prices.httpApiRequests);
+  line('DynamoDB', 'write request units', u.dynamoWriteUnits, 'WRU', prices.dynamoWriteRequestUnits);
+  line('DynamoDB', 'read request units', u.dynamoReadUnits, 'RRU', prices.dynamoReadRequestUnits);
+  line('DynamoDB', 'Streams reads by the Lambda trigger', 0, 'GetRecords calls (free)', prices.dynamoStreamsReads);
+  line('DynamoDB', 'delivery markers kept ~1 month (TTL 30 days)', u.storedBytesTransient / GB, 'GB-months', {
+    ...prices.dynamoStorage,
+    usd: prices.dynamoStorage.usd + prices.dynamoPitrStorage.usd,
+  });
+  line('SES', 'emails (share of notifications)', u.emails, 'emails', prices.sesEmails);
+  line('CloudWatch Logs', 'ingestion', u.logBytes / GB, 'GB', prices.cloudwatchLogsIngestion);
+  line('Data transfer out', 'frames, HTTP responses, pushes', u.transferOutBytes / GB, 'GB', prices.dataTransferOut);
+  line('Secrets Manager', 'GetSecretValue at cold starts', u.secretFetches, 'API calls', prices.secretsManagerApiCalls);
+
+  const byService = (pick: (l: CostLine) => number) =>
+    lines.reduce<Partial<Record<Service, number>>>((acc, l) => ({ ...acc, [l.service]: (acc[l.service] ?? 0) + pick(l) }), {});
+  const perGameUsd = lines.reduce((s, l) => s + l.usdPerGame, 0);
+  const storageGbMonthUsd = perUnit(prices.dynamoStorage) + perUnit(prices.dynamoPitrStorage);
+  const gbAddedPerMonth = (u.storedBytesKept * games) / GB;
+  const months = a.storageMonthsShown.value;
+  return {
+    usage: u,
+    lines,
+    perGame: { usd: perGameUsd, byService: byService((l) => l.usdPerGame) },
+    monthly: { games, usd: lines.reduce((s, l) => s + l.usdPerMonth, 0), byService: byService((l) => l.usdPerMonth) },
+    storage: {
+      bytesKeptPerGame: u.storedBytesKept,
+      usdPerGameMonth: (u.storedBytesKept / GB) * storageGbMonthUsd,
+      gbAddedPerMonth,
+      usdFirstMonth: gbAddedPerMonth * storageGbMonthUsd,
+      usdInMonthN: gbAddedPerMonth * months * storageGbMonthUsd,
+      months,
+    },
+    dominant: lines
+      .filter((l) => l.usdPerGame > 0)
+      .map((l) => ({ service: l.service, item: l.item, usdPerGame: l.usdPerGame, share: perGameUsd ? l.usdPerGame / perGameUsd : 0 }))
+      .sort((x, y) => y.usdPerGame - x.usdPerGame),
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * The cost model against numbers worked out by hand (a calculator, not the model) for a small
+ * made-up measurement, so a change of price, unit or formula shows here.
+ */
+import { describe, expect, it } from 'vitest';
+import { ASSUMPTIONS, combinePhases, costModel, emptyPhase, tieredUsd, units32KB, units512KB, usagePerGame, withAssumptions, type Measurement } from '../../cost/model';
+import { PRICES } from '../../cost/prices';
+
+function fixture(): Measurement {
+  const game = emptyPhase();
+  game.lambda.message = { invocations: 100, durationMs: 4000, billedMs: 4050, maxMs: 90 };
+  game.lambda.connect = { invocations: 10, durationMs: 100, billedMs: 105, maxMs: 20 };
+  game.lambda.disconnect = { invocations: 10, durationMs: 500, billedMs: 505, maxMs: 80 };
+  game.lambda.stream = { invocations: 30, durationMs: 600, billedMs: 615, maxMs: 40 };
+  game.stream = { batches: 30, records: 200, commitInserts: 50 };
+  game.dynamo.message = { calls: 300, readUnits: 300, writeUnits: 100 };
+  game.dynamo.connect = { calls: 20, readUnits: 0, writeUnits: 20 };
+  game.dynamo.stream = { calls: 160, readUnits: 50, writeUnits: 100 };
+  game.wsIn = { messages: 100, bytes: 10_000, units32KB: 100, maxBytes: 200 };
+  game.wsOut = { messages: 200, bytes: 10 * 1024 * 1024, units32KB: 250, maxBytes: 40_000 };
+  game.connections = 10;
+  game.notifications = { sent: 40, bytes: 0, byKind: { yourTurn: 40 } };
+  const onboarding = emptyPhase();
+  onboarding.lambda.http = { invocations: 4, durationMs: 40, billedMs: 40, maxMs: 12 };
+  onboarding.lambda.connect = { invocations: 4, durationMs: 40, billedMs: 40, maxMs: 12 };
+  onboarding.dynamo.http = { calls: 4, readUnits: 0, writeUnits: 4 };
+  onboarding.http = { requests: 4, requestBytes: 100, responseBytes: 0, units512KB: 4 };
+  onboarding.connections = 4;
+  return {
+    scenario: 'async',
+    seed: 1,
+    game: 'vasco-da-gama',
+    seats: 4,
+    humans: 4,
+    bots: 0,
+    coldCaches: true,
+    phases: { onboarding, game },
+    play: { gameId: 'g', finished: true, versions: 50, events: 120, humanCommands: 46, conflicts: 0, sessions: 10, turnsStarted: 40, scores: [1, 2, 3, 4] },
+    storage: {
+      commits: { items: 50, bytes: 100_000 },
+      snapshots: { items: 2, bytes: 50_000 },
+      index: { items: 4, bytes: 400 },
+      transient: { items: 0, bytes: 0 },
+      perPlayer: { items: 8, bytes: 1_000 },
+    },
+    crossCheck: { eventStore: { reads: 0, writes: 0, readUnits: 0, writeUnits: 0 }, sender: { frames: 200, bytes: 10 * 1024 * 1024 } },
+    wallMs: 1,
+  };
+}
+
+// Onboarding shared by 10 games (f = 0.1), cold starts left out here, half the notifications by email.
+const simple = withAssumptions({ gamesPerPlayerAccount: 10, durationScale: 1, coldStartShare: 0, emailShare: 0.5, logBytesPerInvocation: 350, asyncSessionMinutes: 5, onboardingSessionMinutes: 2 });
+
+const lineUsd = (r: ReturnType<typeof costModel>, item: string) => r.lines.find((l) => l.item === item)!.usdPerGame;
+
+describe('the cost model', () => {
+  it('meters WebSocket messages in 32 KB and HTTP requests in 512 KB increments', () => {
+    expect(units32KB(0)).toBe(1);
+    expect(units32KB(32 * 1024)).toBe(1);
+    expect(units32KB(32 * 1024 + 1)).toBe(2);
+    expect(units32KB(100_000)).toBe(4);
+    expect(units512KB(512 * 1024)).toBe(1);
+    expect(units512KB(512 * 1024 + 1)).toBe(2);
+  });
+
+  it('derives the cloud usage of one game: onboarding divided among games, one notify invocation per commit', () => {
+    const u = usagePerGame(fixture(), simple);
+    // 100 message + 10.4 connect + 10 disconnect + 0.4 http + 50 notify (commits, not the 30 local batches)
+    expect(u.lambda.stream.invocations).toBe(50);
+    expect(u.lambdaInvocations).toBeCloseTo(170.8, 9);
+    // each invocation's wall time + half a ms of rounding: 4050 + 109.2 + 505 + 4.2 + 625
+    expect(u.lambdaBilledMs).toBeCloseTo(5293.4, 9);
+    expect(u.lambdaGbSeconds).toBeCloseTo(2.6467, 9);
+    expect(u.dynamoReadUnits).toBe(350);
+    expect(u.dynamoWriteUnits).toBeCloseTo(220.4, 9);
+    expect(u.wsMessagesIn32KB + u.wsMessagesOut32KB).toBe(350);
+    expect(u.wsConnectionMinutes).toBeCloseTo(50.8, 9); // 10 × 5 + 0.1 × 4 × 2
+    expect(u.emails).toBe(20);
+    expect(u.storedBytesKept).toBe(150_500); // 100,000 + 50,000 + 400 + 1,000 / 10
+  });
+
+  it('prices one game with the list prices, line by line and in total', () => {
+    const r = costModel(fixture(), simple);
+    expect(lineUsd(r, 'requests (invocations)')).toBeCloseTo(3.416e-5, 12);
+    expect(lineUsd(r, 'duration (arm64, incl. cold-start INIT)')).toBeCloseTo(3.528950978e-5, 12);
+    expect(lineUsd(r, 'read request units')).toBeCloseTo(4.375e-5, 12);
+    expect(lineUsd(r, 'write request units')).toBeCloseTo(1.3775e-4, 12);
+    expect(lineUsd(r, 'messages in (client → server)') + lineUsd(r, 'messages out (frames → clients)')).toBeCloseTo(3.5e-4, 12);
+    expect(lineUsd(r, 'connection minutes')).toBeCloseTo(1.27e-5, 12);
+    expect(lineUsd(r, 'emails (share of notifications)')).toBeCloseTo(2e-3, 12);
+    expect(lineUsd(r, 'ingestion')).toBeCloseTo(2.7837231755e-5, 12);
+    expect(lineUsd(r, 'frames, HTTP responses, pushes')).toBeCloseTo(8.7890625e-4, 12);
+    expect(r.perGame.usd).toBeCloseTo(0.0035207929915, 12);
+    expect(r.perGame.byService.SES).toBeCloseTo(2e-3, 12);
+    expect(r.dominant[0]).toMatchObject({ service: 'SES' });
+    // A million such games stay in every first tier: a million times one game.
+    expect(r.monthly.games).toBe(1_000_000);
+    expect(r.monthly.usd).toBeCloseTo(3520.7929915, 5);
+    // Storage + PITR ($0.45/GB-month) of 150,500 bytes, recurring.
+    expect(r.storage.usdPerGameMonth).toBeCloseTo(6.307382137e-5, 12);
+    expect(r.storage.gbAddedPerMonth).toBeCloseTo(140.16404748, 6);
+    expect(r.storage.usdInMonthN).toBeCloseTo(756.88585639, 5);
+  });
+
+  it('bills cold starts as INIT duration and a secret fetch each', () => {
+    const r = costModel(fixture(), withAssumptions({ coldStartShare: 0.01, initMs: 400 }, simple));
+    expect(r.usage.coldStarts).toBeCloseTo(1.708, 9);
+    expect(r.usage.lambdaGbSeconds).toBeCloseTo(2.9883, 9); // (5293.4 + 1.708 × 400) ms × 0.5 GB
+    expect(lineUsd(r, 'GetSecretValue at cold starts')).toBeCloseTo(8.54e-6, 12);
+  });
+
+  it('goes through the volume tiers for a month', () => {
+    // 1.5 billion WebSocket messages: 1 billion at $1.00/M, 0.5 billion at $0.80/M.
+    expect(tieredUsd(1_500_000_000, PRICES.websocketMessages)).toBeCloseTo(1400, 6);
+    // 10 billion arm GB-s: 7.5 billion at the first rate, 2.5 billion at the second.
+    expect(tieredUsd(10_000_000_000, PRICES.lambdaArmGbSecond)).toBeCloseTo(130000.75, 4);
+    expect(tieredUsd(2_000_000, PRICES.dynamoWriteRequestUnits)).toBeCloseTo(1.25, 9);
+  });
+
+  it('takes the local stream batches as notify invocations when bots play in bursts', () => {
+    const m = { ...fixture(), scenario: 'bots' as const };
+    expect(usagePerGame(m, simple).lambda.stream.invocations).toBe(30);
+    expect(usagePerGame(m, simple).wsConnectionMinutes).toBeCloseTo(10 * ASSUMPTIONS.botsSittingMinutes.value + 0.8, 9);
+  });
+
+  it('adds phases field by field, kinds seen in only one of them included', () => {
+    const a = emptyPhase();
+    const b = emptyPhase();
+    a.notifications.byKind = { yourTurn: 3 };
+    b.notifications.byKind = { seated: 2 };
+    b.dynamoByOperation = { PutItem: { calls: 2, readUnits: 0, writeUnits: 4 } };
+    a.wsOut.maxBytes = 10;
+    b.wsOut.maxBytes = 30;
+    const c = combinePhases(a, b, 0.5);
+    expect(c.notifications.byKind).toEqual({ yourTurn: 3, seated: 1 });
+    expect(c.dynamoByOperation.PutItem).toEqual({ calls: 1, readUnits: 0, writeUnits: 2 });
+    expect(c.wsOut.maxBytes).toBe(30);
+  });
+});
