@@ -3,8 +3,8 @@
  * through every step that needs no decision (forced placements, auctions nobody can bid in,
  * seats without additional action cards, round and part ends, scoring).
  */
-import { accept, reject, type Decision, type Seat } from '../../engine/contract';
-import { deepCopy, deepEqual } from '../../engine/copy';
+import { accept, type Decision, type Seat } from '../../engine/contract';
+import { admit, Transaction } from '../../engine/transaction';
 import { Rng } from '../../engine/rng';
 import type { GoaCommand } from './commands';
 import { CARDS, COLONY_NAMES, DATA, TILES, type Column } from './data';
@@ -31,30 +31,19 @@ import { finalScores } from './scoring';
 import { toGrid } from './setup';
 import type { GoaState, Pending } from './types';
 
-class Tx {
-  readonly events: GoaEvent[] = [];
-  readonly state: GoaState;
+class Tx extends Transaction<GoaState, GoaEvent> {
   constructor(state: GoaState) {
-    this.state = deepCopy(state);
-  }
-  emit(e: GoaEvent): void {
-    this.events.push(e);
-    apply(this.state, e);
+    super(state, apply);
   }
 }
 
 export function decide(state: GoaState, command: GoaCommand, seat: Seat): Decision<GoaEvent> {
-  if (state.status === 'over') return reject('GAME_OVER', 'The game is over.');
-  if (!state.seats[seat]) return reject('BAD_REQUEST', `There is no seat ${seat} in this game.`);
-  if (!activeSeats(state).includes(seat)) {
-    const who = activeSeats(state).map((a) => state.seats[a]!.colour).join(', ');
-    return reject('NOT_YOUR_TURN', `It is not your turn: the game waits for ${who}.`);
-  }
-  const options = legal(state, seat);
-  if (!options.some((c) => deepEqual(c, command))) {
-    const allowed = [...new Set(options.map((o) => o.type))].join(', ');
-    return reject('ILLEGAL', `${explain(state, command, seat)} (allowed now: ${allowed}).`);
-  }
+  const refused = admit<GoaCommand, GoaEvent>(
+    { over: state.status === 'over', seats: state.seats, active: activeSeats(state), legal: () => legal(state, seat), explain: () => explain(state, command, seat) },
+    command,
+    seat,
+  );
+  if (refused) return refused;
   const tx = new Tx(state);
   perform(tx, command, seat);
   advance(tx);

@@ -3,8 +3,8 @@
  * through every step that needs no decision (an action with nothing left to do, the Navegador
  * passing on, phases, turn ends, the final round, scoring).
  */
-import { deepCopy, deepEqual } from '../../engine/copy';
-import { accept, reject, type Decision, type Seat } from '../../engine/contract';
+import { accept, type Decision, type Seat } from '../../engine/contract';
+import { admit, Transaction } from '../../engine/transaction';
 import { DATA, FIELDS, PRIVILEGES, REGION_NAMES, type PrivilegeType } from './data';
 import type { NavCommand } from './commands';
 import { apply } from './evolve';
@@ -14,30 +14,19 @@ import { achievements, allBuildingsTaken, distance, passes, recruitTerms, rightO
 import { finalScores } from './scoring';
 import type { NavState } from './types';
 
-class Tx {
-  readonly events: NavEvent[] = [];
-  readonly state: NavState;
+class Tx extends Transaction<NavState, NavEvent> {
   constructor(state: NavState) {
-    this.state = deepCopy(state);
-  }
-  emit(e: NavEvent): void {
-    this.events.push(e);
-    apply(this.state, e);
+    super(state, apply);
   }
 }
 
 export function decide(state: NavState, command: NavCommand, seat: Seat): Decision<NavEvent> {
-  if (state.status === 'over') return reject('GAME_OVER', 'The game is over.');
-  if (!state.seats[seat]) return reject('BAD_REQUEST', `There is no seat ${seat} in this game.`);
-  if (!activeSeats(state).includes(seat)) {
-    const who = activeSeats(state).map((a) => state.seats[a]!.colour).join(', ');
-    return reject('NOT_YOUR_TURN', `It is not your turn: the game waits for ${who}.`);
-  }
-  const options = legal(state, seat);
-  if (!options.some((c) => deepEqual(c, command))) {
-    const allowed = [...new Set(options.map((o) => o.type))].join(', ');
-    return reject('ILLEGAL', `${explain(state, command, seat)} (allowed now: ${allowed}).`);
-  }
+  const refused = admit<NavCommand, NavEvent>(
+    { over: state.status === 'over', seats: state.seats, active: activeSeats(state), legal: () => legal(state, seat), explain: () => explain(state, command, seat) },
+    command,
+    seat,
+  );
+  if (refused) return refused;
   const tx = new Tx(state);
   perform(tx, command, seat);
   advance(tx);
