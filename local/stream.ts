@@ -4,7 +4,7 @@
  * (a batch the handler reports as failed is read again from the failed record after a pause).
  * The position in each shard is kept in a checkpoint file, so a restart resumes where it was.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
@@ -16,6 +16,17 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { LOCAL_CREDENTIALS } from './dynamodb';
+
+/** The saved positions per shard: {} when there are none yet, undefined when the file cannot be read. */
+function readCheckpoints(file: string | null): Record<string, string> | undefined {
+  if (!file || !existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch (error) {
+    console.error(`the stream checkpoint ${file} is unreadable (${(error as Error).message}); reading the stream from its oldest record`);
+    return undefined;
+  }
+}
 
 const DESCRIBE_EVERY_MS = 5000;
 const BUSY_PAUSE_MS = 20;
@@ -45,10 +56,12 @@ export async function startStreamPoller(opts: {
   table.destroy();
   if (!streamArn) throw new Error(`table ${opts.tableName} has no stream`);
 
-  const checkpoints: Record<string, string> =
-    opts.checkpointFile && existsSync(opts.checkpointFile) ? JSON.parse(readFileSync(opts.checkpointFile, 'utf8')) : {};
+  const saved = readCheckpoints(opts.checkpointFile);
+  const checkpoints = saved ?? {};
   const shards = new Map<string, Shard>();
-  let firstRound = true;
+  // Without checkpoints a first start reads from now on; with unreadable ones, from the oldest
+  // record kept (deliveries already made are skipped by the notifier, so nothing is lost).
+  let firstRound = saved !== undefined;
   let stopped = false;
   let idle: (() => void)[] = [];
 
@@ -62,7 +75,12 @@ export async function startStreamPoller(opts: {
     return iterator(shardId, firstRound ? 'LATEST' : 'TRIM_HORIZON');
   };
 
-  const save = () => opts.checkpointFile && writeFileSync(opts.checkpointFile, JSON.stringify(checkpoints));
+  // Written to a temporary file, then renamed over the old one: a crash never leaves half a file.
+  const save = () => {
+    if (!opts.checkpointFile) return;
+    writeFileSync(`${opts.checkpointFile}.tmp`, JSON.stringify(checkpoints));
+    renameSync(`${opts.checkpointFile}.tmp`, opts.checkpointFile);
+  };
 
   let retrying = false;
 

@@ -3,7 +3,7 @@
  * DATA_DIR: the game goes on from the last acknowledged version; clients reconnect and resync.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -78,5 +78,14 @@ describe('a crash of the local server', () => {
     second.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'dynamodb', 'dynamodb.pid'))).toBe(false);
+
+    // A torn stream checkpoint (a crash in the middle of writing one) does not keep it down.
+    const checkpoint = path.join(dataDir, 'stream-checkpoint.json');
+    expect(existsSync(checkpoint)).toBe(true);
+    writeFileSync(checkpoint, '{"shardId-00000');
+    const third = await startServer(port);
+    const stopped = new Promise<number | null>((r) => third.once('exit', (code) => r(code)));
+    third.kill('SIGTERM');
+    expect(await stopped).toBe(0);
   });
 });
