@@ -293,6 +293,10 @@ describe('Sailing', () => {
       [RED, { type: 'moveShip', from: 'rio', to: 'angola' }],
     ]);
     expect(r.events).toContainEqual({ type: 'Explored', seat: RED, region: 'angola', lost: 1, tokens: [90, 70, 120], bonus: 70 });
+    // The first ship's move revealed nothing and could be taken back; the one that explored cannot.
+    const first = play(s, RED, { type: 'moveShip', from: 'guine', to: 'angola' });
+    expect(game.canUndo!(first.events)).toBe(true);
+    expect(game.canUndo!(play(first.state, RED, { type: 'moveShip', from: 'rio', to: 'angola' }).events)).toBe(false);
     const red = r.state.seats[RED]!;
     expect(r.state.ships.angola[RED]).toBe(1);
     expect(red.supply).toBe(6);

@@ -16,6 +16,9 @@ import { view, type NavView } from './view';
 
 export const optionsSchema = z.object({}).strict();
 
+/** Events that show something hidden before: an explored region's colony prices. */
+const REVEALING: ReadonlySet<NavEvent['type']> = new Set(['GameSetUp', 'Explored', 'GameEnded']);
+
 export const navegador: GameModule<NavState, NavCommand, NavEvent, NavView, z.infer<typeof optionsSchema>> = {
   id: 'navegador',
   title: 'Navegador',
@@ -43,6 +46,7 @@ export const navegador: GameModule<NavState, NavCommand, NavEvent, NavView, z.in
     };
   },
   describe,
+  canUndo: (events) => events.every((e) => !REVEALING.has(e.type)),
 };
 
 export type { NavCommand, NavEvent, NavState, NavView };
