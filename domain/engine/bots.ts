@@ -2,7 +2,7 @@
  * Bots and a driver that plays a whole game with them. Bots only choose among `legal`, and
  * their moves go through `execute` like anyone else's, so a bot can never cheat.
  */
-import type { AnyGameModule, Outcome, Seat, Tagged } from './contract';
+import type { AnyGameModule, Decision, Outcome, Seat, Tagged } from './contract';
 import { execute } from './projector';
 import { Rng } from './rng';
 
@@ -10,6 +10,20 @@ export interface Bot<S = any, C extends Tagged = any> {
   readonly name: string;
   /** Pick one of `legal` (never empty). `rng` is the bot's own, separate from the game's. */
   choose(state: S, seat: Seat, legal: readonly C[], rng: Rng): C;
+}
+
+/**
+ * A bot's one-step look-ahead: the state after a command, or null if it is refused. No parsing:
+ * the command comes from `legal`.
+ */
+export function lookahead<S, C, E>(
+  rules: { decide(state: S, command: C, seat: Seat): Decision<E>; evolveAll(state: S, events: Iterable<E>): S },
+  state: S,
+  command: C,
+  seat: Seat,
+): S | null {
+  const d = rules.decide(state, command, seat);
+  return d.ok ? rules.evolveAll(state, d.events) : null;
 }
 
 /** Picks uniformly among the legal commands. */

@@ -94,6 +94,9 @@ export interface GameModule<S, C extends Tagged, E extends Tagged, V = unknown, 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGameModule = GameModule<any, any, any, any, any>;
 
+/** An outcome from ranked results: the winners are the seats ranked 1. */
+export const rankedOutcome = (results: readonly SeatResult[]): Outcome => ({ results, winners: results.filter((r) => r.rank === 1).map((r) => r.seat) });
+
 export const accept = <E>(events: readonly E[]): Decision<E> => ({ ok: true, events });
 export const reject = <E>(code: RejectionCode, message: string): Decision<E> => ({
   ok: false,

@@ -4,7 +4,7 @@
  * ducats for markers and bids, and in its turns looks one step ahead with the real rules: each
  * command is played, any choice it opens finished greedily, and the position scored.
  */
-import type { Bot } from '../../engine/bots';
+import { lookahead, type Bot } from '../../engine/bots';
 import type { Seat } from '../../engine/contract';
 import type { GoaCommand } from './commands';
 import { COLUMNS, DATA, SPICES, TILES } from './data';
@@ -84,10 +84,7 @@ export function evaluate(s: GoaState, seat: Seat): number {
   return now + rows + w * (stock + cards + tiles) + p.ducats * 0.03;
 }
 
-function after(s: GoaState, c: GoaCommand, seat: Seat): GoaState | null {
-  const d = decide(s, c, seat);
-  return d.ok ? evolveAll(s, d.events) : null;
-}
+const after = (s: GoaState, c: GoaCommand, seat: Seat) => lookahead({ decide, evolveAll }, s, c, seat);
 
 /** Resolve the seat's open choices, each step the best-scoring one. */
 function finishGreedily(s: GoaState, seat: Seat, depth = 10): GoaState {

@@ -74,11 +74,12 @@ function explain(s: GoaState, c: GoaCommand, seat: Seat): string {
     case 'recruitColonists':
       return 'You do not have enough colonists for this colony';
     default:
-      return s.acted && c.type in ACTION_TYPES ? 'You have already taken your action this turn' : 'That move is not allowed now';
+      return s.acted && ACTIONS.has(c.type) ? 'You have already taken your action this turn' : 'That move is not allowed now';
   }
 }
 
-const ACTION_TYPES = { progress: 1, buildShips: 1, harvest: 1, taxes: 1, expedition: 1, foundColony: 1 };
+/** The six actions of an action turn (the other commands are steps, cards and tiles). */
+const ACTIONS: ReadonlySet<GoaCommand['type']> = new Set(['progress', 'buildShips', 'harvest', 'taxes', 'expedition', 'foundColony']);
 
 /** Draw cards to a hand or the table, reshuffling the discards (written into the event) when the deck runs out. */
 function draw(tx: Tx, seat: Seat, n: number, to: 'hand' | 'table', reason: string): void {
@@ -164,7 +165,7 @@ function perform(tx: Tx, c: GoaCommand, seat: Seat): void {
   const s = tx.state;
   const p = s.seats[seat]!;
   const pending = s.pending.at(-1);
-  if (['progress', 'buildShips', 'harvest', 'taxes', 'expedition', 'foundColony'].includes(c.type)) {
+  if (ACTIONS.has(c.type)) {
     tx.emit({ type: 'ActionTaken', seat, action: c.type });
     if ('card' in c && c.card) tx.emit({ type: 'CardPlayed', seat, card: c.card });
   }

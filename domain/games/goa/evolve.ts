@@ -1,8 +1,9 @@
 /** The fold step: apply one event. Nothing is drawn or decided here. */
 import { deepCopy } from '../../engine/copy';
+import { evolverOf } from '../../engine/evolver';
 import { COLONY_TILES, COLUMNS, DATA, TILES, type TileKind } from './data';
 import type { GoaEvent } from './events';
-import { nextExtra, samePos } from './rules';
+import { nextExtra, samePos, spotsOf } from './rules';
 import type { GoaPlayer, GoaState } from './types';
 
 /** Tiles used once per round; they are turned face up again when a round ends. */
@@ -38,20 +39,10 @@ export function initialState(): GoaState {
   };
 }
 
-export function evolve(state: GoaState, event: GoaEvent): GoaState {
-  const s = deepCopy(state);
-  apply(s, event);
-  return s;
-}
-
-export function evolveAll(state: GoaState, events: Iterable<GoaEvent>): GoaState {
-  const s = deepCopy(state);
-  for (const e of events) apply(s, e);
-  return s;
-}
+export const { evolve, evolveAll } = evolverOf<GoaState, GoaEvent>(apply);
 
 function spot(p: GoaPlayer, id: string) {
-  const found = [...p.plantations, ...Object.values(p.colonies)].find((x) => x?.tile === id);
+  const found = spotsOf(p).find((x) => x.tile === id);
   if (!found) throw new Error(`no spot ${id}`);
   return found;
 }

@@ -3,7 +3,7 @@
  * Rules: ../shared/seeds/002. Component numbers: data.ts.
  */
 import { z } from 'zod';
-import type { GameModule, Outcome } from '../../engine/contract';
+import { rankedOutcome, type GameModule, type Outcome } from '../../engine/contract';
 import { commandSchema, type GoaCommand } from './commands';
 import { decide } from './decide';
 import type { GoaEvent } from './events';
@@ -40,10 +40,7 @@ export const goa: GameModule<GoaState, GoaCommand, GoaEvent, GoaView, z.infer<ty
   activeSeats,
   outcome(state): Outcome | null {
     if (!state.final) return null;
-    return {
-      results: state.final.map(({ seat, total, rank, ...details }) => ({ seat, score: total, rank, details })),
-      winners: state.final.filter((f) => f.rank === 1).map((f) => f.seat),
-    };
+    return rankedOutcome(state.final.map(({ seat, total, rank, ...details }) => ({ seat, score: total, rank, details })));
   },
   describe,
   canUndo: (events) => events.every((e) => !REVEALING.has(e.type)),

@@ -1,10 +1,10 @@
 /** One sentence per event. Nothing hidden is named: drawn cards are counted, not shown. */
 import type { Seat } from '../../engine/contract';
+import { plural } from '../../engine/words';
 import { COLONY_NAMES, COLONY_TILES, TILES } from './data';
 import type { GoaEvent } from './events';
 import type { Pos } from './types';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const place = (pos: Pos) => `row ${pos.r + 1}, column ${pos.c + 1}`;
 
 /** A tile's name as printed: "a double clove plantation", "the Ships tile". */

@@ -85,7 +85,7 @@ export const lastRow = DATA.rowVp.value.length - 1;
 
 /** The columns whose success marker is highest on the board (the Vice-king moves one of them). */
 export function highestColumns(p: GoaPlayer): Column[] {
-  const top = Math.min(...COLUMNS.map((c) => p.rows[c]));
+  const top = lowestCommonRow(p);
   return top >= lastRow ? [] : COLUMNS.filter((c) => p.rows[c] === top);
 }
 

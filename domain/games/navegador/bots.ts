@@ -4,7 +4,7 @@
  * every rondel field it plays that action greedily to its end and scores the result, and within
  * an action it takes the step that scores best, or stops.
  */
-import type { Bot } from '../../engine/bots';
+import { lookahead, type Bot } from '../../engine/bots';
 import type { Seat } from '../../engine/contract';
 import { DATA, PRIVILEGES } from './data';
 import type { NavCommand } from './commands';
@@ -39,10 +39,7 @@ export function evaluate(s: NavState, seat: Seat): number {
   return p.workers + shipsAtSea(s, seat) + columns + cashValue + colonyIncome + explorerChance + privilegeValue;
 }
 
-function after(s: NavState, c: NavCommand, seat: Seat): NavState | null {
-  const d = decide(s, c, seat);
-  return d.ok ? evolveAll(s, d.events) : null;
-}
+const after = (s: NavState, c: NavCommand, seat: Seat) => lookahead({ decide, evolveAll }, s, c, seat);
 
 /** Play the seat's current action to its end, each step the best-scoring one (or stop). */
 function finishGreedily(s: NavState, seat: Seat, depth = 12): NavState {

@@ -1,5 +1,6 @@
 /** The fold step: apply one event. Nothing is drawn or decided here. */
 import { deepCopy } from '../../engine/copy';
+import { evolverOf } from '../../engine/evolver';
 import { BUILDINGS, DATA, FACTORY_GOOD, FIELDS, GOODS, PRIVILEGES, REGIONS, type RegionId } from './data';
 import type { NavEvent } from './events';
 import type { NavPlayer, NavState } from './types';
@@ -35,17 +36,7 @@ export function initialState(): NavState {
   };
 }
 
-export function evolve(state: NavState, event: NavEvent): NavState {
-  const s = deepCopy(state);
-  apply(s, event);
-  return s;
-}
-
-export function evolveAll(state: NavState, events: Iterable<NavEvent>): NavState {
-  const s = deepCopy(state);
-  for (const e of events) apply(s, e);
-  return s;
-}
+export const { evolve, evolveAll } = evolverOf<NavState, NavEvent>(apply);
 
 /** Apply one event to a state the caller owns (in place; nothing of the event is aliased). */
 export function apply(s: NavState, e: NavEvent): void {

@@ -3,7 +3,7 @@
  * Rules: ../shared/seeds/001. Component numbers: data.ts.
  */
 import { z } from 'zod';
-import type { GameModule, Outcome } from '../../engine/contract';
+import { rankedOutcome, type GameModule, type Outcome } from '../../engine/contract';
 import { commandSchema, type NavCommand } from './commands';
 import { decide } from './decide';
 import type { NavEvent } from './events';
@@ -40,10 +40,7 @@ export const navegador: GameModule<NavState, NavCommand, NavEvent, NavView, z.in
   activeSeats,
   outcome(state): Outcome | null {
     if (!state.final) return null;
-    return {
-      results: state.final.map((f) => ({ seat: f.seat, score: f.total, rank: f.rank, details: { workers: f.workers, ships: f.ships, cash: f.cash, ...f.columns } })),
-      winners: state.final.filter((f) => f.rank === 1).map((f) => f.seat),
-    };
+    return rankedOutcome(state.final.map((f) => ({ seat: f.seat, score: f.total, rank: f.rank, details: { workers: f.workers, ships: f.ships, cash: f.cash, ...f.columns } })));
   },
   describe,
   canUndo: (events) => events.every((e) => !REVEALING.has(e.type)),

@@ -1,10 +1,10 @@
 /** One sentence per event. */
 import type { Seat } from '../../engine/contract';
+import { plural } from '../../engine/words';
 import { ACTION_NAMES, BUILDING_NAMES, PRIVILEGE_NAMES, REGION_NAMES } from './data';
 import type { NavEvent } from './events';
 
 const cr = (n: number) => `${n} Cruzados`;
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function describe(e: NavEvent, names: readonly string[]): string {
   const n = (seat: Seat) => names[seat] ?? `Seat ${seat + 1}`;

@@ -3,6 +3,7 @@
  * nothing is drawn or decided here.
  */
 import { deepCopy } from '../../engine/copy';
+import { evolverOf } from '../../engine/evolver';
 import { AREAS, CHARACTERS, DATA, LANDINGS, SAILOR_COLOURS, VDG_TILES } from './data';
 import type { VdgEvent } from './events';
 import { anySailorInSections, emptySailors, isExtraNumber, sailorCount, slotsPerArea } from './rules';
@@ -42,18 +43,7 @@ export function initialState(): VdgState {
   };
 }
 
-export function evolve(state: VdgState, event: VdgEvent): VdgState {
-  const s = deepCopy(state);
-  apply(s, event);
-  return s;
-}
-
-/** Fold several events with one copy of the state (the projector's fast path). */
-export function evolveAll(state: VdgState, events: Iterable<VdgEvent>): VdgState {
-  const s = deepCopy(state);
-  for (const e of events) apply(s, e);
-  return s;
-}
+export const { evolve, evolveAll } = evolverOf<VdgState, VdgEvent>(apply);
 
 function pop(s: VdgState, kind: Pending['kind']): void {
   const top = s.pending.pop();

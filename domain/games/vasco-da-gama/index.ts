@@ -3,7 +3,7 @@
  * Rules: ../shared/seeds/000 (the rulebook wins every conflict). Component numbers: data.ts.
  */
 import { z } from 'zod';
-import type { GameModule, Outcome } from '../../engine/contract';
+import { rankedOutcome, type GameModule, type Outcome } from '../../engine/contract';
 import { commandSchema, type VdgCommand } from './commands';
 import { advance, decide } from './decide';
 import type { VdgEvent } from './events';
@@ -41,15 +41,14 @@ export const vascoDaGama: GameModule<VdgState, VdgCommand, VdgEvent, VdgView, z.
   activeSeats,
   outcome(state): Outcome | null {
     if (!state.final) return null;
-    return {
-      results: state.final.map((f) => ({
+    return rankedOutcome(
+      state.final.map((f) => ({
         seat: f.seat,
         score: f.total,
         rank: f.rank,
         details: { realsVp: f.realsVp, shipsVp: f.shipsVp, shipsAtLandings: f.shipsAtLandings, sailors: f.sailors },
       })),
-      winners: state.final.filter((f) => f.rank === 1).map((f) => f.seat),
-    };
+    );
   },
   describe,
   canUndo: (events) => !events.some(revealsHidden),

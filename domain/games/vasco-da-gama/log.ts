@@ -1,10 +1,10 @@
 /** One human-readable sentence per event, e.g. "Ana recruits 1 orange and 3 turquoise sailors for 3 Reals". */
 import type { Seat } from '../../engine/contract';
+import { plural } from '../../engine/words';
 import { AREA_NAMES, CHARACTER_NAMES, LANDING_NAMES, MERCHANTS, PROJECTS, SAILOR_COLOURS } from './data';
 import type { VdgEvent } from './events';
 import type { Sailors } from './types';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const reals = (n: number) => plural(n, 'Real');
 const vp = (n: number) => `${n} VP`;
 

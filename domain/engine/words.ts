@@ -1,0 +1,4 @@
+/** Small helpers for log sentences. */
+
+/** "1 ship", "3 ships", "2 Cruzados" (with `many`). */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
