@@ -11,7 +11,7 @@ import { LOCAL_CREDENTIALS } from '../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../local/server';
 import { Client, register } from '../test/support/client';
 import type { ServerFrame } from '../functions/protocol/frames';
-import { round } from './measure';
+import { inBatches, round } from './measure';
 
 export interface Latency {
   count: number;
@@ -100,17 +100,11 @@ async function newGame(x: Client, o: Client): Promise<string> {
  * are timed; creating games is part of the load.
  */
 async function load(server: LocalServer, games: number, durationMs: number) {
-  const tables: Table[] = [];
-  for (let i = 0; i < games; i += 25) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(25, games - i) }, async (_, k) => {
-        const [xp, op] = await Promise.all([register(server.url, `X${i + k}`), register(server.url, `O${i + k}`)]);
-        const [x, o] = await Promise.all([Client.connect(server.wsUrl, xp), Client.connect(server.wsUrl, op)]);
-        return { x, o, gameId: await newGame(x, o) };
-      }),
-    );
-    tables.push(...batch);
-  }
+  const tables: Table[] = await inBatches(games, 25, async (i) => {
+    const [xp, op] = await Promise.all([register(server.url, `X${i}`), register(server.url, `O${i}`)]);
+    const [x, o] = await Promise.all([Client.connect(server.wsUrl, xp), Client.connect(server.wsUrl, op)]);
+    return { x, o, gameId: await newGame(x, o) };
+  });
   const samples: number[] = [];
   const started = performance.now();
   const deadline = started + durationMs;

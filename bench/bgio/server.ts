@@ -22,7 +22,7 @@ import type { StorageAPI } from 'boardgame.io';
 import { FlatFile, Server } from 'boardgame.io/server';
 import type { Server as SocketIOServer } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
-import { round } from '../measure';
+import { inBatches, round } from '../measure';
 import { latency, type Latency } from '../pipeline';
 import { FIXED_GAME } from './domain';
 import { TicTacToe, type TicTacToeG, type TicTacToeGameover } from './tic-tac-toe';
@@ -217,17 +217,11 @@ export async function bgioPipeline(opts: {
     const players: Player[] = [];
     const answered = new Map<string, number>();
     try {
-      const tables: Table[] = [];
-      for (let i = 0; i < opts.games; i += 25) {
-        const batch = await Promise.all(
-          Array.from({ length: Math.min(25, opts.games - i) }, async () => {
-            const [x, o] = await Promise.all([Player.connect(ws, '0'), Player.connect(ws, '1')]);
-            players.push(x, o);
-            return { x, o, ...(await newMatch(api, x, o)) };
-          }),
-        );
-        tables.push(...batch);
-      }
+      const tables: Table[] = await inBatches(opts.games, 25, async () => {
+        const [x, o] = await Promise.all([Player.connect(ws, '0'), Player.connect(ws, '1')]);
+        players.push(x, o);
+        return { x, o, ...(await newMatch(api, x, o)) };
+      });
 
       const samples: number[] = [];
       const started = performance.now();

@@ -17,7 +17,7 @@ import { LOCAL_CREDENTIALS, startDynamo } from '../../local/dynamodb';
 import { TABLE_NAME } from '../../local/server';
 import { ensureTable } from '../../local/tables';
 import { latency } from '../pipeline';
-import { round } from '../measure';
+import { inBatches, round } from '../measure';
 
 const at = '2026-11-21T12:00:00.000Z';
 
@@ -82,15 +82,10 @@ export async function longGameSuite(opts: { events: number; runs: number }) {
     const store = new EventStore(db, TABLE_NAME);
     const written = performance.now();
     // Different versions are different items: write them 16 at a time.
-    for (let from = 0; from < commits.length; from += 16) {
-      await Promise.all(
-        commits.slice(from, from + 16).map(async (commit, k) => {
-          const i = from + k;
-          if (!(await store.append(commit, records[i]!, records[i - 1] ?? null))) throw new Error(`version ${commit.version} taken`);
-          if (records[i]!.version % SNAPSHOT_EVERY === 0) await store.saveSnapshot(records[i]!);
-        }),
-      );
-    }
+    await inBatches(commits.length, 16, async (i) => {
+      if (!(await store.append(commits[i]!, records[i]!, records[i - 1] ?? null))) throw new Error(`version ${commits[i]!.version} taken`);
+      if (records[i]!.version % SNAPSHOT_EVERY === 0) await store.saveSnapshot(records[i]!);
+    });
     const writeMs = performance.now() - written;
     const final = records.at(-1)!;
     const gameId = final.gameId;

@@ -7,7 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Client, register } from '../../test/support/client';
 import type { ServerFrame } from '../../functions/protocol/frames';
-import { round } from '../measure';
+import { inBatches, round } from '../measure';
 
 interface Memory {
   heapUsed: number;
@@ -27,12 +27,6 @@ function ask<T>(child: ChildProcess, message: object, accept: (m: any) => boolea
 }
 
 const measure = (child: ChildProcess) => ask<Memory>(child, { measure: true }, (m) => 'heapUsed' in m);
-
-async function inBatches<T>(count: number, batch: number, make: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < count; i += batch) out.push(...(await Promise.all(Array.from({ length: Math.min(batch, count - i) }, (_, k) => make(i + k)))));
-  return out;
-}
 
 export async function memorySuite(opts: { games: number; connections: number }) {
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
