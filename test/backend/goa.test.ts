@@ -8,12 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rng } from '../../domain/engine/rng';
 import type { GoaState } from '../../domain/games/goa/types';
 import type { GoaView } from '../../domain/games/goa/view';
-import { applyCommit, type GameRecord } from '../../functions/game/record';
-import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
+import type { StateFrame } from '../../functions/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
-import { Client, register } from '../support/client';
-import { playToEnd } from '../support/play';
-import { commitsOf } from '../support/table';
+import { playToEnd, startGame } from '../support/play';
+import { recordsByVersion } from '../support/table';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -37,19 +35,10 @@ function choose(s: StateFrame, rng: Rng): unknown {
 describe('a 4-player game of Goa through the local server', () => {
   it('is played to the end from the legal lists, with money and hands kept secret', async () => {
     const names = ['Ana', 'Bruno', 'Carla', 'Duarte'];
-    const clients = await Promise.all(names.map(async (n) => Client.connect(server.wsUrl, await register(server.url, n))));
-    const { gameId } = await clients[0]!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'goa', players: 4 });
-    for (const c of clients) await c.request({ action: 'subscribe', gameId });
-    for (const c of clients.slice(1)) expect(await c.request({ action: 'joinGame', gameId })).toMatchObject({ type: 'joined' });
+    const { clients, gameId } = await startGame(server, 'goa', names);
     await playToEnd(clients, gameId, 4, Infinity, choose);
 
-    const commits = await commitsOf(server.dynamo.endpoint, gameId);
-    const truth = new Map<number, GameRecord>();
-    commits.reduce<GameRecord | null>((r, c) => {
-      const next = applyCommit(r, c);
-      truth.set(next.version, next);
-      return next;
-    }, null);
+    const truth = await recordsByVersion(server.dynamo.endpoint, gameId);
     let checkedCards = 0;
     for (const c of clients) {
       const versions = c.states(gameId).map((s) => s.version);

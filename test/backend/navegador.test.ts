@@ -7,12 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rng } from '../../domain/engine/rng';
 import type { NavView } from '../../domain/games/navegador/view';
 import type { NavState } from '../../domain/games/navegador/types';
-import { applyCommit, type GameRecord } from '../../functions/game/record';
-import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
+import type { StateFrame } from '../../functions/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
-import { Client, register } from '../support/client';
-import { playToEnd } from '../support/play';
-import { commitsOf } from '../support/table';
+import { playToEnd, startGame } from '../support/play';
+import { recordsByVersion } from '../support/table';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -41,19 +39,10 @@ function choose(s: StateFrame, rng: Rng): unknown {
 describe('a 5-player game of Navegador through the local server', () => {
   it('is played to the end from the legal lists', async () => {
     const names = ['Ana', 'Bruno', 'Carla', 'Duarte', 'Eva'];
-    const clients = await Promise.all(names.map(async (n) => Client.connect(server.wsUrl, await register(server.url, n))));
-    const { gameId } = await clients[0]!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'navegador', players: 5 });
-    for (const c of clients) await c.request({ action: 'subscribe', gameId });
-    for (const c of clients.slice(1)) expect(await c.request({ action: 'joinGame', gameId })).toMatchObject({ type: 'joined' });
+    const { clients, gameId } = await startGame(server, 'navegador', names);
     await playToEnd(clients, gameId, 5, Infinity, choose);
 
-    const commits = await commitsOf(server.dynamo.endpoint, gameId);
-    const truth = new Map<number, GameRecord>();
-    commits.reduce<GameRecord | null>((r, c) => {
-      const next = applyCommit(r, c);
-      truth.set(next.version, next);
-      return next;
-    }, null);
+    const truth = await recordsByVersion(server.dynamo.endpoint, gameId);
     for (const c of clients) {
       const versions = c.states(gameId).map((s) => s.version);
       expect(versions).toEqual(Array.from({ length: versions.length }, (_, i) => versions[0]! + i));

@@ -5,10 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
-import { applyCommit, type GameRecord } from '../../functions/game/record';
 import type { VdgState } from '../../domain/games/vasco-da-gama/types';
 import { Client, register } from '../support/client';
-import { commitsOf } from '../support/table';
+import { recordsByVersion } from '../support/table';
 import { playToEnd } from '../support/play';
 
 let server: LocalServer;
@@ -47,13 +46,7 @@ describe('a 4-player game through the local server', () => {
 
     // No frame sent to any seat holds a face-down tile, the bag or the generator state: each
     // frame is checked against the true state at its version, rebuilt from the stored commits.
-    const commits = await commitsOf(server.dynamo.endpoint, gameId);
-    const truth = new Map<number, GameRecord>();
-    commits.reduce<GameRecord | null>((r, c) => {
-      const next = applyCommit(r, c);
-      truth.set(next.version, next);
-      return next;
-    }, null);
+    const truth = await recordsByVersion(server.dynamo.endpoint, gameId);
     let checked = 0;
     for (const c of clients) {
       for (const frame of c.states(gameId)) {

@@ -1,7 +1,7 @@
-/** Drive protocol clients through a whole game. */
+/** Start games and drive protocol clients through them. */
 import { Rng } from '../../domain/engine/rng';
-import type { StateFrame } from '../../functions/protocol/frames';
-import type { Client } from './client';
+import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
+import { Client, register } from './client';
 
 /** How a client picks among its legal commands (default: uniformly at random). */
 export type Chooser = (state: StateFrame, rng: Rng) => unknown;
@@ -45,3 +45,18 @@ export function playToEnd(clients: Client[], gameId: string, seed: number, stopA
   });
 }
 
+
+/**
+ * Players with these names sign in and connect; the first creates a game for all of them, everyone
+ * subscribes, the others join (each must be seated). The game has started when this returns.
+ */
+export async function startGame(server: { url: string; wsUrl: string }, game: string, names: readonly string[]): Promise<{ clients: Client[]; gameId: string }> {
+  const clients = await Promise.all(names.map(async (n) => Client.connect(server.wsUrl, await register(server.url, n))));
+  const { gameId } = await clients[0]!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game, players: names.length });
+  for (const c of clients) await c.request({ action: 'subscribe', gameId });
+  for (const c of clients.slice(1)) {
+    const joined = await c.request({ action: 'joinGame', gameId });
+    if (joined.type !== 'joined') throw new Error(`${c.player.name} could not join: ${JSON.stringify(joined)}`);
+  }
+  return { clients, gameId };
+}

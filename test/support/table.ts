@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { TABLE_NAME } from '../../local/server';
 import { commitFromItem } from '../../functions/store/event-store';
-import type { Commit } from '../../functions/game/record';
+import { applyCommit, type Commit, type GameRecord } from '../../functions/game/record';
 
 export async function scanTable(endpoint: string): Promise<Record<string, unknown>[]> {
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
@@ -30,6 +30,14 @@ export async function commitsOf(endpoint: string, gameId: string): Promise<Commi
     .filter((i) => i.pk === `GAME#${gameId}` && String(i.sk).startsWith('V#'))
     .map(commitFromItem)
     .sort((a, b) => a.version - b.version);
+}
+
+/** The game's record at every stored version, rebuilt from its commits: the truth each frame is checked against. */
+export async function recordsByVersion(endpoint: string, gameId: string): Promise<Map<number, GameRecord>> {
+  const truth = new Map<number, GameRecord>();
+  let record: GameRecord | null = null;
+  for (const commit of await commitsOf(endpoint, gameId)) truth.set(commit.version, (record = applyCommit(record, commit)));
+  return truth;
 }
 
 /** The stored state once the work that follows an answer (index, broadcast) has finished. */
