@@ -9,7 +9,7 @@ import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
 import { playToEnd } from '../support/play';
 import { startReceiver, type LoopbackServer } from '../support/push-service';
-import { scanTable } from '../support/table';
+import { scanTable, waitOffline } from '../support/table';
 
 const HOUR = 3_600_000;
 let server: LocalServer;
@@ -28,13 +28,8 @@ afterAll(async () => {
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 
-async function offline(player: Player): Promise<void> {
-  for (;;) {
-    const items = await scanTable(server.dynamo.endpoint);
-    if (!items.some((i) => i.pk === `PLAYER#${player.playerId}` && String(i.sk).startsWith('CONN#'))) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Wait until the server has run a player's $disconnect. */
+const offline = (player: Player) => waitOffline(server.dynamo.endpoint, player.playerId);
 
 /** Ana plays (from her legal list) until the game waits for Bruno's seat, or `limit` commands. */
 async function anaPlaysUntilBruno(ana: Client, gameId: string, brunoSeat: number, limit = Infinity): Promise<StateFrame> {

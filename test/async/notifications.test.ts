@@ -13,7 +13,7 @@ import type { ServerFrame } from '../../functions/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
 import { browser, startReceiver, verifyVapid, type LoopbackServer } from '../support/push-service';
-import { scanTable } from '../support/table';
+import { scanTable, waitOffline } from '../support/table';
 
 let server: LocalServer;
 let push: LoopbackServer;
@@ -36,14 +36,8 @@ afterAll(async () => {
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 
-/** Wait until the server has run a player's $disconnect (they count as offline again). */
-async function offline(player: Player): Promise<void> {
-  for (;;) {
-    const items = await scanTable(server.dynamo.endpoint);
-    if (!items.some((i) => i.pk === `PLAYER#${player.playerId}` && String(i.sk).startsWith('CONN#'))) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Wait until the server has run a player's $disconnect. */
+const offline = (player: Player) => waitOffline(server.dynamo.endpoint, player.playerId);
 
 /** Bruno takes his turn (connecting for it) and leaves again. */
 async function brunoMoves(bruno: Player, gameId: string, cell: number): Promise<void> {

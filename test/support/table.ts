@@ -50,3 +50,12 @@ export async function settledState(endpoint: string): Promise<string> {
     previous = next;
   }
 }
+
+/** Wait until the server has run a player's $disconnect: no connection of theirs is stored (they count as offline again). */
+export async function waitOffline(endpoint: string, playerId: string): Promise<void> {
+  for (;;) {
+    const items = await scanTable(endpoint);
+    if (!items.some((i) => i.pk === `PLAYER#${playerId}` && String(i.sk).startsWith('CONN#'))) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
