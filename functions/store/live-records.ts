@@ -18,10 +18,10 @@ export class LiveRecords extends Records {
     this.online.set(c.playerId, ids.add(c.connectionId));
   }
 
+  /** Its subscriptions go through `deleteSubscription` below (Records.deleteConnection deletes each). */
   override async deleteConnection(connectionId: string): Promise<void> {
     await super.deleteConnection(connectionId);
     for (const [playerId, ids] of this.online) if (ids.delete(connectionId) && ids.size === 0) this.online.delete(playerId);
-    for (const [gameId, game] of this.watchers) if (game.delete(connectionId) && game.size === 0) this.watchers.delete(gameId);
   }
 
   override async isOnline(playerId: string): Promise<boolean> {
