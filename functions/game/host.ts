@@ -55,8 +55,11 @@ export interface Reminder {
 
 export class Host {
   private readonly cache = new Map<string, GameRecord>();
-  /** Broadcasts of one game run one after another, so each connection sees versions in order. */
-  private readonly broadcasts = new Map<string, Promise<void>>();
+  /**
+   * The broadcast and the clock write of one game's commits run one after another, so each
+   * connection sees versions in order and the clock item ends at the latest version's due time.
+   */
+  private readonly ordered = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: HostDeps) {}
 
@@ -160,7 +163,8 @@ export class Host {
         record = this.cache.get(gameId) ?? result.record;
       } else if (reminderOf(record.clock, seat)! <= now) reminders.push({ record, seat, deadline });
     }
-    await this.deps.schedule.setClockDue(gameId, this.clockDue(this.cache.get(gameId) ?? record));
+    const latest = this.cache.get(gameId) ?? record;
+    await this.deps.schedule.setClockDue(gameId, this.clockDue(latest), latest.version);
     return reminders;
   }
 
@@ -239,20 +243,26 @@ export class Host {
 
   /** Each subscriber's state, the players' index when seats changed, the clock, a snapshot now and then. Never throws. */
   private async afterCommit(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
-    const previous = this.broadcasts.get(record.gameId) ?? Promise.resolve();
-    const broadcast = previous.then(() => this.broadcast(record, sender));
-    this.broadcasts.set(record.gameId, broadcast);
+    const previous = this.ordered.get(record.gameId) ?? Promise.resolve();
+    const inOrder = async () => {
+      await Promise.all([
+        this.broadcast(record, sender),
+        record.clock ? this.deps.schedule.setClockDue(record.gameId, this.clockDue(record), record.version) : undefined,
+      ]);
+    };
+    // Run after the previous commit's, whether that one succeeded or not.
+    const ordered = previous.then(inOrder, inOrder);
+    this.ordered.set(record.gameId, ordered);
     const seatsChanged = !before || before.seats.some((s, i) => s?.playerId !== record.seats[i]?.playerId);
     const chores = [
-      broadcast,
+      ordered,
       seatsChanged ? this.deps.records.indexGame(record) : Promise.resolve(),
-      record.clock ? this.deps.schedule.setClockDue(record.gameId, this.clockDue(record)) : Promise.resolve(),
       record.version % SNAPSHOT_EVERY === 0 ? this.deps.store.saveSnapshot(record) : Promise.resolve(),
     ];
     for (const result of await Promise.allSettled(chores)) {
       if (result.status === 'rejected') console.error(`after commit ${record.gameId}@${record.version}:`, result.reason);
     }
-    if (this.broadcasts.get(record.gameId) === broadcast) this.broadcasts.delete(record.gameId);
+    if (this.ordered.get(record.gameId) === ordered) this.ordered.delete(record.gameId);
   }
 
   /** When the sweep must next look at this game: the earliest coming reminder or deadline of a person to act. */

@@ -26,11 +26,26 @@ export class Schedule {
     private readonly table: string,
   ) {}
 
-  /** Record when the sweep must look at a game's clock (null: it need not). */
-  async setClockDue(gameId: string, due: Date | null): Promise<void> {
+  /**
+   * Record when the sweep must look at a game's clock (null: it need not), as of the game's
+   * `version`. Writes for different commits may land out of order (chores of commits run side
+   * by side, and on several instances in the cloud); one from an older version never replaces
+   * a newer one. An older write landing after a newer delete brings back a stale due time: the
+   * sweep then looks once and finds nothing to do.
+   */
+  async setClockDue(gameId: string, due: Date | null, version: number): Promise<void> {
     const Key = { [PK]: keys.clocks, [SK]: gameId };
-    if (due === null) await this.db.send(new DeleteCommand({ TableName: this.table, Key }));
-    else await this.db.send(new PutCommand({ TableName: this.table, Item: { ...Key, kind: 'clock', gameId, due: due.toISOString() } }));
+    const notNewer = {
+      ConditionExpression: `attribute_not_exists(${PK}) OR #v <= :v`,
+      ExpressionAttributeNames: { '#v': 'version' },
+      ExpressionAttributeValues: { ':v': version },
+    };
+    try {
+      if (due === null) await this.db.send(new DeleteCommand({ TableName: this.table, Key, ...notNewer }));
+      else await this.db.send(new PutCommand({ TableName: this.table, Item: { ...Key, kind: 'clock', gameId, due: due.toISOString(), version }, ...notNewer }));
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
   }
 
   async dueClocks(now: Date): Promise<string[]> {

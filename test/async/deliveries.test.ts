@@ -1,7 +1,8 @@
 /**
  * The notifier's delivery bookkeeping on a real DynamoDB Local: a retried notification is not
  * sent again where it already went, and a target that keeps failing is given up after a few
- * attempts, so one dead webhook cannot hold the stream back for every game.
+ * attempts, so one dead webhook cannot hold the stream back for every game. The clock items
+ * the sweep reads keep the latest version's due time whatever order the writes land in.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -59,5 +60,20 @@ describe('deliveries', () => {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) await expect(notifier.deliver(note('dead'))).rejects.toThrow(/failed/);
     await expect(notifier.deliver(note('dead'))).resolves.toBeUndefined(); // given up: the stream moves on
     expect(dead.received).toHaveLength(MAX_ATTEMPTS);
+  });
+
+  it('keep the due time of the latest version when clock writes land out of order', async () => {
+    const schedule = new Schedule(doc, TABLE);
+    const at = (h: number) => new Date(Date.UTC(2026, 0, 1, h));
+    const due = () => schedule.dueClocks(at(23));
+    await schedule.setClockDue('late', at(10), 5);
+    await schedule.setClockDue('late', at(12), 4); // an older commit's write, landing second
+    expect(await schedule.dueClocks(at(11))).toEqual(['late']);
+    await schedule.setClockDue('late', null, 3); // an older "no clock" must not delete it either
+    expect(await due()).toEqual(['late']);
+    await schedule.setClockDue('late', at(20), 5); // the same version again: the sweep's recomputation
+    expect(await schedule.dueClocks(at(11))).toEqual([]);
+    await schedule.setClockDue('late', null, 6); // the game ended
+    expect(await due()).toEqual([]);
   });
 });
