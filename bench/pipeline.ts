@@ -90,7 +90,7 @@ interface Table {
 async function newGame(x: Client, o: Client): Promise<string> {
   const { gameId } = await x.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
   await o.request({ action: 'joinGame', gameId });
-  await Promise.all([x.request({ action: 'subscribe', gameId }), o.request({ action: 'subscribe', gameId })]);
+  await Promise.all([x.request({ action: 'subscribe', gameId, logDelta: true }), o.request({ action: 'subscribe', gameId, logDelta: true })]);
   return gameId;
 }
 

@@ -41,8 +41,10 @@ export function getRuntime(): Runtime {
   if (!runtime) {
     const { tableName } = config();
     const store = new EventStore(dynamo(), tableName);
-    // The local runtime serves every socket itself, so it can know who is connected in memory.
-    const records = process.env.SINGLE_PROCESS === 'true' ? new LiveRecords(dynamo(), tableName, now) : new Records(dynamo(), tableName, now);
+    // The local runtime serves every socket and writes every commit itself: it can know who is
+    // connected, and each game's latest record, in memory.
+    const single = process.env.SINGLE_PROCESS === 'true';
+    const records = single ? new LiveRecords(dynamo(), tableName, now) : new Records(dynamo(), tableName, now);
     const schedule = new Schedule(dynamo(), tableName);
     const host = new Host({
       store,
@@ -52,6 +54,7 @@ export function getRuntime(): Runtime {
       // 12 random bytes: unguessable, short enough for an invite link.
       newGameId: () => randomBytes(12).toString('base64url'),
       newSeed: () => randomInt(0, 2 ** 31),
+      soleWriter: single,
     });
     const mailer: Mailer | null = process.env.EMAIL_OUTBOX_DIR
       ? new OutboxMailer(process.env.EMAIL_OUTBOX_DIR)

@@ -12,7 +12,7 @@ import { BOTS } from '../../domain/games/bots';
 import type { FrameOf, ServerFrame } from '../protocol/frames';
 import { ProtocolError } from '../protocol/frames';
 import type { Sender } from '../realtime/sender';
-import { stateFrame } from '../realtime/state-frame';
+import { logTail, stateFrame } from '../realtime/state-frame';
 import { SNAPSHOT_EVERY, type EventStore } from '../store/event-store';
 import type { Connection, Records } from '../store/records';
 import type { Schedule } from '../store/schedule';
@@ -38,6 +38,11 @@ export interface HostDeps {
   now: () => Date;
   newGameId: () => string;
   newSeed: () => number;
+  /**
+   * This process is the game's only writer (the local runtime): its cached record is the
+   * latest, so `fresh` needs no read. Lambda instances share the table, so they refresh.
+   */
+  soleWriter?: boolean;
 }
 
 /** What a handler sends back, and the work that follows the reply (broadcast, bots, index…). */
@@ -119,11 +124,11 @@ export class Host {
 
   async subscribe(conn: Connection, frame: FrameOf<'subscribe'>, sender: Sender): Promise<Outcome> {
     const record = await this.fresh(frame.gameId);
-    await this.deps.records.subscribe(frame.gameId, conn);
+    await this.deps.records.subscribe(frame.gameId, conn, frame.logDelta);
     const subscribers = await this.deps.records.subscribers(frame.gameId);
     const online = onlineSeats(record, subscribers);
     return {
-      reply: { ...stateFrame(record, seatOf(record, conn.playerId), online), ...(frame.requestId ? { requestId: frame.requestId } : {}) } as ServerFrame,
+      reply: { ...logTail(stateFrame(record, seatOf(record, conn.playerId), online), frame.logLines ?? Infinity), ...(frame.requestId ? { requestId: frame.requestId } : {}) } as ServerFrame,
       // The subscriber learns who is online from its state frame; the others from a presence frame.
       after: () => this.announcePresence(record.gameId, subscribers.filter((s) => s.connectionId !== conn.connectionId), online, sender),
     };
@@ -168,11 +173,24 @@ export class Host {
     return reminders;
   }
 
-  /** The latest record of a game (cache refreshed from the store), or NOT_FOUND. */
-  async fresh(gameId: string): Promise<GameRecord> {
-    const record = await this.deps.store.load(gameId, this.cache.get(gameId));
+  /**
+   * The latest record of a game, or NOT_FOUND: the cached one when this process is the sole
+   * writer, else the cache refreshed from the store. `reread` reads the store in any case (after
+   * a lost race, the winner's commit may not be cached yet).
+   */
+  async fresh(gameId: string, reread = false): Promise<GameRecord> {
+    const cached = this.cache.get(gameId);
+    if (cached && this.deps.soleWriter && !reread) return cached;
+    const record = await this.deps.store.load(gameId, cached);
     if (!record) throw new ProtocolError('NOT_FOUND', `There is no game ${gameId}.`);
-    this.cache.set(gameId, record);
+    return this.remember(record);
+  }
+
+  /** Cache a record unless a newer one is cached already (answers can arrive out of order). */
+  private remember(record: GameRecord): GameRecord {
+    const cached = this.cache.get(record.gameId);
+    if (cached && cached.version > record.version) return cached;
+    this.cache.set(record.gameId, record);
     return record;
   }
 
@@ -198,7 +216,7 @@ export class Host {
         commit = plan(record);
       } catch (error) {
         if (error instanceof ProtocolError && !refreshed) {
-          record = await this.fresh(gameId);
+          record = await this.fresh(gameId, true);
           refreshed = true;
           continue;
         }
@@ -207,10 +225,10 @@ export class Host {
       if (!commit) return { record, committed: false, before: record };
       const next = applyCommit(record, commit);
       if (await this.deps.store.append(commit, next, record)) {
-        this.cache.set(gameId, next);
+        this.remember(next);
         return { record: next, committed: true, before: record };
       }
-      record = await this.fresh(gameId);
+      record = await this.fresh(gameId, true);
       refreshed = true;
     }
     throw new ProtocolError('CONFLICT', 'Other moves kept getting in first; nothing was stored. Look at the new state and try again.');
@@ -246,7 +264,7 @@ export class Host {
     const previous = this.ordered.get(record.gameId) ?? Promise.resolve();
     const inOrder = async () => {
       await Promise.all([
-        this.broadcast(record, sender),
+        this.broadcast(before, record, sender),
         record.clock ? this.deps.schedule.setClockDue(record.gameId, this.clockDue(record), record.version) : undefined,
       ]);
     };
@@ -277,15 +295,18 @@ export class Host {
     return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
   }
 
-  private async broadcast(record: GameRecord, sender: Sender): Promise<void> {
+  /** Each subscriber's own state frame; `logDelta` subscribers get the log lines changed since `before` (the version before). */
+  private async broadcast(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
     const subscribers = await this.deps.records.subscribers(record.gameId);
     const online = onlineSeats(record, subscribers);
-    const frames = new Map<number | null, ServerFrame>();
+    const since = before?.version === record.version - 1 ? before : null;
+    const frames = new Map<string, ServerFrame>();
     await Promise.all(
-      subscribers.map(async ({ connectionId, playerId }) => {
+      subscribers.map(async ({ connectionId, playerId, logDelta }) => {
         const seat = seatOf(record, playerId);
-        let frame = frames.get(seat);
-        if (!frame) frames.set(seat, (frame = stateFrame(record, seat, online)));
+        const key = `${seat}|${logDelta}`;
+        let frame = frames.get(key);
+        if (!frame) frames.set(key, (frame = stateFrame(record, seat, online, logDelta ? since : null)));
         if ((await sender.send(connectionId, frame)) === 'gone') {
           // The socket closed without $disconnect (or it has not run yet): forget it here too.
           await this.deps.records.deleteSubscription(record.gameId, connectionId);

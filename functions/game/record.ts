@@ -72,6 +72,8 @@ export interface GameRecord {
   state: unknown;
   /** The most recent LOG_KEEP lines (a finished game's whole story is in its commits). */
   log: string[];
+  /** How many earlier lines were dropped from the front of `log` (absent: none, or a record from before it was counted). */
+  logBase?: number;
   /** commandId → version that stored it, for idempotent retries: the last COMMANDS_KEEP versions' ids. */
   commands: Record<string, number>;
   clock: ClockState | null;
@@ -229,7 +231,7 @@ export function applyCommit(record: GameRecord | null, commit: Commit): GameReco
     r.status === 'active' &&
     moduleOf(r).canUndo?.(gameEvents) === true;
   r.undo = takeBack ? { version: commit.version, seat: commit.seat!, state: before.state, logAdded: r.log.length - before.logLength } : null;
-  if (r.log.length > LOG_KEEP) r.log.splice(0, r.log.length - LOG_KEEP);
+  if (r.log.length > LOG_KEEP) r.logBase = (r.logBase ?? 0) + r.log.splice(0, r.log.length - LOG_KEEP).length;
   if (r.clock) r.clock = tickClock(r.clock, before.active, activeSeats(r), commit.at);
   if (commit.commandId) r.commands[commit.commandId] = commit.version;
   for (const [id, version] of Object.entries(r.commands)) if (version <= commit.version - COMMANDS_KEEP) delete r.commands[id];

@@ -45,7 +45,15 @@ export const clientFrames = {
     clock: timeControlSchema.optional(),
   }),
   joinGame: z.object({ action: z.literal('joinGame'), requestId, gameId, seat: z.number().int().min(0).max(15).optional() }),
-  subscribe: z.object({ action: z.literal('subscribe'), requestId, gameId }),
+  subscribe: z.object({
+    action: z.literal('subscribe'),
+    requestId,
+    gameId,
+    /** Later `state` frames carry only the log lines that changed since the version before them (`logAfter`). */
+    logDelta: z.boolean().optional(),
+    /** The answer's log holds at most this many of the latest lines (default: all kept, up to 500). */
+    logLines: z.number().int().min(0).max(500).optional(),
+  }),
   command: z.object({
     action: z.literal('command'),
     requestId,
@@ -99,6 +107,14 @@ export interface StateFrame {
   view: unknown;
   legal: unknown[];
   log: string[];
+  /** The line number (from 0, over the whole game) of `log[0]`. */
+  logStart: number;
+  /**
+   * Only to `logDelta` subscribers, in frames after the first: `log` holds the lines from
+   * `logStart` on, replacing the subscriber's lines from there; it applies to the state of
+   * version `logAfter` only (another version held: subscribe again).
+   */
+  logAfter?: number;
   outcome: unknown;
 }
 

@@ -23,6 +23,13 @@ export interface Connection {
 const PK = TABLE.partitionKey;
 const SK = TABLE.sortKey;
 
+/** A connection watching a game; `logDelta`: it asked for log deltas (see protocol/log-delta.ts). */
+export interface Subscriber {
+  connectionId: string;
+  playerId: string;
+  logDelta: boolean;
+}
+
 export class Records {
   constructor(
     private readonly db: DynamoDBDocumentClient,
@@ -95,11 +102,19 @@ export class Records {
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.connection(connectionId), [SK]: keys.connectionMeta } }));
   }
 
-  async subscribe(gameId: string, c: Connection): Promise<void> {
+  async subscribe(gameId: string, c: Connection, logDelta = false): Promise<void> {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { [PK]: keys.game(gameId), [SK]: keys.subscription(c.connectionId), kind: 'subscription', connectionId: c.connectionId, playerId: c.playerId, ttl: this.ttl() },
+        Item: {
+          [PK]: keys.game(gameId),
+          [SK]: keys.subscription(c.connectionId),
+          kind: 'subscription',
+          connectionId: c.connectionId,
+          playerId: c.playerId,
+          ...(logDelta ? { logDelta } : {}),
+          ttl: this.ttl(),
+        },
       }),
     );
     await this.db.send(
@@ -113,9 +128,9 @@ export class Records {
     );
   }
 
-  async subscribers(gameId: string): Promise<{ connectionId: string; playerId: string }[]> {
+  async subscribers(gameId: string): Promise<Subscriber[]> {
     const items = await queryAll(this.db, prefixed(this.table, keys.game(gameId), 'SUB#'));
-    return items.map((i) => ({ connectionId: i.connectionId as string, playerId: i.playerId as string }));
+    return items.map((i) => ({ connectionId: i.connectionId as string, playerId: i.playerId as string, logDelta: i.logDelta === true }));
   }
 
   async deleteSubscription(gameId: string, connectionId: string): Promise<void> {

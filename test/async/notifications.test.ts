@@ -37,7 +37,7 @@ afterAll(async () => {
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 
 /** Wait until the server has run a player's $disconnect. */
-const offline = (player: Player) => waitOffline(server.dynamo.endpoint, player.playerId);
+const offline = (player: Player) => waitOffline(player.playerId);
 
 /** Bruno takes his turn (connecting for it) and leaves again. */
 async function brunoMoves(bruno: Player, gameId: string, cell: number): Promise<void> {

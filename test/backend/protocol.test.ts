@@ -1,11 +1,12 @@
 /**
  * The protocol against the local server: races on one version, idempotent retries, and bad
- * input of every kind — each answered with the protocol's error code, storing nothing. The
+ * input of every kind — each answered with the protocol's error code, storing nothing; log
+ * deltas for the subscribers that ask for them. The
  * server reads who is connected from the table, as the cloud's Lambda instances do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ServerFrame } from '../../functions/protocol/frames';
+import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
 import { applyCommit, type GameRecord } from '../../functions/game/record';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
@@ -103,6 +104,31 @@ describe('presence', () => {
     expect(await x.request({ action: 'command', gameId, commandId: 'p1', command: { type: 'mark', cell: 0 } })).toMatchObject({ type: 'ack' });
     expect((await next).online).toEqual([0]);
     await x.close();
+  });
+});
+
+describe('log deltas', () => {
+  it('send a logDelta subscriber only the new lines, which rebuild the full log', async () => {
+    const [xp, op] = await Promise.all([register(server.url, 'Xu'), register(server.url, 'Oona')]);
+    const [x, o] = await Promise.all([Client.connect(server.wsUrl, xp), Client.connect(server.wsUrl, op)]);
+    const gameId = await ticTacToe(x, o);
+    const first = await x.request<StateFrame>({ action: 'subscribe', gameId, logDelta: true });
+    expect(first).toMatchObject({ version: 2, logStart: 0, log: ['Xu created the game', 'Oona took seat 2', 'Xu (X) and Oona (O) start a game of tic-tac-toe'] });
+    expect(first).not.toHaveProperty('logAfter');
+    await o.request({ action: 'subscribe', gameId });
+    for (const [i, cell] of [4, 0, 8].entries()) {
+      const mover = i % 2 === 0 ? x : o;
+      const seen = [x, o].map((c) => c.waitFor<StateFrame>((f) => f.type === 'state' && f.version === 3 + i));
+      await mover.request({ action: 'command', gameId, commandId: `d${i}`, command: { type: 'mark', cell } });
+      const [merged, full] = (await Promise.all(seen)) as [StateFrame, StateFrame];
+      const raw = x.raw.find((f): f is StateFrame => f.type === 'state' && f.version === 3 + i)!;
+      expect(raw).toMatchObject({ logAfter: 2 + i, logStart: 3 + i });
+      expect(raw.log).toHaveLength(1);
+      expect(full).not.toHaveProperty('logAfter');
+      expect(merged.log).toEqual(full.log);
+      expect(full.log).toHaveLength(4 + i);
+    }
+    await Promise.all([x.close(), o.close()]);
   });
 });
 

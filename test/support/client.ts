@@ -1,9 +1,12 @@
 /**
  * A protocol client for tests and benchmarks: registers over HTTP, connects over WebSocket,
- * matches answers to requests by requestId, and keeps every frame it receives.
+ * matches answers to requests by requestId, and keeps every frame it receives. A log delta
+ * (`subscribe` with `logDelta`) is kept merged into the full state when it applies to the
+ * latest state held, as the web client does; `raw` keeps the frames as they came.
  */
 import WebSocket from 'ws';
 import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
+import { mergeLog } from '../../functions/protocol/log-delta';
 
 export interface Player {
   playerId: string;
@@ -22,6 +25,7 @@ let nextRequest = 0;
 
 export class Client {
   readonly frames: ServerFrame[] = [];
+  readonly raw: ServerFrame[] = [];
   private readonly waiters = new Set<{ match: (f: ServerFrame) => boolean; resolve: (f: ServerFrame) => void }>();
   private closed: Promise<void>;
 
@@ -30,7 +34,9 @@ export class Client {
     private readonly ws: WebSocket,
   ) {
     ws.on('message', (data) => {
-      const frame = JSON.parse(data.toString()) as ServerFrame;
+      const received = JSON.parse(data.toString()) as ServerFrame;
+      this.raw.push(received);
+      const frame = received.type === 'state' ? (mergeLog(this.latest(received.gameId), received) ?? received) : received;
       this.frames.push(frame);
       for (const w of [...this.waiters]) {
         if (w.match(frame)) {

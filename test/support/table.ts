@@ -5,6 +5,7 @@ import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { TABLE_NAME } from '../../local/server';
 import { commitFromItem } from '../../functions/store/event-store';
 import { applyCommit, type Commit, type GameRecord } from '../../functions/game/record';
+import { getRuntime } from '../../functions/runtime';
 
 export async function scanTable(endpoint: string): Promise<Record<string, unknown>[]> {
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
@@ -51,11 +52,7 @@ export async function settledState(endpoint: string): Promise<string> {
   }
 }
 
-/** Wait until the server has run a player's $disconnect: no connection of theirs is stored (they count as offline again). */
-export async function waitOffline(endpoint: string, playerId: string): Promise<void> {
-  for (;;) {
-    const items = await scanTable(endpoint);
-    if (!items.some((i) => i.pk === `PLAYER#${playerId}` && String(i.sk).startsWith('CONN#'))) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** Wait until the server (in this process) has run a player's $disconnect: they count as offline again. */
+export async function waitOffline(playerId: string): Promise<void> {
+  while (await getRuntime().records.isOnline(playerId)) await new Promise((r) => setTimeout(r, 50));
 }

@@ -3,7 +3,9 @@
  * server: two players sign in, one creates a 2-player Vasco da Gama game, the other joins by the
  * invite link, and both play it to the end by clicking offered actions. Along the way: only legal
  * commands are ever offered, a reload restores the screen, a dropped socket reconnects and catches
- * up, and a server error is shown as a sentence. Screenshots go to test-results/.
+ * up, a server error is shown as a sentence, and the log (the latest lines first, then each
+ * move's new lines, the earlier ones on request) reads the same as the stored game's. Screenshots
+ * go to test-results/.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import { Rng } from '../../domain/engine/rng';
 import { buildWeb, ROOT } from '../../scripts/build-web';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { startReceiver, type LoopbackServer } from '../support/push-service';
+import { recordsByVersion } from '../support/table';
 
 const ARTIFACTS = path.join(ROOT, 'test-results');
 
@@ -42,6 +45,14 @@ afterAll(async () => {
   await server?.close();
   await hook?.close();
 });
+
+/** The log as the page shows it and as its connection holds it. */
+const shownLog = (page: Page, gameId: string) =>
+  page.evaluate((id) => {
+    const g = globalThis as unknown as PageGlobals & { document: { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> } };
+    const s = g.caravela.conn.state(id) as { log: string[]; logStart: number };
+    return { shown: Array.from(g.document.querySelectorAll('ol.log li'), (li) => li.textContent ?? ''), log: s.log, logStart: s.logStart };
+  }, gameId);
 
 /** The game's state as the page's connection holds it. */
 const state = (page: Page, gameId: string) =>
@@ -161,6 +172,13 @@ describe('the web client', () => {
         await ana.reload();
         await expect.poll(async () => (await state(ana, gameId))?.version, { timeout: 15_000 }).toBeGreaterThanOrEqual(version);
         if ((await state(ana, gameId))!.version === version) expect(await ana.locator('.status-line').textContent()).toBe(before);
+        // The log starts with its latest lines; the earlier ones come on request.
+        const start = await shownLog(ana, gameId);
+        expect(start.logStart).toBeGreaterThan(0);
+        expect(start.shown.length).toBeLessThanOrEqual(30);
+        await ana.getByRole('button', { name: /Show earlier lines/ }).click();
+        await expect.poll(async () => (await shownLog(ana, gameId)).logStart).toBe(0);
+        expect((await shownLog(ana, gameId)).shown.length).toBeGreaterThan(start.shown.length);
       }
       if (clicks > 90 && !dropped) {
         dropped = true;
@@ -176,6 +194,14 @@ describe('the web client', () => {
       expect(await page.locator('[data-final-scores]').textContent()).toMatch(/Ana/);
     }
     await bruno.screenshot({ path: path.join(ARTIFACTS, 'final-scores-phone.png'), fullPage: true });
+    // Built from each move's new lines (across a reload and a dropped socket), the log is the stored game's.
+    const truth = [...(await recordsByVersion(server.dynamo.endpoint, gameId)).values()].at(-1)!;
+    for (const page of [ana, bruno]) {
+      const { shown, log, logStart } = await shownLog(page, gameId);
+      expect(shown).toEqual(log);
+      expect(log).toEqual(truth.log.slice(logStart - (truth.logBase ?? 0)));
+      expect(log.length).toBeGreaterThan(30);
+    }
     expect(clicks).toBeGreaterThan(80);
 
     // Notification settings: a webhook, an email and quiet hours, saved through the form.

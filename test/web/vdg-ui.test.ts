@@ -111,6 +111,7 @@ function frameOf(s: VdgState, you: number | null): StateFrame {
     view: game.view(s, you),
     legal: you === null ? [] : game.legal(s, you),
     log: [],
+    logStart: 0,
     outcome: null,
   } as StateFrame;
 }

@@ -2,9 +2,11 @@
  * The realtime channel: one WebSocket with the player's token that reconnects by itself (after
  * sleep, network loss or a server restart), resubscribes to the games on screen, resyncs when a
  * version is skipped, and resends commands that were not acknowledged (their commandId makes that
- * safe). Answers are matched to requests by requestId.
+ * safe). Answers are matched to requests by requestId. It subscribes with `logDelta`, so each
+ * move brings only its new log lines; the full log is rebuilt here.
  */
 import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
+import { mergeLog } from '../../functions/protocol/log-delta';
 
 export type Status = 'connecting' | 'online' | 'offline';
 
@@ -18,13 +20,17 @@ interface Waiting {
   sent: boolean;
 }
 
+/** Log lines a game screen starts with (a phone on a slow network needs no more); more on request. */
+const LOG_LINES = 30;
+
 let counter = 0;
 const newId = (prefix: string) => `${prefix}${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 export class Connection {
   private ws: WebSocket | null = null;
   private readonly waiting = new Map<string, Waiting>();
-  private readonly subscriptions = new Set<string>();
+  /** Games watched, with how many log lines to ask for when (re)subscribing. */
+  private readonly subscriptions = new Map<string, number>();
   private readonly states = new Map<string, StateFrame>();
   private readonly listeners = new Set<(frame: ServerFrame) => void>();
   private statusListeners = new Set<(s: Status) => void>();
@@ -59,7 +65,7 @@ export class Connection {
       this.retry = 0;
       this.setStatus('online');
       const resubscribing = new Set([...this.waiting.values()].filter((w) => w.frame.action === 'subscribe').map((w) => w.frame.gameId));
-      for (const gameId of this.subscriptions) if (!resubscribing.has(gameId)) this.send({ action: 'subscribe', gameId, requestId: newId('s') });
+      for (const gameId of this.subscriptions.keys()) if (!resubscribing.has(gameId)) this.resync(gameId);
       for (const [requestId, w] of this.waiting) if (w.resend || !w.sent) w.sent = this.send({ ...w.frame, requestId });
     };
     ws.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as ServerFrame);
@@ -78,15 +84,23 @@ export class Connection {
     };
   }
 
-  private receive(frame: ServerFrame): void {
+  private resync(gameId: string): void {
+    this.send({ action: 'subscribe', gameId, logDelta: true, logLines: this.subscriptions.get(gameId) ?? LOG_LINES, requestId: newId('s') });
+  }
+
+  private receive(received: ServerFrame): void {
+    let frame = received;
     if (frame.type === 'state') {
       const known = this.states.get(frame.gameId);
-      if (known && frame.version > known.version + 1 && !('requestId' in frame && frame.requestId)) {
-        // A version was skipped (frames from different servers crossed): resync.
-        this.send({ action: 'subscribe', gameId: frame.gameId, requestId: newId('s') });
+      if (known && frame.version < known.version) return; // an older frame arriving late changes nothing
+      const full = mergeLog(known, frame);
+      if (!full) {
+        // A version was skipped (frames from different servers crossed), so the delta does not apply: resync.
+        if (!known || frame.version > known.version) this.resync(frame.gameId);
+        return;
       }
-      if (!known || frame.version >= known.version) this.states.set(frame.gameId, frame);
-      else return; // an older frame arriving late changes nothing
+      if (known && full.version > known.version + 1 && !('requestId' in full && full.requestId)) this.resync(full.gameId);
+      this.states.set(full.gameId, (frame = full));
     }
     if (frame.type === 'presence') {
       const known = this.states.get(frame.gameId);
@@ -117,10 +131,18 @@ export class Connection {
     });
   }
 
-  /** Watch a game: its state now (or an error), and after every change. */
-  subscribe(gameId: string): Promise<ServerFrame> {
-    this.subscriptions.add(gameId);
-    return this.request({ action: 'subscribe', gameId }, true);
+  /**
+   * Watch a game: its state now (or an error), and after every change. The first answer holds
+   * the latest `logLines` log lines (all kept ones: 500); later frames add to them.
+   */
+  subscribe(gameId: string, logLines = LOG_LINES): Promise<ServerFrame> {
+    this.subscriptions.set(gameId, logLines);
+    return this.request({ action: 'subscribe', gameId, logDelta: true, logLines }, true);
+  }
+
+  /** Whether the game was subscribed with fewer than all kept log lines. */
+  logShortened(gameId: string): boolean {
+    return (this.subscriptions.get(gameId) ?? 500) < 500;
   }
 
   unsubscribe(gameId: string): void {

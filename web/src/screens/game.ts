@@ -78,8 +78,9 @@ export function gameScreen(app: App, gameId: string): Node {
   const actions = h('div', { class: 'actions-panel', 'aria-label': 'Your actions' });
   const extras = h('div', { class: 'extras' });
   const log = h('ol', { class: 'log', 'aria-label': 'Game log' });
+  const earlier = h('div');
   const replay = h('div');
-  const root = h('section', { class: 'game', 'data-screen': 'game', dataset: { gameId } }, header, extras, board, actions, replay, h('details', { class: 'card', open: true }, h('summary', null, 'Log'), log));
+  const root = h('section', { class: 'game', 'data-screen': 'game', dataset: { gameId } }, header, extras, board, actions, replay, h('details', { class: 'card', open: true }, h('summary', null, 'Log'), earlier, log));
   let busy = false;
   let replaying = false;
 
@@ -151,6 +152,12 @@ export function gameScreen(app: App, gameId: string): Node {
     replace(board, frame.view === null ? h('p', null, 'The game starts when every seat is taken.') : ui.board(frame, ctx));
     replace(actions, busy ? h('p', { class: 'muted' }, 'Sending…') : frame.view === null || replaying ? null : ui.actions(frame, ctx));
     replace(log, frame.log.map((line) => h('li', null, line)));
+    replace(
+      earlier,
+      frame.logStart > 0 && conn.logShortened(gameId)
+        ? h('button', { type: 'button', onclick: () => void conn.subscribe(gameId, 500).then((f) => (f.type === 'error' ? app.error(f.message) : undefined)) }, `Show earlier lines (${frame.logStart})`)
+        : null,
+    );
     log.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
     if (busy) for (const b of root.querySelectorAll<HTMLButtonElement>('[data-action]')) b.disabled = true;
   }
