@@ -62,7 +62,7 @@ if (suites.has('pipeline')) {
     p50RoundTripAt1GameOverFloor: caravela.p50RoundTripAt1GameOverFloor,
   };
   result.pipeline = {
-    caravela: { description: 'every command stored by one conditional PutItem on DynamoDB Local before its ack', ...caravela },
+    caravela: { description: 'every command stored under its own condition on DynamoDB Local, its data in files, before its ack (concurrent commands share a request: group commit)', ...caravela },
     boardgameIo: { description: 'boardgame.io 0.50.2 server, socket.io transport; FlatFile writes after it broadcasts (not durable per move)', levels: bgio },
     ratios,
   };

@@ -1,10 +1,13 @@
 /**
  * Pipeline benchmark: the whole path of a move through the local server — WebSocket frame,
- * handler, decide, one conditional write to DynamoDB Local, ack — with 1, 50 and 500 games of
+ * handler, decide, one conditional write to DynamoDB Local (its data in files), ack — with 1, 50 and 500 games of
  * tic-tac-toe played at once, each move waiting for the previous one's ack. Beside it, the
  * floor: one conditional PutItem plus one Query on the same DynamoDB Local.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_CREDENTIALS } from '../local/dynamodb';
@@ -128,8 +131,13 @@ async function load(server: LocalServer, games: number, durationMs: number) {
   return { games, connections: games * 2, commandsPerSecond: round(samples.length / seconds), roundTrip: latency(samples) };
 }
 
-export async function pipelineSuite(opts: { durationMs?: number; levels?: number[] } = {}) {
-  const server = await startLocalServer({ port: 0, dataDir: null });
+/**
+ * The store keeps its data in files (`-dbPath`, as `npm start` runs it), so an acknowledged
+ * command is on disk: durably stored. `inMemory` measures DynamoDB Local without its files.
+ */
+export async function pipelineSuite(opts: { durationMs?: number; levels?: number[]; inMemory?: boolean } = {}) {
+  const dataDir = opts.inMemory ? null : mkdtempSync(path.join(tmpdir(), 'caravela-bench-'));
+  const server = await startLocalServer({ port: 0, dataDir });
   try {
     const floorLatency = await floor(server, 300);
     const storeWritesPerSecondAt50Writers = await storeWrites(server, 50, Math.min(opts.durationMs ?? 8000, 4000));
@@ -137,12 +145,14 @@ export async function pipelineSuite(opts: { durationMs?: number; levels?: number
     for (const games of opts.levels ?? [1, 50, 500]) levels.push(await load(server, games, opts.durationMs ?? 8000));
     const one = levels.find((l) => l.games === 1);
     return {
-      floor: { description: 'one conditional PutItem + one Query, DynamoDB Local', ...floorLatency },
+      store: dataDir ? 'DynamoDB Local, data in files (-dbPath)' : 'DynamoDB Local, in memory',
+      floor: { description: 'one conditional PutItem + one Query on the same store', ...floorLatency },
       storeWritesPerSecondAt50Writers,
       levels,
       p50RoundTripAt1GameOverFloor: one ? round(one.roundTrip.p50Ms / floorLatency.p50Ms) : null,
     };
   } finally {
     await server.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -40,10 +40,10 @@ export function setClock(fn: () => Date): void {
 export function getRuntime(): Runtime {
   if (!runtime) {
     const { tableName } = config();
-    const store = new EventStore(dynamo(), tableName);
     // The local runtime serves every socket and writes every commit itself: it can know who is
-    // connected, and each game's latest record, in memory.
+    // connected, and each game's latest record, in memory, and send concurrent commits together.
     const single = process.env.SINGLE_PROCESS === 'true';
+    const store = new EventStore(dynamo(), tableName, { groupCommits: single });
     const records = single ? new LiveRecords(dynamo(), tableName, now) : new Records(dynamo(), tableName, now);
     const schedule = new Schedule(dynamo(), tableName);
     const host = new Host({

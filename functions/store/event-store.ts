@@ -1,13 +1,14 @@
 /**
- * The event store on DynamoDB. Each accepted change is ONE conditional PutItem of a commit item
+ * The event store on DynamoDB. Each accepted change is ONE conditional put of a commit item
  * keyed by game and version: if another writer took that version first, the condition fails
- * and the caller reloads and decides again. Every SNAPSHOT_EVERY versions a snapshot of the
+ * and the caller reloads and decides again. (The local runtime sends concurrent puts together:
+ * group-commit.ts.) Every SNAPSHOT_EVERY versions a snapshot of the
  * folded record is written beside the commits, so a load is at most two reads: the latest
  * snapshot, then the commits after it.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { applyCommit, activeSeats, outcomeOf, seatInfos, type Commit, type GameRecord } from '../game/record';
+import { GroupWriter } from './group-commit';
 import { keys } from './keys';
 import { queryAll } from './query';
 import { TABLE } from './table';
@@ -27,10 +28,16 @@ export interface Usage {
 export class EventStore {
   readonly usage: Usage = { reads: 0, writes: 0, readUnits: 0, writeUnits: 0 };
 
+  private readonly writer: GroupWriter;
+
+  /** `groupCommits`: the process writes for many games at once (see group-commit.ts). */
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
-  ) {}
+    options: { groupCommits?: boolean } = {},
+  ) {
+    this.writer = new GroupWriter(db, options.groupCommits ?? false);
+  }
 
   /**
    * Store a commit. Returns false when its version is taken (the caller lost a race).
@@ -39,45 +46,37 @@ export class EventStore {
    */
   async append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean> {
     const finished = after.status === 'finished';
-    try {
-      const out = await this.db.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: {
-            [TABLE.partitionKey]: keys.game(commit.gameId),
-            [TABLE.sortKey]: keys.commit(commit.version),
-            kind: 'commit',
-            gameId: commit.gameId,
-            version: commit.version,
-            seat: commit.seat,
-            playerId: commit.playerId,
-            commandId: commit.commandId,
-            at: commit.at,
-            events: JSON.stringify(commit.events),
-            game: after.game,
-            status: after.status,
-            activeSeats: activeSeats(after),
-            seats: seatInfos(after),
-            wasActive: before ? activeSeats(before) : [],
-            wasStatus: before?.status ?? null,
-            absent: after.absent,
-            summary: after.log.at(-1) ?? '',
-            ...(finished ? { outcome: JSON.stringify(outcomeOf(after)) } : {}),
-          },
-          ConditionExpression: 'attribute_not_exists(#pk)',
-          ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-          ReturnConsumedCapacity: 'TOTAL',
-        }),
-      );
-      this.count('write', out.ConsumedCapacity?.CapacityUnits);
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) {
-        this.count('write', 1);
-        return false;
-      }
-      throw error;
-    }
+    const { stored, units } = await this.writer.put(
+      {
+        TableName: this.table,
+        Item: {
+          [TABLE.partitionKey]: keys.game(commit.gameId),
+          [TABLE.sortKey]: keys.commit(commit.version),
+          kind: 'commit',
+          gameId: commit.gameId,
+          version: commit.version,
+          seat: commit.seat,
+          playerId: commit.playerId,
+          commandId: commit.commandId,
+          at: commit.at,
+          events: JSON.stringify(commit.events),
+          game: after.game,
+          status: after.status,
+          activeSeats: activeSeats(after),
+          seats: seatInfos(after),
+          wasActive: before ? activeSeats(before) : [],
+          wasStatus: before?.status ?? null,
+          absent: after.absent,
+          summary: after.log.at(-1) ?? '',
+          ...(finished ? { outcome: JSON.stringify(outcomeOf(after)) } : {}),
+        },
+        ConditionExpression: 'attribute_not_exists(#pk)',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+      },
+      `${commit.gameId}#${commit.version}`,
+    );
+    this.count('write', units);
+    return stored;
   }
 
   /** The record of a game, or null when it does not exist. With `base`, only newer commits are read. */

@@ -1,6 +1,7 @@
 /**
  * The event store on a real DynamoDB Local: one conditional write per commit, a lost race
- * detected, loads of at most two reads once snapshots exist, and the rules version kept.
+ * detected (also within a group commit), loads of at most two reads once snapshots exist, and
+ * the rules version kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -68,6 +69,27 @@ describe('EventStore', () => {
     const again = new EventStore(doc, TABLE);
     expect(await again.load('g-snap', loaded!)).toEqual(stored);
     expect(again.usage.reads).toBe(1);
+  });
+
+  it('groups concurrent commits of many games into few requests, each still under its own condition', async () => {
+    const store = new EventStore(doc, TABLE, { groupCommits: true });
+    const writer = (store as unknown as { writer: { stats: { requests: number; items: number } } }).writer;
+    const created = Array.from({ length: 40 }, (_, i) => planCreate({ gameId: `g-group-${i}`, game: 'tic-tac-toe', players: 2, options: {}, player: players[0]!, seed: i, at }));
+    // Game 7's version 1 was stored before: its create loses, in whichever request it travels.
+    expect(await store.append(created[7]!, applyCommit(null, created[7]!), null)).toBe(true);
+    const results = await Promise.all([
+      ...created.map((c) => store.append({ ...c, playerId: 'again' }, applyCommit(null, c), null)),
+      ...created.slice(0, 5).map((c) => store.append({ ...c, playerId: 'twice' }, applyCommit(null, c), null)),
+    ]);
+    // Every create is stored once: the first of each game wins, the repeats (and game 7's) lose.
+    expect(results.slice(0, 40).filter((ok) => !ok)).toHaveLength(1);
+    expect(results[7]).toBe(false);
+    expect(results.slice(40)).toEqual([false, false, false, false, false]);
+    for (const [i, c] of created.entries()) expect((await store.commits(c.gameId)).map((x) => x.playerId)).toEqual([i === 7 ? 'p0' : 'again']);
+    // 46 puts in far fewer requests; a lone put is a plain PutItem.
+    expect(writer.stats.items).toBe(40);
+    expect(writer.stats.requests).toBeLessThan(15);
+    expect(store.usage.writes).toBe(46);
   });
 
   it('refuses a second commit for a version already taken', async () => {
