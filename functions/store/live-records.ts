@@ -26,13 +26,15 @@ export class LiveRecords extends Records {
     return live ? { ...live.connection, games: [...live.games] } : null;
   }
 
-  override async deleteConnection(connectionId: string): Promise<void> {
+  override async deleteConnection(connectionId: string): Promise<string[]> {
     const live = this.connections.get(connectionId);
-    if (!live) return;
-    for (const gameId of live.games) await this.deleteSubscription(gameId, connectionId);
+    if (!live) return [];
+    const games = [...live.games];
+    for (const gameId of games) await this.deleteSubscription(gameId, connectionId);
     this.connections.delete(connectionId);
     const ids = this.online.get(live.connection.playerId);
     if (ids?.delete(connectionId) && ids.size === 0) this.online.delete(live.connection.playerId);
+    return games;
   }
 
   override async isOnline(playerId: string): Promise<boolean> {

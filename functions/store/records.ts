@@ -94,12 +94,18 @@ export class Records {
     return { connectionId, playerId: out.Item.playerId, name: out.Item.name, games: games ? [...games] : [] };
   }
 
-  /** Forget a connection and all its subscriptions. */
-  async deleteConnection(connectionId: string): Promise<void> {
+  /**
+   * Forget a connection and all its subscriptions; returns the games it watched. The
+   * connection's own item is left to expire by its TTL (free, where a delete is a write): no
+   * lookup of a closed connection's id follows, and the player's marker, which says they are
+   * online, is deleted now.
+   */
+  async deleteConnection(connectionId: string): Promise<string[]> {
     const c = await this.getConnection(connectionId);
-    for (const gameId of c?.games ?? []) await this.deleteSubscription(gameId, connectionId);
-    if (c) await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.player(c.playerId), [SK]: keys.playerConnection(connectionId) } }));
-    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.connection(connectionId), [SK]: keys.connectionMeta } }));
+    if (!c) return [];
+    for (const gameId of c.games) await this.deleteSubscription(gameId, connectionId);
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.player(c.playerId), [SK]: keys.playerConnection(connectionId) } }));
+    return c.games;
   }
 
   async subscribe(gameId: string, c: Connection, logDelta = false): Promise<void> {

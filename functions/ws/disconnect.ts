@@ -6,8 +6,7 @@ export async function handler(event: WsEvent): Promise<WsResult> {
   const { records, connections, host } = getRuntime();
   const { connectionId } = event.requestContext;
   connections.delete(connectionId);
-  const games = (await records.getConnection(connectionId))?.games ?? [];
-  await records.deleteConnection(connectionId);
+  const games = await records.deleteConnection(connectionId);
   const sender = senderFor(event.requestContext);
   for (const gameId of games) {
     try {
