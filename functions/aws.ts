@@ -33,7 +33,9 @@ export function dynamo(): DynamoDBDocumentClient {
 export function connections(endpoint: string): ApiGatewayManagementApiClient {
   let client = management.get(endpoint);
   if (!client) {
-    client = new ApiGatewayManagementApiClient({ region: config().region, endpoint, requestHandler });
+    // Posting frames is most of a move's SDK calls: build the command's middleware stack once,
+    // not per call (the SDK's own option; safe for a plain client, unlike lib-dynamodb's wrapper).
+    client = new ApiGatewayManagementApiClient({ region: config().region, endpoint, requestHandler, cacheMiddleware: true });
     management.set(endpoint, client);
   }
   return client;
