@@ -1,10 +1,10 @@
 /**
  * The event store on DynamoDB. Each accepted change is ONE conditional put of a commit item
  * keyed by game and version: if another writer took that version first, the condition fails
- * and the caller reloads and decides again. (The local runtime sends concurrent puts together:
- * group-commit.ts.) Every SNAPSHOT_EVERY versions a snapshot of the
- * folded record is written beside the commits, so a load is at most two reads: the latest
- * snapshot, then the commits after it.
+ * and the caller reloads and decides again (the local runtime sends concurrent puts together:
+ * group-commit.ts). Every SNAPSHOT_EVERY versions a snapshot of the folded record is written
+ * beside the commits, so a load is at most two reads: the latest snapshot, then the commits
+ * after it.
  */
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { applyCommit, activeSeats, outcomeOf, seatInfos, type Commit, type GameRecord } from '../game/record';
