@@ -42,24 +42,11 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { ACTIONS } from '../functions/protocol/frames';
 import { TABLE } from '../functions/store/table';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The protocol's actions (PROTOCOL.md); each is its own route so API Gateway meters them apart. */
-export const WS_ACTIONS = [
-  'createGame',
-  'joinGame',
-  'subscribe',
-  'command',
-  'myGames',
-  'ping',
-  'undo',
-  'resume',
-  'voteEnd',
-  'setNotifications',
-  'getNotifications',
-] as const;
 export const WS_STAGE = 'prod';
 
 /** Alarm window: one bad datapoint in five minutes is worth a look for a game backend this small. */
@@ -368,7 +355,8 @@ export class CaravelaStack extends Stack {
       // Unknown actions reach the message handler too, which answers BAD_REQUEST itself.
       defaultRouteOptions: { integration: messages },
     });
-    for (const action of WS_ACTIONS) this.webSocketApi.addRoute(action, { integration: messages });
+    // Each protocol action is its own route, so API Gateway meters them apart.
+    for (const action of ACTIONS) this.webSocketApi.addRoute(action, { integration: messages });
 
     this.webSocketStage = new WebSocketStage(this, 'WebSocketStage', {
       webSocketApi: this.webSocketApi,
