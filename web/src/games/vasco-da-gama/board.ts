@@ -57,6 +57,9 @@ function headerEl(rc: Rc): HTMLElement {
   );
 }
 
+/** A variation as printed on the tiles: +3, −2 (a minus sign, not a hyphen). */
+const signed = (v: number) => (v >= 0 ? `+${v}` : `−${-v}`);
+
 function numbersEl(rc: Rc): HTMLElement {
   const { view } = rc;
   const { free, initial, refunds, zone } = view.numbers;
@@ -98,7 +101,7 @@ function numbersEl(rc: Rc): HTMLElement {
       'p',
       { class: 'vdg-line' },
       free !== null
-        ? `First free action: ${free} (initial ${initial}, variation ${variation! >= 0 ? '+' : '−'}${Math.abs(variation!)}). Lower numbers pay the difference for the right to act.`
+        ? `First free action: ${free} (initial ${initial}, variation ${signed(variation!)}). Lower numbers pay the difference for the right to act.`
         : `Initial number ${initial}, variation unknown until all discs are placed${range ? ` (the free number will be ${range.min}–${range.max})` : ''}.`,
     ),
     rows,
@@ -109,7 +112,6 @@ function numbersEl(rc: Rc): HTMLElement {
 function vdgEl(rc: Rc): HTMLElement {
   const t = rc.view.vdgTiles;
   const current = t.used.at(-1);
-  const sign = (v: number) => (v >= 0 ? `+${v}` : `−${-v}`);
   return h(
     'section',
     { class: 'vdg-vasco', 'aria-label': 'Vasco da Gama tiles' },
@@ -118,7 +120,7 @@ function vdgEl(rc: Rc): HTMLElement {
       'ul',
       { class: 'vdg-plain' },
       h('li', null, current ? `This round's tile: initial ${current.initial}, offers ${reals(current.coins[0])} and ${reals(current.coins[1])}` : 'No tile played yet'),
-      h('li', null, t.faceUp ? `Face up on the deck: initial ${t.faceUp.initial}, variation ${sign(t.faceUp.variation)}` : 'Next tile: face down'),
+      h('li', null, t.faceUp ? `Face up on the deck: initial ${t.faceUp.initial}, variation ${signed(t.faceUp.variation)}` : 'Next tile: face down'),
       h('li', null, `Face down: ${plural(t.faceDown, 'tile')} · played: ${t.used.length}`),
       h('li', null, `Money spaces: upper ${rc.view.coins[0] === null ? 'taken' : reals(rc.view.coins[0])}, lower ${rc.view.coins[1] === null ? 'taken' : reals(rc.view.coins[1])}`),
     ),
