@@ -1,12 +1,8 @@
 /** Create the table the CDK stack defines (same keys, stream, TTL) if it does not exist yet. */
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  ResourceNotFoundException,
-  UpdateTimeToLiveCommand,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '../functions/store/table';
+import { LOCAL_CREDENTIALS, startDynamo } from './dynamodb';
 
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {
@@ -33,4 +29,19 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   await client.send(
     new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }),
   );
+}
+
+/** A DynamoDB Local of its own, in memory, with one such table and a document client on it (tests, benchmarks). */
+export async function standaloneTable(tableName: string): Promise<{ doc: DynamoDBDocumentClient; stop(): Promise<void> }> {
+  const dynamo = await startDynamo(null);
+  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
+  await ensureTable(client, tableName);
+  const doc = DynamoDBDocumentClient.from(client);
+  return {
+    doc,
+    async stop() {
+      doc.destroy();
+      await dynamo.stop();
+    },
+  };
 }

@@ -5,17 +5,14 @@
  * load as the host does it (latest snapshot + the commits after it), and a load from the commits
  * alone (every commit read and folded), the path a store without snapshots would take.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Rng } from '../../domain/engine/rng';
 import { FIELDS } from '../../domain/games/navegador/data';
 import type { NavCommand } from '../../domain/games/navegador/commands';
 import { planAutomatic, planCreate } from '../../functions/game/plans';
 import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/game/record';
 import { EventStore, SNAPSHOT_EVERY } from '../../functions/store/event-store';
-import { LOCAL_CREDENTIALS, startDynamo } from '../../local/dynamodb';
 import { TABLE_NAME } from '../../local/server';
-import { ensureTable } from '../../local/tables';
+import { standaloneTable } from '../../local/tables';
 import { latency } from '../pipeline';
 import { inBatches, round } from '../measure';
 
@@ -74,10 +71,8 @@ export async function longGameSuite(opts: { events: number; runs: number }) {
   const { commits, records, gameEvents } = longGame(opts.events);
   const buildMs = performance.now() - built;
   // The store alone, on its own DynamoDB Local: no handlers, no stream reader.
-  const dynamo = await startDynamo(null);
-  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
-  await ensureTable(client, TABLE_NAME);
-  const db = DynamoDBDocumentClient.from(client);
+  const table = await standaloneTable(TABLE_NAME);
+  const db = table.doc;
   try {
     const store = new EventStore(db, TABLE_NAME);
     const written = performance.now();
@@ -111,7 +106,6 @@ export async function longGameSuite(opts: { events: number; runs: number }) {
       foldOnly: { description: 'folding every commit in memory, no reads', ...figures(foldOnly) },
     };
   } finally {
-    db.destroy();
-    await dynamo.stop();
+    await table.stop();
   }
 }

@@ -4,7 +4,6 @@
  * attempts, so one dead webhook cannot hold the stream back for every game. The clock items
  * the sweep reads keep the latest version's due time whatever order the writes land in.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendWebhook } from '../../functions/notify/channels/webhook';
@@ -12,25 +11,21 @@ import type { Notification } from '../../functions/notify/notification';
 import { Notifier } from '../../functions/notify/notifier';
 import { Records } from '../../functions/store/records';
 import { MAX_ATTEMPTS, Schedule } from '../../functions/store/schedule';
-import { LOCAL_CREDENTIALS, startDynamo, type LocalDynamo } from '../../local/dynamodb';
-import { ensureTable } from '../../local/tables';
+import { standaloneTable } from '../../local/tables';
 import { startReceiver, type LoopbackServer } from '../support/push-service';
 
-let dynamo: LocalDynamo;
+let table: Awaited<ReturnType<typeof standaloneTable>>;
 let doc: DynamoDBDocumentClient;
 let good: LoopbackServer;
 let dead: LoopbackServer;
 const TABLE = 'deliveries';
 
 beforeAll(async () => {
-  [dynamo, good, dead] = await Promise.all([startDynamo(null), startReceiver(204), startReceiver(500)]);
-  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
-  await ensureTable(client, TABLE);
-  doc = DynamoDBDocumentClient.from(client);
+  [table, good, dead] = await Promise.all([standaloneTable(TABLE), startReceiver(204), startReceiver(500)]);
+  doc = table.doc;
 }, 90_000);
 afterAll(async () => {
-  doc?.destroy();
-  await Promise.all([dynamo?.stop(), good?.close(), dead?.close()]);
+  await Promise.all([table?.stop(), good?.close(), dead?.close()]);
 });
 
 const note = (playerId: string): Notification => ({

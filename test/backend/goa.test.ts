@@ -10,7 +10,7 @@ import type { GoaState } from '../../domain/games/goa/types';
 import type { GoaView } from '../../domain/games/goa/view';
 import type { StateFrame } from '../../functions/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
-import { playToEnd, startGame } from '../support/play';
+import { expectEveryVersionToTheEnd, playToEnd, startGame } from '../support/play';
 import { recordsByVersion } from '../support/table';
 
 let server: LocalServer;
@@ -41,10 +41,7 @@ describe('a 4-player game of Goa through the local server', () => {
     const truth = await recordsByVersion(server.dynamo.endpoint, gameId);
     let checkedCards = 0;
     for (const c of clients) {
-      const versions = c.states(gameId).map((s) => s.version);
-      expect(versions).toEqual(Array.from({ length: versions.length }, (_, i) => versions[0]! + i));
-      const last = c.latest(gameId)!;
-      expect(last.status).toBe('finished');
+      const last = expectEveryVersionToTheEnd(c, gameId);
       expect((last.outcome as { results: unknown[] }).results).toHaveLength(4);
       for (const frame of c.states(gameId)) {
         const state = truth.get(frame.version)!.state as GoaState | null;

@@ -9,7 +9,7 @@ import type { NavView } from '../../domain/games/navegador/view';
 import type { NavState } from '../../domain/games/navegador/types';
 import type { StateFrame } from '../../functions/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
-import { playToEnd, startGame } from '../support/play';
+import { expectEveryVersionToTheEnd, playToEnd, startGame } from '../support/play';
 import { recordsByVersion } from '../support/table';
 
 let server: LocalServer;
@@ -44,10 +44,7 @@ describe('a 5-player game of Navegador through the local server', () => {
 
     const truth = await recordsByVersion(server.dynamo.endpoint, gameId);
     for (const c of clients) {
-      const versions = c.states(gameId).map((s) => s.version);
-      expect(versions).toEqual(Array.from({ length: versions.length }, (_, i) => versions[0]! + i));
-      const last = c.latest(gameId)!;
-      expect(last.status).toBe('finished');
+      const last = expectEveryVersionToTheEnd(c, gameId);
       expect((last.outcome as { results: unknown[] }).results).toHaveLength(5);
       // No frame shows a hidden price: not in an unexplored stack, not among the removed tokens.
       for (const frame of c.states(gameId)) {

@@ -8,7 +8,7 @@ import { startLocalServer, type LocalServer } from '../../local/server';
 import type { VdgState } from '../../domain/games/vasco-da-gama/types';
 import { Client, register } from '../support/client';
 import { recordsByVersion } from '../support/table';
-import { playToEnd } from '../support/play';
+import { expectEveryVersionToTheEnd, playToEnd } from '../support/play';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -32,11 +32,8 @@ describe('a 4-player game through the local server', () => {
     await playToEnd(clients, gameId, 42);
 
     for (const c of clients) {
-      const versions = c.states(gameId).map((s) => s.version);
       // From the version seen at subscription on, each version exactly once, in order.
-      expect(versions).toEqual(Array.from({ length: versions.length }, (_, i) => versions[0]! + i));
-      const last = c.latest(gameId)!;
-      expect(last.status).toBe('finished');
+      const last = expectEveryVersionToTheEnd(c, gameId);
       expect(last.outcome).toMatchObject({ winners: expect.any(Array), results: expect.any(Array) });
       expect(last.legal).toEqual([]);
     }

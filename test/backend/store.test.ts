@@ -4,29 +4,22 @@
  * the rules version kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Rng } from '../../domain/engine/rng';
 import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/game/record';
 import { planCommand, planCreate, planJoin } from '../../functions/game/plans';
 import { EventStore, SNAPSHOT_EVERY } from '../../functions/store/event-store';
 import { keys } from '../../functions/store/keys';
-import { LOCAL_CREDENTIALS, startDynamo, type LocalDynamo } from '../../local/dynamodb';
-import { ensureTable } from '../../local/tables';
+import { standaloneTable } from '../../local/tables';
 
-let dynamo: LocalDynamo;
+let table: Awaited<ReturnType<typeof standaloneTable>>;
 let doc: DynamoDBDocumentClient;
 const TABLE = 'store-test';
 beforeAll(async () => {
-  dynamo = await startDynamo(null);
-  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
-  await ensureTable(client, TABLE);
-  doc = DynamoDBDocumentClient.from(client);
+  table = await standaloneTable(TABLE);
+  doc = table.doc;
 }, 90_000);
-afterAll(async () => {
-  doc?.destroy();
-  await dynamo?.stop();
-});
+afterAll(async () => table?.stop());
 
 const at = '2026-11-21T12:00:00.000Z';
 const players = ['p0', 'p1', 'p2'].map((playerId, i) => ({ playerId, name: `Player ${i}` }));

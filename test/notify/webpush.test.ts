@@ -3,18 +3,13 @@
  * (signature, audience, expiry, subject), the RFC 8030 headers, and that the browser's keys
  * decrypt the aes128gcm body back to the payload. Plus the status mapping (410/404 gone, 500 throws).
  */
-import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
+import { createPublicKey, verify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, PushSubscription } from '../../functions/notify/notification';
+import type { Notification } from '../../functions/notify/notification';
+import { browser as subscribedBrowser } from '../support/push-service';
 import { checkPushEndpoint, generateVapidKeys, PUSH_SERVICES, pushAllowList, pushTopic, sendWebPush, type VapidKeys } from '../../functions/notify/channels/webpush';
-
-// http_ece ships no types; the one call the test needs, typed here.
-const ece = createRequire(import.meta.url)('http_ece') as {
-  decrypt(body: Buffer, params: { version: 'aes128gcm'; privateKey: ReturnType<typeof createECDH>; authSecret: string }): Buffer;
-};
 
 interface Received {
   path: string;
@@ -46,18 +41,8 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const vapid: VapidKeys = { ...generateVapidKeys(), subject: 'mailto:operator@example.org' };
 
-/** What a browser does on subscribe: a P-256 key pair and a 16-byte auth secret it keeps. */
-function browser(path: string) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const authSecret = randomBytes(16).toString('base64url');
-  const subscription: PushSubscription = {
-    endpoint: `${origin}${path}`,
-    expirationTime: null,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret },
-  };
-  return { ecdh, authSecret, subscription };
-}
+/** A subscribed browser (its keys, and the decryption it can do) for this push service. */
+const browser = (path: string) => subscribedBrowser(origin, path);
 
 function note(over: Partial<Notification> = {}): Notification {
   return {
@@ -137,8 +122,7 @@ describe('sendWebPush', () => {
 
     // The body is opaque to the push service; only the browser's private key and auth secret open it.
     expect(r.body.includes(Buffer.from('Vasco'))).toBe(false);
-    const plain = ece.decrypt(r.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.authSecret });
-    expect(JSON.parse(plain.toString('utf8'))).toEqual({ title: n.title, body: n.body, url: n.url, gameId: n.gameId, kind: n.kind, version: n.version });
+    expect(b.decrypt(r.body)).toEqual({ title: n.title, body: n.body, url: n.url, gameId: n.gameId, kind: n.kind, version: n.version });
   });
 
   it('gives messages of one game one Topic (so they replace each other) and marks urgent ones high', async () => {

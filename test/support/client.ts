@@ -26,6 +26,8 @@ let nextRequest = 0;
 export class Client {
   readonly frames: ServerFrame[] = [];
   readonly raw: ServerFrame[] = [];
+  /** Each game's state of the highest version received (the first of them), kept as frames arrive. */
+  private readonly newest = new Map<string, StateFrame>();
   private readonly waiters = new Set<{ match: (f: ServerFrame) => boolean; resolve: (f: ServerFrame) => void }>();
   private closed: Promise<void>;
 
@@ -38,6 +40,7 @@ export class Client {
       this.raw.push(received);
       const frame = received.type === 'state' ? (mergeLog(this.latest(received.gameId), received) ?? received) : received;
       this.frames.push(frame);
+      if (frame.type === 'state' && frame.version > (this.newest.get(frame.gameId)?.version ?? -Infinity)) this.newest.set(frame.gameId, frame);
       for (const w of [...this.waiters]) {
         if (w.match(frame)) {
           this.waiters.delete(w);
@@ -87,7 +90,7 @@ export class Client {
   }
 
   latest(gameId: string): StateFrame | undefined {
-    return this.states(gameId).reduce<StateFrame | undefined>((best, s) => (!best || s.version > best.version ? s : best), undefined);
+    return this.newest.get(gameId);
   }
 
   async close(): Promise<void> {

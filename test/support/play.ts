@@ -1,4 +1,5 @@
 /** Start games and drive protocol clients through them. */
+import { expect } from 'vitest';
 import { Rng } from '../../domain/engine/rng';
 import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
 import { Client, register } from './client';
@@ -59,4 +60,13 @@ export async function startGame(server: { url: string; wsUrl: string }, game: st
     if (joined.type !== 'joined') throw new Error(`${c.player.name} could not join: ${JSON.stringify(joined)}`);
   }
   return { clients, gameId };
+}
+
+/** The client saw each version from its subscription on exactly once, in order, up to the finished game; its last state. */
+export function expectEveryVersionToTheEnd(c: Client, gameId: string): StateFrame {
+  const versions = c.states(gameId).map((s) => s.version);
+  expect(versions).toEqual(Array.from({ length: versions.length }, (_, i) => versions[0]! + i));
+  const last = c.latest(gameId)!;
+  expect(last.status).toBe('finished');
+  return last;
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { legalOfType } from '../../domain/games/vasco-da-gama/legal';
 import { spec } from '../support/decider-spec';
-import { RED, YELLOW, game, phase2, play, playAll, round1, vdg } from './fixtures';
+import { PHASE1_EXAMPLE, RED, YELLOW, game, phase2, play, playAll, round1, vdg } from './fixtures';
 import type { VdgEvent } from '../../domain/games/vasco-da-gama/events';
 import type { VdgState } from '../../domain/games/vasco-da-gama/types';
 
@@ -15,7 +15,7 @@ describe('Phase 1 example: 2 players, initial number 11, Red holds Manuel I', ()
   // Yellow is first player; Red owns Manuel I (and so the Additional Action Disc).
   const start = () =>
     round1(2, {
-      holders: { dias: YELLOW, sernigi: RED, alvares: null, manuel: RED },
+      holders: PHASE1_EXAMPLE.holders,
       vdg: { faceUp: vdg(11), deck: [vdg(8), vdg(4), vdg(5), vdg(6), vdg(7), vdg(9), vdg(10), vdg(12)] },
     });
 
@@ -67,13 +67,10 @@ describe('Phase 1 example: 2 players, initial number 11, Red holds Manuel I', ()
 
 describe('Phase 2 example: initial 11, variation −3, first free action 8', () => {
   // The discs of the Phase 1 example. Both players have a launched ship and a captain for the expeditions.
-  const discs = [
-    [YELLOW, 8, 'characters'], [RED, 15, 'characters'], [YELLOW, 7, 'recruiting'], [RED, 6, 'characters'],
-    [YELLOW, 11, 'navigation'], [RED, 13, 'projects'], [YELLOW, 9, 'projects'], [RED, 21, 'navigation'], [RED, 5, 'recruiting'],
-  ] as const;
+  const { discs } = PHASE1_EXAMPLE;
   const begin = () =>
     phase2(2, discs, {
-      setup: { holders: { dias: YELLOW, sernigi: RED, alvares: null, manuel: RED } },
+      setup: { holders: PHASE1_EXAMPLE.holders },
       arrange: (s) => {
         s.seats[YELLOW]!.ships.push('I-12'); // limit 7
         s.seats[RED]!.ships.push('I-11'); // limit 7

@@ -108,6 +108,15 @@ export function auto(state: VdgState): { events: VdgEvent[]; state: VdgState } {
 
 export type DiscSpec = readonly [seat: number, number: number, area: Area];
 
+/** The rulebook's Phase 1 example (2 players, initial number 11): who holds the characters, and the discs as placed. */
+export const PHASE1_EXAMPLE = {
+  holders: { dias: YELLOW, sernigi: RED, alvares: null, manuel: RED },
+  discs: [
+    [YELLOW, 8, 'characters'], [RED, 15, 'characters'], [YELLOW, 7, 'recruiting'], [RED, 6, 'characters'],
+    [YELLOW, 11, 'navigation'], [RED, 13, 'projects'], [YELLOW, 9, 'projects'], [RED, 21, 'navigation'], [RED, 5, 'recruiting'],
+  ],
+} as const satisfies { holders: EventOf<'GameSetUp'>['holders']; discs: readonly DiscSpec[] };
+
 /**
  * Phase 2 of a round whose Phase 1 put exactly these discs on the board: the tile with
  * `initial` set the round, the tile with `next` gives the variation. `arrange` adjusts the

@@ -15,20 +15,17 @@ import {
   numberCost,
   possibleFreeNumbers,
 } from '../../web/src/games/vasco-da-gama/labels';
-import { RED, YELLOW, game, phase2, play, round1, vdg } from '../vasco-da-gama/fixtures';
+import { PHASE1_EXAMPLE, RED, YELLOW, game, phase2, play, round1, vdg } from '../vasco-da-gama/fixtures';
 
 const viewOf = (s: VdgState, seat: number): VdgView => game.view(s, seat);
 const cost = (c: VdgCommand, s: VdgState, seat: number) => describeCommand(c, viewOf(s, seat), seat).cost;
 
 describe('Phase 2 example (initial 11, variation −3: the first free action is 8)', () => {
   // The rulebook's discs: Red 5 in Recruiting and 6 in Characters, Yellow 7, 8, 9 and 11 …
-  const discs = [
-    [YELLOW, 8, 'characters'], [RED, 15, 'characters'], [YELLOW, 7, 'recruiting'], [RED, 6, 'characters'],
-    [YELLOW, 11, 'navigation'], [RED, 13, 'projects'], [YELLOW, 9, 'projects'], [RED, 21, 'navigation'], [RED, 5, 'recruiting'],
-  ] as const;
+  const { discs } = PHASE1_EXAMPLE;
   const begin = () =>
     phase2(2, discs, {
-      setup: { holders: { dias: YELLOW, sernigi: RED, alvares: null, manuel: RED } },
+      setup: { holders: PHASE1_EXAMPLE.holders },
       arrange: (s) => {
         s.seats[YELLOW]!.ships.push('I-12'); // limit 7
         s.seats[RED]!.captains = 2;
