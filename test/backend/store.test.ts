@@ -9,6 +9,7 @@ import { Rng } from '../../domain/engine/rng';
 import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/game/record';
 import { planCommand, planCreate, planJoin } from '../../functions/game/plans';
 import { EventStore, SNAPSHOT_EVERY } from '../../functions/store/event-store';
+import { GroupWriter } from '../../functions/store/group-commit';
 import { keys } from '../../functions/store/keys';
 import { standaloneTable } from '../../local/tables';
 
@@ -83,6 +84,14 @@ describe('EventStore', () => {
     expect(writer.stats.items).toBe(40);
     expect(writer.stats.requests).toBeLessThan(15);
     expect(store.usage.writes).toBe(46);
+  });
+
+  it('answers an item too big for any group with DynamoDB\'s own refusal, and keeps writing the others', async () => {
+    const writer = new GroupWriter(doc, true);
+    const huge = writer.put({ TableName: TABLE, Item: { pk: 'GAME#g-huge', sk: 'V#1', blob: 'x'.repeat(2_200_000) } }, 'g-huge#1');
+    const small = writer.put({ TableName: TABLE, Item: { pk: 'GAME#g-small', sk: 'V#1' }, ConditionExpression: 'attribute_not_exists(pk)' }, 'g-small#1');
+    await expect(huge).rejects.toThrow(/size/i);
+    expect(await small).toMatchObject({ stored: true });
   });
 
   it('refuses a second commit for a version already taken', async () => {
