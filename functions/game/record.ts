@@ -7,7 +7,7 @@
  */
 import type { AnyGameModule, Outcome, Tagged } from '../../domain/engine/contract';
 import { findGame } from '../../domain/games';
-import type { SeatInfo } from '../protocol/frames';
+import { LOG_KEEP, type SeatInfo } from '../protocol/frames';
 import { startClock, tickClock, type ClockState, type TimeControl } from './clock';
 
 export interface SeatPlayer {
@@ -185,7 +185,7 @@ function applyHostEvent(r: GameRecord, e: HostEvent): void {
  * game runs: the latest log lines, and the command ids of the latest versions (a client retries
  * a command within seconds, never hundreds of versions later).
  */
-export const LOG_KEEP = 500;
+export { LOG_KEEP };
 export const COMMANDS_KEEP = 200;
 
 /** Apply one commit. The first commit of a game must hold `$created`. */

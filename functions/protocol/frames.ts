@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { timeControlSchema } from '../game/clock';
 import { notificationSettingsSchema, type NotificationSettings } from '../notify/notification';
 
+/** The most log lines a game record keeps and a state frame carries (a finished game's whole story is in its replay). */
+export const LOG_KEEP = 500;
+
 export const ERROR_CODES = [
   'BAD_REQUEST',
   'UNAUTHORIZED',
@@ -51,8 +54,8 @@ export const clientFrames = {
     gameId,
     /** Later `state` frames carry only the log lines that changed since the version before them (`logAfter`). */
     logDelta: z.boolean().optional(),
-    /** The answer's log holds at most this many of the latest lines (default: all kept, up to 500). */
-    logLines: z.number().int().min(0).max(500).optional(),
+    /** The answer's log holds at most this many of the latest lines (default: all kept, up to LOG_KEEP). */
+    logLines: z.number().int().min(0).max(LOG_KEEP).optional(),
   }),
   command: z.object({
     action: z.literal('command'),

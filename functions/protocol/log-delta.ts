@@ -4,7 +4,7 @@
  * merges a delta frame into the state it holds. One definition for the server, the web client
  * and the test clients.
  */
-import type { StateFrame } from './frames';
+import { LOG_KEEP, type StateFrame } from './frames';
 
 /** The line number (over the whole game) where `after`'s log departs from `before`'s. */
 export function logDeparture(before: { log: string[]; logBase?: number }, after: { log: string[]; logBase?: number }): number {
@@ -21,11 +21,11 @@ export function logDeparture(before: { log: string[]; logBase?: number }, after:
  * not apply (another version held, or lines missing in between): subscribe again. A full frame
  * is returned as it is.
  */
-export function mergeLog(held: StateFrame | undefined, frame: StateFrame, keep = 500): StateFrame | null {
+export function mergeLog(held: StateFrame | undefined, frame: StateFrame): StateFrame | null {
   if (frame.logAfter === undefined) return frame;
   if (!held || held.version !== frame.logAfter || frame.logStart < held.logStart || frame.logStart > held.logStart + held.log.length) return null;
   const log = [...held.log.slice(0, frame.logStart - held.logStart), ...frame.log];
-  const dropped = Math.max(0, log.length - keep);
+  const dropped = Math.max(0, log.length - LOG_KEEP);
   const { logAfter: _, ...full } = frame;
   return { ...full, log: log.slice(dropped), logStart: held.logStart + dropped };
 }

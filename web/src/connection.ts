@@ -5,7 +5,7 @@
  * safe). Answers are matched to requests by requestId. It subscribes with `logDelta`, so each
  * move brings only its new log lines; the full log is rebuilt here.
  */
-import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
+import { LOG_KEEP, type ServerFrame, type StateFrame } from '../../functions/protocol/frames';
 import { mergeLog } from '../../functions/protocol/log-delta';
 
 export type Status = 'connecting' | 'online' | 'offline';
@@ -133,7 +133,7 @@ export class Connection {
 
   /**
    * Watch a game: its state now (or an error), and after every change. The first answer holds
-   * the latest `logLines` log lines (all kept ones: 500); later frames add to them.
+   * the latest `logLines` log lines (all kept ones: LOG_KEEP); later frames add to them.
    */
   subscribe(gameId: string, logLines = LOG_LINES): Promise<ServerFrame> {
     this.subscriptions.set(gameId, logLines);
@@ -142,7 +142,7 @@ export class Connection {
 
   /** Whether the game was subscribed with fewer than all kept log lines. */
   logShortened(gameId: string): boolean {
-    return (this.subscriptions.get(gameId) ?? 500) < 500;
+    return (this.subscriptions.get(gameId) ?? LOG_KEEP) < LOG_KEEP;
   }
 
   unsubscribe(gameId: string): void {

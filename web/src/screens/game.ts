@@ -3,7 +3,7 @@
  * the game's own board and actions, undo/resume/vote, the log, and for finished games a replay
  * slider that steps through every version.
  */
-import type { ServerFrame, StateFrame } from '../../../functions/protocol/frames';
+import { LOG_KEEP, type ServerFrame, type StateFrame } from '../../../functions/protocol/frames';
 import { applyCommit, type Commit, type GameRecord } from '../../../functions/game/record';
 import { stateFrame } from '../../../functions/realtime/state-frame';
 import type { App } from '../app';
@@ -155,7 +155,7 @@ export function gameScreen(app: App, gameId: string): Node {
     replace(
       earlier,
       frame.logStart > 0 && conn.logShortened(gameId)
-        ? h('button', { type: 'button', onclick: () => void conn.subscribe(gameId, 500).then((f) => (f.type === 'error' ? app.error(f.message) : undefined)) }, `Show earlier lines (${frame.logStart})`)
+        ? h('button', { type: 'button', onclick: () => void conn.subscribe(gameId, LOG_KEEP).then((f) => (f.type === 'error' ? app.error(f.message) : undefined)) }, `Show earlier lines (${frame.logStart})`)
         : null,
     );
     log.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
