@@ -288,8 +288,10 @@ export class CaravelaStack extends Stack {
     // settings) and the sweep (commits time-outs, reschedules clocks, releases held
     // notifications) need the whole read/write set.
     this.table.grant(http, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query');
-    this.table.grant(connect, 'dynamodb:PutItem');
-    this.table.grant(disconnect, 'dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:Query');
+    // The player's live connections are a map in their profile item, claimed and released with
+    // conditional updates (the limit on connections per player holds across instances).
+    this.table.grant(connect, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:GetItem');
+    this.table.grant(disconnect, 'dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:UpdateItem');
     this.table.grantReadWriteData(message);
     this.table.grantReadWriteData(notify);
     this.table.grantReadWriteData(sweep);

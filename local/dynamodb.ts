@@ -102,6 +102,10 @@ export async function startDynamo(dataDir: string | null, port?: number): Promis
   });
   await spawned;
   if (pidFile) writeFileSync(pidFile, String(child.pid));
+  // If this process dies (a crash, an uncaught error), the database must not outlive it.
+  const orphanGuard = () => void (child.exitCode === null && child.kill('SIGKILL'));
+  process.once('exit', orphanGuard);
+  child.once('exit', () => process.off('exit', orphanGuard));
   const endpoint = `http://127.0.0.1:${chosen}`;
   await waitUntilReady(endpoint, child, () => log);
   return {

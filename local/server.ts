@@ -1,8 +1,13 @@
 /**
  * The local runtime: one process that starts DynamoDB Local, creates the table, and serves the
  * HTTP routes and the WebSocket API on one port by calling the very same handler functions that
- * run on Lambda, with API-Gateway-shaped events. It also serves the `@connections` endpoint, so
- * frames reach sockets through the real @aws-sdk/client-apigatewaymanagementapi client.
+ * run on Lambda, with API-Gateway-shaped events. It also serves the `@connections` endpoint, on
+ * a second listener that only loopback can reach, so frames reach sockets through the real
+ * @aws-sdk/client-apigatewaymanagementapi client.
+ *
+ * It plays API Gateway's part at the edge too: whatever a client sends — resets, oversized or
+ * malformed frames, floods — ends that client's socket with a close code, never the process.
+ * Frames per second and frames waiting are limited per connection (functions/limits.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +26,8 @@ import { handler as sweepHandler } from '../functions/clock/sweep';
 import { handler as streamHandler } from '../functions/stream/notify';
 import { generateVapidKeys } from '../functions/notify/channels/webpush';
 import { setClock } from '../functions/runtime';
+import { limit, rateLimited, TokenBucket } from '../functions/limits';
+import { MAX_CLIENT_FRAME_BYTES } from '../functions/protocol/frames';
 import { startStreamPoller } from './stream';
 import { WEB_OUT } from '../scripts/build-web';
 import { LOCAL_CREDENTIALS, startDynamo, type LocalDynamo } from './dynamodb';
@@ -66,23 +73,45 @@ export interface LocalServer {
 
 export const TABLE_NAME = 'caravela';
 const STAGE = 'local';
-/** Above API Gateway's own limit, so that the handler (not the socket) answers TOO_LARGE. */
-const MAX_SOCKET_FRAME = 256 * 1024;
+/** The most an HTTP request body may hold (the API's requests are a few hundred bytes). */
+const MAX_BODY_BYTES = 64 * 1024;
 
-function readBody(req: IncomingMessage, limit = 1024 * 1024): Promise<Buffer> {
+/** WebSocket close codes (RFC 6455): the client broke a policy (flooding). */
+const CLOSE_POLICY = 1008;
+
+class BodyTooLarge extends Error {}
+
+/** A request's body, or BodyTooLarge as soon as it passes `limit` (the rest is not read). */
+function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length']) > limit) {
+      req.resume();
+      return reject(new BodyTooLarge());
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
       if (size > limit) {
-        reject(new Error('body too large'));
-        req.destroy();
+        // Refuse now, and let the rest drain into nothing: closing on an unread body would
+        // reset the connection before the client reads the 413.
+        chunks.length = 0;
+        reject(new BodyTooLarge());
       } else chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/** The request id of a frame, if it has one, to echo in a refusal (the frame is not handled). */
+function requestIdOf(body: string): string | undefined {
+  try {
+    const id = (JSON.parse(body) as { requestId?: unknown } | null)?.requestId;
+    return typeof id === 'string' && id.length <= 64 ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A value made once and kept under the data folder (in memory without one). */
@@ -150,6 +179,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   };
 
   const sockets = new Map<string, { ws: WebSocket; connectedAt: Date; queue: Promise<void> }>();
+  // Every socket's stray errors (resets, writes after the peer left) end that socket only.
+  const dropOnError = (socket: Duplex) => socket.on('error', () => socket.destroy());
   // The port must be open to learn it, but nothing is served until the table exists.
   let ready = false;
   // Handler calls in flight, so that closing waits for them before the database stops.
@@ -159,18 +190,26 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     void p.finally(() => inflight.delete(p)).catch(() => undefined);
     return p;
   };
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_FRAME });
+  // A bigger frame closes the socket with 1009, as the protocol's limit says.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
   const server = createServer((req, res) => void route(req, res));
+  // A client that sends its headers or body slowly cannot hold a socket for long.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
   server.on('upgrade', (req, socket, head) => void upgrade(req, socket, head));
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   const domainName = `127.0.0.1:${port}`;
+  // The @connections endpoint: loopback only, whatever interface the public port is on.
+  const internal = createServer((req, res) => void connectionsApi(req, res));
+  await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+  const connectionsEndpoint = `http://127.0.0.1:${(internal.address() as { port: number }).port}`;
 
   // The handlers read their configuration from the environment, as on Lambda.
   Object.assign(process.env, {
     TABLE_NAME,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
-    CONNECTIONS_ENDPOINT: `http://${domainName}`,
+    CONNECTIONS_ENDPOINT: connectionsEndpoint,
     SINGLE_PROCESS: String(!options.tableOnlyRecords),
     ...localConfig(dataDir, `http://${domainName}`),
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
@@ -207,9 +246,18 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         return;
       }
       const url = new URL(req.url ?? '/', `http://${domainName}`);
-      if (url.pathname.startsWith('/@connections/')) return await connectionsApi(req, res, decodeURIComponent(url.pathname.slice('/@connections/'.length)));
       if ((req.method === 'GET' || req.method === 'HEAD') && serveStatic(url.pathname, res)) return;
-      const body = req.method === 'GET' || req.method === 'HEAD' ? '' : (await readBody(req)).toString('utf8');
+      let body = '';
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        try {
+          body = (await readBody(req)).toString('utf8');
+        } catch (error) {
+          if (!(error instanceof BodyTooLarge)) throw error;
+          res.writeHead(413, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ code: 'TOO_LARGE', message: `Request bodies may not exceed ${MAX_BODY_BYTES / 1024} KB.` }));
+          return;
+        }
+      }
       const result = await h.http({
         rawPath: url.pathname,
         body,
@@ -226,10 +274,18 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     }
   }
 
-  /** The API Gateway management API, as the SDK client calls it. */
-  async function connectionsApi(req: IncomingMessage, res: ServerResponse, connectionId: string): Promise<void> {
-    if (!isLoopback(req.socket.remoteAddress)) {
-      res.writeHead(403).end();
+  /** The API Gateway management API (`/@connections/{id}`), as the SDK client calls it. */
+  async function connectionsApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const match = /^\/@connections\/([^/?]+)/.exec(req.url ?? '');
+    if (!match || !isLoopback(req.socket.remoteAddress)) {
+      res.writeHead(404).end();
+      return;
+    }
+    let connectionId: string;
+    try {
+      connectionId = decodeURIComponent(match[1]!);
+    } catch {
+      res.writeHead(400).end();
       return;
     }
     const entry = sockets.get(connectionId);
@@ -238,9 +294,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       res.end(JSON.stringify({ message: `connection ${connectionId} is gone` }));
     };
     if (req.method === 'POST') {
-      const data = await readBody(req);
+      const data = await readBody(req, 1024 * 1024);
       if (!entry || entry.ws.readyState !== entry.ws.OPEN) return gone();
-      await new Promise<void>((resolve) => entry.ws.send(data.toString('utf8'), () => resolve()));
+      // A client that stops reading must not make the server hold its frames without end.
+      if (entry.ws.bufferedAmount > limit('BUFFERED_BYTES')) {
+        entry.ws.terminate();
+        return gone();
+      }
+      // Like API Gateway, answer once the frame is handed over, not once the client read it.
+      entry.ws.send(data.toString('utf8'));
       res.writeHead(200).end();
     } else if (req.method === 'DELETE') {
       if (!entry) return gone();
@@ -254,10 +316,18 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   }
 
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const url = new URL(req.url ?? '/', `http://${domainName}`);
-    const refuse = (status: number, text: string) => {
-      socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${text}\n`);
+    dropOnError(socket);
+    const refuse = (status: number, text: string, body = `${text}\n`) => {
+      if (socket.destroyed) return;
+      const type = body.startsWith('{') ? 'application/json' : 'text/plain';
+      socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
     };
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', `http://${domainName}`);
+    } catch {
+      return refuse(400, 'Bad Request');
+    }
     if (url.pathname !== '/ws') return refuse(404, 'Not Found');
     if (!ready) return refuse(503, 'Service Unavailable');
     const connectionId = randomBytes(9).toString('base64');
@@ -268,18 +338,42 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       console.error('$connect failed:', error);
       return refuse(500, 'Internal Server Error');
     }
+    if (result.statusCode === 429) return refuse(429, 'Too Many Requests', result.body);
     if (result.statusCode !== 200) return refuse(401, 'Unauthorized');
+    if (socket.destroyed) {
+      // The client left while $connect ran: forget the connection it would have had.
+      void track(h.disconnect(wsEvent(connectionId, '$disconnect', 'DISCONNECT'))).catch((error) => console.error('$disconnect failed:', error));
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
       const entry = { ws, connectedAt: new Date(), queue: Promise.resolve() };
       sockets.set(connectionId, entry);
+      const bucket = new TokenBucket(limit('FRAMES_PER_SECOND'), limit('FRAME_BURST'));
+      let waiting = 0; // frames received and not yet handled
+      let refused = 0; // frames refused in a row for going too fast
+      // Protocol errors (oversized, unmasked, invalid UTF-8 frames…) close the socket with their code.
+      ws.on('error', () => undefined);
       ws.on('message', (data) => {
+        if (ws.readyState !== ws.OPEN) return;
         const body = data.toString();
+        const turn = bucket.take();
+        if (!turn.ok) {
+          if (++refused > limit('FRAME_BURST')) return ws.close(CLOSE_POLICY, 'too many frames');
+          const error = rateLimited(`Too many frames: at most ${limit('FRAMES_PER_SECOND')} a second on one connection; this one was not handled.`, turn.retryAfterMs);
+          ws.send(JSON.stringify({ type: 'error', requestId: requestIdOf(body), code: error.code, message: error.message }));
+          return;
+        }
+        refused = 0;
+        if (++waiting > limit('QUEUED_FRAMES')) return ws.close(CLOSE_POLICY, 'too many frames waiting');
         // One connection's messages are handled in order; connections run side by side.
         entry.queue = track(
           entry.queue.then(() =>
             h.message(wsEvent(connectionId, '$default', 'MESSAGE', { body })).then(
-              () => undefined,
-              (error) => console.error('message handler failed:', error),
+              () => void waiting--,
+              (error) => {
+                waiting--;
+                console.error('message handler failed:', error);
+              },
             ),
           ),
         );
@@ -318,6 +412,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       wss.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      const internalClosed = new Promise<void>((resolve) => internal.close(() => resolve()));
+      internal.closeAllConnections();
+      await internalClosed;
       await poller.stop();
       await Promise.allSettled([...inflight]);
       await dynamo.stop();

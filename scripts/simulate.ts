@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { playGame } from '../domain/engine/bots';
-import { BOTS } from '../domain/games/bots';
+import { botsOf, findBot } from '../domain/games/bots';
 import { findGame, GAMES } from '../domain/games';
 
 const NAMES = ['Ana', 'Bruno', 'Carla', 'Duarte', 'Eva'];
@@ -33,11 +33,11 @@ if (!Number.isInteger(players) || players < game.minPlayers || players > game.ma
   console.error(`--players must be ${game.minPlayers}–${game.maxPlayers} and --seed an integer.`);
   process.exit(2);
 }
-const available = BOTS[game.id] ?? {};
+const available = botsOf(game.id);
 const names = (values.bots ?? Object.keys(available).at(-1) ?? 'random').split(',');
 const bots = Array.from({ length: players }, (_, i) => {
   const name = names[Math.min(i, names.length - 1)]!;
-  const bot = available[name];
+  const bot = findBot(game.id, name);
   if (!bot) {
     console.error(`Unknown bot "${name}" for ${game.id}. Bots: ${Object.keys(available).join(', ')}`);
     process.exit(2);

@@ -14,3 +14,14 @@ export const BOTS: Readonly<Record<string, Readonly<Record<string, Bot>>>> = {
   goa: { safe: goaSafe, random: randomBot, heuristic: goaHeuristic },
   'tic-tac-toe': { random: randomBot },
 };
+
+/** A game's bots by name (own keys only: a name like "constructor" is no game and no bot). */
+export function botsOf(game: string): Readonly<Record<string, Bot>> {
+  return Object.hasOwn(BOTS, game) ? BOTS[game]! : {};
+}
+
+/** A bot of the game by name, if it has one. */
+export function findBot(game: string, name: string): Bot | undefined {
+  const bots = botsOf(game);
+  return Object.hasOwn(bots, name) ? bots[name] : undefined;
+}

@@ -8,7 +8,7 @@
  */
 import { randomBot } from '../../domain/engine/bots';
 import { Rng } from '../../domain/engine/rng';
-import { BOTS } from '../../domain/games/bots';
+import { findBot } from '../../domain/games/bots';
 import type { FrameOf, ServerFrame } from '../protocol/frames';
 import { ProtocolError } from '../protocol/frames';
 import type { Sender } from '../realtime/sender';
@@ -18,13 +18,15 @@ import type { Connection, Records } from '../store/records';
 import type { Schedule } from '../store/schedule';
 import { deadlineOf, reminderOf } from './clock';
 import { automaticSeat, planAutomatic, planCommand, planCreate, planJoin, planResume, planTimeout, planUndo, planVote } from './plans';
-import { activeSeats, applyCommit, moduleOf, seatOf, type Commit, type GameRecord } from './record';
+import { activeSeats, applyCommit, moduleOf, seatOf, storedVersion, type Commit, type GameRecord } from './record';
 
 /** Seats whose player has a live connection subscribed to the game. */
 function onlineSeats(record: GameRecord, subscribers: readonly { playerId: string }[]): number[] {
   const players = new Set(subscribers.map((s) => s.playerId));
   return record.seats.flatMap((s, seat) => (s && players.has(s.playerId) ? [seat] : []));
 }
+
+const sameSeats = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((seat, i) => seat === b[i]);
 
 /** A lost race is decided again this many times before the sender gets CONFLICT. */
 export const MAX_ATTEMPTS = 4;
@@ -65,6 +67,10 @@ export class Host {
    * connection sees versions in order and the clock item ends at the latest version's due time.
    */
   private readonly ordered = new Map<string, Promise<void>>();
+  /** Presence announcements on their way, per game (see announcePresence). */
+  private readonly presenceRuns = new Map<string, { again: boolean; done: Promise<void> }>();
+  /** The online seats last announced per game, while it has watchers. */
+  private readonly presenceSent = new Map<string, number[]>();
 
   constructor(private readonly deps: HostDeps) {}
 
@@ -86,6 +92,7 @@ export class Host {
       at: this.at(),
     });
     const record = applyCommit(null, commit);
+    await this.deps.records.countNewGame(conn.playerId, record.gameId, record.status === 'open', this.deps.now());
     if (!(await this.deps.store.append(commit, record, null))) throw new ProtocolError('INTERNAL', 'Creating the game failed; try again.');
     this.cache.set(record.gameId, record);
     return { reply: { type: 'gameCreated', requestId: frame.requestId, gameId: record.gameId }, after: () => this.settle(null, record, sender) };
@@ -101,7 +108,7 @@ export class Host {
   async command(conn: Connection, frame: FrameOf<'command'>, sender: Sender): Promise<Outcome> {
     let duplicateOf: number | null = null;
     const result = await this.commitWithRetry(frame.gameId, (record) => {
-      if (frame.expectedVersion !== undefined && record.version !== frame.expectedVersion && record.commands[frame.commandId] === undefined) {
+      if (frame.expectedVersion !== undefined && record.version !== frame.expectedVersion && storedVersion(record, frame.commandId) === undefined) {
         throw new ProtocolError('CONFLICT', `The game is at version ${record.version}, not ${frame.expectedVersion}; nothing was stored.`);
       }
       const plan = planCommand(record, conn.playerId, frame.commandId, frame.command, this.at());
@@ -124,26 +131,66 @@ export class Host {
 
   async subscribe(conn: Connection, frame: FrameOf<'subscribe'>, sender: Sender): Promise<Outcome> {
     const record = await this.fresh(frame.gameId);
+    const before = await this.deps.records.subscribers(frame.gameId);
     await this.deps.records.subscribe(frame.gameId, conn, frame.logDelta);
-    const subscribers = await this.deps.records.subscribers(frame.gameId);
-    const online = onlineSeats(record, subscribers);
+    const me = { connectionId: conn.connectionId, playerId: conn.playerId, logDelta: frame.logDelta === true };
+    const online = onlineSeats(record, [...before.filter((s) => s.connectionId !== conn.connectionId), me]);
     return {
       reply: { ...logTail(stateFrame(record, seatOf(record, conn.playerId), online), frame.logLines ?? Infinity), ...(frame.requestId ? { requestId: frame.requestId } : {}) } as ServerFrame,
-      // The subscriber learns who is online from its state frame; the others from a presence frame.
-      after: () => this.announcePresence(record.gameId, subscribers.filter((s) => s.connectionId !== conn.connectionId), online, sender),
+      // The subscriber learns who is online from its state frame; the others from a presence
+      // frame, only if this subscription brought a seat online (a spectator or a second tab does not).
+      after: sameSeats(onlineSeats(record, before), online) ? undefined : () => this.announcePresence(record.gameId, sender),
     };
   }
 
-  /** After a connection left (or joined) a game: tell the game's watchers who is online now. */
-  async presenceChanged(gameId: string, sender: Sender): Promise<void> {
+  /** After a player's connection stopped watching a game: tell the watchers, if that seat is offline now. */
+  async presenceChanged(gameId: string, playerId: string, sender: Sender): Promise<void> {
     const subscribers = await this.deps.records.subscribers(gameId);
-    if (subscribers.length === 0) return; // nobody to tell: no need to load the game
+    // Nobody to tell, or the player still watches from another connection.
+    if (subscribers.length === 0 || subscribers.some((s) => s.playerId === playerId)) return;
     const record = this.cache.get(gameId) ?? (await this.deps.store.load(gameId));
-    if (!record) return;
-    await this.announcePresence(gameId, subscribers, onlineSeats(record, subscribers), sender);
+    if (record && seatOf(record, playerId) !== null) await this.announcePresence(gameId, sender);
   }
 
-  private async announcePresence(gameId: string, subscribers: { connectionId: string }[], online: number[], sender: Sender): Promise<void> {
+  /**
+   * Send the game's watchers the online seats, coalesced per game: while one announcement is on
+   * its way, later requests make one more run (with the newest set) instead of one each, and a
+   * set equal to the last one sent is not sent again. Resolves once a run that started after
+   * the call has finished.
+   */
+  private announcePresence(gameId: string, sender: Sender): Promise<void> {
+    const running = this.presenceRuns.get(gameId);
+    if (running) {
+      running.again = true;
+      return running.done;
+    }
+    const run = { again: true, done: Promise.resolve() };
+    run.done = (async () => {
+      try {
+        while (run.again) {
+          run.again = false;
+          await this.sendPresence(gameId, sender);
+        }
+      } finally {
+        this.presenceRuns.delete(gameId);
+      }
+    })();
+    this.presenceRuns.set(gameId, run);
+    return run.done;
+  }
+
+  private async sendPresence(gameId: string, sender: Sender): Promise<void> {
+    const subscribers = await this.deps.records.subscribers(gameId);
+    if (subscribers.length === 0) {
+      this.presenceSent.delete(gameId);
+      return;
+    }
+    const record = this.cache.get(gameId) ?? (await this.deps.store.load(gameId));
+    if (!record) return;
+    const online = onlineSeats(record, subscribers);
+    const sent = this.presenceSent.get(gameId);
+    if (sent && sameSeats(sent, online)) return;
+    this.presenceSent.set(gameId, online);
     await Promise.all(subscribers.map((s) => sender.send(s.connectionId, { type: 'presence', gameId, online })));
   }
 
@@ -240,8 +287,7 @@ export class Host {
       await this.afterCommit(before, record, sender);
       const seat = automaticSeat(record);
       if (seat === null || moves >= MAX_AUTOMATIC_MOVES) return;
-      const bots = BOTS[record.game] ?? {};
-      const bot = (record.absent[seat] ? bots.safe : bots[record.bots[seat] ?? '']) ?? randomBot;
+      const bot = findBot(record.game, record.absent[seat] ? 'safe' : (record.bots[seat] ?? '')) ?? randomBot;
       const module = moduleOf(record);
       const legal = module.legal(record.state, seat);
       const command = bot.choose(record.state, seat, legal, new Rng(record.version * 2654435761));

@@ -5,16 +5,16 @@
 import type { Tagged } from '../../domain/engine/contract';
 import { describeZodError } from '../../domain/engine/projector';
 import { findGame } from '../../domain/games';
-import { BOTS } from '../../domain/games/bots';
+import { botsOf, findBot } from '../../domain/games/bots';
 import { ProtocolError } from '../protocol/frames';
 import type { TimeControl } from './clock';
-import { activeSeats, moduleOf, seatOf, type Commit, type GameRecord, type HostEvent, type SeatPlayer } from './record';
+import { activeSeats, moduleOf, seatOf, storedVersion, type Commit, type GameRecord, type HostEvent, type SeatPlayer } from './record';
 
 const host = (e: HostEvent): Tagged => e;
 
 /** The bot a seat filler uses when none is named: the game's strongest. */
 export function defaultBot(game: string): string | undefined {
-  return Object.keys(BOTS[game] ?? {}).at(-1);
+  return Object.keys(botsOf(game)).at(-1);
 }
 
 export const botPlayer = (game: string, bot: string, seat: number): SeatPlayer => ({
@@ -51,8 +51,8 @@ export function planCreate(input: {
     throw new ProtocolError('BAD_REQUEST', `Bots can take seats 1 to ${input.players - 1}; you take seat 0.`);
   }
   const bot = input.bot ?? defaultBot(module.id);
-  if (botSeats.length && (!bot || !BOTS[module.id]?.[bot])) {
-    throw new ProtocolError('BAD_REQUEST', `${module.title} has no bot "${input.bot}"; bots: ${Object.keys(BOTS[module.id] ?? {}).join(', ') || 'none'}.`);
+  if (botSeats.length && (!bot || !findBot(module.id, bot))) {
+    throw new ProtocolError('BAD_REQUEST', `${module.title} has no bot "${input.bot}"; bots: ${Object.keys(botsOf(module.id)).join(', ') || 'none'}.`);
   }
   const events: Tagged[] = [
     host({ type: '$created', game: module.id, rulesVersion: module.rulesVersion, players: input.players, options: options.data, seat: 0, player: input.player, clock: input.clock ?? null }),
@@ -109,10 +109,11 @@ export function planCommand(
   command: unknown,
   at: string,
 ): { commit: Commit } | { duplicateOf: number } {
-  const stored = record.commands[commandId];
+  // The seat first: a command id says nothing about who may act (an unseated player must not be acked for a stored one).
+  const seat = seatedPlayer(record, playerId);
+  const stored = storedVersion(record, commandId);
   if (stored !== undefined) return { duplicateOf: stored };
   playing(record);
-  const seat = seatedPlayer(record, playerId);
   if (record.absent[seat]) throw new ProtocolError('ILLEGAL', 'A bot is playing for you since your time ran out; send "resume" to take your seat back.');
   return {
     commit: { gameId: record.gameId, version: record.version + 1, seat, playerId, commandId, events: decideFor(record, seat, command), at },

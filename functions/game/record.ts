@@ -99,6 +99,11 @@ export function seatInfos(record: GameRecord): (SeatInfo | null)[] {
   return record.seats.map((s, seat) => (s ? { seat, playerId: s.playerId, name: s.name, ...(record.bots[seat] ? { bot: record.bots[seat]! } : {}) } : null));
 }
 
+/** The version that stored a command id, if the record still keeps it (own keys only: ids like "constructor" are the client's). */
+export function storedVersion(record: GameRecord, commandId: string): number | undefined {
+  return Object.hasOwn(record.commands, commandId) ? record.commands[commandId] : undefined;
+}
+
 export const seatOf = (record: GameRecord, playerId: string): number | null => {
   const seat = record.seats.findIndex((s) => s?.playerId === playerId);
   return seat < 0 ? null : seat;
@@ -233,7 +238,8 @@ export function applyCommit(record: GameRecord | null, commit: Commit): GameReco
   r.undo = takeBack ? { version: commit.version, seat: commit.seat!, state: before.state, logAdded: r.log.length - before.logLength } : null;
   if (r.log.length > LOG_KEEP) r.logBase = (r.logBase ?? 0) + r.log.splice(0, r.log.length - LOG_KEEP).length;
   if (r.clock) r.clock = tickClock(r.clock, before.active, activeSeats(r), commit.at);
-  if (commit.commandId) r.commands[commit.commandId] = commit.version;
+  // Command ids are the client's: defined as own properties, so "__proto__" is a key like any other.
+  if (commit.commandId) Object.defineProperty(r.commands, commit.commandId, { value: commit.version, enumerable: true, writable: true, configurable: true });
   for (const [id, version] of Object.entries(r.commands)) if (version <= commit.version - COMMANDS_KEEP) delete r.commands[id];
   r.version = commit.version;
   r.updatedAt = commit.at;

@@ -1,6 +1,7 @@
 /**
  * Item keys. A game's partition holds its commits (V#), snapshots (S#) and live subscriptions
- * (SUB#); a player's partition holds the profile and one index item per game; a connection has
+ * (SUB#); a player's partition holds the profile (with the player's live connections and
+ * their game quotas) and one index item per game; a connection has
  * one item. Versions are zero-padded so that keys sort by version.
  */
 const pad = (n: number) => String(n).padStart(10, '0');
@@ -15,8 +16,6 @@ export const keys = {
   playerGame: (gameId: string) => `GAME#${gameId}`,
   connection: (connectionId: string) => `CONN#${connectionId}`,
   connectionMeta: 'META',
-  /** Under the player: one item per live connection, for "is this player online?". */
-  playerConnection: (connectionId: string) => `CONN#${connectionId}`,
   settings: 'SETTINGS',
   /** Games with a running clock, keyed by game, with the time the sweep must look at them. */
   clocks: 'CLOCKS',

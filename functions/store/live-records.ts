@@ -5,7 +5,8 @@
  * — asked on every move — need no read, and a subscription needs no write. Players, settings
  * and the per-player game index still go to the table, as on the cloud path.
  */
-import { Records, type Connection, type Subscriber } from './records';
+import { limit } from '../limits';
+import { Records, tooManyConnections, tooManySubscriptions, type Connection, type Subscriber } from './records';
 
 export class LiveRecords extends Records {
   /** connectionId → the connection and the games it watches */
@@ -16,6 +17,8 @@ export class LiveRecords extends Records {
   private readonly online = new Map<string, Set<string>>();
 
   override async putConnection(c: Connection): Promise<void> {
+    const max = limit('CONNECTIONS_PER_PLAYER');
+    if ((this.online.get(c.playerId)?.size ?? 0) >= max) throw tooManyConnections(max);
     this.connections.set(c.connectionId, { connection: { ...c }, games: new Set() });
     const ids = this.online.get(c.playerId) ?? new Set<string>();
     this.online.set(c.playerId, ids.add(c.connectionId));
@@ -26,15 +29,15 @@ export class LiveRecords extends Records {
     return live ? { ...live.connection, games: [...live.games] } : null;
   }
 
-  override async deleteConnection(connectionId: string): Promise<string[]> {
+  override async deleteConnection(connectionId: string): Promise<{ playerId: string; games: string[] } | null> {
     const live = this.connections.get(connectionId);
-    if (!live) return [];
+    if (!live) return null;
     const games = [...live.games];
     for (const gameId of games) await this.deleteSubscription(gameId, connectionId);
     this.connections.delete(connectionId);
     const ids = this.online.get(live.connection.playerId);
     if (ids?.delete(connectionId) && ids.size === 0) this.online.delete(live.connection.playerId);
-    return games;
+    return { playerId: live.connection.playerId, games };
   }
 
   override async isOnline(playerId: string): Promise<boolean> {
@@ -45,6 +48,8 @@ export class LiveRecords extends Records {
   override async subscribe(gameId: string, c: Connection, logDelta = false): Promise<void> {
     const live = this.connections.get(c.connectionId);
     if (!live) throw new Error(`connection ${c.connectionId} is gone`);
+    const max = limit('SUBSCRIPTIONS_PER_CONNECTION');
+    if (live.games.size >= max && !live.games.has(gameId)) throw tooManySubscriptions(max);
     live.games.add(gameId);
     const game = this.watchers.get(gameId) ?? new Map<string, Subscriber>();
     this.watchers.set(gameId, game.set(c.connectionId, { connectionId: c.connectionId, playerId: c.playerId, logDelta }));

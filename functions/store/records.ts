@@ -3,12 +3,15 @@
  * expire by TTL), and the per-player index of games; whose turn it is comes from each game's
  * latest commit (for `myGames`).
  */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { prefixed, queryAll } from './query';
 import type { GameRecord } from '../game/record';
 import type { GameSummary } from '../protocol/frames';
 import { NO_SETTINGS, type NotificationSettings } from '../notify/notification';
 import { keys } from './keys';
+import { limit, rateLimited } from '../limits';
+import { ProtocolError } from '../protocol/frames';
 import { TABLE } from './table';
 
 /** API Gateway closes WebSocket connections after 2 hours at most; keep their records a little longer. */
@@ -21,6 +24,13 @@ export interface Connection {
 }
 
 const PK = TABLE.partitionKey;
+/** The profile item's map of the player's live connections: connectionId → expiry (epoch seconds). */
+const LIVE = 'live';
+
+export const tooManyConnections = (max: number) =>
+  new ProtocolError('RATE_LIMITED', `You have ${max} connections open already (tabs or devices); close one, or wait a minute after closing, and connect again.`);
+export const tooManySubscriptions = (max: number) =>
+  new ProtocolError('RATE_LIMITED', `One connection may watch at most ${max} games at once; reconnect to watch others.`);
 const SK = TABLE.sortKey;
 
 /** A connection watching a game; `logDelta`: it asked for log deltas (see protocol/log-delta.ts). */
@@ -46,32 +56,87 @@ export class Records {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { [PK]: keys.player(playerId), [SK]: keys.profile, kind: 'player', playerId, name, createdAt: this.now().toISOString() },
+        Item: { [PK]: keys.player(playerId), [SK]: keys.profile, kind: 'player', playerId, name, createdAt: this.now().toISOString(), [LIVE]: {} },
         ConditionExpression: `attribute_not_exists(${PK})`,
       }),
     );
   }
 
+  /**
+   * Record a new connection, or refuse it with RATE_LIMITED when the player has
+   * CONNECTIONS_PER_PLAYER open already. The player's live connections are a map in their
+   * profile item (connection → expiry), claimed with a conditional update: the limit holds
+   * across Lambda instances, and it is the one write that says "online" (no marker item).
+   */
   async putConnection(c: Connection): Promise<void> {
-    const ttl = this.ttl();
-    await Promise.all([
-      this.db.send(new PutCommand({ TableName: this.table, Item: { [PK]: keys.connection(c.connectionId), [SK]: keys.connectionMeta, kind: 'connection', ...c, ttl } })),
-      this.db.send(new PutCommand({ TableName: this.table, Item: { [PK]: keys.player(c.playerId), [SK]: keys.playerConnection(c.connectionId), kind: 'playerConnection', ttl } })),
-    ]);
+    await this.claimConnectionSlot(c);
+    await this.db.send(new PutCommand({ TableName: this.table, Item: { [PK]: keys.connection(c.connectionId), [SK]: keys.connectionMeta, kind: 'connection', ...c, ttl: this.ttl() } }));
+  }
+
+  private async claimConnectionSlot(c: Connection): Promise<void> {
+    const max = limit('CONNECTIONS_PER_PLAYER');
+    const key = { [PK]: keys.player(c.playerId), [SK]: keys.profile };
+    const names = { '#live': LIVE, '#c': c.connectionId };
+    for (let attempt = 0; attempt < 4; attempt++) {
+      try {
+        await this.db.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key: key,
+            UpdateExpression: 'SET #live.#c = :ttl',
+            ConditionExpression: 'size(#live) < :max',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: { ':ttl': this.ttl(), ':max': max },
+          }),
+        );
+        return;
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+      // Full, or no map yet (a profile from before the map existed): look, drop what expired, try again.
+      const out = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ProjectionExpression: '#live', ExpressionAttributeNames: { '#live': LIVE }, ConsistentRead: true }));
+      const live = out.Item?.[LIVE] as Record<string, number> | undefined;
+      if (!live) {
+        await this.db
+          .send(
+            new UpdateCommand({
+              TableName: this.table,
+              Key: key,
+              UpdateExpression: 'SET #live = :live',
+              ConditionExpression: 'attribute_not_exists(#live)',
+              ExpressionAttributeNames: { '#live': LIVE },
+              ExpressionAttributeValues: { ':live': {} },
+            }),
+          )
+          .catch((error) => {
+            if (!(error instanceof ConditionalCheckFailedException)) throw error;
+          });
+        continue;
+      }
+      const now = Math.floor(Date.now() / 1000);
+      const expired = Object.keys(live).filter((id) => live[id]! <= now);
+      if (Object.keys(live).length - expired.length >= max) break;
+      if (expired.length) {
+        await this.db.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key: key,
+            UpdateExpression: `REMOVE ${expired.map((_, i) => `#live.#e${i}`).join(', ')}`,
+            ExpressionAttributeNames: { '#live': LIVE, ...Object.fromEntries(expired.map((id, i) => [`#e${i}`, id])) },
+          }),
+        );
+      }
+    }
+    throw tooManyConnections(max);
   }
 
   /** Whether the player has a live connection (the notifier leaves online players alone). */
   async isOnline(playerId: string): Promise<boolean> {
     const out = await this.db.send(
-      new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: `${PK} = :pk AND begins_with(${SK}, :c)`,
-        FilterExpression: '#ttl > :now',
-        ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute },
-        ExpressionAttributeValues: { ':pk': keys.player(playerId), ':c': 'CONN#', ':now': Math.floor(Date.now() / 1000) },
-      }),
+      new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.profile }, ProjectionExpression: '#live', ExpressionAttributeNames: { '#live': LIVE } }),
     );
-    return (out.Items?.length ?? 0) > 0;
+    const now = Math.floor(Date.now() / 1000);
+    return Object.values((out.Item?.[LIVE] as Record<string, number> | undefined) ?? {}).some((ttl) => ttl > now);
   }
 
   async getSettings(playerId: string): Promise<NotificationSettings> {
@@ -95,20 +160,51 @@ export class Records {
   }
 
   /**
-   * Forget a connection and all its subscriptions; returns the games it watched. The
+   * Forget a connection and all its subscriptions; returns its player and the games it watched. The
    * connection's own item is left to expire by its TTL (free, where a delete is a write): no
-   * lookup of a closed connection's id follows, and the player's marker, which says they are
-   * online, is deleted now.
+   * lookup of a closed connection's id follows, and its entry in the player's live connections,
+   * which says they are online, is removed now.
    */
-  async deleteConnection(connectionId: string): Promise<string[]> {
+  async deleteConnection(connectionId: string): Promise<{ playerId: string; games: string[] } | null> {
     const c = await this.getConnection(connectionId);
-    if (!c) return [];
+    if (!c) return null;
     for (const gameId of c.games) await this.deleteSubscription(gameId, connectionId);
-    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.player(c.playerId), [SK]: keys.playerConnection(connectionId) } }));
-    return c.games;
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { [PK]: keys.player(c.playerId), [SK]: keys.profile },
+        UpdateExpression: 'REMOVE #live.#c',
+        ConditionExpression: 'attribute_exists(#live)',
+        ExpressionAttributeNames: { '#live': LIVE, '#c': connectionId },
+      }),
+    ).catch((error) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
+    return { playerId: c.playerId, games: c.games };
   }
 
+  /**
+   * Watch a game. The connection's item lists the games it watches; adding to that list is
+   * conditional on SUBSCRIPTIONS_PER_CONNECTION (RATE_LIMITED beyond) and on the connection
+   * still existing, so it comes before the subscription item.
+   */
   async subscribe(gameId: string, c: Connection, logDelta = false): Promise<void> {
+    const max = limit('SUBSCRIPTIONS_PER_CONNECTION');
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { [PK]: keys.connection(c.connectionId), [SK]: keys.connectionMeta },
+          UpdateExpression: 'ADD games :g',
+          ConditionExpression: `attribute_exists(${PK}) AND (attribute_not_exists(games) OR size(games) < :max OR contains(games, :id))`,
+          ExpressionAttributeValues: { ':g': new Set([gameId]), ':max': max, ':id': gameId },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException && error.Item) throw tooManySubscriptions(max);
+      throw error;
+    }
     await this.db.send(
       new PutCommand({
         TableName: this.table,
@@ -121,15 +217,6 @@ export class Records {
           ...(logDelta ? { logDelta } : {}),
           ttl: this.ttl(),
         },
-      }),
-    );
-    await this.db.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key: { [PK]: keys.connection(c.connectionId), [SK]: keys.connectionMeta },
-        UpdateExpression: 'ADD games :g',
-        ConditionExpression: `attribute_exists(${PK})`,
-        ExpressionAttributeValues: { ':g': new Set([gameId]) },
       }),
     );
   }
@@ -159,6 +246,59 @@ export class Records {
         batch = out.UnprocessedItems as Record<string, unknown[]> | undefined;
       }
     }
+  }
+
+  /**
+   * Count a game the player is creating against GAMES_PER_HOUR and, if it will wait for players,
+   * OPEN_GAMES; RATE_LIMITED beyond either, and nothing is counted. Kept in the profile item:
+   * read, then a write conditional on what was read (a concurrent creation makes it read
+   * again). The open games are ids checked against their heads only when the list is full.
+   */
+  async countNewGame(playerId: string, gameId: string, open: boolean, now: Date): Promise<void> {
+    const key = { [PK]: keys.player(playerId), [SK]: keys.profile };
+    const perHour = limit('GAMES_PER_HOUR');
+    const maxOpen = limit('OPEN_GAMES');
+    const hour = Math.floor(now.getTime() / 3_600_000);
+    for (let attempt = 0; attempt < 12; attempt++) {
+      // Concurrent creations of one player take turns: after a lost race, wait a little (with jitter).
+      if (attempt) await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+      const out = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
+      const item = out.Item ?? {};
+      const rev = item.gamesRev as number | undefined;
+      const created = item.gamesHour === hour ? (item.gamesInHour as number) : 0;
+      if (created >= perHour) {
+        throw rateLimited(`You have created ${perHour} games this hour, the most one player may.`, (hour + 1) * 3_600_000 - now.getTime());
+      }
+      let waiting = (item.openGames as string[] | undefined) ?? [];
+      if (open && waiting.length >= maxOpen) {
+        const heads = await Promise.all(waiting.map(async (id) => ((await this.head(id))?.status === 'open' ? id : null)));
+        waiting = heads.filter((id): id is string => id !== null);
+        if (waiting.length >= maxOpen) {
+          throw new ProtocolError('RATE_LIMITED', `You have ${maxOpen} games waiting for players, the most one player may; create another once one of them has started.`);
+        }
+      }
+      try {
+        await this.db.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key: key,
+            UpdateExpression: 'SET gamesHour = :hour, gamesInHour = :created, openGames = :open, gamesRev = :next',
+            ConditionExpression: rev === undefined ? 'attribute_not_exists(gamesRev)' : 'gamesRev = :rev',
+            ExpressionAttributeValues: {
+              ':hour': hour,
+              ':created': created + 1,
+              ':open': open ? [...waiting, gameId] : waiting,
+              ':next': (rev ?? 0) + 1,
+              ...(rev === undefined ? {} : { ':rev': rev }),
+            },
+          }),
+        );
+        return;
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }
+    throw new ProtocolError('CONFLICT', 'Too many games were being created for you at once; nothing was stored. Try again.');
   }
 
   /** The head of a game: its latest commit item (status, seats, whose turn, version, time). */

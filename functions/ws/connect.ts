@@ -1,6 +1,10 @@
-/** `$connect`: a valid player token in `?token=` or the upgrade is refused with 401. */
+/**
+ * `$connect`: a valid player token in `?token=` or the upgrade is refused with 401; a player
+ * with CONNECTIONS_PER_PLAYER connections open already is refused with 429 (RATE_LIMITED).
+ */
 import { tokenSecret } from '../aws';
 import { verifyToken } from '../auth/token';
+import { ProtocolError } from '../protocol/frames';
 import { getRuntime } from '../runtime';
 import type { WsEvent, WsResult } from './event';
 
@@ -9,7 +13,12 @@ export async function handler(event: WsEvent): Promise<WsResult> {
   if (!player) return { statusCode: 401, body: 'A valid token is required: POST /api/players, then connect with ?token=…' };
   const connection = { connectionId: event.requestContext.connectionId, ...player };
   const { records, connections } = getRuntime();
-  await records.putConnection(connection);
+  try {
+    await records.putConnection(connection);
+  } catch (error) {
+    if (error instanceof ProtocolError && error.code === 'RATE_LIMITED') return { statusCode: 429, body: JSON.stringify({ code: error.code, message: error.message }) };
+    throw error;
+  }
   connections.set(connection.connectionId, connection);
   return { statusCode: 200 };
 }

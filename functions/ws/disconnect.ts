@@ -1,4 +1,4 @@
-/** `$disconnect`: forget the connection and its subscriptions; tell the games it watched. */
+/** `$disconnect`: forget the connection and its subscriptions; tell the games it watched if its seat went offline. */
 import { getRuntime, senderFor } from '../runtime';
 import type { WsEvent, WsResult } from './event';
 
@@ -6,11 +6,12 @@ export async function handler(event: WsEvent): Promise<WsResult> {
   const { records, connections, host } = getRuntime();
   const { connectionId } = event.requestContext;
   connections.delete(connectionId);
-  const games = await records.deleteConnection(connectionId);
+  const gone = await records.deleteConnection(connectionId);
+  if (!gone) return { statusCode: 200 };
   const sender = senderFor(event.requestContext);
-  for (const gameId of games) {
+  for (const gameId of gone.games) {
     try {
-      await host.presenceChanged(gameId, sender);
+      await host.presenceChanged(gameId, gone.playerId, sender);
     } catch (error) {
       console.error(`presence of ${gameId} after ${connectionId} left:`, error);
     }

@@ -382,10 +382,10 @@ describe('IAM (least privilege)', () => {
     for (const name of ['connect', 'disconnect'] as const) expect(allowedOn(name, ref(stack.vapidSecret)), name).toEqual([]);
   });
 
-  it('connect may put items and read the secret, and nothing more on the table', () => {
-    expect(allowedOn('connect', tableArn())).toEqual(['dynamodb:PutItem']);
+  it('connect may put items, get and update (the player\'s live connections), and read the secret; nothing more on the table', () => {
+    expect(allowedOn('connect', tableArn()).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     expect(allowedOn('connect', secretRef())).toContain('secretsmanager:GetSecretValue');
-    for (const action of ['dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Query', 'dynamodb:Scan']) expect(allActions('connect')).not.toContain(action);
+    for (const action of ['dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:BatchWriteItem']) expect(allActions('connect')).not.toContain(action);
   });
 
   it('http may put items, get and query (replays), and read the secret; nothing more on the table', () => {
@@ -394,8 +394,8 @@ describe('IAM (least privilege)', () => {
     for (const action of ['dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Scan', 'dynamodb:BatchWriteItem']) expect(allActions('http')).not.toContain(action);
   });
 
-  it('disconnect may only get, delete and query items (presence), and cannot read the secret', () => {
-    expect(allowedOn('disconnect', tableArn()).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+  it('disconnect may only get, delete, query and update items (presence, live connections), and cannot read the secret', () => {
+    expect(allowedOn('disconnect', tableArn()).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
     expect(allActions('disconnect').some((a) => a.startsWith('secretsmanager:'))).toBe(false);
     const other = allActions('disconnect').filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'));
     expect(other).toEqual(['execute-api:ManageConnections']);

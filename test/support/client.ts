@@ -73,8 +73,21 @@ export class Client {
     });
   }
 
-  /** Send a frame with a fresh requestId and wait for the answer that echoes it. */
-  request<F extends ServerFrame = ServerFrame>(frame: Record<string, unknown>): Promise<F> {
+  /**
+   * Send a frame with a fresh requestId and wait for the answer that echoes it. Like a
+   * well-behaved client, it sends again when told RATE_LIMITED with a wait of a few seconds.
+   */
+  async request<F extends ServerFrame = ServerFrame>(frame: Record<string, unknown>): Promise<F> {
+    for (;;) {
+      const answer = await this.requestOnce<F>(frame);
+      const wait = answer.type === 'error' && answer.code === 'RATE_LIMITED' ? /Try again in (\d) seconds?\./.exec(answer.message) : null;
+      if (!wait) return answer;
+      await new Promise((r) => setTimeout(r, Number(wait[1]) * 1000));
+    }
+  }
+
+  /** `request` without sending again. */
+  requestOnce<F extends ServerFrame = ServerFrame>(frame: Record<string, unknown>): Promise<F> {
     const requestId = `r${++nextRequest}`;
     const answer = this.waitFor<F>((f) => (f as { requestId?: string }).requestId === requestId);
     this.send({ ...frame, requestId });

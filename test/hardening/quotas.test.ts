@@ -1,0 +1,198 @@
+/**
+ * Client-chosen keys and per-player quotas on the cloud path: the server reads who is connected
+ * from the table, as Lambda instances must, so connections, games and subscriptions are
+ * counted there with conditional writes. Each limit reached answers RATE_LIMITED and changes
+ * nothing else.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import WebSocket from 'ws';
+import type { ServerFrame } from '../../functions/protocol/frames';
+import { handler as messageHandler } from '../../functions/ws/message';
+import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
+import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
+import { Client, register, type Player } from '../support/client';
+import { commitsOf, scanTable, settledState, storedState } from '../support/table';
+import { getRuntime } from '../../functions/runtime';
+
+let now = new Date('2026-03-02T10:20:00Z');
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startLocalServer({ port: 0, dataDir: null, tableOnlyRecords: true, now: () => now, sweepIntervalMs: 0 });
+}, 90_000);
+afterAll(async () => server?.close());
+
+const limits = new Map<string, string | undefined>();
+function setLimit(name: string, value: number): void {
+  if (!limits.has(name)) limits.set(name, process.env[name]);
+  process.env[name] = String(value);
+}
+afterEach(() => {
+  for (const [name, value] of limits) value === undefined ? delete process.env[name] : (process.env[name] = value);
+  limits.clear();
+});
+
+type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
+type Created = Extract<ServerFrame, { type: 'gameCreated' }>;
+
+async function ticTacToe(x: Client, o: Client): Promise<string> {
+  const { gameId } = await x.request<Created>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+  await o.request({ action: 'joinGame', gameId });
+  return gameId;
+}
+
+describe('client-chosen keys are own keys only', () => {
+  it('stores and acknowledges command ids named like Object.prototype members, once each', async () => {
+    const [xp, op] = await Promise.all([register(server.url, 'Xana'), register(server.url, 'Otto')]);
+    const [x, o] = await Promise.all([Client.connect(server.wsUrl, xp), Client.connect(server.wsUrl, op)]);
+    const gameId = await ticTacToe(x, o);
+    const ids = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+    let version = 2;
+    for (const [i, commandId] of ids.entries()) {
+      const mover = i % 2 === 0 ? x : o;
+      const frame = { action: 'command', gameId, commandId, command: { type: 'mark', cell: [0, 3, 1, 4, 6][i] } };
+      expect(await mover.request(frame)).toEqual({ type: 'ack', requestId: expect.any(String), commandId, version: ++version });
+      // The same again is the same move: acknowledged with its version, not stored twice.
+      expect(await mover.request(frame)).toMatchObject({ type: 'ack', commandId, version });
+    }
+    const commits = await commitsOf(server.dynamo.endpoint, gameId);
+    expect(commits.map((c) => c.commandId)).toEqual([null, null, ...ids]);
+    // After a reload from the store (another instance), the ids are still known.
+    getRuntime().host.forget(gameId);
+    expect(await x.request({ action: 'command', gameId, commandId: '__proto__', command: { type: 'mark', cell: 1 } })).toMatchObject({ type: 'ack', version: 4 });
+    await Promise.all([x.close(), o.close()]);
+  });
+
+  it('checks the seat before the command id: an unseated player is never acknowledged for a seated one\'s command', async () => {
+    const [xp, op, sp] = await Promise.all([register(server.url, 'Xeno'), register(server.url, 'Oda'), register(server.url, 'Sly')]);
+    const [x, o, s] = await Promise.all([xp, op, sp].map((p) => Client.connect(server.wsUrl, p)));
+    const gameId = await ticTacToe(x!, o!);
+    expect(await x!.request({ action: 'command', gameId, commandId: 'x-first', command: { type: 'mark', cell: 0 } })).toMatchObject({ type: 'ack', version: 3 });
+    const before = await settledState(server.dynamo.endpoint);
+    for (const commandId of ['x-first', 'constructor', 'toString']) {
+      expect(await s!.request({ action: 'command', gameId, commandId, command: { type: 'mark', cell: 0 } })).toMatchObject({ type: 'error', code: 'FORBIDDEN' });
+    }
+    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    await Promise.all([x!, o!, s!].map((c) => c.close()));
+  });
+
+  it('refuses bot and game names that are Object.prototype members', async () => {
+    const client = await Client.connect(server.wsUrl, await register(server.url, 'Bea'));
+    const before = await settledState(server.dynamo.endpoint);
+    for (const bot of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const answer = await client.request<ErrorFrame>({ action: 'createGame', game: 'vasco-da-gama', players: 2, bots: [1], bot });
+      expect(answer).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('has no bot') });
+    }
+    for (const game of ['constructor', '__proto__', 'toString']) {
+      expect(await client.request({ action: 'createGame', game, players: 2 })).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    await client.close();
+  });
+});
+
+describe('quotas', () => {
+  it('limits the games a player creates per hour, and again after the hour', async () => {
+    setLimit('LIMIT_GAMES_PER_HOUR', 4);
+    const client = await Client.connect(server.wsUrl, await register(server.url, 'Gil'));
+    // Games against a bot start at once: they count per hour, not as waiting for players.
+    const create = () => client.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] });
+    for (let i = 0; i < 4; i++) expect(await create()).toMatchObject({ type: 'gameCreated' });
+    const before = await settledState(server.dynamo.endpoint);
+    const refused = await create();
+    expect(refused).toMatchObject({ type: 'error', code: 'RATE_LIMITED', message: 'You have created 4 games this hour, the most one player may. Try again in 40 minutes.' });
+    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    now = new Date(now.getTime() + 40 * 60_000);
+    expect(await create()).toMatchObject({ type: 'gameCreated' });
+    await client.close();
+  });
+
+  it('limits the games a player has waiting for players, until one of them starts', async () => {
+    setLimit('LIMIT_OPEN_GAMES', 3);
+    const [gp, jp] = await Promise.all([register(server.url, 'Greta'), register(server.url, 'Joao')]);
+    const [g, j] = await Promise.all([Client.connect(server.wsUrl, gp), Client.connect(server.wsUrl, jp)]);
+    const open: string[] = [];
+    for (let i = 0; i < 3; i++) open.push((await g.request<Created>({ action: 'createGame', game: 'tic-tac-toe', players: 2 })).gameId);
+    const before = await settledState(server.dynamo.endpoint);
+    expect(await g.request({ action: 'createGame', game: 'goa', players: 3 })).toMatchObject({
+      type: 'error',
+      code: 'RATE_LIMITED',
+      message: expect.stringContaining('3 games waiting for players'),
+    });
+    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    // A game against bots does not wait: still allowed. Another player is not affected.
+    expect(await g.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] })).toMatchObject({ type: 'gameCreated' });
+    expect(await j.request({ action: 'createGame', game: 'tic-tac-toe', players: 2 })).toMatchObject({ type: 'gameCreated' });
+    // Once Joao joins one of them, it has started: Greta may open another.
+    expect(await j.request({ action: 'joinGame', gameId: open[1] })).toMatchObject({ type: 'joined' });
+    expect(await g.request({ action: 'createGame', game: 'tic-tac-toe', players: 2 })).toMatchObject({ type: 'gameCreated' });
+    expect(await g.request({ action: 'createGame', game: 'tic-tac-toe', players: 2 })).toMatchObject({ code: 'RATE_LIMITED' });
+    await Promise.all([g.close(), j.close()]);
+  });
+
+  it('counts concurrent creations exactly (conditional writes)', async () => {
+    setLimit('LIMIT_GAMES_PER_HOUR', 7);
+    const player = await register(server.url, 'Rita');
+    const clients = await Promise.all(Array.from({ length: 5 }, () => Client.connect(server.wsUrl, player)));
+    const answers = await Promise.all(clients.flatMap((c) => [1, 2].map(() => c.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] }))));
+    expect(answers.filter((a) => a.type === 'gameCreated')).toHaveLength(7);
+    expect(answers.filter((a) => a.type === 'error').map((a) => (a as ErrorFrame).code)).toEqual(['RATE_LIMITED', 'RATE_LIMITED', 'RATE_LIMITED']);
+    await Promise.all(clients.map((c) => c.close()));
+  });
+
+  it('limits the games one connection watches; watching one again is fine', async () => {
+    setLimit('LIMIT_SUBSCRIPTIONS_PER_CONNECTION', 3);
+    const client = await Client.connect(server.wsUrl, await register(server.url, 'Sam'));
+    const games: string[] = [];
+    for (let i = 0; i < 4; i++) games.push((await client.request<Created>({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] })).gameId);
+    for (const gameId of games.slice(0, 3)) expect(await client.request({ action: 'subscribe', gameId })).toMatchObject({ type: 'state' });
+    expect(await client.request({ action: 'subscribe', gameId: games[3] })).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('at most 3 games') });
+    expect(await client.request({ action: 'subscribe', gameId: games[0] })).toMatchObject({ type: 'state' });
+    // Another connection of the same player has its own allowance.
+    const other = await Client.connect(server.wsUrl, client.player);
+    expect(await other.request({ action: 'subscribe', gameId: games[3] })).toMatchObject({ type: 'state' });
+    await Promise.all([client.close(), other.close()]);
+  });
+
+  it('limits connections per player in the profile item, across instances; expired entries free their place', async () => {
+    setLimit('LIMIT_CONNECTIONS_PER_PLAYER', 3);
+    const ana = await register(server.url, 'Ana');
+    const connectStatus = (p: Player) =>
+      new Promise<{ status: number; body: string; ws?: WebSocket }>((resolve) => {
+        const ws = new WebSocket(`${server.wsUrl}?token=${encodeURIComponent(p.token)}`);
+        ws.on('error', () => undefined);
+        ws.on('open', () => resolve({ status: 101, body: '', ws }));
+        ws.on('unexpected-response', (_req, res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+      });
+    const results = await Promise.all(Array.from({ length: 6 }, () => connectStatus(ana)));
+    expect(results.map((r) => r.status).sort()).toEqual([101, 101, 101, 429, 429, 429]);
+    expect(JSON.parse(results.find((r) => r.status === 429)!.body)).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('3 connections open already') });
+
+    // A connection whose $disconnect never ran (its entry expired) does not count.
+    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
+    const profile = (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${ana.playerId}` && i.sk === 'PROFILE')!;
+    const stale = Object.keys(profile.live as Record<string, number>)[0]!;
+    await doc.send(new UpdateCommand({ TableName: TABLE_NAME, Key: { pk: `PLAYER#${ana.playerId}`, sk: 'PROFILE' }, UpdateExpression: 'SET live.#c = :past', ExpressionAttributeNames: { '#c': stale }, ExpressionAttributeValues: { ':past': 1 } }));
+    const again = await connectStatus(ana);
+    expect(again.status).toBe(101);
+    doc.destroy();
+    for (const r of [...results, again]) r.ws?.close();
+  });
+
+  it('answers TOO_LARGE for a message over 32 KB that API Gateway delivers (up to its 128 KB)', async () => {
+    const client = await Client.connect(server.wsUrl, await register(server.url, 'Tom'));
+    const connectionId = [...getRuntime().connections.values()].find((c) => c.playerId === client.player.playerId)!.connectionId;
+    const answer = client.waitFor<ErrorFrame>((f) => f.type === 'error');
+    await messageHandler({
+      requestContext: { routeKey: 'ping', eventType: 'MESSAGE', connectionId, domainName: 'localhost', stage: 'local' },
+      body: JSON.stringify({ action: 'ping', requestId: 'big', pad: 'x'.repeat(100 * 1024) }),
+    });
+    expect(await answer).toMatchObject({ code: 'TOO_LARGE', message: 'Frames may not exceed 32 KB.' });
+    await client.close();
+  });
+});
