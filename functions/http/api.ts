@@ -9,6 +9,7 @@ import { issueToken, verifyToken } from '../auth/token';
 import { seatInfos, seatOf } from '../game/record';
 import { vapidKeys } from '../notify/vapid';
 import { ProtocolError } from '../protocol/frames';
+import { NAME_RULE, playerText } from '../protocol/text';
 import { getRuntime, newPlayerId } from '../runtime';
 
 export interface HttpEvent {
@@ -34,7 +35,8 @@ export const json = (statusCode: number, body: unknown): HttpResult => ({
 
 const badRequest = (message: string) => json(400, { code: 'BAD_REQUEST', message });
 
-export const playerRequest = z.object({ name: z.string().trim().min(1).max(32) });
+/** The name is stored, put in the token and shown to others in its normalised form (see protocol/text). */
+export const playerRequest = z.object({ name: playerText(NAME_RULE) });
 
 async function registerPlayer(event: HttpEvent): Promise<HttpResult> {
   const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
@@ -46,10 +48,14 @@ async function registerPlayer(event: HttpEvent): Promise<HttpResult> {
     return badRequest('Send JSON like {"name":"Ana"}.');
   }
   const parsed = playerRequest.safeParse(data);
-  if (!parsed.success) return badRequest('A name of 1 to 32 characters is required, like {"name":"Ana"}.');
+  if (!parsed.success) {
+    // A name that breaks the text rule has its own sentence; a missing or non-string name the general one.
+    const rule = parsed.error.issues.find((i) => i.code === 'custom');
+    return badRequest(rule?.message ?? `A name of 1 to ${NAME_RULE.max} characters is required, like {"name":"Ana"}.`);
+  }
   const player = { playerId: newPlayerId(), name: parsed.data.name };
   await getRuntime().records.putPlayer(player.playerId, player.name);
-  return json(201, { playerId: player.playerId, token: issueToken(player, await tokenSecret()) });
+  return json(201, { playerId: player.playerId, name: player.name, token: issueToken(player, await tokenSecret()) });
 }
 
 /**
@@ -57,10 +63,12 @@ async function registerPlayer(event: HttpEvent): Promise<HttpResult> {
  * the game with the rules module. Games still running: only to their seated players, the log
  * and their own commits' times — raw events could leak what is still hidden.
  */
-async function replay(event: HttpEvent, gameId: string): Promise<HttpResult> {
+async function replay(event: HttpEvent, rawGameId: string): Promise<HttpResult> {
   const bearer = event.headers?.authorization ?? event.headers?.Authorization;
   const player = verifyToken(bearer?.replace(/^Bearer\s+/i, ''), await tokenSecret());
   if (!player) return json(401, { code: 'UNAUTHORIZED', message: 'Send your token as "Authorization: Bearer TOKEN".' });
+  const gameId = decodePathSegment(rawGameId);
+  if (gameId === null) return badRequest('The game id in this URL is not valid percent-encoding: each % must be followed by two hex digits that together spell UTF-8, like %C3%A9. Send the game id as the server gave it.');
   const { host, store } = getRuntime();
   let record;
   try {
@@ -77,6 +85,15 @@ async function replay(event: HttpEvent, gameId: string): Promise<HttpResult> {
   return json(200, { ...base, you: seat, commits: commits.filter((c) => c.seat === seat).map(({ version, at, seat: s }) => ({ version, at, seat: s })) });
 }
 
+/** A percent-encoded path segment, or null when it is malformed (decodeURIComponent throws on those). */
+export function decodePathSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 export async function handler(event: HttpEvent): Promise<HttpResult> {
   const { method } = event.requestContext.http;
   const path = event.rawPath;
@@ -84,6 +101,6 @@ export async function handler(event: HttpEvent): Promise<HttpResult> {
   if (path === '/api/players' && method === 'POST') return registerPlayer(event);
   if (path === '/api/push-key' && method === 'GET') return json(200, { publicKey: (await vapidKeys())?.publicKey ?? null });
   const game = /^\/api\/games\/([^/]{1,64})\/replay$/.exec(path);
-  if (game && method === 'GET') return replay(event, decodeURIComponent(game[1]!));
+  if (game && method === 'GET') return replay(event, game[1]!);
   return json(404, { code: 'NOT_FOUND', message: `There is no ${method} ${path}.` });
 }

@@ -105,6 +105,51 @@ describe('isPrivateAddress', () => {
     (a) => expect(isPrivateAddress(a)).toBe(true),
   );
   it.each(['162.159.128.233', '8.8.8.8', '172.32.0.1', '2606:4700::6810:1', '::ffff:8.8.8.8'])('%s is public', (a) => expect(isPrivateAddress(a)).toBe(false));
+
+  // IPv6 forms that reach an IPv4 address, and the rest of IANA's IPv6 special-purpose registry.
+  it.each([
+    ['64:ff9b::a9fe:a9fe', 'NAT64 to 169.254.169.254'],
+    ['64:ff9b::169.254.169.254', 'the same, dotted'],
+    ['64:ff9b::7f00:1', 'NAT64 to 127.0.0.1'],
+    ['64:ff9b::a00:1', 'NAT64 to 10.0.0.1'],
+    ['64:ff9b:1::808:808', 'local-use NAT64: translated however the network likes'],
+    ['64:ff9b:1:ffff::1', 'local-use NAT64'],
+    ['2002:7f00:1::', '6to4 to 127.0.0.1'],
+    ['2002:808:808::1', '6to4 even to a public address: relays are anyone'],
+    ['2001::1', 'Teredo'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo'],
+    ['2001:2::1', 'benchmarking'],
+    ['2001:10::1', 'ORCHID'],
+    ['2001:20::1', 'ORCHIDv2'],
+    ['2001:1ff:ffff::1', 'the end of the IETF protocol assignments 2001::/23'],
+    ['2001:db8::1', 'documentation'],
+    ['3fff::1', 'documentation'],
+    ['::127.0.0.1', 'IPv4-compatible'],
+    ['100::1', 'discard'],
+    ['100:0:0:1::1', 'dummy prefix'],
+    ['5f00::1', 'SRv6 SIDs'],
+    ['fc00::1', 'unique local'],
+    ['fdff:ffff::1', 'unique local'],
+    ['fe80::1', 'link-local'],
+    ['febf::1', 'link-local'],
+    ['fe80::1%eth0', 'link-local with a zone'],
+    ['fec0::1', 'site-local'],
+    ['ff0e::1', 'global multicast'],
+    ['4000::1', 'not allocated for global unicast'],
+    ['::ffff:0:7f00:1', 'IPv4-translated (SIIT), outside 2000::/3'],
+    ['192.88.99.1', '6to4 relay anycast'],
+  ])('%s is private (%s)', (a) => expect(isPrivateAddress(a)).toBe(true));
+
+  it.each([
+    ['64:ff9b::808:808', 'NAT64 to 8.8.8.8: what DNS64 answers on an IPv6-only network'],
+    ['64:ff9b::a29f:80e9', 'NAT64 to 162.159.128.233 (Discord)'],
+    ['2001:200::1', 'just after 2001::/23'],
+    ['2001:4860:4860::8888', 'Google DNS'],
+    ['2620:fe::fe', 'Quad9'],
+    ['2a00:1450:4001:80b::200e', 'RIPE region'],
+    ['2c0f:fb50:4003::1', 'AFRINIC region'],
+    ['2400:cb00::1', 'APNIC region'],
+  ])('%s is public (%s)', (a) => expect(isPrivateAddress(a)).toBe(false));
 });
 
 describe('sendWebhook', () => {

@@ -40,11 +40,45 @@ export function checkWebhookUrl(url: string, allow: string[]): string | null {
   return null;
 }
 
-/** Whether an address must never be reached from a player-supplied URL (IPv4 or IPv6, incl. IPv4-mapped). */
+/**
+ * Whether an address must never be reached from a player-supplied URL. IPv6 must be global
+ * unicast (2000::/3) outside the special-purpose ranges; an IPv4-mapped (::ffff:a.b.c.d) or
+ * NAT64 well-known-prefix (64:ff9b::a.b.c.d) address is judged by the IPv4 address it reaches.
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true; // not an address at all: refuse rather than guess
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return PRIVATE.check(address, 'ipv4');
+  const groups = ipv6Groups(address);
+  if (!groups) return true; // e.g. with a zone (fe80::1%eth0): link-local anyway
+  const v4 = embeddedIPv4(groups);
+  if (v4) return PRIVATE.check(v4, 'ipv4');
+  const canonical = groups.map((g) => g.toString(16)).join(':');
+  return !GLOBAL_UNICAST.check(canonical, 'ipv6') || PRIVATE.check(canonical, 'ipv6');
+}
+
+/** The eight 16-bit groups of an IPv6 address (URL's parser does the expanding), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let host: string;
+  try {
+    host = new URL(`http://[${address}]/`).hostname.slice(1, -1); // canonical: lower-case hex, one "::" at most
+  } catch {
+    return null;
+  }
+  const [head = '', tail] = host.split('::');
+  const part = (s: string) => (s === '' ? [] : s.split(':').map((g) => parseInt(g, 16)));
+  const left = part(head);
+  const right = tail === undefined ? [] : part(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/** The IPv4 address inside ::ffff:0:0/96 (mapped) or 64:ff9b::/96 (NAT64, RFC 6052), else null. */
+function embeddedIPv4(g: number[]): string | null {
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  const mapped = zeros(0, 5) && g[5] === 0xffff;
+  const nat64 = g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6);
+  if (!mapped && !nat64) return null;
+  return [g[6]! >> 8, g[6]! & 0xff, g[7]! >> 8, g[7]! & 0xff].join('.');
 }
 
 export async function sendWebhook(url: string, n: Notification, allow: string[]): Promise<Delivery> {
@@ -91,8 +125,7 @@ export function webhookPayload(url: string, n: Notification): Record<string, unk
   return { ...discord, text };
 }
 
-// IANA special-purpose ranges that are not the public internet. BlockList also matches
-// IPv4-mapped IPv6 (::ffff:10.0.0.1) against the IPv4 rules.
+// IANA special-purpose ranges (IPv4 and IPv6 registries) that are not the public internet.
 const PRIVATE = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8], // "this network", incl. the unspecified 0.0.0.0
@@ -101,23 +134,32 @@ for (const [net, bits] of [
   ['127.0.0.0', 8],
   ['169.254.0.0', 16], // link-local, incl. cloud metadata 169.254.169.254
   ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // deprecated 6to4 relay anycast
   ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation
+  ['203.0.113.0', 24], // documentation
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, incl. broadcast
 ] as const) {
   PRIVATE.addSubnet(net, bits, 'ipv4');
 }
+// IPv6, after IANA's registry. 64:ff9b::/96 (NAT64, what DNS64 answers on IPv6-only networks) and
+// ::ffff:0:0/96 (mapped) are not here: isPrivateAddress judges them by the IPv4 address inside.
 for (const [net, bits] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
   ['::', 96], // deprecated IPv4-compatible addresses
+  ['64:ff9b:1::', 48], // local-use NAT64: translated however that network chooses
   ['100::', 64], // discard
+  ['100:0:0:1::', 64], // dummy prefix
+  ['2001::', 23], // IETF protocol assignments: Teredo 2001::/32 (tunnels to any IPv4 address), benchmarking 2001:2::/48, ORCHID 2001:10::/28, ORCHIDv2 2001:20::/28, DETs 2001:30::/28, anycast services
   ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4 (tunnels to the IPv4 address in bits 16–47, e.g. 2002:7f00:1:: = 127.0.0.1)
+  ['3fff::', 20], // documentation
+  ['5f00::', 16], // SRv6 segment identifiers
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
   ['fec0::', 10], // deprecated site-local
@@ -125,6 +167,9 @@ for (const [net, bits] of [
 ] as const) {
   PRIVATE.addSubnet(net, bits, 'ipv6');
 }
+// Only 2000::/3 is allocated for global unicast; the rest is reserved, refused whatever IANA adds there later.
+const GLOBAL_UNICAST = new BlockList();
+GLOBAL_UNICAST.addSubnet('2000::', 3, 'ipv6');
 
 function parseUrl(url: string): URL | null {
   try {

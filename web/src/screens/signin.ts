@@ -3,7 +3,8 @@ import type { App } from '../app';
 import { h } from '../dom';
 
 export function signInScreen(app: App, then: () => void): Node {
-  const input = h('input', { id: 'name', name: 'name', required: true, maxlength: 32, autocomplete: 'nickname', placeholder: 'Ana' });
+  // The server owns the name rule and counts after normalising; maxlength only bounds the typing.
+  const input = h('input', { id: 'name', name: 'name', required: true, maxlength: 128, autocomplete: 'nickname', placeholder: 'Ana' });
   const form = h(
     'form',
     {
@@ -13,9 +14,10 @@ export function signInScreen(app: App, then: () => void): Node {
         const name = input.value.trim();
         if (!name) return app.error('Please enter a name.');
         try {
-          const player = await app.api<{ playerId: string; token: string }>('/api/players', { method: 'POST', body: JSON.stringify({ name }) });
+          const player = await app.api<{ playerId: string; token: string; name?: string }>('/api/players', { method: 'POST', body: JSON.stringify({ name }) });
           app.clearError();
-          app.signIn({ ...player, name });
+          // The server's normalised name (NFC, one space between words) is the one others see.
+          app.signIn({ playerId: player.playerId, token: player.token, name: player.name ?? name });
           then();
         } catch (error) {
           app.error((error as Error).message);
