@@ -73,8 +73,6 @@ export class EmailConfirmations {
   async save(playerId: string, settings: NotificationSettings, resend: boolean): Promise<SettingsRecord> {
     const { records, mailer, now } = this.deps;
     const at = now();
-    // Fetched first: a secret that cannot be read must not leave settings without their email.
-    const secret = await this.deps.secret();
     let mail = false;
     const { before, after } = await records.updateSettings(playerId, (r) => {
       const plan = planSettings(r, settings, resend, at, mailer !== null);
@@ -84,7 +82,8 @@ export class EmailConfirmations {
     if (!mail) return after;
     const email = after.settings.email!;
     try {
-      await mailer!.send(email, confirmationMail(playerId, email, this.deps.linkFor(issueEmailToken({ playerId, email }, secret, at))));
+      const token = issueEmailToken({ playerId, email }, await this.deps.secret(), at);
+      await mailer!.send(email, confirmationMail(playerId, email, this.deps.linkFor(token)));
     } catch (error) {
       console.error(`confirmation email for ${playerId} failed:`, error);
       // Put the settings back as they were (unless they changed again meanwhile): nothing stored, nothing counted.

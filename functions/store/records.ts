@@ -109,7 +109,7 @@ export class Records {
             [SK]: keys.settings,
             kind: 'settings',
             settings: JSON.stringify(stored.settings),
-            confirmedEmail: stored.confirmedEmail ?? undefined,
+            ...(stored.confirmedEmail ? { confirmedEmail: stored.confirmedEmail } : {}),
             emailSince: stored.emailSince,
             confirmationsSent: stored.confirmationsSent,
             rev: stored.rev,
