@@ -28,7 +28,14 @@ export function config(): Config {
   };
 }
 
+const publicUrl = () => (process.env.PUBLIC_URL ?? '').replace(/\/$/, '');
+
 /** Where a game opens in the web client (for links in notifications). */
 export function gameUrl(gameId: string): string {
-  return `${(process.env.PUBLIC_URL ?? '').replace(/\/$/, '')}/#/game/${encodeURIComponent(gameId)}`;
+  return `${publicUrl()}/#/game/${encodeURIComponent(gameId)}`;
+}
+
+/** The web client's page that confirms an email address (the link in the confirmation email). */
+export function confirmEmailUrl(token: string): string {
+  return `${publicUrl()}/#/confirm-email/${encodeURIComponent(token)}`;
 }

@@ -3,15 +3,16 @@
  * invocations: the store, the records, the host with its cache, the connection cache.
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { dynamo } from './aws';
-import { config, gameUrl } from './config';
+import { dynamo, tokenSecret } from './aws';
+import { config, confirmEmailUrl, gameUrl } from './config';
 import { Host } from './game/host';
 import { ManagementApiSender } from './realtime/sender';
 import { EventStore } from './store/event-store';
 import { LiveRecords } from './store/live-records';
 import { Records, type Connection } from './store/records';
 import { Schedule } from './store/schedule';
-import { OutboxMailer, SesMailer, type Mailer } from './notify/channels/email';
+import { notificationMail, OutboxMailer, SesMailer, type Mailer } from './notify/channels/email';
+import { EmailConfirmations } from './notify/confirm-email';
 import { sendWebhook, webhookAllowList } from './notify/channels/webhook';
 import { sendWebPush } from './notify/channels/webpush';
 import { Notifier } from './notify/notifier';
@@ -22,6 +23,8 @@ interface Runtime {
   records: Records;
   schedule: Schedule;
   notifier: Notifier;
+  /** Email addresses' confirmation links (setNotifications, POST /api/email/confirm). */
+  confirmations: EmailConfirmations;
   host: Host;
   /** connectionId → player: a connection's player never changes, so it is cached once read. */
   connections: Map<string, Connection>;
@@ -73,10 +76,11 @@ export function getRuntime(): Runtime {
           return sendWebPush(subscription, n, vapid);
         },
         webhook: (url, n) => sendWebhook(url, n, webhookAllowList()),
-        email: mailer ? (to, n) => mailer.send(to, n) : null,
+        email: mailer ? (to, n) => mailer.send(to, notificationMail(n)) : null,
       },
     });
-    runtime = { store, records, schedule, notifier, host, connections: new Map(), senders: new Map() };
+    const confirmations = new EmailConfirmations({ records, mailer, secret: tokenSecret, now, linkFor: confirmEmailUrl });
+    runtime = { store, records, schedule, notifier, confirmations, host, connections: new Map(), senders: new Map() };
   }
   return runtime;
 }

@@ -268,7 +268,13 @@ export class CaravelaStack extends Stack {
     const http = this.fn('Http', 'functions/http/api.ts', { ...secretEnv, ...vapidEnv });
     const connect = this.fn('Connect', 'functions/ws/connect.ts', secretEnv);
     const disconnect = this.fn('Disconnect', 'functions/ws/disconnect.ts');
-    const message = this.fn('Message', 'functions/ws/message.ts', { ...vapidEnv, ...webhookEnv });
+    // setNotifications mails a new address its confirmation link, signed with the token secret.
+    const message = this.fn('Message', 'functions/ws/message.ts', {
+      ...secretEnv,
+      ...vapidEnv,
+      ...webhookEnv,
+      ...(config.emailFrom ? { EMAIL_FROM: config.emailFrom } : {}),
+    });
     // A batch of 25 commits may mean a few dozen pushes, webhooks and e-mails (10 s time-out each).
     // Delivery markers make a timed-out batch's retry skip what was already sent.
     const notify = this.fn('Notify', 'functions/stream/notify.ts', notifyEnv, { timeout: Duration.seconds(60) });
@@ -283,7 +289,8 @@ export class CaravelaStack extends Stack {
     // connection (for its player and subscriptions), deletes its items, then queries the games it
     // watched (record and subscribers) to tell their other watchers who is online (presence
     // frames through @connections, below); the replay route
-    // reads a game's snapshot and commits (queries); the message handler, the notifier (reads
+    // reads a game's snapshot and commits (queries), the email confirmation route gets a
+    // player's settings and puts them back (conditionally); the message handler, the notifier (reads
     // connections and settings, writes delivery markers and held notifications, updates
     // settings) and the sweep (commits time-outs, reschedules clocks, releases held
     // notifications) need the whole read/write set.
@@ -297,17 +304,19 @@ export class CaravelaStack extends Stack {
     this.table.grantReadWriteData(sweep);
     this.tokenSecret.grantRead(http);
     this.tokenSecret.grantRead(connect);
+    this.tokenSecret.grantRead(message); // it signs email confirmation links
     // GET /api/push-key and getNotifications hand out the public key; the notifier and the
     // sweep sign pushes with the private one.
     for (const f of [http, message, notify, sweep]) this.vapidSecret.grantRead(f);
     if (config.emailFrom) {
+      // The message handler sends confirmation links, the notifier and the sweep notifications.
       // SESv2 SendEmail is authorized as ses:SendEmail on the sending identity: the verified
       // domain of EMAIL_FROM, or the address itself when only that was verified. (In the SES
       // sandbox mail only goes to verified recipients, whose identities IAM then checks too:
       // request production access before real players sign up for e-mail.)
       const { address, domain } = emailAddressOf(config.emailFrom)!;
       const identities = [domain, address].map((name) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name }));
-      for (const f of [notify, sweep]) f.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: identities }));
+      for (const f of [message, notify, sweep]) f.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: identities }));
     }
 
     // --- Notifier: the table's stream ---------------------------------------------------------
@@ -412,6 +421,7 @@ export class CaravelaStack extends Stack {
     this.httpApi.addRoutes({ path: '/healthz', methods: [HttpMethod.GET], integration: httpIntegration });
     this.httpApi.addRoutes({ path: '/api/players', methods: [HttpMethod.POST], integration: httpIntegration });
     this.httpApi.addRoutes({ path: '/api/push-key', methods: [HttpMethod.GET], integration: httpIntegration });
+    this.httpApi.addRoutes({ path: '/api/email/confirm', methods: [HttpMethod.POST], integration: httpIntegration });
     this.httpApi.addRoutes({ path: '/api/games/{gameId}/replay', methods: [HttpMethod.GET], integration: httpIntegration });
     // The $default stage is served at the API's endpoint itself: https://{api}.execute-api.{region}.{suffix}
     const httpUrl = this.httpApi.apiEndpoint;
@@ -470,8 +480,9 @@ export class CaravelaStack extends Stack {
       memoryLimit: 256,
       logGroup: new LogGroup(this, 'WebDeploymentLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
     });
-    // Links in notifications lead to the client: the context's publicUrl, else this distribution.
-    for (const f of [notify, sweep]) f.addEnvironment('PUBLIC_URL', config.publicUrl ?? this.webUrl);
+    // Links in notifications and confirmation emails lead to the client: the context's
+    // publicUrl, else this distribution.
+    for (const f of [message, notify, sweep]) f.addEnvironment('PUBLIC_URL', config.publicUrl ?? this.webUrl);
 
     // --- Alarms -----------------------------------------------------------------------------
     // Handlers catch protocol errors and answer them, so a Lambda error is always a bug or an

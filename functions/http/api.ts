@@ -1,7 +1,8 @@
 /**
  * HTTP API handler (API Gateway HTTP API, payload format 2.0): `POST /api/players` registers a
  * player and returns a signed token; `GET /api/push-key` gives the VAPID public key for Web Push
- * subscriptions; `GET /api/games/{id}/replay` a game's history; `GET /healthz`.
+ * subscriptions; `GET /api/games/{id}/replay` a game's history; `POST /api/email/confirm` opens
+ * an email confirmation link; `GET /healthz`.
  */
 import { z } from 'zod';
 import { tokenSecret } from '../aws';
@@ -38,16 +39,21 @@ const badRequest = (message: string) => json(400, { code: 'BAD_REQUEST', message
 /** The name is stored, put in the token and shown to others in its normalised form (see protocol/text). */
 export const playerRequest = z.object({ name: playerText(NAME_RULE) });
 
-async function registerPlayer(event: HttpEvent): Promise<HttpResult> {
+/** A small JSON body, or the answer to a body that is not one (`example` shows what to send). */
+function jsonBody(event: HttpEvent, example: string): { data: unknown } | { refusal: HttpResult } {
   const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
-  if (raw.length > 4096) return badRequest('The request body is too large.');
-  let data: unknown;
+  if (raw.length > 4096) return { refusal: badRequest('The request body is too large.') };
   try {
-    data = JSON.parse(raw);
+    return { data: JSON.parse(raw) };
   } catch {
-    return badRequest('Send JSON like {"name":"Ana"}.');
+    return { refusal: badRequest(`Send JSON like ${example}.`) };
   }
-  const parsed = playerRequest.safeParse(data);
+}
+
+async function registerPlayer(event: HttpEvent): Promise<HttpResult> {
+  const body = jsonBody(event, '{"name":"Ana"}');
+  if ('refusal' in body) return body.refusal;
+  const parsed = playerRequest.safeParse(body.data);
   if (!parsed.success) {
     // A name that breaks the text rule has its own sentence; a missing or non-string name the general one.
     const rule = parsed.error.issues.find((i) => i.code === 'custom');
@@ -56,6 +62,22 @@ async function registerPlayer(event: HttpEvent): Promise<HttpResult> {
   const player = { playerId: newPlayerId(), name: parsed.data.name };
   await getRuntime().records.putPlayer(player.playerId, player.name);
   return json(201, { playerId: player.playerId, name: player.name, token: issueToken(player, await tokenSecret()) });
+}
+
+const confirmRequest = z.object({ token: z.string().min(1).max(2048) });
+
+/** Confirm the email address a confirmation link names: `{"email"}`, or 400 with why not. */
+async function confirmEmail(event: HttpEvent): Promise<HttpResult> {
+  const body = jsonBody(event, '{"token":"…"} with the token of the confirmation link');
+  if ('refusal' in body) return body.refusal;
+  const parsed = confirmRequest.safeParse(body.data);
+  if (!parsed.success) return badRequest('Send the token of the confirmation link as JSON: {"token":"…"}.');
+  try {
+    return json(200, { email: await getRuntime().confirmations.confirm(parsed.data.token) });
+  } catch (error) {
+    if (error instanceof ProtocolError) return json(error.code === 'BAD_REQUEST' ? 400 : 409, { code: error.code, message: error.message });
+    throw error;
+  }
 }
 
 /**
@@ -99,6 +121,7 @@ export async function handler(event: HttpEvent): Promise<HttpResult> {
   const path = event.rawPath;
   if (path === '/healthz' && method === 'GET') return json(200, { ok: true });
   if (path === '/api/players' && method === 'POST') return registerPlayer(event);
+  if (path === '/api/email/confirm' && method === 'POST') return confirmEmail(event);
   if (path === '/api/push-key' && method === 'GET') return json(200, { publicKey: (await vapidKeys())?.publicKey ?? null });
   const game = /^\/api\/games\/([^/]{1,64})\/replay$/.exec(path);
   if (game && method === 'GET') return replay(event, game[1]!);

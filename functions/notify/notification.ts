@@ -54,5 +54,29 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 export const NO_SETTINGS: NotificationSettings = { webPush: [], webhook: null, email: null, quietHours: null };
 
+/** A player's settings as stored, with what the server keeps about their email address. */
+export interface SettingsRecord {
+  settings: NotificationSettings;
+  /** The address the player confirmed by opening its link: only ever `settings.email`. */
+  confirmedEmail: string | null;
+  /** When `settings.email` was set (ms since the epoch): links issued before then are outdated. */
+  emailSince: number;
+  /** When confirmation emails went out (ms since the epoch), the last hour's: the rate limit's count. */
+  confirmationsSent: number[];
+  /** Counts the item's writes, for conditional updates; 0 when nothing is stored. */
+  rev: number;
+}
+
+export const NO_RECORD: SettingsRecord = { settings: NO_SETTINGS, confirmedEmail: null, emailSince: 0, confirmationsSent: [], rev: 0 };
+
+/** Notifications are emailed only to an address its owner confirmed. */
+export const emailConfirmed = (r: SettingsRecord): boolean => r.settings.email !== null && r.confirmedEmail === r.settings.email;
+
+/** The record with new settings: a changed address loses its confirmation and starts anew. */
+export function withSettings(r: SettingsRecord, settings: NotificationSettings, now: Date): SettingsRecord {
+  if (settings.email === r.settings.email) return { ...r, settings };
+  return { ...r, settings, confirmedEmail: null, emailSince: now.getTime() };
+}
+
 /** The outcome of one delivery attempt: delivered, or the target is gone for good (remove it). */
 export type Delivery = 'sent' | 'gone';

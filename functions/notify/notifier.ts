@@ -3,12 +3,13 @@
  * subscription, the webhook, the email address) at most once per turn, marked in the table
  * before and after sending, so that a stream record delivered twice or a notifier that crashed
  * and retried does not send again what was sent. Quiet hours hold non-urgent messages back
- * until they end (the clock sweep releases them). Failures throw, so the stream retries.
+ * until they end (the clock sweep releases them). Email goes only to a confirmed address.
+ * Failures throw, so the stream retries.
  */
 import { createHash } from 'node:crypto';
 import type { Records } from '../store/records';
 import type { Schedule } from '../store/schedule';
-import type { Delivery, Notification, NotificationSettings, PushSubscription } from './notification';
+import { emailConfirmed, withSettings, type Delivery, type Notification, type NotificationSettings, type PushSubscription, type SettingsRecord } from './notification';
 import { quietUntil } from './quiet';
 import { notificationsFor, type CommitHead } from './triggers';
 
@@ -48,12 +49,12 @@ export class Notifier {
   /** Send to an offline player now, or hold until their quiet hours end (unless urgent). */
   async deliver(n: Notification): Promise<void> {
     if (await this.deps.records.isOnline(n.playerId)) return; // they see it live
-    const settings = await this.deps.records.getSettings(n.playerId);
+    const record = await this.deps.records.getSettingsRecord(n.playerId);
     if (!n.urgent) {
-      const until = quietUntil(settings.quietHours, this.deps.now());
+      const until = quietUntil(record.settings.quietHours, this.deps.now());
       if (until) return this.deps.schedule.hold(n, until);
     }
-    await this.send(n, settings);
+    await this.send(n, record);
   }
 
   /** Held notifications whose quiet hours are over (called by the clock sweep). */
@@ -62,7 +63,7 @@ export class Notifier {
     for (const { key, notification } of await this.deps.schedule.dueHeld(this.deps.now())) {
       try {
         if (!(await this.deps.records.isOnline(notification.playerId))) {
-          await this.send(notification, await this.deps.records.getSettings(notification.playerId));
+          await this.send(notification, await this.deps.records.getSettingsRecord(notification.playerId));
         }
         await this.deps.schedule.release(key);
         released++;
@@ -73,8 +74,9 @@ export class Notifier {
     return released;
   }
 
-  private async send(n: Notification, settings: NotificationSettings): Promise<void> {
+  private async send(n: Notification, record: SettingsRecord): Promise<void> {
     const { channels, schedule, now } = this.deps;
+    const { settings } = record;
     const targets: { key: string; send: () => Promise<Delivery>; drop: (s: NotificationSettings) => NotificationSettings }[] = [];
     if (channels.webPush) {
       const push = channels.webPush;
@@ -86,7 +88,7 @@ export class Notifier {
       const url = settings.webhook.url;
       targets.push({ key: 'webhook', send: () => channels.webhook(url, n), drop: (s) => ({ ...s, webhook: null }) });
     }
-    if (settings.email && channels.email) {
+    if (settings.email && channels.email && emailConfirmed(record)) {
       const [mail, to] = [channels.email, settings.email];
       targets.push({ key: 'email', send: () => mail(to, n), drop: (s) => s });
     }
@@ -108,8 +110,7 @@ export class Notifier {
     }
     if (gone.length) {
       // Expired subscriptions and dead webhooks are removed from the latest settings.
-      const latest = await this.deps.records.getSettings(n.playerId);
-      await this.deps.records.putSettings(n.playerId, gone.reduce((s, t) => t.drop(s), latest));
+      await this.deps.records.updateSettings(n.playerId, (latest) => withSettings(latest, gone.reduce((s, t) => t.drop(s), latest.settings), now()));
     }
     if (failures.length) throw new AggregateError(failures, `delivering ${n.kind} to ${n.playerId} failed on ${failures.length} channel(s)`);
   }

@@ -73,8 +73,11 @@ export const clientFrames = {
   resume: z.object({ action: z.literal('resume'), requestId, gameId }),
   /** After a player ran out of time: vote to end the game; it ends when every present player agrees. */
   voteEnd: z.object({ action: z.literal('voteEnd'), requestId, gameId }),
-  /** Replace your notification settings (Web Push subscriptions, webhook, email, quiet hours). */
-  setNotifications: z.object({ action: z.literal('setNotifications'), requestId, settings: notificationSettingsSchema }),
+  /**
+   * Replace your notification settings (Web Push subscriptions, webhook, email, quiet hours). A
+   * new email address is sent a confirmation link; `resendConfirmation` asks for another.
+   */
+  setNotifications: z.object({ action: z.literal('setNotifications'), requestId, settings: notificationSettingsSchema, resendConfirmation: z.boolean().optional() }),
   getNotifications: z.object({ action: z.literal('getNotifications'), requestId }),
 };
 
@@ -144,7 +147,8 @@ export type ServerFrame =
   | { type: 'done'; requestId?: string; gameId: string; version: number }
   /** Who is watching a game changed: the seats with a live connection on it. */
   | { type: 'presence'; gameId: string; online: number[] }
-  | { type: 'notifications'; requestId?: string; settings: NotificationSettings; pushKey: string | null }
+  /** `emailConfirmed`: the address opened its confirmation link (only then is email sent there). */
+  | { type: 'notifications'; requestId?: string; settings: NotificationSettings; pushKey: string | null; emailConfirmed: boolean }
   | { type: 'error'; requestId?: string; code: ErrorCode; message: string };
 
 /** A failure that becomes an `error` frame for the sender and changes nothing. */

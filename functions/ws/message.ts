@@ -9,6 +9,7 @@ import { ACTIONS, clientFrames, MAX_CLIENT_FRAME_BYTES, ProtocolError, type Acti
 import { checkWebhookUrl, webhookAllowList } from '../notify/channels/webhook';
 import { checkPushEndpoint, pushAllowList } from '../notify/channels/webpush';
 import { vapidKeys } from '../notify/vapid';
+import { emailConfirmed, type SettingsRecord } from '../notify/notification';
 import { describeZodError } from '../../domain/engine/projector';
 import type { Outcome } from '../game/host';
 import { getRuntime, senderFor } from '../runtime';
@@ -33,13 +34,17 @@ const actions: Record<Action, ActionHandler> = {
       (hook ? checkWebhookUrl(hook.url, webhookAllowList()) : null) ??
       frame.settings.webPush.map((sub) => checkPushEndpoint(sub.endpoint, pushAllowList())).find(Boolean);
     if (refusal) throw new ProtocolError('BAD_REQUEST', refusal);
-    await getRuntime().records.putSettings(conn.playerId, frame.settings);
-    return { reply: { type: 'notifications', requestId: frame.requestId, settings: frame.settings, pushKey: (await vapidKeys())?.publicKey ?? null } };
+    const record = await getRuntime().confirmations.save(conn.playerId, frame.settings, frame.resendConfirmation === true);
+    return { reply: await notificationsFrame(frame.requestId, record) };
   },
   getNotifications: async (conn, frame: FrameOf<'getNotifications'>) => ({
-    reply: { type: 'notifications', requestId: frame.requestId, settings: await getRuntime().records.getSettings(conn.playerId), pushKey: (await vapidKeys())?.publicKey ?? null },
+    reply: await notificationsFrame(frame.requestId, await getRuntime().records.getSettingsRecord(conn.playerId)),
   }),
 };
+
+async function notificationsFrame(requestId: string | undefined, record: SettingsRecord): Promise<ServerFrame> {
+  return { type: 'notifications', requestId, settings: record.settings, pushKey: (await vapidKeys())?.publicKey ?? null, emailConfirmed: emailConfirmed(record) };
+}
 
 async function connectionOf(connectionId: string): Promise<Connection> {
   const { connections, records } = getRuntime();

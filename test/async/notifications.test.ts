@@ -2,13 +2,15 @@
  * "Your turn" notifications through the local server, its table stream and loopback push and
  * webhook services: online players are left alone; an offline one gets exactly one message per
  * turn on each channel, even when a stream record comes twice or a delivery fails and is
- * retried; expired subscriptions are dropped; quiet hours hold messages back.
+ * retried; expired subscriptions are dropped; quiet hours hold messages back. Email goes only to
+ * an address confirmed through the link the server mailed to it, at most 3 links an hour.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as streamHandler } from '../../functions/stream/notify';
+import { issueEmailToken } from '../../functions/auth/token';
 import type { ServerFrame } from '../../functions/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
@@ -48,6 +50,23 @@ async function brunoMoves(bruno: Player, gameId: string, cell: number): Promise<
 }
 
 const pushesTo = (path: string) => push.received.filter((r) => r.path === path);
+
+const outbox = (part: string) => readdirSync(server.outboxDir).filter((f) => f.includes(part)).sort();
+const mail = (file: string) => readFileSync(`${server.outboxDir}/${file}`, 'utf8');
+/** The player's confirmation emails, oldest first. */
+const confirmations = (player: Player) => outbox(`confirm-email-${player.playerId}`).map(mail);
+/** The token of the link in a confirmation email. */
+function linkToken(eml: string): string {
+  const link = new RegExp(`^${process.env.PUBLIC_URL!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/#/confirm-email/(\\S+)\r$`, 'm').exec(eml);
+  expect(link, eml).not.toBeNull();
+  return decodeURIComponent(link![1]!);
+}
+const confirm = async (token: unknown) => {
+  const res = await fetch(`${server.url}/api/email/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  return { status: res.status, body: (await res.json()) as { email?: string; code?: string; message?: string } };
+};
+/** The player's stored settings item, to check that a refusal changed nothing. */
+const settingsItem = async (player: Player) => (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${player.playerId}` && i.sk === 'SETTINGS');
 const hooksTo = (path: string) => hook.received.filter((r) => r.path === path);
 
 describe('notifications', () => {
@@ -70,6 +89,13 @@ describe('notifications', () => {
       settings: { webPush: [brunoDevice.subscription], webhook: { url: `${hook.origin}/hooks/bruno` }, email: 'bruno@example.org' },
     });
     expect(settings.pushKey).toBe(process.env.VAPID_PUBLIC_KEY);
+    // The new address gets one email: the confirmation link, and nothing else until it is opened.
+    expect(settings.emailConfirmed).toBe(false);
+    const [confirmation, ...more] = confirmations(bruno);
+    expect(more).toEqual([]);
+    expect(confirmation).toMatch(/^To: bruno@example\.org\r$/m);
+    expect(confirmation).toMatch(/^Subject: Confirm your email address for Caravela\r$/m);
+    const brunoLink = linkToken(confirmation!);
     await a.request({ action: 'setNotifications', settings: { webPush: [anaDevice.subscription] } });
 
     const { gameId } = await a.request<Frame<'gameCreated'>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
@@ -93,9 +119,8 @@ describe('notifications', () => {
     expect(hooked).toHaveLength(1);
     expect(hooked[0]!.headers['content-type']).toMatch(/application\/json/);
     expect(JSON.parse(hooked[0]!.body.toString())).toMatchObject({ username: 'Caravela', content: expect.stringContaining('Your turn in Tic-tac-toe') });
-    const mails = readdirSync(server.outboxDir).filter((f) => f.includes(gameId));
-    expect(mails).toHaveLength(1);
-    expect(readFileSync(`${server.outboxDir}/${mails[0]}`, 'utf8')).toMatch(/^To: bruno@example\.org/m);
+    expect(outbox(gameId)).toEqual([]); // the address is not confirmed yet
+    expect(confirmations(bruno)).toHaveLength(1);
 
     // The stream delivers the same record twice more: nothing is sent again.
     const item = (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `GAME#${gameId}` && i.sk === 'V#0000000003')!;
@@ -103,6 +128,9 @@ describe('notifications', () => {
     expect(await streamHandler({ Records: [record, record] } as unknown as DynamoDBStreamEvent)).toEqual({ batchItemFailures: [] });
     expect(pushesTo('/push/bruno')).toHaveLength(1);
     expect(hooksTo('/hooks/bruno')).toHaveLength(1);
+
+    // Bruno opens the link: from now on his turns are emailed too.
+    expect(await confirm(brunoLink)).toEqual({ status: 200, body: { email: 'bruno@example.org' } });
 
     // Next turn: the push service fails once. The stream retries; Bruno gets one push, one
     // webhook call (already delivered on the first try) and one email.
@@ -114,7 +142,10 @@ describe('notifications', () => {
     expect(attempts.map((r) => r.status)).toEqual([500, 201]);
     expect(brunoDevice.decrypt(attempts[1]!.body)).toMatchObject({ version: 5 });
     expect(hooksTo('/hooks/bruno')).toHaveLength(2);
-    expect(readdirSync(server.outboxDir).filter((f) => f.includes(gameId))).toHaveLength(2);
+    const mails = outbox(gameId);
+    expect(mails).toHaveLength(1);
+    expect(mail(mails[0]!)).toMatch(/^To: bruno@example\.org\r$/m);
+    expect(mails[0]).toMatch(/-5-.*-yourTurn\.eml$/);
 
     // Next turn: the subscription has expired (410): it is removed from Bruno's settings.
     await brunoMoves(bruno, gameId, 2);
@@ -125,6 +156,7 @@ describe('notifications', () => {
     const after = await b2.request<Frame<'notifications'>>({ action: 'getNotifications' });
     expect(after.settings.webPush).toEqual([]);
     expect(after.settings.webhook).toEqual({ url: `${hook.origin}/hooks/bruno` });
+    expect(after.emailConfirmed).toBe(true); // dropping the subscription kept the confirmation
 
     // Quiet hours (22:00–07:00 in Lisbon, where it is 23:00): the next message waits until 07:00.
     await b2.request({ action: 'setNotifications', settings: { ...after.settings, quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Lisbon' } } });
@@ -142,5 +174,73 @@ describe('notifications', () => {
     expect(hooksTo('/hooks/bruno')).toHaveLength(hooksBefore + 1);
     expect(JSON.parse(hooksTo('/hooks/bruno').at(-1)!.body.toString()).content).toMatch(/Your turn/);
     await a.close();
+  });
+
+  it('confirm an address only with a valid, current link, and send at most 3 links an hour', async () => {
+    const carla = await register(server.url, 'Carla');
+    const c = await Client.connect(server.wsUrl, carla);
+    const set = (email: string | null, resend?: boolean) => c.request<Frame<'notifications'> | Frame<'error'>>({ action: 'setNotifications', settings: { email }, ...(resend === undefined ? {} : { resendConfirmation: resend }) });
+    expect(await set('carla@example.org')).toMatchObject({ type: 'notifications', emailConfirmed: false });
+    expect(confirmations(carla)).toHaveLength(1);
+    const first = linkToken(confirmations(carla)[0]!);
+
+    // Links that are not valid, or no longer valid, are refused with a sentence and change nothing.
+    const stored = await settingsItem(carla);
+    const refused = async (token: unknown, message: RegExp) => {
+      expect(await confirm(token)).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: expect.stringMatching(message) } });
+      expect(await settingsItem(carla)).toEqual(stored);
+    };
+    await refused('e1.not-a-token.at-all', /not valid/);
+    await refused(`${first.slice(0, -3)}abc`, /not valid/);
+    await refused(123, /\{"token":"…"\}/);
+    const [prefix, payload, signature] = first.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), e: 'stranger@example.org' })).toString('base64url');
+    await refused([prefix, forged, signature].join('.'), /not valid/);
+    const res = await fetch(`${server.url}/api/email/confirm`, { method: 'POST', body: 'no json' });
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: expect.stringMatching(/Send JSON like \{"token":"…"\}/) } });
+    now = new Date(now.getTime() + 25 * 3_600_000);
+    await refused(first, /expired/);
+    expect(await c.request({ action: 'getNotifications' })).toMatchObject({ emailConfirmed: false, settings: { email: 'carla@example.org' } });
+
+    // A new address: a second link; the first one is for an address no longer set.
+    expect(await set('carla@elsewhere.org')).toMatchObject({ emailConfirmed: false, settings: { email: 'carla@elsewhere.org' } });
+    const second = linkToken(confirmations(carla)[1]!);
+    expect(confirmations(carla)[1]).toMatch(/^To: carla@elsewhere\.org\r$/m);
+    const changed = await settingsItem(carla);
+    expect(await confirm(issueEmailToken({ playerId: carla.playerId, email: 'carla@example.org' }, process.env.CARAVELA_SECRET!, now))).toMatchObject({ status: 400, body: { message: expect.stringMatching(/no longer/) } });
+    expect(await settingsItem(carla)).toEqual(changed);
+    // Saving the same address again sends nothing; asking for the link again does.
+    expect(await set('carla@elsewhere.org')).toMatchObject({ emailConfirmed: false });
+    expect(confirmations(carla)).toHaveLength(2);
+    expect(await set('carla@elsewhere.org', true)).toMatchObject({ emailConfirmed: false });
+    expect(await set('carla@elsewhere.org', true)).toMatchObject({ emailConfirmed: false });
+    expect(confirmations(carla)).toHaveLength(4);
+
+    // The 4th within the hour is refused, saying when to try again, and nothing is stored or sent.
+    const limited = await settingsItem(carla);
+    for (const attempt of [() => set('carla@elsewhere.org', true), () => set('carla@third.org')]) {
+      expect(await attempt()).toMatchObject({ type: 'error', code: 'RATE_LIMITED', message: expect.stringMatching(/^At most 3 confirmation emails are sent per hour; try again in 60 minutes/) });
+    }
+    expect(await settingsItem(carla)).toEqual(limited);
+    expect(confirmations(carla)).toHaveLength(4);
+    now = new Date(now.getTime() + 61 * 60_000);
+    expect(await set('carla@elsewhere.org', true)).toMatchObject({ type: 'notifications' });
+    expect(confirmations(carla)).toHaveLength(5);
+
+    // Any link sent for the current address confirms it; opening it again changes nothing more.
+    expect(await confirm(second)).toEqual({ status: 200, body: { email: 'carla@elsewhere.org' } });
+    const confirmed = await settingsItem(carla);
+    expect(await confirm(linkToken(confirmations(carla)[4]!))).toEqual({ status: 200, body: { email: 'carla@elsewhere.org' } });
+    expect(await settingsItem(carla)).toEqual(confirmed);
+    expect(await c.request({ action: 'getNotifications' })).toMatchObject({ emailConfirmed: true });
+    // A confirmed address needs no link, even when asked; changing it drops the confirmation.
+    expect(await set('carla@elsewhere.org', true)).toMatchObject({ emailConfirmed: true });
+    expect(confirmations(carla)).toHaveLength(5);
+    expect(await set(null)).toMatchObject({ emailConfirmed: false, settings: { email: null } });
+    expect(await set('carla@elsewhere.org')).toMatchObject({ emailConfirmed: false });
+    expect(confirmations(carla)).toHaveLength(6);
+    // Links sent before the address was set again are outdated.
+    expect(await confirm(second)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/no longer/) } });
+    await c.close();
   });
 });

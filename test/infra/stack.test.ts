@@ -254,9 +254,9 @@ describe('WebSocket API', () => {
 });
 
 describe('HTTP API', () => {
-  it('has GET /healthz, POST /api/players, GET /api/push-key and GET /api/games/{gameId}/replay on the Http function, payload 2.0', () => {
+  it('has GET /healthz, POST /api/players, GET /api/push-key, POST /api/email/confirm and GET /api/games/{gameId}/replay on the Http function, payload 2.0', () => {
     const routes = routeTargets(idOf(stack.httpApi));
-    expect([...routes.keys()].sort()).toEqual(['GET /api/games/{gameId}/replay', 'GET /api/push-key', 'GET /healthz', 'POST /api/players']);
+    expect([...routes.keys()].sort()).toEqual(['GET /api/games/{gameId}/replay', 'GET /api/push-key', 'GET /healthz', 'POST /api/email/confirm', 'POST /api/players']);
     for (const target of routes.values()) expect(target).toBe(idOf(stack.functions.http));
     template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
       ApiId: ref(stack.httpApi),
@@ -299,38 +299,38 @@ describe('functions', () => {
     }
   });
 
-  it('get the minimal environment: TABLE_NAME everywhere, SECRET_ARN only for Http and Connect, VAPID_SECRET_ARN where keys are used, PUBLIC_URL where links are sent', () => {
+  it('get the minimal environment: TABLE_NAME everywhere, SECRET_ARN only for Http, Connect and Message, VAPID_SECRET_ARN where keys are used, PUBLIC_URL where links are sent', () => {
     const table = ref(stack.table);
     const secret = ref(stack.tokenSecret);
     const vapid = ref(stack.vapidSecret);
     expect(envOf('http')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, VAPID_SECRET_ARN: vapid });
     expect(envOf('connect')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret });
     expect(envOf('disconnect')).toEqual({ TABLE_NAME: table });
-    expect(envOf('message')).toEqual({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
+    // Message: setNotifications mails a new address its signed confirmation link.
+    expect(envOf('message')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl() });
     expect(envOf('notify')).toEqual({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl() });
     expect(Object.keys(envOf('sweep')).sort()).toEqual(['CONNECTIONS_ENDPOINT', 'PUBLIC_URL', 'TABLE_NAME', 'VAPID_SECRET_ARN']);
     expect(envOf('sweep')).toMatchObject({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
   });
 
-  it('context settings reach the notifier and the sweep (PUBLIC_URL, EMAIL_FROM, WEBHOOK_ALLOW), webhookAllow the message handler too', () => {
+  it('context settings reach the notifier, the sweep and the message handler (PUBLIC_URL, EMAIL_FROM, WEBHOOK_ALLOW)', () => {
     const settings = { PUBLIC_URL: CONTEXT.publicUrl, EMAIL_FROM: CONTEXT.emailFrom, WEBHOOK_ALLOW: CONTEXT.webhookAllow };
-    for (const name of ['notify', 'sweep'] as const) expect(envOf(name, configured), name).toMatchObject(settings);
-    // setNotifications checks webhook URLs against the list the notifier will send to.
-    expect(envOf('message', configured).WEBHOOK_ALLOW).toBe(CONTEXT.webhookAllow);
+    // setNotifications checks webhook URLs against the list the notifier will send to, and mails confirmation links.
+    for (const name of ['notify', 'sweep', 'message'] as const) expect(envOf(name, configured), name).toMatchObject(settings);
     for (const name of ['http', 'connect', 'disconnect'] as const) {
       for (const key of Object.keys(settings)) expect(envOf(name, configured), `${name} ${key}`).not.toHaveProperty(key);
     }
     for (const name of FN_NAMES) for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW']) expect(envOf(name), `${name} ${key} without context`).not.toHaveProperty(key);
   });
 
-  it('without publicUrl, links in notifications lead to the stack\'s own CloudFront distribution', () => {
-    for (const name of ['notify', 'sweep'] as const) {
+  it('without publicUrl, links in notifications and confirmation emails lead to the stack\'s own CloudFront distribution', () => {
+    for (const name of ['notify', 'sweep', 'message'] as const) {
       const url = envOf(name).PUBLIC_URL;
       expect(url, name).toEqual(distributionUrl());
       expect(render(url), name).toBe(`https://{${idOf(stack.distribution)}.DomainName}`);
       expect(url, name).toEqual(template.findOutputs('WebUrl').WebUrl!.Value);
     }
-    for (const name of ['http', 'connect', 'disconnect', 'message'] as const) expect(envOf(name), name).not.toHaveProperty('PUBLIC_URL');
+    for (const name of ['http', 'connect', 'disconnect'] as const) expect(envOf(name), name).not.toHaveProperty('PUBLIC_URL');
   });
 
   it('a malformed setting fails synthesis', () => {
@@ -369,12 +369,13 @@ describe('IAM (least privilege)', () => {
     for (const other of ['http', 'connect', 'notify'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
   });
 
-  it('message, notify and sweep may read and write the table, but not the token secret', () => {
+  it('message, notify and sweep may read and write the table; of them only message (confirmation links) may read the token secret', () => {
     for (const name of ['message', 'notify', 'sweep'] as const) {
       const onTable = allowedOn(name, tableArn());
       for (const action of ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'BatchWriteItem']) expect(onTable, name).toContain(`dynamodb:${action}`);
-      expect(allowedOn(name, secretRef()), name).toEqual([]);
     }
+    expect(allowedOn('message', secretRef())).toContain('secretsmanager:GetSecretValue');
+    for (const name of ['notify', 'sweep'] as const) expect(allowedOn(name, secretRef()), name).toEqual([]);
   });
 
   it('the functions that use Web Push keys may read the VAPID secret, the others not', () => {
@@ -411,8 +412,8 @@ describe('IAM (least privilege)', () => {
     for (const name of FN_NAMES) expect(allActions(name).filter((a) => a.startsWith('ses:')), name).toEqual([]);
   });
 
-  it('with emailFrom, notify and sweep may ses:SendEmail from its identity (domain or address) only', () => {
-    for (const name of ['notify', 'sweep'] as const) {
+  it('with emailFrom, message (confirmation links), notify and sweep may ses:SendEmail from its identity (domain or address) only', () => {
+    for (const name of ['message', 'notify', 'sweep'] as const) {
       const ses = statementsOf(name, configured).filter((s) => s.Action.some((a) => a.startsWith('ses:')));
       expect(ses, name).toHaveLength(1);
       expect(ses[0]!.Effect).toBe('Allow');
@@ -423,7 +424,7 @@ describe('IAM (least privilege)', () => {
       expect(arns.some((a) => a.includes(':ses:') && a.endsWith(':identity/games@example.com"]]}')), name).toBe(true);
       expect(arns.some((a) => a.includes('*')), name).toBe(false);
     }
-    for (const name of ['http', 'connect', 'disconnect', 'message'] as const) {
+    for (const name of ['http', 'connect', 'disconnect'] as const) {
       expect(allActions(name, configured).filter((a) => a.startsWith('ses:')), name).toEqual([]);
     }
   });

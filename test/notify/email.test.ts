@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../functions/notify/notification';
-import { OutboxMailer } from '../../functions/notify/channels/email';
+import { notificationMail, OutboxMailer } from '../../functions/notify/channels/email';
 
 let root: string;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('OutboxMailer', () => {
   it('writes a .eml with From, To, Subject, Date and Content-Type, and the text body with the link', async () => {
     const dir = join(root, 'outbox'); // does not exist yet: the mailer creates it
     const mailer = new OutboxMailer(dir);
-    await expect(mailer.send('ana@example.org', note)).resolves.toBe('sent');
+    await expect(mailer.send('ana@example.org', notificationMail(note))).resolves.toBe('sent');
 
     const files = await readdir(dir);
     expect(files).toHaveLength(1);
@@ -51,9 +51,9 @@ describe('OutboxMailer', () => {
   it('keeps every message (unique names in time order), encodes non-ASCII subjects and strips header injection', async () => {
     const dir = join(root, 'many');
     const mailer = new OutboxMailer(dir);
-    await mailer.send('a@example.org', note);
-    await mailer.send('a@example.org', note); // same game, version, player, kind: possibly the same millisecond
-    await mailer.send('b@example.org', { ...note, title: 'Vez de João\r\nBcc: victim@example.org', playerId: 'p/../x' });
+    await mailer.send('a@example.org', notificationMail(note));
+    await mailer.send('a@example.org', notificationMail(note)); // same game, version, player, kind: possibly the same millisecond
+    await mailer.send('b@example.org', notificationMail({ ...note, title: 'Vez de João\r\nBcc: victim@example.org', playerId: 'p/../x' }));
 
     const files = (await readdir(dir)).sort();
     expect(files).toHaveLength(3);

@@ -2,6 +2,7 @@
 import './styles.css';
 import { App, loadConfig } from './app';
 import { h, replace } from './dom';
+import { confirmEmailScreen } from './screens/confirm-email';
 import { gameScreen } from './screens/game';
 import { lobbyScreen } from './screens/lobby';
 import { newGameScreen } from './screens/new-game';
@@ -20,6 +21,13 @@ function route(app: App): void {
   const hash = location.hash || '#/';
   const [, screen = '', id = ''] = hash.split('/');
   const gameId = decodeURIComponent(id);
+  // A confirmation link may be opened anywhere, signed in or not: the link itself is the proof.
+  if (screen === 'confirm-email') {
+    app.clearError();
+    replace(app.main, confirmEmailScreen(app, decodeURIComponent(id)));
+    app.main.focus({ preventScroll: true });
+    return;
+  }
   if (!app.session) {
     replace(app.main, signInScreen(app, () => route(app)));
     return;

@@ -8,13 +8,20 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Delivery, Notification } from '../notification';
 
-export interface Mailer {
-  send(to: string, n: Notification): Promise<Delivery>;
+/** One plain-text message; `label` names its outbox file (the game, version, player, kind). */
+export interface Mail {
+  subject: string;
+  text: string;
+  label: (string | number)[];
 }
 
-/** The plain-text body: the sentence and the link to the game. */
-function textBody(n: Notification): string {
-  return `${n.body}\n\n${n.url}\n`;
+export interface Mailer {
+  send(to: string, mail: Mail): Promise<Delivery>;
+}
+
+/** A notification as a message: the sentence and the link to the game. */
+export function notificationMail(n: Notification): Mail {
+  return { subject: n.title, text: `${n.body}\n\n${n.url}\n`, label: [n.gameId, n.version, n.playerId, n.kind] };
 }
 
 export class SesMailer implements Mailer {
@@ -27,7 +34,7 @@ export class SesMailer implements Mailer {
     this.client = new SESv2Client({ region });
   }
 
-  async send(to: string, n: Notification): Promise<Delivery> {
+  async send(to: string, mail: Mail): Promise<Delivery> {
     // SES accepts or throws; bounces arrive later (via SNS), so there is no synchronous 'gone'.
     await this.client.send(
       new SendEmailCommand({
@@ -35,8 +42,8 @@ export class SesMailer implements Mailer {
         Destination: { ToAddresses: [to] },
         Content: {
           Simple: {
-            Subject: { Data: n.title, Charset: 'UTF-8' },
-            Body: { Text: { Data: textBody(n), Charset: 'UTF-8' } },
+            Subject: { Data: mail.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: mail.text, Charset: 'UTF-8' } },
           },
         },
       }),
@@ -51,26 +58,26 @@ export class OutboxMailer implements Mailer {
     private readonly from = 'Caravela <caravela@localhost>',
   ) {}
 
-  async send(to: string, n: Notification): Promise<Delivery> {
+  async send(to: string, mail: Mail): Promise<Delivery> {
     await mkdir(this.dir, { recursive: true });
     const now = new Date();
     const message = [
       `From: ${header(this.from)}`,
       `To: ${header(to)}`,
-      `Subject: ${encodeWord(header(n.title))}`,
+      `Subject: ${encodeWord(header(mail.subject))}`,
       `Date: ${rfc5322Date(now)}`,
       `Message-ID: <${randomBytes(12).toString('hex')}@caravela.local>`,
       'MIME-Version: 1.0',
       'Content-Type: text/plain; charset=utf-8',
       'Content-Transfer-Encoding: 8bit',
       '',
-      textBody(n),
+      mail.text,
     ]
       .join('\n')
       .replace(/\r?\n/g, '\r\n'); // RFC 5322 lines end in CRLF, also inside the body
 
     // ISO time first so a directory listing is chronological; ':' is not allowed in Windows names.
-    const stem = [now.toISOString().replace(/:/g, '-'), n.gameId, n.version, n.playerId, n.kind].map((p) => safe(String(p))).join('-');
+    const stem = [now.toISOString().replace(/:/g, '-'), ...mail.label].map((p) => safe(String(p))).join('-');
     // 'wx' never overwrites: the same message twice within one millisecond gets a suffix.
     for (let i = 1; ; i++) {
       try {

@@ -1,7 +1,8 @@
 /**
  * Notification settings: this device's Web Push subscription (asked for only when the player
- * presses the button — never on page load), a Discord/Slack webhook, an email address and quiet
- * hours in the player's time zone. Saved with `setNotifications`.
+ * presses the button — never on page load), a Discord/Slack webhook, an email address (used once
+ * its owner opens the confirmation link the server mails to it) and quiet hours in the player's
+ * time zone. Saved with `setNotifications`.
  */
 import type { ServerFrame } from '../../../functions/protocol/frames';
 import type { NotificationSettings, PushSubscription } from '../../../functions/notify/notification';
@@ -28,15 +29,28 @@ export function settingsScreen(app: App): Node {
   let current: NotificationSettings | null = null;
   let pushKey: string | null = null;
 
-  const save = async (settings: NotificationSettings) => {
-    const answer = await app.conn!.request<ServerFrame>({ action: 'setNotifications', settings });
+  const save = async (settings: NotificationSettings, resendConfirmation = false) => {
+    const answer = await app.conn!.request<ServerFrame>({ action: 'setNotifications', settings, ...(resendConfirmation ? { resendConfirmation } : {}) });
     if (answer.type === 'notifications') {
       app.clearError();
-      show(answer);
+      show(answer, resendConfirmation);
     }
   };
 
-  function show(n: Notifications): void {
+  /** Whether the saved address is confirmed, and a way to get another link if it is not. */
+  function emailState(n: Notifications, sentAgain: boolean): Node | null {
+    const address = n.settings.email;
+    if (!address) return null;
+    if (n.emailConfirmed) return h('p', { class: 'note ok', 'data-email': 'confirmed' }, `${address} is confirmed; notifications are emailed there.`);
+    return h(
+      'div',
+      { class: 'note', 'data-email': 'unconfirmed', role: 'status' },
+      h('p', null, `${sentAgain ? 'A new confirmation link was sent' : 'A confirmation link was sent'} to ${address}; open it to receive emails.`),
+      h('button', { type: 'button', onclick: () => void save(current!, true) }, 'Send the link again'),
+    );
+  }
+
+  function show(n: Notifications, sentAgain = false): void {
     current = n.settings;
     pushKey = n.pushKey;
     const webhook = h('input', { id: 'webhook', type: 'url', value: n.settings.webhook?.url ?? '', placeholder: 'https://discord.com/api/webhooks/…' });
@@ -73,6 +87,7 @@ export function settingsScreen(app: App): Node {
       h('h2', null, 'Email'),
       h('label', { for: 'email' }, 'Email address'),
       email,
+      emailState(n, sentAgain),
       h('h2', null, 'Quiet hours'),
       h('label', { for: 'quiet', class: 'check' }, quietOn, ` Hold notifications at night (${zone})`),
       h('div', { class: 'row' }, h('label', { for: 'quiet-start' }, 'From'), start, h('label', { for: 'quiet-end' }, 'to'), end),
