@@ -26,6 +26,8 @@ const DEFAULTS = {
   GAMES_PER_HOUR: 30,
   /** Games a player created that still wait for players. */
   OPEN_GAMES: 20,
+  /** Emails asking a player to confirm an address, per hour. */
+  EMAIL_CONFIRMATIONS_PER_HOUR: 3,
 } as const;
 
 export type LimitName = keyof typeof DEFAULTS;

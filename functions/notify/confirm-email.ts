@@ -2,16 +2,16 @@
  * Email addresses are confirmed before anything else is mailed to them, so nobody can make the
  * server mail a stranger: a new address (or a player's explicit resend) gets one email with a
  * signed, short-lived link naming the player and the address; opening it marks the address
- * confirmed in the player's settings record. At most CONFIRMATIONS_PER_HOUR such emails per
- * player, counted in that same record.
+ * confirmed in the player's settings record. At most EMAIL_CONFIRMATIONS_PER_HOUR such emails
+ * per player (functions/limits.ts), counted in that same record.
  */
 import { EMAIL_LINK_HOURS, issueEmailToken, verifyEmailToken } from '../auth/token';
+import { limit, rateLimited } from '../limits';
 import { ProtocolError } from '../protocol/frames';
 import type { Records } from '../store/records';
 import type { Mail, Mailer } from './channels/email';
 import { emailConfirmed, withSettings, type NotificationSettings, type SettingsRecord } from './notification';
 
-export const CONFIRMATIONS_PER_HOUR = 3;
 const HOUR_MS = 3_600_000;
 
 export interface ConfirmationDeps {
@@ -51,13 +51,10 @@ export function planSettings(
   if (resend && !email) throw new ProtocolError('BAD_REQUEST', 'There is no email address to send a confirmation link to; enter one first.');
   if (!email || emailConfirmed(next) || (email === r.settings.email && !resend)) return { next, mail: false };
   if (!canMail) throw new ProtocolError('BAD_REQUEST', 'This server does not send email; leave the email address empty.');
+  const perHour = limit('EMAIL_CONFIRMATIONS_PER_HOUR');
   const recent = next.confirmationsSent.filter((t) => t > now.getTime() - HOUR_MS);
-  if (recent.length >= CONFIRMATIONS_PER_HOUR) {
-    const minutes = Math.max(1, Math.ceil((Math.min(...recent) + HOUR_MS - now.getTime()) / 60_000));
-    throw new ProtocolError(
-      'RATE_LIMITED',
-      `At most ${CONFIRMATIONS_PER_HOUR} confirmation emails are sent per hour; try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or open a link already sent.`,
-    );
+  if (recent.length >= perHour) {
+    throw rateLimited(`At most ${perHour} confirmation emails are sent per hour; open a link already sent, or wait.`, Math.min(...recent) + HOUR_MS - now.getTime());
   }
   return { next: { ...next, confirmationsSent: [...recent, now.getTime()] }, mail: true };
 }

@@ -219,7 +219,7 @@ describe('notifications', () => {
     // The 4th within the hour is refused, saying when to try again, and nothing is stored or sent.
     const limited = await settingsItem(carla);
     for (const attempt of [() => set('carla@elsewhere.org', true), () => set('carla@third.org')]) {
-      expect(await attempt()).toMatchObject({ type: 'error', code: 'RATE_LIMITED', message: expect.stringMatching(/^At most 3 confirmation emails are sent per hour; try again in 60 minutes/) });
+      expect(await attempt()).toMatchObject({ type: 'error', code: 'RATE_LIMITED', message: expect.stringMatching(/^At most 3 confirmation emails are sent per hour; open a link already sent, or wait\. Try again in 60 minutes\.$/) });
     }
     expect(await settingsItem(carla)).toEqual(limited);
     expect(confirmations(carla)).toHaveLength(4);

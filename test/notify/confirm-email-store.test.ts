@@ -10,11 +10,14 @@ import { join } from 'node:path';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxMailer } from '../../functions/notify/channels/email';
-import { CONFIRMATIONS_PER_HOUR, EmailConfirmations } from '../../functions/notify/confirm-email';
+import { EmailConfirmations } from '../../functions/notify/confirm-email';
+import { limit } from '../../functions/limits';
 import { NO_SETTINGS } from '../../functions/notify/notification';
 import { ProtocolError } from '../../functions/protocol/frames';
 import { Records } from '../../functions/store/records';
 import { standaloneTable } from '../../local/tables';
+
+const CONFIRMATIONS_PER_HOUR = limit('EMAIL_CONFIRMATIONS_PER_HOUR');
 
 const TABLE = 'confirmations';
 let table: Awaited<ReturnType<typeof standaloneTable>>;

@@ -4,9 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EMAIL_LINK_HOURS, issueEmailToken, issueToken, verifyEmailToken, verifyToken } from '../../functions/auth/token';
-import { CONFIRMATIONS_PER_HOUR, planSettings } from '../../functions/notify/confirm-email';
+import { planSettings } from '../../functions/notify/confirm-email';
+import { limit } from '../../functions/limits';
 import { emailConfirmed, NO_RECORD, NO_SETTINGS, type SettingsRecord } from '../../functions/notify/notification';
 import { ProtocolError } from '../../functions/protocol/frames';
+
+const CONFIRMATIONS_PER_HOUR = limit('EMAIL_CONFIRMATIONS_PER_HOUR');
 
 const SECRET = 'a test secret of some length';
 const issued = new Date('2026-03-01T10:00:00Z');
@@ -99,8 +102,8 @@ describe('when a confirmation email is sent', () => {
       expect(p.mail).toBe(true);
       r = p.next;
     }
-    expect(refusal(() => plan(r, 'ana@example.com', true, later(0.75)))).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/try again in 15 minutes/) });
-    expect(refusal(() => plan(r, 'third@example.com', false, later(0.99)))).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/try again in 1 minute\b/) });
+    expect(refusal(() => plan(r, 'ana@example.com', true, later(0.75)))).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/Try again in 15 minutes\./) });
+    expect(refusal(() => plan(r, 'third@example.com', false, later(0.99)))).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/Try again in 36 seconds\./) });
     // An hour after the first, one more may go; the count keeps only the last hour's.
     const next = plan(r, 'ana@example.com', true, later(1));
     expect(next.mail).toBe(true);
