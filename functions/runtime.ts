@@ -58,6 +58,7 @@ export function getRuntime(): Runtime {
       newGameId: () => randomBytes(12).toString('base64url'),
       newSeed: () => randomInt(0, 2 ** 31),
       soleWriter: single,
+      presenceWindowMs: single ? 50 : 0,
     });
     const mailer: Mailer | null = process.env.EMAIL_OUTBOX_DIR
       ? new OutboxMailer(process.env.EMAIL_OUTBOX_DIR)

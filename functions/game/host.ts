@@ -45,6 +45,11 @@ export interface HostDeps {
    * latest, so `fresh` needs no read. Lambda instances share the table, so they refresh.
    */
   soleWriter?: boolean;
+  /**
+   * Presence changes within this many milliseconds go out as one frame per watcher. The local
+   * runtime waits 50 ms (free); Lambda does not wait (it would bill the wait).
+   */
+  presenceWindowMs?: number;
 }
 
 /** What a handler sends back, and the work that follows the reply (broadcast, bots, index…). */
@@ -167,6 +172,7 @@ export class Host {
     const run = { again: true, done: Promise.resolve() };
     run.done = (async () => {
       try {
+        if (this.deps.presenceWindowMs) await new Promise((r) => setTimeout(r, this.deps.presenceWindowMs));
         while (run.again) {
           run.again = false;
           await this.sendPresence(gameId, sender);
