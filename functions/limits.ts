@@ -44,7 +44,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function rateLimited(what: string, retryAfterMs: number): ProtocolError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   const wait = seconds < 120 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
-  return new ProtocolError('RATE_LIMITED', `${what} Try again in ${wait}.`);
+  return new ProtocolError('RATE_LIMITED', `${what} Try again in ${wait}.`, retryAfterMs);
 }
 
 /**

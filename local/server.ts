@@ -360,7 +360,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         if (!turn.ok) {
           if (++refused > limit('FRAME_BURST')) return ws.close(CLOSE_POLICY, 'too many frames');
           const error = rateLimited(`Too many frames: at most ${limit('FRAMES_PER_SECOND')} a second on one connection; this one was not handled.`, turn.retryAfterMs);
-          ws.send(JSON.stringify({ type: 'error', requestId: requestIdOf(body), code: error.code, message: error.message }));
+          ws.send(JSON.stringify(error.frame(requestIdOf(body))));
           return;
         }
         refused = 0;

@@ -149,14 +149,22 @@ export type ServerFrame =
   | { type: 'presence'; gameId: string; online: number[] }
   /** `emailConfirmed`: the address opened its confirmation link (only then is email sent there). */
   | { type: 'notifications'; requestId?: string; settings: NotificationSettings; pushKey: string | null; emailConfirmed: boolean }
-  | { type: 'error'; requestId?: string; code: ErrorCode; message: string };
+  /** `retryAfterMs`: with RATE_LIMITED, how long to wait before sending the same frame again. */
+  | { type: 'error'; requestId?: string; code: ErrorCode; message: string; retryAfterMs?: number };
 
 /** A failure that becomes an `error` frame for the sender and changes nothing. */
 export class ProtocolError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** For RATE_LIMITED: when the same request may succeed. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
+  }
+
+  /** The `error` frame that answers a request with this refusal. */
+  frame(requestId?: string): Extract<ServerFrame, { type: 'error' }> {
+    return { type: 'error', requestId, code: this.code, message: this.message, ...(this.retryAfterMs === undefined ? {} : { retryAfterMs: Math.ceil(this.retryAfterMs) }) };
   }
 }

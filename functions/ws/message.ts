@@ -99,15 +99,9 @@ export async function handler(event: WsEvent): Promise<WsResult> {
     const conn = await connectionOf(connectionId);
     outcome = await actions[parsed.action](conn, parsed.frame as never, sender);
   } catch (error) {
-    const known = error instanceof ProtocolError;
-    if (!known) console.error('message failed:', error);
-    const frame: ServerFrame = {
-      type: 'error',
-      requestId,
-      code: known ? error.code : 'INTERNAL',
-      message: known ? error.message : 'Something went wrong on the server; nothing was stored.',
-    };
-    await sender.send(connectionId, frame);
+    if (!(error instanceof ProtocolError)) console.error('message failed:', error);
+    const refusal = error instanceof ProtocolError ? error : new ProtocolError('INTERNAL', 'Something went wrong on the server; nothing was stored.');
+    await sender.send(connectionId, refusal.frame(requestId));
     return { statusCode: 200 };
   }
   await sender.send(connectionId, outcome.reply);

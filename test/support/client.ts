@@ -80,9 +80,9 @@ export class Client {
   async request<F extends ServerFrame = ServerFrame>(frame: Record<string, unknown>): Promise<F> {
     for (;;) {
       const answer = await this.requestOnce<F>(frame);
-      const wait = answer.type === 'error' && answer.code === 'RATE_LIMITED' ? /Try again in (\d) seconds?\./.exec(answer.message) : null;
-      if (!wait) return answer;
-      await new Promise((r) => setTimeout(r, Number(wait[1]) * 1000));
+      const wait = answer.type === 'error' && answer.code === 'RATE_LIMITED' ? answer.retryAfterMs : undefined;
+      if (wait === undefined || wait > 5000) return answer;
+      await new Promise((r) => setTimeout(r, wait));
     }
   }
 

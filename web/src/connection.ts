@@ -108,6 +108,13 @@ export class Connection {
     }
     const requestId = (frame as { requestId?: string }).requestId;
     const w = requestId ? this.waiting.get(requestId) : undefined;
+    // Sent too fast (a flurry of clicks): send it again once the server says it may go.
+    if (w && requestId && frame.type === 'error' && frame.code === 'RATE_LIMITED' && frame.retryAfterMs !== undefined && frame.retryAfterMs <= 5000) {
+      setTimeout(() => {
+        if (this.waiting.get(requestId) === w) w.sent = this.send({ ...w.frame, requestId });
+      }, frame.retryAfterMs);
+      return;
+    }
     if (w && requestId) {
       this.waiting.delete(requestId);
       w.resolve(frame);

@@ -20,11 +20,18 @@ async function joinAndOpen(app: App, gameId: string): Promise<void> {
 function route(app: App): void {
   const hash = location.hash || '#/';
   const [, screen = '', id = ''] = hash.split('/');
-  const gameId = decodeURIComponent(id);
+  let target = ''; // the game, or a confirmation link's token
+  try {
+    target = decodeURIComponent(id);
+  } catch {
+    // A link broken on its way (cut in the middle of an escape): the lobby instead of a dead page.
+    location.hash = '#/';
+    return;
+  }
   // A confirmation link may be opened anywhere, signed in or not: the link itself is the proof.
   if (screen === 'confirm-email') {
     app.clearError();
-    replace(app.main, confirmEmailScreen(app, decodeURIComponent(id)));
+    replace(app.main, confirmEmailScreen(app, target));
     app.main.focus({ preventScroll: true });
     return;
   }
@@ -42,10 +49,10 @@ function route(app: App): void {
       break;
     case 'join':
       replace(app.main, h('p', { class: 'card' }, 'Taking a seat…'));
-      void joinAndOpen(app, gameId);
+      void joinAndOpen(app, target);
       break;
     case 'game':
-      replace(app.main, gameScreen(app, gameId));
+      replace(app.main, gameScreen(app, target));
       break;
     default:
       replace(app.main, lobbyScreen(app));
