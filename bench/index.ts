@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --suite domain,pipeline,scale] [--quick]`: benchmark suites, JSON on stdout
+ * `npm run bench [-- --suite domain,pipeline,scale,abuse] [--quick]`: benchmark suites, JSON on stdout
  * (each figure's unit is in its name), a short table on stderr. All suites run in one process,
  * so ratios compare like with like on the same machine and the same run. boardgame.io (the
  * open-source default for turn-based games in TypeScript) plays the same tic-tac-toe beside
@@ -9,6 +9,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { bgioDomain } from './bgio/domain';
 import { bgioPipeline, type BgioPipelineResult } from './bgio/server';
+import { abuseSuite } from './abuse';
 import { domainSuite } from './domain';
 import { round } from './measure';
 import type { LimitName } from '../functions/limits';
@@ -22,7 +23,7 @@ for (const name of ['FRAMES_PER_SECOND', 'FRAME_BURST', 'QUEUED_FRAMES', 'GAMES_
   process.env[`LIMIT_${name}`] ??= String(1e9);
 }
 
-const { values } = parseArgs({ options: { suite: { type: 'string', default: 'domain,pipeline,scale' }, quick: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { suite: { type: 'string', default: 'domain,pipeline,scale,abuse' }, quick: { type: 'boolean', default: false } } });
 const suites = new Set(values.suite!.split(','));
 const quick = values.quick!;
 const log = (line: string) => console.error(line);
@@ -82,6 +83,17 @@ if (suites.has('scale')) {
   result.scale = scale;
   log(`memory: ${scale.memory.heapBytesPerLiveGame} B per live game, ${scale.memory.heapBytesPerConnection} B per connection`);
   log(`10,000-event game: load p50 ${scale.longGame.loadWithSnapshots.p50Ms} ms with snapshots, ${scale.longGame.loadFromCommits.p50Ms} ms from the commits alone`);
+}
+
+if (suites.has('abuse')) {
+  const abuse = await abuseSuite();
+  result.abuse = abuse;
+  for (const [name, f] of Object.entries(abuse)) {
+    if (typeof f !== 'object') continue;
+    const h = (f as { healthz: { p99Ms: number; maxMs: number } }).healthz;
+    const m = f as { serverRssMiBBefore: number; serverRssMiBAfter: number };
+    log(`${name.padEnd(20)} /healthz p99 ${h.p99Ms} ms, max ${h.maxMs} ms; server RSS ${m.serverRssMiBBefore} → ${m.serverRssMiBAfter} MiB`);
+  }
 }
 
 result.durationSeconds = Math.round((Date.now() - started) / 100) / 10;
