@@ -8,8 +8,9 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** The index's two parts, paged in this order: games not finished (u), then finished (f). */
-export type Segment = 'u' | 'f';
+/** The index's parts by the games' status, paged in this order: in play, open (waiting for players), finished. */
+export const SEGMENTS = ['active', 'open', 'finished'] as const;
+export type Segment = (typeof SEGMENTS)[number];
 
 export interface GamesCursor {
   segment: Segment;
@@ -33,8 +34,8 @@ export function decodeCursor(playerId: string, cursor: string): GamesCursor | nu
   }
   if (!Array.isArray(value) || value.length !== 3) return null;
   const [segment, gameId, mac] = value as unknown[];
-  if ((segment !== 'u' && segment !== 'f') || typeof gameId !== 'string' || gameId.length === 0 || gameId.length > 64 || typeof mac !== 'string') return null;
+  if (!SEGMENTS.includes(segment as Segment) || typeof gameId !== 'string' || gameId.length === 0 || gameId.length > 64 || typeof mac !== 'string') return null;
   const given = Buffer.from(mac, 'base64url');
-  const expected = tag(playerId, segment, gameId);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? { segment, gameId } : null;
+  const expected = tag(playerId, segment as Segment, gameId);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? { segment: segment as Segment, gameId } : null;
 }

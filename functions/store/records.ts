@@ -8,7 +8,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, typ
 import { prefixed, queryAll } from './query';
 import type { GameRecord } from '../game/record';
 import { ProtocolError, type GameSummary } from '../protocol/frames';
-import { decodeCursor, encodeCursor, type Segment } from './games-cursor';
+import { decodeCursor, encodeCursor, SEGMENTS, type Segment } from './games-cursor';
 import { NO_SETTINGS, type NotificationSettings } from '../notify/notification';
 import { keys } from './keys';
 import { TABLE } from './table';
@@ -227,13 +227,14 @@ export class Records {
    * One page of the player's games and the cursor of the next (null after the last). Each page
    * is Queries of the player's index (small items) and one head read per game on the page.
    *
-   * Order: the games not finished first — open ones, and every game that waits for the player —
-   * then the finished ones; within each part the index's key order (by gameId), which never
-   * changes, so paging neither repeats nor skips a game whose status stays put. Whose turn it is
-   * changes with every move and is not indexed (that would be a write per move), so each page
-   * is sorted for showing: your turn first, then not finished, then most recently changed; a
-   * player with more unfinished games than a page holds finds the rest on the next pages,
-   * before any finished game.
+   * Order: the games in play first — every game that can be waiting for the player is among
+   * them — then the open ones (waiting for players), then the finished; within each part the
+   * index's key order (by gameId), which never changes, so paging neither repeats nor skips a
+   * game whose status stays put. Whose turn it is changes with every move and is not indexed
+   * (that would be a write per move), so each page is sorted for showing: your turn first, then
+   * by part, then most recently changed. A player with more games in play than a page holds
+   * finds the rest on the next pages, before any open or finished game: a client that follows
+   * `next` until a page holds a game not in play has every game waiting for the player.
    */
   async playerGames(playerId: string, page: { limit: number; cursor?: string }): Promise<{ games: GameSummary[]; next: string | null }> {
     const from = page.cursor === undefined ? null : decodeCursor(playerId, page.cursor);
@@ -243,17 +244,17 @@ export class Records {
     // The index items of this page, in key order, and whether any item follows them.
     const picked: { segment: Segment; item: Record<string, unknown> }[] = [];
     let more = false;
-    let segment: Segment = from?.segment ?? 'u';
+    let segment: Segment = from?.segment ?? SEGMENTS[0];
     let start: Record<string, unknown> | undefined = from ? { [PK]: keys.player(playerId), [SK]: keys.playerGame(from.gameId) } : undefined;
     while (!more) {
       const query = prefixed(this.table, keys.player(playerId), 'GAME#');
       const out = await this.db.send(
         new QueryCommand({
           ...query,
-          // Index items written before statuses were indexed count as not finished until read.
-          FilterExpression: segment === 'u' ? 'attribute_not_exists(#status) OR #status <> :finished' : '#status = :finished',
+          // Index items written before statuses were indexed count as in play until read.
+          FilterExpression: segment === 'active' ? 'attribute_not_exists(#status) OR #status = :status' : '#status = :status',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':finished': 'finished' },
+          ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':status': segment },
           ExclusiveStartKey: start,
           Limit: INDEX_ITEMS_PER_QUERY,
         }),
@@ -266,7 +267,7 @@ export class Records {
         picked.push({ segment, item });
       }
       if (out.LastEvaluatedKey) start = out.LastEvaluatedKey;
-      else if (segment === 'u') [segment, start] = ['f', undefined];
+      else if (segment !== SEGMENTS.at(-1)) [segment, start] = [SEGMENTS[SEGMENTS.indexOf(segment) + 1]!, undefined];
       else break;
     }
 
@@ -292,7 +293,7 @@ export class Records {
       }),
     );
     const last = picked[taken - 1];
-    const rank = (g: GameSummary) => (g.yourTurn ? 0 : g.status === 'finished' ? 2 : 1);
+    const rank = (g: GameSummary) => (g.yourTurn ? 0 : 1 + SEGMENTS.indexOf(g.status));
     return {
       games: games.sort((a, b) => rank(a) - rank(b) || b.updatedAt.localeCompare(a.updatedAt)),
       next: more && last ? encodeCursor(playerId, { segment: last.segment, gameId: last.item.gameId as string }) : null,

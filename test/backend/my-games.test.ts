@@ -1,22 +1,19 @@
 /**
  * `myGames` in pages, against the local server (its in-memory LiveRecords over the table's
  * index): a player with 87 games pages through them — each page at most `limit`, every game
- * exactly once, games not finished before finished ones and your turn first in each page, every
+ * exactly once, games in play before open and finished ones and your turn first in each page, every
  * frame far below the frame limit — and a cursor not made for the player is refused, revealing
  * nothing. Most games are written through the store directly (as the host writes a new game:
  * its first commit, then the index), the rest are joined and played through the protocol.
  */
-import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planCreate } from '../../functions/game/plans';
-import { applyCommit } from '../../functions/game/record';
 import type { GameSummary, ServerFrame } from '../../functions/protocol/frames';
-import { getRuntime } from '../../functions/runtime';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
+import { storeTicTacToe } from '../support/games';
 import { scanTable, storedState } from '../support/table';
 
 type Games = Extract<ServerFrame, { type: 'games' }>;
@@ -27,25 +24,6 @@ beforeAll(async () => {
   server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
 }, 90_000);
 afterAll(async () => server?.close());
-
-/** A new tic-tac-toe game written as the host writes one: its first commit, then the players' index. */
-async function storeGame(creator: Player, bots: number[] = []): Promise<string> {
-  const { store, records } = getRuntime();
-  const commit = planCreate({
-    gameId: randomBytes(12).toString('base64url'),
-    game: 'tic-tac-toe',
-    players: 2,
-    options: {},
-    player: { playerId: creator.playerId, name: creator.name },
-    bots,
-    seed: 1,
-    at: new Date().toISOString(),
-  });
-  const record = applyCommit(null, commit);
-  expect(await store.append(commit, record, null)).toBe(true);
-  await records.indexGame(record);
-  return record.gameId;
-}
 
 /** Every page of the client's games, following `next` to the end. */
 async function allPages(c: Client, limit?: number): Promise<Games[]> {
@@ -60,7 +38,8 @@ async function allPages(c: Client, limit?: number): Promise<Games[]> {
   return pages;
 }
 
-const rank = (g: GameSummary) => (g.yourTurn ? 0 : g.status === 'finished' ? 2 : 1);
+const PARTS = ['active', 'open', 'finished'];
+const rank = (g: GameSummary) => (g.yourTurn ? 0 : 1 + PARTS.indexOf(g.status));
 
 describe('myGames in pages', () => {
   let pia: Player;
@@ -76,11 +55,11 @@ describe('myGames in pages', () => {
     [pia, quim] = await Promise.all([register(server.url, 'Pia'), register(server.url, 'Quim')]);
     [p, q] = await Promise.all([Client.connect(server.wsUrl, pia), Client.connect(server.wsUrl, quim)]);
     // Open games (waiting for a second player) and games against a bot where Pia (X) moves first.
-    for (let i = 0; i < 35; i++) open.push(await storeGame(pia));
-    for (let i = 0; i < 25; i++) yourTurn.push(await storeGame(pia, [1]));
+    for (let i = 0; i < 35; i++) open.push(await storeTicTacToe(pia));
+    for (let i = 0; i < 25; i++) yourTurn.push(await storeTicTacToe(pia, { bot: true }));
     // Quim's games that Pia joins: Quim (X) is to move.
     for (let i = 0; i < 27; i++) {
-      const gameId = await storeGame(quim);
+      const gameId = await storeTicTacToe(quim);
       expect(await p.request({ action: 'joinGame', gameId })).toMatchObject({ type: 'joined', seat: 1 });
       (i < 15 ? theirTurn : finished).push(gameId);
     }
@@ -105,7 +84,7 @@ describe('myGames in pages', () => {
     for (const id of finished) expect(status.get(id)).toBe('finished');
   });
 
-  it('pages through every game exactly once: not finished first, your turn first in each page', async () => {
+  it('pages through every game exactly once: in play, open, finished; your turn first in each page', async () => {
     for (const limit of [7, 50]) {
       const pages = await allPages(p, limit);
       expect(pages).toHaveLength(Math.ceil(87 / limit));
@@ -120,12 +99,16 @@ describe('myGames in pages', () => {
       const ids = listed.map((g) => g.gameId);
       expect(ids).toHaveLength(87);
       expect(new Set(ids)).toEqual(new Set([...open, ...yourTurn, ...theirTurn, ...finished]));
-      // Every game not finished (so every game waiting for Pia) comes before every finished one.
-      const firstFinished = listed.findIndex((g) => g.status === 'finished');
-      expect(listed.slice(0, firstFinished).every((g) => g.status !== 'finished')).toBe(true);
-      expect(firstFinished).toBe(87 - finished.length);
+      // The games in play (every game that may wait for Pia) first, then the open ones, then the finished.
+      const parts = listed.map((g) => PARTS.indexOf(g.status));
+      expect(parts).toEqual([...parts].sort((a, b) => a - b));
+      expect(parts.filter((x) => x === 0)).toHaveLength(yourTurn.length + theirTurn.length);
       expect(listed.filter((g) => g.yourTurn).map((g) => g.gameId).sort()).toEqual([...yourTurn].sort());
       expect(listed.filter((g) => g.status === 'finished').every((g) => g.lastMove && !g.yourTurn)).toBe(true);
+      // Following `next` until a page holds a game not in play finds every game waiting for Pia.
+      const untilNotInPlay = pages.slice(0, pages.findIndex((pg) => pg.games.some((g) => g.status !== 'active')) + 1);
+      expect(untilNotInPlay.flatMap((pg) => pg.games).filter((g) => g.yourTurn)).toHaveLength(yourTurn.length);
+      if (limit === 50) expect(pages[0]!.games.slice(0, yourTurn.length).every((g) => g.yourTurn)).toBe(true);
     }
   });
 
@@ -172,8 +155,8 @@ describe('myGames in pages', () => {
   it('lists games indexed before statuses were, and corrects their status once read', async () => {
     const lia = await register(server.url, 'Lia');
     const l = await Client.connect(server.wsUrl, lia);
-    const openId = await storeGame(lia);
-    const doneId = await storeGame(quim);
+    const openId = await storeTicTacToe(lia);
+    const doneId = await storeTicTacToe(quim);
     await l.request({ action: 'joinGame', gameId: doneId });
     for (const [c, cell] of [[q, 0], [l, 3], [q, 1], [l, 4], [q, 2]] as const) await c.request({ action: 'command', gameId: doneId, commandId: `old-${cell}`, command: { type: 'mark', cell } });
     // The finished game's index item as an earlier version wrote it: no status, no version.
@@ -189,7 +172,7 @@ describe('myGames in pages', () => {
     ]);
     const item = (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${lia.playerId}` && i.gameId === doneId)!;
     expect(item).toMatchObject({ status: 'finished', version: 7 });
-    // From now on it is paged with the finished games: after the open one.
+    // Read as in play until then; from now on it is paged with the finished games, after the open one.
     const pages = await allPages(l, 1);
     expect(pages.map((pg) => pg.games.map((g) => g.gameId))).toEqual([[openId], [doneId]]);
     await l.close();
