@@ -274,7 +274,7 @@ export class Host {
     const ordered = previous.then(inOrder, inOrder);
     this.ordered.set(record.gameId, ordered);
     const seatsChanged = !before || before.seats.some((s, i) => s?.playerId !== record.seats[i]?.playerId);
-    // The index holds each game's status (myGames pages unfinished games first): a few writes per game, none per move.
+    // The index holds each game's status (myGames pages games in play first): a few writes per game, none per move.
     const reindex = seatsChanged || before.status !== record.status;
     const chores = [
       ordered,

@@ -165,8 +165,8 @@ export class Records {
   }
 
   /**
-   * Index the game under each seated player, with its status (`myGames` pages the games not
-   * finished first): written when seats or the status change — creation, joins, start, end —
+   * Index the game under each seated player, with its status (`myGames` pages the games in
+   * play first, see playerGames): written when seats or the status change — creation, joins, start, end —
    * never on a move. A write holds only if no later version of the game was indexed, as writes
    * of one game from different instances may land out of order.
    */
