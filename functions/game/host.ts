@@ -10,7 +10,7 @@ import { randomBot } from '../../domain/engine/bots';
 import { Rng } from '../../domain/engine/rng';
 import { findBot } from '../../domain/games/bots';
 import type { FrameOf, ServerFrame } from '../protocol/frames';
-import { ProtocolError } from '../protocol/frames';
+import { GAMES_PAGE_DEFAULT, ProtocolError } from '../protocol/frames';
 import type { Sender } from '../realtime/sender';
 import { logTail, stateFrame } from '../realtime/state-frame';
 import { SNAPSHOT_EVERY, type EventStore } from '../store/event-store';
@@ -200,8 +200,10 @@ export class Host {
     await Promise.all(subscribers.map((s) => sender.send(s.connectionId, { type: 'presence', gameId, online })));
   }
 
+  /** One page of the player's games (see Records.playerGames for the order); the cursor pages only their own index. */
   async myGames(conn: Connection, frame: FrameOf<'myGames'>): Promise<Outcome> {
-    return { reply: { type: 'games', requestId: frame.requestId, games: await this.deps.records.playerGames(conn.playerId) } };
+    const page = await this.deps.records.playerGames(conn.playerId, { limit: frame.limit ?? GAMES_PAGE_DEFAULT, cursor: frame.cursor });
+    return { reply: { type: 'games', requestId: frame.requestId, ...page } };
   }
 
   /**
@@ -311,7 +313,7 @@ export class Host {
     }
   }
 
-  /** Each subscriber's state, the players' index when seats changed, the clock, a snapshot now and then. Never throws. */
+  /** Each subscriber's state, the players' index when seats or the status changed, the clock, a snapshot now and then. Never throws. */
   private async afterCommit(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
     const previous = this.ordered.get(record.gameId) ?? Promise.resolve();
     const inOrder = async () => {
@@ -324,9 +326,11 @@ export class Host {
     const ordered = previous.then(inOrder, inOrder);
     this.ordered.set(record.gameId, ordered);
     const seatsChanged = !before || before.seats.some((s, i) => s?.playerId !== record.seats[i]?.playerId);
+    // The index holds each game's status (myGames pages games in play first): a few writes per game, none per move.
+    const reindex = seatsChanged || before.status !== record.status;
     const chores = [
       ordered,
-      seatsChanged ? this.deps.records.indexGame(record) : Promise.resolve(),
+      reindex ? this.deps.records.indexGame(record) : Promise.resolve(),
       record.version % SNAPSHOT_EVERY === 0 ? this.deps.store.saveSnapshot(record) : Promise.resolve(),
     ];
     for (const result of await Promise.allSettled(chores)) {

@@ -30,6 +30,10 @@ export const MAX_CLIENT_FRAME_BYTES = 32 * 1024;
 /** Server frames stay below API Gateway's 128 KB message limit. */
 export const MAX_SERVER_FRAME_BYTES = 120 * 1024;
 
+/** `myGames` answers in pages of at most this many games (a frame of 50 stays far below the limit above). */
+export const GAMES_PAGE_MAX = 50;
+export const GAMES_PAGE_DEFAULT = 20;
+
 const requestId = z.string().max(64).optional();
 const gameId = z.string().min(1).max(64);
 
@@ -65,7 +69,14 @@ export const clientFrames = {
     expectedVersion: z.number().int().min(0).optional(),
     command: z.looseObject({ type: z.string().min(1).max(64) }),
   }),
-  myGames: z.object({ action: z.literal('myGames'), requestId }),
+  myGames: z.object({
+    action: z.literal('myGames'),
+    requestId,
+    /** At most this many games in the answer (default GAMES_PAGE_DEFAULT). */
+    limit: z.number().int().min(1).max(GAMES_PAGE_MAX).optional(),
+    /** The `next` of the previous `games` answer: the page after it. */
+    cursor: z.string().min(1).max(256).optional(),
+  }),
   ping: z.object({ action: z.literal('ping'), requestId }),
   /** Take back your own last command (before anyone else acts, if it revealed nothing hidden). */
   undo: z.object({ action: z.literal('undo'), requestId, gameId }),
@@ -142,7 +153,8 @@ export type ServerFrame =
   | { type: 'gameCreated'; requestId?: string; gameId: string }
   | { type: 'joined'; requestId?: string; gameId: string; seat: number }
   | { type: 'ack'; requestId?: string; commandId: string; version: number }
-  | { type: 'games'; requestId?: string; games: GameSummary[] }
+  /** One page of the player's games; `next`: the cursor of the page after it, null after the last. */
+  | { type: 'games'; requestId?: string; games: GameSummary[]; next: string | null }
   | { type: 'pong'; requestId?: string }
   | { type: 'done'; requestId?: string; gameId: string; version: number }
   /** Who is watching a game changed: the seats with a live connection on it. */

@@ -4,11 +4,12 @@
  * latest commit (for `myGames`).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { prefixed, queryAll } from './query';
 import type { GameRecord } from '../game/record';
-import { NO_RECORD, withSettings, type NotificationSettings, type SettingsRecord } from '../notify/notification';
 import { ProtocolError, type GameSummary } from '../protocol/frames';
+import { decodeCursor, encodeCursor, SEGMENTS, type Segment } from './games-cursor';
+import { NO_RECORD, withSettings, type NotificationSettings, type SettingsRecord } from '../notify/notification';
 import { keys } from './keys';
 import { limit, rateLimited } from '../limits';
 import { TABLE } from './table';
@@ -20,6 +21,25 @@ export interface Connection {
   connectionId: string;
   playerId: string;
   name: string;
+}
+
+/** Index items one Query reads at most (about 100 bytes each) while looking for a page's games. */
+const INDEX_ITEMS_PER_QUERY = 200;
+/** A `games` page's summaries stay below this many bytes, far below the frame limit. */
+export const GAMES_PAGE_BYTES = 64 * 1024;
+
+function summaryOf(head: Record<string, unknown>, seat: number): GameSummary {
+  return {
+    gameId: head.gameId as string,
+    game: head.game as string,
+    status: head.status as GameSummary['status'],
+    seats: head.seats as GameSummary['seats'],
+    yourSeat: seat,
+    yourTurn: (head.activeSeats as number[]).includes(seat),
+    version: head.version as number,
+    updatedAt: head.at as string,
+    lastMove: (head.summary as string | undefined) ?? '',
+  };
 }
 
 const PK = TABLE.partitionKey;
@@ -290,21 +310,48 @@ export class Records {
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.game(gameId), [SK]: keys.subscription(connectionId) } }));
   }
 
-  /** Index the game under each seated player (written when seats change, not on every move). */
+  /**
+   * Index the game under each seated player, with its status (`myGames` pages the games in
+   * play first, see playerGames): written when seats or the status change — creation, joins, start, end —
+   * never on a move. A write holds only if no later version of the game was indexed, as writes
+   * of one game from different instances may land out of order.
+   */
   async indexGame(record: GameRecord): Promise<void> {
-    const items = record.seats.flatMap((s, seat) =>
-      s
-        ? [{ PutRequest: { Item: { [PK]: keys.player(s.playerId), [SK]: keys.playerGame(record.gameId), kind: 'playerGame', gameId: record.gameId, seat } } }]
-        : [],
+    await Promise.all(
+      record.seats.map(async (s, seat) => {
+        if (!s) return;
+        try {
+          await this.db.send(
+            new PutCommand({
+              TableName: this.table,
+              Item: { [PK]: keys.player(s.playerId), [SK]: keys.playerGame(record.gameId), kind: 'playerGame', gameId: record.gameId, seat, status: record.status, version: record.version },
+              ConditionExpression: 'attribute_not_exists(#version) OR #version < :version',
+              ExpressionAttributeNames: { '#version': 'version' },
+              ExpressionAttributeValues: { ':version': record.version },
+            }),
+          );
+        } catch (error) {
+          if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        }
+      }),
     );
-    for (let i = 0; i < items.length; i += 25) {
-      let batch: Record<string, unknown[]> | undefined = { [this.table]: items.slice(i, i + 25) };
-      // Retry what DynamoDB could not write at once (throttling), backing off a little.
-      for (let attempt = 0; batch && Object.keys(batch).length && attempt < 6; attempt++) {
-        if (attempt) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-        const out = await this.db.send(new BatchWriteCommand({ RequestItems: batch as never }));
-        batch = out.UnprocessedItems as Record<string, unknown[]> | undefined;
-      }
+  }
+
+  /** Correct one index item's status from the game's head (items written before statuses were indexed, a lost write). */
+  private async reindexStatus(playerId: string, gameId: string, status: string, version: number): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { [PK]: keys.player(playerId), [SK]: keys.playerGame(gameId) },
+          UpdateExpression: 'SET #status = :status, #version = :version',
+          ConditionExpression: `attribute_exists(${PK}) AND (attribute_not_exists(#version) OR #version < :version)`,
+          ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+          ExpressionAttributeValues: { ':status': status, ':version': version },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) console.error(`reindexing ${gameId} for ${playerId}:`, error);
     }
   }
 
@@ -375,27 +422,80 @@ export class Records {
     return out.Items?.[0];
   }
 
-  /** The player's games, those waiting for them first, then the most recently changed. */
-  async playerGames(playerId: string): Promise<GameSummary[]> {
-    const index = await queryAll(this.db, prefixed(this.table, keys.player(playerId), 'GAME#'));
-    const heads = await Promise.all(index.map(async (i) => ({ seat: i.seat as number, head: await this.head(i.gameId as string) })));
-    const games = heads.flatMap(({ seat, head }): GameSummary[] =>
-      head
-        ? [
-            {
-              gameId: head.gameId as string,
-              game: head.game as string,
-              status: head.status as GameSummary['status'],
-              seats: head.seats as GameSummary['seats'],
-              yourSeat: seat,
-              yourTurn: (head.activeSeats as number[]).includes(seat),
-              version: head.version as number,
-              updatedAt: head.at as string,
-              lastMove: (head.summary as string | undefined) ?? '',
-            },
-          ]
-        : [],
+  /**
+   * One page of the player's games and the cursor of the next (null after the last). Each page
+   * is Queries of the player's index (small items) and one head read per game on the page.
+   *
+   * Order: the games in play first — every game that can be waiting for the player is among
+   * them — then the open ones (waiting for players), then the finished; within each part the
+   * index's key order (by gameId), which never changes, so paging neither repeats nor skips a
+   * game whose status stays put. Whose turn it is changes with every move and is not indexed
+   * (that would be a write per move), so each page is sorted for showing: your turn first, then
+   * by part, then most recently changed. A player with more games in play than a page holds
+   * finds the rest on the next pages, before any open or finished game: a client that follows
+   * `next` until a page holds a game not in play has every game waiting for the player.
+   */
+  async playerGames(playerId: string, page: { limit: number; cursor?: string }): Promise<{ games: GameSummary[]; next: string | null }> {
+    const from = page.cursor === undefined ? null : decodeCursor(playerId, page.cursor);
+    if (page.cursor !== undefined && !from) {
+      throw new ProtocolError('BAD_REQUEST', 'That cursor is not one the server gave you for your games; ask for the first page again, without a cursor.');
+    }
+    // The index items of this page, in key order, and whether any item follows them.
+    const picked: { segment: Segment; item: Record<string, unknown> }[] = [];
+    let more = false;
+    let segment: Segment = from?.segment ?? SEGMENTS[0];
+    let start: Record<string, unknown> | undefined = from ? { [PK]: keys.player(playerId), [SK]: keys.playerGame(from.gameId) } : undefined;
+    while (!more) {
+      const query = prefixed(this.table, keys.player(playerId), 'GAME#');
+      const out = await this.db.send(
+        new QueryCommand({
+          ...query,
+          // Index items written before statuses were indexed count as in play until read.
+          FilterExpression: segment === 'active' ? 'attribute_not_exists(#status) OR #status = :status' : '#status = :status',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':status': segment },
+          ExclusiveStartKey: start,
+          Limit: INDEX_ITEMS_PER_QUERY,
+        }),
+      );
+      for (const item of out.Items ?? []) {
+        if (picked.length === page.limit) {
+          more = true;
+          break;
+        }
+        picked.push({ segment, item });
+      }
+      if (out.LastEvaluatedKey) start = out.LastEvaluatedKey;
+      else if (segment !== SEGMENTS.at(-1)) [segment, start] = [SEGMENTS[SEGMENTS.indexOf(segment) + 1]!, undefined];
+      else break;
+    }
+
+    const heads = await Promise.all(picked.map(({ item }) => this.head(item.gameId as string)));
+    const games: GameSummary[] = [];
+    let bytes = 0;
+    let taken = 0;
+    for (; taken < picked.length; taken++) {
+      const head = heads[taken];
+      if (!head) continue;
+      const summary = summaryOf(head, picked[taken]!.item.seat as number);
+      const size = Buffer.byteLength(JSON.stringify(summary)) + 1;
+      // Long names and log lines could make a page too large for one frame: the rest goes on the next.
+      if (games.length && bytes + size > GAMES_PAGE_BYTES) break;
+      games.push(summary);
+      bytes += size;
+    }
+    if (taken < picked.length) more = true;
+    await Promise.all(
+      picked.slice(0, taken).map(({ item }, i) => {
+        const head = heads[i];
+        return head && head.status !== item.status ? this.reindexStatus(playerId, item.gameId as string, head.status as string, head.version as number) : undefined;
+      }),
     );
-    return games.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn) || b.updatedAt.localeCompare(a.updatedAt));
+    const last = picked[taken - 1];
+    const rank = (g: GameSummary) => (g.yourTurn ? 0 : 1 + SEGMENTS.indexOf(g.status));
+    return {
+      games: games.sort((a, b) => rank(a) - rank(b) || b.updatedAt.localeCompare(a.updatedAt)),
+      next: more && last ? encodeCursor(playerId, { segment: last.segment, gameId: last.item.gameId as string }) : null,
+    };
   }
 }

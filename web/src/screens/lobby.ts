@@ -1,4 +1,7 @@
-/** My games: the ones waiting for me first, then the most recent; each opens its game screen. */
+/**
+ * My games: the ones waiting for me first, then the others not finished, then the most recent;
+ * each opens its game screen. They come in pages (the first at once, the rest on request).
+ */
 import type { GameSummary, ServerFrame } from '../../../functions/protocol/frames';
 import type { App } from '../app';
 import { h, replace } from '../dom';
@@ -24,15 +27,89 @@ function row(g: GameSummary): Node {
   );
 }
 
+/** Games asked for per page. */
+const PAGE = 30;
+/**
+ * The server lists games in play before open and finished ones, so pages that hold only games
+ * in play may be followed by more of them, and any may wait for me: those pages are loaded
+ * without asking (at most this many), the rest on request.
+ */
+const PAGES_IN_PLAY = 10;
+
+/** Your turn first, then in play, open, finished, each the most recently changed first (as the server sorts a page). */
+const RANK = { active: 1, open: 2, finished: 3 } as const;
+const rank = (g: GameSummary) => (g.yourTurn ? 0 : RANK[g.status]);
+const byUrgency = (a: GameSummary, b: GameSummary) => rank(a) - rank(b) || b.updatedAt.localeCompare(a.updatedAt);
+
+type GamesPage = Extract<ServerFrame, { type: 'games' }>;
+
 export function lobbyScreen(app: App): Node {
   const list = h('ul', { class: 'games', 'aria-live': 'polite' }, h('li', { class: 'muted' }, 'Loading your games…'));
-  const load = async () => {
-    const answer = await app.conn!.request<Extract<ServerFrame, { type: 'games' }>>({ action: 'myGames' });
-    replace(list, answer.games.length ? answer.games.map(row) : h('li', { class: 'muted' }, 'No games yet. Start one!'));
+  const more = h('div', { class: 'more-games' });
+  // The games shown, the cursor of the page after them, and how many pages they came in.
+  let games = new Map<string, GameSummary>();
+  let next: string | null = null;
+  let pages = 0;
+  // Pages are being loaded without asking: the button waits.
+  let busy = false;
+
+  const page = async (cursor: string | null): Promise<GamesPage | null> => {
+    const answer = await app.conn!.request<ServerFrame>({ action: 'myGames', limit: PAGE, ...(cursor ? { cursor } : {}) });
+    return answer.type === 'games' ? answer : null; // an error is shown by the app
+  };
+
+  const render = (focusFrom?: Set<string>) => {
+    const sorted = [...games.values()].sort(byUrgency);
+    replace(list, sorted.length ? sorted.map(row) : h('li', { class: 'muted' }, 'No games yet. Start one!'));
+    replace(more, next ? h('button', { type: 'button', dataset: { key: 'more' }, onclick: showMore, disabled: busy }, busy ? 'Loading more games…' : 'Show more games') : null);
+    // The button is gone after the last page: keep the keyboard on the first game it brought.
+    const added = focusFrom && !next ? sorted.find((g) => !focusFrom.has(g.gameId)) : undefined;
+    if (added) (list.querySelector(`[data-game-id="${CSS.escape(added.gameId)}"] a`) as HTMLElement | null)?.focus();
+  };
+
+  async function showMore(this: HTMLButtonElement) {
+    if (!next) return;
+    this.disabled = true;
+    this.textContent = 'Loading more games…';
+    const answer = await page(next).catch((e: Error) => (app.error(e.message), null));
+    if (answer) {
+      const before = new Set(games.keys());
+      for (const g of answer.games) games.set(g.gameId, g);
+      next = answer.next;
+      pages++;
+      render(before);
+    } else render();
+  }
+
+  // The first page and those that follow it while they hold only games in play (or again as many
+  // pages as are shown); the list is rebuilt from the fresh answers, shown after each page.
+  const load = async (count = 1) => {
+    const fresh = new Map<string, GameSummary>();
+    let cursor: string | null = null;
+    let loaded = 0;
+    let inPlay = true;
+    try {
+      do {
+        const answer = await page(cursor);
+        if (!answer) return;
+        for (const g of answer.games) fresh.set(g.gameId, g);
+        inPlay = answer.games.every((g) => g.status === 'active');
+        cursor = answer.next;
+        loaded++;
+        busy = Boolean(cursor && (loaded < count || (inPlay && loaded < PAGES_IN_PLAY)));
+        if (loaded >= count) [games, next, pages] = [fresh, cursor, loaded];
+        render();
+      } while (busy);
+    } finally {
+      if (busy) {
+        busy = false; // stopped by an error: the button works again
+        render();
+      }
+    }
   };
   void load().catch((e: Error) => app.error(e.message));
   // Moves in my games arrive as states only while subscribed; refresh the list when the tab comes back.
-  const refresh = () => document.visibilityState === 'visible' && list.isConnected && void load().catch(() => undefined);
+  const refresh = () => document.visibilityState === 'visible' && list.isConnected && void load(pages).catch(() => undefined);
   document.addEventListener('visibilitychange', refresh);
   return h(
     'section',
@@ -41,5 +118,6 @@ export function lobbyScreen(app: App): Node {
     h('p', null, h('a', { href: '#/new', class: 'button primary' }, 'New game')),
     h('h2', null, 'Your games'),
     list,
+    more,
   );
 }

@@ -1,0 +1,113 @@
+/**
+ * The lobby of a player with more games than one page, in Chromium against the local server:
+ * the first page at once with the games waiting for the player on top, "Show more games" for the
+ * rest until every game is listed once, on a desk and on a phone; pages holding only games in
+ * play are followed without asking. Screenshots go to test-results/.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb, ROOT } from '../../scripts/build-web';
+import { startLocalServer, type LocalServer } from '../../local/server';
+import { register, type Player } from '../support/client';
+import { storeTicTacToe } from '../support/games';
+
+const ARTIFACTS = path.join(ROOT, 'test-results');
+
+let server: LocalServer;
+let browser: Browser;
+let lu: Player;
+let bia: Player;
+const yourTurn: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await buildWeb();
+  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  // 72 games: finished, open, waiting for the other player, and (created last) Lu's turn against a bot.
+  let rui: Player;
+  [lu, rui] = await Promise.all([register(server.url, 'Lu'), register(server.url, 'Rui')]);
+  for (let i = 0; i < 20; i++) await storeTicTacToe(rui, { opponent: lu, finish: true });
+  for (let i = 0; i < 30; i++) await storeTicTacToe(lu);
+  for (let i = 0; i < 14; i++) await storeTicTacToe(rui, { opponent: lu });
+  for (let i = 0; i < 8; i++) yourTurn.push(await storeTicTacToe(lu, { bot: true }));
+  // Bia has more games in play than a page holds.
+  bia = await register(server.url, 'Bia');
+  for (let i = 0; i < 35; i++) await storeTicTacToe(bia, { bot: true });
+  for (let i = 0; i < 10; i++) await storeTicTacToe(rui, { opponent: bia, finish: true });
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The game ids the lobby lists, top to bottom, and which rows say it is Lu's turn. */
+const rows = (page: Page) =>
+  page.locator('li.game-row').evaluateAll((lis) =>
+    lis.map((li) => ({ gameId: (li as unknown as { dataset: { gameId: string } }).dataset.gameId, yourTurn: li.className.includes('your-turn') })),
+  );
+
+async function openLobby(width: number, height: number, player = lu, shown = 30): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, ...(width < 500 ? { hasTouch: true } : {}) });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(server.url);
+  // Signed in as Lu: the session the sign-in screen would keep.
+  await page.evaluate(
+    (session) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('caravela.session', JSON.stringify(session)),
+    { playerId: player.playerId, name: player.name, token: player.token },
+  );
+  await page.reload();
+  await expect.poll(() => page.locator('li.game-row').count(), { timeout: 15_000 }).toBe(shown);
+  return page;
+}
+
+describe('the lobby', () => {
+  it('shows the first page with your turn on top, and the rest on request (1366 px)', async () => {
+    const page = await openLobby(1366, 900);
+    const first = await rows(page);
+    // Every game waiting for Lu is on the first page, on top.
+    expect(first.slice(0, yourTurn.length).map((r) => r.gameId).sort()).toEqual([...yourTurn].sort());
+    expect(first.slice(yourTurn.length).some((r) => r.yourTurn)).toBe(false);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-pages-1366.png'), fullPage: true });
+
+    const more = page.getByRole('button', { name: 'Show more games' });
+    await more.click();
+    await expect.poll(() => page.locator('li.game-row').count()).toBe(60);
+    await more.click();
+    await expect.poll(() => page.locator('li.game-row').count()).toBe(72);
+    await expect.poll(() => more.count()).toBe(0);
+    const all = await rows(page);
+    expect(new Set(all.map((r) => r.gameId)).size).toBe(72);
+    // Finished games last.
+    const states = await page.locator('li.game-row a').allTextContents();
+    expect(states.slice(-20).every((s) => s.includes('Finished'))).toBe(true);
+    expect(states.slice(0, -20).some((s) => s.includes('Finished'))).toBe(false);
+    await page.context().close();
+  });
+
+  it('follows pages that hold only games in play without asking', async () => {
+    const page = await openLobby(1366, 900, bia, 45);
+    expect(await page.getByRole('button', { name: 'Show more games' }).count()).toBe(0);
+    const shown = await rows(page);
+    expect(shown.slice(0, 35).every((r) => r.yourTurn)).toBe(true);
+    await page.context().close();
+  });
+
+  it('fits a phone (390 px)', async () => {
+    const page = await openLobby(390, 844);
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-pages-390-top.png') });
+    const more = page.getByRole('button', { name: 'Show more games' });
+    await more.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-pages-390.png') });
+    await more.click();
+    await expect.poll(() => page.locator('li.game-row').count()).toBe(60);
+    await page.context().close();
+  });
+});
