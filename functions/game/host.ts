@@ -73,7 +73,7 @@ export class Host {
    */
   private readonly ordered = new Map<string, Promise<void>>();
   /** Presence announcements on their way, per game (see announcePresence). */
-  private readonly presenceRuns = new Map<string, { again: boolean; done: Promise<void> }>();
+  private readonly presenceRuns = new Map<string, { again: boolean; done: Promise<void>; told: Map<string, number[]> }>();
   /** The online seats last announced per game, while it has watchers. */
   private readonly presenceSent = new Map<string, number[]>();
 
@@ -144,7 +144,7 @@ export class Host {
       reply: { ...logTail(stateFrame(record, seatOf(record, conn.playerId), online), frame.logLines ?? Infinity), ...(frame.requestId ? { requestId: frame.requestId } : {}) } as ServerFrame,
       // The subscriber learns who is online from its state frame; the others from a presence
       // frame, only if this subscription brought a seat online (a spectator or a second tab does not).
-      after: sameSeats(onlineSeats(record, before), online) ? undefined : () => this.announcePresence(record.gameId, sender),
+      after: sameSeats(onlineSeats(record, before), online) ? undefined : () => this.announcePresence(record.gameId, sender, { connectionId: conn.connectionId, online }),
     };
   }
 
@@ -161,21 +161,23 @@ export class Host {
    * Send the game's watchers the online seats, coalesced per game: while one announcement is on
    * its way, later requests make one more run (with the newest set) instead of one each, and a
    * set equal to the last one sent is not sent again. Resolves once a run that started after
-   * the call has finished.
+   * the call has finished. `told`: a connection whose state frame carried these online seats
+   * (a new subscriber), which needs no presence frame saying the same.
    */
-  private announcePresence(gameId: string, sender: Sender): Promise<void> {
+  private announcePresence(gameId: string, sender: Sender, told?: { connectionId: string; online: number[] }): Promise<void> {
     const running = this.presenceRuns.get(gameId);
     if (running) {
+      if (told) running.told.set(told.connectionId, told.online);
       running.again = true;
       return running.done;
     }
-    const run = { again: true, done: Promise.resolve() };
+    const run = { again: true, done: Promise.resolve(), told: new Map(told ? [[told.connectionId, told.online]] : []) };
     run.done = (async () => {
       try {
         if (this.deps.presenceWindowMs) await new Promise((r) => setTimeout(r, this.deps.presenceWindowMs));
         while (run.again) {
           run.again = false;
-          await this.sendPresence(gameId, sender);
+          await this.sendPresence(gameId, sender, run.told);
         }
       } finally {
         this.presenceRuns.delete(gameId);
@@ -185,7 +187,7 @@ export class Host {
     return run.done;
   }
 
-  private async sendPresence(gameId: string, sender: Sender): Promise<void> {
+  private async sendPresence(gameId: string, sender: Sender, told: ReadonlyMap<string, number[]>): Promise<void> {
     const subscribers = await this.deps.records.subscribers(gameId);
     if (subscribers.length === 0) {
       this.presenceSent.delete(gameId);
@@ -197,7 +199,8 @@ export class Host {
     const sent = this.presenceSent.get(gameId);
     if (sent && sameSeats(sent, online)) return;
     this.presenceSent.set(gameId, online);
-    await Promise.all(subscribers.map((s) => sender.send(s.connectionId, { type: 'presence', gameId, online })));
+    const toTell = subscribers.filter((s) => !sameSeats(told.get(s.connectionId) ?? [-1], online));
+    await Promise.all(toTell.map((s) => sender.send(s.connectionId, { type: 'presence', gameId, online })));
   }
 
   /** One page of the player's games (see Records.playerGames for the order); the cursor pages only their own index. */
