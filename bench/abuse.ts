@@ -1,62 +1,34 @@
 /**
  * The server under abuse, with its default limits: 200 sockets subscribing to one game
  * (presence frames per subscribe), a ping flood, a burst of oversized frames, a player trying
- * to create 600 games. Meanwhile /healthz is asked every 10 ms; the figures are its latency and
+ * to create 600 games. Meanwhile /healthz is asked every 10 ms (bench/health-probe.ts); the figures are its latency and
  * the server's resident memory before and after (server in its own process, after full GCs).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../functions/protocol/frames';
 import { Client, register, type Player } from '../test/support/client';
 import { inBatches, round } from './measure';
 import { latency } from './pipeline';
+import { startServerProcess, type ServerProcess } from './scale/child';
 
-interface Memory {
-  heapUsed: number;
-  rss: number;
-}
+const rssMiB = async (server: ServerProcess) => round((await server.measure()).rss / 2 ** 20);
 
-function ask<T>(child: ChildProcess, message: object, accept: (m: any) => boolean): Promise<T> {
-  return new Promise((resolve) => {
-    const on = (m: any) => {
-      if (!accept(m)) return;
-      child.off('message', on);
-      resolve(m as T);
-    };
-    child.on('message', on);
-    if (Object.keys(message).length) child.send(message);
-  });
-}
-
-const rssMiB = async (child: ChildProcess) => round((await ask<Memory>(child, { measure: true }, (m) => 'rss' in m)).rss / 2 ** 20);
-
-/** Ask /healthz every 10 ms until stopped; the latencies. */
-function probeHealth(url: string): { stop: () => Promise<{ p50Ms: number; p99Ms: number; maxMs: number; failures: number; samples: number }> } {
-  const samples: number[] = [];
-  let failures = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const start = performance.now();
-      try {
-        const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) });
-        await res.arrayBuffer();
-        if (res.status !== 200) failures++;
-      } catch {
-        failures++;
-      }
-      samples.push(performance.now() - start);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  })();
+/** Asks /healthz every 10 ms from a process of its own; `take` gives the latencies since the last take. */
+async function healthProbe(url: string) {
+  const child = fork(fileURLToPath(new URL('./health-probe.ts', import.meta.url)), [url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  await new Promise((resolve) => child.once('message', resolve));
   return {
-    async stop() {
-      running = false;
-      await loop;
+    async take() {
+      const { samples, failures } = await new Promise<{ samples: number[]; failures: number }>((resolve) => {
+        child.once('message', resolve);
+        child.send({ take: true });
+      });
       const l = latency(samples);
       return { p50Ms: l.p50Ms, p99Ms: l.p99Ms, maxMs: round(Math.max(...samples)), failures, samples: samples.length };
     },
+    stop: () => child.send({ stop: true }),
   };
 }
 
@@ -126,27 +98,32 @@ async function createSpam(url: string, wsUrl: string) {
 export async function abuseSuite() {
   // Default limits: drop what the bench runner lifted for the throughput suites.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('LIMIT_')));
-  const child = fork(fileURLToPath(new URL('./scale/server.ts', import.meta.url)), [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
-    env: { ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  const server = await startServerProcess(env);
+  const { url, wsUrl } = server;
   try {
-    const { url, wsUrl } = await ask<{ url: string; wsUrl: string }>(child, {}, (m) => 'url' in m);
     const result: Record<string, unknown> = { description: 'local runtime with its default limits, in its own process; /healthz asked every 10 ms during each step' };
+    const health = await healthProbe(url);
+    await new Promise((r) => setTimeout(r, 500));
+    result.idleHealthz = await health.take();
     const step = async (name: string, run: () => Promise<object>) => {
-      const rssBefore = await rssMiB(child);
-      const health = probeHealth(url);
+      const rssBefore = await rssMiB(server);
+      await health.take();
+      await server.loopDelay();
       const figures = await run();
-      result[name] = { ...figures, healthz: await health.stop(), serverRssMiBBefore: rssBefore, serverRssMiBAfter: await rssMiB(child) };
+      const healthz = await health.take();
+      const loop = await server.loopDelay();
+      result[name] = { ...figures, healthz, serverEventLoopDelayMaxMs: round(loop.loopDelayMaxMs), serverRssMiBBefore: rssBefore, serverRssMiBAfter: await rssMiB(server) };
     };
     await step('presence200Sockets', () => presenceLoad(url, wsUrl));
     await step('pingFlood', () => pingFlood(url, wsUrl));
     await step('oversizedFrames', () => oversizedBurst(url, wsUrl));
     await step('createSpam', () => createSpam(url, wsUrl));
+    health.stop();
+    const steps = Object.values(result).filter((v): v is { healthz: { maxMs: number } } => typeof v === 'object' && v !== null && 'serverRssMiBBefore' in v);
+    result.healthzMaxMsDuringAbuse = Math.max(...steps.map((v) => v.healthz.maxMs));
+    result.healthzTargetMs = 100;
     return result;
   } finally {
-    child.send({ close: true });
-    await new Promise((r) => child.once('exit', r));
+    await server.close();
   }
 }

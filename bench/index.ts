@@ -89,10 +89,9 @@ if (suites.has('abuse')) {
   const abuse = await abuseSuite();
   result.abuse = abuse;
   for (const [name, f] of Object.entries(abuse)) {
-    if (typeof f !== 'object') continue;
-    const h = (f as { healthz: { p99Ms: number; maxMs: number } }).healthz;
-    const m = f as { serverRssMiBBefore: number; serverRssMiBAfter: number };
-    log(`${name.padEnd(20)} /healthz p99 ${h.p99Ms} ms, max ${h.maxMs} ms; server RSS ${m.serverRssMiBBefore} → ${m.serverRssMiBAfter} MiB`);
+    const step = f as { healthz?: { p99Ms: number; maxMs: number }; serverEventLoopDelayMaxMs?: number; serverRssMiBBefore?: number; serverRssMiBAfter?: number };
+    if (typeof f !== 'object' || step.serverRssMiBBefore === undefined) continue;
+    log(`${name.padEnd(20)} /healthz p99 ${step.healthz!.p99Ms} ms, max ${step.healthz!.maxMs} ms (event loop held ≤ ${step.serverEventLoopDelayMaxMs} ms); server RSS ${step.serverRssMiBBefore} → ${step.serverRssMiBAfter} MiB`);
   }
 }
 

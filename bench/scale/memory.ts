@@ -3,52 +3,28 @@
  * process (bench/scale/server.ts); the parent creates games and opens connections, and reads the
  * child's heap after a full collection before and after each step.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { Client, register } from '../../test/support/client';
 import type { ServerFrame } from '../../functions/protocol/frames';
 import { inBatches, round } from '../measure';
-
-interface Memory {
-  heapUsed: number;
-  rss: number;
-}
-
-function ask<T>(child: ChildProcess, message: object, accept: (m: any) => boolean): Promise<T> {
-  return new Promise((resolve) => {
-    const on = (m: any) => {
-      if (!accept(m)) return;
-      child.off('message', on);
-      resolve(m as T);
-    };
-    child.on('message', on);
-    if (Object.keys(message).length) child.send(message);
-  });
-}
-
-const measure = (child: ChildProcess) => ask<Memory>(child, { measure: true }, (m) => 'heapUsed' in m);
+import { startServerProcess } from './child';
 
 export async function memorySuite(opts: { games: number; connections: number }) {
-  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
-    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  const server = await startServerProcess();
+  const { url, wsUrl } = server;
+  const measure = () => server.measure();
   try {
-    const { url, wsUrl, gc } = await ask<{ url: string; wsUrl: string; gc: boolean }>(child, {}, (m) => 'url' in m);
-    if (!gc) throw new Error('the server process has no gc(); it must run with --expose-gc');
     const host = await Client.connect(wsUrl, await register(url, 'Host'));
     const create = async () => (await host.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'vasco-da-gama', players: 4, bots: [1, 2, 3] })).gameId;
     await inBatches(5, 5, create); // warm up: modules loaded, caches sized
-    const before = await measure(child);
+    const before = await measure();
     const gameIds = await inBatches(opts.games, 10, create);
-    const withGames = await measure(child);
+    const withGames = await measure();
     const clients = await inBatches(opts.connections, 25, async (i) => {
       const c = await Client.connect(wsUrl, await register(url, `Watcher ${i}`));
       await c.request({ action: 'subscribe', gameId: gameIds[i % gameIds.length]! });
       return c;
     });
-    const withConnections = await measure(child);
+    const withConnections = await measure();
     await Promise.all([host, ...clients].map((c) => c.close()));
     const perGame = (withGames.heapUsed - before.heapUsed) / opts.games;
     const perConnection = (withConnections.heapUsed - withGames.heapUsed) / opts.connections;
@@ -64,7 +40,6 @@ export async function memorySuite(opts: { games: number; connections: number }) 
       serverRssMiBAfter: round(withConnections.rss / 2 ** 20),
     };
   } finally {
-    child.send({ close: true });
-    await new Promise((r) => child.once('exit', r));
+    await server.close();
   }
 }

@@ -9,7 +9,7 @@
 import { randomBot } from '../../domain/engine/bots';
 import { Rng } from '../../domain/engine/rng';
 import { findBot } from '../../domain/games/bots';
-import type { FrameOf, ServerFrame } from '../protocol/frames';
+import type { FrameOf, ServerFrame, StateFrame } from '../protocol/frames';
 import { GAMES_PAGE_DEFAULT, ProtocolError } from '../protocol/frames';
 import type { Sender } from '../realtime/sender';
 import { logTail, stateFrame } from '../realtime/state-frame';
@@ -27,6 +27,9 @@ function onlineSeats(record: GameRecord, subscribers: readonly { playerId: strin
 }
 
 const sameSeats = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((seat, i) => seat === b[i]);
+
+/** Games whose subscribers' state frames are kept for reuse (see Host.subscribeFrame). */
+const BUILT_FRAMES_GAMES = 64;
 
 /** A lost race is decided again this many times before the sender gets CONFLICT. */
 export const MAX_ATTEMPTS = 4;
@@ -72,6 +75,8 @@ export class Host {
    * connection sees versions in order and the clock item ends at the latest version's due time.
    */
   private readonly ordered = new Map<string, Promise<void>>();
+  /** State frames built for subscribers, per game, for its latest version only (see subscribeFrame). */
+  private readonly builtFrames = new Map<string, { version: number; frames: Map<string, StateFrame> }>();
   /** Presence announcements on their way, per game (see announcePresence). */
   private readonly presenceRuns = new Map<string, { again: boolean; done: Promise<void>; told: Map<string, number[]> }>();
   /** The online seats last announced per game, while it has watchers. */
@@ -141,11 +146,30 @@ export class Host {
     const me = { connectionId: conn.connectionId, playerId: conn.playerId, logDelta: frame.logDelta === true };
     const online = onlineSeats(record, [...before.filter((s) => s.connectionId !== conn.connectionId), me]);
     return {
-      reply: { ...logTail(stateFrame(record, seatOf(record, conn.playerId), online), frame.logLines ?? Infinity), ...(frame.requestId ? { requestId: frame.requestId } : {}) } as ServerFrame,
+      reply: { ...logTail(this.subscribeFrame(record, seatOf(record, conn.playerId), online), frame.logLines ?? Infinity), ...(frame.requestId ? { requestId: frame.requestId } : {}) } as ServerFrame,
       // The subscriber learns who is online from its state frame; the others from a presence
       // frame, only if this subscription brought a seat online (a spectator or a second tab does not).
       after: sameSeats(onlineSeats(record, before), online) ? undefined : () => this.announcePresence(record.gameId, sender, { connectionId: conn.connectionId, online }),
     };
+  }
+
+  /**
+   * A seat's whole state frame, built once per game version, seat and online seats: many
+   * connections subscribing to one game (spectators above all) share it instead of each
+   * rendering the view, the legal commands and the log again.
+   */
+  private subscribeFrame(record: GameRecord, seat: number | null, online: number[]): StateFrame {
+    let built = this.builtFrames.get(record.gameId);
+    if (built?.version !== record.version) {
+      this.builtFrames.delete(record.gameId);
+      // The games subscribed to most recently only: a Map keeps insertion order, so the first is the oldest.
+      if (this.builtFrames.size >= BUILT_FRAMES_GAMES) this.builtFrames.delete(this.builtFrames.keys().next().value!);
+      this.builtFrames.set(record.gameId, (built = { version: record.version, frames: new Map() }));
+    }
+    const key = `${seat}|${online.join(',')}`;
+    let frame = built.frames.get(key);
+    if (!frame) built.frames.set(key, (frame = stateFrame(record, seat, online)));
+    return frame;
   }
 
   /** After a player's connection stopped watching a game: tell the watchers, if that seat is offline now. */
@@ -378,5 +402,6 @@ export class Host {
   /** Drop a game from the cache (tests, memory pressure). */
   forget(gameId: string): void {
     this.cache.delete(gameId);
+    this.builtFrames.delete(gameId);
   }
 }

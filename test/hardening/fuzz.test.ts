@@ -12,20 +12,20 @@ import { ACTIONS, ERROR_CODES, type ServerFrame } from '../../functions/protocol
 import { getRuntime } from '../../functions/runtime';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
+import { restoreLimits, setLimit } from '../support/limits';
 import { connectTcp, upgradeRequest, wsFrame } from '../support/raw-socket';
 import { commitsOf } from '../support/table';
 
 let server: LocalServer;
 beforeAll(async () => {
   // The fuzzer sends as fast as it gets answers: the frame rate is not what is tested here.
-  process.env.LIMIT_FRAMES_PER_SECOND = '100000';
-  process.env.LIMIT_FRAME_BURST = '100000';
+  setLimit('FRAMES_PER_SECOND', 100_000);
+  setLimit('FRAME_BURST', 100_000);
   server = await startLocalServer({ port: 0, dataDir: null });
 }, 90_000);
 afterAll(async () => {
   await server?.close();
-  delete process.env.LIMIT_FRAMES_PER_SECOND;
-  delete process.env.LIMIT_FRAME_BURST;
+  restoreLimits();
 });
 
 const PROTO = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__', 'isPrototypeOf'];

@@ -12,6 +12,7 @@ import type { ServerFrame } from '../../functions/protocol/frames';
 import { handler as messageHandler } from '../../functions/ws/message';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
+import { restoreLimits, setLimit } from '../support/limits';
 import { Client, register, type Player } from '../support/client';
 import { commitsOf, scanTable, settledState, storedState } from '../support/table';
 import { getRuntime } from '../../functions/runtime';
@@ -23,15 +24,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => server?.close());
 
-const limits = new Map<string, string | undefined>();
-function setLimit(name: string, value: number): void {
-  if (!limits.has(name)) limits.set(name, process.env[name]);
-  process.env[name] = String(value);
-}
-afterEach(() => {
-  for (const [name, value] of limits) value === undefined ? delete process.env[name] : (process.env[name] = value);
-  limits.clear();
-});
+afterEach(restoreLimits);
 
 type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
 type Created = Extract<ServerFrame, { type: 'gameCreated' }>;
@@ -94,7 +87,7 @@ describe('client-chosen keys are own keys only', () => {
 
 describe('quotas', () => {
   it('limits the games a player creates per hour, and again after the hour', async () => {
-    setLimit('LIMIT_GAMES_PER_HOUR', 4);
+    setLimit('GAMES_PER_HOUR', 4);
     const client = await Client.connect(server.wsUrl, await register(server.url, 'Gil'));
     // Games against a bot start at once: they count per hour, not as waiting for players.
     const create = () => client.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] });
@@ -109,7 +102,7 @@ describe('quotas', () => {
   });
 
   it('limits the games a player has waiting for players, until one of them starts', async () => {
-    setLimit('LIMIT_OPEN_GAMES', 3);
+    setLimit('OPEN_GAMES', 3);
     const [gp, jp] = await Promise.all([register(server.url, 'Greta'), register(server.url, 'Joao')]);
     const [g, j] = await Promise.all([Client.connect(server.wsUrl, gp), Client.connect(server.wsUrl, jp)]);
     const open: string[] = [];
@@ -132,7 +125,7 @@ describe('quotas', () => {
   });
 
   it('counts concurrent creations exactly (conditional writes)', async () => {
-    setLimit('LIMIT_GAMES_PER_HOUR', 7);
+    setLimit('GAMES_PER_HOUR', 7);
     const player = await register(server.url, 'Rita');
     const clients = await Promise.all(Array.from({ length: 5 }, () => Client.connect(server.wsUrl, player)));
     const answers = await Promise.all(clients.flatMap((c) => [1, 2].map(() => c.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] }))));
@@ -142,7 +135,7 @@ describe('quotas', () => {
   });
 
   it('limits the games one connection watches; watching one again is fine', async () => {
-    setLimit('LIMIT_SUBSCRIPTIONS_PER_CONNECTION', 3);
+    setLimit('SUBSCRIPTIONS_PER_CONNECTION', 3);
     const client = await Client.connect(server.wsUrl, await register(server.url, 'Sam'));
     const games: string[] = [];
     for (let i = 0; i < 4; i++) games.push((await client.request<Created>({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] })).gameId);
@@ -156,7 +149,7 @@ describe('quotas', () => {
   });
 
   it('limits connections per player in the profile item, across instances; expired entries free their place', async () => {
-    setLimit('LIMIT_CONNECTIONS_PER_PLAYER', 3);
+    setLimit('CONNECTIONS_PER_PLAYER', 3);
     const ana = await register(server.url, 'Ana');
     const connectStatus = (p: Player) =>
       new Promise<{ status: number; body: string; ws?: WebSocket }>((resolve) => {

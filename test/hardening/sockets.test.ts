@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../../functions/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
+import { restoreLimits, setLimit } from '../support/limits';
 import { Client, register, type Player } from '../support/client';
 import { connectTcp, rawWebSocket, textFrames, upgradeRequest, wsFrame } from '../support/raw-socket';
 import { settledState, waitOffline } from '../support/table';
@@ -17,16 +18,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => server?.close());
 
-// Tests that lower a limit put it back.
-const limits = new Map<string, string | undefined>();
-function setLimit(name: string, value: number): void {
-  if (!limits.has(name)) limits.set(name, process.env[name]);
-  process.env[name] = String(value);
-}
-afterEach(() => {
-  for (const [name, value] of limits) value === undefined ? delete process.env[name] : (process.env[name] = value);
-  limits.clear();
-});
+afterEach(restoreLimits);
 
 type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
 
@@ -182,9 +174,9 @@ describe('frames per connection', () => {
   });
 
   it('disconnects a sender whose frames wait unhandled beyond the limit', async () => {
-    setLimit('LIMIT_FRAMES_PER_SECOND', 100_000);
-    setLimit('LIMIT_FRAME_BURST', 100_000);
-    setLimit('LIMIT_QUEUED_FRAMES', 5);
+    setLimit('FRAMES_PER_SECOND', 100_000);
+    setLimit('FRAME_BURST', 100_000);
+    setLimit('QUEUED_FRAMES', 5);
     const ana = await register(server.url, 'Ana');
     const ws = await openWs(ana);
     const closed = closeCodeOf(ws);
@@ -198,10 +190,10 @@ describe('frames per connection', () => {
   });
 
   it('drops a connection that stops reading instead of holding its frames', async () => {
-    setLimit('LIMIT_FRAMES_PER_SECOND', 100_000);
-    setLimit('LIMIT_FRAME_BURST', 100_000);
-    setLimit('LIMIT_QUEUED_FRAMES', 100_000);
-    setLimit('LIMIT_BUFFERED_BYTES', 256 * 1024);
+    setLimit('FRAMES_PER_SECOND', 100_000);
+    setLimit('FRAME_BURST', 100_000);
+    setLimit('QUEUED_FRAMES', 100_000);
+    setLimit('BUFFERED_BYTES', 256 * 1024);
     const [ana, bruno] = await Promise.all([register(server.url, 'Ana'), register(server.url, 'Bruno')]);
     const a = await Client.connect(server.wsUrl, ana);
     const { gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'vasco-da-gama', players: 4, bots: [1, 2, 3] });

@@ -58,8 +58,8 @@ export async function rawWebSocket(wsUrl: string, token: string): Promise<RawWeb
   return { socket, received: () => buffer, closed };
 }
 
-/** The code of the first close frame among server frames (unmasked), if any. */
-export function closeCode(bytes: Buffer): number | null {
+/** The complete frames among server frames (unmasked): opcode and payload. */
+function* serverFrames(bytes: Buffer): Generator<{ opcode: number; payload: Buffer }> {
   let at = 0;
   while (at + 2 <= bytes.length) {
     const opcode = bytes[at]! & 0x0f;
@@ -72,32 +72,21 @@ export function closeCode(bytes: Buffer): number | null {
       length = Number(bytes.readBigUInt64BE(at + 2));
       header = 10;
     }
-    if (opcode === 0x8) return length >= 2 ? bytes.readUInt16BE(at + header) : 1005;
+    if (at + header + length > bytes.length) return;
+    yield { opcode, payload: bytes.subarray(at + header, at + header + length) };
     at += header + length;
   }
+}
+
+/** The code of the first close frame among server frames, if any (1005: a close without a code). */
+export function closeCode(bytes: Buffer): number | null {
+  for (const { opcode, payload } of serverFrames(bytes)) if (opcode === 0x8) return payload.length >= 2 ? payload.readUInt16BE(0) : 1005;
   return null;
 }
 
 /** The text frames among server frames, decoded. */
 export function textFrames(bytes: Buffer): string[] {
-  const out: string[] = [];
-  let at = 0;
-  while (at + 2 <= bytes.length) {
-    const opcode = bytes[at]! & 0x0f;
-    let length = bytes[at + 1]! & 0x7f;
-    let header = 2;
-    if (length === 126) {
-      length = bytes.readUInt16BE(at + 2);
-      header = 4;
-    } else if (length === 127) {
-      length = Number(bytes.readBigUInt64BE(at + 2));
-      header = 10;
-    }
-    if (at + header + length > bytes.length) break;
-    if (opcode === 0x1) out.push(bytes.subarray(at + header, at + header + length).toString());
-    at += header + length;
-  }
-  return out;
+  return [...serverFrames(bytes)].filter((f) => f.opcode === 0x1).map((f) => f.payload.toString());
 }
 
 export interface FrameOptions {

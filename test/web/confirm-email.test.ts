@@ -4,14 +4,12 @@
  * in or not), which confirms the address; a spoiled link gets a sentence. Screenshots at 1366 and
  * 390 px go to test-results/.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, ROOT } from '../../scripts/build-web';
+import { ARTIFACTS, launchChromium } from '../support/browser';
 import { startLocalServer, type LocalServer } from '../../local/server';
-
-const ARTIFACTS = path.join(ROOT, 'test-results');
 
 /** What the test reads inside the page (this project has no DOM types). */
 interface PageGlobals {
@@ -24,13 +22,8 @@ let server: LocalServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await buildWeb();
   server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -7,17 +7,14 @@
  * move's new lines, the earlier ones on request) reads the same as the stored game's. Screenshots
  * go to test-results/.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../domain/engine/rng';
-import { buildWeb, ROOT } from '../../scripts/build-web';
+import { ARTIFACTS, launchChromium } from '../support/browser';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { startReceiver, type LoopbackServer } from '../support/push-service';
 import { recordsByVersion } from '../support/table';
-
-const ARTIFACTS = path.join(ROOT, 'test-results');
 
 /** What the tests read inside the page (the page's own globals; this project has no DOM types). */
 interface PageGlobals {
@@ -30,15 +27,10 @@ let browser: Browser;
 let hook: LoopbackServer;
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
   hook = await startReceiver(204);
   process.env.WEBHOOK_ALLOW = `${hook.origin}/hooks/`;
-  await buildWeb();
   server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

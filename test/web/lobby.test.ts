@@ -4,16 +4,13 @@
  * rest until every game is listed once, on a desk and on a phone; pages holding only games in
  * play are followed without asking. Screenshots go to test-results/.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, ROOT } from '../../scripts/build-web';
+import { ARTIFACTS, launchChromium } from '../support/browser';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { register, type Player } from '../support/client';
 import { storeTicTacToe } from '../support/games';
-
-const ARTIFACTS = path.join(ROOT, 'test-results');
 
 let server: LocalServer;
 let browser: Browser;
@@ -22,13 +19,8 @@ let bia: Player;
 const yourTurn: string[] = [];
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await buildWeb();
   server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   // 72 games: finished, open, waiting for the other player, and (created last) Lu's turn against a bot.
   let rui: Player;
   [lu, rui] = await Promise.all([register(server.url, 'Lu'), register(server.url, 'Rui')]);

@@ -3,28 +3,20 @@
  * the server's sentence and signs nobody in; an accepted name is shown as the server stored it
  * (NFC, one space between words). Screenshots at desktop and phone width go to test-results/.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPlayerText, NAME_RULE } from '../../functions/protocol/text';
-import { buildWeb, ROOT } from '../../scripts/build-web';
+import { ARTIFACTS, launchChromium } from '../support/browser';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { storedState } from '../support/table';
-
-const ARTIFACTS = path.join(ROOT, 'test-results');
 
 let server: LocalServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await buildWeb();
   server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
