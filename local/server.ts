@@ -196,12 +196,23 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // A client that sends its headers or body slowly cannot hold a socket for long.
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
-  server.on('upgrade', (req, socket, head) => void upgrade(req, socket, head));
+  server.on('upgrade', (req, socket, head) =>
+    upgrade(req, socket, head).catch((error) => {
+      console.error('upgrade failed:', error);
+      socket.destroy();
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   const domainName = `127.0.0.1:${port}`;
   // The @connections endpoint: loopback only, whatever interface the public port is on.
-  const internal = createServer((req, res) => void connectionsApi(req, res));
+  const internal = createServer((req, res) =>
+    connectionsApi(req, res).catch((error) => {
+      console.error('@connections request failed:', error);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    }),
+  );
   await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
   const connectionsEndpoint = `http://127.0.0.1:${(internal.address() as { port: number }).port}`;
 
