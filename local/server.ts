@@ -136,15 +136,15 @@ function localConfig(dataDir: string | null, url: string): Record<string, string
   };
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json',
-  '.json': 'application/json',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-};
+const TYPES = new Map<string, string>([
+  ['.html', 'text/html; charset=utf-8'],
+  ['.js', 'text/javascript; charset=utf-8'],
+  ['.css', 'text/css; charset=utf-8'],
+  ['.map', 'application/json'],
+  ['.json', 'application/json'],
+  ['.png', 'image/png'],
+  ['.svg', 'image/svg+xml'],
+]);
 
 /** The web client's files (dist/web, built by `npm run build:web` or `npm start`), at `/`. */
 function serveStatic(pathname: string, res: ServerResponse): boolean {
@@ -153,7 +153,7 @@ function serveStatic(pathname: string, res: ServerResponse): boolean {
   const file = path.join(WEB_OUT, name);
   if (!existsSync(file)) return false;
   res.writeHead(200, {
-    'content-type': TYPES[path.extname(name)] ?? 'application/octet-stream',
+    'content-type': TYPES.get(path.extname(name)) ?? 'application/octet-stream',
     'cache-control': 'no-cache',
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; object-src 'none'; base-uri 'none'",
