@@ -140,7 +140,10 @@ describe('quotas', () => {
     const games: string[] = [];
     for (let i = 0; i < 4; i++) games.push((await client.request<Created>({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] })).gameId);
     for (const gameId of games.slice(0, 3)) expect(await client.request({ action: 'subscribe', gameId })).toMatchObject({ type: 'state' });
+    const watching = async () => JSON.stringify((await scanTable(server.dynamo.endpoint)).filter((i) => String(i.pk).startsWith('CONN#') || String(i.sk).startsWith('SUB#')));
+    const before = await watching();
     expect(await client.request({ action: 'subscribe', gameId: games[3] })).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('at most 3 games') });
+    expect(await watching()).toBe(before);
     expect(await client.request({ action: 'subscribe', gameId: games[0] })).toMatchObject({ type: 'state' });
     // Another connection of the same player has its own allowance.
     const other = await Client.connect(server.wsUrl, client.player);
@@ -164,6 +167,10 @@ describe('quotas', () => {
       });
     const results = await Promise.all(Array.from({ length: 6 }, () => connectStatus(ana)));
     expect(results.map((r) => r.status).sort()).toEqual([101, 101, 101, 429, 429, 429]);
+    // The refused ones left nothing: three live connections, three connection items.
+    const items = await scanTable(server.dynamo.endpoint);
+    expect(Object.keys(items.find((i) => i.pk === `PLAYER#${ana.playerId}` && i.sk === 'PROFILE')!.live as object)).toHaveLength(3);
+    expect(items.filter((i) => String(i.pk).startsWith('CONN#') && i.playerId === ana.playerId)).toHaveLength(3);
     expect(JSON.parse(results.find((r) => r.status === 429)!.body)).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('3 connections open already') });
 
     // A connection whose $disconnect never ran (its entry expired) does not count.
