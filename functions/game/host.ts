@@ -79,7 +79,7 @@ export class Host {
   private readonly builtFrames = new Map<string, { version: number; frames: Map<string, StateFrame> }>();
   /** Presence announcements on their way, per game (see announcePresence). */
   private readonly presenceRuns = new Map<string, { again: boolean; done: Promise<void>; told: Map<string, number[]> }>();
-  /** The online seats last announced per game, while it has watchers. */
+  /** The online seats last announced per game, while it has watchers (sole writer only). */
   private readonly presenceSent = new Map<string, number[]>();
 
   constructor(private readonly deps: HostDeps) {}
@@ -220,9 +220,12 @@ export class Host {
     const record = this.cache.get(gameId) ?? (await this.deps.store.load(gameId));
     if (!record) return;
     const online = onlineSeats(record, subscribers);
-    const sent = this.presenceSent.get(gameId);
-    if (sent && sameSeats(sent, online)) return;
-    this.presenceSent.set(gameId, online);
+    // Only a sole writer sees every change; on Lambda another instance may have announced since.
+    if (this.deps.soleWriter) {
+      const sent = this.presenceSent.get(gameId);
+      if (sent && sameSeats(sent, online)) return;
+      this.presenceSent.set(gameId, online);
+    }
     const toTell = subscribers.filter((s) => !sameSeats(told.get(s.connectionId) ?? [-1], online));
     await Promise.all(toTell.map((s) => sender.send(s.connectionId, { type: 'presence', gameId, online })));
   }
