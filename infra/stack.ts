@@ -379,12 +379,16 @@ export class CaravelaStack extends Stack {
     });
     // The message handler answers and broadcasts through @connections of this stage only; the
     // sweep broadcasts the states that time-outs (and the bots standing in) produce; $disconnect
-    // sends presence to the watchers of the games the connection left.
+    // sends presence to the watchers of the games the connection left; the stream's reactions
+    // send the states of the bot moves they play.
     this.webSocketStage.grantManagementApiAccess(message);
     this.webSocketStage.grantManagementApiAccess(sweep);
     this.webSocketStage.grantManagementApiAccess(disconnect);
-    // The sweep has no request to derive the endpoint from: https://{api}.execute-api.{region}.{suffix}/prod
+    // The stream's reactions play the next bot move of a game and send its frames.
+    this.webSocketStage.grantManagementApiAccess(notify);
+    // The sweep and the stream have no request to derive the endpoint from: https://{api}.execute-api.{region}.{suffix}/prod
     sweep.addEnvironment('CONNECTIONS_ENDPOINT', this.webSocketStage.callbackUrl);
+    notify.addEnvironment('CONNECTIONS_ENDPOINT', this.webSocketStage.callbackUrl);
 
     // --- Clock sweep --------------------------------------------------------------------------
     this.sweepSchedule = new Rule(this, 'SweepSchedule', {

@@ -16,6 +16,7 @@ import { logTail, stateFrame } from '../realtime/state-frame';
 import { SNAPSHOT_EVERY, type EventStore } from '../store/event-store';
 import type { Connection, Records } from '../store/records';
 import type { Schedule } from '../store/schedule';
+import type { CommitHead } from '../notify/triggers';
 import { deadlineOf, reminderOf } from './clock';
 import { automaticSeat, planAutomatic, planCommand, planCreate, planJoin, planResume, planTimeout, planUndo, planVote } from './plans';
 import { activeSeats, applyCommit, moduleOf, seatOf, storedVersion, type Commit, type GameRecord } from './record';
@@ -33,8 +34,8 @@ const BUILT_FRAMES_GAMES = 64;
 
 /** A lost race is decided again this many times before the sender gets CONFLICT. */
 export const MAX_ATTEMPTS = 4;
-/** Bots never play more than this many moves in a row without a person (a safety net). */
-const MAX_AUTOMATIC_MOVES = 2000;
+/** Automatic moves one request plays at once after its commit; the stream's reactions play the rest. */
+const MAX_FAST_MOVES = 20;
 
 export interface HostDeps {
   store: EventStore;
@@ -75,6 +76,8 @@ export class Host {
    * connection sees versions in order and the clock item ends at the latest version's due time.
    */
   private readonly ordered = new Map<string, Promise<void>>();
+  /** Bot moves being played after a commit, per game (see settle). */
+  private readonly settling = new Map<string, Promise<void>>();
   /** State frames built for subscribers, per game, for its latest version only (see subscribeFrame). */
   private readonly builtFrames = new Map<string, { version: number; frames: Map<string, StateFrame> }>();
   /** Presence announcements on their way, per game (see announcePresence). */
@@ -105,7 +108,7 @@ export class Host {
     await this.deps.records.countNewGame(conn.playerId, record.gameId, record.status === 'open', this.deps.now());
     if (!(await this.deps.store.append(commit, record, null))) throw new ProtocolError('INTERNAL', 'Creating the game failed; try again.');
     this.cache.set(record.gameId, record);
-    return { reply: { type: 'gameCreated', requestId: frame.requestId, gameId: record.gameId }, after: () => this.settle(null, record, sender) };
+    return { reply: { type: 'gameCreated', requestId: frame.requestId, gameId: record.gameId }, after: this.reserveSettle(null, record, sender) };
   }
 
   async joinGame(conn: Connection, frame: FrameOf<'joinGame'>, sender: Sender): Promise<Outcome> {
@@ -280,7 +283,7 @@ export class Host {
   }
 
   private followUp(result: { record: GameRecord; committed: boolean; before: GameRecord }, sender: Sender): (() => Promise<void>) | undefined {
-    return result.committed ? () => this.settle(result.before, result.record, sender) : undefined;
+    return result.committed ? this.reserveSettle(result.before, result.record, sender) : undefined;
   }
 
   /**
@@ -319,28 +322,83 @@ export class Host {
     throw new ProtocolError('CONFLICT', 'Other moves kept getting in first; nothing was stored. Look at the new state and try again.');
   }
 
-  /** After a commit: its chores, then any moves bots (or absent seats' safe bot) must make, each with its chores. */
-  private async settle(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
+  /**
+   * After a commit: its chores, then the moves bots (or absent seats' safe bot) must make, each
+   * with its chores — at most MAX_FAST_MOVES in one invocation. This is the fast path; the
+   * guarantee that a game never waits on a bot comes from `react`, driven by the table's stream.
+   */
+  private settle(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
+    return this.reserveSettle(before, record, sender)();
+  }
+
+  /**
+   * Claim the game's settling now — when its commit is stored, before the answer goes out — and
+   * return the function that runs it. One settling per game at a time in this process, and a
+   * reaction to the same game waits for it (see react) instead of racing it.
+   */
+  private reserveSettle(before: GameRecord | null, record: GameRecord, sender: Sender): () => Promise<void> {
+    let start!: () => void;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    const previous = this.settling.get(record.gameId)?.catch(() => undefined);
+    const run = Promise.all([previous, started]).then(() => this.settleNow(before, record, sender));
+    this.settling.set(record.gameId, run);
+    void run.finally(() => this.settling.get(record.gameId) === run && this.settling.delete(record.gameId)).catch(() => undefined);
+    return () => {
+      start();
+      return run;
+    };
+  }
+
+  private async settleNow(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
     for (let moves = 0; ; moves++) {
       await this.afterCommit(before, record, sender);
-      const seat = automaticSeat(record);
-      if (seat === null || moves >= MAX_AUTOMATIC_MOVES) return;
-      const bot = findBot(record.game, record.absent[seat] ? 'safe' : (record.bots[seat] ?? '')) ?? randomBot;
-      const module = moduleOf(record);
-      const legal = module.legal(record.state, seat);
-      const command = bot.choose(record.state, seat, legal, new Rng(record.version * 2654435761));
-      let result;
+      if (moves >= MAX_FAST_MOVES) return;
+      let next: GameRecord | null;
       try {
-        result = await this.commitWithRetry(record.gameId, (r) => (r.version === record.version ? planAutomatic(r, seat, command, this.at()) : null));
+        next = await this.playAutomatic(record);
       } catch (error) {
         console.error(`automatic move in ${record.gameId}@${record.version} failed:`, error);
         return;
       }
-      // Someone else moved first (another instance): they settle the game from there.
-      if (!result.committed) return;
+      if (!next) return;
       before = record;
-      record = result.record;
+      record = next;
     }
+  }
+
+  /**
+   * The next automatic move on top of exactly this version, if a bot or an absent seat is to
+   * act: the new record, or null when nobody automatic is to act or another writer stored the
+   * next version first (then that writer's commit is reacted to in turn).
+   */
+  private async playAutomatic(record: GameRecord): Promise<GameRecord | null> {
+    const seat = automaticSeat(record);
+    if (seat === null) return null;
+    const bot = findBot(record.game, record.absent[seat] ? 'safe' : (record.bots[seat] ?? '')) ?? randomBot;
+    const legal = moduleOf(record).legal(record.state, seat);
+    const command = bot.choose(record.state, seat, legal, new Rng(record.version * 2654435761));
+    const result = await this.commitWithRetry(record.gameId, (r) => (r.version === record.version ? planAutomatic(r, seat, command, this.at()) : null));
+    return result.committed ? result.record : null;
+  }
+
+  /**
+   * The stream's reaction to one stored commit (at least once per commit, in order per game):
+   * when it leaves a bot or an absent seat to act and is still the game's latest version, play
+   * that move and send its frames, then go on as a request does (at most MAX_FAST_MOVES). The
+   * move is stored only on top of this very version, so a request's fast path and a redelivered
+   * record never both store it; a failure throws, and the stream delivers the record again.
+   * Every move is a new commit, reacted to in turn: no invocation runs an unbounded chain.
+   */
+  async react(head: CommitHead, sender: Sender): Promise<void> {
+    const automatic = head.status === 'active' && head.activeSeats.some((s) => Boolean(head.seats[s]?.bot) || head.absent[s] === true);
+    if (!automatic) return;
+    // This process may be settling the game right now (the request that stored the commit):
+    // let it finish, then look at what is left.
+    await this.settling.get(head.gameId)?.catch(() => undefined);
+    const record = await this.fresh(head.gameId);
+    if (record.version !== head.version) return; // a later commit exists: its own reaction follows
+    const next = await this.playAutomatic(record);
+    if (next) await this.settle(record, next, sender);
   }
 
   /** Each subscriber's state, the players' index when seats or the status changed, the clock, a snapshot now and then. Never throws. */

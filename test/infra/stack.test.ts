@@ -308,7 +308,7 @@ describe('functions', () => {
     expect(envOf('disconnect')).toEqual({ TABLE_NAME: table });
     // Message: setNotifications mails a new address its signed confirmation link.
     expect(envOf('message')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl() });
-    expect(envOf('notify')).toEqual({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl() });
+    expect(envOf('notify')).toEqual({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl(), CONNECTIONS_ENDPOINT: stack.resolve(stack.webSocketStage.callbackUrl) });
     expect(Object.keys(envOf('sweep')).sort()).toEqual(['CONNECTIONS_ENDPOINT', 'PUBLIC_URL', 'TABLE_NAME', 'VAPID_SECRET_ARN']);
     expect(envOf('sweep')).toMatchObject({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
   });
@@ -358,15 +358,15 @@ describe('IAM (least privilege)', () => {
   const tableArn = () => arnOf(stack.table);
   const secretRef = () => ref(stack.tokenSecret);
 
-  it('message, sweep and disconnect (presence) may manage connections of the prod stage of this WebSocket API only', () => {
-    for (const name of ['message', 'sweep', 'disconnect'] as const) {
+  it('message, sweep, notify (bot moves) and disconnect (presence) may manage connections of the prod stage of this WebSocket API only', () => {
+    for (const name of ['message', 'sweep', 'notify', 'disconnect'] as const) {
       const manage = statementsOf(name).filter((s) => s.Action.includes('execute-api:ManageConnections'));
       expect(manage, name).toHaveLength(1);
       expect(mentions(manage[0]!.Resource, ref(stack.webSocketApi)), name).toBe(true);
       expect(JSON.stringify(manage[0]!.Resource), name).toContain(`/${WS_STAGE}/`);
       expect(JSON.stringify(manage[0]!.Resource), name).toContain('@connections');
     }
-    for (const other of ['http', 'connect', 'notify'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
+    for (const other of ['http', 'connect'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
   });
 
   it('message, notify and sweep may read and write the table; of them only message (confirmation links) may read the token secret', () => {
