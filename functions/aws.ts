@@ -8,12 +8,17 @@ import { Agent as HttpsAgent } from 'node:https';
 import { config } from './config';
 
 /**
- * A Lambda instance handles one request at a time, but the local runtime serves every
- * connection from one process: allow more than the SDK's default 50 sockets per client.
+ * How every SDK client here talks HTTP. A Lambda instance handles one request at a time, but
+ * the local runtime serves every connection from one process: allow more than the SDK's default
+ * 50 sockets per client. On Lambda a hung connection or request gives up (and the SDK retries)
+ * long before the function's own timeout; the local runtime, which has none, waits as long as
+ * its loaded store needs.
  */
-const requestHandler = {
+const onLambda = process.env.AWS_LAMBDA_FUNCTION_NAME !== undefined;
+export const requestHandler = {
   httpAgent: new HttpAgent({ keepAlive: true, maxSockets: 256 }),
   httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: 256 }),
+  ...(onLambda ? { connectionTimeout: 2_000, requestTimeout: 5_000 } : {}),
 };
 
 let doc: DynamoDBDocumentClient | undefined;
@@ -46,7 +51,7 @@ export function tokenSecret(): Promise<string> {
     const c = config();
     if (c.secret) return c.secret;
     if (!c.secretArn) throw new Error('set CARAVELA_SECRET or SECRET_ARN');
-    const out = await new SecretsManagerClient({ region: c.region }).send(new GetSecretValueCommand({ SecretId: c.secretArn }));
+    const out = await new SecretsManagerClient({ region: c.region, requestHandler }).send(new GetSecretValueCommand({ SecretId: c.secretArn }));
     if (!out.SecretString) throw new Error('the token secret is empty');
     return out.SecretString;
   })();

@@ -5,6 +5,7 @@
  * {"publicKey","privateKey","subject"}. Without keys, Web Push is off.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { requestHandler } from '../aws';
 import { config } from '../config';
 import type { VapidKeys } from './channels/webpush';
 
@@ -19,7 +20,7 @@ async function read(): Promise<VapidKeys | null> {
   const subject = (s?: string) => s ?? env.VAPID_SUBJECT ?? 'mailto:caravela@localhost';
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: subject() };
   if (!env.VAPID_SECRET_ARN) return null;
-  const out = await new SecretsManagerClient({ region: config().region }).send(new GetSecretValueCommand({ SecretId: env.VAPID_SECRET_ARN }));
+  const out = await new SecretsManagerClient({ region: config().region, requestHandler }).send(new GetSecretValueCommand({ SecretId: env.VAPID_SECRET_ARN }));
   const keys = JSON.parse(out.SecretString ?? '{}') as Partial<VapidKeys>;
   return keys.publicKey && keys.privateKey ? { publicKey: keys.publicKey, privateKey: keys.privateKey, subject: subject(keys.subject) } : null;
 }

@@ -3,6 +3,7 @@
  * can open what would have been sent, and tests can read it, without any mail server).
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { requestHandler } from '../../aws';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -31,7 +32,7 @@ export class SesMailer implements Mailer {
     private readonly from: string,
     region: string,
   ) {
-    this.client = new SESv2Client({ region });
+    this.client = new SESv2Client({ region, requestHandler });
   }
 
   async send(to: string, mail: Mail): Promise<Delivery> {
