@@ -23,6 +23,14 @@ interface Waiting {
 /** Log lines a game screen starts with (a phone on a slow network needs no more); more on request. */
 const LOG_LINES = 30;
 
+/**
+ * Timing of the socket over days. API Gateway drops a connection idle for 10 minutes, so a
+ * visible page pings after `idleMs` without a frame sent. A page hidden for `hiddenMs` closes
+ * its socket: while connected its player counts as online and gets no push notifications. Tests
+ * may shorten them through `globalThis.caravelaTiming` before the app starts.
+ */
+const TIMING = { idleMs: 4 * 60_000, hiddenMs: 3 * 60_000, retryBaseMs: 500, retryCapMs: 10_000, ...(globalThis as { caravelaTiming?: object }).caravelaTiming };
+
 let counter = 0;
 const newId = (prefix: string) => `${prefix}${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -36,20 +44,48 @@ export class Connection {
   private statusListeners = new Set<(s: Status) => void>();
   private retry = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Pings an idle visible socket; closes a hidden page's socket. */
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The socket was closed on purpose (hidden page): no reconnect until the page is shown. */
+  private resting = false;
+  /** When the current socket opened (a server's close of a long-lived socket is planned, not a failure). */
+  private openedAt = 0;
   private closed = false;
   status: Status = 'connecting';
 
   constructor(private readonly url: string) {
     this.open();
     window.addEventListener('online', () => this.wake());
-    document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && this.wake());
+    document.addEventListener('visibilitychange', () => this.visibilityChanged());
   }
 
-  /** Reconnect now if the socket is down (back from sleep, network back). */
+  /** Reconnect now if the socket is down (back from sleep, network back, page shown again). */
   wake(): void {
+    this.resting = false;
     if (this.closed || (this.ws && this.ws.readyState <= WebSocket.OPEN)) return;
     clearTimeout(this.timer);
     this.open();
+  }
+
+  private visibilityChanged(): void {
+    clearTimeout(this.hiddenTimer);
+    if (document.visibilityState === 'visible') return this.wake();
+    this.hiddenTimer = setTimeout(() => {
+      if (document.visibilityState === 'visible' || this.closed) return;
+      this.resting = true;
+      this.ws?.close(1000, 'page hidden');
+    }, TIMING.hiddenMs);
+  }
+
+  /** A visible page pings when it has sent nothing for a while, so API Gateway keeps the socket. */
+  private keepAlive(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.ws?.readyState !== WebSocket.OPEN) return;
+      if (document.visibilityState === 'visible') this.send({ action: 'ping', requestId: newId('p') });
+      else this.keepAlive();
+    }, TIMING.idleMs);
   }
 
   private setStatus(status: Status): void {
@@ -63,16 +99,23 @@ export class Connection {
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 0;
+      this.openedAt = Date.now();
       this.setStatus('online');
+      this.keepAlive();
       const resubscribing = new Set([...this.waiting.values()].filter((w) => w.frame.action === 'subscribe').map((w) => w.frame.gameId));
       for (const gameId of this.subscriptions.keys()) if (!resubscribing.has(gameId)) this.resync(gameId);
       for (const [requestId, w] of this.waiting) if (w.resend || !w.sent) w.sent = this.send({ ...w.frame, requestId });
     };
     ws.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as ServerFrame);
-    ws.onclose = () => {
+    ws.onclose = (event) => {
+      clearTimeout(this.idleTimer);
       if (this.ws !== ws) return;
       this.ws = null;
-      this.setStatus('offline');
+      // A close the server chose (API Gateway ends every connection after 2 hours) is followed by
+      // a new socket at once, without showing "offline"; failures back off with full jitter, so
+      // clients dropped together do not all come back at the same moment.
+      const planned = !this.resting && (event.code === 1000 || event.code === 1001) && Date.now() - this.openedAt > 10_000;
+      this.setStatus(planned ? 'connecting' : 'offline');
       // Requests that went out and cannot be repeated fail now; the rest wait for the reconnect.
       for (const [id, w] of this.waiting) {
         if (w.sent && !w.resend) {
@@ -80,7 +123,9 @@ export class Connection {
           w.reject(new Error('The connection was lost; try again.'));
         }
       }
-      if (!this.closed) this.timer = setTimeout(() => this.open(), Math.min(10_000, 500 * 2 ** this.retry++));
+      if (this.closed || this.resting) return;
+      const delay = planned ? 0 : Math.random() * Math.min(TIMING.retryCapMs, TIMING.retryBaseMs * 2 ** this.retry++);
+      this.timer = setTimeout(() => this.open(), delay);
     };
   }
 
@@ -125,6 +170,7 @@ export class Connection {
   private send(frame: Record<string, unknown>): boolean {
     if (this.ws?.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(frame));
+    this.keepAlive();
     return true;
   }
 
@@ -183,6 +229,8 @@ export class Connection {
   close(): void {
     this.closed = true;
     clearTimeout(this.timer);
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.hiddenTimer);
     this.ws?.close();
   }
 }
