@@ -3,6 +3,7 @@
  * invocations: the store, the records, the host with its cache, the connection cache.
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { dynamo, tokenSecret } from './aws';
 import { config, confirmEmailUrl, gameUrl } from './config';
 import { Host } from './game/host';
@@ -26,8 +27,8 @@ interface Runtime {
   /** Email addresses' confirmation links (setNotifications, POST /api/email/confirm). */
   confirmations: EmailConfirmations;
   host: Host;
-  /** connectionId → player: a connection's player never changes, so it is cached once read. */
-  connections: Map<string, Connection>;
+  /** connectionId → player: a connection's player never changes, so it is cached once read (the most recent 10,000; others are read again). */
+  connections: LRUCache<string, Connection>;
   senders: Map<string, ManagementApiSender>;
 }
 
@@ -81,7 +82,7 @@ export function getRuntime(): Runtime {
       },
     });
     const confirmations = new EmailConfirmations({ records, mailer, secret: tokenSecret, now, linkFor: confirmEmailUrl });
-    runtime = { store, records, schedule, notifier, confirmations, host, connections: new Map(), senders: new Map() };
+    runtime = { store, records, schedule, notifier, confirmations, host, connections: new LRUCache({ max: 10_000 }), senders: new Map() };
   }
   return runtime;
 }

@@ -6,6 +6,7 @@
  * wrote), which the store's condition detects: the record is then refreshed from the commits
  * after it and the change decided again.
  */
+import { LRUCache } from 'lru-cache';
 import { randomBot } from '../../domain/engine/bots';
 import { Rng } from '../../domain/engine/rng';
 import { findBot } from '../../domain/games/bots';
@@ -28,6 +29,9 @@ function onlineSeats(record: GameRecord, subscribers: readonly { playerId: strin
 }
 
 const sameSeats = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((seat, i) => seat === b[i]);
+
+/** Game records kept in memory per process: ≈ 100 MB at most for finished 4-player games, in a 512 MB Lambda. */
+export const CACHED_GAMES = 2000;
 
 /** Games whose subscribers' state frames are kept for reuse (see Host.subscribeFrame). */
 const BUILT_FRAMES_GAMES = 64;
@@ -54,6 +58,8 @@ export interface HostDeps {
    * runtime waits 50 ms (free); Lambda does not wait (it would bill the wait).
    */
   presenceWindowMs?: number;
+  /** How many game records to keep in memory (default CACHED_GAMES). */
+  cachedGames?: number;
 }
 
 /** What a handler sends back, and the work that follows the reply (broadcast, bots, index…). */
@@ -70,7 +76,12 @@ export interface Reminder {
 }
 
 export class Host {
-  private readonly cache = new Map<string, GameRecord>();
+  /**
+   * The latest records of the games this process touched most recently (a finished Vasco da
+   * Gama record is ≈ 46 KB): bounded, so a warm container does not grow without end. An evicted
+   * game is read from the store again (`fresh`), also by the sole writer.
+   */
+  private readonly cache: LRUCache<string, GameRecord>;
   /**
    * The broadcast and the clock write of one game's commits run one after another, so each
    * connection sees versions in order and the clock item ends at the latest version's due time.
@@ -85,7 +96,9 @@ export class Host {
   /** The online seats last announced per game, while it has watchers (sole writer only). */
   private readonly presenceSent = new Map<string, number[]>();
 
-  constructor(private readonly deps: HostDeps) {}
+  constructor(private readonly deps: HostDeps) {
+    this.cache = new LRUCache({ max: deps.cachedGames ?? CACHED_GAMES });
+  }
 
   private at(): string {
     return this.deps.now().toISOString();
