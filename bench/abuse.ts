@@ -7,7 +7,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import type { ServerFrame } from '../functions/protocol/frames';
+import type { ServerFrame } from '../functions/core/protocol/frames';
 import { Client, register, type Player } from '../test/support/client';
 import { inBatches, round } from './measure';
 import { latency } from './pipeline';

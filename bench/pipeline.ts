@@ -13,7 +13,7 @@ import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-d
 import { LOCAL_CREDENTIALS } from '../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../local/server';
 import { Client, register } from '../test/support/client';
-import type { ServerFrame } from '../functions/protocol/frames';
+import type { ServerFrame } from '../functions/core/protocol/frames';
 import { inBatches, round } from './measure';
 
 export interface Latency {

@@ -103,9 +103,9 @@ export interface Measurement {
     perPlayer: { items: number; bytes: number };
   };
   crossCheck: {
-    /** EventStore.usage (functions/store/event-store.ts): commits, snapshots and loads only. */
+    /** EventStore.usage (functions/adapters/store/event-store.ts): commits, snapshots and loads only. */
     eventStore: { reads: number; writes: number; readUnits: number; writeUnits: number };
-    /** ManagementApiSender.usage (functions/realtime/sender.ts), every phase. */
+    /** ManagementApiSender.usage (functions/adapters/sender.ts), every phase. */
     sender: { frames: number; bytes: number };
   };
   /** How long the measurement took, ms. */

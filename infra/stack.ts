@@ -42,8 +42,8 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { ACTIONS } from '../functions/protocol/frames';
-import { TABLE } from '../functions/store/table';
+import { ACTIONS } from '../functions/core/protocol/frames';
+import { TABLE } from '../functions/adapters/store/table';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -238,7 +238,7 @@ export class CaravelaStack extends Stack {
     //     --secret-string '{"publicKey":"…","privateKey":"…","subject":"mailto:you@example.com"}'
     // Until then the handlers find no keys and simply leave Web Push off (GET /api/push-key and
     // getNotifications answer a null key). Each container remembers what it read (keys or none,
-    // functions/notify/vapid.ts), so after putting the keys in, only new containers use them:
+    // functions/adapters/vapid.ts), so after putting the keys in, only new containers use them:
     // a deploy that changes the functions, or Lambda's own recycling, brings them. Retained like
     // the token secret, because browsers' subscriptions are bound to the public key: a new key
     // pair silently orphans every one of them.
@@ -265,11 +265,11 @@ export class CaravelaStack extends Stack {
       ...webhookEnv,
     };
 
-    const http = this.fn('Http', 'functions/http/api.ts', { ...secretEnv, ...vapidEnv });
-    const connect = this.fn('Connect', 'functions/ws/connect.ts', secretEnv);
-    const disconnect = this.fn('Disconnect', 'functions/ws/disconnect.ts');
+    const http = this.fn('Http', 'functions/handlers/http.ts', { ...secretEnv, ...vapidEnv });
+    const connect = this.fn('Connect', 'functions/handlers/connect.ts', secretEnv);
+    const disconnect = this.fn('Disconnect', 'functions/handlers/disconnect.ts');
     // setNotifications mails a new address its confirmation link, signed with the token secret.
-    const message = this.fn('Message', 'functions/ws/message.ts', {
+    const message = this.fn('Message', 'functions/handlers/message.ts', {
       ...secretEnv,
       ...vapidEnv,
       ...webhookEnv,
@@ -277,14 +277,14 @@ export class CaravelaStack extends Stack {
     });
     // A batch of 25 commits may mean a few dozen pushes, webhooks and e-mails (10 s time-out each).
     // Delivery markers make a timed-out batch's retry skip what was already sent.
-    const notify = this.fn('Notify', 'functions/stream/notify.ts', notifyEnv, { timeout: Duration.seconds(60) });
+    const notify = this.fn('Notify', 'functions/handlers/stream.ts', notifyEnv, { timeout: Duration.seconds(60) });
     // Scheduled: a failed sweep is simply done again by the next one five minutes later, so
     // Lambda's own retries (which could overlap that next run) are off. CONNECTIONS_ENDPOINT is
     // added once the WebSocket stage exists (below).
-    const sweep = this.fn('Sweep', 'functions/clock/sweep.ts', notifyEnv, { timeout: Duration.seconds(60), retryAttempts: 0 });
+    const sweep = this.fn('Sweep', 'functions/handlers/sweep.ts', notifyEnv, { timeout: Duration.seconds(60), retryAttempts: 0 });
     this.functions = { http, connect, disconnect, message, notify, sweep };
 
-    // Least privilege, matching what each handler actually calls (functions/store/*.ts):
+    // Least privilege, matching what each handler actually calls (functions/adapters/store/*.ts):
     // registration and $connect only put items (a connection is two); $disconnect reads the
     // connection (for its player and subscriptions), deletes its items, then queries the games it
     // watched (record and subscribers) to tell their other watchers who is online (presence

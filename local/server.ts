@@ -7,7 +7,7 @@
  *
  * It plays API Gateway's part at the edge too: whatever a client sends — resets, oversized or
  * malformed frames, floods — ends that client's socket with a close code, never the process.
- * Frames per second and frames waiting are limited per connection (functions/limits.ts).
+ * Frames per second and frames waiting are limited per connection (functions/host/limits.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,17 +17,17 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { handler as httpHandler } from '../functions/http/api';
-import { handler as connectHandler } from '../functions/ws/connect';
-import { handler as disconnectHandler } from '../functions/ws/disconnect';
-import type { WsEvent } from '../functions/ws/event';
-import { handler as messageHandler } from '../functions/ws/message';
-import { handler as sweepHandler } from '../functions/clock/sweep';
-import { handler as streamHandler } from '../functions/stream/notify';
-import { generateVapidKeys } from '../functions/notify/channels/webpush';
-import { setClock } from '../functions/runtime';
-import { limit, rateLimited, TokenBucket } from '../functions/limits';
-import { MAX_CLIENT_FRAME_BYTES } from '../functions/protocol/frames';
+import { handler as httpHandler } from '../functions/handlers/http';
+import { handler as connectHandler } from '../functions/handlers/connect';
+import { handler as disconnectHandler } from '../functions/handlers/disconnect';
+import type { WsEvent } from '../functions/handlers/ws-event';
+import { handler as messageHandler } from '../functions/handlers/message';
+import { handler as sweepHandler } from '../functions/handlers/sweep';
+import { handler as streamHandler } from '../functions/handlers/stream';
+import { generateVapidKeys } from '../functions/adapters/channels/webpush';
+import { setClock } from '../functions/host/runtime';
+import { limit, rateLimited, TokenBucket } from '../functions/host/limits';
+import { MAX_CLIENT_FRAME_BYTES } from '../functions/core/protocol/frames';
 import { startStreamPoller } from './stream';
 import { WEB_OUT } from '../scripts/build-web';
 import { LOCAL_CREDENTIALS, startDynamo, type LocalDynamo } from './dynamodb';

@@ -1,7 +1,7 @@
 /** Create the table the CDK stack defines (same keys, stream, TTL) if it does not exist yet. */
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { TABLE } from '../functions/store/table';
+import { TABLE } from '../functions/adapters/store/table';
 import { LOCAL_CREDENTIALS, startDynamo } from './dynamodb';
 
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { GAMES } from '../domain/games';
-import { clientFrames } from '../functions/protocol/frames';
+import { clientFrames } from '../functions/core/protocol/frames';
 
 export function schemaFiles(): Record<string, string> {
   const json = (schema: z.ZodType, title: string) =>

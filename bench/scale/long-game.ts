@@ -8,9 +8,9 @@
 import { Rng } from '../../domain/engine/rng';
 import { FIELDS } from '../../domain/games/navegador/data';
 import type { NavCommand } from '../../domain/games/navegador/commands';
-import { planAutomatic, planCreate } from '../../functions/game/plans';
-import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/game/record';
-import { EventStore, SNAPSHOT_EVERY } from '../../functions/store/event-store';
+import { planAutomatic, planCreate } from '../../functions/core/plans';
+import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
+import { EventStore, SNAPSHOT_EVERY } from '../../functions/adapters/store/event-store';
 import { TABLE_NAME } from '../../local/server';
 import { standaloneTable } from '../../local/tables';
 import { latency } from '../pipeline';

@@ -4,7 +4,7 @@
  * child's heap after a full collection before and after each step.
  */
 import { Client, register } from '../../test/support/client';
-import type { ServerFrame } from '../../functions/protocol/frames';
+import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { inBatches, round } from '../measure';
 import { startServerProcess } from './child';
 

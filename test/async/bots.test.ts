@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold } from '../../domain/engine/projector';
 import { vascoDaGama } from '../../domain/games/vasco-da-gama';
-import { applyCommit, isHostEvent, type Commit, type GameRecord } from '../../functions/game/record';
-import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
+import { applyCommit, isHostEvent, type Commit, type GameRecord } from '../../functions/core/record';
+import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register } from '../support/client';
 import { playToEnd } from '../support/play';

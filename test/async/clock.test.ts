@@ -4,7 +4,7 @@
  * resume, and the others may vote to end a game after a time-out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
+import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
 import { playToEnd } from '../support/play';

@@ -6,11 +6,11 @@
  */
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendWebhook } from '../../functions/notify/channels/webhook';
-import type { Notification } from '../../functions/notify/notification';
-import { Notifier } from '../../functions/notify/notifier';
-import { Records } from '../../functions/store/records';
-import { MAX_ATTEMPTS, Schedule } from '../../functions/store/schedule';
+import { sendWebhook } from '../../functions/adapters/channels/webhook';
+import type { Notification } from '../../functions/core/notification';
+import { Notifier } from '../../functions/host/notifier';
+import { Records } from '../../functions/adapters/store/records';
+import { MAX_ATTEMPTS, Schedule } from '../../functions/adapters/store/schedule';
 import { standaloneTable } from '../../local/tables';
 import { startReceiver, type LoopbackServer } from '../support/push-service';
 

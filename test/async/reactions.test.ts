@@ -5,9 +5,9 @@
  * next automatic move, and the next, until a person is to act. Cloud path: records in the table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCommit, moduleOf } from '../../functions/game/record';
-import { planAutomatic, planCreate } from '../../functions/game/plans';
-import { getRuntime } from '../../functions/runtime';
+import { applyCommit, moduleOf } from '../../functions/core/record';
+import { planAutomatic, planCreate } from '../../functions/core/plans';
+import { getRuntime } from '../../functions/host/runtime';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { register } from '../support/client';
 import { commitsOf } from '../support/table';

@@ -3,9 +3,9 @@
  * it revealed nothing hidden; it is stored as an event and replay stays exact.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/game/record';
-import { planCommand, planCreate, planJoin, planUndo } from '../../functions/game/plans';
-import { ProtocolError, type ServerFrame, type StateFrame } from '../../functions/protocol/frames';
+import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
+import { planCommand, planCreate, planJoin, planUndo } from '../../functions/core/plans';
+import { ProtocolError, type ServerFrame, type StateFrame } from '../../functions/core/protocol/frames';
 import type { VdgState } from '../../domain/games/vasco-da-gama/types';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register } from '../support/client';

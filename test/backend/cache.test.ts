@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Host } from '../../functions/game/host';
-import type { ServerFrame } from '../../functions/protocol/frames';
-import { getRuntime, senderFor } from '../../functions/runtime';
+import { Host } from '../../functions/host/host';
+import type { ServerFrame } from '../../functions/core/protocol/frames';
+import { getRuntime, senderFor } from '../../functions/host/runtime';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { register } from '../support/client';
 import { commitsOf } from '../support/table';

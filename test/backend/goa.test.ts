@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rng } from '../../domain/engine/rng';
 import type { GoaState } from '../../domain/games/goa/types';
 import type { GoaView } from '../../domain/games/goa/view';
-import type { StateFrame } from '../../functions/protocol/frames';
+import type { StateFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { expectEveryVersionToTheEnd, playToEnd, startGame } from '../support/play';
 import { recordsByVersion } from '../support/table';

@@ -5,8 +5,8 @@
  * a 400 (after the token check), not a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerFrame } from '../../functions/protocol/frames';
-import { checkPlayerText, NAME_RULE } from '../../functions/protocol/text';
+import type { ServerFrame } from '../../functions/core/protocol/frames';
+import { checkPlayerText, NAME_RULE } from '../../functions/core/protocol/text';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, type Player } from '../support/client';
 import { scanTable, storedState } from '../support/table';

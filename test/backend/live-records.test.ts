@@ -6,9 +6,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerFrame } from '../../functions/protocol/frames';
-import { getRuntime } from '../../functions/runtime';
-import { LiveRecords } from '../../functions/store/live-records';
+import type { ServerFrame } from '../../functions/core/protocol/frames';
+import { getRuntime } from '../../functions/host/runtime';
+import { LiveRecords } from '../../functions/adapters/store/live-records';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 import { Client, register } from '../support/client';

@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../domain/engine/rng';
-import { planCommand, planCreate, planJoin, planUndo } from '../../functions/game/plans';
-import { activeSeats, applyCommit, LOG_KEEP, moduleOf, type Commit, type GameRecord } from '../../functions/game/record';
-import type { StateFrame } from '../../functions/protocol/frames';
-import { logDeparture, mergeLog } from '../../functions/protocol/log-delta';
-import { stateFrame } from '../../functions/realtime/state-frame';
+import { planCommand, planCreate, planJoin, planUndo } from '../../functions/core/plans';
+import { activeSeats, applyCommit, LOG_KEEP, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
+import type { StateFrame } from '../../functions/core/protocol/frames';
+import { logDeparture, mergeLog } from '../../functions/core/protocol/log-delta';
+import { stateFrame } from '../../functions/core/state-frame';
 
 const at = '2026-11-22T12:00:00.000Z';
 const players = ['Ana', 'Bruno', 'Chen', 'Dara'].map((name) => ({ playerId: name.toLowerCase(), name }));

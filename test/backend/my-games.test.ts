@@ -9,7 +9,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameSummary, ServerFrame } from '../../functions/protocol/frames';
+import type { GameSummary, ServerFrame } from '../../functions/core/protocol/frames';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rng } from '../../domain/engine/rng';
 import type { NavView } from '../../domain/games/navegador/view';
 import type { NavState } from '../../domain/games/navegador/types';
-import type { StateFrame } from '../../functions/protocol/frames';
+import type { StateFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { expectEveryVersionToTheEnd, playToEnd, startGame } from '../support/play';
 import { recordsByVersion } from '../support/table';

@@ -3,7 +3,7 @@
  * (real DynamoDB Local, real WebSockets on loopback), choosing every command from `legal`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
+import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import type { VdgState } from '../../domain/games/vasco-da-gama/types';
 import { Client, register } from '../support/client';

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
-import { applyCommit, type GameRecord } from '../../functions/game/record';
+import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
+import { applyCommit, type GameRecord } from '../../functions/core/record';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
 import { commitsOf, scanTable, settledState, storedState } from '../support/table';

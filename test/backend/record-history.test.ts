@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../domain/engine/rng';
-import { planCommand, planCreate, planJoin, planUndo } from '../../functions/game/plans';
-import { applyCommit, COMMANDS_KEEP, LOG_KEEP, moduleOf, type Commit, type GameRecord } from '../../functions/game/record';
+import { planCommand, planCreate, planJoin, planUndo } from '../../functions/core/plans';
+import { applyCommit, COMMANDS_KEEP, LOG_KEEP, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
 
 const at = '2026-11-21T12:00:00.000Z';
 const people = ['Ana', 'Bruno', 'Carla', 'Duarte'].map((name) => ({ playerId: name.toLowerCase(), name }));

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ServerFrame } from '../../functions/protocol/frames';
+import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { freePort } from '../../local/dynamodb';
 import { Client, register } from '../support/client';
 import { playToEnd } from '../support/play';

@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Rng } from '../../domain/engine/rng';
-import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/game/record';
-import { planCommand, planCreate, planJoin } from '../../functions/game/plans';
-import { EventStore, SNAPSHOT_EVERY } from '../../functions/store/event-store';
-import { GroupWriter } from '../../functions/store/group-commit';
-import { keys } from '../../functions/store/keys';
+import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
+import { planCommand, planCreate, planJoin } from '../../functions/core/plans';
+import { EventStore, SNAPSHOT_EVERY } from '../../functions/adapters/store/event-store';
+import { GroupWriter } from '../../functions/adapters/store/group-commit';
+import { keys } from '../../functions/adapters/store/keys';
 import { standaloneTable } from '../../local/tables';
 
 let table: Awaited<ReturnType<typeof standaloneTable>>;

@@ -3,7 +3,7 @@
  * how it normalises what it keeps, and that the length counts after normalising.
  */
 import { describe, expect, it } from 'vitest';
-import { checkPlayerText, NAME_RULE, playerText } from '../../functions/protocol/text';
+import { checkPlayerText, NAME_RULE, playerText } from '../../functions/core/protocol/text';
 
 const check = (s: string) => checkPlayerText(s, NAME_RULE);
 const refusal = (s: string) => {

@@ -8,8 +8,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIONS, ERROR_CODES, type ServerFrame } from '../../functions/protocol/frames';
-import { getRuntime } from '../../functions/runtime';
+import { ACTIONS, ERROR_CODES, type ServerFrame } from '../../functions/core/protocol/frames';
+import { getRuntime } from '../../functions/host/runtime';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
 import { restoreLimits, setLimit } from '../support/limits';

@@ -6,7 +6,7 @@
  * measured by `npm run bench -- --suite abuse`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
+import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
 import { inBatches } from '../../bench/measure';

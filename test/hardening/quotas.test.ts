@@ -8,14 +8,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import WebSocket from 'ws';
-import type { ServerFrame } from '../../functions/protocol/frames';
-import { handler as messageHandler } from '../../functions/ws/message';
+import type { ServerFrame } from '../../functions/core/protocol/frames';
+import { handler as messageHandler } from '../../functions/handlers/message';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 import { restoreLimits, setLimit } from '../support/limits';
 import { Client, register, type Player } from '../support/client';
 import { commitsOf, scanTable, settledState, storedState } from '../support/table';
-import { getRuntime } from '../../functions/runtime';
+import { getRuntime } from '../../functions/host/runtime';
 
 let now = new Date('2026-03-02T10:20:00Z');
 let server: LocalServer;

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ServerFrame } from '../../functions/protocol/frames';
+import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { restoreLimits, setLimit } from '../support/limits';
 import { Client, register, type Player } from '../support/client';

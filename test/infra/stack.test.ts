@@ -15,8 +15,8 @@ import { App, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIONS } from '../../functions/protocol/frames';
-import { TABLE } from '../../functions/store/table';
+import { ACTIONS } from '../../functions/core/protocol/frames';
+import { TABLE } from '../../functions/adapters/store/table';
 import {
   CaravelaStack,
   contentSecurityPolicy,

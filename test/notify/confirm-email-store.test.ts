@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboxMailer } from '../../functions/notify/channels/email';
-import { EmailConfirmations } from '../../functions/notify/confirm-email';
-import { limit } from '../../functions/limits';
-import { NO_SETTINGS } from '../../functions/notify/notification';
-import { ProtocolError } from '../../functions/protocol/frames';
-import { Records } from '../../functions/store/records';
+import { OutboxMailer } from '../../functions/adapters/channels/email';
+import { EmailConfirmations } from '../../functions/host/confirm-email';
+import { limit } from '../../functions/host/limits';
+import { NO_SETTINGS } from '../../functions/core/notification';
+import { ProtocolError } from '../../functions/core/protocol/frames';
+import { Records } from '../../functions/adapters/store/records';
 import { standaloneTable } from '../../local/tables';
 
 const CONFIRMATIONS_PER_HOUR = limit('EMAIL_CONFIRMATIONS_PER_HOUR');

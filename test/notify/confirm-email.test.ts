@@ -3,11 +3,11 @@
  * player, or not that kind of token at all) and the rules for when a confirmation email goes out.
  */
 import { describe, expect, it } from 'vitest';
-import { EMAIL_LINK_HOURS, issueEmailToken, issueToken, verifyEmailToken, verifyToken } from '../../functions/auth/token';
-import { planSettings } from '../../functions/notify/confirm-email';
-import { limit } from '../../functions/limits';
-import { emailConfirmed, NO_RECORD, NO_SETTINGS, type SettingsRecord } from '../../functions/notify/notification';
-import { ProtocolError } from '../../functions/protocol/frames';
+import { EMAIL_LINK_HOURS, issueEmailToken, issueToken, verifyEmailToken, verifyToken } from '../../functions/core/token';
+import { planSettings } from '../../functions/host/confirm-email';
+import { limit } from '../../functions/host/limits';
+import { emailConfirmed, NO_RECORD, NO_SETTINGS, type SettingsRecord } from '../../functions/core/notification';
+import { ProtocolError } from '../../functions/core/protocol/frames';
 
 const CONFIRMATIONS_PER_HOUR = limit('EMAIL_CONFIRMATIONS_PER_HOUR');
 

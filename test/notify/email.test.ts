@@ -3,8 +3,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '../../functions/notify/notification';
-import { notificationMail, OutboxMailer } from '../../functions/notify/channels/email';
+import type { Notification } from '../../functions/core/notification';
+import { notificationMail, OutboxMailer } from '../../functions/adapters/channels/email';
 
 let root: string;
 beforeAll(async () => {

@@ -3,8 +3,8 @@
  * (start inclusive, end exclusive), start == end, and days when the clocks change.
  */
 import { describe, expect, it } from 'vitest';
-import type { QuietHours } from '../../functions/notify/notification';
-import { quietUntil } from '../../functions/notify/quiet';
+import type { QuietHours } from '../../functions/core/notification';
+import { quietUntil } from '../../functions/core/quiet';
 
 const at = (iso: string) => new Date(iso);
 const until = (q: QuietHours | null, iso: string) => quietUntil(q, at(iso))?.toISOString() ?? null;

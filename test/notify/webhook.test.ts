@@ -5,8 +5,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '../../functions/notify/notification';
-import { checkWebhookUrl, isPrivateAddress, sendWebhook, webhookAllowList, webhookPayload } from '../../functions/notify/channels/webhook';
+import type { Notification } from '../../functions/core/notification';
+import { checkWebhookUrl, isPrivateAddress, sendWebhook, webhookAllowList, webhookPayload } from '../../functions/adapters/channels/webhook';
 
 const DEFAULT = webhookAllowList(undefined);
 

@@ -7,9 +7,9 @@ import { createPublicKey, verify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '../../functions/notify/notification';
+import type { Notification } from '../../functions/core/notification';
 import { browser as subscribedBrowser } from '../support/push-service';
-import { checkPushEndpoint, generateVapidKeys, PUSH_SERVICES, pushAllowList, pushTopic, sendWebPush, type VapidKeys } from '../../functions/notify/channels/webpush';
+import { checkPushEndpoint, generateVapidKeys, PUSH_SERVICES, pushAllowList, pushTopic, sendWebPush, type VapidKeys } from '../../functions/adapters/channels/webpush';
 
 interface Received {
   path: string;

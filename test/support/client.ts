@@ -5,8 +5,8 @@
  * latest state held, as the web client does; `raw` keeps the frames as they came.
  */
 import WebSocket from 'ws';
-import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
-import { mergeLog } from '../../functions/protocol/log-delta';
+import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
+import { mergeLog } from '../../functions/core/protocol/log-delta';
 
 export interface Player {
   playerId: string;

@@ -4,9 +4,9 @@
  * then the players' index when seats or the status changed — without the protocol's requests.
  */
 import { randomBytes } from 'node:crypto';
-import { planCommand, planCreate, planJoin } from '../../functions/game/plans';
-import { applyCommit, type Commit, type GameRecord } from '../../functions/game/record';
-import { getRuntime } from '../../functions/runtime';
+import { planCommand, planCreate, planJoin } from '../../functions/core/plans';
+import { applyCommit, type Commit, type GameRecord } from '../../functions/core/record';
+import { getRuntime } from '../../functions/host/runtime';
 import type { Player } from './client';
 
 async function write(record: GameRecord | null, commit: Commit): Promise<GameRecord> {

@@ -1,7 +1,7 @@
 /** Start games and drive protocol clients through them. */
 import { expect } from 'vitest';
 import { Rng } from '../../domain/engine/rng';
-import type { ServerFrame, StateFrame } from '../../functions/protocol/frames';
+import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
 import { Client, register } from './client';
 
 /** How a client picks among its legal commands (default: uniformly at random). */

@@ -6,7 +6,7 @@ import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import type { PushSubscription } from '../../functions/notify/notification';
+import type { PushSubscription } from '../../functions/core/notification';
 
 // http_ece ships no types; the one call needed, typed here.
 const ece = createRequire(import.meta.url)('http_ece') as {

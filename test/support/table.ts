@@ -3,9 +3,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { TABLE_NAME } from '../../local/server';
-import { commitFromItem } from '../../functions/store/event-store';
-import { applyCommit, type Commit, type GameRecord } from '../../functions/game/record';
-import { getRuntime } from '../../functions/runtime';
+import { commitFromItem } from '../../functions/adapters/store/event-store';
+import { applyCommit, type Commit, type GameRecord } from '../../functions/core/record';
+import { getRuntime } from '../../functions/host/runtime';
 
 export async function scanTable(endpoint: string): Promise<Record<string, unknown>[]> {
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));

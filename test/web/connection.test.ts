@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRuntime } from '../../functions/runtime';
+import { getRuntime } from '../../functions/host/runtime';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { launchChromium } from '../support/browser';
 import { register } from '../support/client';

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPlayerText, NAME_RULE } from '../../functions/protocol/text';
+import { checkPlayerText, NAME_RULE } from '../../functions/core/protocol/text';
 import { ARTIFACTS, launchChromium } from '../support/browser';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { storedState } from '../support/table';

@@ -9,7 +9,7 @@ import { playGame, randomBot } from '../../domain/engine/bots';
 import type { VdgCommand } from '../../domain/games/vasco-da-gama/commands';
 import { heuristicBot } from '../../domain/games/vasco-da-gama/bot';
 import type { VdgState } from '../../domain/games/vasco-da-gama/types';
-import type { StateFrame } from '../../functions/protocol/frames';
+import type { StateFrame } from '../../functions/core/protocol/frames';
 import { describeCommand } from '../../web/src/games/vasco-da-gama/labels';
 import { game } from '../vasco-da-gama/fixtures';
 

@@ -3,7 +3,7 @@
  * localStorage), the realtime connection, navigation, and the banner that shows errors as the
  * sentences the server sends.
  */
-import type { ServerFrame } from '../../functions/protocol/frames';
+import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { Connection } from './connection';
 import { h, replace } from './dom';
 

@@ -5,8 +5,8 @@
  * safe). Answers are matched to requests by requestId. It subscribes with `logDelta`, so each
  * move brings only its new log lines; the full log is rebuilt here.
  */
-import { LOG_KEEP, type ServerFrame, type StateFrame } from '../../functions/protocol/frames';
-import { mergeLog } from '../../functions/protocol/log-delta';
+import { LOG_KEEP, type ServerFrame, type StateFrame } from '../../functions/core/protocol/frames';
+import { mergeLog } from '../../functions/core/protocol/log-delta';
 
 export type Status = 'connecting' | 'online' | 'offline';
 

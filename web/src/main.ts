@@ -8,7 +8,7 @@ import { lobbyScreen } from './screens/lobby';
 import { newGameScreen } from './screens/new-game';
 import { settingsScreen } from './screens/settings';
 import { signInScreen } from './screens/signin';
-import type { ServerFrame } from '../../functions/protocol/frames';
+import type { ServerFrame } from '../../functions/core/protocol/frames';
 
 async function joinAndOpen(app: App, gameId: string): Promise<void> {
   const answer = await app.conn!.request<ServerFrame>({ action: 'joinGame', gameId });

@@ -4,7 +4,7 @@
  * Every control that sends a command carries `data-action` and `data-command` (the command's
  * JSON, exactly as listed in `legal`), so tests and keyboard users find the same things.
  */
-import type { StateFrame } from '../../../functions/protocol/frames';
+import type { StateFrame } from '../../../functions/core/protocol/frames';
 
 export interface UiContext {
   /** Send one command from the frame's `legal` list. */

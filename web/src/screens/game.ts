@@ -3,9 +3,9 @@
  * the game's own board and actions, undo/resume/vote, the log, and for finished games a replay
  * slider that steps through every version.
  */
-import { LOG_KEEP, type ServerFrame, type StateFrame } from '../../../functions/protocol/frames';
-import { applyCommit, type Commit, type GameRecord } from '../../../functions/game/record';
-import { stateFrame } from '../../../functions/realtime/state-frame';
+import { LOG_KEEP, type ServerFrame, type StateFrame } from '../../../functions/core/protocol/frames';
+import { applyCommit, type Commit, type GameRecord } from '../../../functions/core/record';
+import { stateFrame } from '../../../functions/core/state-frame';
 import type { App } from '../app';
 import { h, replace } from '../dom';
 import { gameTitle, gameUi } from '../games/registry';

@@ -2,7 +2,7 @@
  * My games: the ones waiting for me first, then the others not finished, then the most recent;
  * each opens its game screen. They come in pages (the first at once, the rest on request).
  */
-import type { GameSummary, ServerFrame } from '../../../functions/protocol/frames';
+import type { GameSummary, ServerFrame } from '../../../functions/core/protocol/frames';
 import type { App } from '../app';
 import { h, replace } from '../dom';
 import { gameTitle } from '../games/registry';

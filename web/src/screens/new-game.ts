@@ -1,5 +1,5 @@
 /** A new game: which game, how many seats, which of them bots take, and the time control. */
-import type { ServerFrame } from '../../../functions/protocol/frames';
+import type { ServerFrame } from '../../../functions/core/protocol/frames';
 import type { App } from '../app';
 import { h, replace } from '../dom';
 import { GAME_INFO, gameInfo } from '../games/registry';

@@ -4,8 +4,8 @@
  * its owner opens the confirmation link the server mails to it) and quiet hours in the player's
  * time zone. Saved with `setNotifications`.
  */
-import type { ServerFrame } from '../../../functions/protocol/frames';
-import type { NotificationSettings, PushSubscription } from '../../../functions/notify/notification';
+import type { ServerFrame } from '../../../functions/core/protocol/frames';
+import type { NotificationSettings, PushSubscription } from '../../../functions/core/notification';
 import type { App } from '../app';
 import { h, replace } from '../dom';
 

@@ -3,7 +3,7 @@
  * the clickable "spot". Colour is never the only signal: every swatch comes with its word.
  */
 import { h } from '../../dom';
-import type { StateFrame } from '../../../../functions/protocol/frames';
+import type { StateFrame } from '../../../../functions/core/protocol/frames';
 import type { VdgCommand } from '../../../../domain/games/vasco-da-gama/commands';
 import type { ProjectTile } from '../../../../domain/games/vasco-da-gama/data';
 import type { Disc } from '../../../../domain/games/vasco-da-gama/types';

@@ -1,0 +1,34 @@
+/**
+ * Sends frames to WebSocket connections through the API Gateway management API (@connections),
+ * in the cloud and locally alike (the local runtime serves the same endpoint).
+ */
+import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { connections } from './aws';
+import type { ServerFrame } from '../core/protocol/frames';
+
+export type SendResult = 'sent' | 'gone' | 'failed';
+
+export interface Sender {
+  send(connectionId: string, frame: ServerFrame): Promise<SendResult>;
+}
+
+export class ManagementApiSender implements Sender {
+  /** Frames sent, and their total bytes (for the cost model). */
+  readonly usage = { frames: 0, bytes: 0 };
+
+  constructor(private readonly endpoint: string) {}
+
+  async send(connectionId: string, frame: ServerFrame): Promise<SendResult> {
+    const data = Buffer.from(JSON.stringify(frame));
+    try {
+      await connections(this.endpoint).send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
+      this.usage.frames++;
+      this.usage.bytes += data.length;
+      return 'sent';
+    } catch (error) {
+      if (error instanceof GoneException) return 'gone';
+      console.error(`sending to ${connectionId} failed:`, (error as Error).message);
+      return 'failed';
+    }
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * The event store on DynamoDB. Each accepted change is ONE conditional put of a commit item
+ * keyed by game and version: if another writer took that version first, the condition fails
+ * and the caller reloads and decides again (the local runtime sends concurrent puts together:
+ * group-commit.ts). Every SNAPSHOT_EVERY versions a snapshot of the folded record is written
+ * beside the commits, so a load is at most two reads: the latest snapshot, then the commits
+ * after it.
+ */
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { applyCommit, activeSeats, outcomeOf, seatInfos, type Commit, type GameRecord } from '../../core/record';
+import { GroupWriter } from './group-commit';
+import { keys } from './keys';
+import { queryAll } from './query';
+import { TABLE } from './table';
+
+export const SNAPSHOT_EVERY = 25;
+/** Snapshots above this size are skipped (items must stay far below DynamoDB's 400 KB). */
+const MAX_SNAPSHOT_BYTES = 300 * 1024;
+
+/** Read and write units DynamoDB reported, for the cost model. */
+export interface Usage {
+  reads: number;
+  writes: number;
+  readUnits: number;
+  writeUnits: number;
+}
+
+export class EventStore {
+  readonly usage: Usage = { reads: 0, writes: 0, readUnits: 0, writeUnits: 0 };
+
+  private readonly writer: GroupWriter;
+
+  /** `groupCommits`: the process writes for many games at once (see group-commit.ts). */
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+    options: { groupCommits?: boolean } = {},
+  ) {
+    this.writer = new GroupWriter(db, options.groupCommits ?? false);
+  }
+
+  /**
+   * Store a commit. Returns false when its version is taken (the caller lost a race).
+   * The item carries the game's head (status, seats, whose turn): the latest commit is what
+   * `myGames` and stream consumers read, so no other item needs writing per move.
+   */
+  async append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean> {
+    const finished = after.status === 'finished';
+    const { stored, units } = await this.writer.put(
+      {
+        TableName: this.table,
+        Item: {
+          [TABLE.partitionKey]: keys.game(commit.gameId),
+          [TABLE.sortKey]: keys.commit(commit.version),
+          kind: 'commit',
+          gameId: commit.gameId,
+          version: commit.version,
+          seat: commit.seat,
+          playerId: commit.playerId,
+          commandId: commit.commandId,
+          at: commit.at,
+          events: JSON.stringify(commit.events),
+          game: after.game,
+          status: after.status,
+          activeSeats: activeSeats(after),
+          seats: seatInfos(after),
+          wasActive: before ? activeSeats(before) : [],
+          wasStatus: before?.status ?? null,
+          absent: after.absent,
+          summary: after.log.at(-1) ?? '',
+          ...(finished ? { outcome: JSON.stringify(outcomeOf(after)) } : {}),
+        },
+        ConditionExpression: 'attribute_not_exists(#pk)',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+      },
+      `${commit.gameId}#${commit.version}`,
+    );
+    this.count('write', units);
+    return stored;
+  }
+
+  /** The record of a game, or null when it does not exist. With `base`, only newer commits are read. */
+  async load(gameId: string, base?: GameRecord): Promise<GameRecord | null> {
+    let record = base ?? (await this.latestSnapshot(gameId));
+    for (const commit of await this.commitsAfter(gameId, record?.version ?? 0)) record = applyCommit(record, commit);
+    return record;
+  }
+
+  /** Every commit of a game in order (for replays and audits). */
+  async commits(gameId: string): Promise<Commit[]> {
+    return this.commitsAfter(gameId, 0);
+  }
+
+  async saveSnapshot(record: GameRecord): Promise<void> {
+    const body = JSON.stringify(record);
+    if (body.length > MAX_SNAPSHOT_BYTES) return;
+    const out = await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          [TABLE.partitionKey]: keys.game(record.gameId),
+          [TABLE.sortKey]: keys.snapshot(record.version),
+          kind: 'snapshot',
+          version: record.version,
+          record: body,
+        },
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
+    );
+    this.count('write', out.ConsumedCapacity?.CapacityUnits);
+  }
+
+  private async latestSnapshot(gameId: string): Promise<GameRecord | null> {
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :s)',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+        ExpressionAttributeValues: { ':pk': keys.game(gameId), ':s': 'S#' },
+        ScanIndexForward: false,
+        Limit: 1,
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
+    );
+    this.count('read', out.ConsumedCapacity?.CapacityUnits);
+    const item = out.Items?.[0];
+    return item ? (JSON.parse(item.record as string) as GameRecord) : null;
+  }
+
+  private async commitsAfter(gameId: string, version: number): Promise<Commit[]> {
+    const items = await queryAll(
+      this.db,
+      {
+        TableName: this.table,
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+        ExpressionAttributeValues: { ':pk': keys.game(gameId), ':from': keys.commit(version + 1), ':to': keys.lastCommit },
+        ConsistentRead: true,
+        ReturnConsumedCapacity: 'TOTAL',
+      },
+      (page) => this.count('read', page.ConsumedCapacity?.CapacityUnits),
+    );
+    return items.map(commitFromItem);
+  }
+
+  private count(kind: 'read' | 'write', units = 0): void {
+    if (kind === 'read') {
+      this.usage.reads++;
+      this.usage.readUnits += units;
+    } else {
+      this.usage.writes++;
+      this.usage.writeUnits += units;
+    }
+  }
+}
+
+export function commitFromItem(item: Record<string, unknown>): Commit {
+  return {
+    gameId: item.gameId as string,
+    version: item.version as number,
+    seat: (item.seat as number | null) ?? null,
+    playerId: item.playerId as string,
+    commandId: (item.commandId as string | null) ?? null,
+    events: JSON.parse(item.events as string),
+    at: item.at as string,
+  };
+}

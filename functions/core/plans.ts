@@ -1,0 +1,172 @@
+/**
+ * Planning: decide the next commit of a hosted game, or refuse with a protocol error. Pure:
+ * time, seeds and ids come in as arguments.
+ */
+import type { Tagged } from '../../domain/engine/contract';
+import { describeZodError } from '../../domain/engine/projector';
+import { findGame } from '../../domain/games/index';
+import { botsOf, findBot } from '../../domain/games/bots';
+import { ProtocolError } from './protocol/frames';
+import type { TimeControl } from './clock';
+import { activeSeats, moduleOf, seatOf, storedVersion, type Commit, type GameRecord, type HostEvent, type SeatPlayer } from './record';
+
+const host = (e: HostEvent): Tagged => e;
+
+/** The bot a seat filler uses when none is named: the game's strongest. */
+export function defaultBot(game: string): string | undefined {
+  return Object.keys(botsOf(game)).at(-1);
+}
+
+export const botPlayer = (game: string, bot: string, seat: number): SeatPlayer => ({
+  playerId: `bot:${bot}:${seat}`,
+  name: `${bot.charAt(0).toUpperCase()}${bot.slice(1)} bot ${seat + 1}`,
+});
+
+/** The setup events that start a game once every seat is taken. */
+function start(record: Pick<GameRecord, 'game' | 'rulesVersion' | 'players' | 'options'>, seed: number): Tagged[] {
+  return [host({ type: '$started', seed }), ...moduleOf(record).setup({ players: record.players, options: record.options, seed })];
+}
+
+export function planCreate(input: {
+  gameId: string;
+  game: string;
+  players: number;
+  options: unknown;
+  player: SeatPlayer;
+  bots?: readonly number[];
+  bot?: string;
+  clock?: TimeControl;
+  seed: number;
+  at: string;
+}): Commit {
+  const module = findGame(input.game);
+  if (!module) throw new ProtocolError('NOT_FOUND', `There is no game "${input.game}".`);
+  if (input.players < module.minPlayers || input.players > module.maxPlayers) {
+    throw new ProtocolError('BAD_REQUEST', `${module.title} is for ${module.minPlayers} to ${module.maxPlayers} players.`);
+  }
+  const options = module.optionsSchema.safeParse(input.options ?? {});
+  if (!options.success) throw new ProtocolError('BAD_REQUEST', `Those options are not valid for ${module.title}.`);
+  const botSeats = [...new Set(input.bots ?? [])];
+  if (botSeats.some((s) => s === 0 || s >= input.players)) {
+    throw new ProtocolError('BAD_REQUEST', `Bots can take seats 1 to ${input.players - 1}; you take seat 0.`);
+  }
+  const bot = input.bot ?? defaultBot(module.id);
+  if (botSeats.length && (!bot || !findBot(module.id, bot))) {
+    throw new ProtocolError('BAD_REQUEST', `${module.title} has no bot "${input.bot}"; bots: ${Object.keys(botsOf(module.id)).join(', ') || 'none'}.`);
+  }
+  const events: Tagged[] = [
+    host({ type: '$created', game: module.id, rulesVersion: module.rulesVersion, players: input.players, options: options.data, seat: 0, player: input.player, clock: input.clock ?? null }),
+    ...botSeats.map((seat) => host({ type: '$joined', seat, player: botPlayer(module.id, bot!, seat), bot })),
+  ];
+  if (botSeats.length === input.players - 1) {
+    events.push(...start({ game: module.id, rulesVersion: module.rulesVersion, players: input.players, options: options.data }, input.seed));
+  }
+  return { gameId: input.gameId, version: 1, seat: 0, playerId: input.player.playerId, commandId: null, events, at: input.at };
+}
+
+/** Seat a player; the last seat starts the game with the given seed. Null: already seated there. */
+export function planJoin(record: GameRecord, player: SeatPlayer, wanted: number | undefined, seed: number, at: string): Commit | null {
+  const existing = seatOf(record, player.playerId);
+  if (existing !== null && (wanted === undefined || wanted === existing)) return null;
+  if (existing !== null) throw new ProtocolError('BAD_REQUEST', `You already sit in seat ${existing + 1} of this game.`);
+  if (record.status !== 'open') throw new ProtocolError('GAME_FULL', 'Every seat of this game is taken.');
+  if (wanted !== undefined && wanted >= record.players) {
+    throw new ProtocolError('BAD_REQUEST', `This game has seats 0 to ${record.players - 1}.`);
+  }
+  const seat = wanted ?? record.seats.findIndex((s) => s === null);
+  if (seat < 0 || record.seats[seat] !== null) throw new ProtocolError('GAME_FULL', `Seat ${seat} is taken.`);
+  const events: Tagged[] = [host({ type: '$joined', seat, player })];
+  if (record.seats.filter((s) => s === null).length === 1) events.push(...start(record, seed));
+  return { gameId: record.gameId, version: record.version + 1, seat, playerId: player.playerId, commandId: null, events, at };
+}
+
+function seatedPlayer(record: GameRecord, playerId: string): number {
+  const seat = seatOf(record, playerId);
+  if (seat === null) throw new ProtocolError('FORBIDDEN', 'You do not sit in this game; only seated players can do that.');
+  return seat;
+}
+
+function playing(record: GameRecord): void {
+  if (record.status === 'finished') throw new ProtocolError('GAME_OVER', 'This game is over.');
+  if (record.status === 'open') throw new ProtocolError('NOT_YOUR_TURN', 'The game starts when every seat is taken.');
+}
+
+/** Decide a command for a seat. */
+function decideFor(record: GameRecord, seat: number, command: unknown): Tagged[] {
+  const module = moduleOf(record);
+  const parsed = module.commandSchema.safeParse(command);
+  if (!parsed.success) throw new ProtocolError('BAD_REQUEST', describeZodError(parsed.error));
+  const decision = module.decide(record.state, parsed.data, seat);
+  if (!decision.ok) throw new ProtocolError(decision.rejection.code, decision.rejection.message);
+  return [...decision.events];
+}
+
+/** Decide a player's command for their seat. Returns the stored version for a repeated commandId. */
+export function planCommand(
+  record: GameRecord,
+  playerId: string,
+  commandId: string,
+  command: unknown,
+  at: string,
+): { commit: Commit } | { duplicateOf: number } {
+  // The seat first: a command id says nothing about who may act (an unseated player must not be acked for a stored one).
+  const seat = seatedPlayer(record, playerId);
+  const stored = storedVersion(record, commandId);
+  if (stored !== undefined) return { duplicateOf: stored };
+  playing(record);
+  if (record.absent[seat]) throw new ProtocolError('ILLEGAL', 'A bot is playing for you since your time ran out; send "resume" to take your seat back.');
+  return {
+    commit: { gameId: record.gameId, version: record.version + 1, seat, playerId, commandId, events: decideFor(record, seat, command), at },
+  };
+}
+
+/** A move the server makes for a bot seat or an absent one (through the same decide). */
+export function planAutomatic(record: GameRecord, seat: number, command: unknown, at: string): Commit {
+  return { gameId: record.gameId, version: record.version + 1, seat, playerId: record.seats[seat]!.playerId, commandId: null, events: decideFor(record, seat, command), at };
+}
+
+/** The seat ran out of time. */
+export function planTimeout(record: GameRecord, seat: number, at: string): Commit {
+  return { gameId: record.gameId, version: record.version + 1, seat: null, playerId: 'system:clock', commandId: null, events: [host({ type: '$timedOut', seat })], at };
+}
+
+export function planResume(record: GameRecord, playerId: string, at: string): Commit | null {
+  playing(record);
+  const seat = seatedPlayer(record, playerId);
+  if (!record.absent[seat]) return null;
+  return { gameId: record.gameId, version: record.version + 1, seat, playerId, commandId: null, events: [host({ type: '$resumed', seat })], at };
+}
+
+export function planUndo(record: GameRecord, playerId: string, at: string): Commit {
+  playing(record);
+  const seat = seatedPlayer(record, playerId);
+  const undo = record.undo;
+  if (!undo || undo.version !== record.version || undo.seat !== seat) {
+    throw new ProtocolError(
+      'ILLEGAL',
+      undo && undo.seat !== seat
+        ? 'Only the player who made the last move can take it back.'
+        : 'There is nothing to take back: only your own last move, before anyone else acts and if it revealed nothing hidden.',
+    );
+  }
+  return { gameId: record.gameId, version: record.version + 1, seat, playerId, commandId: null, events: [host({ type: '$undone', seat, version: undo.version })], at };
+}
+
+/** Once a seat has run out of time, the others may vote to end the game; it ends when all present players agree. */
+export function planVote(record: GameRecord, playerId: string, at: string): Commit | null {
+  playing(record);
+  const seat = seatedPlayer(record, playerId);
+  if (!record.absent.some(Boolean)) throw new ProtocolError('ILLEGAL', 'A game can be ended by vote only after a player has run out of time.');
+  if (record.absent[seat]) throw new ProtocolError('ILLEGAL', 'Resume your seat before voting.');
+  if (record.votes.includes(seat)) return null;
+  const voters = record.seats.flatMap((_, s) => (record.bots[s] || record.absent[s] ? [] : [s]));
+  const events: Tagged[] = [host({ type: '$voted', seat })];
+  if (voters.every((s) => s === seat || record.votes.includes(s))) events.push(host({ type: '$ended', reason: 'vote' }));
+  return { gameId: record.gameId, version: record.version + 1, seat, playerId, commandId: null, events, at };
+}
+
+/** The seat the server should move for now (a bot, or an absent player), if any. */
+export function automaticSeat(record: GameRecord): number | null {
+  if (record.status !== 'active') return null;
+  return activeSeats(record).find((s) => record.bots[s] || record.absent[s]) ?? null;
+}

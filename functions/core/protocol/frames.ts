@@ -1,0 +1,182 @@
+/**
+ * The wire protocol's frames (../shared/PROTOCOL.md, version 1), as zod schemas. Client frames
+ * are parsed here; unknown fields are ignored so the protocol can grow without breaking clients.
+ */
+import { z } from 'zod';
+import { timeControlSchema } from '../clock';
+import { notificationSettingsSchema, type NotificationSettings } from '../notification';
+
+/** The most log lines a game record keeps and a state frame carries (a finished game's whole story is in its replay). */
+export const LOG_KEEP = 500;
+
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'ILLEGAL',
+  'NOT_YOUR_TURN',
+  'CONFLICT',
+  'GAME_FULL',
+  'GAME_OVER',
+  'TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Client frames above this size are refused with TOO_LARGE (no command needs more). */
+export const MAX_CLIENT_FRAME_BYTES = 32 * 1024;
+/** Server frames stay below API Gateway's 128 KB message limit. */
+export const MAX_SERVER_FRAME_BYTES = 120 * 1024;
+
+/** `myGames` answers in pages of at most this many games (a frame of 50 stays far below the limit above). */
+export const GAMES_PAGE_MAX = 50;
+export const GAMES_PAGE_DEFAULT = 20;
+
+const requestId = z.string().max(64).optional();
+const gameId = z.string().min(1).max(64);
+
+export const clientFrames = {
+  createGame: z.object({
+    action: z.literal('createGame'),
+    requestId,
+    game: z.string().min(1).max(64),
+    players: z.number().int().min(1).max(16),
+    options: z.record(z.string(), z.unknown()).optional(),
+    /** Seats (1…) to fill with bots at once; the game starts when no seat is left. */
+    bots: z.array(z.number().int().min(0).max(15)).max(15).optional(),
+    /** Which of the game's bots (default: its strongest). */
+    bot: z.string().min(1).max(32).optional(),
+    /** Time control for play over days (default: none). */
+    clock: timeControlSchema.optional(),
+  }),
+  joinGame: z.object({ action: z.literal('joinGame'), requestId, gameId, seat: z.number().int().min(0).max(15).optional() }),
+  subscribe: z.object({
+    action: z.literal('subscribe'),
+    requestId,
+    gameId,
+    /** Later `state` frames carry only the log lines that changed since the version before them (`logAfter`). */
+    logDelta: z.boolean().optional(),
+    /** The answer's log holds at most this many of the latest lines (default: all kept, up to LOG_KEEP). */
+    logLines: z.number().int().min(0).max(LOG_KEEP).optional(),
+  }),
+  command: z.object({
+    action: z.literal('command'),
+    requestId,
+    gameId,
+    commandId: z.string().min(1).max(64),
+    expectedVersion: z.number().int().min(0).optional(),
+    command: z.looseObject({ type: z.string().min(1).max(64) }),
+  }),
+  myGames: z.object({
+    action: z.literal('myGames'),
+    requestId,
+    /** At most this many games in the answer (default GAMES_PAGE_DEFAULT). */
+    limit: z.number().int().min(1).max(GAMES_PAGE_MAX).optional(),
+    /** The `next` of the previous `games` answer: the page after it. */
+    cursor: z.string().min(1).max(256).optional(),
+  }),
+  ping: z.object({ action: z.literal('ping'), requestId }),
+  /** Take back your own last command (before anyone else acts, if it revealed nothing hidden). */
+  undo: z.object({ action: z.literal('undo'), requestId, gameId }),
+  /** Take your seat back from the bot that played for you after your time ran out. */
+  resume: z.object({ action: z.literal('resume'), requestId, gameId }),
+  /** After a player ran out of time: vote to end the game; it ends when every present player agrees. */
+  voteEnd: z.object({ action: z.literal('voteEnd'), requestId, gameId }),
+  /**
+   * Replace your notification settings (Web Push subscriptions, webhook, email, quiet hours). A
+   * new email address is sent a confirmation link; `resendConfirmation` asks for another.
+   */
+  setNotifications: z.object({ action: z.literal('setNotifications'), requestId, settings: notificationSettingsSchema, resendConfirmation: z.boolean().optional() }),
+  getNotifications: z.object({ action: z.literal('getNotifications'), requestId }),
+};
+
+export type Action = keyof typeof clientFrames;
+export const ACTIONS = Object.keys(clientFrames) as Action[];
+export const clientFrame = z.discriminatedUnion('action', Object.values(clientFrames) as never);
+export type ClientFrame = { [A in Action]: z.infer<(typeof clientFrames)[A]> }[Action];
+export type FrameOf<A extends Action> = z.infer<(typeof clientFrames)[A]>;
+
+export interface SeatInfo {
+  seat: number;
+  playerId: string;
+  name: string;
+  /** The bot playing this seat, if it is not a person. */
+  bot?: string;
+}
+
+export interface StateFrame {
+  type: 'state';
+  gameId: string;
+  game: string;
+  version: number;
+  status: 'open' | 'active' | 'finished';
+  seats: (SeatInfo | null)[];
+  you: number | null;
+  activeSeats: number[];
+  /** Seats with a live connection watching this game. */
+  online: number[];
+  /** Seats that ran out of time, played by a bot until they resume. */
+  absent: number[];
+  /** Whether this seat may take back its last command now (`undo`). */
+  canUndo: boolean;
+  view: unknown;
+  legal: unknown[];
+  log: string[];
+  /** The line number (from 0, over the whole game) of `log[0]`. */
+  logStart: number;
+  /**
+   * Only to `logDelta` subscribers, in frames after the first: `log` holds the lines from
+   * `logStart` on, replacing the subscriber's lines from there; it applies to the state of
+   * version `logAfter` only (another version held: subscribe again).
+   */
+  logAfter?: number;
+  outcome: unknown;
+}
+
+export interface GameSummary {
+  gameId: string;
+  game: string;
+  status: 'open' | 'active' | 'finished';
+  seats: (SeatInfo | null)[];
+  yourSeat: number;
+  yourTurn: boolean;
+  version: number;
+  updatedAt: string;
+  /** The last line of the game's log. */
+  lastMove: string;
+}
+
+export type ServerFrame =
+  | StateFrame
+  | { type: 'gameCreated'; requestId?: string; gameId: string }
+  | { type: 'joined'; requestId?: string; gameId: string; seat: number }
+  | { type: 'ack'; requestId?: string; commandId: string; version: number }
+  /** One page of the player's games; `next`: the cursor of the page after it, null after the last. */
+  | { type: 'games'; requestId?: string; games: GameSummary[]; next: string | null }
+  | { type: 'pong'; requestId?: string }
+  | { type: 'done'; requestId?: string; gameId: string; version: number }
+  /** Who is watching a game changed: the seats with a live connection on it. */
+  | { type: 'presence'; gameId: string; online: number[] }
+  /** `emailConfirmed`: the address opened its confirmation link (only then is email sent there). */
+  | { type: 'notifications'; requestId?: string; settings: NotificationSettings; pushKey: string | null; emailConfirmed: boolean }
+  /** `retryAfterMs`: with RATE_LIMITED, how long to wait before sending the same frame again. */
+  | { type: 'error'; requestId?: string; code: ErrorCode; message: string; retryAfterMs?: number };
+
+/** A failure that becomes an `error` frame for the sender and changes nothing. */
+export class ProtocolError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** For RATE_LIMITED: when the same request may succeed. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+
+  /** The `error` frame that answers a request with this refusal. */
+  frame(requestId?: string): Extract<ServerFrame, { type: 'error' }> {
+    return { type: 'error', requestId, code: this.code, message: this.message, ...(this.retryAfterMs === undefined ? {} : { retryAfterMs: Math.ceil(this.retryAfterMs) }) };
+  }
+}

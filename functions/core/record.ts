@@ -1,0 +1,247 @@
+/**
+ * A hosted game as the server sees it: the game's own state plus who sits where (players or
+ * bots), its status, clock, log, the command ids it has stored and what can be taken back.
+ * It is folded from commits, the unit the event store writes: one commit per accepted change
+ * (creation, a join, a command, a time-out…), numbered by version 1, 2, 3… Pure: I/O lives in
+ * the store and the handlers; planning the next commit lives in plans.ts.
+ */
+import type { AnyGameModule, Outcome, Tagged } from '../../domain/engine/contract';
+import { findGame } from '../../domain/games/index';
+import { LOG_KEEP, type SeatInfo } from './protocol/frames';
+import { startClock, tickClock, type ClockState, type TimeControl } from './clock';
+
+export interface SeatPlayer {
+  playerId: string;
+  name: string;
+}
+
+/** Events of the hosting layer, stored in commits beside the game's own events. */
+export type HostEvent =
+  | {
+      type: '$created';
+      game: string;
+      rulesVersion: string;
+      players: number;
+      options: unknown;
+      seat: number;
+      player: SeatPlayer;
+      clock?: TimeControl | null;
+    }
+  | { type: '$joined'; seat: number; player: SeatPlayer; bot?: string }
+  | { type: '$started'; seed: number }
+  /** The seat ran out of time: a bot plays safe moves for it until its player resumes. */
+  | { type: '$timedOut'; seat: number }
+  | { type: '$resumed'; seat: number }
+  /** The seat's last command (stored at `version`) is taken back. */
+  | { type: '$undone'; seat: number; version: number }
+  | { type: '$voted'; seat: number }
+  | { type: '$ended'; reason: 'vote' };
+
+export interface Commit {
+  gameId: string;
+  version: number;
+  /** Seat behind the change (null for changes made by the server itself). */
+  seat: number | null;
+  playerId: string;
+  commandId: string | null;
+  /** Host events and the game's events, in order. */
+  events: Tagged[];
+  at: string;
+}
+
+export type GameStatus = 'open' | 'active' | 'finished';
+
+export interface GameRecord {
+  gameId: string;
+  game: string;
+  rulesVersion: string;
+  players: number;
+  options: unknown;
+  seats: (SeatPlayer | null)[];
+  /** The bot playing each seat, or null for a person. */
+  bots: (string | null)[];
+  /** Seats that ran out of time and are played by a bot until their player resumes. */
+  absent: boolean[];
+  status: GameStatus;
+  /** Set when the players voted to end the game early. */
+  ended: 'vote' | null;
+  /** Seats that voted to end the game. */
+  votes: number[];
+  version: number;
+  /** The game module's state once started, else null. */
+  state: unknown;
+  /** The most recent LOG_KEEP lines (a finished game's whole story is in its commits). */
+  log: string[];
+  /** How many earlier lines were dropped from the front of `log` (absent: none, or a record from before it was counted). */
+  logBase?: number;
+  /** commandId → version that stored it, for idempotent retries: the last COMMANDS_KEEP versions' ids. */
+  commands: Record<string, number>;
+  clock: ClockState | null;
+  /** The last commit, if its seat may still take it back: the state before it and the log lines it added. */
+  undo: { version: number; seat: number; state: unknown; logAdded: number } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function moduleOf(record: Pick<GameRecord, 'game' | 'rulesVersion'>): AnyGameModule {
+  const module = findGame(record.game, record.rulesVersion);
+  if (!module) throw new Error(`no module for ${record.game}@${record.rulesVersion}`);
+  return module;
+}
+
+export const isHostEvent = (e: Tagged): e is HostEvent => e.type.startsWith('$');
+
+export function seatNames(record: GameRecord): string[] {
+  return record.seats.map((s, i) => s?.name ?? `Seat ${i + 1}`);
+}
+
+export function seatInfos(record: GameRecord): (SeatInfo | null)[] {
+  return record.seats.map((s, seat) => (s ? { seat, playerId: s.playerId, name: s.name, ...(record.bots[seat] ? { bot: record.bots[seat]! } : {}) } : null));
+}
+
+/** The version that stored a command id, if the record still keeps it (own keys only: ids like "constructor" are the client's). */
+export function storedVersion(record: GameRecord, commandId: string): number | undefined {
+  return Object.hasOwn(record.commands, commandId) ? record.commands[commandId] : undefined;
+}
+
+export const seatOf = (record: GameRecord, playerId: string): number | null => {
+  const seat = record.seats.findIndex((s) => s?.playerId === playerId);
+  return seat < 0 ? null : seat;
+};
+
+export function activeSeats(record: GameRecord): number[] {
+  return record.status === 'active' ? moduleOf(record).activeSeats(record.state) : [];
+}
+
+/** The game's result: the module's, or an early end by vote. */
+export function outcomeOf(record: GameRecord): (Outcome & { ended?: 'vote' }) | null {
+  if (record.state === null) return null;
+  const outcome = moduleOf(record).outcome(record.state);
+  if (outcome) return outcome;
+  return record.ended ? { results: [], winners: [], ended: record.ended } : null;
+}
+
+function created(commit: Commit, e: Extract<HostEvent, { type: '$created' }>): GameRecord {
+  return {
+    gameId: commit.gameId,
+    game: e.game,
+    rulesVersion: e.rulesVersion,
+    players: e.players,
+    options: e.options,
+    seats: Array.from({ length: e.players }, (_, i) => (i === e.seat ? e.player : null)),
+    bots: Array(e.players).fill(null),
+    absent: Array(e.players).fill(false),
+    status: 'open',
+    ended: null,
+    votes: [],
+    version: 0,
+    state: null,
+    log: [`${e.player.name} created the game`],
+    commands: {},
+    clock: e.clock ? startClock(e.clock, e.players) : null,
+    undo: null,
+    createdAt: commit.at,
+    updatedAt: commit.at,
+  };
+}
+
+function applyHostEvent(r: GameRecord, e: HostEvent): void {
+  const name = (seat: number) => seatNames(r)[seat]!;
+  switch (e.type) {
+    case '$created':
+      throw new Error(`${r.gameId}: $created twice`);
+    case '$joined':
+      r.seats[e.seat] = e.player;
+      r.bots[e.seat] = e.bot ?? null;
+      r.log.push(`${e.player.name} took seat ${e.seat + 1}`);
+      return;
+    case '$started':
+      r.status = 'active';
+      r.state = moduleOf(r).initialState();
+      return;
+    case '$timedOut':
+      r.absent[e.seat] = true;
+      r.log.push(`${name(e.seat)} ran out of time; a bot plays safe moves for them until they resume`);
+      return;
+    case '$resumed':
+      r.absent[e.seat] = false;
+      r.log.push(`${name(e.seat)} is back`);
+      return;
+    case '$undone':
+      if (r.undo?.version !== e.version) throw new Error(`${r.gameId}: nothing to undo at ${e.version}`);
+      r.state = r.undo.state;
+      // Snapshots written before `logAdded` existed hold the log's length instead.
+      r.log.splice('logAdded' in r.undo ? r.log.length - r.undo.logAdded : (r.undo as { logLength: number }).logLength);
+      r.log.push(`${name(e.seat)} took back their last move`);
+      return;
+    case '$voted':
+      if (!r.votes.includes(e.seat)) r.votes.push(e.seat);
+      r.log.push(`${name(e.seat)} votes to end the game`);
+      return;
+    case '$ended':
+      r.ended = e.reason;
+      r.log.push('The players agreed to end the game here');
+      return;
+  }
+}
+
+/**
+ * What a record keeps of its history, so that it (and its snapshots) stay small however long a
+ * game runs: the latest log lines, and the command ids of the latest versions (a client retries
+ * a command within seconds, never hundreds of versions later).
+ */
+export { LOG_KEEP };
+export const COMMANDS_KEEP = 200;
+
+/** Apply one commit. The first commit of a game must hold `$created`. */
+export function applyCommit(record: GameRecord | null, commit: Commit): GameRecord {
+  if ((record?.version ?? 0) + 1 !== commit.version) {
+    throw new Error(`commit ${commit.version} does not follow version ${record?.version ?? 0} of ${commit.gameId}`);
+  }
+  const [first] = commit.events;
+  let r: GameRecord;
+  if (record === null) {
+    if (first?.type !== '$created') throw new Error(`${commit.gameId}: first commit without $created`);
+    r = created(commit, first as Extract<HostEvent, { type: '$created' }>);
+  } else {
+    r = { ...record, seats: [...record.seats], bots: [...record.bots], absent: [...record.absent], votes: [...record.votes], log: [...record.log], commands: { ...record.commands } };
+  }
+  const before = { state: r.state, logLength: r.log.length, active: activeSeats(r) };
+  const gameEvents: Tagged[] = [];
+  for (const event of record === null ? commit.events.slice(1) : commit.events) {
+    if (isHostEvent(event)) {
+      applyHostEvent(r, event);
+      continue;
+    }
+    if (r.state === null) throw new Error(`${commit.gameId}: game event ${event.type} before $started`);
+    gameEvents.push(event);
+  }
+  if (gameEvents.length) {
+    const module = moduleOf(r);
+    r.state = module.evolveAll ? module.evolveAll(r.state, gameEvents) : gameEvents.reduce((s, e) => module.evolve(s, e), r.state);
+    for (const event of gameEvents) {
+      const line = module.describe(event, seatNames(r));
+      if (line) r.log.push(line);
+    }
+  }
+  if (r.status === 'active' && outcomeOf(r)) {
+    r.status = 'finished';
+    r.votes = [];
+  }
+  // Only a seat's own, latest command may be taken back, and only if it revealed nothing hidden.
+  const takeBack =
+    commit.commandId !== null &&
+    commit.seat !== null &&
+    gameEvents.length === commit.events.length &&
+    r.status === 'active' &&
+    moduleOf(r).canUndo?.(gameEvents) === true;
+  r.undo = takeBack ? { version: commit.version, seat: commit.seat!, state: before.state, logAdded: r.log.length - before.logLength } : null;
+  if (r.log.length > LOG_KEEP) r.logBase = (r.logBase ?? 0) + r.log.splice(0, r.log.length - LOG_KEEP).length;
+  if (r.clock) r.clock = tickClock(r.clock, before.active, activeSeats(r), commit.at);
+  // Command ids are the client's: defined as own properties, so "__proto__" is a key like any other.
+  if (commit.commandId) Object.defineProperty(r.commands, commit.commandId, { value: commit.version, enumerable: true, writable: true, configurable: true });
+  for (const [id, version] of Object.entries(r.commands)) if (version <= commit.version - COMMANDS_KEEP) delete r.commands[id];
+  r.version = commit.version;
+  r.updatedAt = commit.at;
+  return r;
+}

@@ -1,0 +1,54 @@
+/** The `state` frame one seat (or a spectator) receives: its own view, its legal commands, the log. */
+import { activeSeats, moduleOf, outcomeOf, seatInfos, type GameRecord } from './record';
+import { MAX_SERVER_FRAME_BYTES, type StateFrame } from './protocol/frames';
+import { logDeparture } from './protocol/log-delta';
+
+/**
+ * With `since` (the record of the version before, for a `logDelta` subscriber), the log holds
+ * only the lines that changed since it; a delta that would not fit is sent in full instead.
+ */
+export function stateFrame(record: GameRecord, seat: number | null, online: number[] = [], since?: GameRecord | null): StateFrame {
+  const module = moduleOf(record);
+  const started = record.state !== null;
+  const frame: StateFrame = {
+    type: 'state',
+    gameId: record.gameId,
+    game: record.game,
+    version: record.version,
+    status: record.status,
+    seats: seatInfos(record),
+    you: seat,
+    activeSeats: activeSeats(record),
+    online,
+    absent: record.absent.flatMap((a, i) => (a ? [i] : [])),
+    canUndo: seat !== null && record.undo?.seat === seat && record.undo.version === record.version,
+    view: started ? module.view(record.state, seat) : null,
+    legal: started && seat !== null ? module.legal(record.state, seat) : [],
+    log: record.log,
+    logStart: record.logBase ?? 0,
+    outcome: outcomeOf(record),
+  };
+  if (since) {
+    const from = logDeparture(since, record);
+    const delta = { ...frame, log: record.log.slice(from - frame.logStart), logStart: from, logAfter: since.version };
+    if (bytes(delta) <= MAX_SERVER_FRAME_BYTES) return delta;
+  }
+  return fitLog(frame);
+}
+
+const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/** The frame with at most `lines` of its latest log lines. */
+export function logTail(frame: StateFrame, lines: number): StateFrame {
+  const drop = Math.max(0, frame.log.length - lines);
+  return drop ? { ...frame, log: frame.log.slice(drop), logStart: frame.logStart + drop } : frame;
+}
+
+/** Keep the most recent log lines that fit under the frame limit. */
+function fitLog(frame: StateFrame): StateFrame {
+  let size = bytes(frame);
+  if (size <= MAX_SERVER_FRAME_BYTES) return frame;
+  const log = [...frame.log];
+  while (log.length && size > MAX_SERVER_FRAME_BYTES) size -= bytes(log.shift()) + 1;
+  return { ...frame, log, logStart: frame.logStart + frame.log.length - log.length };
+}

@@ -1,0 +1,73 @@
+/**
+ * Which players a stored commit concerns, and what to tell them: a turn that starts, the game
+ * starting or ending, a player taking a seat, a player running out of time. Pure: it reads the
+ * commit item exactly as the table's stream delivers it.
+ */
+import type { Tagged } from '../../domain/engine/contract';
+import { findGame } from '../../domain/games/index';
+import type { GameStatus, HostEvent } from './record';
+import type { SeatInfo } from './protocol/frames';
+import type { Notification, NotificationKind } from './notification';
+
+/** The fields of a commit item (see EventStore.append) that the notifier reads. */
+export interface CommitHead {
+  gameId: string;
+  game: string;
+  version: number;
+  status: GameStatus;
+  wasStatus: GameStatus | null;
+  activeSeats: number[];
+  wasActive: number[];
+  seats: (SeatInfo | null)[];
+  absent: boolean[];
+  /** The last log line of the commit. */
+  summary: string;
+  /** JSON of the outcome, once finished. */
+  outcome?: string;
+  /** JSON of the commit's events. */
+  events: string;
+}
+
+export const titleOf = (game: string): string => findGame(game)?.title ?? game;
+
+function result(head: CommitHead): string {
+  const outcome = head.outcome ? (JSON.parse(head.outcome) as { results?: { seat: number; score: number; rank: number }[]; ended?: string }) : null;
+  if (!outcome?.results?.length) return outcome?.ended === 'vote' ? 'The players voted to end it.' : 'It has ended.';
+  return [...outcome.results]
+    .sort((a, b) => a.rank - b.rank)
+    .map((r) => `${r.rank}. ${head.seats[r.seat]?.name ?? `Seat ${r.seat + 1}`} ${r.score}`)
+    .join(', ');
+}
+
+export function notificationsFor(head: CommitHead, gameUrl: (gameId: string) => string): Notification[] {
+  const events = JSON.parse(head.events) as Tagged[];
+  const host = events.filter((e): e is HostEvent => e.type.startsWith('$'));
+  const title = titleOf(head.game);
+  const people = head.seats.flatMap((s) => (s && !s.bot ? [s] : []));
+  const out: Notification[] = [];
+  const tell = (seat: SeatInfo, kind: NotificationKind, line: string, body: string) =>
+    out.push({ kind, gameId: head.gameId, game: head.game, version: head.version, playerId: seat.playerId, urgent: false, title: line, body, url: gameUrl(head.gameId) });
+
+  for (const e of host) {
+    if (e.type === '$joined' && !e.bot) {
+      const taken = head.seats.filter(Boolean).length;
+      for (const p of people) if (p.seat !== e.seat) tell(p, 'seated', `${e.player.name} joined your game of ${title}`, `${taken} of ${head.seats.length} seats are taken.`);
+    }
+    if (e.type === '$timedOut') {
+      const seat = head.seats[e.seat];
+      if (seat && !seat.bot) tell(seat, 'timedOut', `Your time ran out in ${title}`, 'A bot plays safe moves for you until you open the game and resume.');
+    }
+  }
+  const started = host.some((e) => e.type === '$started');
+  if (head.status === 'finished' && head.wasStatus !== 'finished') {
+    for (const p of people) tell(p, 'gameEnded', `${title} is over`, result(head));
+    return out;
+  }
+  if (head.status !== 'active') return out;
+  for (const p of people) {
+    const turnStarts = head.activeSeats.includes(p.seat) && (started || !head.wasActive.includes(p.seat)) && !head.absent[p.seat];
+    if (turnStarts) tell(p, 'yourTurn', `Your turn in ${title}`, started ? `The game has started and you move first.` : `${head.summary}. It is your turn.`);
+    else if (started) tell(p, 'gameStarted', `${title} has started`, 'Every seat is taken; you will be told when it is your turn.');
+  }
+  return out;
+}

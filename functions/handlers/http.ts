@@ -1,0 +1,129 @@
+/**
+ * HTTP API handler (API Gateway HTTP API, payload format 2.0): `POST /api/players` registers a
+ * player and returns a signed token; `GET /api/push-key` gives the VAPID public key for Web Push
+ * subscriptions; `GET /api/games/{id}/replay` a game's history; `POST /api/email/confirm` opens
+ * an email confirmation link; `GET /healthz`.
+ */
+import { z } from 'zod';
+import { tokenSecret } from '../adapters/aws';
+import { issueToken, verifyToken } from '../core/token';
+import { seatInfos, seatOf } from '../core/record';
+import { vapidKeys } from '../adapters/vapid';
+import { ProtocolError } from '../core/protocol/frames';
+import { NAME_RULE, playerText } from '../core/protocol/text';
+import { getRuntime, newPlayerId } from '../host/runtime';
+
+export interface HttpEvent {
+  routeKey?: string;
+  rawPath: string;
+  body?: string | null;
+  isBase64Encoded?: boolean;
+  headers?: Record<string, string | undefined>;
+  requestContext: { http: { method: string; path: string } };
+}
+
+export interface HttpResult {
+  statusCode: number;
+  headers?: Record<string, string>;
+  body: string;
+}
+
+export const json = (statusCode: number, body: unknown): HttpResult => ({
+  statusCode,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+const badRequest = (message: string) => json(400, { code: 'BAD_REQUEST', message });
+
+/** The name is stored, put in the token and shown to others in its normalised form (see protocol/text). */
+export const playerRequest = z.object({ name: playerText(NAME_RULE) });
+
+/** A small JSON body, or the answer to a body that is not one (`example` shows what to send). */
+function jsonBody(event: HttpEvent, example: string): { data: unknown } | { refusal: HttpResult } {
+  const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+  if (raw.length > 4096) return { refusal: badRequest('The request body is too large.') };
+  try {
+    return { data: JSON.parse(raw) };
+  } catch {
+    return { refusal: badRequest(`Send JSON like ${example}.`) };
+  }
+}
+
+async function registerPlayer(event: HttpEvent): Promise<HttpResult> {
+  const body = jsonBody(event, '{"name":"Ana"}');
+  if ('refusal' in body) return body.refusal;
+  const parsed = playerRequest.safeParse(body.data);
+  if (!parsed.success) {
+    // A name that breaks the text rule has its own sentence; a missing or non-string name the general one.
+    const rule = parsed.error.issues.find((i) => i.code === 'custom');
+    return badRequest(rule?.message ?? `A name of 1 to ${NAME_RULE.max} characters is required, like {"name":"Ana"}.`);
+  }
+  const player = { playerId: newPlayerId(), name: parsed.data.name };
+  await getRuntime().records.putPlayer(player.playerId, player.name);
+  return json(201, { playerId: player.playerId, name: player.name, token: issueToken(player, await tokenSecret()) });
+}
+
+const confirmRequest = z.object({ token: z.string().min(1).max(2048) });
+
+/** Confirm the email address a confirmation link names: `{"email"}`, or 400 with why not. */
+async function confirmEmail(event: HttpEvent): Promise<HttpResult> {
+  const body = jsonBody(event, '{"token":"…"} with the token of the confirmation link');
+  if ('refusal' in body) return body.refusal;
+  const parsed = confirmRequest.safeParse(body.data);
+  if (!parsed.success) return badRequest('Send the token of the confirmation link as JSON: {"token":"…"}.');
+  try {
+    return json(200, { email: await getRuntime().confirmations.confirm(parsed.data.token) });
+  } catch (error) {
+    if (error instanceof ProtocolError) return json(error.code === 'BAD_REQUEST' ? 400 : 409, { code: error.code, message: error.message });
+    throw error;
+  }
+}
+
+/**
+ * A game's history. Finished games: every commit with its events, so a client can step through
+ * the game with the rules module. Games still running: only to their seated players, the log
+ * and their own commits' times — raw events could leak what is still hidden.
+ */
+async function replay(event: HttpEvent, rawGameId: string): Promise<HttpResult> {
+  const bearer = event.headers?.authorization ?? event.headers?.Authorization;
+  const player = verifyToken(bearer?.replace(/^Bearer\s+/i, ''), await tokenSecret());
+  if (!player) return json(401, { code: 'UNAUTHORIZED', message: 'Send your token as "Authorization: Bearer TOKEN".' });
+  const gameId = decodePathSegment(rawGameId);
+  if (gameId === null) return badRequest('The game id in this URL is not valid percent-encoding: each % must be followed by two hex digits that together spell UTF-8, like %C3%A9. Send the game id as the server gave it.');
+  const { host, store } = getRuntime();
+  let record;
+  try {
+    record = await host.fresh(gameId);
+  } catch (error) {
+    if (error instanceof ProtocolError) return json(404, { code: error.code, message: error.message });
+    throw error;
+  }
+  const seat = seatOf(record, player.playerId);
+  const base = { gameId, game: record.game, rulesVersion: record.rulesVersion, status: record.status, seats: seatInfos(record), log: record.log };
+  const commits = await store.commits(gameId);
+  if (record.status === 'finished') return json(200, { ...base, commits });
+  if (seat === null) return json(403, { code: 'FORBIDDEN', message: 'The history of a running game is for its players; everyone can replay it once it ends.' });
+  return json(200, { ...base, you: seat, commits: commits.filter((c) => c.seat === seat).map(({ version, at, seat: s }) => ({ version, at, seat: s })) });
+}
+
+/** A percent-encoded path segment, or null when it is malformed (decodeURIComponent throws on those). */
+export function decodePathSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+export async function handler(event: HttpEvent): Promise<HttpResult> {
+  const { method } = event.requestContext.http;
+  const path = event.rawPath;
+  if (path === '/healthz' && method === 'GET') return json(200, { ok: true });
+  if (path === '/api/players' && method === 'POST') return registerPlayer(event);
+  if (path === '/api/email/confirm' && method === 'POST') return confirmEmail(event);
+  if (path === '/api/push-key' && method === 'GET') return json(200, { publicKey: (await vapidKeys())?.publicKey ?? null });
+  const game = /^\/api\/games\/([^/]{1,64})\/replay$/.exec(path);
+  if (game && method === 'GET') return replay(event, game[1]!);
+  return json(404, { code: 'NOT_FOUND', message: `There is no ${method} ${path}.` });
+}

@@ -1,0 +1,110 @@
+/**
+ * Every protocol action (createGame, joinGame, subscribe, command, myGames, ping) and
+ * `$default`. API Gateway selects the route by `$request.body.action`; all of them reach this
+ * one function, which parses the frame, checks the sender, and answers with one frame.
+ * A failure answers with an `error` frame to the sender alone and stores nothing.
+ */
+import type { Connection } from '../adapters/store/records';
+import { ACTIONS, clientFrames, MAX_CLIENT_FRAME_BYTES, ProtocolError, type Action, type FrameOf, type ServerFrame } from '../core/protocol/frames';
+import { checkWebhookUrl, webhookAllowList } from '../adapters/channels/webhook';
+import { checkPushEndpoint, pushAllowList } from '../adapters/channels/webpush';
+import { vapidKeys } from '../adapters/vapid';
+import { emailConfirmed, type SettingsRecord } from '../core/notification';
+import { describeZodError } from '../../domain/engine/projector';
+import type { Outcome } from '../host/host';
+import { getRuntime, senderFor } from '../host/runtime';
+import type { Sender } from '../adapters/sender';
+import type { WsEvent, WsResult } from './ws-event';
+
+type ActionHandler = (conn: Connection, frame: never, sender: Sender) => Promise<Outcome>;
+
+const actions: Record<Action, ActionHandler> = {
+  createGame: (conn, frame, sender) => getRuntime().host.createGame(conn, frame, sender),
+  joinGame: (conn, frame, sender) => getRuntime().host.joinGame(conn, frame, sender),
+  subscribe: (conn, frame, sender) => getRuntime().host.subscribe(conn, frame, sender),
+  command: (conn, frame, sender) => getRuntime().host.command(conn, frame, sender),
+  myGames: (conn, frame) => getRuntime().host.myGames(conn, frame),
+  ping: async (_conn, frame: { requestId?: string }) => ({ reply: { type: 'pong', requestId: frame.requestId } }),
+  undo: (conn, frame, sender) => getRuntime().host.gameAction(conn, frame, sender),
+  resume: (conn, frame, sender) => getRuntime().host.gameAction(conn, frame, sender),
+  voteEnd: (conn, frame, sender) => getRuntime().host.gameAction(conn, frame, sender),
+  setNotifications: async (conn, frame: FrameOf<'setNotifications'>) => {
+    const hook = frame.settings.webhook;
+    const refusal =
+      (hook ? checkWebhookUrl(hook.url, webhookAllowList()) : null) ??
+      frame.settings.webPush.map((sub) => checkPushEndpoint(sub.endpoint, pushAllowList())).find(Boolean);
+    if (refusal) throw new ProtocolError('BAD_REQUEST', refusal);
+    const record = await getRuntime().confirmations.save(conn.playerId, frame.settings, frame.resendConfirmation === true);
+    return { reply: await notificationsFrame(frame.requestId, record) };
+  },
+  getNotifications: async (conn, frame: FrameOf<'getNotifications'>) => ({
+    reply: await notificationsFrame(frame.requestId, await getRuntime().records.getSettingsRecord(conn.playerId)),
+  }),
+};
+
+async function notificationsFrame(requestId: string | undefined, record: SettingsRecord): Promise<ServerFrame> {
+  return { type: 'notifications', requestId, settings: record.settings, pushKey: (await vapidKeys())?.publicKey ?? null, emailConfirmed: emailConfirmed(record) };
+}
+
+async function connectionOf(connectionId: string): Promise<Connection> {
+  const { connections, records } = getRuntime();
+  const cached = connections.get(connectionId);
+  if (cached) return cached;
+  const stored = await records.getConnection(connectionId);
+  if (!stored) throw new ProtocolError('UNAUTHORIZED', 'This connection is not signed in; reconnect with a valid token.');
+  const conn = { connectionId, playerId: stored.playerId, name: stored.name };
+  connections.set(connectionId, conn);
+  return conn;
+}
+
+/** The request id of a frame, read before anything else so that errors can echo it. */
+function requestIdOf(data: unknown): string | undefined {
+  const id = (data as { requestId?: unknown } | null)?.requestId;
+  return typeof id === 'string' && id.length <= 64 ? id : undefined;
+}
+
+/** Parse and check one client frame; throws a ProtocolError for anything malformed. */
+export function parseFrame(data: unknown): { action: Action; frame: unknown } {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new ProtocolError('BAD_REQUEST', 'A frame must be a JSON object with an "action".');
+  const { action } = data as { action?: unknown };
+  if (typeof action !== 'string' || !ACTIONS.includes(action as Action)) {
+    throw new ProtocolError('BAD_REQUEST', `Unknown action ${JSON.stringify(action ?? null)}; the actions are ${ACTIONS.join(', ')}.`);
+  }
+  const parsed = clientFrames[action as Action].safeParse(data);
+  if (!parsed.success) throw new ProtocolError('BAD_REQUEST', describeZodError(parsed.error, 'frame'));
+  return { action: action as Action, frame: parsed.data };
+}
+
+function parseJson(body: string): unknown {
+  if (Buffer.byteLength(body) > MAX_CLIENT_FRAME_BYTES) {
+    throw new ProtocolError('TOO_LARGE', `Frames may not exceed ${MAX_CLIENT_FRAME_BYTES / 1024} KB.`);
+  }
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new ProtocolError('BAD_REQUEST', 'The frame is not valid JSON.');
+  }
+}
+
+export async function handler(event: WsEvent): Promise<WsResult> {
+  const { connectionId } = event.requestContext;
+  const sender = senderFor(event.requestContext);
+  const body = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+  let requestId: string | undefined;
+  let outcome: Outcome;
+  try {
+    const data = parseJson(body);
+    requestId = requestIdOf(data);
+    const parsed = parseFrame(data);
+    const conn = await connectionOf(connectionId);
+    outcome = await actions[parsed.action](conn, parsed.frame as never, sender);
+  } catch (error) {
+    if (!(error instanceof ProtocolError)) console.error('message failed:', error);
+    const refusal = error instanceof ProtocolError ? error : new ProtocolError('INTERNAL', 'Something went wrong on the server; nothing was stored.');
+    await sender.send(connectionId, refusal.frame(requestId));
+    return { statusCode: 200 };
+  }
+  await sender.send(connectionId, outcome.reply);
+  await outcome.after?.();
+  return { statusCode: 200 };
+}

@@ -1,0 +1,31 @@
+/**
+ * The reactions to stored commits, fed by the table's DynamoDB Stream (a Lambda event source in
+ * the cloud; the local runtime reads the same stream and calls this handler). For each inserted
+ * commit item: the next automatic move if it leaves a bot or an absent seat to act (Host.react),
+ * then the notifications it concerns (notify/triggers.ts). A failing record and those after it
+ * are reported back, so the stream delivers them again; both reactions are idempotent per commit.
+ */
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { CommitHead } from '../core/triggers';
+import { getRuntime, senderFor } from '../host/runtime';
+
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const { notifier, host } = getRuntime();
+  for (const [i, record] of event.Records.entries()) {
+    const image = record.dynamodb?.NewImage;
+    if (record.eventName !== 'INSERT' || !image || image.kind?.S !== 'commit') continue;
+    try {
+      const head = unmarshall(image as Record<string, AttributeValue>) as CommitHead;
+      await host.react(head, senderFor({}));
+      await notifier.notifyCommit(head);
+    } catch (error) {
+      console.error('reacting to a commit failed; the stream will deliver the record again:', error);
+      return {
+        batchItemFailures: event.Records.slice(i).map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber ?? '' })),
+      };
+    }
+  }
+  return { batchItemFailures: [] };
+}

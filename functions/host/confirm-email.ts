@@ -1,0 +1,104 @@
+/**
+ * Email addresses are confirmed before anything else is mailed to them, so nobody can make the
+ * server mail a stranger: a new address (or a player's explicit resend) gets one email with a
+ * signed, short-lived link naming the player and the address; opening it marks the address
+ * confirmed in the player's settings record. At most EMAIL_CONFIRMATIONS_PER_HOUR such emails
+ * per player (functions/host/limits.ts), counted in that same record.
+ */
+import { EMAIL_LINK_HOURS, issueEmailToken, verifyEmailToken } from '../core/token';
+import { limit, rateLimited } from './limits';
+import { ProtocolError } from '../core/protocol/frames';
+import type { Records } from '../adapters/store/records';
+import type { Mail, Mailer } from '../adapters/channels/email';
+import { emailConfirmed, withSettings, type NotificationSettings, type SettingsRecord } from '../core/notification';
+
+const HOUR_MS = 3_600_000;
+
+export interface ConfirmationDeps {
+  records: Records;
+  /** Null when this server sends no email (no SES sender, no outbox). */
+  mailer: Mailer | null;
+  secret: () => Promise<string>;
+  now: () => Date;
+  /** The web client's page that opens a link's token. */
+  linkFor: (token: string) => string;
+}
+
+export function confirmationMail(playerId: string, email: string, link: string): Mail {
+  return {
+    subject: 'Confirm your email address for Caravela',
+    text:
+      `Someone playing board games on Caravela asked to be notified at ${email}.\n\n` +
+      `If that was you, open this link to confirm the address (it works for ${EMAIL_LINK_HOURS} hours):\n\n${link}\n\n` +
+      'If it was not, ignore this email: nothing else will be sent to this address.\n',
+    label: ['confirm-email', playerId],
+  };
+}
+
+/**
+ * The record after `setNotifications`, and whether it needs a confirmation email: for a new
+ * unconfirmed address, or when the player asks again; refused over the hourly limit.
+ */
+export function planSettings(
+  r: SettingsRecord,
+  settings: NotificationSettings,
+  resend: boolean,
+  now: Date,
+  canMail: boolean,
+): { next: SettingsRecord; mail: boolean } {
+  const next = withSettings(r, settings, now);
+  const email = next.settings.email;
+  if (resend && !email) throw new ProtocolError('BAD_REQUEST', 'There is no email address to send a confirmation link to; enter one first.');
+  if (!email || emailConfirmed(next) || (email === r.settings.email && !resend)) return { next, mail: false };
+  if (!canMail) throw new ProtocolError('BAD_REQUEST', 'This server does not send email; leave the email address empty.');
+  const perHour = limit('EMAIL_CONFIRMATIONS_PER_HOUR');
+  const recent = next.confirmationsSent.filter((t) => t > now.getTime() - HOUR_MS);
+  if (recent.length >= perHour) {
+    throw rateLimited(`At most ${perHour} confirmation emails are sent per hour; open a link already sent, or wait.`, Math.min(...recent) + HOUR_MS - now.getTime());
+  }
+  return { next: { ...next, confirmationsSent: [...recent, now.getTime()] }, mail: true };
+}
+
+export const LINK_INVALID = 'This confirmation link is not valid; copy the whole link from the email, or ask for a new one under Notifications.';
+export const LINK_EXPIRED = `This confirmation link has expired (links work for ${EMAIL_LINK_HOURS} hours); ask for a new one under Notifications with “Send the link again”.`;
+export const LINK_OUTDATED = 'This confirmation link is for an address that is no longer in your notification settings; open the newest link, or ask for a new one under Notifications.';
+
+export class EmailConfirmations {
+  constructor(private readonly deps: ConfirmationDeps) {}
+
+  /** Store new settings; send the confirmation email they call for. Refusals change nothing. */
+  async save(playerId: string, settings: NotificationSettings, resend: boolean): Promise<SettingsRecord> {
+    const { records, mailer, now } = this.deps;
+    const at = now();
+    let mail = false;
+    const { before, after } = await records.updateSettings(playerId, (r) => {
+      const plan = planSettings(r, settings, resend, at, mailer !== null);
+      mail = plan.mail;
+      return plan.next;
+    });
+    if (!mail) return after;
+    const email = after.settings.email!;
+    try {
+      const token = issueEmailToken({ playerId, email }, await this.deps.secret(), at);
+      await mailer!.send(email, confirmationMail(playerId, email, this.deps.linkFor(token)));
+    } catch (error) {
+      console.error(`confirmation email for ${playerId} failed:`, error);
+      // Put the settings back as they were (unless they changed again meanwhile): nothing stored, nothing counted.
+      await records.writeSettingsRecord(playerId, { ...before, rev: after.rev }).catch(() => null);
+      throw new ProtocolError('INTERNAL', 'The confirmation email could not be sent, so nothing was saved; try again in a few minutes.');
+    }
+    return after;
+  }
+
+  /** `POST /api/email/confirm`: the address a valid link confirms; a ProtocolError (BAD_REQUEST) otherwise. */
+  async confirm(token: string): Promise<string> {
+    const checked = verifyEmailToken(token, await this.deps.secret(), this.deps.now());
+    if (!checked.ok) throw new ProtocolError('BAD_REQUEST', checked.reason === 'expired' ? LINK_EXPIRED : LINK_INVALID);
+    const { playerId, email, issuedAt } = checked.claim;
+    await this.deps.records.updateSettings(playerId, (r) => {
+      if (r.settings.email !== email || issuedAt < r.emailSince) throw new ProtocolError('BAD_REQUEST', LINK_OUTDATED);
+      return emailConfirmed(r) ? null : { ...r, confirmedEmail: email };
+    });
+    return email;
+  }
+}

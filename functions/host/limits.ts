@@ -1,0 +1,77 @@
+/**
+ * What one player or one connection may use, and the sentences that say so. Every limit can be
+ * changed by the operator through the environment (`LIMIT_…`), read when it is checked.
+ *
+ * Frames per second and queued frames are counted by the local runtime per socket; in the
+ * cloud API Gateway's stage throttling plays that part. The limits on what creates data —
+ * connections, games, subscriptions — are kept in the table with conditional writes on items
+ * the action writes anyway, so they hold across Lambda instances without a write per frame.
+ */
+import { ProtocolError } from '../core/protocol/frames';
+
+const DEFAULTS = {
+  /** Frames a connection may send per second, on average… */
+  FRAMES_PER_SECOND: 10,
+  /** …and in one burst. */
+  FRAME_BURST: 30,
+  /** Frames received but not yet handled, per connection: a sender that outruns the server is disconnected. */
+  QUEUED_FRAMES: 50,
+  /** Bytes waiting to be written to a connection that does not read them (a slow or stalled reader). */
+  BUFFERED_BYTES: 4 * 1024 * 1024,
+  /** Open connections per player (tabs and devices). */
+  CONNECTIONS_PER_PLAYER: 10,
+  /** Games one connection may watch at once. */
+  SUBSCRIPTIONS_PER_CONNECTION: 50,
+  /** Games a player may create per clock hour. */
+  GAMES_PER_HOUR: 30,
+  /** Games a player created that still wait for players. */
+  OPEN_GAMES: 20,
+  /** Emails asking a player to confirm an address, per hour. */
+  EMAIL_CONFIRMATIONS_PER_HOUR: 3,
+} as const;
+
+export type LimitName = keyof typeof DEFAULTS;
+
+/** The limit now: `LIMIT_<NAME>` from the environment if it is a positive integer, else the default. */
+export function limit(name: LimitName): number {
+  const value = Number(process.env[`LIMIT_${name}`]);
+  return Number.isInteger(value) && value > 0 ? value : DEFAULTS[name];
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A RATE_LIMITED refusal that says how long to wait. */
+export function rateLimited(what: string, retryAfterMs: number): ProtocolError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const wait = seconds < 120 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
+  return new ProtocolError('RATE_LIMITED', `${what} Try again in ${wait}.`, retryAfterMs);
+}
+
+/**
+ * A token bucket: `rate` tokens a second up to `burst`. `take` spends one, or says how many
+ * milliseconds until one is there.
+ */
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly rate: number,
+    private readonly burst: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.tokens = burst;
+    this.last = now();
+  }
+
+  take(): { ok: true } | { ok: false; retryAfterMs: number } {
+    const t = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((t - this.last) * this.rate) / 1000);
+    this.last = t;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return { ok: true };
+    }
+    return { ok: false, retryAfterMs: ((1 - this.tokens) * 1000) / this.rate };
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Delivers notifications to players who are not online: each channel target (every Web Push
+ * subscription, the webhook, the email address) at most once per turn, marked in the table
+ * before and after sending, so that a stream record delivered twice or a notifier that crashed
+ * and retried does not send again what was sent. Quiet hours hold non-urgent messages back
+ * until they end (the clock sweep releases them). Email goes only to a confirmed address.
+ * Failures throw, so the stream retries.
+ */
+import { createHash } from 'node:crypto';
+import type { Records } from '../adapters/store/records';
+import type { Schedule } from '../adapters/store/schedule';
+import { emailConfirmed, withSettings, type Delivery, type Notification, type NotificationSettings, type PushSubscription, type SettingsRecord } from '../core/notification';
+import { quietUntil } from '../core/quiet';
+import { notificationsFor, type CommitHead } from '../core/triggers';
+
+export interface Channels {
+  /** Null when Web Push is not configured (no VAPID keys). */
+  webPush: ((subscription: PushSubscription, n: Notification) => Promise<Delivery>) | null;
+  webhook: (url: string, n: Notification) => Promise<Delivery>;
+  email: ((to: string, n: Notification) => Promise<Delivery>) | null;
+}
+
+export interface NotifierDeps {
+  records: Records;
+  schedule: Schedule;
+  channels: Channels;
+  now: () => Date;
+  gameUrl: (gameId: string) => string;
+}
+
+const pushTarget = (s: PushSubscription) => `push:${createHash('sha256').update(s.endpoint).digest('base64url').slice(0, 22)}`;
+
+export class Notifier {
+  constructor(private readonly deps: NotifierDeps) {}
+
+  /** Everything a stored commit should tell its players. */
+  async notifyCommit(head: CommitHead): Promise<void> {
+    const failures: unknown[] = [];
+    for (const n of notificationsFor(head, this.deps.gameUrl)) {
+      try {
+        await this.deliver(n);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length) throw new AggregateError(failures, `${failures.length} notification(s) of ${head.gameId}@${head.version} failed`);
+  }
+
+  /** Send to an offline player now, or hold until their quiet hours end (unless urgent). */
+  async deliver(n: Notification): Promise<void> {
+    if (await this.deps.records.isOnline(n.playerId)) return; // they see it live
+    const record = await this.deps.records.getSettingsRecord(n.playerId);
+    if (!n.urgent) {
+      const until = quietUntil(record.settings.quietHours, this.deps.now());
+      if (until) return this.deps.schedule.hold(n, until);
+    }
+    await this.send(n, record);
+  }
+
+  /** Held notifications whose quiet hours are over (called by the clock sweep). */
+  async releaseHeld(): Promise<number> {
+    let released = 0;
+    for (const { key, notification } of await this.deps.schedule.dueHeld(this.deps.now())) {
+      try {
+        if (!(await this.deps.records.isOnline(notification.playerId))) {
+          await this.send(notification, await this.deps.records.getSettingsRecord(notification.playerId));
+        }
+        await this.deps.schedule.release(key);
+        released++;
+      } catch (error) {
+        console.error(`held notification ${key} failed; kept for the next sweep:`, error);
+      }
+    }
+    return released;
+  }
+
+  private async send(n: Notification, record: SettingsRecord): Promise<void> {
+    const { channels, schedule, now } = this.deps;
+    const { settings } = record;
+    const targets: { key: string; send: () => Promise<Delivery>; drop: (s: NotificationSettings) => NotificationSettings }[] = [];
+    if (channels.webPush) {
+      const push = channels.webPush;
+      for (const sub of settings.webPush) {
+        targets.push({ key: pushTarget(sub), send: () => push(sub, n), drop: (s) => ({ ...s, webPush: s.webPush.filter((x) => x.endpoint !== sub.endpoint) }) });
+      }
+    }
+    if (settings.webhook) {
+      const url = settings.webhook.url;
+      targets.push({ key: 'webhook', send: () => channels.webhook(url, n), drop: (s) => ({ ...s, webhook: null }) });
+    }
+    if (settings.email && channels.email && emailConfirmed(record)) {
+      const [mail, to] = [channels.email, settings.email];
+      targets.push({ key: 'email', send: () => mail(to, n), drop: (s) => s });
+    }
+    const failures: unknown[] = [];
+    const gone: typeof targets = [];
+    for (const target of targets) {
+      const claim = await schedule.claim(n, target.key, now());
+      if (claim === 'sent') continue;
+      if (claim === 'abandoned') {
+        console.error(`giving up ${n.kind} for ${n.playerId} on ${target.key} after repeated failures`);
+        continue;
+      }
+      try {
+        if ((await target.send()) === 'gone') gone.push(target);
+        await schedule.markSent(n, target.key);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (gone.length) {
+      // Expired subscriptions and dead webhooks are removed from the latest settings.
+      await this.deps.records.updateSettings(n.playerId, (latest) => withSettings(latest, gone.reduce((s, t) => t.drop(s), latest.settings), now()));
+    }
+    if (failures.length) throw new AggregateError(failures, `delivering ${n.kind} to ${n.playerId} failed on ${failures.length} channel(s)`);
+  }
+}
