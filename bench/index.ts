@@ -12,12 +12,12 @@ import { bgioPipeline, type BgioPipelineResult } from './bgio/server';
 import { abuseSuite } from './abuse';
 import { domainSuite } from './domain';
 import { round } from './measure';
-import type { LimitName } from '../functions/host/limits';
+import type { LimitName } from '../functions/adapters/limits';
 import { pipelineSuite } from './pipeline';
 import { scaleSuite } from './scale';
 
 // The suites measure what the pipeline can carry: a few clients drive many games each, as fast
-// as the server answers, so the per-player and per-connection limits (functions/host/limits.ts) are
+// as the server answers, so the per-player and per-connection limits (functions/adapters/limits.ts) are
 // lifted unless the caller set them (the scale suite's server, a child process, inherits these).
 for (const name of ['FRAMES_PER_SECOND', 'FRAME_BURST', 'QUEUED_FRAMES', 'GAMES_PER_HOUR', 'OPEN_GAMES'] satisfies LimitName[]) {
   process.env[`LIMIT_${name}`] ??= String(1e9);

@@ -83,7 +83,7 @@ class Recorder {
   /** As on a container that has not seen the game's latest version nor this connection. */
   emptyCaches(): void {
     const runtime = getRuntime();
-    for (const id of this.gameIds) runtime.host.forget(id);
+    for (const id of this.gameIds) runtime.host.games.forget(id);
     runtime.connections.clear();
   }
 

@@ -7,7 +7,7 @@
  *
  * It plays API Gateway's part at the edge too: whatever a client sends — resets, oversized or
  * malformed frames, floods — ends that client's socket with a close code, never the process.
- * Frames per second and frames waiting are limited per connection (functions/host/limits.ts).
+ * Frames per second and frames waiting are limited per connection (functions/adapters/limits.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ import { handler as sweepHandler } from '../functions/handlers/sweep';
 import { handler as streamHandler } from '../functions/handlers/stream';
 import { generateVapidKeys } from '../functions/adapters/channels/webpush';
 import { setClock } from '../functions/host/runtime';
-import { limit, rateLimited, TokenBucket } from '../functions/host/limits';
+import { limit, rateLimited, TokenBucket } from '../functions/adapters/limits';
 import { MAX_CLIENT_FRAME_BYTES } from '../functions/core/protocol/frames';
 import { startStreamPoller } from './stream';
 import { WEB_OUT } from '../scripts/build-web';

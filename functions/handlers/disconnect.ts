@@ -11,7 +11,7 @@ export async function handler(event: WsEvent): Promise<WsResult> {
   const sender = senderFor(event.requestContext);
   for (const gameId of gone.games) {
     try {
-      await host.presenceChanged(gameId, gone.playerId, sender);
+      await host.broadcast.presenceChanged(gameId, gone.playerId, sender);
     } catch (error) {
       console.error(`presence of ${gameId} after ${connectionId} left:`, error);
     }

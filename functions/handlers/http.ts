@@ -94,7 +94,7 @@ async function replay(event: HttpEvent, rawGameId: string): Promise<HttpResult> 
   const { host, store } = getRuntime();
   let record;
   try {
-    record = await host.fresh(gameId);
+    record = await host.games.fresh(gameId);
   } catch (error) {
     if (error instanceof ProtocolError) return json(404, { code: error.code, message: error.message });
     throw error;

@@ -11,7 +11,7 @@ import { checkPushEndpoint, pushAllowList } from '../adapters/channels/webpush';
 import { vapidKeys } from '../adapters/vapid';
 import { emailConfirmed, type SettingsRecord } from '../core/notification';
 import { describeZodError } from '../../domain/engine/projector';
-import type { Outcome } from '../host/host';
+import type { Outcome } from '../host/commands';
 import { getRuntime, senderFor } from '../host/runtime';
 import type { Sender } from '../adapters/sender';
 import type { WsEvent, WsResult } from './ws-event';
@@ -19,15 +19,15 @@ import type { WsEvent, WsResult } from './ws-event';
 type ActionHandler = (conn: Connection, frame: never, sender: Sender) => Promise<Outcome>;
 
 const actions: Record<Action, ActionHandler> = {
-  createGame: (conn, frame, sender) => getRuntime().host.createGame(conn, frame, sender),
-  joinGame: (conn, frame, sender) => getRuntime().host.joinGame(conn, frame, sender),
-  subscribe: (conn, frame, sender) => getRuntime().host.subscribe(conn, frame, sender),
-  command: (conn, frame, sender) => getRuntime().host.command(conn, frame, sender),
-  myGames: (conn, frame) => getRuntime().host.myGames(conn, frame),
+  createGame: (conn, frame, sender) => getRuntime().host.commands.createGame(conn, frame, sender),
+  joinGame: (conn, frame, sender) => getRuntime().host.commands.joinGame(conn, frame, sender),
+  subscribe: (conn, frame, sender) => getRuntime().host.commands.subscribe(conn, frame, sender),
+  command: (conn, frame, sender) => getRuntime().host.commands.command(conn, frame, sender),
+  myGames: (conn, frame) => getRuntime().host.commands.myGames(conn, frame),
   ping: async (_conn, frame: { requestId?: string }) => ({ reply: { type: 'pong', requestId: frame.requestId } }),
-  undo: (conn, frame, sender) => getRuntime().host.gameAction(conn, frame, sender),
-  resume: (conn, frame, sender) => getRuntime().host.gameAction(conn, frame, sender),
-  voteEnd: (conn, frame, sender) => getRuntime().host.gameAction(conn, frame, sender),
+  undo: (conn, frame, sender) => getRuntime().host.commands.gameAction(conn, frame, sender),
+  resume: (conn, frame, sender) => getRuntime().host.commands.gameAction(conn, frame, sender),
+  voteEnd: (conn, frame, sender) => getRuntime().host.commands.gameAction(conn, frame, sender),
   setNotifications: async (conn, frame: FrameOf<'setNotifications'>) => {
     const hook = frame.settings.webhook;
     const refusal =

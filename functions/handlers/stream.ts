@@ -1,9 +1,10 @@
 /**
  * The reactions to stored commits, fed by the table's DynamoDB Stream (a Lambda event source in
  * the cloud; the local runtime reads the same stream and calls this handler). For each inserted
- * commit item: the next automatic move if it leaves a bot or an absent seat to act (Host.react),
- * then the notifications it concerns (notify/triggers.ts). A failing record and those after it
- * are reported back, so the stream delivers them again; both reactions are idempotent per commit.
+ * commit item: the next automatic move if it leaves a bot or an absent seat to act, the players'
+ * game index, a snapshot now and then (host/reactions.ts), then the notifications it concerns
+ * (core/triggers.ts). All are idempotent per commit. A failing record and those after it are
+ * reported back, so the stream delivers them again, in order.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -13,12 +14,16 @@ import { getRuntime, senderFor } from '../host/runtime';
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const { notifier, host } = getRuntime();
+  const { reactions } = host;
   for (const [i, record] of event.Records.entries()) {
     const image = record.dynamodb?.NewImage;
     if (record.eventName !== 'INSERT' || !image || image.kind?.S !== 'commit') continue;
     try {
       const head = unmarshall(image as Record<string, AttributeValue>) as CommitHead;
-      await host.react(head, senderFor({}));
+      // Independent of each other: a failure of one still lets the others finish before the retry.
+      const outcomes = await Promise.allSettled([reactions.react(head, senderFor({})), reactions.index(head), reactions.snapshot(head)]);
+      const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+      if (failed) throw failed.reason;
       await notifier.notifyCommit(head);
     } catch (error) {
       console.error('reacting to a commit failed; the stream will deliver the record again:', error);

@@ -15,7 +15,7 @@ export async function handler(): Promise<{ games: number; reminders: number; rel
   let reminders = 0;
   for (const gameId of due) {
     try {
-      for (const r of await host.checkClock(gameId, sender)) {
+      for (const r of await host.reactions.checkClock(gameId, sender)) {
         const seat = r.record.seats[r.seat]!;
         const hours = Math.max(1, Math.round((r.deadline.getTime() - now().getTime()) / 3_600_000));
         await notifier.deliver({

@@ -3,10 +3,10 @@
  * server mail a stranger: a new address (or a player's explicit resend) gets one email with a
  * signed, short-lived link naming the player and the address; opening it marks the address
  * confirmed in the player's settings record. At most EMAIL_CONFIRMATIONS_PER_HOUR such emails
- * per player (functions/host/limits.ts), counted in that same record.
+ * per player (functions/adapters/limits.ts), counted in that same record.
  */
 import { EMAIL_LINK_HOURS, issueEmailToken, verifyEmailToken } from '../core/token';
-import { limit, rateLimited } from './limits';
+import { limit, rateLimited } from '../adapters/limits';
 import { ProtocolError } from '../core/protocol/frames';
 import type { Records } from '../adapters/store/records';
 import type { Mail, Mailer } from '../adapters/channels/email';

@@ -6,7 +6,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { dynamo, tokenSecret } from '../adapters/aws';
 import { config, confirmEmailUrl, gameUrl } from '../adapters/config';
-import { Host } from './host';
+import { createHost, type Host } from './host';
 import { ManagementApiSender } from '../adapters/sender';
 import { EventStore } from '../adapters/store/event-store';
 import { LiveRecords } from '../adapters/store/live-records';
@@ -50,7 +50,7 @@ export function getRuntime(): Runtime {
     const store = new EventStore(dynamo(), tableName, { groupCommits: single });
     const records = single ? new LiveRecords(dynamo(), tableName, now) : new Records(dynamo(), tableName, now);
     const schedule = new Schedule(dynamo(), tableName);
-    const host = new Host({
+    const host = createHost({
       store,
       records,
       schedule,

@@ -6,11 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCommit, moduleOf } from '../../functions/core/record';
-import { planAutomatic, planCreate } from '../../functions/core/plans';
+import { planAutomatic, planCommand, planCreate, planJoin } from '../../functions/core/plans';
+import { keys } from '../../functions/adapters/store/keys';
 import { getRuntime } from '../../functions/host/runtime';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { register } from '../support/client';
-import { commitsOf } from '../support/table';
+import { commitsOf, scanTable } from '../support/table';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -82,5 +83,41 @@ describe('reactions to commits', () => {
       return;
     }
     throw new Error('no seed with a bot to act first');
+  });
+
+  it('keep the players\' game index and write the snapshots when every request died right after its write', async () => {
+    const ana = await register(server.url, 'Ana');
+    const bo = await register(server.url, 'Bo');
+    const { store, records } = getRuntime();
+    const at = () => new Date().toISOString();
+    const create = planCreate({ gameId: 'index-died', game: 'vasco-da-gama', players: 2, options: {}, player: { playerId: ana.playerId, name: 'Ana' }, seed: 5, at: at() });
+    let record = applyCommit(null, create);
+    expect(await store.append(create, record, null)).toBe(true);
+    const join = planJoin(record, { playerId: bo.playerId, name: 'Bo' }, undefined, 6, at())!;
+    let next = applyCommit(record, join);
+    expect(await store.append(join, next, record)).toBe(true);
+    record = next;
+    // 30 moves, each stored by a request that died before any follow-up work.
+    while (record.version < 30) {
+      const seat = moduleOf(record).activeSeats(record.state)[0]!;
+      const plan = planCommand(record, record.seats[seat]!.playerId, `c${record.version}`, moduleOf(record).legal(record.state, seat)[0], at());
+      if (!('commit' in plan)) throw new Error('not a commit');
+      next = applyCommit(record, plan.commit);
+      expect(await store.append(plan.commit, next, record)).toBe(true);
+      record = next;
+    }
+    let snapshots: number[] = [];
+    let listed: string[][] = [];
+    for (let i = 0; i < 200 && !(snapshots.some((v) => v >= 25) && listed.every((l) => l.includes('index-died'))); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const items = await scanTable(server.dynamo.endpoint);
+      snapshots = items.filter((it) => it.pk === keys.game('index-died') && String(it.sk).startsWith('S#')).map((it) => Number(it.version));
+      listed = await Promise.all([ana, bo].map(async (p) => (await records.playerGames(p.playerId, { limit: 10 })).games.map((g) => g.gameId)));
+    }
+    // Both players find the game in their list (the stream indexed it), and the reaction to the
+    // 25th version wrote a snapshot of the latest record it found (here the 30th: all were stored first).
+    expect(listed).toEqual([['index-died'], ['index-died']]);
+    expect(snapshots.length).toBeGreaterThan(0);
+    expect(Math.min(...snapshots)).toBeGreaterThanOrEqual(25);
   });
 });

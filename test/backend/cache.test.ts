@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Host } from '../../functions/host/host';
+import { createHost } from '../../functions/host/host';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { getRuntime, senderFor } from '../../functions/host/runtime';
 import { startLocalServer, type LocalServer } from '../../local/server';
@@ -21,20 +21,20 @@ afterAll(async () => server?.close());
 describe('the game cache', () => {
   it('holds at most its size, and an evicted game is read again before its next command', async () => {
     const { store, records, schedule } = getRuntime();
-    const host = new Host({ store, records, schedule, now: () => new Date(), newGameId: () => randomBytes(12).toString('base64url'), newSeed: () => 7, soleWriter: true, cachedGames: 3 });
+    const { games: cache, commands } = createHost({ store, records, schedule, now: () => new Date(), newGameId: () => randomBytes(12).toString('base64url'), newSeed: () => 7, soleWriter: true, cachedGames: 3 });
     const sender = senderFor({});
     const ana = await register(server.url, 'Ana');
     const conn = { connectionId: 'no-socket', playerId: ana.playerId, name: ana.name };
     const games: string[] = [];
     for (let i = 0; i < 8; i++) {
-      const created = await host.createGame(conn, { action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] }, sender);
+      const created = await commands.createGame(conn, { action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] }, sender);
       await created.after?.();
       games.push((created.reply as Extract<ServerFrame, { type: 'gameCreated' }>).gameId);
-      expect((host as unknown as { cache: { size: number } }).cache.size).toBeLessThanOrEqual(3);
+      expect(cache.cacheSize).toBeLessThanOrEqual(3);
     }
     // The first game left the cache long ago: its command is decided on the stored record.
-    const first = await host.fresh(games[0]!);
-    const answer = await host.command(conn, { action: 'command', gameId: games[0]!, commandId: 'late', command: { type: 'mark', cell: 4 } }, sender);
+    const first = await cache.fresh(games[0]!);
+    const answer = await commands.command(conn, { action: 'command', gameId: games[0]!, commandId: 'late', command: { type: 'mark', cell: 4 } }, sender);
     expect(answer.reply).toMatchObject({ type: 'ack', version: first.version + 1 });
     await answer.after?.();
     const versions = (await commitsOf(server.dynamo.endpoint, games[0]!)).map((c) => c.version);

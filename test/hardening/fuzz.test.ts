@@ -47,7 +47,7 @@ interface Targets {
 async function snapshot(ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const id of ids) {
-    const record = await getRuntime().host.fresh(id);
+    const record = await getRuntime().host.games.fresh(id);
     out.set(id, JSON.stringify({ commits: await commitsOf(server.dynamo.endpoint, id), version: record.version, state: record.state, seats: record.seats }));
   }
   return out;

@@ -52,7 +52,7 @@ describe('client-chosen keys are own keys only', () => {
     const commits = await commitsOf(server.dynamo.endpoint, gameId);
     expect(commits.map((c) => c.commandId)).toEqual([null, null, ...ids]);
     // After a reload from the store (another instance), the ids are still known.
-    getRuntime().host.forget(gameId);
+    getRuntime().host.games.forget(gameId);
     expect(await x.request({ action: 'command', gameId, commandId: '__proto__', command: { type: 'mark', cell: 1 } })).toMatchObject({ type: 'ack', version: 4 });
     await Promise.all([x.close(), o.close()]);
   });

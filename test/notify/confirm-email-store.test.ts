@@ -11,7 +11,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxMailer } from '../../functions/adapters/channels/email';
 import { EmailConfirmations } from '../../functions/host/confirm-email';
-import { limit } from '../../functions/host/limits';
+import { limit } from '../../functions/adapters/limits';
 import { NO_SETTINGS } from '../../functions/core/notification';
 import { ProtocolError } from '../../functions/core/protocol/frames';
 import { Records } from '../../functions/adapters/store/records';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_LINK_HOURS, issueEmailToken, issueToken, verifyEmailToken, verifyToken } from '../../functions/core/token';
 import { planSettings } from '../../functions/host/confirm-email';
-import { limit } from '../../functions/host/limits';
+import { limit } from '../../functions/adapters/limits';
 import { emailConfirmed, NO_RECORD, NO_SETTINGS, type SettingsRecord } from '../../functions/core/notification';
 import { ProtocolError } from '../../functions/core/protocol/frames';
 

@@ -1,5 +1,5 @@
-/** Lower (or lift) a limit of functions/host/limits.ts for one test; `restoreLimits` (in afterEach) puts them back. */
-import type { LimitName } from '../../functions/host/limits';
+/** Lower (or lift) a limit of functions/adapters/limits.ts for one test; `restoreLimits` (in afterEach) puts them back. */
+import type { LimitName } from '../../functions/adapters/limits';
 
 const saved = new Map<string, string | undefined>();
 

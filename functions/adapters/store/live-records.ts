@@ -5,7 +5,7 @@
  * — asked on every move — need no read, and a subscription needs no write. Players, settings
  * and the per-player game index still go to the table, as on the cloud path.
  */
-import { limit } from '../../host/limits';
+import { limit } from '../limits';
 import { Records, tooManyConnections, tooManySubscriptions, type Connection, type Subscriber } from './records';
 
 export class LiveRecords extends Records {

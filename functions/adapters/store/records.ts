@@ -6,12 +6,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { prefixed, queryAll } from './query';
-import type { GameRecord } from '../../core/record';
+import type { GameStatus } from '../../core/record';
 import { ProtocolError, type GameSummary } from '../../core/protocol/frames';
 import { decodeCursor, encodeCursor, SEGMENTS, type Segment } from '../../core/games-cursor';
 import { NO_RECORD, withSettings, type NotificationSettings, type SettingsRecord } from '../../core/notification';
 import { keys } from './keys';
-import { limit, rateLimited } from '../../host/limits';
+import { limit, rateLimited } from '../limits';
 import { TABLE } from './table';
 
 /** API Gateway closes WebSocket connections after 2 hours at most; keep their records a little longer. */
@@ -57,6 +57,14 @@ export interface Subscriber {
   connectionId: string;
   playerId: string;
   logDelta: boolean;
+}
+
+/** What the players' game index needs of a commit: a game record, or a commit's head from the stream. */
+export interface IndexedGame {
+  gameId: string;
+  seats: readonly ({ playerId: string } | null)[];
+  status: GameStatus;
+  version: number;
 }
 
 export class Records {
@@ -316,7 +324,7 @@ export class Records {
    * never on a move. A write holds only if no later version of the game was indexed, as writes
    * of one game from different instances may land out of order.
    */
-  async indexGame(record: GameRecord): Promise<void> {
+  async indexGame(record: IndexedGame): Promise<void> {
     await Promise.all(
       record.seats.map(async (s, seat) => {
         if (!s) return;

@@ -1,0 +1,115 @@
+/**
+ * Players' requests on games: create, join, subscribe, commands, undo / resume / vote, their
+ * list of games. Each is decided on the game's record and stored with one conditional write
+ * (Games.commit); the answer goes out, then the commit's broadcast and any bot moves follow
+ * (Reactions.reserveSettle).
+ */
+import type { FrameOf, ServerFrame } from '../core/protocol/frames';
+import { GAMES_PAGE_DEFAULT, ProtocolError } from '../core/protocol/frames';
+import { logTail } from '../core/state-frame';
+import { planCommand, planCreate, planJoin, planResume, planUndo, planVote } from '../core/plans';
+import { applyCommit, seatOf, storedVersion } from '../core/record';
+import type { Sender } from '../adapters/sender';
+import type { Connection, Records } from '../adapters/store/records';
+import { onlineSeats, sameSeats, type Broadcast } from './broadcast';
+import type { Games, Stored } from './games';
+import type { Reactions } from './reactions';
+
+/** What a handler sends back, and the work that follows the reply (broadcast, bots…). */
+export interface Outcome {
+  reply: ServerFrame;
+  after?: () => Promise<void>;
+}
+
+export interface CommandsDeps {
+  games: Games;
+  broadcast: Broadcast;
+  reactions: Reactions;
+  records: Records;
+  now: () => Date;
+  newGameId: () => string;
+  newSeed: () => number;
+}
+
+export class Commands {
+  constructor(private readonly deps: CommandsDeps) {}
+
+  private at(): string {
+    return this.deps.now().toISOString();
+  }
+
+  async createGame(conn: Connection, frame: FrameOf<'createGame'>, sender: Sender): Promise<Outcome> {
+    const commit = planCreate({
+      gameId: this.deps.newGameId(),
+      game: frame.game,
+      players: frame.players,
+      options: frame.options,
+      player: { playerId: conn.playerId, name: conn.name },
+      bots: frame.bots,
+      bot: frame.bot,
+      clock: frame.clock,
+      seed: this.deps.newSeed(),
+      at: this.at(),
+    });
+    const record = applyCommit(null, commit);
+    await this.deps.records.countNewGame(conn.playerId, record.gameId, record.status === 'open', this.deps.now());
+    await this.deps.games.create(commit, record);
+    return { reply: { type: 'gameCreated', requestId: frame.requestId, gameId: record.gameId }, after: this.deps.reactions.reserveSettle(null, record, sender) };
+  }
+
+  async joinGame(conn: Connection, frame: FrameOf<'joinGame'>, sender: Sender): Promise<Outcome> {
+    const player = { playerId: conn.playerId, name: conn.name };
+    const result = await this.deps.games.commit(frame.gameId, (record) => planJoin(record, player, frame.seat, this.deps.newSeed(), this.at()));
+    const seat = seatOf(result.record, conn.playerId)!;
+    return { reply: { type: 'joined', requestId: frame.requestId, gameId: frame.gameId, seat }, after: this.followUp(result, sender) };
+  }
+
+  async command(conn: Connection, frame: FrameOf<'command'>, sender: Sender): Promise<Outcome> {
+    let duplicateOf: number | null = null;
+    const result = await this.deps.games.commit(frame.gameId, (record) => {
+      if (frame.expectedVersion !== undefined && record.version !== frame.expectedVersion && storedVersion(record, frame.commandId) === undefined) {
+        throw new ProtocolError('CONFLICT', `The game is at version ${record.version}, not ${frame.expectedVersion}; nothing was stored.`);
+      }
+      const plan = planCommand(record, conn.playerId, frame.commandId, frame.command, this.at());
+      if ('duplicateOf' in plan) {
+        duplicateOf = plan.duplicateOf;
+        return null;
+      }
+      return plan.commit;
+    });
+    const version = duplicateOf ?? result.record.version;
+    return { reply: { type: 'ack', requestId: frame.requestId, commandId: frame.commandId, version }, after: this.followUp(result, sender) };
+  }
+
+  /** resume / undo / voteEnd: a change without a commandId, answered with the new version. */
+  async gameAction(conn: Connection, frame: FrameOf<'resume' | 'undo' | 'voteEnd'>, sender: Sender): Promise<Outcome> {
+    const plan = { resume: planResume, undo: planUndo, voteEnd: planVote }[frame.action];
+    const result = await this.deps.games.commit(frame.gameId, (record) => plan(record, conn.playerId, this.at()));
+    return { reply: { type: 'done', requestId: frame.requestId, gameId: frame.gameId, version: result.record.version }, after: this.followUp(result, sender) };
+  }
+
+  async subscribe(conn: Connection, frame: FrameOf<'subscribe'>, sender: Sender): Promise<Outcome> {
+    const { games, records, broadcast } = this.deps;
+    const record = await games.fresh(frame.gameId);
+    const before = await records.subscribers(frame.gameId);
+    await records.subscribe(frame.gameId, conn, frame.logDelta);
+    const me = { connectionId: conn.connectionId, playerId: conn.playerId, logDelta: frame.logDelta === true };
+    const online = onlineSeats(record, [...before.filter((s) => s.connectionId !== conn.connectionId), me]);
+    return {
+      reply: { ...logTail(broadcast.subscribeFrame(record, seatOf(record, conn.playerId), online), frame.logLines ?? Infinity), ...(frame.requestId ? { requestId: frame.requestId } : {}) } as ServerFrame,
+      // The subscriber learns who is online from its state frame; the others from a presence
+      // frame, only if this subscription brought a seat online (a spectator or a second tab does not).
+      after: sameSeats(onlineSeats(record, before), online) ? undefined : () => broadcast.announcePresence(record.gameId, sender, { connectionId: conn.connectionId, online }),
+    };
+  }
+
+  /** One page of the player's games (see Records.playerGames for the order); the cursor pages only their own index. */
+  async myGames(conn: Connection, frame: FrameOf<'myGames'>): Promise<Outcome> {
+    const page = await this.deps.records.playerGames(conn.playerId, { limit: frame.limit ?? GAMES_PAGE_DEFAULT, cursor: frame.cursor });
+    return { reply: { type: 'games', requestId: frame.requestId, ...page } };
+  }
+
+  private followUp(result: Stored, sender: Sender): (() => Promise<void>) | undefined {
+    return result.committed ? this.deps.reactions.reserveSettle(result.before, result.record, sender) : undefined;
+  }
+}

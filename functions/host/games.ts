@@ -1,0 +1,127 @@
+/**
+ * The write path of hosted games (boardgame.io's "master"): each game's latest record, cached
+ * per process, and the one conditional write that stores a commit on top of it. A cached record
+ * may be stale (another Lambda instance wrote), which the store's condition detects: the record
+ * is then refreshed from the commits after it and the change decided again.
+ */
+import { LRUCache } from 'lru-cache';
+import { ProtocolError } from '../core/protocol/frames';
+import { applyCommit, type Commit, type GameRecord } from '../core/record';
+import type { EventStore } from '../adapters/store/event-store';
+
+/** Game records kept in memory per process: ≈ 100 MB at most for finished 4-player games, in a 512 MB Lambda. */
+export const CACHED_GAMES = 2000;
+
+/** A lost race is decided again this many times before the sender gets CONFLICT. */
+export const MAX_ATTEMPTS = 4;
+
+export interface Stored {
+  /** The latest record after the attempt. */
+  record: GameRecord;
+  /** Whether this call stored a commit (false: `plan` found nothing to store). */
+  committed: boolean;
+  /** The record the commit was stored on top of. */
+  before: GameRecord;
+}
+
+export class Games {
+  /**
+   * The latest records of the games this process touched most recently (a finished Vasco da
+   * Gama record is ≈ 46 KB): bounded, so a warm container does not grow without end. An evicted
+   * game is read from the store again (`fresh`), also by the sole writer.
+   */
+  private readonly cache: LRUCache<string, GameRecord>;
+
+  constructor(
+    private readonly store: EventStore,
+    /**
+     * This process is the game's only writer (the local runtime): its cached record is the
+     * latest, so `fresh` needs no read. Lambda instances share the table, so they refresh.
+     */
+    private readonly soleWriter: boolean,
+    cachedGames = CACHED_GAMES,
+  ) {
+    this.cache = new LRUCache({ max: cachedGames });
+  }
+
+  /** How many records are cached now. */
+  get cacheSize(): number {
+    return this.cache.size;
+  }
+
+  /** The cached record, if any (possibly stale on Lambda). */
+  cached(gameId: string): GameRecord | undefined {
+    return this.cache.get(gameId);
+  }
+
+  /** The cached record, else the stored one; null when the game does not exist. */
+  async latestKnown(gameId: string): Promise<GameRecord | null> {
+    return this.cache.get(gameId) ?? (await this.store.load(gameId));
+  }
+
+  /**
+   * The latest record of a game, or NOT_FOUND: the cached one when this process is the sole
+   * writer, else the cache refreshed from the store. `reread` reads the store in any case (after
+   * a lost race, the winner's commit may not be cached yet).
+   */
+  async fresh(gameId: string, reread = false): Promise<GameRecord> {
+    const cached = this.cache.get(gameId);
+    if (cached && this.soleWriter && !reread) return cached;
+    const record = await this.store.load(gameId, cached);
+    if (!record) throw new ProtocolError('NOT_FOUND', `There is no game ${gameId}.`);
+    return this.remember(record);
+  }
+
+  /** Cache a record unless a newer one is cached already (answers can arrive out of order). */
+  remember(record: GameRecord): GameRecord {
+    const cached = this.cache.get(record.gameId);
+    if (cached && cached.version > record.version) return cached;
+    this.cache.set(record.gameId, record);
+    return record;
+  }
+
+  /** Store a game's first commit (`record`: that commit folded). */
+  async create(commit: Commit, record: GameRecord): Promise<GameRecord> {
+    if (!(await this.store.append(commit, record, null))) throw new ProtocolError('INTERNAL', 'Creating the game failed; try again.');
+    this.cache.set(record.gameId, record);
+    return record;
+  }
+
+  /**
+   * Plan a commit on the cached record and store it. A rejection or a lost race on a record
+   * that may be stale is retried on the refreshed record; `plan` returning null means nothing
+   * needs storing.
+   */
+  async commit(gameId: string, plan: (record: GameRecord) => Commit | null): Promise<Stored> {
+    const cached = this.cache.get(gameId);
+    let refreshed = cached === undefined;
+    let record = cached ?? (await this.fresh(gameId));
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      let commit: Commit | null;
+      try {
+        commit = plan(record);
+      } catch (error) {
+        if (error instanceof ProtocolError && !refreshed) {
+          record = await this.fresh(gameId, true);
+          refreshed = true;
+          continue;
+        }
+        throw error;
+      }
+      if (!commit) return { record, committed: false, before: record };
+      const next = applyCommit(record, commit);
+      if (await this.store.append(commit, next, record)) {
+        this.remember(next);
+        return { record: next, committed: true, before: record };
+      }
+      record = await this.fresh(gameId, true);
+      refreshed = true;
+    }
+    throw new ProtocolError('CONFLICT', 'Other moves kept getting in first; nothing was stored. Look at the new state and try again.');
+  }
+
+  /** Drop a game from the cache (tests, memory pressure). */
+  forget(gameId: string): void {
+    this.cache.delete(gameId);
+  }
+}
