@@ -35,14 +35,9 @@ export class Notifier {
 
   /** Everything a stored commit should tell its players. */
   async notifyCommit(head: CommitHead): Promise<void> {
-    const failures: unknown[] = [];
-    for (const n of notificationsFor(head, this.deps.gameUrl)) {
-      try {
-        await this.deliver(n);
-      } catch (error) {
-        failures.push(error);
-      }
-    }
+    // Players and channels are independent: sent side by side, so one slow target does not hold the stream back.
+    const outcomes = await Promise.allSettled(notificationsFor(head, this.deps.gameUrl).map((n) => this.deliver(n)));
+    const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
     if (failures.length) throw new AggregateError(failures, `${failures.length} notification(s) of ${head.gameId}@${head.version} failed`);
   }
 
@@ -94,20 +89,22 @@ export class Notifier {
     }
     const failures: unknown[] = [];
     const gone: typeof targets = [];
-    for (const target of targets) {
-      const claim = await schedule.claim(n, target.key, now());
-      if (claim === 'sent') continue;
-      if (claim === 'abandoned') {
-        console.error(`giving up ${n.kind} for ${n.playerId} on ${target.key} after repeated failures`);
-        continue;
-      }
-      try {
-        if ((await target.send()) === 'gone') gone.push(target);
-        await schedule.markSent(n, target.key);
-      } catch (error) {
-        failures.push(error);
-      }
-    }
+    await Promise.all(
+      targets.map(async (target) => {
+        try {
+          const claim = await schedule.claim(n, target.key, now());
+          if (claim === 'sent') return;
+          if (claim === 'abandoned') {
+            console.error(`giving up ${n.kind} for ${n.playerId} on ${target.key} after repeated failures`);
+            return;
+          }
+          if ((await target.send()) === 'gone') gone.push(target);
+          await schedule.markSent(n, target.key);
+        } catch (error) {
+          failures.push(error);
+        }
+      }),
+    );
     if (gone.length) {
       // Expired subscriptions and dead webhooks are removed from the latest settings.
       await this.deps.records.updateSettings(n.playerId, (latest) => withSettings(latest, gone.reduce((s, t) => t.drop(s), latest.settings), now()));
