@@ -10,6 +10,7 @@ import type { GameStatus } from '../../core/record';
 import { ProtocolError, type GameSummary } from '../../core/protocol/frames';
 import { decodeCursor, encodeCursor, SEGMENTS, type Segment } from '../../core/games-cursor';
 import { NO_RECORD, withSettings, type NotificationSettings, type SettingsRecord } from '../../core/notification';
+import type { ConnectionItem, PlayerGameItem, PlayerItem, SettingsItem, SubscriptionItem } from './items';
 import { keys } from './keys';
 import { limit, rateLimited } from '../limits';
 import { TABLE } from './table';
@@ -83,7 +84,7 @@ export class Records {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { [PK]: keys.player(playerId), [SK]: keys.profile, kind: 'player', playerId, name, createdAt: this.now().toISOString(), [LIVE]: {} },
+        Item: { [PK]: keys.player(playerId), [SK]: keys.profile, kind: 'player', playerId, name, createdAt: this.now().toISOString(), [LIVE]: {} } satisfies PlayerItem,
         ConditionExpression: `attribute_not_exists(${PK})`,
       }),
     );
@@ -97,7 +98,7 @@ export class Records {
    */
   async putConnection(c: Connection): Promise<void> {
     await this.claimConnectionSlot(c);
-    await this.db.send(new PutCommand({ TableName: this.table, Item: { [PK]: keys.connection(c.connectionId), [SK]: keys.connectionMeta, kind: 'connection', ...c, ttl: this.ttl() } }));
+    await this.db.send(new PutCommand({ TableName: this.table, Item: { [PK]: keys.connection(c.connectionId), [SK]: keys.connectionMeta, kind: 'connection', ...c, ttl: this.ttl() } satisfies ConnectionItem }));
   }
 
   private async claimConnectionSlot(c: Connection): Promise<void> {
@@ -205,7 +206,7 @@ export class Records {
             emailSince: stored.emailSince,
             confirmationsSent: stored.confirmationsSent,
             rev: stored.rev,
-          },
+          } satisfies SettingsItem,
           ConditionExpression: record.rev === 0 ? 'attribute_not_exists(#rev)' : '#rev = :rev',
           ExpressionAttributeNames: { '#rev': 'rev' },
           ...(record.rev === 0 ? {} : { ExpressionAttributeValues: { ':rev': record.rev } }),
@@ -304,7 +305,7 @@ export class Records {
           playerId: c.playerId,
           ...(logDelta ? { logDelta } : {}),
           ttl: this.ttl(),
-        },
+        } satisfies SubscriptionItem,
       }),
     );
   }
@@ -332,7 +333,7 @@ export class Records {
           await this.db.send(
             new PutCommand({
               TableName: this.table,
-              Item: { [PK]: keys.player(s.playerId), [SK]: keys.playerGame(record.gameId), kind: 'playerGame', gameId: record.gameId, seat, status: record.status, version: record.version },
+              Item: { [PK]: keys.player(s.playerId), [SK]: keys.playerGame(record.gameId), kind: 'playerGame', gameId: record.gameId, seat, status: record.status, version: record.version } satisfies PlayerGameItem,
               ConditionExpression: 'attribute_not_exists(#version) OR #version < :version',
               ExpressionAttributeNames: { '#version': 'version' },
               ExpressionAttributeValues: { ':version': record.version },

@@ -1,0 +1,98 @@
+/**
+ * Every item the table holds, typed once: the writers build items of these types and the
+ * readers (handlers, the stream, tests) read them as these types. Keys come from keys.ts.
+ * One table, single-table design: a game's partition holds its commits, snapshots and
+ * subscriptions; a player's partition their profile, settings and game index.
+ */
+import type { CommitHead } from '../../core/triggers';
+import type { GameStatus } from '../../core/record';
+
+/** The partition and sort key every item has (TABLE.partitionKey / TABLE.sortKey). */
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+/**
+ * A commit (GAME#id / V#version): the events of one change of a game, and the game's head after
+ * it (status, seats, whose turn), which the stream's reactions and the notifier read.
+ */
+export interface CommitItem extends ItemKey, CommitHead {
+  kind: 'commit';
+  seat: number | null;
+  playerId: string | null;
+  commandId: string | null;
+  /** ISO time the commit was decided. */
+  at: string;
+}
+
+/** A snapshot (GAME#id / S#version): the folded record at that version, as JSON. */
+export interface SnapshotItem extends ItemKey {
+  kind: 'snapshot';
+  version: number;
+  record: string;
+}
+
+/** A live subscription (GAME#id / SUB#connection), expiring with the connection. */
+export interface SubscriptionItem extends ItemKey {
+  kind: 'subscription';
+  connectionId: string;
+  playerId: string;
+  logDelta?: boolean;
+  ttl: number;
+}
+
+/** A player's profile (PLAYER#id / PROFILE), with their live connections and game quotas. */
+export interface PlayerItem extends ItemKey {
+  kind: 'player';
+  playerId: string;
+  name: string;
+  createdAt: string;
+  /** Live connections: connection id → expiry (epoch seconds). */
+  live: Record<string, number>;
+}
+
+/** A connection (CONN#id / META), expiring after API Gateway's 2-hour limit. */
+export interface ConnectionItem extends ItemKey {
+  kind: 'connection';
+  connectionId: string;
+  playerId: string;
+  name: string;
+  ttl: number;
+}
+
+/** A player's notification settings (PLAYER#id / SETTINGS), revised with a conditional put. */
+export interface SettingsItem extends ItemKey {
+  kind: 'settings';
+  /** NotificationSettings as JSON. */
+  settings: string;
+  confirmedEmail?: string;
+  emailSince: number;
+  confirmationsSent: number[];
+  rev: number;
+}
+
+/** One game in a player's index (PLAYER#id / GAME#id): written when seats or the status change. */
+export interface PlayerGameItem extends ItemKey {
+  kind: 'playerGame';
+  gameId: string;
+  seat: number;
+  status: GameStatus;
+  version: number;
+}
+
+/** A notification held back by quiet hours (OUTBOX / notBefore#id). */
+export interface HeldItem extends ItemKey {
+  kind: 'held';
+  /** The Notification as JSON. */
+  notification: string;
+}
+
+/** One delivery of one notification to one channel target (DELIVERY#id / target), kept a month. */
+export interface DeliveryItem extends ItemKey {
+  kind: 'delivery';
+  status: 'claimed' | 'sent';
+  at: string;
+  attempts?: number;
+  ttl: number;
+}
