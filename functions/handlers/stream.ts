@@ -9,7 +9,7 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { CommitHead } from '../core/triggers';
+import type { CommitItem } from '../adapters/store/items';
 import { getRuntime, senderFor } from '../host/runtime';
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
@@ -19,7 +19,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     const image = record.dynamodb?.NewImage;
     if (record.eventName !== 'INSERT' || !image || image.kind?.S !== 'commit') continue;
     try {
-      const head = unmarshall(image as Record<string, AttributeValue>) as CommitHead;
+      const head = unmarshall(image as Record<string, AttributeValue>) as CommitItem;
       // Independent of each other: a failure of one still lets the others finish before the retry.
       const outcomes = await Promise.allSettled([reactions.react(head, senderFor({})), reactions.index(head), reactions.snapshot(head)]);
       const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');

@@ -9,6 +9,7 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { applyCommit, activeSeats, outcomeOf, seatInfos, type Commit, type GameRecord } from '../../core/record';
 import { GroupWriter } from './group-commit';
+import type { CommitItem, SnapshotItem } from './items';
 import { keys } from './keys';
 import { queryAll } from './query';
 import { TABLE } from './table';
@@ -69,7 +70,7 @@ export class EventStore {
           absent: after.absent,
           summary: after.log.at(-1) ?? '',
           ...(finished ? { outcome: JSON.stringify(outcomeOf(after)) } : {}),
-        },
+        } satisfies CommitItem,
         ConditionExpression: 'attribute_not_exists(#pk)',
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
       },
@@ -103,7 +104,7 @@ export class EventStore {
           kind: 'snapshot',
           version: record.version,
           record: body,
-        },
+        } satisfies SnapshotItem,
         ReturnConsumedCapacity: 'TOTAL',
       }),
     );
@@ -155,13 +156,14 @@ export class EventStore {
 }
 
 export function commitFromItem(item: Record<string, unknown>): Commit {
+  const stored = item as unknown as CommitItem;
   return {
-    gameId: item.gameId as string,
-    version: item.version as number,
-    seat: (item.seat as number | null) ?? null,
-    playerId: item.playerId as string,
-    commandId: (item.commandId as string | null) ?? null,
-    events: JSON.parse(item.events as string),
-    at: item.at as string,
+    gameId: stored.gameId,
+    version: stored.version,
+    seat: stored.seat ?? null,
+    playerId: stored.playerId,
+    commandId: stored.commandId ?? null,
+    events: JSON.parse(stored.events),
+    at: stored.at,
   };
 }

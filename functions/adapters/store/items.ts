@@ -20,7 +20,7 @@ export interface ItemKey {
 export interface CommitItem extends ItemKey, CommitHead {
   kind: 'commit';
   seat: number | null;
-  playerId: string | null;
+  playerId: string;
   commandId: string | null;
   /** ISO time the commit was decided. */
   at: string;
