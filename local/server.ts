@@ -66,7 +66,7 @@ export interface LocalServer {
   outboxDir: string;
   /** Resolve once the notifier has handled every commit stored so far. */
   notified(): Promise<void>;
-  /** Run the clock sweep now. */
+  /** Run the clock sweep now, once the stream's reactions to every stored commit have run. */
   sweep(): ReturnType<typeof sweepHandler>;
   close(): Promise<void>;
 }
@@ -410,7 +410,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     dynamo,
     outboxDir: process.env.EMAIL_OUTBOX_DIR!,
     notified: () => poller.drain(),
-    sweep: () => track(h.sweep()),
+    // After the stream's reactions to what was stored so far (they write the due items), as a sweep minutes later would see them.
+    sweep: async () => {
+      await poller.drain();
+      return track(h.sweep());
+    },
     async close() {
       if (sweeper) clearInterval(sweeper);
       for (const entry of sockets.values()) entry.ws.close(1001, 'server shutting down');

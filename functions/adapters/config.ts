@@ -14,6 +14,8 @@ export interface Config {
   secret: string | undefined;
   /** … or as a Secrets Manager secret to fetch once per cold start. */
   secretArn: string | undefined;
+  /** How long an automatic seat may wait with nothing moving it before the sweep plays its move (REDRIVE_AFTER_MS; default 3 minutes). */
+  redriveAfterMs: number | undefined;
 }
 
 export function config(): Config {
@@ -25,6 +27,7 @@ export function config(): Config {
     connectionsEndpoint: env.CONNECTIONS_ENDPOINT || undefined,
     secret: env.CARAVELA_SECRET || undefined,
     secretArn: env.SECRET_ARN || undefined,
+    redriveAfterMs: env.REDRIVE_AFTER_MS ? Number(env.REDRIVE_AFTER_MS) : undefined,
   };
 }
 

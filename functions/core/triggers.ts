@@ -26,6 +26,9 @@ export interface CommitHead {
   outcome?: string;
   /** JSON of the commit's events. */
   events: string;
+  /** When the sweep must look at the game after this commit, and before it (ISO; null: never). Absent on commits stored before they were recorded. */
+  clockDue?: string | null;
+  wasClockDue?: string | null;
 }
 
 export const titleOf = (game: string): string => findGame(game)?.title ?? game;

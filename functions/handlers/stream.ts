@@ -2,7 +2,7 @@
  * The reactions to stored commits, fed by the table's DynamoDB Stream (a Lambda event source in
  * the cloud; the local runtime reads the same stream and calls this handler). For each inserted
  * commit item: the next automatic move if it leaves a bot or an absent seat to act, the players'
- * game index, a snapshot now and then (host/reactions.ts), then the notifications it concerns
+ * game index, a snapshot now and then, the game's due item for the sweep (host/reactions.ts), then the notifications it concerns
  * (core/triggers.ts). All are idempotent per commit. A failing record and those after it are
  * reported back, so the stream delivers them again, in order.
  */
@@ -21,7 +21,12 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     try {
       const head = unmarshall(image as Record<string, AttributeValue>) as CommitItem;
       // Independent of each other: a failure of one still lets the others finish before the retry.
-      const outcomes = await Promise.allSettled([reactions.react(head, senderFor({})), reactions.index(head), reactions.snapshot(head)]);
+      const outcomes = await Promise.allSettled([
+        reactions.react(head, senderFor({})),
+        reactions.index(head),
+        reactions.snapshot(head),
+        reactions.clock(head),
+      ]);
       const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
       if (failed) throw failed.reason;
       await notifier.notifyCommit(head);

@@ -1,40 +1,85 @@
 /**
- * The clock sweep, run on a schedule (EventBridge in the cloud, a timer locally): games whose
- * clock needs a look get their time-outs applied (a bot then plays safe moves for the absent
- * seat) and their reminders sent; notifications held back by quiet hours whose time has come
- * are released.
+ * The sweep, run on a schedule (EventBridge in the cloud, a timer locally). It reads only what
+ * is due — one range query per clock shard — and hands each due game to its own unit of work,
+ * a few at a time, within a time budget below the function's timeout: what it does not reach
+ * stays due for the next run. Per game: time-outs (a bot then plays safe moves for the absent
+ * seat), reminders, and the re-drive of an automatic seat nothing moved. Then notifications
+ * held back by quiet hours whose time has come are released.
  */
-import { gameUrl } from '../adapters/config';
+import { ProtocolError } from '../core/protocol/frames';
 import { titleOf } from '../core/triggers';
+import { gameUrl } from '../adapters/config';
+import type { DueClock } from '../adapters/store/schedule';
 import { getRuntime, now, senderFor } from '../host/runtime';
 
-export async function handler(): Promise<{ games: number; reminders: number; released: number }> {
+/** Games handled at once. */
+const CONCURRENCY = 8;
+/** No game is started after this long (the function's timeout is 60 s). */
+const BUDGET_MS = Number(process.env.SWEEP_BUDGET_MS ?? 40_000);
+
+export interface SweepResult {
+  /** Due items found, and handled in this run. */
+  due: number;
+  games: number;
+  reminders: number;
+  released: number;
+  /** Read capacity the due queries consumed. */
+  readUnits: number;
+  /** How late the oldest due item handled was, in seconds. */
+  lagSeconds: number;
+  failures: number;
+}
+
+export async function handler(): Promise<SweepResult> {
   const { host, schedule, notifier } = getRuntime();
   const sender = senderFor({});
-  const due = await schedule.dueClocks(now());
+  const started = Date.now();
+  const at = now();
+  const { due, readUnits } = await schedule.dueClocks(at);
+  due.sort((a, b) => a.due.getTime() - b.due.getTime());
   let reminders = 0;
-  for (const gameId of due) {
+  let games = 0;
+  let failures = 0;
+  let oldest: Date | null = null;
+
+  const sweepOne = async (item: DueClock) => {
     try {
-      for (const r of await host.reactions.checkClock(gameId, sender)) {
+      for (const r of await host.reactions.checkClock(item.gameId, sender)) {
         const seat = r.record.seats[r.seat]!;
         const hours = Math.max(1, Math.round((r.deadline.getTime() - now().getTime()) / 3_600_000));
         await notifier.deliver({
           kind: 'reminder',
-          gameId,
+          gameId: item.gameId,
           game: r.record.game,
           version: r.record.version,
           playerId: seat.playerId,
           urgent: true,
           title: `Time is running out in ${titleOf(r.record.game)}`,
           body: `About ${hours} hour${hours === 1 ? '' : 's'} left for your move.`,
-          url: gameUrl(gameId),
+          url: gameUrl(item.gameId),
         });
         reminders++;
       }
     } catch (error) {
-      console.error(`sweeping ${gameId} failed:`, error);
+      // A clock item of a game that does not exist (any more) is simply removed.
+      if (!(error instanceof ProtocolError && error.code === 'NOT_FOUND')) {
+        failures++;
+        console.error(`sweeping ${item.gameId} failed; it stays due:`, error);
+        return;
+      }
     }
-  }
+    await schedule.removeDueIfStale(item);
+    games++;
+    if (!oldest || item.due < oldest) oldest = item.due;
+  };
+
+  // A few workers take the oldest due games first until the budget is spent.
+  let next = 0;
+  const worker = async () => {
+    while (next < due.length && Date.now() - started < BUDGET_MS) await sweepOne(due[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
   const released = await notifier.releaseHeld();
-  return { games: due.length, reminders, released };
+  const lagSeconds = oldest ? Math.max(0, (at.getTime() - (oldest as Date).getTime()) / 1000) : 0;
+  return { due: due.length, games, reminders, released, readUnits, lagSeconds, failures };
 }

@@ -11,6 +11,7 @@ import { randomBot } from '../../domain/engine/bots';
 import { Rng } from '../../domain/engine/rng';
 import { findBot } from '../../domain/games/bots';
 import { deadlineOf, reminderOf } from '../core/clock';
+import { clockDueOf } from '../core/clock-due';
 import { automaticSeat, planAutomatic, planTimeout } from '../core/plans';
 import { activeSeats, moduleOf, type GameRecord, type HostEvent } from '../core/record';
 import type { CommitHead } from '../core/triggers';
@@ -48,10 +49,7 @@ function reindexes(head: CommitHead): boolean {
 }
 
 export class Reactions {
-  /**
-   * The broadcast and the clock write of one game's commits run one after another, so each
-   * connection sees versions in order and the clock item ends at the latest version's due time.
-   */
+  /** The broadcasts of one game's commits run one after another, so each connection sees versions in order. */
   private readonly ordered = new Map<string, Promise<void>>();
   /** Bot moves being played after a commit, per game (see reserveSettle). */
   private readonly settling = new Map<string, Promise<void>>();
@@ -144,6 +142,22 @@ export class Reactions {
   }
 
   /**
+   * The stream's reaction that keeps the game's due item for the sweep (clock reminders and
+   * deadlines, re-drive of automatic seats), written only when the due time changed. Commits
+   * stored before they carried it are looked up.
+   */
+  async clock(head: CommitHead): Promise<void> {
+    if (head.clockDue === undefined) {
+      const record = await this.deps.games.fresh(head.gameId);
+      if (record.version !== head.version) return; // the later commit's reaction writes it
+      const due = clockDueOf(record, new Date(record.updatedAt), this.deps.store.redriveAfterMs);
+      return this.deps.schedule.setClockDue(head.gameId, due, head.version);
+    }
+    if (head.clockDue === head.wasClockDue) return;
+    await this.deps.schedule.setClockDue(head.gameId, head.clockDue ? new Date(head.clockDue) : null, head.version);
+  }
+
+  /**
    * The stream's reaction that writes a snapshot every SNAPSHOT_EVERY versions: of the latest
    * record this process finds (no read back to that exact version; any version is a valid
    * snapshot). Keyed by version: writing it twice is harmless.
@@ -155,24 +169,28 @@ export class Reactions {
   }
 
   /**
-   * The request path's broadcast (in order per game) and clock item, and — so a player's list
-   * shows a new game at once — the index as the stream reaction writes it. Never throws: the
+   * The request path's broadcast (in order per game), and — so a player's list shows a new game
+   * at once, and the sweep can re-drive a game even if the stream lost its records — the index
+   * and the due item as the stream's reactions write them. Never throws: the
    * stream's reactions are the guarantee.
    */
   private async afterCommit(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
     const previous = this.ordered.get(record.gameId) ?? Promise.resolve();
-    const inOrder = async () => {
-      await Promise.all([
-        this.deps.broadcast.commit(before, record, sender),
-        record.clock ? this.deps.schedule.setClockDue(record.gameId, this.clockDue(record), record.version) : undefined,
-      ]);
-    };
+    const inOrder = () => this.deps.broadcast.commit(before, record, sender);
     // Run after the previous commit's, whether that one succeeded or not.
     const ordered = previous.then(inOrder, inOrder);
     this.ordered.set(record.gameId, ordered);
     const seatsChanged = !before || before.seats.some((s, i) => s?.playerId !== record.seats[i]?.playerId);
     const reindex = seatsChanged || before.status !== record.status;
-    const chores = [ordered, reindex ? this.deps.records.indexGame(record) : Promise.resolve()];
+    // The due item too, as the stream's reaction writes it: the sweep's re-drive must not depend on the stream alone.
+    const at = new Date(record.updatedAt);
+    const due = clockDueOf(record, at, this.deps.store.redriveAfterMs);
+    const wasDue = before ? clockDueOf(before, at, this.deps.store.redriveAfterMs) : null;
+    const chores = [
+      ordered,
+      reindex ? this.deps.records.indexGame(record) : Promise.resolve(),
+      due?.getTime() !== wasDue?.getTime() ? this.deps.schedule.setClockDue(record.gameId, due, record.version) : Promise.resolve(),
+    ];
     for (const result of await Promise.allSettled(chores)) {
       if (result.status === 'rejected') console.error(`after commit ${record.gameId}@${record.version}:`, result.reason);
     }
@@ -180,8 +198,10 @@ export class Reactions {
   }
 
   /**
-   * The clock sweep for one game: seats past their deadline time out (a bot then plays safe
-   * moves for them); seats past their reminder time are returned for notification.
+   * The sweep for one game: seats past their deadline time out (a bot then plays safe moves for
+   * them); seats past their reminder time are returned for notification; an automatic seat that
+   * is to act with nothing stored for REDRIVE_AFTER_MS gets its next move (the last resort when
+   * every reaction failed). Then the game's next due time is written.
    */
   async checkClock(gameId: string, sender: Sender): Promise<Reminder[]> {
     const { games } = this.deps;
@@ -197,20 +217,14 @@ export class Reactions {
         record = games.cached(gameId) ?? result.record;
       } else if (reminderOf(record.clock, seat)! <= now) reminders.push({ record, seat, deadline });
     }
-    const latest = games.cached(gameId) ?? record;
-    await this.deps.schedule.setClockDue(gameId, this.clockDue(latest), latest.version);
+    let latest = games.cached(gameId) ?? record;
+    const { redriveAfterMs } = this.deps.store;
+    if (automaticSeat(latest) !== null && now.getTime() - Date.parse(latest.updatedAt) >= redriveAfterMs) {
+      const played = await this.playAutomatic(latest);
+      if (played) await this.settle(latest, played, sender);
+      latest = games.cached(gameId) ?? played ?? latest;
+    }
+    await this.deps.schedule.setClockDue(gameId, clockDueOf(latest, now, redriveAfterMs), latest.version);
     return reminders;
-  }
-
-  /** When the sweep must next look at this game: the earliest coming reminder or deadline of a person to act. */
-  private clockDue(record: GameRecord): Date | null {
-    if (!record.clock || record.status !== 'active') return null;
-    const now = this.deps.now();
-    const times = activeSeats(record).flatMap((seat) => {
-      if (record.bots[seat] || record.absent[seat]) return [];
-      const reminder = reminderOf(record.clock!, seat)!;
-      return [reminder > now ? reminder : deadlineOf(record.clock!, seat)!];
-    });
-    return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
   }
 }

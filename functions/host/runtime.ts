@@ -47,7 +47,7 @@ export function getRuntime(): Runtime {
     // The local runtime serves every socket and writes every commit itself: it can know who is
     // connected, and each game's latest record, in memory, and send concurrent commits together.
     const single = process.env.SINGLE_PROCESS === 'true';
-    const store = new EventStore(dynamo(), tableName, { groupCommits: single });
+    const store = new EventStore(dynamo(), tableName, { groupCommits: single, redriveAfterMs: config().redriveAfterMs });
     const records = single ? new LiveRecords(dynamo(), tableName, now) : new Records(dynamo(), tableName, now);
     const schedule = new Schedule(dynamo(), tableName);
     const host = createHost({

@@ -100,7 +100,8 @@ describe('clocks', () => {
     expect(last.log.join('\n')).toMatch(/Bruno is back/);
     expect(last.outcome).toMatchObject({ winners: expect.any(Array) });
     // A finished game needs no more sweeping.
-    expect((await scanTable(server.dynamo.endpoint)).some((i) => i.pk === 'CLOCKS' && i.sk === gameId)).toBe(false);
+    await server.notified();
+    expect((await scanTable(server.dynamo.endpoint)).some((i) => i.kind === 'clockDue' && i.gameId === gameId)).toBe(false);
     await Promise.all([a.close(), b.close()]);
   });
 

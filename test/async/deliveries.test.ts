@@ -60,14 +60,15 @@ describe('deliveries', () => {
   it('keep the due time of the latest version when clock writes land out of order', async () => {
     const schedule = new Schedule(doc, TABLE);
     const at = (h: number) => new Date(Date.UTC(2026, 0, 1, h));
-    const due = () => schedule.dueClocks(at(23));
+    const dueAt = async (t: Date) => (await schedule.dueClocks(t)).due.map((d) => d.gameId);
+    const due = () => dueAt(at(23));
     await schedule.setClockDue('late', at(10), 5);
     await schedule.setClockDue('late', at(12), 4); // an older commit's write, landing second
-    expect(await schedule.dueClocks(at(11))).toEqual(['late']);
+    expect(await dueAt(at(11))).toEqual(['late']);
     await schedule.setClockDue('late', null, 3); // an older "no clock" must not delete it either
     expect(await due()).toEqual(['late']);
     await schedule.setClockDue('late', at(20), 5); // the same version again: the sweep's recomputation
-    expect(await schedule.dueClocks(at(11))).toEqual([]);
+    expect(await dueAt(at(11))).toEqual([]);
     await schedule.setClockDue('late', null, 6); // the game ended
     expect(await due()).toEqual([]);
   });

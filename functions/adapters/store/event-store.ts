@@ -8,6 +8,7 @@
  */
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { applyCommit, activeSeats, outcomeOf, seatInfos, type Commit, type GameRecord } from '../../core/record';
+import { clockDueOf, REDRIVE_AFTER_MS } from '../../core/clock-due';
 import { GroupWriter } from './group-commit';
 import type { CommitItem, SnapshotItem } from './items';
 import { keys } from './keys';
@@ -30,14 +31,17 @@ export class EventStore {
   readonly usage: Usage = { reads: 0, writes: 0, readUnits: 0, writeUnits: 0 };
 
   private readonly writer: GroupWriter;
+  /** See clockDueOf: the commit carries when the sweep must look at the game next. */
+  readonly redriveAfterMs: number;
 
   /** `groupCommits`: the process writes for many games at once (see group-commit.ts). */
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
-    options: { groupCommits?: boolean } = {},
+    options: { groupCommits?: boolean; redriveAfterMs?: number } = {},
   ) {
     this.writer = new GroupWriter(db, options.groupCommits ?? false);
+    this.redriveAfterMs = options.redriveAfterMs ?? REDRIVE_AFTER_MS;
   }
 
   /**
@@ -47,6 +51,8 @@ export class EventStore {
    */
   async append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean> {
     const finished = after.status === 'finished';
+    const at = new Date(commit.at);
+    const due = (r: GameRecord | null) => (r ? (clockDueOf(r, at, this.redriveAfterMs)?.toISOString() ?? null) : null);
     const { stored, units } = await this.writer.put(
       {
         TableName: this.table,
@@ -70,6 +76,8 @@ export class EventStore {
           absent: after.absent,
           summary: after.log.at(-1) ?? '',
           ...(finished ? { outcome: JSON.stringify(outcomeOf(after)) } : {}),
+          clockDue: due(after),
+          wasClockDue: due(before),
         } satisfies CommitItem,
         ConditionExpression: 'attribute_not_exists(#pk)',
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },

@@ -96,3 +96,21 @@ export interface DeliveryItem extends ItemKey {
   attempts?: number;
   ttl: number;
 }
+
+/** When the sweep must look at a game (CLOCK#shard / due#gameId). */
+export interface ClockDueItem extends ItemKey {
+  kind: 'clockDue';
+  gameId: string;
+  due: string;
+  /** The game version whose commit set this due time. */
+  version: number;
+}
+
+/** Which clock item is a game's current one (GAME#id / CLOCK); absent or without dueKey: none. */
+export interface GameClockItem extends ItemKey {
+  kind: 'gameClock';
+  /** The current ClockDueItem's partition and sort key. */
+  dueShard?: string;
+  dueKey?: string;
+  version: number;
+}

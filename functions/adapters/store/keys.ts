@@ -6,6 +6,16 @@
  */
 const pad = (n: number) => String(n).padStart(10, '0');
 
+/** Clock items are spread over this many partitions, so no partition's throughput limits the sweep. */
+export const CLOCK_SHARDS = 16;
+
+/** The clock shard of a game: a stable hash of its id (FNV-1a). */
+export function clockShardOf(gameId: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < gameId.length; i++) h = Math.imul(h ^ gameId.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % CLOCK_SHARDS;
+}
+
 export const keys = {
   game: (gameId: string) => `GAME#${gameId}`,
   commit: (version: number) => `V#${pad(version)}`,
@@ -17,8 +27,16 @@ export const keys = {
   connection: (connectionId: string) => `CONN#${connectionId}`,
   connectionMeta: 'META',
   settings: 'SETTINGS',
-  /** Games with a running clock, keyed by game, with the time the sweep must look at them. */
-  clocks: 'CLOCKS',
+  /**
+   * When the sweep must look at a game: one item per game in one of CLOCK_SHARDS partitions,
+   * sorted by due time, so a sweep reads only what is due (a range query per shard).
+   */
+  clockShard: (shard: number) => `CLOCK#${String(shard).padStart(2, '0')}`,
+  clockDue: (due: string, gameId: string) => `${due}#${gameId}`,
+  /** Everything due up to this instant sorts before this key. */
+  clockDueUntil: (now: string) => `${now}#~`,
+  /** In a game's partition: which clock item is the game's current one (and as of which version). */
+  gameClock: 'CLOCK',
   /** Notifications held back by quiet hours, keyed by when they may go. */
   outbox: 'OUTBOX',
   outboxItem: (notBefore: string, id: string) => `${notBefore}#${id}`,

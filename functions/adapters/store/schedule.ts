@@ -1,13 +1,14 @@
 /**
- * Items for work that happens later or must happen once: games whose clock the sweep must look
- * at, notifications held back by quiet hours, and one marker per delivered notification and
+ * Items for work that happens later or must happen once: when the sweep must look at a game
+ * (its clock, or an automatic seat to re-drive), notifications held back by quiet hours, and one marker per delivered notification and
  * channel target so that a retried or repeated stream record never delivers twice.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './query';
 import type { Notification } from '../../core/notification';
-import { keys } from './keys';
+import type { ClockDueItem, GameClockItem } from './items';
+import { CLOCK_SHARDS, clockShardOf, keys } from './keys';
 import { TABLE } from './table';
 
 const PK = TABLE.partitionKey;
@@ -16,6 +17,15 @@ const SK = TABLE.sortKey;
 const DELIVERY_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export type Claim = 'new' | 'retry' | 'sent' | 'abandoned';
+
+/** A clock item the sweep found due. */
+export interface DueClock {
+  shard: string;
+  key: string;
+  gameId: string;
+  due: Date;
+  version: number;
+}
 
 /** A target that failed this many times is given up, so one dead webhook cannot hold the stream back. */
 export const MAX_ATTEMPTS = 4;
@@ -27,35 +37,78 @@ export class Schedule {
   ) {}
 
   /**
-   * Record when the sweep must look at a game's clock (null: it need not), as of the game's
-   * `version`. Writes for different commits may land out of order (chores of commits run side
-   * by side, and on several instances in the cloud); one from an older version never replaces
-   * a newer one. An older write landing after a newer delete brings back a stale due time: the
-   * sweep then looks once and finds nothing to do.
+   * Record when the sweep must look at a game (null: it need not), as of the game's `version`.
+   * The due item is written first, then the game's pointer to it, then the previous item is
+   * deleted: a process that dies between these steps leaves at most an extra item, which the
+   * sweep finds, finds nothing to do for, and removes — never a game without its due item.
+   * Writes for different versions may land out of order (stream reactions and the sweep, on
+   * several instances): one from an older version never replaces a newer one.
    */
   async setClockDue(gameId: string, due: Date | null, version: number): Promise<void> {
-    const Key = { [PK]: keys.clocks, [SK]: gameId };
-    const notNewer = {
-      ConditionExpression: `attribute_not_exists(${PK}) OR #v <= :v`,
-      ExpressionAttributeNames: { '#v': 'version' },
-      ExpressionAttributeValues: { ':v': version },
-    };
+    const shard = keys.clockShard(clockShardOf(gameId));
+    const dueKey = due ? keys.clockDue(due.toISOString(), gameId) : undefined;
+    if (due && dueKey) {
+      const item: ClockDueItem = { [PK]: shard, [SK]: dueKey, kind: 'clockDue', gameId, due: due.toISOString(), version };
+      await this.db.send(new PutCommand({ TableName: this.table, Item: item }));
+    }
+    let previous: GameClockItem | undefined;
     try {
-      if (due === null) await this.db.send(new DeleteCommand({ TableName: this.table, Key, ...notNewer }));
-      else await this.db.send(new PutCommand({ TableName: this.table, Item: { ...Key, kind: 'clock', gameId, due: due.toISOString(), version }, ...notNewer }));
+      const out = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { [PK]: keys.game(gameId), [SK]: keys.gameClock },
+          UpdateExpression: dueKey ? 'SET #kind = :kind, #v = :v, dueShard = :shard, dueKey = :key' : 'SET #kind = :kind, #v = :v REMOVE dueShard, dueKey',
+          ConditionExpression: `attribute_not_exists(${PK}) OR #v <= :v`,
+          ExpressionAttributeNames: { '#v': 'version', '#kind': 'kind' },
+          ExpressionAttributeValues: { ':v': version, ':kind': 'gameClock', ...(dueKey ? { ':shard': shard, ':key': dueKey } : {}) },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      previous = out.Attributes as GameClockItem | undefined;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      // A newer version set the game's due time: the item just written is not the game's.
+      if (dueKey) await this.removeDueIfStale({ shard, key: dueKey, gameId });
+      return;
+    }
+    if (previous?.dueKey && previous.dueShard && previous.dueKey !== dueKey) {
+      await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: previous.dueShard, [SK]: previous.dueKey } }));
     }
   }
 
-  async dueClocks(now: Date): Promise<string[]> {
-    const items = await queryAll(this.db, {
-      TableName: this.table,
-      KeyConditionExpression: `${PK} = :pk`,
-      FilterExpression: 'due <= :now',
-      ExpressionAttributeValues: { ':pk': keys.clocks, ':now': now.toISOString() },
-    });
-    return items.map((i) => i.gameId as string);
+  /**
+   * The clock items due at `now`, oldest first per shard: one range query per shard, run side
+   * by side, at most `limit` items each. `readUnits`: the read capacity the queries consumed.
+   */
+  async dueClocks(now: Date, limit = 1000): Promise<{ due: DueClock[]; readUnits: number }> {
+    let readUnits = 0;
+    const perShard = await Promise.all(
+      Array.from({ length: CLOCK_SHARDS }, async (_, i) => {
+        const out = await this.db.send(
+          new QueryCommand({
+            TableName: this.table,
+            KeyConditionExpression: `${PK} = :pk AND ${SK} <= :upTo`,
+            ExpressionAttributeValues: { ':pk': keys.clockShard(i), ':upTo': keys.clockDueUntil(now.toISOString()) },
+            Limit: limit,
+            ReturnConsumedCapacity: 'TOTAL',
+          }),
+        );
+        readUnits += out.ConsumedCapacity?.CapacityUnits ?? 0;
+        return (out.Items ?? []).map((item) => {
+          const clock = item as ClockDueItem;
+          return { shard: clock[PK], key: clock[SK], gameId: clock.gameId, due: new Date(clock.due), version: clock.version };
+        });
+      }),
+    );
+    return { due: perShard.flat(), readUnits };
+  }
+
+  /** After the sweep handled a due item: remove it unless it is still the game's current one. */
+  async removeDueIfStale(item: { shard: string; key: string; gameId: string }): Promise<void> {
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: keys.game(item.gameId), [SK]: keys.gameClock }, ConsistentRead: true }));
+    const current = out.Item as GameClockItem | undefined;
+    if (current?.dueKey === item.key && current.dueShard === item.shard) return;
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: item.shard, [SK]: item.key } }));
   }
 
   /** Keep a notification until `notBefore` (quiet hours). */

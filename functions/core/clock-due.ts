@@ -1,0 +1,27 @@
+/**
+ * When the clock sweep must next look at a game, decided at each commit (pure: the time is
+ * passed in). Two reasons to look: a person to act reaches their reminder or deadline, or an
+ * automatic seat (a bot, or the safe bot of an absent seat) is to act — the last resort that
+ * re-drives a game whose reactions all failed. The automatic due time is rounded up to a
+ * multiple of `redriveMs`, so the commits of a bot chain share one due time and the clock item
+ * is written once, not once per move.
+ */
+import { deadlineOf, reminderOf } from './clock';
+import { activeSeats, type GameRecord } from './record';
+
+/** How long an automatic seat may be to act with nothing moving it before the sweep plays its move. */
+export const REDRIVE_AFTER_MS = 3 * 60_000;
+
+export function clockDueOf(record: GameRecord, at: Date, redriveMs = REDRIVE_AFTER_MS): Date | null {
+  if (record.status !== 'active') return null;
+  const times: number[] = [];
+  for (const seat of activeSeats(record)) {
+    if (record.bots[seat] || record.absent[seat]) {
+      times.push(Math.ceil((at.getTime() + redriveMs) / redriveMs) * redriveMs);
+    } else if (record.clock) {
+      const reminder = reminderOf(record.clock, seat)!;
+      times.push((reminder > at ? reminder : deadlineOf(record.clock, seat)!).getTime());
+    }
+  }
+  return times.length ? new Date(Math.min(...times)) : null;
+}
