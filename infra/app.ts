@@ -18,6 +18,8 @@
  *                 no SES permission.
  *   webhookAllow  comma-separated URL prefixes that players' webhooks may point to; replaces the
  *                 default (Discord and Slack webhook URLs)
+ *   connectionsEndpoint  the WebSocket API's @connections endpoint when players reach the API by
+ *                 a custom domain (e.g. https://ws.example.com); default the stage's own URL
  *
  *   npm run deploy -- -c emailFrom=games@example.com -c publicUrl=https://games.example.com
  *   npm run synth -- -c webhookAllow=https://discord.com/api/webhooks/,https://chat.example.com/hooks/

@@ -104,6 +104,12 @@ export interface CaravelaConfig {
   emailFrom?: string;
   /** Comma-separated URL prefixes webhooks may point to; replaces the Discord/Slack default. */
   webhookAllow?: string;
+  /**
+   * The WebSocket API's @connections endpoint as the functions must call it, when the API is
+   * reached by another name (a custom domain: `https://ws.example.com`); default the stage's own
+   * callback URL.
+   */
+  connectionsEndpoint?: string;
 }
 
 /** The address of an EMAIL_FROM value, with or without a display name, or null when there is none. */
@@ -148,6 +154,11 @@ export function readConfig(scope: Construct): CaravelaConfig {
     const bad = prefixes.filter((p) => !isHttpUrl(p));
     if (prefixes.length === 0 || bad.length) throw new Error(`CDK context webhookAllow must be comma-separated http(s) URL prefixes, got ${JSON.stringify(webhookAllow)}`);
     config.webhookAllow = prefixes.join(',');
+  }
+  const connectionsEndpoint = get('connectionsEndpoint');
+  if (connectionsEndpoint !== undefined) {
+    if (!isHttpUrl(connectionsEndpoint)) throw new Error(`CDK context connectionsEndpoint must be an http(s) URL, got ${JSON.stringify(connectionsEndpoint)}`);
+    config.connectionsEndpoint = connectionsEndpoint.replace(/\/$/, '');
   }
   return config;
 }
@@ -386,9 +397,11 @@ export class CaravelaStack extends Stack {
     this.webSocketStage.grantManagementApiAccess(disconnect);
     // The stream's reactions play the next bot move of a game and send its frames.
     this.webSocketStage.grantManagementApiAccess(notify);
-    // The sweep and the stream have no request to derive the endpoint from: https://{api}.execute-api.{region}.{suffix}/prod
-    sweep.addEnvironment('CONNECTIONS_ENDPOINT', this.webSocketStage.callbackUrl);
-    notify.addEnvironment('CONNECTIONS_ENDPOINT', this.webSocketStage.callbackUrl);
+    // Every function that sends takes the endpoint from configuration (the sweep and the stream
+    // have no request to derive it from, and behind a custom domain the request's own
+    // domainName/stage is not the API's): https://{api}.execute-api.{region}.{suffix}/prod by default.
+    const connectionsEndpoint = config.connectionsEndpoint ?? this.webSocketStage.callbackUrl;
+    for (const fn of [message, disconnect, notify, sweep]) fn.addEnvironment('CONNECTIONS_ENDPOINT', connectionsEndpoint);
 
     // --- Clock sweep --------------------------------------------------------------------------
     this.sweepSchedule = new Rule(this, 'SweepSchedule', {

@@ -58,6 +58,7 @@ const CONTEXT = {
   publicUrl: 'https://games.example.com',
   emailFrom: 'Caravela <games@example.com>',
   webhookAllow: 'https://discord.com/api/webhooks/,https://chat.example.com/hooks/',
+  connectionsEndpoint: 'https://ws.example.com/',
 };
 
 interface Synth {
@@ -305,9 +306,10 @@ describe('functions', () => {
     const vapid = ref(stack.vapidSecret);
     expect(envOf('http')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, VAPID_SECRET_ARN: vapid });
     expect(envOf('connect')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret });
-    expect(envOf('disconnect')).toEqual({ TABLE_NAME: table });
+    const endpoint = stack.resolve(stack.webSocketStage.callbackUrl);
+    expect(envOf('disconnect')).toEqual({ TABLE_NAME: table, CONNECTIONS_ENDPOINT: endpoint });
     // Message: setNotifications mails a new address its signed confirmation link.
-    expect(envOf('message')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl() });
+    expect(envOf('message')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl(), CONNECTIONS_ENDPOINT: endpoint });
     expect(envOf('notify')).toEqual({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl(), CONNECTIONS_ENDPOINT: stack.resolve(stack.webSocketStage.callbackUrl) });
     expect(Object.keys(envOf('sweep')).sort()).toEqual(['CONNECTIONS_ENDPOINT', 'PUBLIC_URL', 'TABLE_NAME', 'VAPID_SECRET_ARN']);
     expect(envOf('sweep')).toMatchObject({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
@@ -323,6 +325,11 @@ describe('functions', () => {
     for (const name of FN_NAMES) for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW']) expect(envOf(name), `${name} ${key} without context`).not.toHaveProperty(key);
   });
 
+  it('a custom @connections endpoint reaches every function that sends, and only those', () => {
+    for (const name of ['message', 'disconnect', 'notify', 'sweep'] as const) expect(envOf(name, configured).CONNECTIONS_ENDPOINT, name).toBe('https://ws.example.com');
+    for (const name of ['http', 'connect'] as const) expect(envOf(name, configured), name).not.toHaveProperty('CONNECTIONS_ENDPOINT');
+  });
+
   it('without publicUrl, links in notifications and confirmation emails lead to the stack\'s own CloudFront distribution', () => {
     for (const name of ['notify', 'sweep', 'message'] as const) {
       const url = envOf(name).PUBLIC_URL;
@@ -334,7 +341,7 @@ describe('functions', () => {
   });
 
   it('a malformed setting fails synthesis', () => {
-    for (const context of [{ emailFrom: 'nobody' }, { publicUrl: 'games.example.com' }, { webhookAllow: 'discord.com/api/webhooks/' }]) {
+    for (const context of [{ emailFrom: 'nobody' }, { publicUrl: 'games.example.com' }, { webhookAllow: 'discord.com/api/webhooks/' }, { connectionsEndpoint: 'ws.example.com' }]) {
       expect(() => new CaravelaStack(new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } }), 'Bad', { webAssetPath: webDir }), JSON.stringify(context)).toThrow(
         new RegExp(Object.keys(context)[0]!),
       );
