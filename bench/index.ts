@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --suite domain,pipeline,scale,abuse] [--quick]`: benchmark suites, JSON on stdout
+ * `npm run bench [-- --suite domain,pipeline,scale,abuse,bundles] [--quick]`: benchmark suites, JSON on stdout
  * (each figure's unit is in its name), a short table on stderr. All suites run in one process,
  * so ratios compare like with like on the same machine and the same run. boardgame.io (the
  * open-source default for turn-based games in TypeScript) plays the same tic-tac-toe beside
@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { bgioDomain } from './bgio/domain';
 import { bgioPipeline, type BgioPipelineResult } from './bgio/server';
 import { abuseSuite } from './abuse';
+import { measureBundles } from '../infra/bundles';
 import { domainSuite } from './domain';
 import { round } from './measure';
 import type { LimitName } from '../functions/adapters/limits';
@@ -23,7 +24,7 @@ for (const name of ['FRAMES_PER_SECOND', 'FRAME_BURST', 'QUEUED_FRAMES', 'GAMES_
   process.env[`LIMIT_${name}`] ??= String(1e9);
 }
 
-const { values } = parseArgs({ options: { suite: { type: 'string', default: 'domain,pipeline,scale,abuse' }, quick: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { suite: { type: 'string', default: 'domain,pipeline,scale,abuse,bundles' }, quick: { type: 'boolean', default: false } } });
 const suites = new Set(values.suite!.split(','));
 const quick = values.quick!;
 const log = (line: string) => console.error(line);
@@ -92,6 +93,14 @@ if (suites.has('abuse')) {
     const step = f as { healthz?: { p99Ms: number; maxMs: number }; serverEventLoopDelayMaxMs?: number; serverRssMiBBefore?: number; serverRssMiBAfter?: number };
     if (typeof f !== 'object' || step.serverRssMiBBefore === undefined) continue;
     log(`${name.padEnd(20)} /healthz p99 ${step.healthz!.p99Ms} ms, max ${step.healthz!.maxMs} ms (event loop held ≤ ${step.serverEventLoopDelayMaxMs} ms); server RSS ${step.serverRssMiBBefore} → ${step.serverRssMiBAfter} MiB`);
+  }
+}
+
+if (suites.has('bundles')) {
+  // Each function's bundle as the stack ships it, and its import time in a fresh process (cold start).
+  result.bundles = measureBundles({ importTimes: true });
+  for (const [name, b] of Object.entries(result.bundles as Record<string, { bytes: number; gzipBytes: number; importMs?: number }>)) {
+    log(`bundle ${name}: ${Math.round(b.bytes / 1024)} KB, ${Math.round(b.gzipBytes / 1024)} KB gzip, import ${b.importMs} ms`);
   }
 }
 

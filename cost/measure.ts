@@ -34,6 +34,7 @@ import { connections, dynamo } from '../functions/adapters/aws';
 import type { HttpEvent, HttpResult } from '../functions/handlers/http';
 import type { ServerFrame, StateFrame } from '../functions/core/protocol/frames';
 import { getRuntime } from '../functions/host/runtime';
+import { getGames } from '../functions/host/runtime-games';
 import type { WsEvent, WsResult } from '../functions/handlers/ws-event';
 import { LOCAL_CREDENTIALS } from '../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type HandlerName, type LocalServer, type LocalServerOptions } from '../local/server';
@@ -83,7 +84,7 @@ class Recorder {
   /** As on a container that has not seen the game's latest version nor this connection. */
   emptyCaches(): void {
     const runtime = getRuntime();
-    for (const id of this.gameIds) runtime.host.games.forget(id);
+    for (const id of this.gameIds) getGames().host.games.forget(id);
     runtime.connections.clear();
   }
 
@@ -441,7 +442,7 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     if (runtime.records.constructor.name !== 'Records') {
       throw new Error(`the runtime keeps records in ${runtime.records.constructor.name}, not in the table as in the cloud: start the server with startMeasuredServer()`);
     }
-    const storeBefore = { ...runtime.store.usage };
+    const storeBefore = { ...getGames().store.usage };
     const senderTotals = () => [...runtime.senders.values()].reduce((s, x) => ({ frames: s.frames + x.usage.frames, bytes: s.bytes + x.usage.bytes }), { frames: 0, bytes: 0 });
     const senderBefore = senderTotals();
     active = rec;
@@ -510,7 +511,7 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
       else if (playerPks.has(pk) && (sk === 'PROFILE' || sk === 'SETTINGS')) put(storage.perPlayer, item);
     }
     const outcome = last.outcome as { results?: { seat: number; score: number }[] } | null;
-    const storeAfter = runtime.store.usage;
+    const storeAfter = getGames().store.usage;
     const senderAfter = senderTotals();
     return {
       scenario,

@@ -6,7 +6,7 @@
  * Everything here is pure: no I/O, no clock, no `Math.random`. Randomness comes from the seeded
  * generator in `rng.ts`; its outcomes are written into events, so `evolve` never rolls dice.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export type Seat = number;
 

@@ -3,7 +3,7 @@
  * else: a seat's turn starts at the commit that made it active and ends at the commit after
  * which it is no longer active. Pure: `now` is always passed in.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 /** What the notifier sends: one message to one player about one game, and where it may go. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type NotificationKind = 'yourTurn' | 'gameStarted' | 'gameEnded' | 'seated' | 'reminder' | 'timedOut';
 

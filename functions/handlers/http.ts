@@ -4,7 +4,7 @@
  * subscriptions; `GET /api/games/{id}/replay` a game's history; `POST /api/email/confirm` opens
  * an email confirmation link; `GET /healthz`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { tokenSecret } from '../adapters/aws';
 import { issueToken, verifyToken } from '../core/token';
 import { seatInfos, seatOf } from '../core/record';
@@ -12,6 +12,8 @@ import { vapidKeys } from '../adapters/vapid';
 import { ProtocolError } from '../core/protocol/frames';
 import { NAME_RULE, playerText } from '../core/protocol/text';
 import { getRuntime, newPlayerId } from '../host/runtime';
+import { getGames } from '../host/runtime-games';
+import { getConfirmations } from '../host/runtime-mail';
 
 export interface HttpEvent {
   routeKey?: string;
@@ -73,7 +75,7 @@ async function confirmEmail(event: HttpEvent): Promise<HttpResult> {
   const parsed = confirmRequest.safeParse(body.data);
   if (!parsed.success) return badRequest('Send the token of the confirmation link as JSON: {"token":"…"}.');
   try {
-    return json(200, { email: await getRuntime().confirmations.confirm(parsed.data.token) });
+    return json(200, { email: await getConfirmations().confirm(parsed.data.token) });
   } catch (error) {
     if (error instanceof ProtocolError) return json(error.code === 'BAD_REQUEST' ? 400 : 409, { code: error.code, message: error.message });
     throw error;
@@ -91,7 +93,7 @@ async function replay(event: HttpEvent, rawGameId: string): Promise<HttpResult> 
   if (!player) return json(401, { code: 'UNAUTHORIZED', message: 'Send your token as "Authorization: Bearer TOKEN".' });
   const gameId = decodePathSegment(rawGameId);
   if (gameId === null) return badRequest('The game id in this URL is not valid percent-encoding: each % must be followed by two hex digits that together spell UTF-8, like %C3%A9. Send the game id as the server gave it.');
-  const { host, store } = getRuntime();
+  const { host, store } = getGames();
   let record;
   try {
     record = await host.games.fresh(gameId);

@@ -7,34 +7,36 @@
 import type { Connection } from '../adapters/store/records';
 import { ACTIONS, clientFrames, MAX_CLIENT_FRAME_BYTES, ProtocolError, type Action, type FrameOf, type ServerFrame } from '../core/protocol/frames';
 import { checkWebhookUrl, webhookAllowList } from '../adapters/channels/webhook';
-import { checkPushEndpoint, pushAllowList } from '../adapters/channels/webpush';
+import { checkPushEndpoint, pushAllowList } from '../adapters/channels/push-services';
 import { vapidKeys } from '../adapters/vapid';
 import { emailConfirmed, type SettingsRecord } from '../core/notification';
 import { describeZodError } from '../../domain/engine/projector';
 import type { Outcome } from '../host/commands';
 import { getRuntime, senderFor } from '../host/runtime';
+import { getGames } from '../host/runtime-games';
+import { getConfirmations } from '../host/runtime-mail';
 import type { Sender } from '../adapters/sender';
 import type { WsEvent, WsResult } from './ws-event';
 
 type ActionHandler = (conn: Connection, frame: never, sender: Sender) => Promise<Outcome>;
 
 const actions: Record<Action, ActionHandler> = {
-  createGame: (conn, frame, sender) => getRuntime().host.commands.createGame(conn, frame, sender),
-  joinGame: (conn, frame, sender) => getRuntime().host.commands.joinGame(conn, frame, sender),
-  subscribe: (conn, frame, sender) => getRuntime().host.commands.subscribe(conn, frame, sender),
-  command: (conn, frame, sender) => getRuntime().host.commands.command(conn, frame, sender),
-  myGames: (conn, frame) => getRuntime().host.commands.myGames(conn, frame),
+  createGame: (conn, frame, sender) => getGames().host.commands.createGame(conn, frame, sender),
+  joinGame: (conn, frame, sender) => getGames().host.commands.joinGame(conn, frame, sender),
+  subscribe: (conn, frame, sender) => getGames().host.commands.subscribe(conn, frame, sender),
+  command: (conn, frame, sender) => getGames().host.commands.command(conn, frame, sender),
+  myGames: (conn, frame) => getGames().host.commands.myGames(conn, frame),
   ping: async (_conn, frame: { requestId?: string }) => ({ reply: { type: 'pong', requestId: frame.requestId } }),
-  undo: (conn, frame, sender) => getRuntime().host.commands.gameAction(conn, frame, sender),
-  resume: (conn, frame, sender) => getRuntime().host.commands.gameAction(conn, frame, sender),
-  voteEnd: (conn, frame, sender) => getRuntime().host.commands.gameAction(conn, frame, sender),
+  undo: (conn, frame, sender) => getGames().host.commands.gameAction(conn, frame, sender),
+  resume: (conn, frame, sender) => getGames().host.commands.gameAction(conn, frame, sender),
+  voteEnd: (conn, frame, sender) => getGames().host.commands.gameAction(conn, frame, sender),
   setNotifications: async (conn, frame: FrameOf<'setNotifications'>) => {
     const hook = frame.settings.webhook;
     const refusal =
       (hook ? checkWebhookUrl(hook.url, webhookAllowList()) : null) ??
       frame.settings.webPush.map((sub) => checkPushEndpoint(sub.endpoint, pushAllowList())).find(Boolean);
     if (refusal) throw new ProtocolError('BAD_REQUEST', refusal);
-    const record = await getRuntime().confirmations.save(conn.playerId, frame.settings, frame.resendConfirmation === true);
+    const record = await getConfirmations().save(conn.playerId, frame.settings, frame.resendConfirmation === true);
     return { reply: await notificationsFrame(frame.requestId, record) };
   },
   getNotifications: async (conn, frame: FrameOf<'getNotifications'>) => ({

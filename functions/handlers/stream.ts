@@ -10,10 +10,13 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { CommitItem } from '../adapters/store/items';
-import { getRuntime, senderFor } from '../host/runtime';
+import { senderFor } from '../host/runtime';
+import { getGames } from '../host/runtime-games';
+import { getNotifier } from '../host/runtime-notify';
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  const { notifier, host } = getRuntime();
+  const notifier = getNotifier();
+  const { host } = getGames();
   const { reactions } = host;
   for (const [i, record] of event.Records.entries()) {
     const image = record.dynamodb?.NewImage;

@@ -11,6 +11,8 @@ import { titleOf } from '../core/triggers';
 import { gameUrl } from '../adapters/config';
 import type { DueClock } from '../adapters/store/schedule';
 import { getRuntime, now, senderFor } from '../host/runtime';
+import { getGames } from '../host/runtime-games';
+import { getNotifier } from '../host/runtime-notify';
 
 /** Games handled at once. */
 const CONCURRENCY = 8;
@@ -31,7 +33,9 @@ export interface SweepResult {
 }
 
 export async function handler(): Promise<SweepResult> {
-  const { host, schedule, notifier } = getRuntime();
+  const { schedule } = getRuntime();
+  const { host } = getGames();
+  const notifier = getNotifier();
   const sender = senderFor({});
   const started = Date.now();
   const at = now();

@@ -9,6 +9,7 @@ import { applyCommit, moduleOf } from '../../functions/core/record';
 import { planAutomatic, planCommand, planCreate, planJoin } from '../../functions/core/plans';
 import { keys } from '../../functions/adapters/store/keys';
 import { getRuntime } from '../../functions/host/runtime';
+import { getGames } from '../../functions/host/runtime-games';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { register } from '../support/client';
 import { commitsOf, scanTable } from '../support/table';
@@ -35,7 +36,7 @@ async function untilPersonActs(gameId: string): Promise<number[]> {
 describe('reactions to commits', () => {
   it('play the bots\' moves of a game whose creating invocation died right after its write', async () => {
     const ana = await register(server.url, 'Ana');
-    const { store } = getRuntime();
+    const { store } = getGames();
     // Seeds chosen so that a bot is to act first (the first player is drawn at random).
     let stuck: string | null = null;
     for (let seed = 1; seed < 50 && !stuck; seed++) {
@@ -63,7 +64,7 @@ describe('reactions to commits', () => {
 
   it('take over a bot chain that died after one of its moves, and never store a version twice', async () => {
     const ana = await register(server.url, 'Ana');
-    const { store } = getRuntime();
+    const { store } = getGames();
     for (let seed = 100; seed < 200; seed++) {
       const commit = planCreate({ gameId: `chain-${seed}`, game: 'vasco-da-gama', players: 4, options: {}, player: { playerId: ana.playerId, name: 'Ana' }, bots: [1, 2, 3], seed, at: new Date().toISOString() });
       const created = applyCommit(null, commit);
@@ -88,7 +89,8 @@ describe('reactions to commits', () => {
   it('keep the players\' game index and write the snapshots when every request died right after its write', async () => {
     const ana = await register(server.url, 'Ana');
     const bo = await register(server.url, 'Bo');
-    const { store, records } = getRuntime();
+    const { records } = getRuntime();
+    const { store } = getGames();
     const at = () => new Date().toISOString();
     const create = planCreate({ gameId: 'index-died', game: 'vasco-da-gama', players: 2, options: {}, player: { playerId: ana.playerId, name: 'Ana' }, seed: 5, at: at() });
     let record = applyCommit(null, create);

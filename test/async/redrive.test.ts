@@ -9,6 +9,7 @@ import { applyCommit, moduleOf } from '../../functions/core/record';
 import { planCreate } from '../../functions/core/plans';
 import { clockDueOf, REDRIVE_AFTER_MS } from '../../functions/core/clock-due';
 import { getRuntime } from '../../functions/host/runtime';
+import { getGames } from '../../functions/host/runtime-games';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { register } from '../support/client';
 import { commitsOf } from '../support/table';
@@ -39,7 +40,8 @@ afterAll(async () => server?.close());
 describe('the sweep\'s re-drive', () => {
   it('moves a game whose bot is to act after every reaction was lost, and only after the re-drive period', async () => {
     const ana = await register(server.url, 'Ana');
-    const { store, schedule } = getRuntime();
+    const { schedule } = getRuntime();
+    const { store } = getGames();
     let gameId: string | null = null;
     for (let seed = 1; seed < 50 && !gameId; seed++) {
       const commit = planCreate({ gameId: `redrive-${seed}`, game: 'vasco-da-gama', players: 4, options: {}, player: { playerId: ana.playerId, name: 'Ana' }, bots: [1, 2, 3], seed, at: now.toISOString() });

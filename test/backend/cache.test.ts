@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../functions/host/host';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { getRuntime, senderFor } from '../../functions/host/runtime';
+import { getGames } from '../../functions/host/runtime-games';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { register } from '../support/client';
 import { commitsOf } from '../support/table';
@@ -20,7 +21,8 @@ afterAll(async () => server?.close());
 
 describe('the game cache', () => {
   it('holds at most its size, and an evicted game is read again before its next command', async () => {
-    const { store, records, schedule } = getRuntime();
+    const { records, schedule } = getRuntime();
+    const { store } = getGames();
     const { games: cache, commands } = createHost({ store, records, schedule, now: () => new Date(), newGameId: () => randomBytes(12).toString('base64url'), newSeed: () => 7, soleWriter: true, cachedGames: 3 });
     const sender = senderFor({});
     const ana = await register(server.url, 'Ana');

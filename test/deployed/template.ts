@@ -4,7 +4,7 @@
  * the harness runs — functions, their bundles, handlers and environment, routes, the stream's
  * event source mapping, the schedule — comes from the template, never from the stack's code.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -63,6 +63,9 @@ export function synthesize(context: Record<string, string>): Deployed {
   const app = new App({ outdir, context });
   new CaravelaStack(app, 'CaravelaDeployed', { webAssetPath: webDir });
   app.synth();
+  // The AWS SDK is not bundled: the Lambda runtime carries it. Here the project's own
+  // node_modules, beside the assets, stands in for the runtime's.
+  symlinkSync(path.resolve(import.meta.dirname, '../../node_modules'), path.join(outdir, 'node_modules'));
   const template = JSON.parse(readFileSync(path.join(outdir, 'CaravelaDeployed.template.json'), 'utf8')) as { Resources: Record<string, Resource> };
   // The asset manifest says which folder is uploaded under which S3 key (a function's Code.S3Key).
   const manifest = JSON.parse(readFileSync(path.join(outdir, 'CaravelaDeployed.assets.json'), 'utf8')) as {

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, ERROR_CODES, type ServerFrame } from '../../functions/core/protocol/frames';
 import { getRuntime } from '../../functions/host/runtime';
+import { getGames } from '../../functions/host/runtime-games';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
 import { restoreLimits, setLimit } from '../support/limits';
@@ -47,7 +48,7 @@ interface Targets {
 async function snapshot(ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const id of ids) {
-    const record = await getRuntime().host.games.fresh(id);
+    const record = await getGames().host.games.fresh(id);
     out.set(id, JSON.stringify({ commits: await commitsOf(server.dynamo.endpoint, id), version: record.version, state: record.state, seats: record.seats }));
   }
   return out;

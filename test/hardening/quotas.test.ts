@@ -16,6 +16,7 @@ import { restoreLimits, setLimit } from '../support/limits';
 import { Client, register, type Player } from '../support/client';
 import { commitsOf, scanTable, settledState, storedState } from '../support/table';
 import { getRuntime } from '../../functions/host/runtime';
+import { getGames } from '../../functions/host/runtime-games';
 
 let now = new Date('2026-03-02T10:20:00Z');
 let server: LocalServer;
@@ -52,7 +53,7 @@ describe('client-chosen keys are own keys only', () => {
     const commits = await commitsOf(server.dynamo.endpoint, gameId);
     expect(commits.map((c) => c.commandId)).toEqual([null, null, ...ids]);
     // After a reload from the store (another instance), the ids are still known.
-    getRuntime().host.games.forget(gameId);
+    getGames().host.games.forget(gameId);
     expect(await x.request({ action: 'command', gameId, commandId: '__proto__', command: { type: 'mark', cell: 1 } })).toMatchObject({ type: 'ack', version: 4 });
     await Promise.all([x.close(), o.close()]);
   });

@@ -7,11 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { planCommand, planCreate, planJoin } from '../../functions/core/plans';
 import { applyCommit, type Commit, type GameRecord } from '../../functions/core/record';
 import { getRuntime } from '../../functions/host/runtime';
+import { getGames } from '../../functions/host/runtime-games';
 import type { Player } from './client';
 
 async function write(record: GameRecord | null, commit: Commit): Promise<GameRecord> {
   const next = applyCommit(record, commit);
-  if (!(await getRuntime().store.append(commit, next, record))) throw new Error(`version ${commit.version} of ${commit.gameId} is taken`);
+  if (!(await getGames().store.append(commit, next, record))) throw new Error(`version ${commit.version} of ${commit.gameId} is taken`);
   if (!record || record.status !== next.status || record.seats.some((s, i) => s?.playerId !== next.seats[i]?.playerId)) await getRuntime().records.indexGame(next);
   return next;
 }

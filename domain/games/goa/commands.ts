@@ -1,5 +1,5 @@
 /** Commands a seat may send, as zod schemas; `legal` lists them in this parsed form. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { COLONIES, COLUMNS, SPICES } from './data';
 
 const id = z.string().min(1).max(32);

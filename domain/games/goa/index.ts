@@ -2,7 +2,7 @@
  * Goa (Rüdiger Dorn, 2004) for 2–4 players, as a Caravela game module.
  * Rules: ../shared/seeds/002. Component numbers: data.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { rankedOutcome, type GameModule, type Outcome } from '../../engine/contract';
 import { commandSchema, type GoaCommand } from './commands';
 import { decide } from './decide';

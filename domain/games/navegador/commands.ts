@@ -1,5 +1,5 @@
 /** Commands a seat may send, as zod schemas; `legal` lists them in this parsed form. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BUILDINGS, GOODS, PRIVILEGES, REGIONS } from './data';
 
 const region = z.enum(REGIONS);

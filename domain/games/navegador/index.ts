@@ -2,7 +2,7 @@
  * Navegador (Mac Gerdts, 2010) for 2–5 players, as a Caravela game module.
  * Rules: ../shared/seeds/001. Component numbers: data.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { rankedOutcome, type GameModule, type Outcome } from '../../engine/contract';
 import { commandSchema, type NavCommand } from './commands';
 import { decide } from './decide';

@@ -2,7 +2,7 @@
  * Tic-tac-toe: the smallest complete game module, meant to be read first by game authors and
  * used as a benchmark fixture. Seat 0 plays X and moves first, seat 1 plays O.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { accept, reject, type GameModule, type Outcome, type Seat } from '../../engine/contract';
 
 const Cell = z.number().int().min(0).max(8);

@@ -3,7 +3,7 @@
  * missing sailor counts set to 0, lists sorted), so two commands that mean the same move are
  * equal after parsing, and `legal` lists them in that normal form.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AREAS, CHARACTERS, CREW_TYPES, LANDINGS, SAILOR_COLOURS } from './data';
 
 const index = z.number().int().min(0).max(9);

@@ -2,7 +2,7 @@
  * Vasco da Gama (Paolo Mori, 2009) for 2–4 players, as a Caravela game module.
  * Rules: ../shared/seeds/000 (the rulebook wins every conflict). Component numbers: data.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { rankedOutcome, type GameModule, type Outcome } from '../../engine/contract';
 import { commandSchema, type VdgCommand } from './commands';
 import { advance, decide } from './decide';

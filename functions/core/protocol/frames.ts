@@ -2,7 +2,7 @@
  * The wire protocol's frames (../shared/PROTOCOL.md, version 1), as zod schemas. Client frames
  * are parsed here; unknown fields are ignored so the protocol can grow without breaking clients.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { timeControlSchema } from '../clock';
 import { notificationSettingsSchema, type NotificationSettings } from '../notification';
 

@@ -17,7 +17,7 @@
  * non-joiner and joiner) between two visible characters (emoji sequences like 👩‍👩‍👧, Persian and
  * Indic scripts), and tag characters inside an emoji flag tag sequence (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface TextRule {
   /** What the text is called at the start of a sentence, in the plural: 'Names', 'Chat messages'. */

@@ -1,0 +1,26 @@
+/** The mail part of the process's runtime (see runtime.ts): the mailer and email confirmations. */
+import { tokenSecret } from '../adapters/aws';
+import { config, confirmEmailUrl } from '../adapters/config';
+import { OutboxMailer, SesMailer, type Mailer } from '../adapters/channels/email';
+import { EmailConfirmations } from './confirm-email';
+import { getRuntime, now } from './runtime';
+
+let mailer: Mailer | null | undefined;
+let confirmations: EmailConfirmations | undefined;
+
+export function getMailer(): Mailer | null {
+  if (mailer === undefined) {
+    mailer = process.env.EMAIL_OUTBOX_DIR
+      ? new OutboxMailer(process.env.EMAIL_OUTBOX_DIR)
+      : process.env.EMAIL_FROM
+        ? new SesMailer(process.env.EMAIL_FROM, config().region)
+        : null;
+  }
+  return mailer;
+}
+
+/** Email addresses' confirmation links (setNotifications, POST /api/email/confirm). */
+export function getConfirmations(): EmailConfirmations {
+  confirmations ??= new EmailConfirmations({ records: getRuntime().records, mailer: getMailer(), secret: tokenSecret, now, linkFor: confirmEmailUrl });
+  return confirmations;
+}

@@ -1,0 +1,34 @@
+/** The notifications part of the process's runtime (see runtime.ts): the channels and the notifier. */
+import { gameUrl } from '../adapters/config';
+import { notificationMail } from '../adapters/channels/email';
+import { sendWebhook, webhookAllowList } from '../adapters/channels/webhook';
+import { sendWebPush } from '../adapters/channels/webpush';
+import { vapidKeys } from '../adapters/vapid';
+import { Notifier } from './notifier';
+import { getRuntime, now } from './runtime';
+import { getMailer } from './runtime-mail';
+
+let notifier: Notifier | undefined;
+
+export function getNotifier(): Notifier {
+  if (!notifier) {
+    const { records, schedule } = getRuntime();
+    const mail = getMailer();
+    notifier = new Notifier({
+      records,
+      schedule,
+      now,
+      gameUrl,
+      channels: {
+        webPush: async (subscription, n) => {
+          const vapid = await vapidKeys();
+          if (!vapid) throw new Error('Web Push is not configured (no VAPID keys)');
+          return sendWebPush(subscription, n, vapid);
+        },
+        webhook: (url, n) => sendWebhook(url, n, webhookAllowList()),
+        email: mail ? (to, n) => mail.send(to, notificationMail(n)) : null,
+      },
+    });
+  }
+  return notifier;
+}
