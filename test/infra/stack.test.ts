@@ -16,6 +16,8 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../functions/core/protocol/frames';
+import { METRIC_NAMESPACE, METRICS } from '../../functions/observe/metric-names';
+import { PRODUCTION } from '../../infra/production';
 import { TABLE } from '../../functions/adapters/store/table';
 import {
   CaravelaStack,
@@ -29,7 +31,7 @@ import {
 } from '../../infra/stack';
 
 type Json = Record<string, any>;
-type Resource = { Type: string; Properties: Json; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+type Resource = { Type: string; Properties: Json; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: string[] };
 type FnName = 'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'sweep';
 const FN_NAMES: FnName[] = ['http', 'connect', 'disconnect', 'message', 'notify', 'sweep'];
 interface Statement {
@@ -177,6 +179,7 @@ describe('table', () => {
         StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+        DeletionProtectionEnabled: true,
       },
     });
   });
@@ -249,8 +252,21 @@ describe('WebSocket API', () => {
     expect(WS_STAGE).toBe('prod');
     const stage = Object.values(resources('AWS::ApiGatewayV2::Stage')).find((s) => s.Properties.StageName === WS_STAGE)!;
     const { ThrottlingRateLimit: rate, ThrottlingBurstLimit: burst } = stage.Properties.DefaultRouteSettings;
-    expect(rate).toBeGreaterThan(0);
+    // Sized from 1,000,000 games a month (infra/production.ts): ≈ 370 messages a second at the evening peak, 2.5× headroom.
+    expect({ rateLimit: rate, burstLimit: burst }).toEqual(PRODUCTION.webSocketThrottle);
+    expect(rate).toBe(1000);
     expect(burst).toBeGreaterThanOrEqual(rate);
+  });
+
+  it('logs every request of both stages as JSON to a log group kept a month, through the account\'s API Gateway role', () => {
+    for (const api of [stack.webSocketApi, stack.httpApi]) {
+      const stage = Object.values(resources('AWS::ApiGatewayV2::Stage')).find((s) => mentions(s.Properties.ApiId, ref(api)))!;
+      const settings = stage.Properties.AccessLogSettings as Json;
+      expect(JSON.parse(settings.Format as string)).toMatchObject({ requestId: '$context.requestId', routeKey: '$context.routeKey', status: '$context.status' });
+      const logGroupId = Object.keys(resources('AWS::Logs::LogGroup')).find((id) => mentions(settings.DestinationArn, { 'Fn::GetAtt': [id, 'Arn'] }));
+      expect(resources('AWS::Logs::LogGroup')[logGroupId!]!.Properties.RetentionInDays).toBe(30);
+      expect(stage.DependsOn).toEqual(expect.arrayContaining([Object.keys(resources('AWS::ApiGateway::Account'))[0]]));
+    }
   });
 });
 
@@ -376,10 +392,10 @@ describe('IAM (least privilege)', () => {
     for (const other of ['http', 'connect'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
   });
 
-  it('message, notify and sweep may read and write the table; of them only message (confirmation links) may read the token secret', () => {
+  it('message, notify and sweep may get, put, update, delete and query items, nothing more (no scans, no batches); of them only message (confirmation links) may read the token secret', () => {
     for (const name of ['message', 'notify', 'sweep'] as const) {
       const onTable = allowedOn(name, tableArn());
-      for (const action of ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'BatchWriteItem']) expect(onTable, name).toContain(`dynamodb:${action}`);
+      expect(onTable.filter((a) => a.startsWith('dynamodb:') && !a.includes('Stream')).sort(), name).toEqual(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'].map((a) => `dynamodb:${a}`).sort());
     }
     expect(allowedOn('message', secretRef())).toContain('secretsmanager:GetSecretValue');
     for (const name of ['notify', 'sweep'] as const) expect(allowedOn(name, secretRef()), name).toEqual([]);
@@ -454,6 +470,8 @@ describe('notifier', () => {
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       MaximumRetryAttempts: 10,
       MaximumRecordAgeInSeconds: 24 * 3600,
+      // ≈ 220 commits a second at the evening peak of 1,000,000 games a month; one batch at a time carries ≈ 80 per shard.
+      ParallelizationFactor: PRODUCTION.streamParallelization,
       DestinationConfig: { OnFailure: { Destination: arnOf(stack.notifyDeadLetters) } },
     });
     expect(allowedOn('notify', arnOf(stack.notifyDeadLetters))).toContain('sqs:SendMessage');
@@ -511,13 +529,16 @@ describe('clock sweep', () => {
 });
 
 describe('alarms', () => {
-  it('15 alarms: Errors and Throttles per function, table throttling, notifier lag and dead letters; ≥ threshold in 5 minutes', () => {
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 15);
+  it('20 alarms: Errors and Throttles per function, table throttling, notifier lag and dead letters, the functions\' own metrics; ≥ threshold in 5 minutes, each sent to the alarm topic', () => {
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 20);
     const alarms = Object.values(resources('AWS::CloudWatch::Alarm'));
     for (const a of alarms) {
       expect(a.Properties).toMatchObject({ EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
-      if (a.Properties.MetricName !== 'IteratorAge') expect(a.Properties.Threshold).toBe(1);
+      expect(a.Properties.AlarmActions).toEqual([ref(stack.alarmTopic)]);
+      expect(a.Properties.OKActions).toEqual([ref(stack.alarmTopic)]);
+      if (a.Properties.MetricName !== 'IteratorAge' && a.Properties.Namespace !== METRIC_NAMESPACE) expect(a.Properties.Threshold).toBe(1);
     }
+    for (const name of Object.values(METRICS)) template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: METRIC_NAMESPACE, MetricName: name, Period: 300 });
     for (const name of FN_NAMES) {
       for (const metric of ['Errors', 'Throttles']) {
         template.hasResourceProperties('AWS::CloudWatch::Alarm', {
@@ -547,6 +568,12 @@ describe('alarms', () => {
       Threshold: 15 * 60 * 1000,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
+  });
+
+  it('alarms reach an email address only when the alarmEmail setting names one', () => {
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+    const other = new CaravelaStack(new App({ context: { alarmEmail: 'ops@example.com', 'aws:cdk:bundling-stacks': [] } }), 'CaravelaAlarmEmail', { webAssetPath: webDir });
+    Template.fromStack(other).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: other.getLogicalId(other.alarmTopic.node.defaultChild as CfnElement) } });
   });
 
   it('a single dead letter raises an alarm', () => {
@@ -686,7 +713,7 @@ describe('web client', () => {
 describe('outputs', () => {
   it('WebSocketUrl (wss, prod stage), HttpUrl, TableName, VapidSecretArn and WebUrl', () => {
     const outputs = template.findOutputs('*');
-    expect(Object.keys(outputs).sort()).toEqual(['HttpUrl', 'TableName', 'VapidSecretArn', 'WebSocketUrl', 'WebUrl']);
+    expect(Object.keys(outputs).sort()).toEqual(['AlarmTopicArn', 'HttpUrl', 'TableName', 'VapidSecretArn', 'WebSocketUrl', 'WebUrl']);
     expect(outputs.WebUrl!.Value).toEqual(distributionUrl());
     const ws = JSON.stringify(outputs.WebSocketUrl!.Value);
     expect(ws).toContain('wss://');

@@ -1,0 +1,51 @@
+/**
+ * Production settings, sized from the cost model's volume (1,000,000 complete games a month,
+ * `npm run cost`) and its measured game; docs/production.md shows the arithmetic. Change
+ * GAMES_PER_MONTH (or the per-game figures after a new measurement) and the rest follows.
+ */
+export const GAMES_PER_MONTH = 1_000_000;
+
+/** From one measured asynchronous 4-player game (docs/performance.md). */
+export const PER_GAME = {
+  /** WebSocket messages from clients (commands, subscribes, pings, …). */
+  inboundMessages: 320,
+  /** Lambda invocations, all functions. */
+  invocations: 781,
+  /** Lambda compute, GB-seconds at 512 MB. */
+  gbSeconds: 8.2,
+  /** Commits stored (each one a stream record). */
+  commits: 190,
+} as const;
+
+const SECONDS_PER_MONTH = 30 * 24 * 3600;
+/** The evening's busiest hour carries this many times the month's average rate. */
+export const PEAK_FACTOR = 3;
+/** Throttles leave this much room above the peak, so a good evening is never refused. */
+export const HEADROOM = 2.5;
+
+const perSecond = (perGame: number) => (GAMES_PER_MONTH * perGame) / SECONDS_PER_MONTH;
+const roundUp = (n: number, to: number) => Math.ceil(n / to) * to;
+
+export const SIZING = {
+  inboundPerSecondAverage: perSecond(PER_GAME.inboundMessages),
+  inboundPerSecondPeak: perSecond(PER_GAME.inboundMessages) * PEAK_FACTOR,
+  invocationsPerSecondPeak: perSecond(PER_GAME.invocations) * PEAK_FACTOR,
+  /** Average seconds per invocation (512 MB = 0.5 GB). */
+  secondsPerInvocation: PER_GAME.gbSeconds / 0.5 / PER_GAME.invocations,
+  commitsPerSecondPeak: perSecond(PER_GAME.commits) * PEAK_FACTOR,
+};
+
+/** Lambda functions running at once at the peak (Little's law: rate × duration). */
+export const PEAK_CONCURRENCY = SIZING.invocationsPerSecondPeak * SIZING.secondsPerInvocation;
+
+export const PRODUCTION = {
+  /** Every WebSocket route: steady rate and burst, requests a second. */
+  webSocketThrottle: { rateLimit: roundUp(SIZING.inboundPerSecondPeak * HEADROOM, 100), burstLimit: 2 * roundUp(SIZING.inboundPerSecondPeak * HEADROOM, 100) },
+  /** The HTTP API (registration, replays, push key): a small share of the traffic. */
+  httpThrottle: { rateLimit: 50, burstLimit: 100 },
+  /**
+   * Batches of one stream shard processed at once. A batch of 25 commits with its notifications
+   * takes ≈ 0.3 s: one at a time a shard carries ≈ 80 commits a second, below the peak.
+   */
+  streamParallelization: Math.min(10, Math.ceil((SIZING.commitsPerSecondPeak * HEADROOM) / 80)),
+};
