@@ -29,6 +29,7 @@ import { setClock } from '../functions/host/runtime';
 import { limit, rateLimited, TokenBucket } from '../functions/adapters/limits';
 import { MAX_CLIENT_FRAME_BYTES } from '../functions/core/protocol/frames';
 import { startStreamPoller } from './stream';
+import { logger } from '../functions/observe/log';
 import { WEB_OUT } from '../scripts/build-web';
 import { LOCAL_CREDENTIALS, startDynamo, type LocalDynamo } from './dynamodb';
 import { ensureTable } from './tables';
@@ -168,7 +169,25 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const dataDir = options.dataDir ? path.resolve(options.dataDir) : null;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const dynamo = await startDynamo(dataDir ? path.join(dataDir, 'dynamodb') : null);
-  const wrap = options.instrument ?? ((_name, handler) => handler);
+  const instrument = options.instrument ?? ((_name, handler) => handler);
+  // One log line per request, with its route, status and duration (LOG_LEVEL=INFO, the default).
+  const wrap: typeof instrument = (name, handler) => {
+    const inner = instrument(name, handler);
+    return async (...args) => {
+      const started = performance.now();
+      const event = args[0] as { requestContext?: { routeKey?: string; http?: { method: string; path: string } }; Records?: unknown[] } | undefined;
+      const route = event?.requestContext?.http ? `${event.requestContext.http.method} ${event.requestContext.http.path}` : (event?.requestContext?.routeKey ?? name);
+      try {
+        const result = await inner(...args);
+        const status = (result as { statusCode?: number } | null)?.statusCode;
+        logger.info('request', { handler: name, route, ...(status ? { status } : {}), ...(event?.Records ? { records: event.Records.length } : {}), durationMs: Math.round((performance.now() - started) * 10) / 10 });
+        return result;
+      } catch (error) {
+        logger.error('request failed', { handler: name, route, durationMs: Math.round((performance.now() - started) * 10) / 10, error: error as Error });
+        throw error;
+      }
+    };
+  };
   const h = {
     http: wrap('http', httpHandler),
     connect: wrap('connect', connectHandler),
@@ -240,7 +259,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     handler: (event) => track(h.stream(event)),
   });
   const interval = options.sweepIntervalMs ?? 30_000;
-  const sweeper = interval > 0 ? setInterval(() => void track(h.sweep()).catch((e) => console.error('sweep failed:', e)), interval) : null;
+  const sweeper = interval > 0 ? setInterval(() => void track(h.sweep({})).catch((e) => console.error('sweep failed:', e)), interval) : null;
   ready = true;
 
   const wsEvent = (connectionId: string, routeKey: string, eventType: WsEvent['requestContext']['eventType'], extra: Partial<WsEvent> = {}): WsEvent => ({
@@ -413,7 +432,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     // After the stream's reactions to what was stored so far (they write the due items), as a sweep minutes later would see them.
     sweep: async () => {
       await poller.drain();
-      return track(h.sweep());
+      return track(h.sweep({}));
     },
     async close() {
       if (sweeper) clearInterval(sweeper);

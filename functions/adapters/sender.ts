@@ -5,6 +5,9 @@
 import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { connections } from './aws';
 import type { ServerFrame } from '../core/protocol/frames';
+import { failure, logger } from '../observe/log';
+import { METRICS } from '../observe/metric-names';
+import { count } from '../observe/metrics';
 
 export type SendResult = 'sent' | 'gone' | 'failed';
 
@@ -27,7 +30,8 @@ export class ManagementApiSender implements Sender {
       return 'sent';
     } catch (error) {
       if (error instanceof GoneException) return 'gone';
-      console.error(`sending to ${connectionId} failed:`, (error as Error).message);
+      logger.warn('sending a frame failed', failure(error, { to: connectionId }));
+      count(METRICS.sendFailures);
       return 'failed';
     }
   }

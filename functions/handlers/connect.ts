@@ -7,8 +7,9 @@ import { verifyToken } from '../core/token';
 import { ProtocolError } from '../core/protocol/frames';
 import { getRuntime } from '../host/runtime';
 import type { WsEvent, WsResult } from './ws-event';
+import { observed } from '../observe/observed';
 
-export async function handler(event: WsEvent): Promise<WsResult> {
+export const handler = observed('connect', async (event: WsEvent): Promise<WsResult> => {
   const player = verifyToken(event.queryStringParameters?.token, await tokenSecret());
   if (!player) return { statusCode: 401, body: 'A valid token is required: POST /api/players, then connect with ?token=…' };
   const connection = { connectionId: event.requestContext.connectionId, ...player };
@@ -21,4 +22,4 @@ export async function handler(event: WsEvent): Promise<WsResult> {
   }
   connections.set(connection.connectionId, connection);
   return { statusCode: 200 };
-}
+});

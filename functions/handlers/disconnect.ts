@@ -2,8 +2,10 @@
 import { getRuntime, senderFor } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import type { WsEvent, WsResult } from './ws-event';
+import { observed } from '../observe/observed';
+import { failure, logger } from '../observe/log';
 
-export async function handler(event: WsEvent): Promise<WsResult> {
+export const handler = observed('disconnect', async (event: WsEvent): Promise<WsResult> => {
   const { records, connections } = getRuntime();
   const { host } = getGames();
   const { connectionId } = event.requestContext;
@@ -15,8 +17,8 @@ export async function handler(event: WsEvent): Promise<WsResult> {
     try {
       await host.broadcast.presenceChanged(gameId, gone.playerId, sender);
     } catch (error) {
-      console.error(`presence of ${gameId} after ${connectionId} left:`, error);
+      logger.warn('telling watchers who left failed', failure(error, { gameId }));
     }
   }
   return { statusCode: 200 };
-}
+});

@@ -14,6 +14,7 @@ import { NAME_RULE, playerText } from '../core/protocol/text';
 import { getRuntime, newPlayerId } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import { getConfirmations } from '../host/runtime-mail';
+import { observed } from '../observe/observed';
 
 export interface HttpEvent {
   routeKey?: string;
@@ -118,7 +119,7 @@ export function decodePathSegment(segment: string): string | null {
   }
 }
 
-export async function handler(event: HttpEvent): Promise<HttpResult> {
+export const handler = observed('http', async (event: HttpEvent): Promise<HttpResult> => {
   const { method } = event.requestContext.http;
   const path = event.rawPath;
   if (path === '/healthz' && method === 'GET') return json(200, { ok: true });
@@ -128,4 +129,4 @@ export async function handler(event: HttpEvent): Promise<HttpResult> {
   const game = /^\/api\/games\/([^/]{1,64})\/replay$/.exec(path);
   if (game && method === 'GET') return replay(event, game[1]!);
   return json(404, { code: 'NOT_FOUND', message: `There is no ${method} ${path}.` });
-}
+});

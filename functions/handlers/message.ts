@@ -17,6 +17,10 @@ import { getGames } from '../host/runtime-games';
 import { getConfirmations } from '../host/runtime-mail';
 import type { Sender } from '../adapters/sender';
 import type { WsEvent, WsResult } from './ws-event';
+import { observed } from '../observe/observed';
+import { failure, logger } from '../observe/log';
+import { METRICS } from '../observe/metric-names';
+import { count } from '../observe/metrics';
 
 type ActionHandler = (conn: Connection, frame: never, sender: Sender) => Promise<Outcome>;
 
@@ -88,7 +92,7 @@ function parseJson(body: string): unknown {
   }
 }
 
-export async function handler(event: WsEvent): Promise<WsResult> {
+export const handler = observed('message', async (event: WsEvent): Promise<WsResult> => {
   const { connectionId } = event.requestContext;
   const sender = senderFor(event.requestContext);
   const body = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
@@ -98,10 +102,17 @@ export async function handler(event: WsEvent): Promise<WsResult> {
     const data = parseJson(body);
     requestId = requestIdOf(data);
     const parsed = parseFrame(data);
+    const gameId = (parsed.frame as { gameId?: unknown }).gameId;
+    if (typeof gameId === 'string') logger.appendKeys({ gameId, action: parsed.action });
+    else logger.appendKeys({ action: parsed.action });
     const conn = await connectionOf(connectionId);
     outcome = await actions[parsed.action](conn, parsed.frame as never, sender);
   } catch (error) {
-    if (!(error instanceof ProtocolError)) console.error('message failed:', error);
+    if (!(error instanceof ProtocolError)) {
+      // The client gets INTERNAL (and API Gateway a 200): the metric and the log are what tell.
+      logger.error('message failed; answered INTERNAL', failure(error));
+      count(METRICS.internalErrors);
+    }
     const refusal = error instanceof ProtocolError ? error : new ProtocolError('INTERNAL', 'Something went wrong on the server; nothing was stored.');
     await sender.send(connectionId, refusal.frame(requestId));
     return { statusCode: 200 };
@@ -109,4 +120,4 @@ export async function handler(event: WsEvent): Promise<WsResult> {
   await sender.send(connectionId, outcome.reply);
   await outcome.after?.();
   return { statusCode: 200 };
-}
+});

@@ -13,8 +13,12 @@ import type { CommitItem } from '../adapters/store/items';
 import { senderFor } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import { getNotifier } from '../host/runtime-notify';
+import { observed } from '../observe/observed';
+import { failure, logger } from '../observe/log';
+import { METRICS } from '../observe/metric-names';
+import { count } from '../observe/metrics';
 
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+export const handler = observed('stream', async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const notifier = getNotifier();
   const { host } = getGames();
   const { reactions } = host;
@@ -23,6 +27,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     if (record.eventName !== 'INSERT' || !image || image.kind?.S !== 'commit') continue;
     try {
       const head = unmarshall(image as Record<string, AttributeValue>) as CommitItem;
+      logger.appendKeys({ gameId: head.gameId, version: head.version });
       // Independent of each other: a failure of one still lets the others finish before the retry.
       const outcomes = await Promise.allSettled([
         reactions.react(head, senderFor({})),
@@ -34,11 +39,12 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       if (failed) throw failed.reason;
       await notifier.notifyCommit(head);
     } catch (error) {
-      console.error('reacting to a commit failed; the stream will deliver the record again:', error);
+      logger.error('reacting to a commit failed; the stream delivers it again', failure(error));
+      count(METRICS.reactorFailures);
       return {
         batchItemFailures: event.Records.slice(i).map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber ?? '' })),
       };
     }
   }
   return { batchItemFailures: [] };
-}
+});

@@ -13,6 +13,10 @@ import type { DueClock } from '../adapters/store/schedule';
 import { getRuntime, now, senderFor } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import { getNotifier } from '../host/runtime-notify';
+import { observed } from '../observe/observed';
+import { failure, logger } from '../observe/log';
+import { METRICS } from '../observe/metric-names';
+import { gauge } from '../observe/metrics';
 
 /** Games handled at once. */
 const CONCURRENCY = 8;
@@ -32,7 +36,7 @@ export interface SweepResult {
   failures: number;
 }
 
-export async function handler(): Promise<SweepResult> {
+export const handler = observed('sweep', async (): Promise<SweepResult> => {
   const { schedule } = getRuntime();
   const { host } = getGames();
   const notifier = getNotifier();
@@ -68,7 +72,7 @@ export async function handler(): Promise<SweepResult> {
       // A clock item of a game that does not exist (any more) is simply removed.
       if (!(error instanceof ProtocolError && error.code === 'NOT_FOUND')) {
         failures++;
-        console.error(`sweeping ${item.gameId} failed; it stays due:`, error);
+        logger.error('sweeping a game failed; it stays due', failure(error, { gameId: item.gameId }));
         return;
       }
     }
@@ -85,5 +89,6 @@ export async function handler(): Promise<SweepResult> {
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
   const released = await notifier.releaseHeld();
   const lagSeconds = oldest ? Math.max(0, (at.getTime() - (oldest as Date).getTime()) / 1000) : 0;
+  gauge(METRICS.sweepLagSeconds, lagSeconds);
   return { due: due.length, games, reminders, released, readUnits, lagSeconds, failures };
-}
+});

@@ -11,6 +11,9 @@ import { ProtocolError } from '../core/protocol/frames';
 import type { Records } from '../adapters/store/records';
 import type { Mail, Mailer } from '../adapters/channels/email';
 import { emailConfirmed, withSettings, type NotificationSettings, type SettingsRecord } from '../core/notification';
+import { failure, logger } from '../observe/log';
+import { METRICS } from '../observe/metric-names';
+import { count } from '../observe/metrics';
 
 const HOUR_MS = 3_600_000;
 
@@ -82,7 +85,8 @@ export class EmailConfirmations {
       const token = issueEmailToken({ playerId, email }, await this.deps.secret(), at);
       await mailer!.send(email, confirmationMail(playerId, email, this.deps.linkFor(token)));
     } catch (error) {
-      console.error(`confirmation email for ${playerId} failed:`, error);
+      logger.error('a confirmation email failed', failure(error, { playerId }));
+      count(METRICS.sendFailures);
       // Put the settings back as they were (unless they changed again meanwhile): nothing stored, nothing counted.
       await records.writeSettingsRecord(playerId, { ...before, rev: after.rev }).catch(() => null);
       throw new ProtocolError('INTERNAL', 'The confirmation email could not be sent, so nothing was saved; try again in a few minutes.');

@@ -8,6 +8,8 @@ import { LRUCache } from 'lru-cache';
 import { ProtocolError } from '../core/protocol/frames';
 import { applyCommit, type Commit, type GameRecord } from '../core/record';
 import type { EventStore } from '../adapters/store/event-store';
+import { METRICS } from '../observe/metric-names';
+import { count } from '../observe/metrics';
 
 /** Game records kept in memory per process: ≈ 100 MB at most for finished 4-player games, in a 512 MB Lambda. */
 export const CACHED_GAMES = 2000;
@@ -114,6 +116,8 @@ export class Games {
         this.remember(next);
         return { record: next, committed: true, before: record };
       }
+      // Another writer stored this version first: decide again on the newer record.
+      count(METRICS.retries);
       record = await this.fresh(gameId, true);
       refreshed = true;
     }

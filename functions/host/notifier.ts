@@ -12,6 +12,9 @@ import type { Schedule } from '../adapters/store/schedule';
 import { emailConfirmed, withSettings, type Delivery, type Notification, type NotificationSettings, type PushSubscription, type SettingsRecord } from '../core/notification';
 import { quietUntil } from '../core/quiet';
 import { notificationsFor, type CommitHead } from '../core/triggers';
+import { failure, logger } from '../observe/log';
+import { METRICS } from '../observe/metric-names';
+import { count } from '../observe/metrics';
 
 export interface Channels {
   /** Null when Web Push is not configured (no VAPID keys). */
@@ -63,7 +66,8 @@ export class Notifier {
         await this.deps.schedule.release(key);
         released++;
       } catch (error) {
-        console.error(`held notification ${key} failed; kept for the next sweep:`, error);
+        logger.error('a held notification failed; kept for the next sweep', failure(error, { key }));
+        count(METRICS.sendFailures);
       }
     }
     return released;
@@ -95,12 +99,13 @@ export class Notifier {
           const claim = await schedule.claim(n, target.key, now());
           if (claim === 'sent') return;
           if (claim === 'abandoned') {
-            console.error(`giving up ${n.kind} for ${n.playerId} on ${target.key} after repeated failures`);
+            logger.warn('giving up a notification after repeated failures', { kind: n.kind, playerId: n.playerId, gameId: n.gameId, target: target.key });
             return;
           }
           if ((await target.send()) === 'gone') gone.push(target);
           await schedule.markSent(n, target.key);
         } catch (error) {
+          count(METRICS.sendFailures);
           failures.push(error);
         }
       }),

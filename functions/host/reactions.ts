@@ -21,6 +21,7 @@ import type { Records } from '../adapters/store/records';
 import type { Schedule } from '../adapters/store/schedule';
 import type { Broadcast } from './broadcast';
 import type { Games } from './games';
+import { failure, logger } from '../observe/log';
 
 /** Automatic moves one request plays at once after its commit; the stream's reactions play the rest. */
 export const MAX_FAST_MOVES = 20;
@@ -91,7 +92,8 @@ export class Reactions {
       try {
         next = await this.playAutomatic(record);
       } catch (error) {
-        console.error(`automatic move in ${record.gameId}@${record.version} failed:`, error);
+        // The stream's reaction to this commit plays it again.
+        logger.warn('an automatic move failed', failure(error, { gameId: record.gameId, version: record.version }));
         return;
       }
       if (!next) return;
@@ -192,7 +194,7 @@ export class Reactions {
       due?.getTime() !== wasDue?.getTime() ? this.deps.schedule.setClockDue(record.gameId, due, record.version) : Promise.resolve(),
     ];
     for (const result of await Promise.allSettled(chores)) {
-      if (result.status === 'rejected') console.error(`after commit ${record.gameId}@${record.version}:`, result.reason);
+      if (result.status === 'rejected') logger.warn('work after a commit failed (the stream does it again)', failure(result.reason, { gameId: record.gameId, version: record.version }));
     }
     if (this.ordered.get(record.gameId) === ordered) this.ordered.delete(record.gameId);
   }

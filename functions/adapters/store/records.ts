@@ -14,6 +14,7 @@ import type { ConnectionItem, PlayerGameItem, PlayerItem, SettingsItem, Subscrip
 import { keys } from './keys';
 import { limit, rateLimited } from '../limits';
 import { TABLE } from './table';
+import { failure, logger } from '../../observe/log';
 
 /** API Gateway closes WebSocket connections after 2 hours at most; keep their records a little longer. */
 export const CONNECTION_TTL_SECONDS = 3 * 60 * 60;
@@ -360,7 +361,7 @@ export class Records {
         }),
       );
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) console.error(`reindexing ${gameId} for ${playerId}:`, error);
+      if (!(error instanceof ConditionalCheckFailedException)) logger.warn('correcting an index item failed', failure(error, { gameId, playerId }));
     }
   }
 
