@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --suite domain,pipeline,scale,abuse,bundles] [--quick]`: benchmark suites, JSON on stdout
+ * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles] [--quick]`: benchmark suites, JSON on stdout
  * (each figure's unit is in its name), a short table on stderr. All suites run in one process,
  * so ratios compare like with like on the same machine and the same run. boardgame.io (the
  * open-source default for turn-based games in TypeScript) plays the same tic-tac-toe beside
@@ -11,6 +11,7 @@ import { bgioDomain } from './bgio/domain';
 import { bgioPipeline, type BgioPipelineResult } from './bgio/server';
 import { abuseSuite } from './abuse';
 import { measureBundles } from '../infra/bundles';
+import { cacheSuite } from './scale/cache';
 import { domainSuite } from './domain';
 import { round } from './measure';
 import type { LimitName } from '../functions/adapters/limits';
@@ -24,7 +25,7 @@ for (const name of ['FRAMES_PER_SECOND', 'FRAME_BURST', 'QUEUED_FRAMES', 'GAMES_
   process.env[`LIMIT_${name}`] ??= String(1e9);
 }
 
-const { values } = parseArgs({ options: { suite: { type: 'string', default: 'domain,pipeline,scale,abuse,bundles' }, quick: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { suite: { type: 'string', default: 'domain,pipeline,scale,abuse,cache,bundles' }, quick: { type: 'boolean', default: false } } });
 const suites = new Set(values.suite!.split(','));
 const quick = values.quick!;
 const log = (line: string) => console.error(line);
@@ -94,6 +95,13 @@ if (suites.has('abuse')) {
     if (typeof f !== 'object' || step.serverRssMiBBefore === undefined) continue;
     log(`${name.padEnd(20)} /healthz p99 ${step.healthz!.p99Ms} ms, max ${step.healthz!.maxMs} ms (event loop held ≤ ${step.serverEventLoopDelayMaxMs} ms); server RSS ${step.serverRssMiBBefore} → ${step.serverRssMiBAfter} MiB`);
   }
+}
+
+if (suites.has('cache')) {
+  // Bounded memory: the record cache's heap after touching 20,000 games, capped and not.
+  result.cache = await cacheSuite({ games: quick ? 4000 : 20_000 });
+  const c = result.cache as { bounded: { cacheHeapMiB: number }; unbounded: { cacheHeapMiB: number } };
+  log(`cache: ${c.bounded.cacheHeapMiB} MiB capped, ${c.unbounded.cacheHeapMiB} MiB unbounded`);
 }
 
 if (suites.has('bundles')) {

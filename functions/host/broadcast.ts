@@ -3,12 +3,13 @@
  * subscriber starts from, and who is online. Best effort: a client that misses a frame sees a
  * gap in versions and subscribes again.
  */
+import { LRUCache } from 'lru-cache';
 import type { ServerFrame, StateFrame } from '../core/protocol/frames';
 import { seatOf, type GameRecord } from '../core/record';
 import { stateFrame } from '../core/state-frame';
 import type { Sender } from '../adapters/sender';
 import type { Records } from '../adapters/store/records';
-import type { Games } from './games';
+import { CACHED_GAMES, type Games } from './games';
 
 /** Games whose subscribers' state frames are kept for reuse (see subscribeFrame). */
 const BUILT_FRAMES_GAMES = 64;
@@ -38,8 +39,8 @@ export class Broadcast {
   private readonly builtFrames = new Map<string, { version: number; frames: Map<string, StateFrame> }>();
   /** Presence announcements on their way, per game (see announcePresence). */
   private readonly presenceRuns = new Map<string, { again: boolean; done: Promise<void>; told: Map<string, number[]> }>();
-  /** The online seats last announced per game, while it has watchers (sole writer only). */
-  private readonly presenceSent = new Map<string, number[]>();
+  /** The online seats last announced per game, while it has watchers (sole writer only); the most recent games only. */
+  private readonly presenceSent = new LRUCache<string, number[]>({ max: CACHED_GAMES });
 
   constructor(private readonly deps: BroadcastDeps) {}
 
