@@ -1,8 +1,10 @@
 /**
- * Item keys. A game's partition holds its commits (V#), snapshots (S#) and live subscriptions
- * (SUB#); a player's partition holds the profile (with the player's live connections and
- * their game quotas) and one index item per game; a connection has
- * one item. Versions are zero-padded so that keys sort by version.
+ * Item keys (the items themselves are typed in items.ts). A game's partition holds its commits
+ * (V#), snapshots (S#), live subscriptions (SUB#) and the pointer to its clock item (CLOCK); a
+ * player's partition holds the profile (with the player's live connections and their game
+ * quotas) and one index item per game; a connection has one item; clock items live in
+ * CLOCK_SHARDS partitions sorted by due time. Versions are zero-padded so that keys sort by
+ * version.
  */
 const pad = (n: number) => String(n).padStart(10, '0');
 
