@@ -151,6 +151,9 @@ export function gameScreen(app: App, gameId: string): Node {
     );
     replace(board, frame.view === null ? h('p', null, 'The game starts when every seat is taken.') : ui.board(frame, ctx));
     replace(actions, busy ? h('p', { class: 'muted' }, 'Sending…') : frame.view === null || replaying ? null : ui.actions(frame, ctx));
+    // Follow new lines only if the reader was at the end of the log, and only inside its own box:
+    // the page itself never moves under a player studying the board.
+    const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
     replace(log, frame.log.map((line) => h('li', null, line)));
     replace(
       earlier,
@@ -158,7 +161,7 @@ export function gameScreen(app: App, gameId: string): Node {
         ? h('button', { type: 'button', onclick: () => void conn.subscribe(gameId, LOG_KEEP).then((f) => (f.type === 'error' ? app.error(f.message) : undefined)) }, `Show earlier lines (${frame.logStart})`)
         : null,
     );
-    log.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+    if (atEnd) log.scrollTop = log.scrollHeight;
     if (busy) for (const b of root.querySelectorAll<HTMLButtonElement>('[data-action]')) b.disabled = true;
   }
 
