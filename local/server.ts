@@ -150,7 +150,7 @@ const TYPES = new Map<string, string>([
 /** The web client's files (dist/web, built by `npm run build:web` or `npm start`), at `/`. */
 function serveStatic(pathname: string, res: ServerResponse): boolean {
   const name = pathname === '/' ? 'index.html' : pathname.slice(1);
-  if (!/^[\w.-]+$/.test(name) || name === 'config.json') return false; // flat folder; same-origin config
+  if (!/^[\w.-]+$/.test(name) || name === 'config.json') return false; // flat folder; config.json is answered by route()
   const file = path.join(WEB_OUT, name);
   if (!existsSync(file)) return false;
   res.writeHead(200, {
@@ -276,6 +276,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         return;
       }
       const url = new URL(req.url ?? '/', `http://${domainName}`);
+      if ((req.method === 'GET' || req.method === 'HEAD') && url.pathname === '/config.json') {
+        // The client asks where the APIs are; here they are on the page's own origin (its default).
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+        res.end('{}');
+        return;
+      }
       if ((req.method === 'GET' || req.method === 'HEAD') && serveStatic(url.pathname, res)) return;
       let body = '';
       if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -19,6 +19,7 @@ export async function buildWeb(outDir = WEB_OUT): Promise<string> {
     build({ ...common, entryPoints: { sw: path.join(ROOT, 'web/sw/sw.ts') }, outdir: outDir, format: 'iife', platform: 'browser' }),
   ]);
   copyFileSync(path.join(ROOT, 'web/index.html'), path.join(outDir, 'index.html'));
+  copyFileSync(path.join(ROOT, 'web/favicon.svg'), path.join(outDir, 'favicon.svg'));
   return outDir;
 }
 

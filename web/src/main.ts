@@ -1,4 +1,6 @@
 /** The browser client: routes by the URL's hash so every screen can be linked and reloaded. */
+// First: zod reads this setting when the protocol's schemas are built, as their modules load.
+import './zod-setup';
 import './styles.css';
 import { App, loadConfig } from './app';
 import { h, replace } from './dom';
@@ -9,6 +11,7 @@ import { newGameScreen } from './screens/new-game';
 import { settingsScreen } from './screens/settings';
 import { signInScreen } from './screens/signin';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
+
 
 async function joinAndOpen(app: App, gameId: string): Promise<void> {
   const answer = await app.conn!.request<ServerFrame>({ action: 'joinGame', gameId });

@@ -1,0 +1,44 @@
+/**
+ * A page load is clean: no error in the console (a Content-Security-Policy violation is one),
+ * no request answered with an error status (the client's config.json, the favicon), from the
+ * sign-in screen to a game.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { startLocalServer, type LocalServer } from '../../local/server';
+
+let server: LocalServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('loading the web client', () => {
+  it('logs no error and gets no error answer, signed out and in, lobby and game', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && problems.push(`console: ${m.text()}`)));
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('response', (r) => void (r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`)));
+    page.on('requestfailed', (r) => problems.push(`failed ${r.url()}`));
+    await page.goto(server.url);
+    await page.getByLabel('Your name').fill('Ana');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.locator('[data-screen="lobby"]').count()).toBe(1);
+    await page.getByRole('link', { name: 'New game' }).first().click();
+    await page.getByLabel('Game').selectOption('vasco-da-gama');
+    await page.getByRole('button', { name: 'Create the game' }).click();
+    await expect.poll(() => page.locator('#invite').count(), { timeout: 15_000 }).toBe(1);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    // The favicon is the page's own, and it is served.
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { querySelector(s: string): { href: string } | null } }).document.querySelector('link[rel="icon"]')?.href ?? '')).toMatch(/favicon\.svg$/);
+  }, 120_000);
+});
