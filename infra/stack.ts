@@ -505,7 +505,7 @@ export class CaravelaStack extends Stack {
       sources: [
         Source.asset(webAssetPath),
         // Where the client finds the APIs (web/src/app.ts loadConfig), filled in at deploy time.
-        Source.jsonData('config.json', { httpUrl, wsUrl: this.webSocketStage.url }),
+        Source.jsonData('config.json', { httpUrl, wsUrl: this.webSocketStage.url, publicUrl: config.publicUrl ?? this.webUrl }),
       ],
       // Files of an older client that the new one no longer has are removed (prune, the default).
       cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL)],

@@ -235,6 +235,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
   const connectionsEndpoint = `http://127.0.0.1:${(internal.address() as { port: number }).port}`;
 
+  // Where players reach the client, if the operator said so (invite links use it; else the page's own address).
+  const publicUrl = process.env.PUBLIC_URL;
   // The handlers read their configuration from the environment, as on Lambda.
   Object.assign(process.env, {
     TABLE_NAME,
@@ -277,9 +279,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       }
       const url = new URL(req.url ?? '/', `http://${domainName}`);
       if ((req.method === 'GET' || req.method === 'HEAD') && url.pathname === '/config.json') {
-        // The client asks where the APIs are; here they are on the page's own origin (its default).
+        // The client asks where the APIs are (here: the page's own origin, its default) and where
+        // players reach it, for invite links.
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
-        res.end('{}');
+        res.end(JSON.stringify(publicUrl ? { publicUrl } : {}));
         return;
       }
       if ((req.method === 'GET' || req.method === 'HEAD') && serveStatic(url.pathname, res)) return;

@@ -677,7 +677,7 @@ describe('web client', () => {
     expect(security.ReferrerPolicy).toMatchObject({ Override: true });
   });
 
-  it('is uploaded with a generated config.json naming both APIs, revalidated by browsers, and CloudFront invalidated', () => {
+  it('is uploaded with a generated config.json naming both APIs and its own address, revalidated by browsers, and CloudFront invalidated', () => {
     const props = deployment();
     expect(props.DestinationBucketName).toEqual(ref(stack.webBucket));
     expect(props.DistributionId).toEqual(ref(stack.distribution));
@@ -699,6 +699,8 @@ describe('web client', () => {
     expect(config).toEqual({
       httpUrl: `{${idOf(stack.httpApi)}.ApiEndpoint}`,
       wsUrl: render(stack.resolve(stack.webSocketStage.url)),
+      // Invite links lead here: the distribution, without the publicUrl setting.
+      publicUrl: `https://{${idOf(stack.distribution)}.DomainName}`,
     });
     expect(config.wsUrl).toBe(`wss://{${idOf(stack.webSocketApi)}}.execute-api.{AWS::Region}.{AWS::URLSuffix}/${WS_STAGE}`);
   });

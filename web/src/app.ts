@@ -18,6 +18,8 @@ export interface Config {
   httpUrl: string;
   /** WebSocket URL without the token. */
   wsUrl: string;
+  /** Where players reach this client (invite links); default the page's own address. */
+  publicUrl?: string;
 }
 
 const SESSION_KEY = 'caravela.session';

@@ -33,8 +33,9 @@ function seatList(frame: StateFrame): Node {
   );
 }
 
-function inviteBox(gameId: string): Node {
-  const link = `${location.origin}${location.pathname}#/join/${encodeURIComponent(gameId)}`;
+function inviteBox(gameId: string, publicUrl: string | undefined): Node {
+  const base = publicUrl ? `${publicUrl.replace(/\/$/, '')}/` : `${location.origin}${location.pathname}`;
+  const link = `${base}#/join/${encodeURIComponent(gameId)}`;
   const input = h('input', { id: 'invite', readonly: true, value: link, onfocus: (e: Event) => (e.target as HTMLInputElement).select() });
   return h(
     'div',
@@ -144,7 +145,7 @@ export function gameScreen(app: App, gameId: string): Node {
     replace(header, h('h1', null, gameTitle(frame.game)), h('p', { class: 'status-line', 'aria-live': 'polite' }, status, h('span', { class: 'muted' }, ` · version ${frame.version}`)), seatList(frame));
     replace(
       extras,
-      frame.status === 'open' ? inviteBox(gameId) : null,
+      frame.status === 'open' ? inviteBox(gameId, app.config.publicUrl) : null,
       frame.canUndo ? simple('undo', 'Take back my last move') : null,
       frame.you !== null && frame.absent.includes(frame.you) ? simple('resume', 'Take my seat back from the bot') : null,
       frame.status === 'active' && frame.absent.length && frame.you !== null && !frame.absent.includes(frame.you) ? simple('voteEnd', 'Vote to end the game') : null,
