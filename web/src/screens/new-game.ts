@@ -15,19 +15,22 @@ export function newGameScreen(app: App): Node {
   const cap = h('input', { id: 'cap', type: 'number', min: '1', max: '60', step: '0.5', value: '7' });
   const clockFields = h('div', { class: 'clock-fields' });
 
+  // Changing the game, the seats or the clock keeps what was already chosen where it still applies.
   const update = () => {
     const info = gameInfo(game.value)!;
-    const chosen = Number(players.value) || info.players[1];
+    const chosen = Math.min(Math.max(Number(players.value) || info.players[1], info.players[0]), info.players[1]);
+    const ticked = new Set([...bots.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => i.value));
+    const chosenLevel = level.value;
     replace(players, Array.from({ length: info.players[1] - info.players[0] + 1 }, (_, i) => info.players[0] + i).map((n) => h('option', { value: String(n), selected: n === chosen }, `${n} players`)));
     replace(
       bots,
       h('legend', null, 'Seats for bots (you take seat 1)'),
       Array.from({ length: Number(players.value) - 1 }, (_, i) => {
         const id = `bot-seat-${i + 1}`;
-        return h('label', { for: id, class: 'check' }, h('input', { id, type: 'checkbox', value: String(i + 1), name: 'bots' }), ` Seat ${i + 2}`);
+        return h('label', { for: id, class: 'check' }, h('input', { id, type: 'checkbox', value: String(i + 1), name: 'bots', checked: ticked.has(String(i + 1)) }), ` Seat ${i + 2}`);
       }),
     );
-    replace(level, info.bots.map((b) => h('option', { value: b }, `${b} bot`)));
+    replace(level, info.bots.map((b) => h('option', { value: b, selected: b === chosenLevel }, `${b} bot`)));
     replace(
       clockFields,
       clock.value === 'none'

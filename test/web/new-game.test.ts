@@ -1,0 +1,55 @@
+/**
+ * The new-game form keeps what was chosen: filled top to bottom — seats, bots, then the time
+ * control — the bot seats are still ticked when the game is created, and a change of game keeps
+ * those that still exist.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { startLocalServer, type LocalServer } from '../../local/server';
+
+interface PageGlobals {
+  caravela: { conn: { state(id: string): { seats: ({ bot?: string } | null)[]; status: string } | undefined } };
+  location: { hash: string };
+}
+
+let server: LocalServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the new-game form', () => {
+  it('keeps the bot seats ticked through later choices, and creates the game with them', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await page.goto(server.url);
+    await page.getByLabel('Your name').fill('Ana');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'New game' }).first().click();
+    await page.getByLabel('Game').selectOption('vasco-da-gama');
+    await page.getByLabel('Seats').selectOption('4');
+    await page.getByLabel('Seat 2').check();
+    await page.getByLabel('Seat 4').check();
+    await page.getByLabel('Time control').selectOption('perMove');
+    expect(await page.getByLabel('Seat 2').isChecked()).toBe(true);
+    expect(await page.getByLabel('Seat 4').isChecked()).toBe(true);
+    // Fewer seats: the ticks of the seats that remain stay.
+    await page.getByLabel('Seats').selectOption('3');
+    expect(await page.getByLabel('Seat 2').isChecked()).toBe(true);
+    expect(await page.getByLabel('Seat 3').isChecked()).toBe(false);
+    await page.getByLabel('Seat 3').check();
+    await page.getByLabel('Time control').selectOption('bank');
+    await page.getByRole('button', { name: 'Create the game' }).click();
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).toMatch(/^#\/game\//);
+    const gameId = decodeURIComponent((await page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).slice('#/game/'.length));
+    // Both other seats are bots: the game starts at once.
+    await expect.poll(() => page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)?.status ?? null, gameId), { timeout: 15_000 }).toBe('active');
+    const seats = await page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)!.seats.map((s) => Boolean(s?.bot)), gameId);
+    expect(seats).toEqual([false, true, true]);
+  }, 60_000);
+});
