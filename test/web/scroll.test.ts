@@ -49,6 +49,8 @@ describe('the game screen while moves arrive', () => {
         await page.waitForTimeout(100);
         continue;
       }
+      // The tab says it is Ana's turn.
+      expect(await page.title()).toBe('Your turn · Vasco da Gama — Caravela');
       await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollTo(0, 120));
       const before = s.version;
       const command = s.legal.find((c) => c.type !== 'launch') ?? s.legal[0];

@@ -21,6 +21,8 @@ async function joinAndOpen(app: App, gameId: string): Promise<void> {
 }
 
 function route(app: App): void {
+  // Each screen may say more in the tab (a game: whose turn; the lobby: how many games wait for you).
+  document.title = 'Caravela';
   const hash = location.hash || '#/';
   const [, screen = '', id = ''] = hash.split('/');
   let target = ''; // the game, or a confirmation link's token

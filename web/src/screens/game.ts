@@ -142,7 +142,9 @@ export function gameScreen(app: App, gameId: string): Node {
           : frame.you !== null && frame.activeSeats.includes(frame.you)
             ? 'Your turn'
             : `Waiting for ${frame.activeSeats.map((s) => names[s]).join(', ') || 'the game'}`;
-    replace(header, h('h1', null, gameTitle(frame.game)), h('p', { class: 'status-line', 'aria-live': 'polite' }, status, h('span', { class: 'muted' }, ` · version ${frame.version}`)), seatList(frame));
+    replace(header, h('h1', null, gameTitle(frame.game)), h('p', { class: 'status-line', 'aria-live': 'polite' }, status), seatList(frame));
+    // The tab says so too, for a player whose tab is in the background.
+    document.title = `${status === 'Your turn' ? 'Your turn · ' : ''}${gameTitle(frame.game)} — Caravela`;
     replace(
       extras,
       frame.status === 'open' ? inviteBox(gameId, app.config.publicUrl) : null,

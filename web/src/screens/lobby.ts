@@ -23,7 +23,7 @@ function row(g: GameSummary): Node {
     { class: `game-row${g.yourTurn ? ' your-turn' : ''}`, dataset: { gameId: g.gameId } },
     h('a', { href: `#/game/${encodeURIComponent(g.gameId)}` }, h('strong', null, gameTitle(g.game)), ' · ', state),
     h('div', { class: 'muted' }, players),
-    h('div', { class: 'muted' }, g.lastMove ? `${g.lastMove} · ` : '', `version ${g.version}, ${ago(g.updatedAt)}`),
+    h('div', { class: 'muted' }, g.lastMove ? `${g.lastMove} · ` : '', ago(g.updatedAt)),
   );
 }
 
@@ -61,6 +61,8 @@ export function lobbyScreen(app: App): Node {
   const render = (focusFrom?: Set<string>) => {
     const sorted = [...games.values()].sort(byUrgency);
     replace(list, sorted.length ? sorted.map(row) : h('li', { class: 'muted' }, 'No games yet. Start one!'));
+    const waiting = sorted.filter((g) => g.yourTurn).length;
+    document.title = waiting ? `(${waiting}) Your turn — Caravela` : 'Caravela';
     replace(more, next ? h('button', { type: 'button', dataset: { key: 'more' }, onclick: showMore, disabled: busy }, busy ? 'Loading more games…' : 'Show more games') : null);
     // The button is gone after the last page: keep the keyboard on the first game it brought.
     const added = focusFrom && !next ? sorted.find((g) => !focusFrom.has(g.gameId)) : undefined;
