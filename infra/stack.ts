@@ -583,7 +583,8 @@ export class CaravelaStack extends Stack {
     // What the functions report in embedded metric format (functions/observe/): a request
     // answered INTERNAL (the function still returns 200, so Errors stays quiet), a stream
     // reaction or a send that failed, races lost and retried, and a sweep that runs late.
-    const custom = (name: string, statistic: string) => new Metric({ namespace: METRIC_NAMESPACE, metricName: name, period: ALARM_PERIOD, statistic });
+    // Powertools publishes each metric with the dimension service=caravela: the alarm must name it to see the data.
+    const custom = (name: string, statistic: string) => new Metric({ namespace: METRIC_NAMESPACE, metricName: name, period: ALARM_PERIOD, statistic, dimensionsMap: { service: 'caravela' } });
     this.alarm('InternalErrors', 'A request was answered INTERNAL (an unexpected error; see the logs)', custom(METRICS.internalErrors, 'Sum'));
     this.alarm('ReactorFailures', 'A reaction to a stored commit failed (the stream retries it)', custom(METRICS.reactorFailures, 'Sum'));
     this.alarm('SendFailures', 'Frames or notifications could not be sent', custom(METRICS.sendFailures, 'Sum'), 10);

@@ -538,7 +538,7 @@ describe('alarms', () => {
       expect(a.Properties.OKActions).toEqual([ref(stack.alarmTopic)]);
       if (a.Properties.MetricName !== 'IteratorAge' && a.Properties.Namespace !== METRIC_NAMESPACE) expect(a.Properties.Threshold).toBe(1);
     }
-    for (const name of Object.values(METRICS)) template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: METRIC_NAMESPACE, MetricName: name, Period: 300 });
+    for (const name of Object.values(METRICS)) template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: METRIC_NAMESPACE, MetricName: name, Period: 300, Dimensions: [{ Name: 'service', Value: 'caravela' }] });
     for (const name of FN_NAMES) {
       for (const metric of ['Errors', 'Throttles']) {
         template.hasResourceProperties('AWS::CloudWatch::Alarm', {
