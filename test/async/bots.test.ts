@@ -32,7 +32,9 @@ describe('bots in seats', () => {
     const first = await a.request<StateFrame>({ action: 'subscribe', gameId });
     expect(first.status).toBe('active'); // every seat was taken at creation
     expect(first.seats.map((s) => s?.bot ?? null)).toEqual([null, 'heuristic', 'heuristic', 'heuristic']);
-    expect(first.activeSeats).toEqual([0]); // the bots have already moved up to Ana's turn
+    // The bots move on their own (by the commit's reactions), up to Ana's turn.
+    const anasTurn = first.activeSeats.includes(0) ? first : await a.waitFor<StateFrame>((f) => f.type === 'state' && f.gameId === gameId && f.activeSeats.includes(0));
+    expect(anasTurn.activeSeats).toEqual([0]);
 
     // A running game's history is for its players, and holds no raw events.
     const bruno = await register(server.url, 'Bruno');
