@@ -7,7 +7,7 @@
  */
 import type { AnyGameModule, Outcome, Tagged } from '../../domain/engine/contract';
 import { findGame } from '../../domain/games/index';
-import { LOG_KEEP, type SeatInfo } from './protocol/frames';
+import { LOG_KEEP, type GameSummary, type SeatInfo } from './protocol/frames';
 import { startClock, tickClock, type ClockState, type TimeControl } from './clock';
 
 export interface SeatPlayer {
@@ -77,8 +77,14 @@ export interface GameRecord {
   /** commandId → version that stored it, for idempotent retries: the last COMMANDS_KEEP versions' ids. */
   commands: Record<string, number>;
   clock: ClockState | null;
+  /**
+   * Per seat, where the log stood after that seat's player last moved (a command of theirs, not
+   * a bot's): the version and the log line number (over the whole game) that followed its lines.
+   * "Since your last move" starts there. Absent in records from before it was kept.
+   */
+  lastOwn?: ({ version: number; line: number } | null)[];
   /** The last commit, if its seat may still take it back: the state before it and the log lines it added. */
-  undo: { version: number; seat: number; state: unknown; logAdded: number } | null;
+  undo: { version: number; seat: number; state: unknown; logAdded: number; ownBefore?: { version: number; line: number } | null } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -111,6 +117,21 @@ export const seatOf = (record: GameRecord, playerId: string): number | null => {
 
 export function activeSeats(record: GameRecord): number[] {
   return record.status === 'active' ? moduleOf(record).activeSeats(record.state) : [];
+}
+
+/** How a seat's list of games shows this game (`games`, `gameChanged`). */
+export function summaryOf(record: GameRecord, seat: number): GameSummary {
+  return {
+    gameId: record.gameId,
+    game: record.game,
+    status: record.status,
+    seats: seatInfos(record),
+    yourSeat: seat,
+    yourTurn: activeSeats(record).includes(seat),
+    version: record.version,
+    updatedAt: record.updatedAt,
+    lastMove: record.log.at(-1) ?? '',
+  };
 }
 
 /** The game's result: the module's, or an early end by vote. */
@@ -172,6 +193,8 @@ function applyHostEvent(r: GameRecord, e: HostEvent): void {
       r.state = r.undo.state;
       // Snapshots written before `logAdded` existed hold the log's length instead.
       r.log.splice('logAdded' in r.undo ? r.log.length - r.undo.logAdded : (r.undo as { logLength: number }).logLength);
+      // The seat's last move is the one before the taken-back command again.
+      if (r.lastOwn?.[e.seat]?.version === e.version) r.lastOwn = r.lastOwn.map((o, i) => (i === e.seat ? (r.undo!.ownBefore ?? null) : o));
       r.log.push(`${name(e.seat)} took back their last move`);
       return;
     case '$voted':
@@ -235,7 +258,12 @@ export function applyCommit(record: GameRecord | null, commit: Commit): GameReco
     gameEvents.length === commit.events.length &&
     r.status === 'active' &&
     moduleOf(r).canUndo?.(gameEvents) === true;
-  r.undo = takeBack ? { version: commit.version, seat: commit.seat!, state: before.state, logAdded: r.log.length - before.logLength } : null;
+  r.undo = takeBack ? { version: commit.version, seat: commit.seat!, state: before.state, logAdded: r.log.length - before.logLength, ownBefore: record?.lastOwn?.[commit.seat!] ?? null } : null;
+  const seat = commit.seat;
+  if (seat !== null && commit.commandId !== null && gameEvents.length && !r.bots[seat] && r.seats[seat]?.playerId === commit.playerId) {
+    r.lastOwn = Array.from({ length: r.seats.length }, (_, i) => record?.lastOwn?.[i] ?? null);
+    r.lastOwn[seat] = { version: commit.version, line: (r.logBase ?? 0) + r.log.length };
+  }
   if (r.log.length > LOG_KEEP) r.logBase = (r.logBase ?? 0) + r.log.splice(0, r.log.length - LOG_KEEP).length;
   if (r.clock) r.clock = tickClock(r.clock, before.active, activeSeats(r), commit.at);
   // Command ids are the client's: defined as own properties, so "__proto__" is a key like any other.

@@ -28,6 +28,8 @@ export function stateFrame(record: GameRecord, seat: number | null, online: numb
     logStart: record.logBase ?? 0,
     outcome: outcomeOf(record),
   };
+  const own = seat === null ? null : record.lastOwn?.[seat];
+  if (own) frame.sinceYourMove = { ...own };
   if (since) {
     const from = logDeparture(since, record);
     const delta = { ...frame, log: record.log.slice(from - frame.logStart), logStart: from, logAfter: since.version };

@@ -5,7 +5,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { ServerFrame, StateFrame } from '../core/protocol/frames';
-import { seatOf, type GameRecord } from '../core/record';
+import { activeSeats, seatOf, summaryOf, type GameRecord } from '../core/record';
 import { stateFrame } from '../core/state-frame';
 import type { Sender } from '../adapters/sender';
 import type { Records } from '../adapters/store/records';
@@ -18,6 +18,21 @@ const BUILT_FRAMES_GAMES = 64;
 export function onlineSeats(record: GameRecord, subscribers: readonly { playerId: string }[]): number[] {
   const players = new Set(subscribers.map((s) => s.playerId));
   return record.seats.flatMap((s, seat) => (s && players.has(s.playerId) ? [seat] : []));
+}
+
+/**
+ * The seated people for whom the game changed as their list of games shows it: it started,
+ * ended, gained a player, or became (or stopped being) their turn. A move that leaves whose turn
+ * it is unchanged is not announced (one query per seated person it would cost).
+ */
+export function listChanges(before: GameRecord | null, record: GameRecord): { playerId: string; seat: number }[] {
+  const was = before ? activeSeats(before) : [];
+  const now = activeSeats(record);
+  return record.seats.flatMap((s, seat) => {
+    if (!s || record.bots[seat]) return [];
+    const changed = !before || before.status !== record.status || before.seats[seat]?.playerId !== s.playerId || before.seats.some((b, i) => b?.playerId !== record.seats[i]?.playerId) || was.includes(seat) !== now.includes(seat);
+    return changed ? [{ playerId: s.playerId, seat }] : [];
+  });
 }
 
 export const sameSeats = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((seat, i) => seat === b[i]);
@@ -44,8 +59,30 @@ export class Broadcast {
 
   constructor(private readonly deps: BroadcastDeps) {}
 
-  /** Each subscriber's own state frame; `logDelta` subscribers get the log lines changed since `before` (the version before). */
+  /**
+   * Each subscriber's own state frame; `logDelta` subscribers get the log lines changed since
+   * `before` (the version before). Then each seated person's connections that watch their games
+   * get `gameChanged`, if the game changed for them (see listChanges).
+   */
   async commit(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
+    await Promise.all([this.toSubscribers(before, record, sender), this.toGameLists(before, record, sender)]);
+  }
+
+  private async toGameLists(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
+    await Promise.all(
+      listChanges(before, record).map(async ({ playerId, seat }) => {
+        const frame: ServerFrame = { type: 'gameChanged', game: summaryOf(record, seat) };
+        const watchers = await this.deps.records.gamesWatchers(playerId);
+        await Promise.all(
+          watchers.map(async (connectionId) => {
+            if ((await sender.send(connectionId, frame)) === 'gone') await this.deps.records.unwatchGames(playerId, connectionId);
+          }),
+        );
+      }),
+    );
+  }
+
+  private async toSubscribers(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
     const subscribers = await this.deps.records.subscribers(record.gameId);
     const online = onlineSeats(record, subscribers);
     const since = before?.version === record.version - 1 ? before : null;

@@ -105,6 +105,8 @@ export class Commands {
 
   /** One page of the player's games (see Records.playerGames for the order); the cursor pages only their own index. */
   async myGames(conn: Connection, frame: FrameOf<'myGames'>): Promise<Outcome> {
+    // Watch first: a change stored while the page is read still reaches the player.
+    if (frame.watch) await this.deps.records.watchGames(conn);
     const page = await this.deps.records.playerGames(conn.playerId, { limit: frame.limit ?? GAMES_PAGE_DEFAULT, cursor: frame.cursor });
     return { reply: { type: 'games', requestId: frame.requestId, ...page } };
   }

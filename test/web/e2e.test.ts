@@ -43,7 +43,9 @@ const shownLog = (page: Page, gameId: string) =>
   page.evaluate((id) => {
     const g = globalThis as unknown as PageGlobals & { document: { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> } };
     const s = g.caravela.conn.state(id) as { log: string[]; logStart: number };
-    return { shown: Array.from(g.document.querySelectorAll('ol.log li'), (li) => li.textContent ?? ''), log: s.log, logStart: s.logStart };
+    // Shown with a capital first letter, and "New: " (for screen readers) on lines since one's own last move.
+    const shown = Array.from(g.document.querySelectorAll('ol.log li'), (li) => (li.textContent ?? '').replace(/^New: /, ''));
+    return { shown, log: s.log.map((l) => l.charAt(0).toUpperCase() + l.slice(1)), logStart: s.logStart };
   }, gameId);
 
 /** The game's state as the page's connection holds it. */
@@ -191,7 +193,7 @@ describe('the web client', () => {
     for (const page of [ana, bruno]) {
       const { shown, log, logStart } = await shownLog(page, gameId);
       expect(shown).toEqual(log);
-      expect(log).toEqual(truth.log.slice(logStart - (truth.logBase ?? 0)));
+      expect(log).toEqual(truth.log.slice(logStart - (truth.logBase ?? 0)).map((l) => l.charAt(0).toUpperCase() + l.slice(1)));
       expect(log.length).toBeGreaterThan(30);
     }
     expect(clicks).toBeGreaterThan(80);

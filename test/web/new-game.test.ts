@@ -44,12 +44,16 @@ describe('the new-game form', () => {
     expect(await page.getByLabel('Seat 3').isChecked()).toBe(false);
     await page.getByLabel('Seat 3').check();
     await page.getByLabel('Time control').selectOption('bank');
+    // Bot levels are named and explained in words.
+    expect(await page.getByLabel('How the bots play').locator('option').allTextContents()).toEqual(['Strong', 'Random', 'Cautious']);
+    await page.getByLabel('How the bots play').selectOption('random');
+    expect(await page.locator('#bot-help').textContent()).toMatch(/^Random: picks any legal move/);
     await page.getByRole('button', { name: 'Create the game' }).click();
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).toMatch(/^#\/game\//);
     const gameId = decodeURIComponent((await page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).slice('#/game/'.length));
     // Both other seats are bots: the game starts at once.
     await expect.poll(() => page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)?.status ?? null, gameId), { timeout: 15_000 }).toBe('active');
-    const seats = await page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)!.seats.map((s) => Boolean(s?.bot)), gameId);
-    expect(seats).toEqual([false, true, true]);
+    const seats = await page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)!.seats.map((s) => s?.bot ?? null), gameId);
+    expect(seats).toEqual([null, 'random', 'random']);
   }, 60_000);
 });

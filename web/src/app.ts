@@ -6,6 +6,7 @@
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { Connection } from './connection';
 import { h, replace } from './dom';
+import { showWaiting } from './waiting';
 
 export interface Session {
   playerId: string;
@@ -49,6 +50,15 @@ export class App {
     if (this.session) this.connect();
   }
 
+  /** The games waiting for the player as this page knows them (lobby pages, `gameChanged`, state frames): the favicon's number. */
+  readonly waiting = new Set<string>();
+
+  noteWaiting(gameId: string, yourTurn: boolean): void {
+    if (yourTurn) this.waiting.add(gameId);
+    else this.waiting.delete(gameId);
+    showWaiting(this.waiting.size);
+  }
+
   signIn(session: Session): void {
     localStorage.setItem(SESSION_KEY, JSON.stringify(session));
     this.session = session;
@@ -66,7 +76,11 @@ export class App {
     conn.onStatus(show);
     show();
     // Errors that answer nothing in particular (or that no screen handled) go to the banner.
-    conn.onFrame((f: ServerFrame) => f.type === 'error' && this.error(f.message));
+    conn.onFrame((f: ServerFrame) => {
+      if (f.type === 'error') this.error(f.message);
+      else if (f.type === 'gameChanged') this.noteWaiting(f.game.gameId, f.game.yourTurn);
+      else if (f.type === 'state' && f.you !== null) this.noteWaiting(f.gameId, f.status === 'active' && f.activeSeats.includes(f.you));
+    });
   }
 
   /** Show a readable error (the server's sentence) until the next navigation or success. */

@@ -42,6 +42,13 @@ export interface SubscriptionItem extends ItemKey {
   ttl: number;
 }
 
+/** A connection watching its player's games (PLAYER#id / WATCH#connection), expiring with the connection. */
+export interface GamesWatchItem extends ItemKey {
+  kind: 'gamesWatch';
+  connectionId: string;
+  ttl: number;
+}
+
 /** A player's profile (PLAYER#id / PROFILE), with their live connections and game quotas. */
 export interface PlayerItem extends ItemKey {
   kind: 'player';
@@ -59,6 +66,8 @@ export interface ConnectionItem extends ItemKey {
   playerId: string;
   name: string;
   ttl: number;
+  /** Set once the connection watches its player's games (a GamesWatchItem exists). */
+  watchesGames?: boolean;
 }
 
 /** A player's notification settings (PLAYER#id / SETTINGS), revised with a conditional put. */

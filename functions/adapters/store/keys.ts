@@ -26,6 +26,8 @@ export const keys = {
   player: (playerId: string) => `PLAYER#${playerId}`,
   profile: 'PROFILE',
   playerGame: (gameId: string) => `GAME#${gameId}`,
+  /** In a player's partition: a connection watching the player's games (`myGames` with `watch`). */
+  gamesWatch: (connectionId: string) => `WATCH#${connectionId}`,
   connection: (connectionId: string) => `CONN#${connectionId}`,
   connectionMeta: 'META',
   settings: 'SETTINGS',

@@ -10,7 +10,7 @@ import { Records, tooManyConnections, tooManySubscriptions, type Connection, typ
 
 export class LiveRecords extends Records {
   /** connectionId → the connection and the games it watches */
-  private readonly connections = new Map<string, { connection: Connection; games: Set<string> }>();
+  private readonly connections = new Map<string, { connection: Connection; games: Set<string>; watchesGames: boolean }>();
   /** gameId → connectionId → subscriber */
   private readonly watchers = new Map<string, Map<string, Subscriber>>();
   /** playerId → live connectionIds */
@@ -19,14 +19,28 @@ export class LiveRecords extends Records {
   override async putConnection(c: Connection): Promise<void> {
     const max = limit('CONNECTIONS_PER_PLAYER');
     if ((this.online.get(c.playerId)?.size ?? 0) >= max) throw tooManyConnections(max);
-    this.connections.set(c.connectionId, { connection: { ...c }, games: new Set() });
+    this.connections.set(c.connectionId, { connection: { ...c }, games: new Set(), watchesGames: false });
     const ids = this.online.get(c.playerId) ?? new Set<string>();
     this.online.set(c.playerId, ids.add(c.connectionId));
   }
 
-  override async getConnection(connectionId: string): Promise<(Connection & { games: string[] }) | null> {
+  override async getConnection(connectionId: string): Promise<(Connection & { games: string[]; watchesGames: boolean }) | null> {
     const live = this.connections.get(connectionId);
-    return live ? { ...live.connection, games: [...live.games] } : null;
+    return live ? { ...live.connection, games: [...live.games], watchesGames: live.watchesGames } : null;
+  }
+
+  override async watchGames(c: Connection): Promise<void> {
+    const live = this.connections.get(c.connectionId);
+    if (live) live.watchesGames = true;
+  }
+
+  override async gamesWatchers(playerId: string): Promise<string[]> {
+    return [...(this.online.get(playerId) ?? [])].filter((id) => this.connections.get(id)?.watchesGames);
+  }
+
+  override async unwatchGames(_playerId: string, connectionId: string): Promise<void> {
+    const live = this.connections.get(connectionId);
+    if (live) live.watchesGames = false;
   }
 
   override async deleteConnection(connectionId: string): Promise<{ playerId: string; games: string[] } | null> {

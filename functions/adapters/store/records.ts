@@ -10,7 +10,7 @@ import type { GameStatus } from '../../core/record';
 import { ProtocolError, type GameSummary } from '../../core/protocol/frames';
 import { decodeCursor, encodeCursor, SEGMENTS, type Segment } from '../../core/games-cursor';
 import { NO_RECORD, withSettings, type NotificationSettings, type SettingsRecord } from '../../core/notification';
-import type { ConnectionItem, PlayerGameItem, PlayerItem, SettingsItem, SubscriptionItem } from './items';
+import type { ConnectionItem, GamesWatchItem, PlayerGameItem, PlayerItem, SettingsItem, SubscriptionItem } from './items';
 import { keys } from './keys';
 import { limit, rateLimited } from '../limits';
 import { TABLE } from './table';
@@ -240,13 +240,13 @@ export class Records {
     await this.updateSettings(playerId, (r) => withSettings(r, settings, this.now()));
   }
 
-  async getConnection(connectionId: string): Promise<(Connection & { games: string[] }) | null> {
+  async getConnection(connectionId: string): Promise<(Connection & { games: string[]; watchesGames: boolean }) | null> {
     const out = await this.db.send(
       new GetCommand({ TableName: this.table, Key: { [PK]: keys.connection(connectionId), [SK]: keys.connectionMeta } }),
     );
     if (!out.Item) return null;
     const games = out.Item.games as Set<string> | undefined;
-    return { connectionId, playerId: out.Item.playerId, name: out.Item.name, games: games ? [...games] : [] };
+    return { connectionId, playerId: out.Item.playerId, name: out.Item.name, games: games ? [...games] : [], watchesGames: out.Item.watchesGames === true };
   }
 
   /**
@@ -259,6 +259,7 @@ export class Records {
     const c = await this.getConnection(connectionId);
     if (!c) return null;
     for (const gameId of c.games) await this.deleteSubscription(gameId, connectionId);
+    if (c.watchesGames) await this.unwatchGames(c.playerId, connectionId);
     await this.db.send(
       new UpdateCommand({
         TableName: this.table,
@@ -314,6 +315,44 @@ export class Records {
   async subscribers(gameId: string): Promise<Subscriber[]> {
     const items = await queryAll(this.db, prefixed(this.table, keys.game(gameId), 'SUB#'));
     return items.map((i) => ({ connectionId: i.connectionId as string, playerId: i.playerId as string, logDelta: i.logDelta === true }));
+  }
+
+  /**
+   * Watch the player's own games (the live lobby): marked on the connection item first, on
+   * condition that it still exists, so $disconnect finds the watch to remove; the watch item
+   * lives in the player's partition, where a commit's broadcast finds it with one query.
+   */
+  async watchGames(c: Connection): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { [PK]: keys.connection(c.connectionId), [SK]: keys.connectionMeta },
+          UpdateExpression: 'SET watchesGames = :t',
+          ConditionExpression: `attribute_exists(${PK})`,
+          ExpressionAttributeValues: { ':t': true },
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return; // the connection is gone already
+      throw error;
+    }
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { [PK]: keys.player(c.playerId), [SK]: keys.gamesWatch(c.connectionId), kind: 'gamesWatch', connectionId: c.connectionId, ttl: this.ttl() } satisfies GamesWatchItem,
+      }),
+    );
+  }
+
+  /** The connections watching a player's games. */
+  async gamesWatchers(playerId: string): Promise<string[]> {
+    const items = await queryAll(this.db, prefixed(this.table, keys.player(playerId), 'WATCH#'));
+    return items.map((i) => i.connectionId as string);
+  }
+
+  async unwatchGames(playerId: string, connectionId: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.gamesWatch(connectionId) } }));
   }
 
   async deleteSubscription(gameId: string, connectionId: string): Promise<void> {

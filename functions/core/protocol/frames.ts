@@ -76,6 +76,8 @@ export const clientFrames = {
     limit: z.number().int().min(1).max(GAMES_PAGE_MAX).optional(),
     /** The `next` of the previous `games` answer: the page after it. */
     cursor: z.string().min(1).max(256).optional(),
+    /** Also send `gameChanged` on this connection whenever one of my games changes for me (see docs). */
+    watch: z.boolean().optional(),
   }),
   ping: z.object({ action: z.literal('ping'), requestId }),
   /** Take back your own last command (before anyone else acts, if it revealed nothing hidden). */
@@ -127,6 +129,11 @@ export interface StateFrame {
   /** The line number (from 0, over the whole game) of `log[0]`. */
   logStart: number;
   /**
+   * To a seated player who has moved: the version of their last own command and the log line
+   * number (over the whole game) where the lines after it begin ("since your last move").
+   */
+  sinceYourMove?: { version: number; line: number };
+  /**
    * Only to `logDelta` subscribers, in frames after the first: `log` holds the lines from
    * `logStart` on, replacing the subscriber's lines from there; it applies to the state of
    * version `logAfter` only (another version held: subscribe again).
@@ -155,6 +162,8 @@ export type ServerFrame =
   | { type: 'ack'; requestId?: string; commandId: string; version: number }
   /** One page of the player's games; `next`: the cursor of the page after it, null after the last. */
   | { type: 'games'; requestId?: string; games: GameSummary[]; next: string | null }
+  /** To a connection that watches its player's games: one of them changed for that player (turn, status, seats). */
+  | { type: 'gameChanged'; game: GameSummary }
   | { type: 'pong'; requestId?: string }
   | { type: 'done'; requestId?: string; gameId: string; version: number }
   /** Who is watching a game changed: the seats with a live connection on it. */

@@ -1,18 +1,21 @@
 /**
  * The game screen: who sits where (online, to act, bot), the invite link while seats are open,
- * the game's own board and actions, undo/resume/vote, the log, and for finished games a replay
- * slider that steps through every version.
+ * what happened since the player's last move, the game's own board and actions,
+ * undo/resume/vote, the log, and for finished games who won and a replay.
  */
 import { LOG_KEEP, type ServerFrame, type StateFrame } from '../../../functions/core/protocol/frames';
-import { applyCommit, type Commit, type GameRecord } from '../../../functions/core/record';
-import { stateFrame } from '../../../functions/core/state-frame';
 import type { App } from '../app';
 import { h, replace } from '../dom';
 import { gameTitle, gameUi } from '../games/registry';
 import type { UiContext } from '../games/ui';
+import { endHeadline } from './game-end';
+import { logItems, sinceLine, sinceSummary } from './game-log';
+import { replayPanel, type Replay } from './game-replay';
 import { enablePush } from './settings';
 
 const ASKED = 'caravela.askedPush';
+/** Log lines before "since your last move" kept in view, for context. */
+const SINCE_CONTEXT = 10;
 
 function seatList(frame: StateFrame): Node {
   return h(
@@ -46,31 +49,6 @@ function inviteBox(gameId: string, publicUrl: string | undefined): Node {
   );
 }
 
-/** A finished game, version by version, folded in the browser from its stored commits. */
-async function replayPanel(app: App, frame: StateFrame, render: (f: StateFrame) => void): Promise<Node> {
-  const body = await app.api<{ commits: Commit[] }>(`/api/games/${encodeURIComponent(frame.gameId)}/replay`);
-  const records: GameRecord[] = [];
-  body.commits.reduce<GameRecord | null>((r, c) => {
-    const next = applyCommit(r, c);
-    records.push(next);
-    return next;
-  }, null);
-  const label = h('output', { for: 'replay' }, `Version ${frame.version} of ${records.length}`);
-  const slider = h('input', {
-    id: 'replay',
-    type: 'range',
-    min: '1',
-    max: String(records.length),
-    value: String(records.length),
-    oninput: () => {
-      const record = records[Number(slider.value) - 1]!;
-      label.textContent = `Version ${record.version} of ${records.length}`;
-      render({ ...stateFrame(record, frame.you), legal: [] });
-    },
-  });
-  return h('div', { class: 'replay card' }, h('label', { for: 'replay' }, 'Replay'), slider, label);
-}
-
 export function gameScreen(app: App, gameId: string): Node {
   const conn = app.conn!;
   const memory = new Map<string, unknown>();
@@ -81,9 +59,16 @@ export function gameScreen(app: App, gameId: string): Node {
   const log = h('ol', { class: 'log', 'aria-label': 'Game log' });
   const earlier = h('div');
   const replay = h('div');
-  const root = h('section', { class: 'game', 'data-screen': 'game', dataset: { gameId } }, header, extras, board, actions, replay, h('details', { class: 'card', open: true }, h('summary', null, 'Log'), earlier, log));
+  const since = h('div');
+  const root = h('section', { class: 'game', 'data-screen': 'game', dataset: { gameId } }, header, since, extras, board, actions, replay, h('details', { class: 'card', open: true }, h('summary', null, 'Log'), earlier, log));
   let busy = false;
   let replaying = false;
+  let replayer: Replay | null = null;
+  /**
+   * "Since your last move", fixed when the game is opened: the line it starts at and the version
+   * of the move it counts from (a new move of the player's own ends it). Undefined: not known yet.
+   */
+  let sinceFrom: { line: number; version: number } | null | undefined;
 
   const act = async (frame: ServerFrame) => {
     if (frame.type === 'error') app.error(frame.message);
@@ -130,26 +115,44 @@ export function gameScreen(app: App, gameId: string): Node {
   const simple = (action: 'undo' | 'resume' | 'voteEnd', label: string) =>
     h('button', { type: 'button', onclick: async () => act(await conn.request({ action, gameId })) }, label);
 
+  /** The first frame of an opened game decides whether there is news since the player's last move. */
+  const noteSince = (frame: StateFrame) => {
+    if (sinceFrom !== undefined || frame.status === 'open') return;
+    const line = sinceLine(frame);
+    sinceFrom = line === null ? null : { line, version: frame.sinceYourMove!.version };
+    // Not all of those lines came with the first frame: ask for them and a few before (up to all the kept ones).
+    if (sinceFrom && sinceFrom.line < frame.logStart) {
+      void conn.subscribe(gameId, Math.min(LOG_KEEP, frame.logStart + frame.log.length - sinceFrom.line + SINCE_CONTEXT)).then((f) => (f.type === 'error' ? app.error(f.message) : undefined));
+    }
+  };
+
   function render(frame: StateFrame): void {
     const ui = gameUi(frame.game);
     const names = frame.seats.map((s, i) => s?.name ?? `Seat ${i + 1}`);
     const ctx: UiContext = { send: (c) => void send(c), names, rerender: () => render(conn.state(gameId) ?? frame), memory };
-    const status =
-      frame.status === 'open'
+    noteSince(frame);
+    // The player moved since: the summary has done its work.
+    if (sinceFrom && frame.sinceYourMove && frame.sinceYourMove.version !== sinceFrom.version) sinceFrom = null;
+    const yourTurn = frame.status === 'active' && frame.you !== null && frame.activeSeats.includes(frame.you);
+    const status = replaying
+      ? 'Replay'
+      : frame.status === 'open'
         ? 'Waiting for players'
         : frame.status === 'finished'
           ? 'Finished'
-          : frame.you !== null && frame.activeSeats.includes(frame.you)
+          : yourTurn
             ? 'Your turn'
             : `Waiting for ${frame.activeSeats.map((s) => names[s]).join(', ') || 'the game'}`;
-    replace(header, h('h1', null, gameTitle(frame.game)), h('p', { class: 'status-line', 'aria-live': 'polite' }, status), seatList(frame));
+    replace(header, h('h1', null, gameTitle(frame.game)), h('p', { class: 'status-line', 'aria-live': 'polite' }, status), replaying ? null : endHeadline(frame, names), seatList(frame));
     // The tab says so too, for a player whose tab is in the background.
     document.title = `${status === 'Your turn' ? 'Your turn · ' : ''}${gameTitle(frame.game)} — Caravela`;
+    replace(since, sinceFrom && !replaying ? sinceSummary({ ...frame, sinceYourMove: sinceFrom }, names, dismissSince) : null);
+    if (frame.status === 'finished') root.querySelector('.prompt')?.remove(); // no "notify me" once it is over
     replace(
       extras,
-      frame.status === 'open' ? inviteBox(gameId, app.config.publicUrl) : null,
-      frame.canUndo ? simple('undo', 'Take back my last move') : null,
-      frame.you !== null && frame.absent.includes(frame.you) ? simple('resume', 'Take my seat back from the bot') : null,
+      replaying ? null : frame.status === 'open' ? inviteBox(gameId, app.config.publicUrl) : null,
+      frame.canUndo && !replaying ? simple('undo', 'Take back my last move') : null,
+      frame.you !== null && frame.absent.includes(frame.you) && !replaying ? simple('resume', 'Take my seat back from the bot') : null,
       frame.status === 'active' && frame.absent.length && frame.you !== null && !frame.absent.includes(frame.you) ? simple('voteEnd', 'Vote to end the game') : null,
     );
     replace(board, frame.view === null ? h('p', null, 'The game starts when every seat is taken.') : ui.board(frame, ctx));
@@ -157,7 +160,7 @@ export function gameScreen(app: App, gameId: string): Node {
     // Follow new lines only if the reader was at the end of the log, and only inside its own box:
     // the page itself never moves under a player studying the board.
     const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
-    replace(log, frame.log.map((line) => h('li', null, line)));
+    replace(log, logItems(frame, sinceFrom?.line ?? null, replayer ? (line) => replayer!.showLine(line) : undefined));
     replace(
       earlier,
       frame.logStart > 0 && conn.logShortened(gameId)
@@ -168,16 +171,30 @@ export function gameScreen(app: App, gameId: string): Node {
     if (busy) for (const b of root.querySelectorAll<HTMLButtonElement>('[data-action]')) b.disabled = true;
   }
 
+  function dismissSince(): void {
+    sinceFrom = null;
+    render(conn.state(gameId)!);
+  }
+
+  let replayAsked = false;
   const off = conn.onFrame((f) => {
     if (!root.isConnected) return off();
     if ((f.type === 'state' || f.type === 'presence') && f.gameId === gameId && !replaying) {
       const s = conn.state(gameId)!;
       render(s);
-      if (s.status === 'finished' && !replay.hasChildNodes()) {
-        void replayPanel(app, s, (old) => {
-          replaying = old.version !== s.version;
-          render(replaying ? old : conn.state(gameId)!);
-        }).then((panel) => replace(replay, panel), (e: Error) => app.error(e.message));
+      if (s.status === 'finished' && !replayAsked) {
+        replayAsked = true;
+        void replayPanel(app, s, (old, back) => {
+          replaying = back;
+          render(back ? old : conn.state(gameId)!);
+        }).then(
+          (r) => {
+            replayer = r;
+            replace(replay, r.panel);
+            render(conn.state(gameId)!); // the log's lines now lead into the replay
+          },
+          (e: Error) => app.error(e.message),
+        );
       }
     }
   });

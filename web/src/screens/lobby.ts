@@ -1,6 +1,8 @@
 /**
  * My games: the ones waiting for me first, then the others not finished, then the most recent;
- * each opens its game screen. They come in pages (the first at once, the rest on request).
+ * each opens its game screen. They come in pages (the first at once, the rest on request) and
+ * stay live: the first page asks the server to `watch`, and each `gameChanged` it sends updates
+ * its row and the order while the page is open.
  */
 import type { GameSummary, ServerFrame } from '../../../functions/core/protocol/frames';
 import type { App } from '../app';
@@ -54,7 +56,8 @@ export function lobbyScreen(app: App): Node {
   let busy = false;
 
   const page = async (cursor: string | null): Promise<GamesPage | null> => {
-    const answer = await app.conn!.request<ServerFrame>({ action: 'myGames', limit: PAGE, ...(cursor ? { cursor } : {}) });
+    // The first page also (re)starts the watch: after a reconnect the new socket watches again.
+    const answer = await app.conn!.request<ServerFrame>({ action: 'myGames', limit: PAGE, ...(cursor ? { cursor } : { watch: true }) });
     return answer.type === 'games' ? answer : null; // an error is shown by the app
   };
 
@@ -63,6 +66,7 @@ export function lobbyScreen(app: App): Node {
     replace(list, sorted.length ? sorted.map(row) : h('li', { class: 'muted' }, 'No games yet. Start one!'));
     const waiting = sorted.filter((g) => g.yourTurn).length;
     document.title = waiting ? `(${waiting}) Your turn — Caravela` : 'Caravela';
+    for (const g of sorted) app.noteWaiting(g.gameId, g.yourTurn);
     replace(more, next ? h('button', { type: 'button', dataset: { key: 'more' }, onclick: showMore, disabled: busy }, busy ? 'Loading more games…' : 'Show more games') : null);
     // The button is gone after the last page: keep the keyboard on the first game it brought.
     const added = focusFrom && !next ? sorted.find((g) => !focusFrom.has(g.gameId)) : undefined;
@@ -110,9 +114,22 @@ export function lobbyScreen(app: App): Node {
     }
   };
   void load().catch((e: Error) => app.error(e.message));
-  // Moves in my games arrive as states only while subscribed; refresh the list when the tab comes back.
-  const refresh = () => document.visibilityState === 'visible' && list.isConnected && void load(pages).catch(() => undefined);
-  document.addEventListener('visibilitychange', refresh);
+  // Changes arrive live; a socket that was closed (hidden tab, network) missed some: load again.
+  let wasOnline = app.conn!.status === 'online'; // else the first load goes out when the socket opens
+  const offStatus = app.conn!.onStatus((s) => {
+    if (!list.isConnected) return offStatus();
+    if (s === 'online' && wasOnline) void load(pages).catch(() => undefined);
+    if (s === 'online') wasOnline = true;
+  });
+  const offFrame = app.conn!.onFrame((f) => {
+    if (!list.isConnected) return offFrame();
+    if (f.type !== 'gameChanged') return;
+    const known = games.get(f.game.gameId);
+    // A game not listed yet is shown (a new game, or one joined elsewhere); older news is ignored.
+    if (known && known.version >= f.game.version) return;
+    games.set(f.game.gameId, f.game);
+    render();
+  });
   return h(
     'section',
     { class: 'card', 'data-screen': 'lobby' },

@@ -34,6 +34,10 @@ export function settingsScreen(app: App): Node {
     if (answer.type === 'notifications') {
       app.clearError();
       show(answer, resendConfirmation);
+      if (!resendConfirmation) {
+        const saved = form.querySelector('[data-saved]');
+        if (saved) saved.textContent = `Saved at ${new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`;
+      }
     }
   };
 
@@ -104,6 +108,7 @@ export function settingsScreen(app: App): Node {
           });
         },
       }, 'Save'),
+      h('p', { class: 'note ok saved', role: 'status', 'data-saved': '' }),
     );
   }
 
