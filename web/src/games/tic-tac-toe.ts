@@ -13,13 +13,13 @@ export const ticTacToeUi: GameUi = {
     const legal = new Map(frame.legal.map((c) => [(c as { cell: number }).cell, c as object]));
     return h(
       'div',
-      { class: 'ttt', role: 'grid', 'aria-label': 'Tic-tac-toe board' },
+      { class: 'ttt', role: 'group', 'aria-label': 'Tic-tac-toe board' },
       view.board.map((mark, cell) => {
         const command = legal.get(cell);
         const label = mark === null ? `Cell ${cell + 1}, empty` : `Cell ${cell + 1}, ${MARKS[mark]} (${ctx.names[mark]})`;
         return command
           ? commandButton(command, '', ctx.send, { 'aria-label': `Mark cell ${cell + 1}`, class: 'action ttt-cell' })
-          : h('div', { class: 'ttt-cell', role: 'gridcell', 'aria-label': label }, mark === null ? '' : MARKS[mark]);
+          : h('div', { class: 'ttt-cell' }, h('span', { class: 'visually-hidden' }, label), h('span', { 'aria-hidden': 'true' }, mark === null ? '' : MARKS[mark]));
       }),
     );
   },

@@ -56,7 +56,8 @@ export function gameScreen(app: App, gameId: string): Node {
   const board = h('div', { class: 'board' });
   const actions = h('div', { class: 'actions-panel', 'aria-label': 'Your actions' });
   const extras = h('div', { class: 'extras' });
-  const log = h('ol', { class: 'log', 'aria-label': 'Game log' });
+  // Focusable, so its own scroll box can be scrolled by keyboard.
+  const log = h('ol', { class: 'log', 'aria-label': 'Game log', tabindex: '0' });
   const earlier = h('div');
   const replay = h('div');
   const since = h('div');
