@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchChromium } from '../support/browser';
 import { startLocalServer, type LocalServer } from '../../local/server';
-import { register, type Player } from '../support/client';
+import { Client, register, type Player } from '../support/client';
 import { storeTicTacToe } from '../support/games';
 
 let server: LocalServer;
@@ -101,5 +101,34 @@ describe('the lobby', () => {
     await more.click();
     await expect.poll(() => page.locator('li.game-row').count()).toBe(60);
     await page.context().close();
+  });
+});
+
+describe('the live lobby', () => {
+  it('moves a game to the top when it becomes your turn, with the count in the title and the icon, without reloading', async () => {
+    const [mia, teo] = await Promise.all([register(server.url, 'Mia'), register(server.url, 'Teo')]);
+    const gameId = await storeTicTacToe(mia, { opponent: teo }); // Mia (X) to move
+    const other = await storeTicTacToe(teo, { opponent: mia }); // Teo (X) to move: waiting for him
+    const page = await openLobby(1366, 900, mia, 2);
+    const icon = () => page.locator('link[rel="icon"]').getAttribute('href');
+    expect(await rows(page)).toEqual([{ gameId, yourTurn: true }, { gameId: other, yourTurn: false }]);
+    expect(await page.title()).toBe('(1) Your turn — Caravela');
+    expect(await icon()).toMatch(/^data:image\/svg\+xml,.*%3E1%3C/); // the badge says 1
+
+    // Teo moves in the other game: it is Mia's turn there too, and the page shows it at once.
+    const t = await Client.connect(server.wsUrl, teo);
+    expect(await t.request({ action: 'command', gameId: other, commandId: 'teo-1', command: { type: 'mark', cell: 4 } })).toMatchObject({ type: 'ack' });
+    await expect.poll(() => page.title()).toBe('(2) Your turn — Caravela');
+    expect((await rows(page)).every((r) => r.yourTurn)).toBe(true);
+    expect(await icon()).toMatch(/%3E2%3C/);
+    expect(await page.locator(`li[data-game-id="${other}"]`).textContent()).toMatch(/Your turn/);
+
+    // Mia moves in the first game (from another device): it leaves the top, the count drops.
+    const m = await Client.connect(server.wsUrl, mia);
+    expect(await m.request({ action: 'command', gameId, commandId: 'mia-1', command: { type: 'mark', cell: 0 } })).toMatchObject({ type: 'ack' });
+    await expect.poll(() => page.title()).toBe('(1) Your turn — Caravela');
+    expect(await rows(page)).toEqual([{ gameId: other, yourTurn: true }, { gameId, yourTurn: false }]);
+    await t.close();
+    await m.close();
   });
 });
