@@ -12,6 +12,7 @@ import { endHeadline } from './game-end';
 import { logItems, sinceLine, sinceSummary } from './game-log';
 import { replayPanel, type Replay } from './game-replay';
 import { enablePush } from './settings';
+import { changedPaths, loadSeen, saveSeen } from './view-diff';
 
 const ASKED = 'caravela.askedPush';
 /** Log lines before "since your last move" kept in view, for context. */
@@ -157,6 +158,7 @@ export function gameScreen(app: App, gameId: string): Node {
       frame.status === 'active' && frame.absent.length && frame.you !== null && !frame.absent.includes(frame.you) ? simple('voteEnd', 'Vote to end the game') : null,
     );
     replace(board, frame.view === null ? h('p', null, 'The game starts when every seat is taken.') : ui.board(frame, ctx));
+    markChanged(frame);
     replace(actions, busy ? h('p', { class: 'muted' }, 'Sending…') : frame.view === null || replaying ? null : ui.actions(frame, ctx));
     // Follow new lines only if the reader was at the end of the log, and only inside its own box:
     // the page itself never moves under a player studying the board.
@@ -170,6 +172,35 @@ export function gameScreen(app: App, gameId: string): Node {
     );
     if (atEnd) log.scrollTop = log.scrollHeight;
     if (busy) for (const b of root.querySelectorAll<HTMLButtonElement>('[data-action]')) b.disabled = true;
+  }
+
+  /**
+   * Places on the board that changed are marked (boards name the view path each place draws in
+   * `data-path`): since the player's last move while its summary shows (against the board as it
+   * stood then, kept by this browser), else by the last move (against the version before).
+   */
+  let shown: StateFrame | null = null;
+  let lastMove: { version: number; base: unknown } | null = null;
+  function markChanged(frame: StateFrame): void {
+    if (replaying || frame.view === null) return;
+    if (frame.sinceYourMove?.version === frame.version) saveSeen(gameId, frame.version, frame.view);
+    if (frame.version !== shown?.version) {
+      // Another's move that follows the version on screen: it is "the last move".
+      const follows = shown?.version === frame.version - 1 && frame.sinceYourMove?.version !== frame.version;
+      lastMove = follows ? { version: frame.version, base: shown!.view } : null;
+      shown = frame;
+    }
+    const base = sinceFrom ? loadSeen(gameId, sinceFrom.version) : lastMove?.version === frame.version ? lastMove.base : undefined;
+    if (base === undefined || base === null) return;
+    const changed = changedPaths(base, frame.view);
+    let marked = 0;
+    for (const el of board.querySelectorAll<HTMLElement | SVGElement>('[data-path]')) {
+      if (changed.has(el.dataset.path!)) {
+        el.classList.add('changed');
+        marked++;
+      }
+    }
+    board.dataset.changed = String(marked);
   }
 
   function dismissSince(): void {
