@@ -72,14 +72,16 @@ export async function replayPanel(app: App, frame: StateFrame, show: (f: StateFr
     timer = undefined;
     play.textContent = 'Play';
   }
-  const step = (text: string, name: string, to: () => number) => h('button', { type: 'button', 'aria-label': name, onclick: () => (stop(), go(to())) }, text);
+  // The accessible name holds the visible text ("« First move"), the arrows only decorate.
+  const step = (before: string, text: string, after: string, to: () => number) =>
+    h('button', { type: 'button', onclick: () => (stop(), go(to())) }, h('span', { 'aria-hidden': 'true' }, before), text, h('span', { class: 'visually-hidden' }, ' move'), h('span', { 'aria-hidden': 'true' }, after));
 
   label.textContent = `Move ${last} of ${last}`;
   const panel = h(
     'div',
     { class: 'replay card', role: 'group', 'aria-labelledby': 'replay-title' },
     h('h2', { id: 'replay-title' }, 'Replay'),
-    h('div', { class: 'row' }, step('⏮', 'First move', () => 1), step('◀', 'Previous move', () => at - 1), play, step('▶', 'Next move', () => at + 1), step('⏭', 'Last move', () => last), jump),
+    h('div', { class: 'row' }, step('« ', 'First', '', () => 1), step('‹ ', 'Previous', '', () => at - 1), play, step('', 'Next', ' ›', () => at + 1), step('', 'Last', ' »', () => last), jump),
     h('label', { for: 'replay', class: 'visually-hidden' }, 'Move'),
     slider,
     ticks,
