@@ -1,7 +1,10 @@
 /** One sentence per event. */
 import type { Seat } from '../../engine/contract';
 import { plural } from '../../engine/words';
-import { ACTION_NAMES, BUILDING_NAMES, PRIVILEGE_NAMES, REGION_NAMES } from './data';
+import { ACTION_NAMES, BUILDING_NAMES, REGION_NAMES, type PrivilegeType } from './data';
+
+/** "a church privilege": the columns' names in the singular. */
+const PRIVILEGE_ONE: Record<PrivilegeType, string> = { colony: 'colony', factory: 'factory', explorer: 'explorer', shipyard: 'shipyard', church: 'church' };
 import type { NavEvent } from './events';
 
 const cr = (n: number) => `${n} Cruzados`;
@@ -34,7 +37,7 @@ export function describe(e: NavEvent, names: readonly string[]): string {
     case 'Traded':
       return `${n(e.seat)} ${e.mode === 'sell' ? 'sells' : 'processes'} ${e.units} ${e.good} for ${cr(e.units * e.perUnit)}${e.wildcard ? ' (using the wildcard factory)' : ''}`;
     case 'PrivilegeTaken':
-      return `${n(e.seat)} pays a worker for a ${PRIVILEGE_NAMES[e.privilege].replace(/ies$/, 'y').replace(/s$/, '')} privilege and receives ${cr(e.bonus)}`;
+      return `${n(e.seat)} pays a worker for a ${PRIVILEGE_ONE[e.privilege]} privilege and receives ${cr(e.bonus)}`;
     case 'ActionEnded':
       return e.action === 'navegador' ? `${n(e.seat)} ends the Navegador sailing` : `${n(e.seat)} ends ${ACTION_NAMES[e.action]}`;
     case 'NavegadorPassed':
