@@ -1,5 +1,6 @@
 /** The browser UI of each game, with a plain fallback for games that have none yet. */
 import { genericUi } from './generic';
+import { goaUi } from './goa';
 import { navegadorUi } from './navegador';
 import { ticTacToeUi } from './tic-tac-toe';
 import type { GameUi } from './ui';
@@ -17,7 +18,7 @@ export interface GameInfo {
 export const GAME_INFO: GameInfo[] = [
   { id: 'vasco-da-gama', title: 'Vasco da Gama', players: [2, 4], bots: ['heuristic', 'random', 'safe'], ui: vascoDaGamaUi },
   { id: 'navegador', title: 'Navegador', players: [2, 5], bots: ['heuristic', 'random', 'safe'], ui: navegadorUi },
-  { id: 'goa', title: 'Goa', players: [2, 4], bots: ['heuristic', 'random', 'safe'], ui: genericUi },
+  { id: 'goa', title: 'Goa', players: [2, 4], bots: ['heuristic', 'random', 'safe'], ui: goaUi },
   { id: 'tic-tac-toe', title: 'Tic-tac-toe', players: [2, 2], bots: ['random'], ui: ticTacToeUi },
 ];
 

@@ -203,11 +203,10 @@ function sheets(view: NavView, you: number | null, names: readonly string[]): HT
           if (p.wildcard) factories.push(`any ${p.wildcard}`);
           const privileges = PRIVILEGES.filter((t) => p.privileges[t]).map((t) => `${PRIVILEGE_NAMES[t]} ${p.privileges[t]}`);
           const colonies = GOODS.map((g) => [g, p.colonies.filter((c) => c.good === g).length] as const).filter(([, n]) => n).map(([g, n]) => `${GOOD_NAMES[g]} ${n}`);
-          const c = COLOURS[p.colour] ?? COLOURS.black!;
           return h(
             'tr',
             { class: seat === you ? 'nav-you' : '', dataset: { path: `players.${seat}` } },
-            h('th', { scope: 'row' }, h('span', { class: 'nav-chip', style: `background:${c.fill};color:${c.text}` }, markOf(names, seat)), ` ${names[seat]}${seat === you ? ' (you)' : ''}`, h('span', { class: 'visually-hidden' }, `, ${p.colour}`)),
+            h('th', { scope: 'row' }, h('span', { class: `nav-chip nav-c-${p.colour}` }, markOf(names, seat)), ` ${names[seat]}${seat === you ? ' (you)' : ''}`, h('span', { class: 'visually-hidden' }, `, ${p.colour}`)),
             h('td', null, String(p.cash)),
             h('td', null, String(p.workers)),
             h('td', null, `${p.supply} / ${p.shipsAtSea}`),

@@ -1,0 +1,17 @@
+/**
+ * Goa in the browser: the board (auction grid, auction, progress board, estates, one's own
+ * cards) and the actions panel (every legal command in words with its cost). Grid squares and
+ * supply-board spots that exactly one legal command acts on are clickable too.
+ */
+import './board.css';
+import { h } from '../../dom';
+import type { GameUi } from '../ui';
+import { actionsEl } from './actions';
+import { boardEl } from './board';
+
+const started = (view: unknown) => Boolean(view && typeof view === 'object' && 'grid' in view);
+
+export const goaUi: GameUi = {
+  board: (frame, ctx) => (started(frame.view) ? boardEl(frame, ctx) : h('p', null, 'The game has not started yet.')),
+  actions: (frame, ctx) => (started(frame.view) ? actionsEl(frame, ctx) : h('p', null, 'Waiting for every seat to be taken.')),
+};
