@@ -14,6 +14,7 @@ import { findBot } from '../../domain/games/bots';
 import { Rng } from '../../domain/engine/rng';
 import { getGames } from '../../functions/host/runtime-games';
 import type { LocalServer } from '../../local/server';
+import { findings } from './axe';
 import { ARTIFACTS } from './browser';
 
 interface PageGlobals {
@@ -71,7 +72,18 @@ export interface Played {
   version: number;
 }
 
-export async function playByClicking(browser: Browser, server: LocalServer, game: string, options: { allOffered: boolean; seed?: number; maxClicks?: number }): Promise<Played> {
+export interface PlayOptions {
+  /** Every legal entry has a control at once (false where a choice takes two steps). */
+  allOffered: boolean;
+  /** A first click some commands need (e.g. picking a number before its area); then the command's own control. */
+  prepare?: (page: Page, command: { type: string } & Record<string, unknown>) => Promise<void>;
+  seed?: number;
+  maxClicks?: number;
+  /** Run axe-core every this many clicks (0: never). */
+  axeEvery?: number;
+}
+
+export async function playByClicking(browser: Browser, server: LocalServer, game: string, options: PlayOptions): Promise<Played> {
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -83,6 +95,7 @@ export async function playByClicking(browser: Browser, server: LocalServer, game
   let boardClicks = 0;
   let shot = false;
   const scrollMoves: string[] = [];
+  const a11y = new Set<string>();
   for (;;) {
     // Ana's turn, or the end.
     await expect.poll(async () => {
@@ -101,8 +114,10 @@ export async function playByClicking(browser: Browser, server: LocalServer, game
 
     // The bot's pick for her seat, from the game's own state on the server.
     const record = await getGames().host.games.fresh(gameId);
-    const choice = JSON.stringify(bot.choose(record.state, s.you, s.legal as never[], rng));
-    const places = shown.filter((c) => c.command === choice && c.usable);
+    const picked = bot.choose(record.state, s.you, s.legal as never[], rng) as { type: string } & Record<string, unknown>;
+    const choice = JSON.stringify(picked);
+    if (options.prepare && !shown.some((c) => c.command === choice)) await options.prepare(page, picked);
+    const places = (await controls(page)).filter((c) => c.command === choice && c.usable);
     expect(places.length, `a control for ${choice}`).toBeGreaterThan(0);
     const onBoard = places.find((c) => c.onBoard);
     const target = onBoard && (rng.next() < 0.7 || !places.some((c) => !c.onBoard)) ? onBoard : (places.find((c) => !c.onBoard) ?? places[0]!);
@@ -120,6 +135,7 @@ export async function playByClicking(browser: Browser, server: LocalServer, game
     await page.waitForTimeout(30);
     const y = await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollY);
     if (y !== after) scrollMoves.push(`${after} → ${y} at click ${clicks}`);
+    if (options.axeEvery && clicks % options.axeEvery === 0) for (const f of await findings(page)) a11y.add(f);
     if (!shot && clicks === 12) {
       shot = true;
       await page.screenshot({ path: path.join(ARTIFACTS, `${game}-board-1366.png`), fullPage: true });
@@ -130,6 +146,7 @@ export async function playByClicking(browser: Browser, server: LocalServer, game
   }
   expect(errors).toEqual([]);
   expect(scrollMoves).toEqual([]);
+  expect([...a11y]).toEqual([]);
   const version = (await state(page, gameId))!.version;
   await page.screenshot({ path: path.join(ARTIFACTS, `${game}-finished-1366.png`), fullPage: true });
   await page.context().close();

@@ -24,7 +24,9 @@ export function s(tag: string, attrs: Record<string, unknown> | null = null, ...
 export function clickable(el: SVGElement, command: object, label: string, send: (c: object) => void): SVGElement {
   el.setAttribute('role', 'button');
   el.setAttribute('tabindex', '0');
-  el.setAttribute('aria-label', label);
+  // The name starts with the words drawn on the place, so what a player sees is what a voice user says.
+  const visible = Array.from(el.querySelectorAll('text, foreignObject'), (t) => t.textContent?.trim() ?? '').filter(Boolean).join(' ');
+  el.setAttribute('aria-label', visible && !label.includes(visible) ? `${visible}: ${label}` : label);
   el.setAttribute('data-action', (command as { type: string }).type);
   el.setAttribute('data-command', JSON.stringify(command));
   el.classList.add('clickable');

@@ -133,6 +133,7 @@ export function gameScreen(app: App, gameId: string): Node {
     const names = frame.seats.map((s, i) => s?.name ?? `Seat ${i + 1}`);
     const ctx: UiContext = { send: (c) => void send(c), names, rerender: () => render(conn.state(gameId) ?? frame), memory };
     noteSince(frame);
+    const height = root.offsetHeight;
     // The player moved since: the summary has done its work.
     if (sinceFrom && frame.sinceYourMove && frame.sinceYourMove.version !== sinceFrom.version) sinceFrom = null;
     const yourTurn = frame.status === 'active' && frame.you !== null && frame.activeSeats.includes(frame.you);
@@ -153,13 +154,16 @@ export function gameScreen(app: App, gameId: string): Node {
     replace(
       extras,
       replaying ? null : frame.status === 'open' ? inviteBox(gameId, app.config.publicUrl) : null,
-      frame.canUndo && !replaying ? simple('undo', 'Take back my last move') : null,
       frame.you !== null && frame.absent.includes(frame.you) && !replaying ? simple('resume', 'Take my seat back from the bot') : null,
       frame.status === 'active' && frame.absent.length && frame.you !== null && !frame.absent.includes(frame.you) ? simple('voteEnd', 'Vote to end the game') : null,
     );
     replace(board, frame.view === null ? h('p', null, 'The game starts when every seat is taken.') : ui.board(frame, ctx));
     markChanged(frame);
-    replace(actions, busy ? h('p', { class: 'muted' }, 'Sending…') : frame.view === null || replaying ? null : ui.actions(frame, ctx));
+    // Taking a move back sits with the actions: nothing above the board changes height between turns.
+    replace(
+      actions,
+      busy ? h('p', { class: 'muted' }, 'Sending…') : frame.view === null || replaying ? null : [frame.canUndo ? h('p', { class: 'undo' }, simple('undo', 'Take back my last move')) : null, ui.actions(frame, ctx)],
+    );
     // Follow new lines only if the reader was at the end of the log, and only inside its own box:
     // the page itself never moves under a player studying the board.
     const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
@@ -172,6 +176,9 @@ export function gameScreen(app: App, gameId: string): Node {
     );
     if (atEnd) log.scrollTop = log.scrollHeight;
     if (busy) for (const b of root.querySelectorAll<HTMLButtonElement>('[data-action]')) b.disabled = true;
+    // The page never gets shorter under a player on this screen: a window scrolled to the bottom
+    // of a page that shrinks would move. (A style property, which the CSP allows; no attribute.)
+    if (root.offsetHeight < height) root.style.minHeight = `${height}px`;
   }
 
   /**

@@ -44,6 +44,8 @@ const span = (i: number) => (i < 0 || i >= SIZE ? EDGE : CELL);
 function grid(view: GoaView, legal: GoaCommand[], you: number | null, ctx: UiContext): HTMLElement {
   const size = SIZE;
   const cells: SVGElement[] = [];
+  // Markers are drawn over the squares, outside their buttons: not part of a square's name.
+  const overlay: SVGElement[] = [];
   for (let r = -1; r <= size; r++) {
     for (let c = -1; c <= size; c++) {
       const edge = r < 0 || c < 0 || r >= size || c >= size;
@@ -57,9 +59,11 @@ function grid(view: GoaView, legal: GoaCommand[], you: number | null, ctx: UiCon
         'g',
         { class: `goa-cell${edge ? ' goa-edge' : ''}${tile ? '' : ' goa-empty'}`, dataset: { path: edge ? `markers` : `grid.${r}.${c}` } },
         s('rect', { x, y, width: w, height: hgt, rx: 8, class: 'goa-cell-box' }),
-        // HTML inside the square, so a tile's words wrap to its width.
-        lines ? s('foreignObject', { x: x + 4, y: y + 3, width: w - 8, height: hgt - 30 }, h('div', { class: 'goa-tile-text' }, h('b', null, lines[0]), ' ', lines[1])) : null,
-        markers.map((m, i) => {
+      );
+      // HTML over the square, so a tile's words wrap to its width; outside its button, whose name says them.
+      if (lines) overlay.push(s('foreignObject', { x: x + 4, y: y + 3, width: w - 8, height: hgt - 30 }, h('div', { class: 'goa-tile-text' }, h('b', null, lines[0]), ' ', lines[1])));
+      overlay.push(
+        ...markers.map((m, i) => {
           const colour = SEAT_COLOURS[m.seat] ?? SEAT_COLOURS[0]!;
           const mx = edge ? x + w / 2 : x + 18 + i * 30;
           const my = edge ? y + hgt / 2 : y + hgt - 18;
@@ -73,8 +77,7 @@ function grid(view: GoaView, legal: GoaCommand[], you: number | null, ctx: UiCon
             s('text', { x: flag ? mx - 4 : mx, y: flag ? my - 4 : my + 5, 'text-anchor': 'middle', class: 'goa-marker-text', fill: colour.text }, String(m.number)),
             title(flag ? `The flag, auction 1 (${ctx.names[m.seat]})` : `Auction marker ${m.number} (${ctx.names[m.seat]})`),
           );
-        }),
-      );
+        }));
       const act = only(legal, 'placeFlag', (x2) => x2.r === r && x2.c === c) ?? only(legal, 'placeMarker', (x2) => x2.r === r && x2.c === c) ?? only(legal, 'swapWith', (x2) => x2.r === r && x2.c === c);
       const words = `${tile ? `${tileText(tile.id)} at ${place(r, c)}` : capital(edgeText(r, c))}${markers.length ? `; ${markers.map((m) => (m.number === 1 ? `the flag of ${ctx.names[m.seat]}` : `marker ${m.number} of ${ctx.names[m.seat]}`)).join(', ')}` : ''}`;
       if (act && you !== null) clickable(g, act, commandLabel(act, view, you, ctx.names), ctx.send);
@@ -83,7 +86,7 @@ function grid(view: GoaView, legal: GoaCommand[], you: number | null, ctx: UiCon
     }
   }
   const side = at(size) + EDGE + GAP;
-  return h('div', { class: 'goa-grid-wrap' }, s('svg', { viewBox: `0 0 ${side} ${side}`, class: 'goa-grid', role: 'group', 'aria-label': 'Auction grid' }, cells));
+  return h('div', { class: 'goa-grid-wrap' }, s('svg', { viewBox: `0 0 ${side} ${side}`, class: 'goa-grid', role: 'group', 'aria-label': 'Auction grid' }, cells, s('g', { class: 'goa-markers' }, overlay)));
 }
 
 function auction(view: GoaView, names: readonly string[]): HTMLElement | null {

@@ -52,6 +52,7 @@ function rondel(view: NavView, legal: NavCommand[], you: number | null, ctx: UiC
   const cy = 130;
   const R = 122;
   const inner = 46;
+  const stones: SVGElement[] = [];
   const fields = FIELDS.map((action, i) => {
     const a0 = ((i - 0.5) / FIELDS.length) * 2 * Math.PI - Math.PI / 2;
     const a1 = ((i + 0.5) / FIELDS.length) * 2 * Math.PI - Math.PI / 2;
@@ -61,13 +62,17 @@ function rondel(view: NavView, legal: NavCommand[], you: number | null, ctx: UiC
     const lx = cx + 96 * Math.cos(mid);
     const ly = cy + 96 * Math.sin(mid);
     const here = view.players.filter((pl) => pl.position === i);
+    // The stones are drawn over the field, outside its button: they are not part of its name.
+    stones.push(
+      ...here.map((pl, k) => piece(cx + 66 * Math.cos(mid) + (k - (here.length - 1) / 2) * 17 * Math.cos(mid + Math.PI / 2), cy + 66 * Math.sin(mid) + (k - (here.length - 1) / 2) * 17 * Math.sin(mid + Math.PI / 2), 8.5, pl.colour, ctx.names, pl.seat, ` on ${ACTION_NAMES[action]}`)),
+    );
     const g = s(
       'g',
       { class: `nav-field${view.players[you ?? -1]?.position === i ? ' nav-mine' : ''}`, dataset: { path: `players` } },
       s('path', { d: path, class: 'nav-sector' }),
-      s('text', { x: lx, y: ly + 4, 'text-anchor': 'middle', class: 'nav-field-name' }, ACTION_NAMES[action]),
-      here.map((pl, k) => piece(cx + 66 * Math.cos(mid) + (k - (here.length - 1) / 2) * 17 * Math.cos(mid + Math.PI / 2), cy + 66 * Math.sin(mid) + (k - (here.length - 1) / 2) * 17 * Math.sin(mid + Math.PI / 2), 8.5, pl.colour, ctx.names, pl.seat, ` on ${ACTION_NAMES[action]}`)),
     );
+    // Words are drawn over the place, outside its button (whose name says them, and more).
+    stones.push(s('text', { x: lx, y: ly + 4, 'text-anchor': 'middle', class: 'nav-field-name' }, ACTION_NAMES[action]));
     const move = only(legal, 'move', (c) => c.field === i);
     if (move && you !== null) clickable(g, move, commandLabel(move, view, you), ctx.send);
     else g.append(title(`${ACTION_NAMES[action]}${here.length ? `: ${here.map((pl) => ctx.names[pl.seat]).join(', ')}` : ''}`));
@@ -78,6 +83,7 @@ function rondel(view: NavView, legal: NavCommand[], you: number | null, ctx: UiC
     'svg',
     { viewBox: '0 0 260 260', class: 'nav-rondel', role: 'group', 'aria-label': 'Rondel' },
     fields,
+    s('g', { class: 'nav-stones' }, stones),
     s('circle', { cx, cy, r: inner - 2, class: 'nav-hub' }),
     s('text', { x: cx, y: cy - 4, 'text-anchor': 'middle', class: 'nav-hub-text' }, 'Rondel'),
     s('text', { x: cx, y: cy + 12, 'text-anchor': 'middle', class: 'nav-hub-small' }, me?.position != null ? '3 ahead free' : 'start anywhere'),
@@ -113,6 +119,7 @@ function map(view: NavView, legal: NavCommand[], you: number | null, ctx: UiCont
       return s('line', { x1, y1, x2, y2, class: 'nav-border' });
     }),
   );
+  const over: SVGElement[] = [];
   const regions = view.regions.map((r, index) => {
     const [x, y] = at(r.id);
     const good = DATA.colonyStacks.value[r.id]?.[0];
@@ -127,10 +134,13 @@ function map(view: NavView, legal: NavCommand[], you: number | null, ctx: UiCont
       'g',
       { class: `nav-region${r.explored ? '' : ' nav-unexplored'}`, dataset: { path: `regions.${index}` } },
       s('rect', { x, y, width: BOX.w, height: BOX.h, rx: 10, class: 'nav-region-box' }),
+    );
+    // Words and ships are drawn over the region, outside its button (whose name says them).
+    over.push(
       s('text', { x: x + 8, y: y + 20, class: 'nav-region-name' }, r.id === 'cabo' ? 'Cabo da Boa Esp.' : r.name),
-      lines.map((l, i) => s('text', { x: x + 8, y: y + 38 + i * 15, class: 'nav-region-line' }, l)),
+      ...lines.map((l, i) => s('text', { x: x + 8, y: y + 38 + i * 15, class: 'nav-region-line' }, l)),
       // Fleets: a piece and its count, three to a row from the bottom.
-      fleets.map((f, i) => {
+      ...fleets.map((f, i) => {
         const fx = x + 16 + (i % 3) * 50;
         const fy = y + BOX.h - 16 - Math.floor(i / 3) * 24;
         return s('g', null, piece(fx, fy, 10, view.players[f.seat]!.colour, ctx.names, f.seat, `: ${plural(f.n, 'ship')} in ${r.name}`), s('text', { x: fx + 13, y: fy + 5, class: 'nav-count' }, `×${f.n}`));
@@ -140,11 +150,11 @@ function map(view: NavView, legal: NavCommand[], you: number | null, ctx: UiCont
     const pay = only(legal, 'payShip', (c) => c.region === r.id);
     const act = found ?? pay;
     const description = `${r.name}: ${lines.join('; ') || 'explored'}${fleets.length ? `; ships: ${fleets.map((f) => `${ctx.names[f.seat]} ${f.n}`).join(', ')}` : ''}`;
-    if (act && you !== null) clickable(g, act, commandLabel(act, view, you), ctx.send);
+    if (act && you !== null) clickable(g, act, `${commandLabel(act, view, you)} (${description})`, ctx.send);
     else g.append(title(description));
     return g;
   });
-  return h('div', { class: 'nav-map-wrap' }, s('svg', { viewBox: '0 0 860 370', class: 'nav-map', role: 'group', 'aria-label': 'Map of the sea route' }, borders, regions));
+  return h('div', { class: 'nav-map-wrap', tabindex: '0', role: 'region', 'aria-label': 'Map' }, s('svg', { viewBox: '0 0 860 370', class: 'nav-map', role: 'group', 'aria-label': 'Map of the sea route' }, borders, regions, s('g', { class: 'nav-over' }, over)));
 }
 
 function market(view: NavView): HTMLElement {

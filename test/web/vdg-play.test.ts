@@ -1,0 +1,40 @@
+/**
+ * Vasco da Gama in Chromium: Ana plays a whole 2-player game against the heuristic bot by
+ * clicking board spaces and panel buttons — a disc is placed in two clicks, its number then its
+ * area (see test/support/click-play.ts for what is checked at every step, axe-core included);
+ * a 4-player board fits in two screens of 1366 × 900.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer, type LocalServer } from '../../local/server';
+import { launchChromium } from '../support/browser';
+import { measureBoard, playByClicking } from '../support/click-play';
+
+let server: LocalServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('Vasco da Gama in the browser', () => {
+  it('is played to the end by clicking, every control an exact legal command, with no serious accessibility finding', async () => {
+    const played = await playByClicking(browser, server, 'vasco-da-gama', {
+      allOffered: false,
+      axeEvery: 20,
+      prepare: async (page, command) => {
+        if (command.type === 'place') await page.locator(`[data-action="pickNumber"][data-number="${command.number}"]`).first().click();
+      },
+    });
+    expect(played.clicks).toBeGreaterThan(30);
+    expect(played.boardClicks).toBeGreaterThan(5);
+  }, 600_000);
+
+  it('draws a 4-player board at most two screens tall at 1366 × 900', async () => {
+    expect(await measureBoard(browser, server, 'vasco-da-gama')).toBeLessThanOrEqual(1800);
+  }, 120_000);
+});
