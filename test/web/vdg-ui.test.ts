@@ -71,7 +71,11 @@ const g = globalThis as Record<string, unknown>;
 let saved: unknown;
 beforeAll(() => {
   saved = g.document;
-  g.document = { createElement: (tag: string) => new FakeElement(tag.toUpperCase()), createTextNode: (t: string) => new FakeText(t) };
+  g.document = {
+    createElement: (tag: string) => new FakeElement(tag.toUpperCase()),
+    createElementNS: (_ns: string, tag: string) => new FakeElement(tag),
+    createTextNode: (t: string) => new FakeText(t),
+  };
 });
 afterAll(() => {
   g.document = saved;
@@ -263,6 +267,29 @@ describe('the Vasco da Gama UI', () => {
     for (const c of chips) expect(c.textContent).toMatch(/^\d+ (orange|turquoise|violet|grey|missionar(y|ies) \(white\)( left)?)$/);
     for (const d of board.all().filter((e) => e.className.split(' ').includes('vdg-disc')))
       expect(d.textContent).toMatch(new RegExp(`^${d.dataset.number}(${NAMES.join('|')}) \\((yellow|red|black|blue)`));
+  });
+
+  it("keeps the player's own supply in the panel, and shows choices out of reach disabled with the reason", async () => {
+    const vdg = await ui();
+    let tooDear = 0;
+    for (const s of all) {
+      if (s.phase === 'over') continue;
+      for (const you of game.activeSeats(s)) {
+        const frame = frameOf(s, you);
+        const actions = vdg.actions(frame, context().ctx) as unknown as FakeElement;
+        const own = actions.all().find((e) => e.getAttribute('aria-label') === 'Your supply')!;
+        const reals = s.seats[you]!.reals;
+        expect(own.textContent).toContain(`${reals} ${reals === 1 ? 'Real' : 'Reals'}`);
+        for (const b of actions.all().filter((e) => e.className.split(' ').includes('vdg-too-dear'))) {
+          tooDear++;
+          expect(b.tagName).toBe('BUTTON');
+          expect(b.getAttribute('disabled')).not.toBeNull(); // set as an attribute in this stand-in DOM
+          expect(b.dataset.command).toBeUndefined();
+          expect(b.textContent).toMatch(new RegExp(`(costs|at least) \\d+ Reals?, you have ${reals} Reals?$`));
+        }
+      }
+    }
+    expect(tooDear).toBeGreaterThan(0);
   });
 
   it('says whom the game waits for when there is nothing to do, and shows the final scores at the end', async () => {

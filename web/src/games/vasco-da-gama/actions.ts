@@ -6,10 +6,10 @@
  */
 import { h } from '../../dom';
 import type { VdgCommand } from '../../../../domain/games/vasco-da-gama/commands';
-import { AREA_NAMES, DATA } from '../../../../domain/games/vasco-da-gama/data';
+import { AREA_NAMES, DATA, SAILOR_COLOURS } from '../../../../domain/games/vasco-da-gama/data';
 import { turnText } from './board';
 import { GROUPS, GROUP_ORDER, cap, crewText, describeCommand, listWords, merchantLimit, numberCost, projectText, reals, rightRange, sailorsText, type CommandLabel } from './labels';
-import { PICKED_NUMBER, sr, type Rc } from './widgets';
+import { PICKED_NUMBER, chip, seatTag, sr, type Rc } from './widgets';
 
 interface Entry {
   raw: unknown;
@@ -30,9 +30,64 @@ export function actionsEl(rc: Rc): HTMLElement {
     'div',
     { class: 'vdg-actions' },
     h('p', { class: `vdg-turn${mine ? ' vdg-your-turn' : ''}` }, rc.you === null ? `You are watching. ${turnText(rc)}` : turnText(rc)),
+    ownEl(rc),
     entries.length === 0 && rc.you !== null && !rc.view.final ? h('p', { class: 'vdg-small' }, 'Nothing for you to do right now.') : null,
     order.filter((g) => groups.has(g)).map((g) => groupEl(rc, g, groups.get(g)!)),
   );
+}
+
+/** The player's own supply, always in view beside the choices it pays for. */
+function ownEl(rc: Rc): HTMLElement | null {
+  const p = rc.you === null ? undefined : rc.view.players[rc.you];
+  if (!p || rc.view.final) return null;
+  const item = (n: number, word: string) => h('span', { class: 'vdg-own-item' }, h('strong', null, String(n)), ` ${word}`);
+  return h(
+    'div',
+    { class: 'vdg-own', role: 'group', 'aria-label': 'Your supply' },
+    seatTag(rc, p.seat),
+    item(p.reals, p.reals === 1 ? 'Real' : 'Reals'),
+    item(p.vp, 'VP'),
+    item(p.captains, p.captains === 1 ? 'captain' : 'captains'),
+    item(p.ships.length, p.ships.length === 1 ? 'ship' : 'ships'),
+    item(p.discsToPlace + (p.extraToPlace ? 1 : 0), 'discs to place'),
+    SAILOR_COLOURS.filter((c) => p.sailors[c] > 0).map((c) => chip(c, p.sailors[c])),
+    p.missionaries ? chip('missionary', p.missionaries, p.missionaries === 1 ? 'missionary (white)' : 'missionaries (white)') : null,
+  );
+}
+
+/** A choice the rules would allow but the player cannot pay for: shown, disabled, with the reason. */
+function unaffordable(label: string, reason: string): HTMLElement {
+  return h(
+    'button',
+    { type: 'button', class: 'vdg-cmd vdg-too-dear', disabled: true },
+    h('span', { class: 'vdg-cmd-label' }, label),
+    h('span', { class: 'vdg-reason' }, sr(' — '), reason),
+  );
+}
+
+/** The called action's choices the player's Reals do not reach (the legal ones are the buttons). */
+function tooDear(rc: Rc, entries: Entry[]): HTMLElement[] {
+  const call = rc.view.call;
+  const p = rc.you === null ? undefined : rc.view.players[rc.you];
+  if (!call || !p || call.seat !== rc.you || call.started) return [];
+  const have = `you have ${reals(p.reals)}`;
+  const out: HTMLElement[] = [];
+  if (call.area === 'projects') {
+    const bought = new Set(entries.flatMap((e) => (e.c.type === 'purchase' && e.c.spaces.length === 1 ? [e.c.spaces[0]!] : [])));
+    rc.view.projects.row.forEach((tile, i) => {
+      if (tile && !bought.has(i)) out.push(unaffordable(`Buy ${tile.id}`, `costs ${reals(call.cost + DATA.purchasePrices.value.one)}, ${have}`));
+    });
+    const sg = rc.view.projects.saoGabriel;
+    if (sg && !entries.some((e) => e.c.type === 'purchaseSaoGabriel')) out.push(unaffordable(`Buy the São Gabriel`, `costs ${reals(call.cost + sg.crew)}, ${have}`));
+  }
+  if (call.area === 'recruiting') {
+    const open = new Set(entries.flatMap((e) => (e.c.type === 'recruitFrom' ? [e.c.section] : [])));
+    rc.view.recruiting.sections.forEach((s, i) => {
+      const any = SAILOR_COLOURS.some((c) => s.sailors[c] > 0);
+      if (s.active && any && !open.has(i)) out.push(unaffordable(`Recruit from section ${i + 1}`, `at least ${reals(call.cost + (DATA.recruitCostByColours.value[1] ?? 0))}, ${have}`));
+    });
+  }
+  return out;
 }
 
 function groupEl(rc: Rc, group: string, entries: Entry[]): HTMLElement {
@@ -42,7 +97,7 @@ function groupEl(rc: Rc, group: string, entries: Entry[]): HTMLElement {
   else if (group === GROUPS.recruit) body = recruitEl(rc, entries);
   else if (group === GROUPS.launch) body = launchEl(rc, entries);
   else if (group === GROUPS.merchant) body = merchantEl(rc, entries);
-  else body = h('div', { class: 'vdg-buttons' }, entries.map((e) => commandButton(rc, e)));
+  else body = h('div', { class: 'vdg-buttons' }, entries.map((e) => commandButton(rc, e)), group === GROUPS.act ? tooDear(rc, entries) : null);
   if (group === GROUPS.act && rc.view.call) {
     const call = rc.view.call;
     intro = h(
@@ -50,6 +105,10 @@ function groupEl(rc: Rc, group: string, entries: Entry[]): HTMLElement {
       { class: 'vdg-small' },
       `Number ${call.number} in ${AREA_NAMES[call.area]}: `,
       call.cost > 0 && !call.started ? `the right to act costs ${reals(call.cost)}, included in each price below (giving up costs nothing).` : 'the right to act is free.',
+      (() => {
+        const p = rc.you === null ? undefined : rc.view.players[rc.you];
+        return p && call.seat === rc.you && !call.started && call.cost > p.reals ? ` You have ${reals(p.reals)}: not enough to act, so it can only be given up.` : null;
+      })(),
     );
   }
   return h('section', { class: 'vdg-group', 'aria-label': group }, h('h3', null, group), intro, body);
@@ -112,11 +171,15 @@ function pickButton(rc: Rc, n: number, onclick: () => void): HTMLElement {
   const range = rightRange(rc.view, n);
   const refund = rc.view.numbers.refunds[n - 1] ?? 0;
   const pay = range === null ? null : range[1] === 0 ? 'free' : range[0] === range[1] ? `pay ${range[0]}` : `pay ${range[0]}–${range[1]}`;
+  // Allowed (Reals may come in before the number is called, or it is given up for the refund), but said.
+  const have = rc.you === null ? null : (rc.view.players[rc.you]?.reals ?? null);
+  const dear = range !== null && have !== null && range[0] > have;
   return h(
     'button',
-    { type: 'button', class: 'vdg-cmd vdg-pick', dataset: { action: 'pickNumber', number: String(n), key: `pick:${n}` }, onclick },
+    { type: 'button', class: `vdg-cmd vdg-pick${dear ? ' vdg-dear' : ''}`, dataset: { action: 'pickNumber', number: String(n), key: `pick:${n}` }, onclick },
     h('span', { class: 'vdg-pick-n' }, sr('Number '), String(n)),
     h('span', { class: 'vdg-cost' }, sr(' — '), pay ? h('span', null, pay, sr(',')) : null, refund ? [`give up +${refund}`, sr(refund === 1 ? ' Real' : ' Reals')] : 'no refund'),
+    dear ? h('span', { class: 'vdg-reason' }, `over your ${have}`) : null,
   );
 }
 
@@ -169,9 +232,22 @@ function recruitEl(rc: Rc, entries: Entry[]): HTMLElement {
         { class: 'vdg-recruit-row' },
         h('span', { class: 'vdg-recruit-what' }, cap(sailorsText((list[0]!.c as Recruit).sailors))),
         list.map((e) => commandButton(rc, e, (e.c as Recruit).captain ? 'with a captain' : 'no captain')),
+        captainOut(rc, list),
       ),
     ),
   );
+}
+
+/** "With a captain" for a row the player can pay only without one (when a captain waits in Recruiting). */
+function captainOut(rc: Rc, list: Entry[]): HTMLElement | null {
+  type Recruit = Extract<VdgCommand, { type: 'recruit' }>;
+  const p = rc.you === null ? undefined : rc.view.players[rc.you];
+  if (!p || p.captainsInRecruiting === 0 || list.some((e) => (e.c as Recruit).captain)) return null;
+  const sailors = (list[0]!.c as Recruit).sailors;
+  const count = SAILOR_COLOURS.reduce((n, c) => n + sailors[c], 0);
+  const colours = SAILOR_COLOURS.filter((c) => sailors[c] > 0).length;
+  const cost = (DATA.recruitCostByColours.value[colours] ?? 0) + count * DATA.captainCostPerSailor.value;
+  return unaffordable('with a captain', `costs ${reals(cost)}, you have ${reals(p.reals)}`);
 }
 
 function launchEl(rc: Rc, entries: Entry[]): HTMLElement {

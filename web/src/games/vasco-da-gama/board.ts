@@ -1,11 +1,13 @@
 /**
- * The whole public table from one seat's view: header, Numbers Zone, Vasco da Gama's tiles, the
- * four areas (areas.ts), every player's supply, the final scores and the reconstructed-number notes.
+ * The whole public table from one seat's view, laid out as the printed board: the round and the
+ * called number on top, the route of landings across, then the Numbers Zone, Recruiting and
+ * Characters side by side, the project row as cards, every player's supply in a row, the final
+ * scores and the reconstructed-number notes.
  */
 import { h } from '../../dom';
 import { AREAS, AREA_NAMES, CHARACTER_NAMES, DATA, SAILOR_COLOURS } from '../../../../domain/games/vasco-da-gama/data';
 import type { VdgView } from '../../../../domain/games/vasco-da-gama/view';
-import { areasEl } from './areas';
+import { charactersEl, navigationEl, projectsEl, recruitingEl } from './areas';
 import { PHASE_NAMES, listWords, plural, possibleFreeNumbers, reals } from './labels';
 import { chip, colourOf, nameOf, projectCard, seatTag, spot, sr, type Rc } from './widgets';
 
@@ -15,8 +17,9 @@ export function boardEl(rc: Rc): HTMLElement {
     { class: 'vdg-board', dataset: { phase: rc.view.phase } },
     headerEl(rc),
     rc.view.final ? finalEl(rc, rc.view.final) : null,
-    h('div', { class: 'vdg-top' }, numbersEl(rc), vdgEl(rc)),
-    areasEl(rc),
+    navigationEl(rc),
+    h('div', { class: 'vdg-middle' }, numbersEl(rc), recruitingEl(rc), charactersEl(rc)),
+    projectsEl(rc),
     h('section', { class: 'vdg-players', 'aria-label': 'Players' }, rc.view.players.map((p) => playerEl(rc, p))),
     aboutEl(rc.view),
   );
@@ -25,7 +28,14 @@ export function boardEl(rc: Rc): HTMLElement {
 /** Whose turn it is, in words ("Your turn: place an action disc."). */
 export function turnText(rc: Rc): string {
   const { view } = rc;
-  if (view.final || view.phase === 'over') return 'The game is over.';
+  if (view.final) {
+    const winners = view.final.filter((f) => f.rank === 1);
+    const who = listWords(winners.map((f) => (f.seat === rc.you ? 'you' : nameOf(rc, f.seat))));
+    const vp = winners[0]?.total ?? 0;
+    if (winners.length > 1) return `The game is over: ${who} share the win with ${plural(vp, 'VP', 'VP')}.`;
+    return `The game is over: ${winners[0]?.seat === rc.you ? 'you win' : `${who} wins`} with ${plural(vp, 'VP', 'VP')}.`;
+  }
+  if (view.phase === 'over') return 'The game is over.';
   const active = view.activeSeats;
   if (active.length === 0) return 'Nothing to wait for.';
   const others = active.filter((s) => s !== rc.you).map((s) => `${nameOf(rc, s)} (${colourOf(rc, s)})`);
@@ -37,17 +47,21 @@ export function turnText(rc: Rc): string {
 function headerEl(rc: Rc): HTMLElement {
   const { view } = rc;
   const call = view.call;
-  const mine = rc.you !== null && view.activeSeats.includes(rc.you);
   return h(
     'header',
     { class: 'vdg-header' },
-    h('h2', null, view.round > 0 ? `Round ${view.round} of ${view.rounds}` : `Before round 1 of ${view.rounds}`, ' · ', PHASE_NAMES[view.phase]),
-    h('p', { class: `vdg-turn${mine ? ' vdg-your-turn' : ''}` }, turnText(rc)),
-    h('p', null, 'First player: ', seatTag(rc, view.firstPlayer)),
+    h(
+      'h2',
+      null,
+      view.round > 0 ? `Round ${view.round} of ${view.rounds}` : `Before round 1 of ${view.rounds}`,
+      ' · ',
+      PHASE_NAMES[view.phase],
+      h('span', { class: 'vdg-first' }, ' · first player: ', seatTag(rc, view.firstPlayer)),
+    ),
     call
       ? h(
           'p',
-          { class: 'vdg-call' },
+          { class: 'vdg-call', dataset: { path: 'call' } },
           `Now called: number ${call.number}, `,
           seatTag(rc, call.seat),
           ` in ${AREA_NAMES[call.area]}`,
@@ -60,69 +74,61 @@ function headerEl(rc: Rc): HTMLElement {
 /** A variation as printed on the tiles: +3, −2 (a minus sign, not a hyphen). */
 const signed = (v: number) => (v >= 0 ? `+${v}` : `−${-v}`);
 
+/** The Numbers Zone, with Vasco da Gama's tiles (they set the first free number). */
 function numbersEl(rc: Rc): HTMLElement {
   const { view } = rc;
   const { free, initial, refunds, zone } = view.numbers;
-  const onBoard = new Map<number, { seat: number; area: string }>();
-  for (const a of AREAS) for (const d of view.areas[a]) if (d) onBoard.set(d.number, { seat: d.seat, area: AREA_NAMES[a] });
+  const onBoard = new Map<number, number>();
+  for (const a of AREAS) for (const d of view.areas[a]) if (d) onBoard.set(d.number, d.seat);
   const marker = free ?? initial;
   const cell = (n: number) => {
-    const placed = onBoard.get(n);
-    const right = free !== null ? Math.max(0, free - n) : null;
+    const seat = onBoard.get(n);
+    const placed = seat !== undefined;
+    const right = free !== null && !placed ? Math.max(0, free - n) : 0;
     return h(
       'li',
       {
-        class: `vdg-number${zone.includes(n) ? ' vdg-in-zone' : ''}${placed ? ` vdg-placed vdg-seat-${colourOf(rc, placed.seat)}` : ''}${n === marker ? ' vdg-marker' : ''}${view.call?.number === n ? ' vdg-called' : ''}`,
+        class: `vdg-number${zone.includes(n) ? ' vdg-in-zone' : ''}${placed ? ` vdg-placed vdg-seat-${colourOf(rc, seat)}` : ''}${n === marker ? ' vdg-marker' : ''}${view.call?.number === n ? ' vdg-called' : ''}`,
         dataset: { number: String(n) },
       },
       h('span', { class: 'vdg-number-n' }, String(n)),
-      n === marker ? h('span', { class: 'vdg-flag' }, free !== null ? '⚑ free' : '⚑ initial') : null,
-      placed ? h('span', { class: 'vdg-small' }, nameOf(rc, placed.seat)) : right ? h('span', { class: 'vdg-small' }, `pay ${right}`) : null,
-      sr(placed ? ` placed by ${nameOf(rc, placed.seat)} (${colourOf(rc, placed.seat)}) in ${placed.area}` : zone.includes(n) ? ' in the zone' : ''),
+      n === marker ? h('span', { class: 'vdg-flag' }, free !== null ? '⚑ free' : '⚑ start') : null,
+      placed ? h('span', { class: 'vdg-number-by' }, nameOf(rc, seat)) : right ? h('span', { class: 'vdg-small' }, `pay ${right}`) : null,
+      placed ? sr(` (${colourOf(rc, seat)})`) : null,
     );
   };
   const perRow = 5;
   const rows = Array.from({ length: Math.ceil(DATA.regularNumbers.value / perRow) }, (_, r) => {
     const nums = Array.from({ length: perRow }, (_, i) => r * perRow + i + 1);
     return h(
-      'div',
+      'li',
       { class: 'vdg-number-row' },
-      h('span', { class: 'vdg-refund' }, `${nums[0]}–${nums.at(-1)}: give up +${reals(refunds[r * perRow] ?? 0)}`),
+      h('span', { class: 'vdg-refund', title: `Giving up ${nums[0]}–${nums.at(-1)} refunds this` }, `+${refunds[r * perRow] ?? 0}`, sr(` Reals for giving up ${nums[0]} to ${nums.at(-1)}`)),
       h('ol', { class: 'vdg-number-cells', start: String(nums[0]) }, nums.map(cell)),
     );
   });
   const range = possibleFreeNumbers(view);
-  const variation = free !== null ? free - initial : null;
+  const t = view.vdgTiles;
+  const current = t.used.at(-1);
   return h(
     'section',
     { class: 'vdg-numbers', 'aria-label': 'Numbers Zone' },
     h('h3', null, 'Numbers Zone'),
     h(
       'p',
-      { class: 'vdg-line' },
+      { class: 'vdg-line vdg-small' },
       free !== null
-        ? `First free action: ${free} (initial ${initial}, variation ${signed(variation!)}). Lower numbers pay the difference for the right to act.`
-        : `Initial number ${initial}, variation unknown until all discs are placed${range ? ` (the free number will be ${range.min}–${range.max})` : ''}.`,
+        ? `First free number: ${free} (${initial} ${signed(free - initial)}). Lower numbers pay the difference to act.`
+        : `Starts at ${initial}; the free number will be ${range ? `${range.min}–${range.max}` : 'known'} once every disc is placed.`,
     ),
-    rows,
-    h('p', { class: 'vdg-small' }, `21 and 22 (Additional Action Disc): no refund. Still in the Characters Area: ${view.numbers.extra.join(', ') || 'none'}.`),
-  );
-}
-
-function vdgEl(rc: Rc): HTMLElement {
-  const t = rc.view.vdgTiles;
-  const current = t.used.at(-1);
-  return h(
-    'section',
-    { class: 'vdg-vasco', 'aria-label': 'Vasco da Gama tiles' },
-    h('h3', null, 'Vasco da Gama'),
+    h('ol', { class: 'vdg-number-rows' }, rows),
+    h('p', { class: 'vdg-small vdg-line' }, 'The number on the left is the refund for giving a number up (21 and 22: none).'),
     h(
-      'ul',
-      { class: 'vdg-plain' },
-      h('li', null, current ? `This round's tile: initial ${current.initial}, offers ${reals(current.coins[0])} and ${reals(current.coins[1])}` : 'No tile played yet'),
-      h('li', null, t.faceUp ? `Face up on the deck: initial ${t.faceUp.initial}, variation ${signed(t.faceUp.variation)}` : 'Next tile: face down'),
-      h('li', null, `Face down: ${plural(t.faceDown, 'tile')} · played: ${t.used.length}`),
-      h('li', null, `Money spaces: upper ${rc.view.coins[0] === null ? 'taken' : reals(rc.view.coins[0])}, lower ${rc.view.coins[1] === null ? 'taken' : reals(rc.view.coins[1])}`),
+      'p',
+      { class: 'vdg-small vdg-line', dataset: { path: 'vdgTiles' } },
+      current ? `Vasco da Gama's tile: starts at ${current.initial}, offers ${reals(current.coins[0])} and ${reals(current.coins[1])}. ` : '',
+      t.faceUp ? `Next: starts at ${t.faceUp.initial}, ${signed(t.faceUp.variation)}. ` : '',
+      `${plural(t.faceDown, 'tile')} face down.`,
     ),
   );
 }
@@ -134,8 +140,7 @@ function playerEl(rc: Rc, p: VdgView['players'][number]): HTMLElement {
   // Older frames may lack `absent` (seats out of time, played by a bot until they come back).
   const absent = (rc.frame.absent ?? []).includes(p.seat);
   const sailors = SAILOR_COLOURS.filter((c) => p.sailors[c] > 0).map((c) => chip(c, p.sailors[c]));
-  const stat = (label: string, value: string | number | Node) => h('div', { class: 'vdg-stat' }, h('dt', null, label), h('dd', null, value));
-  const extraDisc = p.extraDisc ? (p.extraToPlace ? 'yes, to place' : 'yes') : 'no';
+  const stat = (label: string, value: string | number, path: string) => h('div', { class: 'vdg-stat', dataset: { path: `players.${p.seat}.${path}` } }, h('dt', null, label), h('dd', null, String(value)));
   return h(
     'section',
     { class: `vdg-player vdg-seat-${p.colour}${active ? ' vdg-active' : ''}${p.seat === rc.you ? ' vdg-you' : ''}`, 'aria-label': `${nameOf(rc, p.seat)}, ${p.colour}` },
@@ -147,30 +152,37 @@ function playerEl(rc: Rc, p: VdgView['players'][number]): HTMLElement {
       p.seat === rc.you ? h('span', { class: 'vdg-badge' }, 'you') : null,
       bot ? h('span', { class: 'vdg-badge' }, 'bot') : null,
       absent ? h('span', { class: 'vdg-badge' }, 'out of time: a bot plays') : null,
-      h('span', { class: `vdg-online${online ? ' vdg-is-online' : ''}` }, online ? 'online' : 'offline'),
       active ? h('span', { class: 'vdg-badge vdg-to-play' }, 'to play') : null,
+      h('span', { class: `vdg-online${online ? ' vdg-is-online' : ''}` }, online ? 'online' : 'offline'),
     ),
     h(
       'dl',
       { class: 'vdg-stats' },
-      stat('Reals', p.reals),
-      stat('VP', p.vp),
-      stat('Discs to place', p.discsToPlace),
-      stat('Extra disc', extraDisc),
-      stat('Captains', `${p.captains} in supply, ${p.captainsInRecruiting} in Recruiting`),
+      stat('Reals', p.reals, 'reals'),
+      stat('VP', p.vp, 'vp'),
+      stat('Discs', p.discsToPlace + (p.extraToPlace ? 1 : 0), 'discsToPlace'),
+      stat('Captains', p.captains, 'captains'),
     ),
-    h('div', { class: 'vdg-chips' }, sailors.length ? sailors : h('span', { class: 'vdg-empty' }, 'no sailors'), p.missionaries ? chip('missionary', p.missionaries, p.missionaries === 1 ? 'missionary (white)' : 'missionaries (white)') : null),
+    h(
+      'div',
+      { class: 'vdg-chips', dataset: { path: `players.${p.seat}.sailors` } },
+      sailors.length ? sailors : h('span', { class: 'vdg-empty' }, 'no sailors'),
+      p.missionaries ? chip('missionary', p.missionaries, p.missionaries === 1 ? 'missionary (white)' : 'missionaries (white)') : null,
+    ),
     p.projects.length
-      ? h('div', { class: 'vdg-cards' }, h('span', { class: 'vdg-label' }, 'Projects'), p.projects.map((t) => spot(rc, `own-project:${t.id}`, 'vdg-project-space', projectCard(t))))
+      ? h('div', { class: 'vdg-cards', dataset: { path: `players.${p.seat}.projects` } }, h('span', { class: 'vdg-label' }, 'Projects'), p.projects.map((t) => spot(rc, `own-project:${t.id}`, 'vdg-project-space', projectCard(t))))
       : null,
-    p.ships.length ? h('div', { class: 'vdg-cards' }, h('span', { class: 'vdg-label' }, 'Launched ships'), p.ships.map((t) => projectCard(t, { launched: true }))) : null,
-    h('p', { class: 'vdg-small' }, `Characters: ${listWords(p.characters.map((c) => CHARACTER_NAMES[c])) || 'none'}`),
+    p.ships.length ? h('div', { class: 'vdg-cards', dataset: { path: `players.${p.seat}.ships` } }, h('span', { class: 'vdg-label' }, 'Ships launched'), p.ships.map((t) => projectCard(t, { launched: true }))) : null,
+    p.characters.length || p.extraDisc ? h('p', { class: 'vdg-small vdg-line' }, [
+      p.characters.length ? `Holds ${listWords(p.characters.map((c) => CHARACTER_NAMES[c]))}.` : '',
+      p.extraDisc ? ` Has the Additional Action Disc${p.extraToPlace ? ', to place' : ''}.` : '',
+    ].join('')) : null,
   );
 }
 
 function finalEl(rc: Rc, final: NonNullable<VdgView['final']>): HTMLElement {
   const rows = [...final].sort((a, b) => a.rank - b.rank);
-  const th = (text: string) => h('th', { scope: 'col' }, text);
+  const th = (text: string, title?: string) => h('th', { scope: 'col', title }, text);
   return h(
     'section',
     { class: 'vdg-final', 'aria-label': 'Final scores', dataset: { finalScores: '' } },
@@ -181,7 +193,12 @@ function finalEl(rc: Rc, final: NonNullable<VdgView['final']>): HTMLElement {
       h(
         'table',
         null,
-        h('thead', null, h('tr', null, th('Rank'), th('Player'), th('During play'), th('Reals'), th('Ships with captain'), th('Total'), th('Ships at landings'), th('Sailors'))),
+        h(
+          'caption',
+          { class: 'vdg-small' },
+          `VP scored during the five rounds, plus 1 VP for every ${DATA.realsPerFinalVp.value} Reals left and ${DATA.vpPerLaunchedShipWithCaptain.value} VP for every launched ship with a captain. Ties: more ships at the landings, then more sailors.`,
+        ),
+        h('thead', null, h('tr', null, th('Rank'), th('Player'), th('VP from the rounds'), th('For Reals'), th('For ships'), th('Total'), th('Ships at landings'), th('Sailors'))),
         h(
           'tbody',
           null,

@@ -3,6 +3,7 @@
  * the clickable "spot". Colour is never the only signal: every swatch comes with its word.
  */
 import { h } from '../../dom';
+import { s } from '../../svg';
 import type { StateFrame } from '../../../../functions/core/protocol/frames';
 import type { VdgCommand } from '../../../../domain/games/vasco-da-gama/commands';
 import type { ProjectTile } from '../../../../domain/games/vasco-da-gama/data';
@@ -70,9 +71,58 @@ export function discEl(rc: Rc, d: Disc, extra = ''): HTMLElement {
   );
 }
 
-/** A coloured chip that always carries its count and colour word: "3 orange". */
+/** Pieces drawn (beyond this, the count says the rest). */
+const MAX_PIECES = 6;
+
+/** A coloured chip that always carries its count and colour word: "3 orange", after the pieces themselves. */
 export function chip(kind: string, count: number, word = kind): HTMLElement {
-  return h('span', { class: `vdg-chip vdg-crew-${kind}` }, h('span', { class: 'vdg-swatch', 'aria-hidden': 'true' }), `${count} ${word}`);
+  const shown = Math.min(count, MAX_PIECES);
+  const pieces = s(
+    'svg',
+    { class: 'vdg-pieces', viewBox: `0 0 ${shown * 9 + 3} 12`, width: String((shown * 9 + 3) * 1.15), height: '14', 'aria-hidden': 'true', focusable: 'false' },
+    Array.from({ length: shown }, (_, i) => s('circle', { cx: String(6 + i * 9), cy: '6', r: '4.6' })),
+  );
+  return h('span', { class: `vdg-chip vdg-crew-${kind}` }, pieces, `${count} ${word}`);
+}
+
+/** A small ship in a seat's colour (the merchant's brown when no seat owns it). */
+export function shipPiece(): SVGElement {
+  return s(
+    'svg',
+    { class: 'vdg-ship', viewBox: '0 0 24 20', width: '26', height: '22', 'aria-hidden': 'true', focusable: 'false' },
+    s('path', { class: 'vdg-sail', d: 'M12 1 L12 12 L4 12 Z M13 3 L13 12 L20 12 Z' }),
+    s('path', { class: 'vdg-hull', d: 'M1 13 L23 13 L19 19 L5 19 Z' }),
+  );
+}
+
+/** Where a board place draws from, in the view (so the game screen can mark what changed). */
+function pathOf(rc: Rc, key: string): string | undefined {
+  const [kind, a, b] = key.split(':');
+  const landing = rc.view.landings.findIndex((l) => l.id === a);
+  switch (kind) {
+    case 'area':
+      return `areas.${a}`;
+    case 'section':
+      return `recruiting.sections.${a}`;
+    case 'sailor':
+      return `recruiting.sections.${a}.sailors.${b}`;
+    case 'captains':
+      return `players.${a}.captainsInRecruiting`;
+    case 'bag':
+      return 'recruiting.bag';
+    case 'coin':
+      return `coins.${a}`;
+    case 'character':
+      return `characters.${a}`;
+    case 'project':
+      return a === 'sg' ? 'projects.saoGabriel' : `projects.row.${a}`;
+    case 'landing':
+      return `landings.${landing}.complete`;
+    case 'slot':
+      return `landings.${landing}.slots.${b}`;
+    default:
+      return undefined;
+  }
 }
 
 export function projectCard(p: ProjectTile, opts: { title?: string; launched?: boolean } = {}): HTMLElement {
@@ -94,18 +144,18 @@ export function projectCard(p: ProjectTile, opts: { title?: string; launched?: b
  */
 export function spot(rc: Rc, key: string, cls: string, ...children: (Node | string | null | false)[]): HTMLElement {
   const command = rc.targets.get(key);
-  if (command === undefined) return h('div', { class: cls, dataset: { spot: key } }, ...children);
+  const path = pathOf(rc, key);
+  if (command === undefined) return h('div', { class: cls, dataset: { spot: key, ...(path ? { path } : {}) } }, ...children);
   const d = describeCommand(command as VdgCommand, rc.view, rc.you, rc.ctx.names);
   const send = () => rc.ctx.send(command as object);
-  return h(
+  const el = h(
     'div',
     {
       class: `${cls} vdg-clickable`,
       role: 'button',
       tabindex: '0',
       title: buttonText(d),
-      'aria-label': buttonText(d),
-      dataset: { spot: key, key: `spot:${key}`, action: (command as VdgCommand).type, command: JSON.stringify(command) },
+      dataset: { spot: key, key: `spot:${key}`, action: (command as VdgCommand).type, command: JSON.stringify(command), ...(path ? { path } : {}) },
       onclick: send,
       onkeydown: (e: KeyboardEvent) => {
         if (e.key === 'Enter' || e.key === ' ') {
@@ -115,6 +165,10 @@ export function spot(rc: Rc, key: string, cls: string, ...children: (Node | stri
       },
     },
     ...children,
-    h('span', { class: 'vdg-hint', 'aria-hidden': 'true' }, `▸ ${verbOf(command as VdgCommand)}${d.cost ? `: ${d.cost}` : ''}`),
+    h('span', { class: 'vdg-hint' }, `▸ ${verbOf(command as VdgCommand)}${d.cost ? `: ${d.cost}` : ''}`),
   );
+  // The name begins with what the place shows (a voice user says what they see), then the full command.
+  const shown = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  el.setAttribute('aria-label', `${shown}. ${buttonText(d)}`);
+  return el;
 }
