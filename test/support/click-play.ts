@@ -63,6 +63,7 @@ export async function measureBoard(browser: Browser, server: LocalServer, game: 
   const height = await page.locator('.board').evaluate((el) => (el as unknown as { getBoundingClientRect(): { height: number } }).getBoundingClientRect().height);
   await page.screenshot({ path: path.join(ARTIFACTS, `${game}-4p-1366.png`), fullPage: true });
   await page.context().close();
+  console.log(`${game}: a 4-player board is ${Math.round(height)} px tall at 1366 × 900`);
   return height;
 }
 

@@ -67,7 +67,26 @@ describe('expeditions and landing bonuses', () => {
     expect(r.state.pending.some((p) => p.kind === 'projectBonus')).toBe(false);
   });
 
-  it('lets a bonus sailor crew a ship that sails in the same expedition', () => {
+  // Rulebook, Expedition: "First, the Player performing the action places a Captain of his own color
+  // … on the Ship Tile of each launched Ship that he wants to send. Then, he chooses a Landing and
+  // places all Ships". Everything gained on arrival comes after every ship of the expedition is placed.
+  it('gives the Mozambique captain after the expedition: it cannot board a second ship of the same expedition', () => {
+    const { state } = phase2(4, [[RED, 12, 'navigation']], {
+      arrange: (s) => {
+        s.seats[RED]!.ships = ['I-03', 'I-07'];
+        s.seats[RED]!.captains = 1;
+      },
+    });
+    const s = play(state, RED, { type: 'expedition', landing: 'mozambique' }).state;
+    const r = play(s, RED, legalOfType(s, RED, 'sendShip').find((c) => c.ship === 'I-03')!);
+    expect(r.events).toContainEqual({ type: 'ExpeditionEnded', seat: RED, landing: 'mozambique', ships: 1, captains: 1 });
+    expect(r.state.pending.some((p) => p.kind === 'expedition')).toBe(false);
+    expect(r.state.seats[RED]!.ships).toEqual(['I-07']);
+    expect(r.state.seats[RED]!.captains).toBe(1); // the bonus captain, for a later expedition
+    expect(r.state.landings.mozambique.filter((x) => x !== null).map((x) => x!.tile)).toEqual(['I-03']);
+  });
+
+  it('gives the Terra de Boa Gente sailor after the expedition: a ship it lets the player launch sails later', () => {
     // Red has one launched 5-limit ship, and a 2-crew project he can crew only with one more sailor.
     let { state: s } = phase2(4, [[RED, 12, 'navigation']], {
       arrange: (s) => {
@@ -80,13 +99,61 @@ describe('expeditions and landing bonuses', () => {
       },
     });
     s = play(s, RED, { type: 'expedition', landing: 'terraDeBoaGente' }).state;
-    s = play(s, RED, { type: 'sendShip', ship: 'I-03', slot: 0 }).state;
+    const r = play(s, RED, { type: 'sendShip', ship: 'I-03', slot: 0 });
+    // With no other ship launched when it set out, the expedition ends; the sailor is chosen now.
+    expect(r.events).toContainEqual({ type: 'ExpeditionEnded', seat: RED, landing: 'terraDeBoaGente', ships: 1, choices: 1 });
+    s = r.state;
+    expect(s.pending.some((p) => p.kind === 'expedition')).toBe(false);
     s = play(s, RED, { type: 'takeSailor', section: 0, colour: 'orange' }).state;
-    // The expedition waits: Red could launch I-04 now and send it to the 4 slot.
-    expect(s.pending.at(-1)).toMatchObject({ kind: 'expedition', seat: RED });
     s = play(s, RED, { type: 'launch', project: 'I-04', crew: ['orange', 'grey'] }).state;
-    const r = play(s, RED, { type: 'sendShip', ship: 'I-04', slot: 1 });
-    expect(r.state.landings.terraDeBoaGente.map((x) => x?.tile)).toEqual(['I-03', 'I-04']);
+    expect(s.seats[RED]!.ships).toEqual(['I-04']);
+    expect(s.landings.terraDeBoaGente.map((x) => x?.tile ?? null)).toEqual(['I-03', null]);
+    expect(s.call).toBeNull(); // the navigation action is over
+  });
+
+  it('sends only ships launched before the expedition set out', () => {
+    let { state: s } = phase2(4, [[RED, 12, 'navigation']], {
+      arrange: (s) => {
+        s.seats[RED]!.ships = ['I-03'];
+        s.seats[RED]!.projects = ['I-04']; // 2/5/1R
+        s.seats[RED]!.sailors.grey = 1;
+        s.seats[RED]!.sailors.orange = 1;
+        s.bag.grey--;
+        s.bag.orange--;
+        s.seats[RED]!.captains = 2;
+      },
+    });
+    s = play(s, RED, { type: 'expedition', landing: 'mombasa' }).state;
+    // Launching stays allowed at any time, but the new ship waits for a later expedition.
+    s = play(s, RED, { type: 'launch', project: 'I-04', crew: ['grey', 'orange'] }).state;
+    expect(legalOfType(s, RED, 'sendShip').map((c) => c.ship)).not.toContain('I-04');
+    const refused = execute(game, s, { type: 'sendShip', ship: 'I-04', slot: 0 }, RED);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.rejection.message).toBe('Ship I-04 was launched after this expedition set out; it can sail in a later one.');
+    const r = play(s, RED, legalOfType(s, RED, 'sendShip').find((c) => c.ship === 'I-03')!);
+    expect(r.events).toContainEqual({ type: 'ExpeditionEnded', seat: RED, landing: 'mombasa', ships: 1, reals: 2 });
+    expect(r.state.seats[RED]!.ships).toEqual(['I-04']);
+  });
+
+  it('gives one choice per ship when two ships reach Terra de Boa Gente', () => {
+    let { state: s } = phase2(4, [[RED, 12, 'navigation']], {
+      arrange: (s) => {
+        s.seats[RED]!.ships = ['I-03', 'I-07'];
+        s.seats[RED]!.captains = 2;
+      },
+    });
+    s = play(s, RED, { type: 'expedition', landing: 'terraDeBoaGente' }).state;
+    s = play(s, RED, { type: 'sendShip', ship: 'I-03', slot: 0 }).state;
+    expect(s.pending.at(-1)).toMatchObject({ kind: 'expedition' }); // no bonus yet
+    const r = play(s, RED, { type: 'sendShip', ship: 'I-07', slot: 1 });
+    expect(r.events).toContainEqual({ type: 'ExpeditionEnded', seat: RED, landing: 'terraDeBoaGente', ships: 2, choices: 2 });
+    s = r.state;
+    expect(s.pending).toEqual([{ kind: 'sailorBonus', seat: RED, count: 2 }]);
+    s = play(s, RED, { type: 'drawSailor' }).state;
+    expect(s.pending).toEqual([{ kind: 'sailorBonus', seat: RED, count: 1 }]);
+    s = play(s, RED, { type: 'drawSailor' }).state;
+    expect(s.pending.some((p) => p.kind === 'sailorBonus')).toBe(false);
+    expect(Object.values(s.seats[RED]!.sailors).reduce((a, b) => a + b, 0)).toBe(2);
   });
 });
 

@@ -219,7 +219,8 @@ describe('Expedition example', () => {
     expect(legalOfType(s, BLUE, 'sendShip').some((c) => c.ship === blue4)).toBe(false);
     let r = play(s, BLUE, { type: 'sendShip', ship: blue7, slot: 2 });
     s = r.state;
-    expect(r.events).toContainEqual({ type: 'ExpeditionEnded', seat: BLUE, landing: 'malindi', ships: 2 }); // nothing else can go
+    // Nothing else can go; the landing's bonus (1 Real a ship) comes with the end of the expedition.
+    expect(r.events).toContainEqual({ type: 'ExpeditionEnded', seat: BLUE, landing: 'malindi', ships: 2, reals: 2 });
     expect(vp()[BLUE]! - vp0[BLUE]!).toBe(16);
     expect(reals()[BLUE]! - reals0[BLUE]!).toBe(2);
     expect(s.seats[BLUE]!.ships).toEqual([blue4]);
@@ -232,7 +233,9 @@ describe('Expedition example', () => {
     expect(legalOfType(s, RED, 'sendShip').filter((c) => c.ship === red7a).map((c) => c.slot)).toEqual([0, 1, 2]);
     s = play(s, RED, { type: 'sendShip', ship: red7a, slot: 0 }).state;
     // With both ships sent, the expedition ends by itself.
-    s = play(s, RED, { type: 'sendShip', ship: red7b, slot: 1 }).state;
+    r = play(s, RED, { type: 'sendShip', ship: red7b, slot: 1 });
+    s = r.state;
+    expect(r.events).toContainEqual({ type: 'ExpeditionEnded', seat: RED, landing: 'mozambique', ships: 2, captains: 2 });
     expect(s.pending).toEqual([]);
     expect(vp()[RED]! - vp0[RED]!).toBe(11);
     expect(s.seats[RED]!.captains).toBe(captains - 2 + 2);

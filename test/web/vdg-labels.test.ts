@@ -115,7 +115,7 @@ describe('Phase 2 example (initial 11, variation −3: the first free action is 
     s = play(s, YELLOW, { type: 'expedition', landing: 'malindi' }).state;
     expect(describeCommand({ type: 'sendShip', ship: 'I-12', slot: 2 }, viewOf(s, YELLOW), YELLOW)).toEqual({
       label: 'Send ship I-12 (limit 7) to Malindi, slot 3 (value 7)',
-      cost: '+7 VP · +1 Real',
+      cost: '+7 VP · +1 Real when the expedition ends',
       group: 'Expedition',
     });
   });

@@ -12,7 +12,7 @@ import type { VdgEvent } from './events';
 import { explain } from './explain';
 import { activeSeats, launchOptions, legalOfType, startOptions } from './legal';
 import { endGame, endRound, finalScores, scoreAndNavigate, startRound } from './navigation';
-import { crewChoices, firstEmptySlot, fittingSlots, giveUpRefund, merchantCanSail, recruitCost, rightCost, sailorCount } from './rules';
+import { expeditionShips, firstEmptySlot, fittingSlots, giveUpRefund, merchantCanSail, recruitCost, rightCost, sailorCount } from './rules';
 import { Tx } from './tx';
 import type { Pending, VdgState } from './types';
 
@@ -79,20 +79,12 @@ function perform(tx: Tx, c: VdgCommand, seat: Seat): void {
       return tx.emit({ type: 'ExpeditionStarted', seat, landing: c.landing });
     case 'sendShip': {
       const landing = (top as Extract<Pending, { kind: 'expedition' }>).landing;
-      return tx.emit({
-        type: 'ShipSent',
-        seat,
-        ship: c.ship,
-        landing,
-        slot: c.slot,
-        vp: DATA.landingSlots.value[landing][c.slot]!,
-        ...landingGifts(s, seat, landing),
-      });
+      // The landing's bonuses wait for the end of the expedition.
+      const vp = DATA.landingSlots.value[landing][c.slot]!;
+      return tx.emit({ type: 'ShipSent', seat, ship: c.ship, landing, slot: c.slot, vp, reals: 0, captain: false, later: true });
     }
-    case 'endExpedition': {
-      const top2 = top as Extract<Pending, { kind: 'expedition' }>;
-      return tx.emit({ type: 'ExpeditionEnded', seat, landing: top2.landing, ships: top2.sent });
-    }
+    case 'endExpedition':
+      return tx.emit(expeditionEnded(s, top as Extract<Pending, { kind: 'expedition' }>));
     case 'takeMoney':
       start();
       return tx.emit({ type: 'MoneyTaken', seat, space: c.space, reals: s.coins[c.space]! });
@@ -134,7 +126,24 @@ function perform(tx: Tx, c: VdgCommand, seat: Seat): void {
   }
 }
 
-/** The immediate bonuses of a ship reaching a landing that need no choice: Reals and a captain. */
+/**
+ * The end of an expedition pays the landing's bonus for each ship sent: "First, the Player performing
+ * the action places a Captain … on the Ship Tile of each launched Ship that he wants to send. Then, he
+ * chooses a Landing and places all Ships" — so nothing gained on arrival sails in the same expedition.
+ */
+function expeditionEnded(s: VdgState, top: Extract<Pending, { kind: 'expedition' }>): VdgEvent {
+  const owed = top.owed ?? 0;
+  const bonus = DATA.landingBonus.value[top.landing];
+  const gifts = {
+    reals: (DATA.landingBonusReals.value[top.landing] ?? 0) * owed,
+    captains: bonus === 'captain' ? Math.min(owed, s.seats[top.seat]!.captainsInRecruiting) : 0,
+    choices: bonus === 'project' || bonus === 'sailor' ? owed : 0,
+  };
+  const paid = Object.fromEntries(Object.entries(gifts).filter(([, n]) => n > 0));
+  return { type: 'ExpeditionEnded', seat: top.seat, landing: top.landing, ships: top.sent, ...paid };
+}
+
+/** The immediate bonuses of a merchant ship reaching a landing that need no choice: Reals and a captain. */
 function landingGifts(s: VdgState, seat: Seat, landing: LandingId): { reals: number; captain: boolean } {
   const bonus = DATA.landingBonus.value[landing];
   return {
@@ -239,11 +248,8 @@ function mustGiveUp(s: VdgState): boolean {
 function autoResolve(s: VdgState, top: Pending): VdgEvent | null {
   const p = s.seats[top.seat]!;
   if (top.kind === 'expedition' && top.sent > 0) {
-    const fits = (tile: string) => fittingSlots(s, top.landing, shipLimit(tile)).length > 0;
-    const canSend =
-      p.captains > 0 &&
-      (p.ships.some(fits) || p.projects.some((t) => fits(t) && crewChoices(p, PROJECTS[t]!.crew).length > 0));
-    if (!canSend) return { type: 'ExpeditionEnded', seat: top.seat, landing: top.landing, ships: top.sent };
+    const canSend = p.captains > 0 && expeditionShips(s, top).some((t) => fittingSlots(s, top.landing, shipLimit(t)).length > 0);
+    if (!canSend) return expeditionEnded(s, top);
   }
   if (top.kind === 'merchant' && top.optional && !merchantCanSail(s, top.tile))
     return { type: 'MerchantHeld', seat: top.seat, tile: top.tile };

@@ -67,8 +67,22 @@ export type VdgEvent =
       /** Reals bonus (Mombasa, Malindi) and whether a captain bonus was available (Mozambique). */
       reals: number;
       captain: boolean;
+      /**
+       * The landing's bonuses come when the expedition ends (all its ships and captains are chosen
+       * before any is placed); reals and captain are then 0 and false. Absent in games stored before.
+       */
+      later?: true;
     }
-  | { type: 'ExpeditionEnded'; seat: Seat; landing: LandingId; ships: number }
+  | {
+      type: 'ExpeditionEnded';
+      seat: Seat;
+      landing: LandingId;
+      ships: number;
+      /** The bonuses of the ships sent `later`: Reals, captains, and Natal/Terra de Boa Gente choices to make. */
+      reals?: number;
+      captains?: number;
+      choices?: number;
+    }
   | { type: 'ProjectTaken'; seat: Seat; space: number; project: string }
   | { type: 'SailorTaken'; seat: Seat; section: number | null; colour: SailorColour; rng: number | null }
   | { type: 'MoneyTaken'; seat: Seat; space: number; reals: number }

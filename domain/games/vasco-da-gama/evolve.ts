@@ -50,11 +50,21 @@ function pop(s: VdgState, kind: Pending['kind']): void {
   if (top?.kind !== kind) throw new Error(`expected a pending ${kind}, found ${top?.kind ?? 'nothing'}`);
 }
 
-/** Landing bonuses that need a choice become pending steps for the player who sent the ship. */
-function pushChoiceBonus(s: VdgState, seat: number, landing: string): void {
+const bonusAvailable = (s: VdgState, kind: 'projectBonus' | 'sailorBonus'): boolean =>
+  kind === 'projectBonus' ? s.row.some((p) => p !== null) : anySailorInSections(s) || sailorCount(s.bag) > 0;
+
+/** Landing bonuses that need a choice become one pending step (for `count` picks) for the player who sent the ships. */
+function pushChoiceBonus(s: VdgState, seat: number, landing: string, count = 1): void {
   const bonus = DATA.landingBonus.value[landing as keyof typeof DATA.landingBonus.value];
-  if (bonus === 'project' && s.row.some((p) => p !== null)) s.pending.push({ kind: 'projectBonus', seat });
-  if (bonus === 'sailor' && (anySailorInSections(s) || sailorCount(s.bag) > 0)) s.pending.push({ kind: 'sailorBonus', seat });
+  const kind = bonus === 'project' ? 'projectBonus' : bonus === 'sailor' ? 'sailorBonus' : null;
+  if (kind && count > 0 && bonusAvailable(s, kind)) s.pending.push({ kind, seat, ...(count > 1 ? { count } : {}) });
+}
+
+/** One bonus pick taken: the step ends when none is left to take, or nothing is left to take from. */
+function tookBonus(s: VdgState, kind: 'projectBonus' | 'sailorBonus'): void {
+  const top = s.pending.at(-1);
+  if (top?.kind === kind && (top.count ?? 1) > 1 && bonusAvailable(s, kind)) top.count = top.count! - 1;
+  else pop(s, kind);
 }
 
 function takeCaptainBonus(player: PlayerState, captain: boolean): void {
@@ -232,7 +242,7 @@ export function apply(s: VdgState, e: VdgEvent): void {
       takeCaptainBonus(seatOf(e.seat), true);
       return;
     case 'ExpeditionStarted':
-      s.pending.push({ kind: 'expedition', seat: e.seat, landing: e.landing, sent: 0 });
+      s.pending.push({ kind: 'expedition', seat: e.seat, landing: e.landing, sent: 0, ships: [...seatOf(e.seat).ships] });
       return;
     case 'ShipSent': {
       const player = seatOf(e.seat);
@@ -240,28 +250,38 @@ export function apply(s: VdgState, e: VdgEvent): void {
       player.captains--;
       s.landings[e.landing][e.slot] = { tile: e.ship, owner: e.seat };
       player.vp += e.vp;
+      const top = s.pending.at(-1);
+      if (top?.kind === 'expedition') {
+        top.sent++;
+        if (e.later) top.owed = (top.owed ?? 0) + 1;
+      }
+      if (e.later) return;
+      // Games stored before bonuses waited for the end of the expedition got them ship by ship.
       player.reals += e.reals;
       takeCaptainBonus(player, e.captain);
-      const top = s.pending.at(-1);
-      if (top?.kind === 'expedition') top.sent++;
       pushChoiceBonus(s, e.seat, e.landing);
       return;
     }
-    case 'ExpeditionEnded':
+    case 'ExpeditionEnded': {
       pop(s, 'expedition');
+      const player = seatOf(e.seat);
+      player.reals += e.reals ?? 0;
+      for (let i = 0; i < (e.captains ?? 0); i++) takeCaptainBonus(player, true);
+      pushChoiceBonus(s, e.seat, e.landing, e.choices ?? 0);
       return;
+    }
     case 'ProjectTaken':
-      pop(s, 'projectBonus');
       s.row[e.space] = null;
       seatOf(e.seat).projects.push(e.project);
+      tookBonus(s, 'projectBonus');
       return;
     case 'SailorTaken':
-      pop(s, 'sailorBonus');
       if (e.section === null) {
         s.bag[e.colour]--;
         if (e.rng !== null) s.rng = e.rng;
       } else s.sections[e.section]![e.colour]--;
       seatOf(e.seat).sailors[e.colour]++;
+      tookBonus(s, 'sailorBonus');
       return;
     case 'MoneyTaken':
       s.coins[e.space] = null;

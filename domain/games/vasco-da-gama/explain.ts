@@ -6,7 +6,7 @@ import type { Rejection, Seat } from '../../engine/contract';
 import { AREA_NAMES, CHARACTER_NAMES, DATA, LANDING_NAMES, PROJECTS, SAILOR_COLOURS, shipLimit } from './data';
 import type { VdgCommand } from './commands';
 import { activeSeats, legal } from './legal';
-import { crewTypesHeld, extraNumbersLeft, firstEmptySlot, isExtraNumber, landingValues, recruitCost, rightCost, sailorCount, zoneNumbers } from './rules';
+import { crewTypesHeld, expeditionShips, extraNumbersLeft, firstEmptySlot, isExtraNumber, landingValues, recruitCost, rightCost, sailorCount, zoneNumbers } from './rules';
 import type { VdgState } from './types';
 
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
@@ -19,7 +19,7 @@ export function waitingFor(s: VdgState): string {
       case 'recruit': return `choose the sailors to recruit from section ${top.section + 1}`;
       case 'expedition': return `send ships to ${LANDING_NAMES[top.landing]} or end the expedition`;
       case 'projectBonus': return 'take a project (Natal bonus)';
-      case 'sailorBonus': return 'take a sailor (Terra de Boa Gente bonus)';
+      case 'sailorBonus': return `take ${(top.count ?? 1) > 1 ? `${top.count} sailors` : 'a sailor'} (Terra de Boa Gente bonus)`;
       case 'merchant': return top.optional ? 'send the merchant ship now or hold it until Phase 3' : 'send the merchant ship';
       case 'extraDisc': return 'place the Additional Action Disc with 21 or 22';
     }
@@ -99,6 +99,8 @@ export function explain(s: VdgState, c: VdgCommand, seat: Seat): Rejection {
       const top = s.pending.at(-1);
       if (!p.ships.includes(c.ship)) return illegal(`You have no launched ship ${c.ship} in your supply.`);
       if (p.captains === 0) return illegal('You have no captain left to board.');
+      if (top?.kind === 'expedition' && !expeditionShips(s, top).includes(c.ship))
+        return illegal(`Ship ${c.ship} was launched after this expedition set out; it can sail in a later one.`);
       if (top?.kind === 'expedition') {
         const value = landingValues(top.landing)[c.slot];
         if (value === undefined) return illegal(`${LANDING_NAMES[top.landing]} has no slot ${c.slot + 1}.`);

@@ -11,6 +11,7 @@ import {
   activeSectionCount,
   areasWithRoom,
   crewChoices,
+  expeditionShips,
   emptySailors,
   extraNumbersLeft,
   fittingSlots,
@@ -115,7 +116,7 @@ function pendingOptions(s: VdgState, top: Pending): VdgCommand[] {
     case 'expedition': {
       const out: VdgCommand[] = [];
       if (p.captains > 0)
-        for (const ship of p.ships)
+        for (const ship of expeditionShips(s, top))
           for (const slot of fittingSlots(s, top.landing, shipLimit(ship))) out.push({ type: 'sendShip', ship, slot });
       if (top.sent > 0) out.push({ type: 'endExpedition' });
       return out;

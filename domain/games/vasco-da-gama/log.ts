@@ -1,7 +1,7 @@
 /** One human-readable sentence per event, e.g. "Ana recruits 1 orange and 3 turquoise sailors for 3 Reals". */
 import type { Seat } from '../../engine/contract';
 import { plural } from '../../engine/words';
-import { AREA_NAMES, CHARACTER_NAMES, LANDING_NAMES, MERCHANTS, PROJECTS, SAILOR_COLOURS } from './data';
+import { AREA_NAMES, CHARACTER_NAMES, DATA, LANDING_NAMES, MERCHANTS, PROJECTS, SAILOR_COLOURS } from './data';
 import type { VdgEvent } from './events';
 import type { Sailors } from './types';
 
@@ -78,8 +78,12 @@ export function describe(e: VdgEvent, names: readonly string[]): string {
       const gifts = [vp(e.vp), e.reals ? reals(e.reals) : '', e.captain ? 'a captain' : ''].filter(Boolean);
       return `${n(e.seat)} sends ${projectText(e.ship)} to ${LANDING_NAMES[e.landing]}, slot ${e.slot + 1}, for ${listWords(gifts)}`;
     }
-    case 'ExpeditionEnded':
-      return `${n(e.seat)}'s expedition to ${LANDING_NAMES[e.landing]} ends with ${plural(e.ships, 'ship')} sent`;
+    case 'ExpeditionEnded': {
+      const choice = DATA.landingBonus.value[e.landing] === 'project' ? 'project' : 'sailor';
+      const gifts = [e.reals ? reals(e.reals) : '', e.captains ? plural(e.captains, 'captain') : '', e.choices ? `${plural(e.choices, choice)} to choose` : ''];
+      const bonus = gifts.filter(Boolean).length ? `; bonus: ${listWords(gifts.filter(Boolean))}` : '';
+      return `${n(e.seat)}'s expedition to ${LANDING_NAMES[e.landing]} ends with ${plural(e.ships, 'ship')} sent${bonus}`;
+    }
     case 'ProjectTaken':
       return `${n(e.seat)} takes ${projectText(e.project)} as the Natal bonus`;
     case 'SailorTaken':

@@ -12,7 +12,7 @@ import {
   type CrewType,
   type LandingId,
 } from './data';
-import type { PlayerState, Sailors, VdgState } from './types';
+import type { Pending, PlayerState, Sailors, VdgState } from './types';
 
 export const emptySailors = (): Sailors => ({ orange: 0, turquoise: 0, violet: 0, grey: 0 });
 export const sailorCount = (s: Sailors): number => s.turquoise + s.violet + s.grey + s.orange;
@@ -125,3 +125,9 @@ export const merchantCanSail = (state: VdgState, tile: string): boolean => place
 export const anySailorInSections = (state: VdgState): boolean => state.sections.some((s) => sailorCount(s) > 0);
 
 export const activeSectionCount = (state: VdgState): number => Math.min(state.players, DATA.sections.value);
+
+/** The ships an expedition may still send: launched before it started (games stored earlier: any launched ship). */
+export function expeditionShips(s: VdgState, top: Extract<Pending, { kind: 'expedition' }>): string[] {
+  const ships = s.seats[top.seat]!.ships;
+  return top.ships ? ships.filter((t) => top.ships!.includes(t)) : ships;
+}

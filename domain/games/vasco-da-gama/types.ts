@@ -51,9 +51,19 @@ export interface ShipAtLanding {
 /** Multi-step choices in progress; the last entry is the one being answered. */
 export type Pending =
   | { kind: 'recruit'; seat: Seat; section: number }
-  | { kind: 'expedition'; seat: Seat; landing: LandingId; sent: number }
-  | { kind: 'projectBonus'; seat: Seat }
-  | { kind: 'sailorBonus'; seat: Seat }
+  | {
+      kind: 'expedition';
+      seat: Seat;
+      landing: LandingId;
+      sent: number;
+      /** The launched ships the expedition may send: those in the supply when it started. */
+      ships?: string[];
+      /** Ships sent whose landing bonus is owed at the end of the expedition. */
+      owed?: number;
+    }
+  /** `count`: bonuses of this kind still to take, this one included (absent: one). */
+  | { kind: 'projectBonus'; seat: Seat; count?: number }
+  | { kind: 'sailorBonus'; seat: Seat; count?: number }
   | { kind: 'merchant'; seat: Seat; tile: string; optional: boolean }
   | { kind: 'extraDisc'; seat: Seat };
 

@@ -229,7 +229,8 @@ export function describeCommand(command: VdgCommand, view: VdgView, you: number 
       const landing = pending?.kind === 'expedition' ? pending.landing : null;
       const ship = you === null ? undefined : view.players[you]?.ships.find((p) => p.id === command.ship);
       const value = landing ? view.landings.find((l) => l.id === landing)?.slots[command.slot]?.value : undefined;
-      const gains = [value !== undefined ? `+${value} VP` : '', (landing && landingBonusText(view, landing, you)) || ''].filter(Boolean);
+      const bonus = landing && landingBonusText(view, landing, you);
+      const gains = [value !== undefined ? `+${value} VP` : '', bonus ? `${bonus} when the expedition ends` : ''].filter(Boolean);
       return {
         label: `Send ship ${ship ? `${ship.id} (limit ${ship.limit})` : command.ship} to ${landing ? LANDING_NAMES[landing] : 'the landing'}, slot ${command.slot + 1}${value !== undefined ? ` (value ${value})` : ''}`,
         cost: gains.join(' · ') || null,
