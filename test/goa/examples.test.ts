@@ -776,6 +776,9 @@ describe('Example for the play of a complete round', () => {
     // Green: expedition — 1 card, hand limit 1.
     r = step(GREEN, { type: 'expedition' });
     expect(eventsOf(r.events, 'CardsDrawn')[0]!.cards).toEqual([card('progressShips', 1)]);
+    // With a card in hand the turn never ends by itself (that would tell the table whether it is playable now).
+    expect(s).toMatchObject({ actionSet: 1, turn: GREEN });
+    step(GREEN, { type: 'endTurn' });
     expect(s).toMatchObject({ actionSet: 2, turn: BLUE });
 
     // 2nd action: Blue founds Quilon (pepper/nutmeg, places 1 nutmeg); her colonist tile is used for this round.
@@ -798,6 +801,7 @@ describe('Example for the play of a complete round', () => {
     // Green: ships 1 → 2 for 1 ginger and 1 ship.
     r = step(GREEN, { type: 'progress', column: 'ships' });
     expect(eventsOf(r.events, 'Progressed')[0]).toMatchObject({ row: 1, ships: 1, spices: ['ginger'] });
+    step(GREEN, { type: 'endTurn' });
     expect(s).toMatchObject({ actionSet: 3, turn: BLUE });
 
     // 3rd action: Blue taxes, 4 ducats.

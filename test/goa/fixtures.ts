@@ -215,6 +215,13 @@ export function winTile(s: GoaState, seat: number, tile: string): { events: GoaE
 
 /** Play one command that must be accepted; returns the events and the new state. */
 export function play(state: GoaState, seat: number, command: GoaCommand | Record<string, unknown>): { events: GoaEvent[]; state: GoaState } {
+  // A player who acted and keeps cards in hand ends the turn (it never ends by itself then) before the next one acts.
+  const waiting = state.turn;
+  if (waiting !== seat && state.acted && state.pending.length === 0 && game.legal(state, waiting).some((c) => c.type === 'endTurn')) {
+    const ended = play(state, waiting, { type: 'endTurn' });
+    const r = play(ended.state, seat, command);
+    return { events: [...ended.events, ...r.events], state: r.state };
+  }
   const r = execute<GoaState, GoaEvent>(game, state, command, seat);
   if (!r.ok) throw new Error(`rejected ${JSON.stringify(command)} from seat ${seat}: ${r.rejection.code} ${r.rejection.message}`);
   return { events: r.events, state: r.state };

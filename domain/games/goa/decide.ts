@@ -458,9 +458,14 @@ function endRound(tx: Tx): void {
   else tx.emit({ type: 'GameEnded', scores: finalScores(tx.state) });
 }
 
-/** Only ending the turn (or discarding) is left: the turn ends by itself. */
+/**
+ * Only ending the turn (or discarding) is left: the turn ends by itself. Not while a card could still
+ * be played this turn from a non-empty hand: whether one of them is playable is hidden, and a turn
+ * that ended by itself would tell the table.
+ */
 function turnOver(s: GoaState): boolean {
-  return s.acted && legal(s, s.turn).every((c) => c.type === 'endTurn' || c.type === 'discardCard');
+  const handClosed = s.cardPlayed || s.seats[s.turn]!.hand.length === 0;
+  return s.acted && handClosed && legal(s, s.turn).every((c) => c.type === 'endTurn' || c.type === 'discardCard');
 }
 
 /** Run the game forward through every step that needs no decision. */

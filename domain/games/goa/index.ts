@@ -16,8 +16,12 @@ import { view, type GoaView } from './view';
 
 export const optionsSchema = z.object({}).strict();
 
-/** Events that show something hidden before: drawn cards, a new deck order, the B tiles. */
-const REVEALING: ReadonlySet<GoaEvent['type']> = new Set(['GameSetUp', 'CardsDrawn', 'PartStarted', 'GameEnded']);
+/**
+ * Commands that cannot be taken back: those showing something hidden before (drawn cards, a new deck
+ * order, the B tiles), and every step of an auction — whether the next seat is asked or passes because
+ * it cannot outbid depends on its secret ducats, so a bid taken back could probe them. Bids are final.
+ */
+const REVEALING: ReadonlySet<GoaEvent['type']> = new Set(['GameSetUp', 'CardsDrawn', 'PartStarted', 'GameEnded', 'AuctionOpened', 'Bid', 'Passed']);
 
 export const goa: GameModule<GoaState, GoaCommand, GoaEvent, GoaView, z.infer<typeof optionsSchema>> = {
   id: 'goa',
