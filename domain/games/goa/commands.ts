@@ -11,7 +11,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bid'), amount: z.number().int().min(1).max(1000) }),
   z.object({ type: z.literal('pass') }),
   // The six actions (action-changing expedition cards are given with their action).
-  z.object({ type: z.literal('progress'), column: z.enum(COLUMNS), card: id.optional() }),
+  // `from`: where each spice of the cost comes from, in the cost's order — given when there is a choice.
+  z.object({ type: z.literal('progress'), column: z.enum(COLUMNS), card: id.optional(), from: z.array(id).max(4).optional() }),
   z.object({ type: z.literal('buildShips') }),
   z.object({ type: z.literal('harvest'), card: id.optional() }),
   z.object({ type: z.literal('taxes') }),

@@ -13,6 +13,7 @@ import type { GoaEvent } from './events';
 import { activeSeats, colonyChoices, legal } from './legal';
 import {
   biddingOrder,
+  countSpots,
   emptyFields,
   handLimit,
   highestColumns,
@@ -62,6 +63,10 @@ function explain(s: GoaState, c: GoaCommand, seat: Seat): string {
       return s.auction && c.amount <= s.auction.high ? `A bid must be higher than ${s.auction.high}` : 'You cannot bid that much';
     case 'progress':
       if (p.rows[c.column] >= DATA.rowVp.value.length - 1) return `Your ${c.column} marker is already in the last row`;
+      if (legal(s, seat).some((l) => l.type === 'progress' && l.column === c.column && (l.card ?? null) === (c.card ?? null)))
+        return c.from
+          ? `Those spots do not hold the ${progressCost(p, c.column).join(', ')} this progress needs, in that order`
+          : 'Your spices lie in more than one place: choose where each one comes from';
       return `Progress in ${c.column} needs ${progressCost(p, c.column).join(', ')} and as many ships (or a card that changes the cost)`;
     case 'foundColony':
       return p.colonies[c.colony] ? `You have already founded ${COLONY_NAMES[c.colony]}` : `You cannot try ${COLONY_NAMES[c.colony]} now`;
@@ -149,14 +154,15 @@ function markerMoved(tx: Tx, seat: Seat, column: Column): void {
   }
 }
 
-function progress(tx: Tx, seat: Seat, column: Column, card: string | undefined): void {
+function progress(tx: Tx, seat: Seat, column: Column, card: string | undefined, from: readonly string[] | undefined): void {
   const p = tx.state.seats[seat]!;
   const cost = progressCost(p, column);
   const effect = card ? CARDS[card]!.effect : null;
   const spices = effect === 'progressShips' || effect === 'progressDucats' ? [] : [...cost];
   const ships = effect === 'progressSpices' || effect === 'progressDucats' ? 0 : cost.length;
   const ducats = effect === 'progressDucats' ? CARDS[card!]!.ducats! : 0;
-  if (spices.length) tx.emit({ type: 'SpicesRemoved', seat, spots: pickSpices(p, spices), reason: `progress in ${column}` });
+  const spots = from ? countSpots(from) : pickSpices(p, spices);
+  if (spices.length) tx.emit({ type: 'SpicesRemoved', seat, spots, reason: `progress in ${column}` });
   tx.emit({ type: 'Progressed', seat, column, row: p.rows[column] + 1, ships, spices, ducats });
   markerMoved(tx, seat, column);
 }
@@ -181,7 +187,7 @@ function perform(tx: Tx, c: GoaCommand, seat: Seat): void {
     case 'extraAction':
       return tx.emit({ type: 'ExtraStarted', seat });
     case 'progress':
-      return progress(tx, seat, c.column, c.card);
+      return progress(tx, seat, c.column, c.card, c.from);
     case 'buildShips':
       return tx.emit({ type: 'Gained', seat, ships: rowValue(p, 'ships'), reason: 'build ships' });
     case 'taxes':

@@ -16,6 +16,7 @@ import {
   markerSeat,
   markerSpaces,
   progressCost,
+  spiceSources,
   spotsOf,
   totalSpices,
   lastRow,
@@ -120,9 +121,15 @@ function actionOptions(s: GoaState, p: GoaPlayer): GoaCommand[] {
   for (const column of COLUMNS) {
     if (p.rows[column] >= lastRow) continue;
     const spices = progressCost(p, column);
-    if (hasSpices(p, spices) && p.ships >= spices.length) out.push({ type: 'progress', column });
+    // One command per way to take the spices, when there is more than one.
+    const paying = (card?: string): GoaCommand[] => {
+      const ways = spiceSources(p, spices);
+      const base = { type: 'progress' as const, column, ...(card ? { card } : {}) };
+      return ways.length > 1 ? ways.map((from) => ({ ...base, from })) : [base];
+    };
+    if (hasSpices(p, spices) && p.ships >= spices.length) out.push(...paying());
     for (const card of cards('progressShips')) if (p.ships >= spices.length) out.push({ type: 'progress', column, card });
-    for (const card of cards('progressSpices')) if (hasSpices(p, spices)) out.push({ type: 'progress', column, card });
+    for (const card of cards('progressSpices')) if (hasSpices(p, spices)) out.push(...paying(card));
     for (const card of cards('progressDucats')) if (p.ducats >= CARDS[card]!.ducats!) out.push({ type: 'progress', column, card });
   }
   out.push({ type: 'buildShips' });

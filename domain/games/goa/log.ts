@@ -8,6 +8,9 @@ import type { Pos } from './types';
 const place = (pos: Pos) => `row ${pos.r + 1}, column ${pos.c + 1}`;
 
 /** A tile's name as printed: "a double clove plantation", "the Ships tile". */
+/** A plantation or a colony of a seat's supply board. */
+const spotName = (id: string): string => (COLONY_TILES[id] ? COLONY_NAMES[COLONY_TILES[id]!.colony] : tileName(id));
+
 export function tileName(id: string): string {
   const t = TILES[id]!;
   if (t.kind === 'plantation') return `a ${['', 'single', 'double', 'triple'][t.fields!]} ${t.spice} plantation`;
@@ -58,9 +61,12 @@ export function describe(e: GoaEvent, names: readonly string[]): string {
     case 'PlantationDiscarded':
       return `${n(e.seat)} discards ${tileName(e.spot)}${e.keptSingle ? ', keeping it face down for 1 VP' : ''}`;
     case 'SpicesPlaced':
-      return `${n(e.seat)} puts ${plural(e.count, 'spice')} on ${COLONY_TILES[e.spot] ? COLONY_NAMES[COLONY_TILES[e.spot]!.colony] : tileName(e.spot)}`;
-    case 'SpicesRemoved':
-      return `${n(e.seat)} returns ${plural(e.spots.reduce((k, x) => k + x.count, 0), 'spice')} (${e.reason})`;
+      return `${n(e.seat)} puts ${plural(e.count, 'spice')} on ${spotName(e.spot)}`;
+    case 'SpicesRemoved': {
+      const total = plural(e.spots.reduce((k, x) => k + x.count, 0), 'spice');
+      const from = e.spots.length === 1 ? ` from ${spotName(e.spots[0]!.spot)}` : `: ${e.spots.map((x) => `${x.count} from ${spotName(x.spot)}`).join(', ')}`;
+      return `${n(e.seat)} returns ${total}${from} (${e.reason})`;
+    }
     case 'PendingStarted':
     case 'PendingUpdated':
     case 'PendingEnded':

@@ -93,3 +93,36 @@ export function highestColumns(p: GoaPlayer): Column[] {
 export const tableColonists = (s: GoaState): number => s.table.reduce((n, id) => n + CARDS[id]!.colonists, 0);
 export const cardsLeft = (s: GoaState): number => s.deck.length + s.discard.length;
 export const hasGridTile = (s: GoaState): boolean => s.grid.some((row) => row.some((t) => t !== null));
+
+/**
+ * Every way to take these spices from the seat's plantations and colonies ("the player takes the
+ * required spices from his plantations and/or colonies"): for each spice of the list, in its order,
+ * the spot it comes from. Repeats of one spice take spots in board order, so each way is listed once.
+ */
+export function spiceSources(p: GoaPlayer, spices: readonly Spice[]): string[][] {
+  const spots = spotsOf(p);
+  const left = spots.map((x) => x.filled);
+  const out: string[][] = [];
+  const from: number[] = [];
+  const walk = (i: number) => {
+    if (i === spices.length) return void out.push(from.map((j) => spots[j]!.tile));
+    const previous = i > 0 ? spices.lastIndexOf(spices[i]!, i - 1) : -1;
+    for (let j = previous >= 0 ? from[previous]! : 0; j < spots.length; j++) {
+      if (spots[j]!.spice !== spices[i] || left[j] === 0) continue;
+      left[j]!--;
+      from.push(j);
+      walk(i + 1);
+      from.pop();
+      left[j]!++;
+    }
+  };
+  walk(0);
+  return out;
+}
+
+/** The spots of `spiceSources` as counts per spot, for SpicesRemoved. */
+export function countSpots(from: readonly string[]): { spot: string; count: number }[] {
+  const out = new Map<string, number>();
+  for (const spot of from) out.set(spot, (out.get(spot) ?? 0) + 1);
+  return [...out].map(([spot, count]) => ({ spot, count }));
+}

@@ -104,6 +104,18 @@ export function progressText(view: GoaView, seat: number, column: Column): strin
   return `${capital(COLUMN_NAMES[column])} to row ${row + 2}: ${spices.join(', ')} and ${plural(spices.length, 'ship')}`;
 }
 
+/** Where the spices of a progress come from: "pepper from the colony Quilon and 2 clove from …". */
+function sourcesText(from: readonly string[], view: GoaView, seat: number): string {
+  const p = view.players[seat]!;
+  const spots = [...p.plantations, ...Object.values(p.colonies).flatMap((x) => (x ? [x] : []))];
+  const parts = [...new Set(from)].map((spot) => {
+    const n = from.filter((x) => x === spot).length;
+    const spice = spots.find((x) => x.tile === spot)?.spice ?? 'spice';
+    return `${n > 1 ? `${n} ` : ''}${spice} from ${spotText(spot)}`;
+  });
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]!;
+}
+
 function colonyText(view: GoaView, seat: number, colony: keyof typeof COLONY_NAMES): string {
   return `Found ${COLONY_NAMES[colony]} — needs ${DATA.colonistsNeeded.value[colony]} colonists (you have ${view.players[seat]!.colonists}, plus cards drawn)`;
 }
@@ -123,8 +135,10 @@ export function commandLabel(c: GoaCommand, view: GoaView, seat: number, names: 
       return `Bid ${ducats(c.amount)}`;
     case 'pass':
       return 'Pass';
-    case 'progress':
-      return `${c.card ? `With ${cardText(c.card)}: ` : ''}advance ${c.card ? COLUMN_NAMES[c.column] : progressText(view, seat, c.column)}`;
+    case 'progress': {
+      const sources = c.from ? `, taking ${sourcesText(c.from, view, seat)}` : '';
+      return `${c.card ? `With ${cardText(c.card)}: ` : ''}advance ${c.card ? COLUMN_NAMES[c.column] : progressText(view, seat, c.column)}${sources}`;
+    }
     case 'buildShips':
       return `Build ships — take ${plural(p.yields.ships, 'ship')}`;
     case 'harvest':

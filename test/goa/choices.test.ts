@@ -1,0 +1,40 @@
+/** The player's own choices the rulebook leaves to them: where spices for progress come from. */
+import { describe, expect, it } from 'vitest';
+import { A, game, inActions, legalOfType, plantation, colony, play, rejected, seatOf } from './fixtures';
+
+describe('spices paid for progress', () => {
+  // "The player takes the required spices from his plantations and/or colonies."
+  const table = () =>
+    inActions(2, (s) => {
+      plantation(s, s.flag, A.single('pepper'), 1);
+      colony(s, s.flag, 'quilon-3', 'pepper', 1);
+    });
+
+  it('come from the plantation or the colony, as the player chooses', () => {
+    const s = table();
+    const seat = s.flag;
+    // Harvest 1 → 2 costs 1 pepper and 1 ship: two ways to pay it.
+    expect(legalOfType(s, seat, 'progress').filter((c) => c.column === 'harvest' && !c.card)).toEqual([
+      { type: 'progress', column: 'harvest', from: [A.single('pepper')] },
+      { type: 'progress', column: 'harvest', from: ['quilon-3'] },
+    ]);
+    const r = play(s, seat, { type: 'progress', column: 'harvest', from: ['quilon-3'] });
+    expect(r.events).toContainEqual({ type: 'SpicesRemoved', seat, spots: [{ spot: 'quilon-3', count: 1 }], reason: 'progress in harvest' });
+    expect(seatOf(r.state, seat).colonies.quilon!.filled).toBe(0);
+    expect(seatOf(r.state, seat).plantations[0]!.filled).toBe(1);
+    expect(game.describe(r.events.find((e) => e.type === 'SpicesRemoved')!, ['Ana', 'Bruno'])).toMatch(/Quilon/);
+  });
+
+  it('must be chosen when there is a choice, and only from spots that hold them', () => {
+    const s = table();
+    expect(rejected(s, s.flag, { type: 'progress', column: 'harvest' }).message).toMatch(
+      /^Your spices lie in more than one place: choose where each one comes from/,
+    );
+    expect(rejected(s, s.flag, { type: 'progress', column: 'harvest', from: ['quilon-1'] }).message).toMatch(/do not hold the pepper/);
+  });
+
+  it('need no choice when they lie in one place', () => {
+    const s = inActions(2, (s) => plantation(s, s.flag, A.single('pepper'), 1));
+    expect(legalOfType(s, s.flag, 'progress').filter((c) => c.column === 'harvest')).toEqual([{ type: 'progress', column: 'harvest' }]);
+  });
+});
