@@ -1,6 +1,6 @@
-/** The player's own choices the rulebook leaves to them: where spices for progress come from. */
+/** What the rulebook leaves to the players and the printed components: where spices for progress come from, the supply of additional action cards. */
 import { describe, expect, it } from 'vitest';
-import { A, game, inActions, legalOfType, plantation, colony, play, rejected, seatOf } from './fixtures';
+import { A, eventsOf, game, inActions, legalOfType, plantation, colony, play, rejected, seatOf, winTile } from './fixtures';
 
 describe('spices paid for progress', () => {
   // "The player takes the required spices from his plantations and/or colonies."
@@ -36,5 +36,33 @@ describe('spices paid for progress', () => {
   it('need no choice when they lie in one place', () => {
     const s = inActions(2, (s) => plantation(s, s.flag, A.single('pepper'), 1));
     expect(legalOfType(s, s.flag, 'progress').filter((c) => c.column === 'harvest')).toEqual([{ type: 'progress', column: 'harvest' }]);
+  });
+});
+
+describe('additional action cards', () => {
+  // Components: "10 additional action cards"; "The players put the additional action cards they use back in the supply."
+  it('come from a supply of 10: a gain beyond it is cut short, and says so', () => {
+    const s = inActions(3, (s) => {
+      seatOf(s, 1).extraActions = 5;
+      seatOf(s, 2).extraActions = 4;
+    });
+    // The Additional actions tile gives 2; one card is left in the supply.
+    const r = winTile(s, 0, A.extraActions);
+    const gained = eventsOf(r.events, 'Gained').find((e) => e.reason.includes('Additional actions'))!;
+    expect(gained).toMatchObject({ extraActions: 1, short: 1 });
+    expect(seatOf(r.state, 0).extraActions).toBe(1);
+    expect(game.describe(gained, ['Ana', 'Bruno', 'Carla'])).toMatch(/takes 1 additional action card and finds no more additional action card in the supply/);
+    expect(game.view(r.state, 1).extraSupply).toBe(0);
+  });
+
+  it('go back to the supply when used', () => {
+    let s = inActions(2, (s) => {
+      s.stage = 'extra';
+      s.passed = [false, false];
+      seatOf(s, s.flag).extraActions = 2;
+    });
+    expect(game.view(s, null).extraSupply).toBe(8);
+    s = play(s, s.flag, { type: 'extraAction' }).state;
+    expect(game.view(s, null).extraSupply).toBe(9);
   });
 });

@@ -506,7 +506,7 @@ describe('III. Player actions: expedition and the hand limit', () => {
     // Limit 1 (first row), 1 card in hand: the Expeditions tile brings 2 more.
     let s = inActions(2, (s) => hand(s, 0, [X[0]!]));
     let r = winTile(s, 0, A.expeditions);
-    expect(eventsOf(r.events, 'CardsDrawn')[0]).toMatchObject({ seat: 0, to: 'hand', reason: 'the expeditions tile' });
+    expect(eventsOf(r.events, 'CardsDrawn')[0]).toMatchObject({ seat: 0, to: 'hand', reason: 'the Expeditions tile' });
     expect(seatOf(r.state, 0).hand).toHaveLength(3);
     // First to the 4th row: 1 card, even at the limit.
     s = inActions(2, (s) => {

@@ -113,6 +113,7 @@ export const DATA = {
   startingColonists: rulebook(2, '"Each player takes cards worth 4 ships and 2 colonists."'),
   startingDucats: rulebook({ first: 7, others: 10 }, '"He takes the flag and 7 ducats. The other players each take 10 ducats."'),
   keepAdditionalActions: rulebook(1, '"Each player may keep only 1 additional action card."'),
+  additionalActionCards: rulebook(10, 'Components: "10 additional action cards"; used ones go back to the supply.'),
   maxPlantations: rulebook(4, '"If the player already has 4 plantations on his supply board, he must discard one."'),
   colonistsNeeded: rulebook(
     { quilon: 6, cochin: 8, madras: 10, calicut: 12 } as Readonly<Record<ColonyName, number>>,

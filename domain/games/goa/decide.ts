@@ -9,12 +9,14 @@ import { Rng } from '../../engine/rng';
 import type { GoaCommand } from './commands';
 import { CARDS, COLONY_NAMES, DATA, TILES, type Column } from './data';
 import { apply } from './evolve';
+import { tileName } from './log';
 import type { GoaEvent } from './events';
 import { activeSeats, colonyChoices, legal } from './legal';
 import {
   biddingOrder,
   countSpots,
   emptyFields,
+  extraSupply,
   handLimit,
   highestColumns,
   lowestCommonRow,
@@ -116,7 +118,7 @@ const update = (tx: Tx, pending: Pending) => tx.emit({ type: 'PendingUpdated', p
 function gainTile(tx: Tx, seat: Seat, id: string): void {
   const t = TILES[id]!;
   const p = tx.state.seats[seat]!;
-  const reason = `the ${t.kind} tile`;
+  const reason = tileName(id);
   switch (t.kind) {
     case 'plantation':
       if (p.plantations.length >= DATA.maxPlantations.value) return start(tx, { kind: 'discardPlantation', seat, tile: id });
@@ -128,9 +130,9 @@ function gainTile(tx: Tx, seat: Seat, id: string): void {
     case 'shipsOrColonists':
       return start(tx, { kind: 'shipsOrColonists', seat, amount: DATA.tileAmounts.value.shipsOrColonists! });
     case 'settlement':
-      return tx.emit({ type: 'Gained', seat, ships: 1, colonists: 1, extraActions: 1, reason });
+      return tx.emit(withExtra(tx.state, { type: 'Gained', seat, ships: 1, colonists: 1, reason }, 1));
     case 'extraActions':
-      return tx.emit({ type: 'Gained', seat, extraActions: DATA.tileAmounts.value.extraActions!, reason });
+      return tx.emit(withExtra(tx.state, { type: 'Gained', seat, reason }, DATA.tileAmounts.value.extraActions!));
     case 'expeditions':
       // Taken even beyond the hand limit.
       return draw(tx, seat, t.amount!, 'hand', reason);
@@ -150,8 +152,16 @@ function markerMoved(tx: Tx, seat: Seat, column: Column): void {
   }
   while (p.allRowsBonus < lowestCommonRow(p)) {
     tx.emit({ type: 'AllRowsReached', seat, row: p.allRowsBonus + 1 });
-    tx.emit({ type: 'Gained', seat, extraActions: 1, reason: 'all markers in a row' });
+    tx.emit(withExtra(tx.state, { type: 'Gained', seat, reason: 'all markers in a row' }, 1));
   }
+}
+
+type Gained = Extract<GoaEvent, { type: 'Gained' }>;
+
+/** Additional action cards come from the supply: what it lacks is not taken. */
+function withExtra(s: GoaState, gained: Gained, wanted: number): Gained {
+  const got = Math.min(wanted, extraSupply(s));
+  return { ...gained, ...(got ? { extraActions: got } : {}), ...(got < wanted ? { short: wanted - got } : {}) };
 }
 
 function progress(tx: Tx, seat: Seat, column: Column, card: string | undefined, from: readonly string[] | undefined): void {
@@ -325,7 +335,7 @@ function useTile(tx: Tx, seat: Seat, id: string): void {
   const p = tx.state.seats[seat]!;
   const kind = TILES[id]!.kind;
   const amounts = DATA.tileAmounts.value;
-  const reason = `the ${kind} tile`;
+  const reason = tileName(id);
   if (kind === 'swap') return start(tx, { kind: 'swap', seat, tile: id });
   tx.emit({ type: 'TileUsed', seat, tile: id });
   switch (kind) {
@@ -450,7 +460,7 @@ function closeAuction(tx: Tx): void {
   const seat = a.highBidder ?? a.auctioneer;
   const tile = a.lot === 'flag' ? null : tileAt(tx.state, a.lot);
   tx.emit({ type: 'AuctionWon', seat, auctioneer: a.auctioneer, amount: a.high, lot: a.lot, tile });
-  if (tile === null) tx.emit({ type: 'Gained', seat, extraActions: 1, reason: 'the flag' });
+  if (tile === null) tx.emit(withExtra(tx.state, { type: 'Gained', seat, reason: 'the flag' }, 1));
   else gainTile(tx, seat, tile);
 }
 

@@ -22,7 +22,17 @@ export type GoaEvent =
   | { type: 'Passed'; seat: Seat }
   | { type: 'AuctionWon'; seat: Seat; auctioneer: Seat; amount: number; lot: 'flag' | Pos; tile: string | null }
   /** Resources gained (positive) or paid (negative). */
-  | { type: 'Gained'; seat: Seat; ships?: number; colonists?: number; ducats?: number; extraActions?: number; reason: string }
+  | {
+      type: 'Gained';
+      seat: Seat;
+      ships?: number;
+      colonists?: number;
+      ducats?: number;
+      extraActions?: number;
+      /** Additional action cards due but not in the supply (10 cards in all). */
+      short?: number;
+      reason: string;
+    }
   | { type: 'TileKept'; seat: Seat; tile: string }
   | { type: 'PlantationPlaced'; seat: Seat; tile: string }
   | { type: 'PlantationDiscarded'; seat: Seat; spot: string; keptSingle: boolean }

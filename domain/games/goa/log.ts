@@ -29,6 +29,7 @@ function gained(e: Extract<GoaEvent, { type: 'Gained' }>): string {
   add(e.colonists, 'colonist');
   add(e.ducats, 'ducat');
   add(e.extraActions, 'additional action card');
+  if (e.short) parts.push(`finds ${e.extraActions ? 'no more' : 'no'} additional action card in the supply`);
   return `${parts.join(' and ')} (${e.reason})`;
 }
 

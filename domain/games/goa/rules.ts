@@ -126,3 +126,6 @@ export function countSpots(from: readonly string[]): { spot: string; count: numb
   for (const spot of from) out.set(spot, (out.get(spot) ?? 0) + 1);
   return [...out].map(([spot, count]) => ({ spot, count }));
 }
+
+/** Additional action cards left in the supply: 10 in all, less those the players hold. */
+export const extraSupply = (s: GoaState): number => DATA.additionalActionCards.value - s.seats.reduce((n, p) => n + p.extraActions, 0);

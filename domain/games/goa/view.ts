@@ -7,7 +7,7 @@ import type { Seat } from '../../engine/contract';
 import { reconstructedNotes } from '../../engine/sourced';
 import { CARDS, COLONY_TILES, COLUMNS, DATA, TILES, type ColonyTile, type Column, type ExpeditionCard, type Tile } from './data';
 import { activeSeats } from './legal';
-import { handLimit, rowValue } from './rules';
+import { extraSupply, handLimit, rowValue } from './rules';
 import type { Auction, GoaPlayer, GoaScore, GoaState, Pending, Pos } from './types';
 
 export interface GoaPlayerView extends Omit<GoaPlayer, 'ducats' | 'hand' | 'tiles'> {
@@ -42,6 +42,8 @@ export interface GoaView {
   auction: (Auction & { tile: Tile | null }) | null;
   deckSize: number;
   discardSize: number;
+  /** Additional action cards left in the supply. */
+  extraSupply: number;
   /** Cards drawn face up to count colonists. */
   table: ExpeditionCard[];
   colonyTiles: ColonyTile[];
@@ -88,6 +90,7 @@ export function view(s: GoaState, seat: Seat | null): GoaView {
     markers: s.markers.map((m) => ({ ...m, pos: { ...m.pos } })),
     auction: s.auction && { ...s.auction, toBid: [...s.auction.toBid], tile: s.auction.lot === 'flag' ? null : TILES[s.grid[s.auction.lot.r]![s.auction.lot.c]!]! },
     deckSize: s.deck.length,
+    extraSupply: extraSupply(s),
     discardSize: s.discard.length,
     table: s.table.map((id) => CARDS[id]!),
     colonyTiles: s.colonyTiles.map((id) => COLONY_TILES[id]!),
