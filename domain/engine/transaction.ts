@@ -35,11 +35,13 @@ export function admit<C extends Tagged, E>(
 ): Decision<E> | null {
   if (input.over) return reject('GAME_OVER', 'The game is over.');
   if (!input.seats[seat]) return reject('BAD_REQUEST', `There is no seat ${seat} in this game.`);
+  const options = input.legal();
   if (!input.active.includes(seat)) {
+    // Some commands are allowed out of turn (`legal` lists them for a seat that is not to act).
+    if (options.some((c) => deepEqual(c, command))) return null;
     const who = input.active.map((a) => input.seats[a]!.colour).join(', ');
     return reject('NOT_YOUR_TURN', `It is not your turn: the game waits for ${who}.`);
   }
-  const options = input.legal();
   if (options.some((c) => deepEqual(c, command))) return null;
   const allowed = [...new Set(options.map((o) => o.type))].join(', ');
   return reject('ILLEGAL', `${input.explain()} (allowed now: ${allowed}).`);

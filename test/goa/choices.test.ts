@@ -1,6 +1,6 @@
-/** What the rulebook leaves to the players and the printed components: where spices for progress come from, the supply of additional action cards. */
+/** What the rulebook leaves to the players, and the printed components: where spices for progress come from, discards at any time, the supply of additional action cards. */
 import { describe, expect, it } from 'vitest';
-import { A, eventsOf, game, inActions, legalOfType, plantation, colony, play, rejected, seatOf, winTile } from './fixtures';
+import { A, card, colony, eventsOf, game, hand, inActions, legalOfType, openTileAuction, plantation, play, rejected, seatOf, winTile } from './fixtures';
 
 describe('spices paid for progress', () => {
   // "The player takes the required spices from his plantations and/or colonies."
@@ -64,5 +64,34 @@ describe('additional action cards', () => {
     expect(game.view(s, null).extraSupply).toBe(8);
     s = play(s, s.flag, { type: 'extraAction' }).state;
     expect(game.view(s, null).extraSupply).toBe(9);
+  });
+});
+
+describe('expedition cards', () => {
+  // "A player may discard any number of expedition cards at any time in the game!"
+  it('may be discarded out of turn, during auctions and others\' turns, and only by their holder', () => {
+    const other = (s: ReturnType<typeof inActions>) => (s.flag + 1) % 2;
+    let s = inActions(2, (s) => hand(s, (s.flag + 1) % 2, [card('ships', 1), card('ducats', 2)]));
+    const seat = other(s);
+    expect(game.activeSeats(s)).toEqual([s.flag]);
+    expect(game.legal(s, seat)).toEqual([
+      { type: 'discardCard', card: card('ships', 1) },
+      { type: 'discardCard', card: card('ducats', 2) },
+    ]);
+    const r = play(s, seat, { type: 'discardCard', card: card('ships', 1) });
+    expect(r.events).toEqual([{ type: 'CardDiscarded', seat, card: card('ships', 1), from: 'hand' }]);
+    s = r.state;
+    expect(seatOf(s, seat).hand).toEqual([card('ducats', 2)]);
+    expect(game.activeSeats(s)).toEqual([s.flag]); // nothing else moved
+    // Anything else out of turn is still refused.
+    expect(rejected(s, seat, { type: 'taxes' }).code).toBe('NOT_YOUR_TURN');
+    expect(rejected(s, seat, { type: 'discardCard', card: card('ships', 1) }).code).toBe('NOT_YOUR_TURN');
+    // During an auction too.
+    const auction = inActions(3, (s) => {
+      openTileAuction(s, 1, A.ships);
+      hand(s, 0, [card('spices', 1)]);
+    });
+    expect(game.activeSeats(auction)).toEqual([2]);
+    expect(play(auction, 0, { type: 'discardCard', card: card('spices', 1) }).state.seats[0]!.hand).toEqual([]);
   });
 });

@@ -677,6 +677,7 @@ describe('III. Player actions: found colony', () => {
       { type: 'abandonColony' },
       { type: 'useTile', tile: A.colonist },
       { type: 'playCard', card: card('colonists', 2) },
+      { type: 'discardCard', card: card('colonists', 2) }, // at any time
     ]);
     t = play(t, 0, { type: 'playCard', card: card('colonists', 2) }).state;
     t = play(t, 0, { type: 'useTile', tile: A.colonist }).state;

@@ -234,8 +234,10 @@ describe('Goa properties (random bots)', () => {
             seen.legal = Math.max(seen.legal, legal.length);
             expect(legal.length).toBeLessThan(200);
             if (!active.includes(seat)) {
-              expect(legal).toEqual([]);
-              if (step % 5 === 0) {
+              // Out of turn a seat may only discard expedition cards ("at any time in the game").
+              expect(legal).toEqual(state.status === 'playing' ? state.seats[seat]!.hand.map((card) => ({ type: 'discardCard', card })) : []);
+              if (step % 3 === 0) for (const c of legal) expect(execute(game, state, c, seat).ok).toBe(true);
+              if (step % 5 === 0 && !legal.some((l) => deepEqual(l, junk[step % 30]))) {
                 const r = execute(game, state, junk[step % 30], seat);
                 expect(r.ok).toBe(false);
                 if (!r.ok) expect(r.rejection.message.length).toBeGreaterThan(10);

@@ -41,7 +41,14 @@ export function activeSeats(s: GoaState): Seat[] {
 }
 
 export function legal(s: GoaState, seat: Seat): GoaCommand[] {
-  if (!activeSeats(s).includes(seat)) return [];
+  if (s.status !== 'playing' || !s.seats[seat]) return [];
+  const options = activeSeats(s).includes(seat) ? inTurn(s, seat) : [];
+  // "A player may discard any number of expedition cards at any time in the game!" — also out of turn.
+  if (options.some((c) => c.type === 'discardCard')) return options;
+  return [...options, ...s.seats[seat]!.hand.map((card): GoaCommand => ({ type: 'discardCard', card }))];
+}
+
+function inTurn(s: GoaState, seat: Seat): GoaCommand[] {
   const top = s.pending.at(-1);
   if (top) return pendingOptions(s, top);
   const p = s.seats[seat]!;

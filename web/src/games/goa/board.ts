@@ -202,7 +202,7 @@ export function boardEl(frame: StateFrame, ctx: UiContext): HTMLElement {
         { class: 'goa-side' },
         auction(view, ctx.names),
         progress(view, you, ctx.names),
-        h('p', { class: 'goa-deck' }, `Expedition cards: ${view.deckSize} in the deck, ${view.discardSize} discarded. Additional action cards in the supply: ${view.extraSupply ?? 10}. Colonies still to found: ${colonies.map((c) => COLONY_NAMES[c]).join(', ') || 'none'}.`),
+        h('p', { class: 'goa-deck' }, `Expedition cards: ${view.deckSize} in the deck, ${view.discardSize} discarded. Additional action cards in the supply: ${view.extraSupply}. Colonies still to found: ${colonies.map((c) => COLONY_NAMES[c]).join(', ') || 'none'}.`),
         view.table.length ? h('p', null, `Drawn face up: ${view.table.map((c) => cardText(c.id)).join('; ')}`) : null,
       ),
     ),
