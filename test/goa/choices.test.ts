@@ -1,6 +1,6 @@
-/** What the rulebook leaves to the players, and the printed components: where spices for progress come from, discards at any time, the supply of additional action cards. */
+/** What the rulebook leaves to the players, and the printed components: where spices for progress come from, discards at any time, the supply of additional action cards, the rule variant. */
 import { describe, expect, it } from 'vitest';
-import { A, card, colony, eventsOf, game, hand, inActions, legalOfType, openTileAuction, plantation, play, rejected, seatOf, winTile } from './fixtures';
+import { A, card, colony, eventsOf, game, hand, inActions, legalOfType, openTileAuction, plantation, play, rejected, seatOf, situation, winTile } from './fixtures';
 
 describe('spices paid for progress', () => {
   // "The player takes the required spices from his plantations and/or colonies."
@@ -93,5 +93,42 @@ describe('expedition cards', () => {
     });
     expect(game.activeSeats(auction)).toEqual([2]);
     expect(play(auction, 0, { type: 'discardCard', card: card('spices', 1) }).state.seats[0]!.hand).toEqual([]);
+  });
+});
+
+describe('the rule variant (a game option)', () => {
+  // "After preparation and before beginning the game, each player, starting with the starting player and
+  // continuing clockwise around the table, moves 2 of his success markers to the second row on his
+  // development board or takes 10 ducats from the bank."
+  const start = (variant: boolean) => situation(game.setup({ players: 3, seed: 42, options: { variant } }));
+
+  it('lets each player, the starting player first, take 10 ducats or move 2 markers to row 2', () => {
+    let s = start(true);
+    const [first, second, third] = [s.flag, (s.flag + 1) % 3, (s.flag + 2) % 3];
+    expect(game.activeSeats(s)).toEqual([first]);
+    expect(game.legal(s, first)).toHaveLength(1 + 10); // 10 ducats, or any 2 of the 5 columns
+    const ducats = seatOf(s, first).ducats;
+    s = play(s, first, { type: 'startWithDucats' }).state;
+    expect(seatOf(s, first).ducats).toBe(ducats + 10);
+    expect(game.activeSeats(s)).toEqual([second]);
+    const r = play(s, second, { type: 'startWithRows', columns: ['ships', 'taxes'] });
+    expect(eventsOf(r.events, 'Progressed').map((e) => [e.column, e.row])).toEqual([['ships', 1], ['taxes', 1]]);
+    expect(game.describe(eventsOf(r.events, 'Progressed')[0]!, ['A', 'B', 'C'])).toMatch(/moves the ships marker to row 2 for free/);
+    s = r.state;
+    expect(seatOf(s, second).rows).toMatchObject({ ships: 1, taxes: 1, harvest: 0, expedition: 0, colonists: 0 });
+    expect(rejected(s, third, { type: 'startWithRows', columns: ['taxes', 'ships'] }).message).toMatch(/in the board's order/);
+    expect(rejected(s, third, { type: 'startWithRows', columns: ['ships', 'ships'] }).message).toMatch(/two different columns/);
+    s = play(s, third, { type: 'startWithDucats' }).state;
+    // Then the game begins: the starting player places the flag.
+    expect(s.stage).toBe('markers');
+    expect(game.activeSeats(s)).toEqual([first]);
+    expect(legalOfType(s, first, 'placeFlag').length).toBeGreaterThan(0);
+  });
+
+  it('is off unless chosen', () => {
+    const s = start(false);
+    expect(s.pending).toEqual([]);
+    expect(legalOfType(s, s.flag, 'placeFlag').length).toBeGreaterThan(0);
+    expect(game.optionsSchema.safeParse({ variant: 'yes' }).success).toBe(false);
   });
 });

@@ -5,11 +5,12 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import path from 'node:path';
+import { ARTIFACTS, launchChromium } from '../support/browser';
 import { startLocalServer, type LocalServer } from '../../local/server';
 
 interface PageGlobals {
-  caravela: { conn: { state(id: string): { seats: ({ bot?: string } | null)[]; status: string } | undefined } };
+  caravela: { conn: { state(id: string): { seats: ({ bot?: string } | null)[]; status: string; log: string[]; view: { pending: { kind: string } | null } } | undefined } };
   location: { hash: string };
 }
 
@@ -56,4 +57,37 @@ describe('the new-game form', () => {
     const seats = await page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)!.seats.map((s) => s?.bot ?? null), gameId);
     expect(seats).toEqual([null, 'random', 'random']);
   }, 60_000);
+
+  it('offers a game\'s options in words, and creates the game with the ones ticked (Goa\'s rule variant)', async () => {
+    for (const width of [1366, 390]) {
+      const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+      await page.goto(server.url);
+      await page.getByLabel('Your name').fill(`Bia${width}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('link', { name: 'New game' }).first().click();
+      await page.getByLabel('Game').selectOption('vasco-da-gama');
+      expect(await page.locator('.game-options input').count()).toBe(0);
+      await page.getByLabel('Game').selectOption('goa');
+      const variant = page.getByLabel('Rule variant: a stronger start');
+      await variant.check();
+      expect(await page.locator('#option-variant-help').textContent()).toMatch(/takes 10 ducats or moves two of their markers to row 2/);
+      // Another choice keeps the tick.
+      await page.getByLabel('Seats').selectOption('2');
+      await page.getByLabel('Seat 2').check();
+      expect(await variant.isChecked()).toBe(true);
+      await page.screenshot({ path: path.join(ARTIFACTS, `new-game-options-${width}.png`), fullPage: true });
+      await page.getByRole('button', { name: 'Create the game' }).click();
+      await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).toMatch(/^#\/game\//);
+      const gameId = decodeURIComponent((await page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).slice('#/game/'.length));
+      const state = () => page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id) ?? null, gameId);
+      await expect.poll(async () => (await state())?.status ?? null, { timeout: 15_000 }).toBe('active');
+      // Whoever starts, the variant's choice comes before the first marker: the bot makes its own, the player is asked.
+      await expect.poll(async () => (await state())?.view.pending?.kind ?? null, { timeout: 15_000 }).toBe('variant');
+      await expect.poll(() => page.locator('.goa-prompt').textContent()).toMatch(/^Before the game begins \(rule variant\)/);
+      await page.screenshot({ path: path.join(ARTIFACTS, `goa-variant-${width}.png`), fullPage: false });
+      await page.getByRole('button', { name: /Start with the ships and taxes markers in row 2/ }).click();
+      await expect.poll(async () => (await state())?.log.some((l) => /moves the taxes marker to row 2 for free/.test(l)) ?? false).toBe(true);
+      await page.context().close();
+    }
+  }, 90_000);
 });

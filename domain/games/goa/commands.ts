@@ -36,6 +36,9 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('spy'), seat: z.number().int().min(0).max(3), column: z.enum(['ships', 'harvest', 'taxes', 'colonists']) }),
   z.object({ type: z.literal('swapWith'), ...pos }),
   z.object({ type: z.literal('done') }),
+  // The rule variant, before the game begins: 10 ducats, or two success markers (two different columns) to row 2.
+  z.object({ type: z.literal('startWithDucats') }),
+  z.object({ type: z.literal('startWithRows'), columns: z.tuple([z.enum(COLUMNS), z.enum(COLUMNS)]) }),
   // After the three action rounds: an additional action, or pass.
   z.object({ type: z.literal('extraAction') }),
 ]);

@@ -113,6 +113,10 @@ export const DATA = {
   startingColonists: rulebook(2, '"Each player takes cards worth 4 ships and 2 colonists."'),
   startingDucats: rulebook({ first: 7, others: 10 }, '"He takes the flag and 7 ducats. The other players each take 10 ducats."'),
   keepAdditionalActions: rulebook(1, '"Each player may keep only 1 additional action card."'),
+  variant: rulebook(
+    { markers: 2, row: 1, ducats: 10 },
+    'Rule variant: "each player, starting with the starting player …, moves 2 of his success markers to the second row … or takes 10 ducats from the bank."',
+  ),
   additionalActionCards: rulebook(10, 'Components: "10 additional action cards"; used ones go back to the supply.'),
   maxPlantations: rulebook(4, '"If the player already has 4 plantations on his supply board, he must discard one."'),
   colonistsNeeded: rulebook(

@@ -7,7 +7,7 @@ import { accept, type Decision, type Seat } from '../../engine/contract';
 import { admit, Transaction } from '../../engine/transaction';
 import { Rng } from '../../engine/rng';
 import type { GoaCommand } from './commands';
-import { CARDS, COLONY_NAMES, DATA, TILES, type Column } from './data';
+import { CARDS, COLONY_NAMES, COLUMNS, DATA, TILES, type Column } from './data';
 import { apply } from './evolve';
 import { tileName } from './log';
 import type { GoaEvent } from './events';
@@ -80,6 +80,9 @@ function explain(s: GoaState, c: GoaCommand, seat: Seat): string {
       return 'Take your action first';
     case 'recruitColonists':
       return 'You do not have enough colonists for this colony';
+    case 'startWithRows':
+      if (s.pending.at(-1)?.kind !== 'variant') return 'The rule variant is chosen before the game begins';
+      return c.columns[0] === c.columns[1] ? 'Choose two different columns' : `Name the two columns in the board's order (${COLUMNS.join(', ')})`;
     default:
       return s.acted && ACTIONS.has(c.type) ? 'You have already taken your action this turn' : 'That move is not allowed now';
   }
@@ -249,6 +252,13 @@ function perform(tx: Tx, c: GoaCommand, seat: Seat): void {
     }
     case 'take':
       return take(tx, seat, pending!, c.what);
+    case 'startWithDucats':
+      end(tx, seat);
+      return tx.emit({ type: 'Gained', seat, ducats: DATA.variant.value.ducats, reason: 'the rule variant' });
+    case 'startWithRows':
+      end(tx, seat);
+      for (const column of c.columns) tx.emit({ type: 'Progressed', seat, column, row: DATA.variant.value.row, ships: 0, spices: [], ducats: 0 });
+      return;
     case 'drawCard': {
       const q = pending as Extract<Pending, { kind: 'expedition' }>;
       end(tx, seat);

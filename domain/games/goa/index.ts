@@ -14,7 +14,12 @@ import { setupEvents } from './setup';
 import type { GoaState } from './types';
 import { view, type GoaView } from './view';
 
-export const optionsSchema = z.object({}).strict();
+export const optionsSchema = z
+  .object({
+    /** The rulebook's variant: before the game, each player moves 2 success markers to row 2 or takes 10 ducats. */
+    variant: z.boolean().optional(),
+  })
+  .strict();
 
 /**
  * Commands that cannot be taken back: those showing something hidden before (drawn cards, a new deck
@@ -32,9 +37,9 @@ export const goa: GameModule<GoaState, GoaCommand, GoaEvent, GoaView, z.infer<ty
   optionsSchema,
   commandSchema,
   initialState,
-  setup({ players, seed }) {
+  setup({ players, seed, options }) {
     if (players < 2 || players > 4) throw new RangeError('Goa is for 2 to 4 players.');
-    return setupEvents(players, seed);
+    return setupEvents(players, seed, options?.variant === true);
   },
   decide,
   evolve,

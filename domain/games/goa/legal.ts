@@ -218,6 +218,11 @@ function pendingOptions(s: GoaState, pending: Pending): GoaCommand[] {
       const columns: Spied[] = ['ships', 'taxes', ...(emptyFields(p) > 0 ? (['harvest'] as const) : []), ...(founding ? (['colonists'] as const) : [])];
       return s.seats.flatMap((_, other) => (other === pending.seat ? [] : columns.map((column): GoaCommand => ({ type: 'spy', seat: other, column }))));
     }
+    case 'variant':
+      return [
+        { type: 'startWithDucats' },
+        ...COLUMNS.flatMap((a, i) => COLUMNS.slice(i + 1).map((b): GoaCommand => ({ type: 'startWithRows', columns: [a, b] }))),
+      ];
     case 'swap':
       return s.grid.flatMap((row, r) => row.flatMap((t, c): GoaCommand[] => (t ? [{ type: 'swapWith', r, c }] : [])));
   }

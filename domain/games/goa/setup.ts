@@ -9,7 +9,7 @@ export const COLOURS = ['red', 'blue', 'green', 'yellow'] as const;
 export const toGrid = (ids: readonly string[], size = DATA.gridSize.value): string[][] =>
   Array.from({ length: size }, (_, r) => ids.slice(r * size, r * size + size));
 
-export function setupEvents(players: number, seed: number): GoaEvent[] {
+export function setupEvents(players: number, seed: number, variant = false): GoaEvent[] {
   const rng = Rng.fromSeed(seed);
   const cells = DATA.gridSize.value ** 2;
   // The unused A tiles go back to the box unseen; the B tiles wait for part B.
@@ -27,5 +27,9 @@ export function setupEvents(players: number, seed: number): GoaEvent[] {
       break;
     }
   }
-  return [{ type: 'GameSetUp', players, colours: COLOURS.slice(0, players), flag, grid: toGrid(tilesA), tileDeck, deck, discard, rng: rng.state }];
+  const setUp: GoaEvent = { type: 'GameSetUp', players, colours: COLOURS.slice(0, players), flag, grid: toGrid(tilesA), tileDeck, deck, discard, rng: rng.state };
+  if (!variant) return [setUp];
+  // The rule variant: each player chooses, the starting player first (the last step pushed is answered first).
+  const choices = Array.from({ length: players }, (_, i): GoaEvent => ({ type: 'PendingStarted', pending: { kind: 'variant', seat: (flag + i) % players } }));
+  return [setUp, ...choices.reverse()];
 }

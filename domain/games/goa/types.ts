@@ -71,7 +71,9 @@ export type Pending =
   | { kind: 'resupply'; seat: Seat; amount: number }
   | { kind: 'espionage'; seat: Seat }
   | { kind: 'swap'; seat: Seat; tile: string }
-  | { kind: 'extraHarvest'; seat: Seat; left: number };
+  | { kind: 'extraHarvest'; seat: Seat; left: number }
+  /** The rule variant, before the game begins: 2 success markers to row 2, or 10 ducats. */
+  | { kind: 'variant'; seat: Seat };
 
 export interface GoaState {
   status: 'new' | 'playing' | 'over';

@@ -12,13 +12,22 @@ export interface GameInfo {
   players: [number, number];
   /** Bots offered as seat fillers, strongest first. */
   bots: string[];
+  /** Yes/no game options offered when creating a game (keys of the module's options). */
+  options?: { key: string; label: string; help: string }[];
   ui: GameUi;
 }
 
 export const GAME_INFO: GameInfo[] = [
   { id: 'vasco-da-gama', title: 'Vasco da Gama', players: [2, 4], bots: ['heuristic', 'random', 'safe'], ui: vascoDaGamaUi },
   { id: 'navegador', title: 'Navegador', players: [2, 5], bots: ['heuristic', 'random', 'safe'], ui: navegadorUi },
-  { id: 'goa', title: 'Goa', players: [2, 4], bots: ['heuristic', 'random', 'safe'], ui: goaUi },
+  {
+    id: 'goa',
+    title: 'Goa',
+    players: [2, 4],
+    bots: ['heuristic', 'random', 'safe'],
+    options: [{ key: 'variant', label: 'Rule variant: a stronger start', help: 'Before the game begins, each player in turn takes 10 ducats or moves two of their markers to row 2.' }],
+    ui: goaUi,
+  },
   { id: 'tic-tac-toe', title: 'Tic-tac-toe', players: [2, 2], bots: ['random'], ui: ticTacToeUi },
 ];
 

@@ -23,6 +23,7 @@ export function newGameScreen(app: App): Node {
   const increment = h('input', { id: 'increment', type: 'number', min: '0', max: '30', step: '0.25', value: '1' });
   const cap = h('input', { id: 'cap', type: 'number', min: '1', max: '60', step: '0.5', value: '7' });
   const clockFields = h('div', { class: 'clock-fields' });
+  const options = h('div', { class: 'game-options' });
 
   // Changing the game, the seats or the clock keeps what was already chosen where it still applies.
   const update = () => {
@@ -30,6 +31,7 @@ export function newGameScreen(app: App): Node {
     const chosen = Math.min(Math.max(Number(players.value) || info.players[1], info.players[0]), info.players[1]);
     const ticked = new Set([...bots.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => i.value));
     const chosenLevel = level.value;
+    const optionsTicked = new Set([...options.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => i.value));
     replace(players, Array.from({ length: info.players[1] - info.players[0] + 1 }, (_, i) => info.players[0] + i).map((n) => h('option', { value: String(n), selected: n === chosen }, `${n} players`)));
     replace(
       bots,
@@ -41,6 +43,18 @@ export function newGameScreen(app: App): Node {
     );
     replace(level, info.bots.map((b) => h('option', { value: b, selected: b === chosenLevel }, BOT_LEVELS[b]?.name ?? b)));
     levelHelp.textContent = BOT_LEVELS[level.value]?.help ?? '';
+    replace(
+      options,
+      (info.options ?? []).map((o) => {
+        const id = `option-${o.key}`;
+        return h(
+          'div',
+          null,
+          h('label', { for: id, class: 'check' }, h('input', { id, type: 'checkbox', value: o.key, name: 'options', checked: optionsTicked.has(o.key), 'aria-describedby': `${id}-help` }), ` ${o.label}`),
+          h('p', { id: `${id}-help`, class: 'muted hint' }, o.help),
+        );
+      }),
+    );
     replace(
       clockFields,
       clock.value === 'none'
@@ -58,6 +72,7 @@ export function newGameScreen(app: App): Node {
   const submit = async (e: Event) => {
     e.preventDefault();
     const botSeats = [...bots.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => Number(i.value));
+    const chosenOptions = Object.fromEntries([...options.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => [i.value, true]));
     const hours = (input: HTMLInputElement) => Math.round(Number(input.value) * 24 * 100) / 100;
     const timeControl =
       clock.value === 'perMove'
@@ -71,6 +86,7 @@ export function newGameScreen(app: App): Node {
       players: Number(players.value),
       ...(botSeats.length ? { bots: botSeats, bot: level.value } : {}),
       ...(timeControl ? { clock: timeControl } : {}),
+      ...(Object.keys(chosenOptions).length ? { options: chosenOptions } : {}),
     });
     if (answer.type === 'gameCreated') {
       app.clearError();
@@ -90,6 +106,7 @@ export function newGameScreen(app: App): Node {
     h('label', { for: 'bot' }, 'How the bots play'),
     level,
     levelHelp,
+    options,
     h('label', { for: 'clock' }, 'Time control'),
     clock,
     clockFields,

@@ -11,6 +11,7 @@ import type { UiContext } from '../ui';
 import { commandLabel, ducats, plural, prompt } from './labels';
 
 const GROUPS: { title: string; types: GoaCommand['type'][] }[] = [
+  { title: 'Before the game', types: ['startWithDucats', 'startWithRows'] },
   { title: 'On the grid', types: ['placeFlag', 'placeMarker', 'swapWith'] },
   { title: 'Bid', types: ['bid', 'pass'] },
   { title: 'Take an action', types: ['progress', 'buildShips', 'harvest', 'taxes', 'expedition', 'foundColony'] },

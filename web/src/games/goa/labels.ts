@@ -185,6 +185,10 @@ export function commandLabel(c: GoaCommand, view: GoaView, seat: number, names: 
       return 'Done';
     case 'extraAction':
       return 'Play an additional action card: take one more action';
+    case 'startWithDucats':
+      return `Start with ${ducats(DATA.variant.value.ducats)} more`;
+    case 'startWithRows':
+      return `Start with the ${COLUMN_NAMES[c.columns[0]]} and ${COLUMN_NAMES[c.columns[1]]} markers in row 2`;
   }
 }
 
@@ -214,6 +218,7 @@ export function prompt(view: GoaView, seat: number | null, names: readonly strin
       espionage: 'Espionage: choose whose column to look at.',
       swap: 'Swap: choose the tile to take.',
       extraHarvest: 'Extra harvest: fill plantations or colonies.',
+      variant: 'Before the game begins (rule variant): take 10 ducats, or move two of your markers to row 2.',
     };
     return steps[pend.kind] ?? 'Finish your choice.';
   }
