@@ -1,10 +1,11 @@
 /**
  * Component numbers tagged with where they come from (see GAME-DATA.md):
- * `rulebook` (stated in the official text), `example` (forced by a worked example), or
- * `reconstructed` (consistent with every rule and example, but printed nowhere we could read).
- * Rules code reads `.value`; views list every reconstructed item so players are told.
+ * `rulebook` (stated in the official text), `example` (forced by a worked example),
+ * `reconstructed` (consistent with every rule and example, but printed nowhere we could read), or
+ * `ruling` (the text leaves a question open; the reading this module plays by).
+ * Rules code reads `.value`; views list every reconstructed item and every ruling so players are told.
  */
-export type Source = 'rulebook' | 'example' | 'reconstructed';
+export type Source = 'rulebook' | 'example' | 'reconstructed' | 'ruling';
 
 export interface Sourced<T> {
   readonly value: T;
@@ -16,10 +17,15 @@ export interface Sourced<T> {
 export const rulebook = <T>(value: T, note: string): Sourced<T> => ({ value, source: 'rulebook', note });
 export const example = <T>(value: T, note: string): Sourced<T> => ({ value, source: 'example', note });
 export const reconstructed = <T>(value: T, note: string): Sourced<T> => ({ value, source: 'reconstructed', note });
+export const ruling = <T>(value: T, note: string): Sourced<T> => ({ value, source: 'ruling', note });
 
-/** The notes of every reconstructed item in a data table, for a game's "about" view. */
+/** The notes of every reconstructed item and every ruling in a data table, for a game's "about" view. */
 export function reconstructedNotes(table: Readonly<Record<string, Sourced<unknown>>>): string[] {
   return Object.entries(table)
-    .filter(([, item]) => item.source === 'reconstructed')
-    .map(([name, item]) => `${name}: ${item.note}`);
+    .filter(([, item]) => item.source === 'reconstructed' || item.source === 'ruling')
+    .map(([, item]) => (item.source === 'ruling' ? `Ruling: ${item.note}` : item.note));
 }
+
+/** The rulings of a data table: where the rulebook is open, the reading played by. */
+export const rulings = (table: Readonly<Record<string, Sourced<unknown>>>): { name: string; note: string }[] =>
+  Object.entries(table).flatMap(([name, item]) => (item.source === 'ruling' ? [{ name, note: item.note }] : []));

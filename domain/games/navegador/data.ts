@@ -2,7 +2,7 @@
  * Every component number of Navegador, each tagged with its source (see GAME-DATA.md). Rules
  * code reads `DATA.<item>.value`; replacing a reconstructed value is an edit to this file alone.
  */
-import { reconstructed, rulebook } from '../../engine/sourced';
+import { reconstructed, rulebook, ruling } from '../../engine/sourced';
 
 export const GOODS = ['sugar', 'gold', 'spices'] as const;
 export type Good = (typeof GOODS)[number];
@@ -73,6 +73,14 @@ export const DATA = {
   workersPerBuilding: rulebook(
     { sugarFactory: 3, goldFactory: 3, spiceFactory: 3, shipyard: 4, church: 5 } as Readonly<Record<BuildingKind, number>>,
     '"3 workers per new factory, 4 workers per new shipyard, 5 workers per new church."',
+  ),
+  navegadorFirstLap: ruling(
+    'first rondel move',
+    'The Navegador card\'s lap is marked "at the current position of the new owner at the moment when he receives the card"; the first holder receives it before any stone stands on the rondel, so the lap is marked where the first holder\'s stone lands with its first move (and the card cannot be used in the very first round anyway).',
+  ),
+  kingPrivilegePosition: ruling(
+    'where it scores most',
+    '"Each player places his King\'s privilege on a free position inside his player sheet": the game places it for the player in the column where it scores most (the leftmost of equal columns), never in a column already holding 3 privileges.',
   ),
   maxPrivilegesPerType: rulebook(3, '"Each player can take no more than 3 privileges per type during the game."'),
   privilegeTokensPerType: rulebook(6, '35 privilege tokens: a King\'s privilege for each of 5 players and 6 of each of the 5 types.'),

@@ -9,6 +9,7 @@ import { COLONY_NAMES, COLUMNS, COLUMN_NAMES, DATA, type Column } from '../../..
 import type { GoaPlayerView, GoaView } from '../../../../domain/games/goa/view';
 import type { StateFrame } from '../../../../functions/core/protocol/frames';
 import { h } from '../../dom';
+import { aboutEl } from '../about';
 import { clickable, s, title } from '../../svg';
 import { commandButton } from '../generic';
 import type { UiContext } from '../ui';
@@ -208,6 +209,7 @@ export function boardEl(frame: StateFrame, ctx: UiContext): HTMLElement {
     ),
     h('div', { class: 'goa-estates' }, order.map((p) => estate(view, p, you, legal, ctx))),
     view.final ? finalScores(view, ctx.names) : null,
+    aboutEl(view.about),
   );
 }
 

@@ -9,6 +9,7 @@ import { ACTION_NAMES, BUILDINGS, BUILDING_NAMES, DATA, FIELDS, GOODS, NEIGHBOUR
 import type { NavView } from '../../../../domain/games/navegador/view';
 import type { StateFrame } from '../../../../functions/core/protocol/frames';
 import { h } from '../../dom';
+import { aboutEl } from '../about';
 import { clickable, s, title } from '../../svg';
 import type { UiContext } from '../ui';
 import { commandLabel, cr, GOOD_NAMES, plural } from './labels';
@@ -247,6 +248,7 @@ export function boardEl(frame: StateFrame, ctx: UiContext): HTMLElement {
     h('div', { class: 'nav-panels' }, market(view), buildings(view), gallery(view, ctx.names)),
     sheets(view, you, ctx.names),
     view.final ? finalScores(view, ctx.names) : null,
+    aboutEl(view.about),
   );
 }
 

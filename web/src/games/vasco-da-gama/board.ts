@@ -5,6 +5,7 @@
  * scores and the reconstructed-number notes.
  */
 import { h } from '../../dom';
+import { aboutEl } from '../about';
 import { AREAS, AREA_NAMES, CHARACTER_NAMES, DATA, SAILOR_COLOURS } from '../../../../domain/games/vasco-da-gama/data';
 import type { VdgView } from '../../../../domain/games/vasco-da-gama/view';
 import { charactersEl, navigationEl, projectsEl, recruitingEl } from './areas';
@@ -21,7 +22,7 @@ export function boardEl(rc: Rc): HTMLElement {
     h('div', { class: 'vdg-middle' }, numbersEl(rc), recruitingEl(rc), charactersEl(rc)),
     projectsEl(rc),
     h('section', { class: 'vdg-players', 'aria-label': 'Players' }, rc.view.players.map((p) => playerEl(rc, p))),
-    aboutEl(rc.view),
+    aboutEl(rc.view.about),
   );
 }
 
@@ -222,11 +223,3 @@ function finalEl(rc: Rc, final: NonNullable<VdgView['final']>): HTMLElement {
   );
 }
 
-function aboutEl(view: VdgView): HTMLElement {
-  return h(
-    'details',
-    { class: 'vdg-about' },
-    h('summary', null, 'About the numbers (reconstructed components)'),
-    h('ul', null, view.about.map((note) => h('li', null, note))),
-  );
-}
