@@ -44,6 +44,7 @@ class Instance {
     private readonly env: Record<string, string>,
     private readonly upstreams: Upstreams,
     private readonly faults: Faults,
+    private readonly errors: Map<string, number>,
   ) {}
 
   async start(): Promise<void> {
@@ -56,7 +57,23 @@ class Instance {
     this.child = fork(RUNNER, [], {
       execArgv: [],
       env: { ...this.env, AWS_ENDPOINT_URL_DYNAMODB: endpoint, ...(connections ? { CONNECTIONS_ENDPOINT: connections } : {}) },
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    // The function's own error log lines (Powertools JSON on stdout), counted by message and cause.
+    let partial = '';
+    this.child.stdout!.on('data', (d: Buffer) => {
+      const lines = (partial + d.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.includes('"level":"ERROR"')) continue;
+        try {
+          const entry = JSON.parse(line) as { message?: string; error?: { message?: string } };
+          const key = `${entry.message}: ${entry.error?.message ?? ''}`.slice(0, 200);
+          this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
+        } catch {
+          // not a log line
+        }
+      }
     });
     let stderr = '';
     this.child.stderr!.on('data', (d: Buffer) => void (stderr = (stderr + d.toString()).slice(-4000)));
@@ -138,6 +155,8 @@ export class FunctionPool {
   private seq = 0;
   invocations = 0;
   coldStarts = 0;
+  /** Error lines the instances logged, by message and cause. */
+  readonly errors = new Map<string, number>();
 
   constructor(
     readonly name: string,
@@ -168,7 +187,7 @@ export class FunctionPool {
       if (idle) return idle;
       if (this.instances.length + this.starting < this.maxInstances) {
         this.starting++;
-        const instance = new Instance(this.name, this.spec, this.env, this.upstreams, this.faults);
+        const instance = new Instance(this.name, this.spec, this.env, this.upstreams, this.faults, this.errors);
         try {
           await instance.start();
         } finally {

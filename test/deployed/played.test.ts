@@ -181,6 +181,7 @@ describe('the deployed stack, played with injected faults', () => {
       scheduleRuns: h.scheduleRuns,
       coldStarts: Object.fromEntries([...h.pools].map(([id, p]) => [shortName(id), p.coldStarts])),
       invocations: Object.fromEntries([...h.pools].map(([id, p]) => [shortName(id), p.invocations])),
+      loggedErrors: Object.fromEntries([...h.pools].filter(([, p]) => p.errors.size).map(([id, p]) => [shortName(id), Object.fromEntries(p.errors)])),
       longestAutomaticWaitMs: longestAutomaticWait,
       automaticWaits: waits.length,
       stuckVersions: stuck,
