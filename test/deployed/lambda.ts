@@ -59,22 +59,26 @@ class Instance {
       env: { ...this.env, AWS_ENDPOINT_URL_DYNAMODB: endpoint, ...(connections ? { CONNECTIONS_ENDPOINT: connections } : {}) },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
-    // The function's own error log lines (Powertools JSON on stdout), counted by message and cause.
-    let partial = '';
-    this.child.stdout!.on('data', (d: Buffer) => {
-      const lines = (partial + d.toString()).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) {
-        if (!line.includes('"level":"ERROR"')) continue;
-        try {
-          const entry = JSON.parse(line) as { message?: string; error?: { message?: string } };
-          const key = `${entry.message}: ${entry.error?.message ?? ''}`.slice(0, 200);
-          this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
-        } catch {
-          // not a log line
+    // The function's own error log lines (Powertools JSON; errors go to stderr), counted by message and cause.
+    const countErrors = (stream: NodeJS.ReadableStream) => {
+      let partial = '';
+      stream.on('data', (d: Buffer) => {
+        const lines = (partial + d.toString()).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) {
+          if (!line.includes('"level":"ERROR"')) continue;
+          try {
+            const entry = JSON.parse(line) as { message?: string; error?: { message?: string } };
+            const key = `${entry.message}: ${entry.error?.message ?? ''}`.slice(0, 200);
+            this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
+          } catch {
+            // not a log line
+          }
         }
-      }
-    });
+      });
+    };
+    countErrors(this.child.stdout!);
+    countErrors(this.child.stderr!);
     let stderr = '';
     this.child.stderr!.on('data', (d: Buffer) => void (stderr = (stderr + d.toString()).slice(-4000)));
     this.child.on('exit', () => {
