@@ -1,5 +1,7 @@
 /**
- * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles] [--quick]`: benchmark suites, JSON on stdout
+ * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles,bots] [--quick]`: benchmark suites, JSON on stdout
+ * (the bots suite, a tournament of an hour or more, runs only when named; `--game` and `--games`
+ * narrow it)
  * (each figure's unit is in its name), a short table on stderr. All suites run in one process,
  * so ratios compare like with like on the same machine and the same run. boardgame.io (the
  * open-source default for turn-based games in TypeScript) plays the same tic-tac-toe beside
@@ -10,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { bgioDomain } from './bgio/domain';
 import { bgioPipeline, type BgioPipelineResult } from './bgio/server';
 import { abuseSuite } from './abuse';
+import { botsSuite } from './bots';
 import { measureBundles } from '../infra/bundles';
 import { cacheSuite } from './scale/cache';
 import { domainSuite } from './domain';
@@ -25,7 +28,14 @@ for (const name of ['FRAMES_PER_SECOND', 'FRAME_BURST', 'QUEUED_FRAMES', 'GAMES_
   process.env[`LIMIT_${name}`] ??= String(1e9);
 }
 
-const { values } = parseArgs({ options: { suite: { type: 'string', default: 'domain,pipeline,scale,abuse,cache,bundles' }, quick: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    suite: { type: 'string', default: 'domain,pipeline,scale,abuse,cache,bundles' },
+    quick: { type: 'boolean', default: false },
+    game: { type: 'string', default: 'vasco-da-gama,navegador,goa' },
+    games: { type: 'string' },
+  },
+});
 const suites = new Set(values.suite!.split(','));
 const quick = values.quick!;
 const log = (line: string) => console.error(line);
@@ -110,6 +120,12 @@ if (suites.has('bundles')) {
   for (const [name, b] of Object.entries(result.bundles as Record<string, { bytes: number; gzipBytes: number; importMs?: number }>)) {
     log(`bundle ${name}: ${Math.round(b.bytes / 1024)} KB, ${Math.round(b.gzipBytes / 1024)} KB gzip, import ${b.importMs} ms`);
   }
+}
+
+if (suites.has('bots')) {
+  // The strong bots against the heuristics: 100 two-player games and 50 four-player games per game by default.
+  const n = values.games ? Number(values.games) : quick ? 10 : 100;
+  result.bots = await botsSuite({ games: values.game!.split(','), twoPlayerGames: n, fourPlayerGames: Math.ceil(n / 2), log });
 }
 
 result.durationSeconds = Math.round((Date.now() - started) / 100) / 10;

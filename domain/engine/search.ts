@@ -1,0 +1,153 @@
+/**
+ * A searching bot built on the real rules: determinized Monte Carlo search at the root.
+ *
+ * For each decision the bot samples, many times over, a world the seat cannot tell apart from
+ * the real one (`determinize`: every hidden part — other seats' hands and money, face-down
+ * stacks, the game's own generator — drawn again from what the seat can see), plays one of its
+ * candidate moves there through `decide`/`evolve`, lets a cheap policy play the game on for a
+ * few commands, and scores the result (the final outcome, or `evaluate` at the horizon). UCB1
+ * spends the playouts on the promising moves; the most tried move is played.
+ *
+ * Pure like the rest of the domain: no clock. The work per decision is a number of playouts,
+ * chosen per game so that a decision stays within its time budget on the target machine (the
+ * bots bench measures it). Because the hidden parts are re-drawn from the bot's own generator,
+ * two states that differ only in what the seat cannot see lead to the same decision.
+ */
+import type { Bot } from './bots';
+import type { Decision, Outcome, Seat, Tagged } from './contract';
+import { Rng } from './rng';
+
+/** The parts of a game module the search plays with. */
+export interface SearchRules<S, C, E> {
+  decide(state: S, command: C, seat: Seat): Decision<E>;
+  evolve(state: S, event: E): S;
+  evolveAll?(state: S, events: Iterable<E>): S;
+  legal(state: S, seat: Seat): C[];
+  activeSeats(state: S): Seat[];
+  outcome(state: S): Outcome | null;
+}
+
+export interface SearchSpec<S, C extends Tagged, E> {
+  readonly name: string;
+  readonly rules: SearchRules<S, C, E>;
+  /**
+   * A state `seat` cannot tell apart from `state`: every part hidden from it re-drawn from
+   * `rng`, consistent with what it sees (a shuffle of the unseen pieces, a fresh generator
+   * state). It must not copy any hidden value from `state`.
+   */
+  determinize(state: S, seat: Seat, rng: Rng): S;
+  /** Each seat's expected final score in a state that is not over (rollouts stop at the horizon). */
+  evaluate(state: S): readonly number[];
+  /** The policy every seat follows during a rollout: cheap, and only ever one of `legal`. */
+  readonly rollout: Bot<S, C>;
+  /** The root moves worth searching (default: every legal one); each must be an entry of `legal`. */
+  candidates?(state: S, seat: Seat, legal: readonly C[], rng: Rng): readonly C[];
+  /** Playouts per decision. */
+  readonly playouts: number;
+  /** Commands a rollout plays before `evaluate` scores it. */
+  readonly horizon: number;
+  /** A lead in score that counts as almost certainly winning (sets how rewards saturate). */
+  readonly scale: number;
+  /** UCB1's exploration constant (default √2 / 2). */
+  readonly exploration?: number;
+}
+
+/** Statistics of one search, for tests and the bench. */
+export interface SearchTrace<C> {
+  readonly candidates: readonly C[];
+  readonly visits: readonly number[];
+  readonly meanReward: readonly number[];
+  readonly chosen: number;
+}
+
+/** The reward of a result for `seat`, in [0, 1]: its lead over the best other seat, squashed. */
+export function reward(scores: readonly number[], seat: Seat, scale: number, winners?: readonly Seat[]): number {
+  let best = -Infinity;
+  for (let s = 0; s < scores.length; s++) if (s !== seat && scores[s]! > best) best = scores[s]!;
+  let margin = scores[seat]! - best;
+  // A final outcome's tie-breaks decide ties in score: a tied winner is ahead, a tied loser behind.
+  if (winners && margin === 0) margin = winners.includes(seat) ? 0.5 : -0.5;
+  return 0.5 + 0.5 * Math.tanh(margin / scale);
+}
+
+function fold<S, E>(rules: SearchRules<S, unknown, E>, state: S, events: readonly E[]): S {
+  return rules.evolveAll ? rules.evolveAll(state, events) : events.reduce((s, e) => rules.evolve(s, e), state);
+}
+
+/** One playout from `state` after `seat` plays `command`: the reward for `seat`, or null if refused. */
+function playout<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>, state: S, seat: Seat, command: C, rng: Rng): number | null {
+  const { rules } = spec;
+  const first = rules.decide(state, command, seat);
+  if (!first.ok) return null;
+  let s = fold(rules, state, first.events);
+  for (let step = 0; step < spec.horizon; step++) {
+    const active = rules.activeSeats(s);
+    if (active.length === 0) break;
+    const who = active[0]!;
+    const legal = rules.legal(s, who);
+    if (legal.length === 0) break;
+    const d = rules.decide(s, spec.rollout.choose(s, who, legal, rng), who);
+    if (!d.ok) break;
+    s = fold(rules, s, d.events);
+  }
+  const outcome = rules.outcome(s);
+  if (outcome) {
+    const scores: number[] = [];
+    for (const r of outcome.results) scores[r.seat] = r.score;
+    return reward(scores, seat, spec.scale, outcome.winners);
+  }
+  return reward(spec.evaluate(s), seat, spec.scale);
+}
+
+/** Search one decision; the trace says how the playouts were spent. */
+export function search<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>, state: S, seat: Seat, legal: readonly C[], rng: Rng): SearchTrace<C> {
+  const candidates = legal.length === 1 ? legal : (spec.candidates?.(state, seat, legal, rng) ?? legal);
+  const n = candidates.length;
+  const visits = new Array<number>(n).fill(0);
+  const total = new Array<number>(n).fill(0);
+  if (n > 1) {
+    const c = spec.exploration ?? Math.SQRT1_2;
+    const refused = new Array<boolean>(n).fill(false);
+    for (let t = 0; t < spec.playouts; t++) {
+      let pick = -1;
+      if (t < n) pick = t;
+      else {
+        let best = -Infinity;
+        const logT = Math.log(t);
+        for (let i = 0; i < n; i++) {
+          if (refused[i]) continue;
+          const ucb = total[i]! / visits[i]! + c * Math.sqrt(logT / visits[i]!);
+          if (ucb > best) (best = ucb), (pick = i);
+        }
+        if (pick < 0) break;
+      }
+      // Each playout in a world of its own: hidden parts drawn again from the seat's knowledge.
+      const world = spec.determinize(state, seat, rng);
+      const r = playout(spec, world, seat, candidates[pick]!, rng);
+      visits[pick]!++;
+      if (r === null) {
+        refused[pick] = true; // a move the sampled world refuses is not worth trying again
+        continue;
+      }
+      total[pick]! += r;
+    }
+  }
+  const meanReward = total.map((w, i) => (visits[i] ? w / visits[i]! : 0));
+  let chosen = 0;
+  for (let i = 1; i < n; i++) {
+    if (visits[i]! > visits[chosen]! || (visits[i] === visits[chosen] && meanReward[i]! > meanReward[chosen]!)) chosen = i;
+  }
+  return { candidates, visits, meanReward, chosen };
+}
+
+/** The searching bot: `search` at every decision, its own generator seeded from the one it is given. */
+export function searchBot<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>): Bot<S, C> {
+  return {
+    name: spec.name,
+    choose(state, seat, legal, rng) {
+      if (legal.length === 1) return legal[0]!;
+      const trace = search(spec, state, seat, legal, new Rng(rng.int(0x100000000)));
+      return trace.candidates[trace.chosen]!;
+    },
+  };
+}

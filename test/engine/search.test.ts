@@ -1,0 +1,66 @@
+/**
+ * The searching bot's engine (domain/engine/search.ts) on tic-tac-toe, where the right move is
+ * known: it takes a win in one, blocks a loss in one, and never loses to the random bot.
+ */
+import { describe, expect, it } from 'vitest';
+import { playGame, randomBot } from '../../domain/engine/bots';
+import { Rng } from '../../domain/engine/rng';
+import { reward, search, searchBot, type SearchSpec } from '../../domain/engine/search';
+import { ticTacToe, type TicTacToeCommand, type TicTacToeEvent, type TicTacToeState } from '../../domain/games/tic-tac-toe';
+
+const spec: SearchSpec<TicTacToeState, TicTacToeCommand, TicTacToeEvent> = {
+  name: 'strong',
+  rules: ticTacToe,
+  determinize: (state) => state, // nothing is hidden
+  evaluate: () => [0, 0],
+  rollout: randomBot,
+  playouts: 400,
+  horizon: 9,
+  scale: 0.5,
+};
+const strong = searchBot(spec);
+
+/** A position from a 3×3 picture: X for seat 0, O for seat 1, . for empty. */
+function position(rows: string, turn: 0 | 1): TicTacToeState {
+  const board = [...rows.replace(/\s/g, '')].map((c) => (c === 'X' ? 0 : c === 'O' ? 1 : null));
+  return { started: true, board, turn, winner: null, over: false };
+}
+
+describe('the search engine', () => {
+  it('takes a win in one', () => {
+    const s = position('XX. OO. ...', 0);
+    const choice = strong.choose(s, 0, ticTacToe.legal(s, 0), new Rng(1));
+    expect(choice).toEqual({ type: 'mark', cell: 2 });
+  });
+
+  it('blocks a loss in one', () => {
+    const s = position('X.. OO. X..', 0);
+    const choice = strong.choose(s, 0, ticTacToe.legal(s, 0), new Rng(2));
+    expect(choice).toEqual({ type: 'mark', cell: 5 });
+  });
+
+  it('spends its playouts on every candidate and most on the best one', () => {
+    const s = position('XX. OO. ...', 1);
+    const trace = search(spec, s, 1, ticTacToe.legal(s, 1), new Rng(3));
+    expect(trace.visits.reduce((a, b) => a + b, 0)).toBe(spec.playouts);
+    expect(trace.visits.every((v) => v > 0)).toBe(true);
+    expect(trace.candidates[trace.chosen]).toEqual({ type: 'mark', cell: 5 });
+  });
+
+  it('rewards a lead, saturating with the scale, and ties by the outcome', () => {
+    expect(reward([10, 10], 0, 5)).toBe(0.5);
+    expect(reward([20, 10], 0, 5)).toBeGreaterThan(0.95);
+    expect(reward([10, 20, 15], 0, 5)).toBeLessThan(0.05);
+    expect(reward([10, 10], 0, 5, [0])).toBeGreaterThan(0.5);
+    expect(reward([10, 10], 1, 5, [0])).toBeLessThan(0.5);
+  });
+
+  it('never loses to the random bot, from either seat', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const seat = seed % 2;
+      const bots = seat === 0 ? [strong, randomBot] : [randomBot, strong];
+      const { outcome } = playGame(ticTacToe, { players: 2, seed, bots });
+      expect(outcome!.winners.length === 2 || outcome!.winners.includes(seat), `seed ${seed}`).toBe(true);
+    }
+  });
+});
