@@ -1,6 +1,6 @@
 /**
- * The bots each game offers, strongest last (simulate and seat-fillers default to it). `safe`,
- * where a game has one, plays for a seat whose time ran out.
+ * The bots each game offers, weakest first. `safe`, where a game has one, plays for a seat whose
+ * time ran out; `strong` searches with the real rules (up to about 0.3 s of work per decision).
  */
 import { randomBot, type Bot } from '../engine/bots';
 import { heuristicBot } from './vasco-da-gama/bot';
@@ -24,4 +24,13 @@ export function botsOf(game: string): Readonly<Record<string, Bot>> {
 export function findBot(game: string, name: string): Bot | undefined {
   const bots = botsOf(game);
   return Object.hasOwn(bots, name) ? bots[name] : undefined;
+}
+
+/**
+ * The bot a seat filler uses when none is named: the heuristic, which answers at once (a request
+ * may play many bot moves in a row); a game without one gets its last-listed bot.
+ */
+export function defaultBot(game: string): string | undefined {
+  const bots = botsOf(game);
+  return Object.hasOwn(bots, 'heuristic') ? 'heuristic' : Object.keys(bots).at(-1);
 }

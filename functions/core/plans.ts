@@ -5,17 +5,13 @@
 import type { Tagged } from '../../domain/engine/contract';
 import { describeZodError } from '../../domain/engine/projector';
 import { findGame } from '../../domain/games/index';
-import { botsOf, findBot } from '../../domain/games/bots';
+import { botsOf, defaultBot, findBot } from '../../domain/games/bots';
 import { ProtocolError } from './protocol/frames';
 import type { TimeControl } from './clock';
 import { activeSeats, moduleOf, seatOf, storedVersion, type Commit, type GameRecord, type HostEvent, type SeatPlayer } from './record';
 
 const host = (e: HostEvent): Tagged => e;
 
-/** The bot a seat filler uses when none is named: the game's strongest. */
-export function defaultBot(game: string): string | undefined {
-  return Object.keys(botsOf(game)).at(-1);
-}
 
 export const botPlayer = (game: string, bot: string, seat: number): SeatPlayer => ({
   playerId: `bot:${bot}:${seat}`,
