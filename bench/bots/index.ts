@@ -1,9 +1,10 @@
 /**
  * The bots suite (`npm run bench -- --suite bots [--game goa] [--games 100] [--quick]`): for each
  * game, the strong bot against the heuristic in 2-player games (seats alternating) and against
- * three heuristics in 4-player games (its seat rotating), over fixed seeds, spread over one
- * worker process per core. Reported: win rates (a tie for first counts half), average scores,
- * game lengths and decision times per bot.
+ * three heuristics in 4-player games (its seat rotating), and the heuristic against the random
+ * bot in 2-player games, over fixed seeds, spread over one worker process per core. Reported: win
+ * rates (a tie for first counts half), average scores, game lengths and decision times per bot —
+ * the figures the new-game screen quotes when it explains the levels.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -78,14 +79,16 @@ export async function botsSuite(opts: { games: string[]; twoPlayerGames: number;
   const out: Record<string, unknown> = {};
   for (const game of opts.games) {
     const two: MatchInput[] = Array.from({ length: opts.twoPlayerGames }, (_, i) => ({ game, seed: 1000 + i, seats: i % 2 ? ['heuristic', 'strong'] : ['strong', 'heuristic'] }));
+    const easy: MatchInput[] = Array.from({ length: opts.twoPlayerGames }, (_, i) => ({ game, seed: 9000 + i, seats: i % 2 ? ['random', 'heuristic'] : ['heuristic', 'random'] }));
     const four: MatchInput[] = Array.from({ length: opts.fourPlayerGames }, (_, i) => ({ game, seed: 5000 + i, seats: Array.from({ length: 4 }, (_, s) => (s === i % 4 ? 'strong' : 'heuristic')) }));
     const started = Date.now();
-    const results = await playMatches([...two, ...four]);
+    const results = await playMatches([...two, ...four, ...easy]);
     const strongSeat = (r: MatchResult) => r.seats.indexOf('strong');
     const twoPlayer = summarize(results.slice(0, two.length), 'strong', strongSeat);
-    const fourPlayer = summarize(results.slice(two.length), 'strong', strongSeat);
-    out[game] = { twoPlayerStrongVsHeuristic: twoPlayer, fourPlayerStrongVsThreeHeuristics: fourPlayer, seconds: Math.round((Date.now() - started) / 1000) };
-    opts.log(`${game.padEnd(14)} strong vs heuristic: 2 players ${twoPlayer.strongWinRate} of ${twoPlayer.games}; 4 players ${fourPlayer.strongWinRate} of ${fourPlayer.games}; strong decision p90 ${(twoPlayer.decisionTimes as Record<string, { p90Ms: number }>).strong?.p90Ms} ms`);
+    const fourPlayer = summarize(results.slice(two.length, two.length + four.length), 'strong', strongSeat);
+    const heuristicVsRandom = summarize(results.slice(two.length + four.length), 'heuristic', (r) => r.seats.indexOf('heuristic'));
+    out[game] = { twoPlayerStrongVsHeuristic: twoPlayer, fourPlayerStrongVsThreeHeuristics: fourPlayer, twoPlayerHeuristicVsRandom: heuristicVsRandom, seconds: Math.round((Date.now() - started) / 1000) };
+    opts.log(`${game.padEnd(14)} strong vs heuristic: 2 players ${twoPlayer.strongWinRate} of ${twoPlayer.games}; 4 players ${fourPlayer.strongWinRate} of ${fourPlayer.games}; heuristic vs random ${heuristicVsRandom.heuristicWinRate}; strong decision p90 ${(twoPlayer.decisionTimes as Record<string, { p90Ms: number }>).strong?.p90Ms} ms`);
   }
   return out;
 }
