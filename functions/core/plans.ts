@@ -5,6 +5,7 @@
 import type { Tagged } from '../../domain/engine/contract';
 import { describeZodError } from '../../domain/engine/projector';
 import { findGame } from '../../domain/games/index';
+import { levelName } from '../../domain/games/bot-levels';
 import { botsOf, defaultBot, findBot } from '../../domain/games/bots';
 import { ProtocolError } from './protocol/frames';
 import type { TimeControl } from './clock';
@@ -15,7 +16,7 @@ const host = (e: HostEvent): Tagged => e;
 
 export const botPlayer = (game: string, bot: string, seat: number): SeatPlayer => ({
   playerId: `bot:${bot}:${seat}`,
-  name: `${bot.charAt(0).toUpperCase()}${bot.slice(1)} bot ${seat + 1}`,
+  name: `${levelName(bot)} bot ${seat + 1}`,
 });
 
 /** The setup events that start a game once every seat is taken. */

@@ -49,7 +49,7 @@ describe('bots in seats', () => {
     expect((last.outcome as { results: unknown[] }).results).toHaveLength(4);
     const versions = a.states(gameId).map((s) => s.version);
     expect(versions).toEqual([...versions].sort((x, y) => x - y));
-    const botMoves = last.log.filter((l) => /Heuristic bot/.test(l)).length;
+    const botMoves = last.log.filter((l) => /Standard bot/.test(l)).length;
     expect(botMoves).toBeGreaterThan(100);
 
     // Anyone may replay a finished game: every commit with its events, folding to the final state.

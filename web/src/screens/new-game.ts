@@ -2,14 +2,8 @@
 import type { ServerFrame } from '../../../functions/core/protocol/frames';
 import type { App } from '../app';
 import { h, replace } from '../dom';
+import { explainLevel, levelName } from '../../../domain/games/bot-levels';
 import { GAME_INFO, gameInfo } from '../games/registry';
-
-/** What each bot level means to a player choosing one. */
-const BOT_LEVELS: Record<string, { name: string; help: string }> = {
-  heuristic: { name: 'Strong', help: 'Strong: weighs every legal move by what it earns and plays the best one. A fair opponent for a first game.' },
-  random: { name: 'Random', help: 'Random: picks any legal move at random. Easy to beat; good for learning the rules.' },
-  safe: { name: 'Cautious', help: 'Cautious: makes simple moves that never gamble; it is also the bot that plays for a player whose time ran out.' },
-};
 
 export function newGameScreen(app: App): Node {
   const game = h('select', { id: 'game', name: 'game' }, GAME_INFO.map((g) => h('option', { value: g.id }, g.title)));
@@ -17,7 +11,7 @@ export function newGameScreen(app: App): Node {
   const bots = h('fieldset', { class: 'bots' });
   const level = h('select', { id: 'bot', name: 'bot', 'aria-describedby': 'bot-help' });
   const levelHelp = h('p', { id: 'bot-help', class: 'muted hint' });
-  level.addEventListener('change', () => (levelHelp.textContent = BOT_LEVELS[level.value]?.help ?? ''));
+  level.addEventListener('change', () => (levelHelp.textContent = explainLevel(game.value, level.value)));
   const clock = h('select', { id: 'clock', name: 'clock' }, h('option', { value: 'none' }, 'No clock'), h('option', { value: 'perMove' }, 'Days per move'), h('option', { value: 'bank' }, 'Time bank'));
   const days = h('input', { id: 'days', type: 'number', min: '0.25', max: '30', step: '0.25', value: '3' });
   const increment = h('input', { id: 'increment', type: 'number', min: '0', max: '30', step: '0.25', value: '1' });
@@ -41,8 +35,10 @@ export function newGameScreen(app: App): Node {
         return h('label', { for: id, class: 'check' }, h('input', { id, type: 'checkbox', value: String(i + 1), name: 'bots', checked: ticked.has(String(i + 1)) }), ` Seat ${i + 2}`);
       }),
     );
-    replace(level, info.bots.map((b) => h('option', { value: b, selected: b === chosenLevel }, BOT_LEVELS[b]?.name ?? b)));
-    levelHelp.textContent = BOT_LEVELS[level.value]?.help ?? '';
+    // The standard bot unless the player chose another level (it answers at once; Strong thinks).
+    const wanted = info.bots.includes(chosenLevel) ? chosenLevel : info.bots.includes('heuristic') ? 'heuristic' : info.bots[0];
+    replace(level, info.bots.map((b) => h('option', { value: b, selected: b === wanted }, levelName(b))));
+    levelHelp.textContent = explainLevel(game.value, level.value);
     replace(
       options,
       (info.options ?? []).map((o) => {
