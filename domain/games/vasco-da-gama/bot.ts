@@ -767,8 +767,15 @@ function pickBest(legal: readonly VdgCommand[], score: (c: VdgCommand) => number
   return best.length === 1 ? best[0]! : best[rng.int(best.length)]!;
 }
 
+/** The commands a chooser considers, and its score for each (higher is better). */
+interface Choice {
+  readonly options: readonly VdgCommand[];
+  readonly score: (c: VdgCommand) => number;
+}
+const choice = (options: readonly VdgCommand[], score: (c: VdgCommand) => number): Choice => ({ options, score });
+
 /** Phase 2: my number is called. */
-function chooseAction(s: VdgState, seat: Seat, legal: readonly VdgCommand[], rng: Rng, w: Weights): VdgCommand {
+function chooseAction(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: Weights): Choice {
   const call = s.call!;
   const p = s.seats[seat]!;
   // Before an expedition, launch the ships there are captains for (the crew and project that
@@ -776,7 +783,7 @@ function chooseAction(s: VdgState, seat: Seat, legal: readonly VdgCommand[], rng
   if (call.area === 'navigation' && p.captains > p.ships.length) {
     const launches = legal.filter((c) => c.type === 'launch');
     if (launches.length)
-      return pickBest(launches, (c) => (c.type === 'launch' ? evaluate(simLaunch(s, seat, c.project, c.crew), seat, w) : -Infinity), rng);
+      return choice(launches, (c) => (c.type === 'launch' ? evaluate(simLaunch(s, seat, c.project, c.crew), seat, w) : -Infinity));
   }
   const paid = consumeCall(s, rightCost(s, call.number));
   const free = consumeCall(s, 0);
@@ -802,23 +809,21 @@ function chooseAction(s: VdgState, seat: Seat, legal: readonly VdgCommand[], rng
         return -Infinity; // launches are handled above
     }
   };
-  return pickBest(legal, score, rng);
+  return choice(legal, score);
 }
 
 /** Steps of my own that follow a command (sailors, ships, bonuses, merchant, extra disc). */
-function choosePending(s: VdgState, seat: Seat, legal: readonly VdgCommand[], rng: Rng, w: Weights): VdgCommand {
+function choosePending(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: Weights): Choice {
   const top = s.pending.at(-1)!;
   const pop = { ...s, pending: s.pending.slice(0, -1) };
   switch (top.kind) {
     case 'recruit':
-      return pickBest(
+      return choice(
         legal,
-        (c) => (c.type === 'recruit' ? evaluate(simRecruit(pop, seat, top.section, c.sailors, c.captain), seat, w) : -Infinity),
-        rng,
-      );
+        (c) => (c.type === 'recruit' ? evaluate(simRecruit(pop, seat, top.section, c.sailors, c.captain), seat, w) : -Infinity));
     case 'expedition': {
       const sendScore = (t: VdgState, ship: string, slot: number) => evaluate(simSendShip(t, seat, ship, top.landing, slot, w), seat, w);
-      return pickBest(
+      return choice(
         legal,
         (c) => {
           if (c.type === 'sendShip') return sendScore(s, c.ship, c.slot);
@@ -831,15 +836,13 @@ function choosePending(s: VdgState, seat: Seat, legal: readonly VdgCommand[], rn
             return Math.max(...slots.map((slot) => sendScore(t, c.project, slot))) - 0.01;
           }
           return -Infinity;
-        },
-        rng,
-      );
+        });
     }
     case 'projectBonus':
-      return pickBest(legal, (c) => (c.type === 'takeProject' ? evaluate(simTakeProject(pop, seat, c.space), seat, w) : -Infinity), rng);
+      return choice(legal, (c) => (c.type === 'takeProject' ? evaluate(simTakeProject(pop, seat, c.space), seat, w) : -Infinity));
     case 'sailorBonus': {
       const give = (colour: SailorColour) => evaluate(withPlayer(pop, seat, (q) => q.sailors[colour]++), seat, w);
-      return pickBest(
+      return choice(
         legal,
         (c) => {
           if (c.type === 'takeSailor') return give(c.colour);
@@ -848,39 +851,33 @@ function choosePending(s: VdgState, seat: Seat, legal: readonly VdgCommand[], rn
             return COLOURS.reduce((sum, colour) => sum + (s.bag[colour] ? (s.bag[colour] / n) * give(colour) : 0), 0);
           }
           return -Infinity;
-        },
-        rng,
-      );
+        });
     }
     case 'merchant': {
       const best = bestMerchant(pop, seat, top.tile, w);
       const now = evaluate(pop, seat, w);
-      return pickBest(
+      return choice(
         legal,
         (c) => {
           if (c.type === 'sendMerchant') return evaluate(simMerchant(pop, seat, top.tile, c.landing, c.slot, w), seat, w);
           // Held, it must still be sent at the start of Phase 3: worth a little less than the best now.
           if (c.type === 'holdMerchant') return now + 0.8 * (best.value - now);
           return -Infinity;
-        },
-        rng,
-      );
+        });
     }
     case 'extraDisc': {
       const gains = areaGains(pop, seat, w);
-      return pickBest(
+      return choice(
         legal,
         (c) => {
           if (c.type !== 'placeExtraDisc') return -Infinity;
           // 22 acts after 21: keep it for navigation, which wants to come last.
           const order = c.area === 'navigation' ? (c.number === 22 ? 0.01 : 0) : c.number === 21 ? 0.01 : 0;
           return Math.max(gains[c.area] ?? -Infinity, 0) + order;
-        },
-        rng,
-      );
+        });
     }
   }
-  return pickBest(legal, () => 0, rng);
+  return choice(legal, () => 0);
 }
 
 /** What one more action in each area would add (for Phase 1 and Manuel I's extra disc). */
@@ -908,7 +905,7 @@ function areaGains(s: VdgState, seat: Seat, w: Weights): Partial<Record<Area, nu
 }
 
 /** Phase 1: the area from the lookahead, the number by rules of thumb. */
-function choosePlacement(s: VdgState, seat: Seat, legal: readonly VdgCommand[], rng: Rng, w: Weights): VdgCommand {
+function choosePlacement(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: Weights): Choice {
   const p = s.seats[seat]!;
   const gains = areaGains(s, seat, w);
   const mv = context(s, w).mv;
@@ -938,48 +935,59 @@ function choosePlacement(s: VdgState, seat: Seat, legal: readonly VdgCommand[], 
   };
   // Regular discs first: the extra disc's 21/22 always acts last, so it takes what is left.
   const options = p.discsToPlace > 0 ? legal.filter((c) => c.type === 'place' && c.number <= D.regularNumbers) : legal;
-  return pickBest(
+  return choice(
     options.length ? options : legal,
     // A disc can always be given up for the refund of its number instead.
     (c) =>
       c.type === 'place'
         ? Math.max(gains[c.area] ?? -Infinity, giveUpRefund(c.number) * mv) + numberScore(c.number, c.area)
-        : -Infinity,
-    rng,
-  );
+        : -Infinity);
 }
 
 /** After round 5: launch ships that a captain can board, then finish. */
-function chooseFinal(s: VdgState, seat: Seat, legal: readonly VdgCommand[], rng: Rng, w: Weights): VdgCommand {
+function chooseFinal(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: Weights): Choice {
   const p = s.seats[seat]!;
   const finish = legal.find((c) => c.type === 'finish');
   const launches = legal.filter((c) => c.type === 'launch');
-  if (!launches.length || p.ships.length >= p.captains) return finish ?? legal[0]!;
-  const now = evaluate(s, seat, w);
-  let bestV = -Infinity;
-  const pick = pickBest(
-    launches,
-    (c) => {
-      const v = c.type === 'launch' ? evaluate(simLaunch(s, seat, c.project, c.crew), seat, w) : -Infinity;
-      bestV = Math.max(bestV, v);
-      return v;
-    },
-    rng,
+  if (!launches.length || p.ships.length >= p.captains) return choice([finish ?? legal[0]!], () => 0);
+  // A launch must beat finishing now by a margin.
+  const stop = evaluate(s, seat, w) + 0.1;
+  return choice(finish ? [finish, ...launches] : launches, (c) =>
+    c.type === 'launch' ? evaluate(simLaunch(s, seat, c.project, c.crew), seat, w) : stop,
   );
-  return bestV > now + 0.1 || !finish ? pick : finish;
+}
+
+/** What the heuristic considers in this state, and how it scores each. */
+function choiceFor(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: Weights): Choice {
+  const top = s.pending.at(-1);
+  if (top && top.seat === seat) return choosePending(s, seat, legal, w);
+  if (s.phase === 'placement' && s.turn === seat) return choosePlacement(s, seat, legal, w);
+  if (s.phase === 'actions' && s.call?.seat === seat) return chooseAction(s, seat, legal, w);
+  if (s.phase === 'finalLaunch') return chooseFinal(s, seat, legal, w);
+  // Not expected: nothing but launches to choose from. Prefer anything that is not a launch.
+  return choice([legal.find((c) => c.type !== 'launch') ?? legal[0]!], () => 0);
+}
+
+/**
+ * The commands the heuristic considers (entries of `legal`), best first, with its scores: what a
+ * searching bot narrows its root moves to.
+ */
+export function rankCommands(
+  s: VdgState,
+  seat: Seat,
+  legal: readonly VdgCommand[],
+  w: Weights = defaultWeights,
+): { command: VdgCommand; score: number }[] {
+  const { options, score } = choiceFor(s, seat, legal, w);
+  return options.map((command) => ({ command, score: score(command) })).sort((a, b) => b.score - a.score);
 }
 
 export function makeHeuristicBot(w: Weights = defaultWeights, name = 'heuristic'): Bot<VdgState, VdgCommand> {
   return {
     name,
     choose(s, seat, legal, rng) {
-      const top = s.pending.at(-1);
-      if (top && top.seat === seat) return choosePending(s, seat, legal, rng, w);
-      if (s.phase === 'placement' && s.turn === seat) return choosePlacement(s, seat, legal, rng, w);
-      if (s.phase === 'actions' && s.call?.seat === seat) return chooseAction(s, seat, legal, rng, w);
-      if (s.phase === 'finalLaunch') return chooseFinal(s, seat, legal, rng, w);
-      // Not expected: nothing but launches to choose from. Prefer anything that is not a launch.
-      return legal.find((c) => c.type !== 'launch') ?? legal[0]!;
+      const { options, score } = choiceFor(s, seat, legal, w);
+      return pickBest(options, score, rng);
     },
   };
 }
