@@ -4,9 +4,9 @@
  * Every choice except Phase 1 is a one-ply lookahead: each candidate is applied to a cheap
  * hypothetical copy of the state (the forward model in bot-model.ts copies only the parts a
  * command changes; `decide` + `evolve` copy everything, too slow for thousands of candidates a
- * game) and the copy is scored by `evaluate`, an estimate of the seat's final Victory Points. Sub-choices that follow a
- * command (which sailors after choosing a section, which ships after choosing a landing) are
- * resolved greedily inside the lookahead. Phase 1 uses the same machinery to estimate what one
+ * game) and the copy is scored by `evaluate`, an estimate of the seat's final Victory Points.
+ * Sub-choices that follow a command (which sailors after choosing a section, which ships after
+ * choosing a landing) are resolved greedily inside the lookahead. Phase 1 uses the same machinery to estimate what one
  * more action in each area is worth, then picks a Sequence Number by rules of thumb (near the
  * expected free number, ordered projects → recruiting → navigation, early when contested).
  *
@@ -725,16 +725,18 @@ function choosePending(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w:
   const pop = { ...s, pending: s.pending.slice(0, -1) };
   switch (top.kind) {
     case 'recruit':
-      return choice(
-        legal,
-        (c) => (c.type === 'recruit' ? evaluate(simRecruit(pop, seat, top.section, c.sailors, c.captain), seat, w) : -Infinity));
+      return choice(legal, (c) =>
+        c.type === 'recruit' ? evaluate(simRecruit(pop, seat, top.section, c.sailors, c.captain), seat, w) : -Infinity,
+      );
     case 'expedition': {
       // Bonuses are owed for the ships sent so far and come when the expedition ends. A ship
       // launched now could not sail in it (the bot launches before setting out).
       const owed = top.owed ?? 0;
       return choice(legal, (c) => {
-        if (c.type === 'sendShip')
-          return evaluate(afterExpedition(simSendShip(s, seat, c.ship, top.landing, c.slot), seat, top.landing, owed + 1, w), seat, w);
+        if (c.type === 'sendShip') {
+          const sent = simSendShip(s, seat, c.ship, top.landing, c.slot);
+          return evaluate(afterExpedition(sent, seat, top.landing, owed + 1, w), seat, w);
+        }
         if (c.type === 'endExpedition') return evaluate(afterExpedition(pop, seat, top.landing, owed, w), seat, w);
         return -Infinity;
       });
@@ -743,39 +745,33 @@ function choosePending(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w:
       return choice(legal, (c) => (c.type === 'takeProject' ? evaluate(simTakeProject(pop, seat, c.space), seat, w) : -Infinity));
     case 'sailorBonus': {
       const give = (colour: SailorColour, section: number | null) => evaluate(simTakeSailor(pop, seat, section, colour), seat, w);
-      return choice(
-        legal,
-        (c) => {
-          if (c.type === 'takeSailor') return give(c.colour, c.section);
-          if (c.type === 'drawSailor') {
-            const n = countOf(s.bag);
-            return COLOURS.reduce((sum, colour) => sum + (s.bag[colour] ? (s.bag[colour] / n) * give(colour, null) : 0), 0);
-          }
-          return -Infinity;
-        });
+      return choice(legal, (c) => {
+        if (c.type === 'takeSailor') return give(c.colour, c.section);
+        if (c.type === 'drawSailor') {
+          const n = countOf(s.bag);
+          return COLOURS.reduce((sum, colour) => sum + (s.bag[colour] ? (s.bag[colour] / n) * give(colour, null) : 0), 0);
+        }
+        return -Infinity;
+      });
     }
     case 'merchant': {
       const best = bestMerchant(pop, seat, top.tile, w);
       const now = evaluate(pop, seat, w);
-      return choice(
-        legal,
-        (c) => {
-          if (c.type === 'sendMerchant') return evaluate(merchantSent(pop, seat, top.tile, c.landing, c.slot, w), seat, w);
-          // Held, it must still be sent at the start of Phase 3: worth a little less than the best now.
-          if (c.type === 'holdMerchant') return now + 0.8 * (best.value - now);
-          return -Infinity;
-        });
+      return choice(legal, (c) => {
+        if (c.type === 'sendMerchant') return evaluate(merchantSent(pop, seat, top.tile, c.landing, c.slot, w), seat, w);
+        // Held, it must still be sent at the start of Phase 3: worth a little less than the best now.
+        if (c.type === 'holdMerchant') return now + 0.8 * (best.value - now);
+        return -Infinity;
+      });
     }
     case 'extraDisc': {
       const gains = areaGains(pop, seat, w);
-      return choice(
-        legal,
-        (c) => {
-          if (c.type !== 'placeExtraDisc') return -Infinity;
-          // 22 acts after 21: keep it for navigation, which wants to come last.
-          const order = c.area === 'navigation' ? (c.number === 22 ? 0.01 : 0) : c.number === 21 ? 0.01 : 0;
-          return Math.max(gains[c.area] ?? -Infinity, 0) + order;
-        });
+      return choice(legal, (c) => {
+        if (c.type !== 'placeExtraDisc') return -Infinity;
+        // 22 acts after 21: keep it for navigation, which wants to come last.
+        const order = c.area === 'navigation' ? (c.number === 22 ? 0.01 : 0) : c.number === 21 ? 0.01 : 0;
+        return Math.max(gains[c.area] ?? -Infinity, 0) + order;
+      });
     }
   }
   return choice(legal, () => 0);
@@ -842,7 +838,8 @@ function choosePlacement(s: VdgState, seat: Seat, legal: readonly VdgCommand[], 
     (c) =>
       c.type === 'place'
         ? Math.max(gains[c.area] ?? -Infinity, giveUpRefund(c.number) * mv) + numberScore(c.number, c.area)
-        : -Infinity);
+        : -Infinity,
+  );
 }
 
 /** After round 5: launch ships that a captain can board, then finish. */

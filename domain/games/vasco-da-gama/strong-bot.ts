@@ -25,7 +25,7 @@ export interface StrongOptions {
   width: number;
 }
 
-export const strongDefaults: StrongOptions = { playouts: 64, budget: 1200, width: 5 };
+export const strongDefaults: StrongOptions = { playouts: 64, budget: 700, width: 5 };
 
 /** The rollout has reached a point worth scoring: a later round (this one's Phase 3 done) or the end. */
 const stopAt = (root: VdgState, s: VdgState): boolean => s.round > root.round || s.phase === 'over';
