@@ -46,6 +46,17 @@ export interface SearchSpec<S, C extends Tagged, E> {
   readonly playouts: number;
   /** Commands a rollout plays before `evaluate` scores it. */
   readonly horizon: number;
+  /**
+   * Optional: ends a rollout before the horizon at a natural point to score (the end of a round),
+   * given the state the search started from, the rollout's state and the commands it has played.
+   */
+  stopAt?(root: S, state: S, steps: number): boolean;
+  /**
+   * Optional: the most rollout commands one decision may play in all. The search stops starting
+   * playouts once they are spent (after at least one per candidate), so the work per decision is
+   * bounded even when some rollouts run long; `playouts` still caps their number.
+   */
+  readonly budget?: number;
   /** A lead in score that counts as almost certainly winning (sets how rewards saturate). */
   readonly scale: number;
   /** UCB1's exploration constant (default √2 / 2). */
@@ -74,13 +85,22 @@ function fold<S, E>(rules: SearchRules<S, unknown, E>, state: S, events: readonl
   return rules.evolveAll ? rules.evolveAll(state, events) : events.reduce((s, e) => rules.evolve(s, e), state);
 }
 
-/** One playout from `state` after `seat` plays `command`: the reward for `seat`, or null if refused. */
-function playout<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>, state: S, seat: Seat, command: C, rng: Rng): number | null {
+/** One playout from `state` after `seat` plays `command`: the reward for `seat` (null if refused) and the commands played. */
+function playout<S, C extends Tagged, E>(
+  spec: SearchSpec<S, C, E>,
+  root: S,
+  state: S,
+  seat: Seat,
+  command: C,
+  rng: Rng,
+): { reward: number | null; steps: number } {
   const { rules } = spec;
   const first = rules.decide(state, command, seat);
-  if (!first.ok) return null;
+  if (!first.ok) return { reward: null, steps: 0 };
   let s = fold(rules, state, first.events);
-  for (let step = 0; step < spec.horizon; step++) {
+  let step = 0;
+  for (; step < spec.horizon; step++) {
+    if (spec.stopAt?.(root, s, step)) break;
     const active = rules.activeSeats(s);
     if (active.length === 0) break;
     const who = active[0]!;
@@ -94,9 +114,9 @@ function playout<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>, state: S, se
   if (outcome) {
     const scores: number[] = [];
     for (const r of outcome.results) scores[r.seat] = r.score;
-    return reward(scores, seat, spec.scale, outcome.winners);
+    return { reward: reward(scores, seat, spec.scale, outcome.winners), steps: step };
   }
-  return reward(spec.evaluate(s), seat, spec.scale);
+  return { reward: reward(spec.evaluate(s), seat, spec.scale), steps: step };
 }
 
 /** Search one decision; the trace says how the playouts were spent. */
@@ -108,7 +128,9 @@ export function search<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>, state:
   if (n > 1) {
     const c = spec.exploration ?? Math.SQRT1_2;
     const refused = new Array<boolean>(n).fill(false);
+    let spent = 0;
     for (let t = 0; t < spec.playouts; t++) {
+      if (spec.budget !== undefined && t >= n && spent >= spec.budget) break;
       let pick = -1;
       if (t < n) pick = t;
       else {
@@ -123,7 +145,8 @@ export function search<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>, state:
       }
       // Each playout in a world of its own: hidden parts drawn again from the seat's knowledge.
       const world = spec.determinize(state, seat, rng);
-      const r = playout(spec, world, seat, candidates[pick]!, rng);
+      const { reward: r, steps } = playout(spec, state, world, seat, candidates[pick]!, rng);
+      spent += steps + 1;
       visits[pick]!++;
       if (r === null) {
         refused[pick] = true; // a move the sampled world refuses is not worth trying again

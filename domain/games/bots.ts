@@ -5,11 +5,12 @@
 import { randomBot, type Bot } from '../engine/bots';
 import { heuristicBot } from './vasco-da-gama/bot';
 import { safeBot } from './vasco-da-gama/safe-bot';
+import { strongBot } from './vasco-da-gama/strong-bot';
 import { heuristicBot as goaHeuristic, safeBot as goaSafe } from './goa/bots';
 import { heuristicBot as navegadorHeuristic, safeBot as navegadorSafe } from './navegador/bots';
 
 export const BOTS: Readonly<Record<string, Readonly<Record<string, Bot>>>> = {
-  'vasco-da-gama': { safe: safeBot, random: randomBot, heuristic: heuristicBot },
+  'vasco-da-gama': { safe: safeBot, random: randomBot, heuristic: heuristicBot, strong: strongBot },
   navegador: { safe: navegadorSafe, random: randomBot, heuristic: navegadorHeuristic },
   goa: { safe: goaSafe, random: randomBot, heuristic: goaHeuristic },
   'tic-tac-toe': { random: randomBot },

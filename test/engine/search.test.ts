@@ -55,6 +55,26 @@ describe('the search engine', () => {
     expect(reward([10, 10], 1, 5, [0])).toBeLessThan(0.5);
   });
 
+  it('stops starting playouts once the rollout budget is spent, after one per candidate', () => {
+    const s = position('... ... ...', 0);
+    const trace = search({ ...spec, budget: 30 }, s, 0, ticTacToe.legal(s, 0), new Rng(4));
+    const total = trace.visits.reduce((a, b) => a + b, 0);
+    expect(trace.visits.every((v) => v > 0)).toBe(true);
+    // Each playout spends at least one command (the candidate), so 30 are spent within 30 playouts.
+    expect(total).toBeLessThanOrEqual(30);
+  });
+
+  it('ends a rollout where stopAt says, scoring it with evaluate', () => {
+    const s = position('X.. .O. ...', 0);
+    const roots: TicTacToeState[] = [];
+    const stopped = { ...spec, evaluate: () => [3, 1], scale: 1, stopAt: (root: TicTacToeState) => (roots.push(root), true) };
+    const trace = search(stopped, s, 0, ticTacToe.legal(s, 0), new Rng(5));
+    expect(roots.every((r) => r === s)).toBe(true);
+    expect(roots.length).toBe(spec.playouts);
+    // No move ends this game at once, so every playout is the evaluation's lead of 2.
+    for (const r of trace.meanReward) expect(r).toBeCloseTo(reward([3, 1], 0, 1));
+  });
+
   it('never loses to the random bot, from either seat', () => {
     for (let seed = 1; seed <= 20; seed++) {
       const seat = seed % 2;

@@ -2,11 +2,11 @@
  * A heuristic bot for Vasco da Gama.
  *
  * Every choice except Phase 1 is a one-ply lookahead: each candidate is applied to a cheap
- * hypothetical copy of the state (only the parts it changes are copied; `decide` + `evolve`
- * cost ~75 µs a command, far too slow for hundreds of candidates) and the copy is scored by
- * `evaluate`, an estimate of the seat's final Victory Points. Sub-choices that follow a
- * command (which sailors after choosing a section, which ships after choosing a landing) are
- * resolved greedily inside the lookahead. Phase 1 uses the same machinery to estimate what one
+ * hypothetical copy of the state (the forward model in bot-model.ts copies only the parts a
+ * command changes; `decide` + `evolve` copy everything, too slow for thousands of candidates a
+ * game) and the copy is scored by `evaluate`, an estimate of the seat's final Victory Points.
+ * Sub-choices that follow a command (which sailors after choosing a section, which ships after
+ * choosing a landing) are resolved greedily inside the lookahead. Phase 1 uses the same machinery to estimate what one
  * more action in each area is worth, then picks a Sequence Number by rules of thumb (near the
  * expected free number, ordered projects → recruiting → navigation, early when contested).
  *
@@ -31,6 +31,24 @@ import {
   type ProjectTile,
   type SailorColour,
 } from './data';
+import {
+  consumeCall,
+  recruitPrice,
+  removeDisc,
+  simCaptain,
+  simExpeditionEnd,
+  simHost,
+  simLaunch,
+  simMerchant,
+  simPurchase,
+  simRecruit,
+  simSaoGabriel,
+  simSendShip,
+  simTakeMoney,
+  simTakeProject,
+  simTakeSailor,
+  withPlayer,
+} from './bot-model';
 import { activeSectionCount, fittingSlots, giveUpRefund, placements, rightCost } from './rules';
 import type { Disc, PlayerState, Sailors, VdgState } from './types';
 
@@ -49,7 +67,6 @@ const D = {
   regularNumbers: DATA.regularNumbers.value,
   vdgTiles: DATA.vdgTiles.value,
   vpPerLaunchedShipWithCaptain: DATA.vpPerLaunchedShipWithCaptain.value,
-  recruitCostByColours: DATA.recruitCostByColours.value,
 };
 const PROJ = PROJECTS;
 const LANDING_IDS = LANDINGS;
@@ -59,8 +76,6 @@ const CHARACTER_IDS = CHARACTERS;
 /** Navigation limit of a project or ship (merchant ships are never looked up here). */
 const limitOf = (tile: string): number => PROJ[tile]!.limit;
 const countOf = (x: Sailors): number => x.turquoise + x.violet + x.grey + x.orange;
-const recruitPrice = (x: Sailors): number =>
-  D.recruitCostByColours[(x.turquoise > 0 ? 1 : 0) + (x.violet > 0 ? 1 : 0) + (x.grey > 0 ? 1 : 0) + (x.orange > 0 ? 1 : 0)] ?? 0;
 
 /** Tunable weights, in Victory Points unless said otherwise. */
 export interface Weights {
@@ -423,85 +438,8 @@ export function evaluate(s: VdgState, seat: Seat, w: Weights = defaultWeights): 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Hypothetical states: copy only what a move changes.
+// Hypothetical states (bot-model.ts), with the choices that follow a command made greedily.
 // ---------------------------------------------------------------------------------------------
-
-function withPlayer(s: VdgState, seat: Seat, f: (p: PlayerState) => void): VdgState {
-  const old = s.seats[seat]!;
-  const p: PlayerState = { ...old, sailors: { ...old.sailors }, projects: old.projects.slice(), ships: old.ships.slice() };
-  f(p);
-  const seats = s.seats.slice();
-  seats[seat] = p;
-  return { ...s, seats };
-}
-
-/** Take a disc off the board (its action has been resolved or given up). */
-function removeDisc(s: VdgState, number: number): VdgState {
-  const slots = { ...s.slots };
-  for (const area of Object.keys(slots) as Area[])
-    if (slots[area].some((d) => d?.number === number)) slots[area] = slots[area].map((d) => (d?.number === number ? null : d));
-  return { ...s, slots, call: s.call?.number === number ? null : s.call };
-}
-
-/** The called disc used (or given up), its right paid. */
-function consumeCall(s: VdgState, paid: number): VdgState {
-  const call = s.call!;
-  const t = removeDisc(s, call.number);
-  return paid ? withPlayer(t, call.seat, (p) => (p.reals -= paid)) : t;
-}
-
-function removeTile(list: string[], tile: string): void {
-  const i = list.indexOf(tile);
-  if (i >= 0) list.splice(i, 1);
-}
-
-function simPurchase(s: VdgState, seat: Seat, spaces: readonly number[]): VdgState {
-  const prices = D.purchasePrices;
-  const tiles = spaces.map((i) => s.row[i]!);
-  const row = s.row.slice();
-  for (const i of spaces) row[i] = null;
-  return { ...withPlayer(s, seat, (p) => ((p.reals -= spaces.length === 1 ? prices.one : prices.two), p.projects.push(...tiles))), row };
-}
-
-function simSaoGabriel(s: VdgState, seat: Seat): VdgState {
-  const tile = s.saoGabriel!;
-  return { ...withPlayer(s, seat, (p) => ((p.reals -= PROJ[tile]!.crew), p.ships.push(tile))), saoGabriel: null };
-}
-
-function simRecruit(s: VdgState, seat: Seat, section: number, sailors: Sailors, captain: boolean): VdgState {
-  const n = countOf(sailors);
-  const sections = s.sections.slice();
-  const sec = { ...sections[section]! };
-  for (const c of COLOURS) sec[c] -= sailors[c];
-  sections[section] = sec;
-  const t = withPlayer(s, seat, (p) => {
-    p.reals -= recruitPrice(sailors) + (captain ? n * D.captainCostPerSailor : 0);
-    for (const c of COLOURS) p.sailors[c] += sailors[c];
-    if (captain) {
-      p.captains++;
-      p.captainsInRecruiting--;
-    }
-  });
-  return { ...t, sections };
-}
-
-function simCaptain(s: VdgState, seat: Seat): VdgState {
-  return withPlayer(s, seat, (p) => {
-    p.captains++;
-    p.captainsInRecruiting--;
-  });
-}
-
-function simLaunch(s: VdgState, seat: Seat, project: string, crew: readonly CrewType[]): VdgState {
-  return withPlayer(s, seat, (p) => {
-    removeTile(p.projects, project);
-    p.ships.push(project);
-    for (const m of crew) {
-      if (m === 'missionary') p.missionaries--;
-      else p.sailors[m]--;
-    }
-  });
-}
 
 /** A sailor of the colour the seat has fewest of (Terra de Boa Gente), without a nested search. */
 function simSailorGift(s: VdgState, seat: Seat): VdgState {
@@ -509,13 +447,6 @@ function simSailorGift(s: VdgState, seat: Seat): VdgState {
   const avail = (c: SailorColour) => s.bag[c] > 0 || s.sections.some((x) => x[c] > 0);
   const colour = COLOURS.filter(avail).sort((a, b) => p.sailors[a] - p.sailors[b])[0];
   return colour ? withPlayer(s, seat, (q) => q.sailors[colour]++) : s;
-}
-
-function simTakeProject(s: VdgState, seat: Seat, space: number): VdgState {
-  const tile = s.row[space]!;
-  const row = s.row.slice();
-  row[space] = null;
-  return { ...withPlayer(s, seat, (p) => p.projects.push(tile)), row };
 }
 
 /** The best project of the row for the seat (Natal bonus). */
@@ -531,59 +462,31 @@ function simProjectGift(s: VdgState, seat: Seat, w: Weights): VdgState {
   return best;
 }
 
-function withLanding(s: VdgState, landing: LandingId, slot: number, tile: string, owner: Seat | null): VdgState {
-  const arr = s.landings[landing].slice();
-  arr[slot] = { tile, owner };
-  return { ...s, landings: { ...s.landings, [landing]: arr } };
-}
-
-/** Immediate landing bonuses (project and sailor choices resolved cheaply). */
-function landingGifts(s: VdgState, seat: Seat, landing: LandingId, w: Weights): VdgState {
-  const reals = D.landingBonusReals[landing] ?? 0;
+/** The Natal or Terra de Boa Gente choices owed for `count` ships reaching a landing, made greedily. */
+function choiceGifts(s: VdgState, seat: Seat, landing: LandingId, count: number, w: Weights): VdgState {
   const bonus = D.landingBonus[landing];
   let t = s;
-  if (reals) t = withPlayer(t, seat, (p) => (p.reals += reals));
-  if (bonus === 'captain' && t.seats[seat]!.captainsInRecruiting > 0) t = simCaptain(t, seat);
-  if (bonus === 'project') t = simProjectGift(t, seat, w);
-  if (bonus === 'sailor') t = simSailorGift(t, seat);
+  for (let i = 0; i < count; i++) {
+    if (bonus === 'project') t = simProjectGift(t, seat, w);
+    else if (bonus === 'sailor') t = simSailorGift(t, seat);
+  }
   return t;
 }
 
-function simSendShip(s: VdgState, seat: Seat, ship: string, landing: LandingId, slot: number, w: Weights): VdgState {
-  let t = withPlayer(s, seat, (p) => {
-    removeTile(p.ships, ship);
-    p.captains--;
-    p.vp += D.landingSlots[landing][slot]!;
-  });
-  t = withLanding(t, landing, slot, ship, seat);
-  return landingGifts(t, seat, landing, w);
+/** Where an expedition that has sent `sent` ships leaves the seat once it ends and its bonuses are taken. */
+function afterExpedition(s: VdgState, seat: Seat, landing: LandingId, sent: number, w: Weights): VdgState {
+  return choiceGifts(simExpeditionEnd(s, seat, landing, sent), seat, landing, sent, w);
 }
 
-function simMerchant(s: VdgState, seat: Seat, tile: string, landing: LandingId, slot: number, w: Weights): VdgState {
-  let t = withLanding(s, landing, slot, tile, null);
-  t =
-    tile === t.merchant.dealt
-      ? { ...t, merchant: { ...t.merchant, dealt: null } }
-      : { ...t, merchant: { ...t.merchant, faceUp: null, done: true } };
-  return landingGifts(t, seat, landing, w);
+/** A merchant ship sent, with the choice its landing offers made greedily. */
+function merchantSent(s: VdgState, seat: Seat, tile: string, landing: LandingId, slot: number, w: Weights): VdgState {
+  return choiceGifts(simMerchant(s, seat, tile, landing, slot), seat, landing, 1, w);
 }
 
-function simHost(s: VdgState, seat: Seat, character: CharacterId, w: Weights, planning = false): VdgState {
-  const giveMissionary = character === 'alvares' && s.missionaries > 0;
-  let t = withPlayer(s, seat, (p) => {
-    if (character === 'dias') p.vp += D.diasVp;
-    if (giveMissionary) p.missionaries++;
-    if (character === 'manuel' && !p.extraDisc) {
-      p.extraDisc = true;
-      p.vp += w.extraAction; // the extra action this round, valued as a lump
-    }
-  });
-  t = {
-    ...t,
-    holder: { ...t.holder, [character]: seat },
-    hosted: { ...t.hosted, [character]: seat },
-    missionaries: t.missionaries - (giveMissionary ? 1 : 0),
-  };
+/** A character hosted, valued: Manuel I's extra action this round as a lump, Sernigi's merchant ship sent at its best. */
+function hostValued(s: VdgState, seat: Seat, character: CharacterId, w: Weights, planning = false): VdgState {
+  let t = simHost(s, seat, character);
+  if (character === 'manuel' && !s.seats[seat]!.extraDisc) t = withPlayer(t, seat, (p) => (p.vp += w.extraAction));
   if (character === 'sernigi' && t.merchant.faceUp && !t.merchant.done) {
     // Planning only needs a rough figure; the real choice looks at every slot.
     if (planning) t = { ...withPlayer(t, seat, (p) => (p.vp += w.merchantRound)), merchant: { ...t.merchant, done: true } };
@@ -596,7 +499,7 @@ function bestMerchant(s: VdgState, seat: Seat, tile: string, w: Weights): { stat
   let best = { state: s, value: evaluate(s, seat, w) };
   let first = true;
   for (const { landing, slot } of placements(s, tile)) {
-    const t = simMerchant(s, seat, tile, landing, slot, w);
+    const t = merchantSent(s, seat, tile, landing, slot, w);
     const v = evaluate(t, seat, w);
     if (first || v > best.value) best = { state: t, value: v };
     first = false;
@@ -662,7 +565,10 @@ function autoLaunch(s: VdgState, seat: Seat): VdgState {
   }
 }
 
-/** Send ships to a landing one at a time while it pays (at least one: the expedition has started). */
+/**
+ * Send ships to a landing one at a time while it pays (at least one: the expedition has started).
+ * The landing's bonuses come when the expedition ends, so a captain won there sails later.
+ */
 function greedyExpedition(s: VdgState, seat: Seat, landing: LandingId, w: Weights): { state: VdgState; value: number } | null {
   let cur = s;
   let curV = evaluate(s, seat, w);
@@ -676,8 +582,8 @@ function greedyExpedition(s: VdgState, seat: Seat, landing: LandingId, w: Weight
       if (!slots.length) continue;
       const values = D.landingSlots[landing];
       const slot = slots.reduce((a, b) => (values[b]! > values[a]! ? b : a));
-      const t = simSendShip(cur, seat, ship, landing, slot, w);
-      const v = evaluate(t, seat, w);
+      const t = simSendShip(cur, seat, ship, landing, slot);
+      const v = evaluate(afterExpedition(t, seat, landing, sent + 1, w), seat, w);
       if (!best || v > best.value) best = { state: t, value: v };
     }
     if (!best || (sent > 0 && best.value <= curV)) break;
@@ -685,7 +591,8 @@ function greedyExpedition(s: VdgState, seat: Seat, landing: LandingId, w: Weight
     curV = best.value;
     sent++;
   }
-  return sent > 0 ? { state: cur, value: curV } : null;
+  if (sent === 0) return null;
+  return { state: afterExpedition(cur, seat, landing, sent, w), value: curV };
 }
 
 /** The best action in an area for planning (no right to pay; the disc is already off the board). */
@@ -740,8 +647,8 @@ function bestInArea(s: VdgState, seat: Seat, area: Area, w: Weights): { state: V
       break;
     }
     case 'characters': {
-      for (const c of s.coins) if (c !== null) consider(withPlayer(s, seat, (q) => (q.reals += c)));
-      for (const ch of CHARACTER_IDS) if (s.hosted[ch] === null) consider(simHost(s, seat, ch, w, true));
+      s.coins.forEach((c, space) => c !== null && consider(simTakeMoney(s, seat, space)));
+      for (const ch of CHARACTER_IDS) if (s.hosted[ch] === null) consider(hostValued(s, seat, ch, w, true));
       break;
     }
   }
@@ -767,8 +674,15 @@ function pickBest(legal: readonly VdgCommand[], score: (c: VdgCommand) => number
   return best.length === 1 ? best[0]! : best[rng.int(best.length)]!;
 }
 
+/** The commands a chooser considers, and its score for each (higher is better). */
+interface Choice {
+  readonly options: readonly VdgCommand[];
+  readonly score: (c: VdgCommand) => number;
+}
+const choice = (options: readonly VdgCommand[], score: (c: VdgCommand) => number): Choice => ({ options, score });
+
 /** Phase 2: my number is called. */
-function chooseAction(s: VdgState, seat: Seat, legal: readonly VdgCommand[], rng: Rng, w: Weights): VdgCommand {
+function chooseAction(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: Weights): Choice {
   const call = s.call!;
   const p = s.seats[seat]!;
   // Before an expedition, launch the ships there are captains for (the crew and project that
@@ -776,7 +690,7 @@ function chooseAction(s: VdgState, seat: Seat, legal: readonly VdgCommand[], rng
   if (call.area === 'navigation' && p.captains > p.ships.length) {
     const launches = legal.filter((c) => c.type === 'launch');
     if (launches.length)
-      return pickBest(launches, (c) => (c.type === 'launch' ? evaluate(simLaunch(s, seat, c.project, c.crew), seat, w) : -Infinity), rng);
+      return choice(launches, (c) => (c.type === 'launch' ? evaluate(simLaunch(s, seat, c.project, c.crew), seat, w) : -Infinity));
   }
   const paid = consumeCall(s, rightCost(s, call.number));
   const free = consumeCall(s, 0);
@@ -795,92 +709,72 @@ function chooseAction(s: VdgState, seat: Seat, legal: readonly VdgCommand[], rng
       case 'expedition':
         return greedyExpedition(paid, seat, c.landing, w)?.value ?? -Infinity;
       case 'takeMoney':
-        return evaluate(withPlayer(paid, seat, (q) => (q.reals += s.coins[c.space] ?? 0)), seat, w);
+        return evaluate(simTakeMoney(paid, seat, c.space), seat, w);
       case 'host':
-        return evaluate(simHost(paid, seat, c.character, w), seat, w);
+        return evaluate(hostValued(paid, seat, c.character, w), seat, w);
       default:
         return -Infinity; // launches are handled above
     }
   };
-  return pickBest(legal, score, rng);
+  return choice(legal, score);
 }
 
 /** Steps of my own that follow a command (sailors, ships, bonuses, merchant, extra disc). */
-function choosePending(s: VdgState, seat: Seat, legal: readonly VdgCommand[], rng: Rng, w: Weights): VdgCommand {
+function choosePending(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: Weights): Choice {
   const top = s.pending.at(-1)!;
   const pop = { ...s, pending: s.pending.slice(0, -1) };
   switch (top.kind) {
     case 'recruit':
-      return pickBest(
-        legal,
-        (c) => (c.type === 'recruit' ? evaluate(simRecruit(pop, seat, top.section, c.sailors, c.captain), seat, w) : -Infinity),
-        rng,
+      return choice(legal, (c) =>
+        c.type === 'recruit' ? evaluate(simRecruit(pop, seat, top.section, c.sailors, c.captain), seat, w) : -Infinity,
       );
     case 'expedition': {
-      const sendScore = (t: VdgState, ship: string, slot: number) => evaluate(simSendShip(t, seat, ship, top.landing, slot, w), seat, w);
-      return pickBest(
-        legal,
-        (c) => {
-          if (c.type === 'sendShip') return sendScore(s, c.ship, c.slot);
-          if (c.type === 'endExpedition') return evaluate(pop, seat, w);
-          if (c.type === 'launch') {
-            // A launch is worth what sending the new ship here then brings.
-            const t = simLaunch(s, seat, c.project, c.crew);
-            const slots = fittingSlots(t, top.landing, limitOf(c.project));
-            if (!slots.length || t.seats[seat]!.captains === 0) return -Infinity;
-            return Math.max(...slots.map((slot) => sendScore(t, c.project, slot))) - 0.01;
-          }
-          return -Infinity;
-        },
-        rng,
-      );
+      // Bonuses are owed for the ships sent so far and come when the expedition ends. A ship
+      // launched now could not sail in it (the bot launches before setting out).
+      const owed = top.owed ?? 0;
+      return choice(legal, (c) => {
+        if (c.type === 'sendShip') {
+          const sent = simSendShip(s, seat, c.ship, top.landing, c.slot);
+          return evaluate(afterExpedition(sent, seat, top.landing, owed + 1, w), seat, w);
+        }
+        if (c.type === 'endExpedition') return evaluate(afterExpedition(pop, seat, top.landing, owed, w), seat, w);
+        return -Infinity;
+      });
     }
     case 'projectBonus':
-      return pickBest(legal, (c) => (c.type === 'takeProject' ? evaluate(simTakeProject(pop, seat, c.space), seat, w) : -Infinity), rng);
+      return choice(legal, (c) => (c.type === 'takeProject' ? evaluate(simTakeProject(pop, seat, c.space), seat, w) : -Infinity));
     case 'sailorBonus': {
-      const give = (colour: SailorColour) => evaluate(withPlayer(pop, seat, (q) => q.sailors[colour]++), seat, w);
-      return pickBest(
-        legal,
-        (c) => {
-          if (c.type === 'takeSailor') return give(c.colour);
-          if (c.type === 'drawSailor') {
-            const n = countOf(s.bag);
-            return COLOURS.reduce((sum, colour) => sum + (s.bag[colour] ? (s.bag[colour] / n) * give(colour) : 0), 0);
-          }
-          return -Infinity;
-        },
-        rng,
-      );
+      const give = (colour: SailorColour, section: number | null) => evaluate(simTakeSailor(pop, seat, section, colour), seat, w);
+      return choice(legal, (c) => {
+        if (c.type === 'takeSailor') return give(c.colour, c.section);
+        if (c.type === 'drawSailor') {
+          const n = countOf(s.bag);
+          return COLOURS.reduce((sum, colour) => sum + (s.bag[colour] ? (s.bag[colour] / n) * give(colour, null) : 0), 0);
+        }
+        return -Infinity;
+      });
     }
     case 'merchant': {
       const best = bestMerchant(pop, seat, top.tile, w);
       const now = evaluate(pop, seat, w);
-      return pickBest(
-        legal,
-        (c) => {
-          if (c.type === 'sendMerchant') return evaluate(simMerchant(pop, seat, top.tile, c.landing, c.slot, w), seat, w);
-          // Held, it must still be sent at the start of Phase 3: worth a little less than the best now.
-          if (c.type === 'holdMerchant') return now + 0.8 * (best.value - now);
-          return -Infinity;
-        },
-        rng,
-      );
+      return choice(legal, (c) => {
+        if (c.type === 'sendMerchant') return evaluate(merchantSent(pop, seat, top.tile, c.landing, c.slot, w), seat, w);
+        // Held, it must still be sent at the start of Phase 3: worth a little less than the best now.
+        if (c.type === 'holdMerchant') return now + 0.8 * (best.value - now);
+        return -Infinity;
+      });
     }
     case 'extraDisc': {
       const gains = areaGains(pop, seat, w);
-      return pickBest(
-        legal,
-        (c) => {
-          if (c.type !== 'placeExtraDisc') return -Infinity;
-          // 22 acts after 21: keep it for navigation, which wants to come last.
-          const order = c.area === 'navigation' ? (c.number === 22 ? 0.01 : 0) : c.number === 21 ? 0.01 : 0;
-          return Math.max(gains[c.area] ?? -Infinity, 0) + order;
-        },
-        rng,
-      );
+      return choice(legal, (c) => {
+        if (c.type !== 'placeExtraDisc') return -Infinity;
+        // 22 acts after 21: keep it for navigation, which wants to come last.
+        const order = c.area === 'navigation' ? (c.number === 22 ? 0.01 : 0) : c.number === 21 ? 0.01 : 0;
+        return Math.max(gains[c.area] ?? -Infinity, 0) + order;
+      });
     }
   }
-  return pickBest(legal, () => 0, rng);
+  return choice(legal, () => 0);
 }
 
 /** What one more action in each area would add (for Phase 1 and Manuel I's extra disc). */
@@ -908,7 +802,7 @@ function areaGains(s: VdgState, seat: Seat, w: Weights): Partial<Record<Area, nu
 }
 
 /** Phase 1: the area from the lookahead, the number by rules of thumb. */
-function choosePlacement(s: VdgState, seat: Seat, legal: readonly VdgCommand[], rng: Rng, w: Weights): VdgCommand {
+function choosePlacement(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: Weights): Choice {
   const p = s.seats[seat]!;
   const gains = areaGains(s, seat, w);
   const mv = context(s, w).mv;
@@ -938,48 +832,60 @@ function choosePlacement(s: VdgState, seat: Seat, legal: readonly VdgCommand[], 
   };
   // Regular discs first: the extra disc's 21/22 always acts last, so it takes what is left.
   const options = p.discsToPlace > 0 ? legal.filter((c) => c.type === 'place' && c.number <= D.regularNumbers) : legal;
-  return pickBest(
+  return choice(
     options.length ? options : legal,
     // A disc can always be given up for the refund of its number instead.
     (c) =>
       c.type === 'place'
         ? Math.max(gains[c.area] ?? -Infinity, giveUpRefund(c.number) * mv) + numberScore(c.number, c.area)
         : -Infinity,
-    rng,
   );
 }
 
 /** After round 5: launch ships that a captain can board, then finish. */
-function chooseFinal(s: VdgState, seat: Seat, legal: readonly VdgCommand[], rng: Rng, w: Weights): VdgCommand {
+function chooseFinal(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: Weights): Choice {
   const p = s.seats[seat]!;
   const finish = legal.find((c) => c.type === 'finish');
   const launches = legal.filter((c) => c.type === 'launch');
-  if (!launches.length || p.ships.length >= p.captains) return finish ?? legal[0]!;
-  const now = evaluate(s, seat, w);
-  let bestV = -Infinity;
-  const pick = pickBest(
-    launches,
-    (c) => {
-      const v = c.type === 'launch' ? evaluate(simLaunch(s, seat, c.project, c.crew), seat, w) : -Infinity;
-      bestV = Math.max(bestV, v);
-      return v;
-    },
-    rng,
+  if (!launches.length || p.ships.length >= p.captains) return choice([finish ?? legal[0]!], () => 0);
+  // A launch must beat finishing now by a margin.
+  const stop = evaluate(s, seat, w) + 0.1;
+  return choice(finish ? [finish, ...launches] : launches, (c) =>
+    c.type === 'launch' ? evaluate(simLaunch(s, seat, c.project, c.crew), seat, w) : stop,
   );
-  return bestV > now + 0.1 || !finish ? pick : finish;
+}
+
+/** What the heuristic considers in this state, and how it scores each. */
+function choiceFor(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: Weights): Choice {
+  const top = s.pending.at(-1);
+  if (top && top.seat === seat) return choosePending(s, seat, legal, w);
+  if (s.phase === 'placement' && s.turn === seat) return choosePlacement(s, seat, legal, w);
+  if (s.phase === 'actions' && s.call?.seat === seat) return chooseAction(s, seat, legal, w);
+  if (s.phase === 'finalLaunch') return chooseFinal(s, seat, legal, w);
+  // Not expected: nothing but launches to choose from. Prefer anything that is not a launch.
+  return choice([legal.find((c) => c.type !== 'launch') ?? legal[0]!], () => 0);
+}
+
+/**
+ * The commands the heuristic considers (entries of `legal`), best first, with its scores: what a
+ * searching bot narrows its root moves to.
+ */
+export function rankCommands(
+  s: VdgState,
+  seat: Seat,
+  legal: readonly VdgCommand[],
+  w: Weights = defaultWeights,
+): { command: VdgCommand; score: number }[] {
+  const { options, score } = choiceFor(s, seat, legal, w);
+  return options.map((command) => ({ command, score: score(command) })).sort((a, b) => b.score - a.score);
 }
 
 export function makeHeuristicBot(w: Weights = defaultWeights, name = 'heuristic'): Bot<VdgState, VdgCommand> {
   return {
     name,
     choose(s, seat, legal, rng) {
-      const top = s.pending.at(-1);
-      if (top && top.seat === seat) return choosePending(s, seat, legal, rng, w);
-      if (s.phase === 'placement' && s.turn === seat) return choosePlacement(s, seat, legal, rng, w);
-      if (s.phase === 'actions' && s.call?.seat === seat) return chooseAction(s, seat, legal, rng, w);
-      if (s.phase === 'finalLaunch') return chooseFinal(s, seat, legal, rng, w);
-      // Not expected: nothing but launches to choose from. Prefer anything that is not a launch.
-      return legal.find((c) => c.type !== 'launch') ?? legal[0]!;
+      const { options, score } = choiceFor(s, seat, legal, w);
+      return pickBest(options, score, rng);
     },
   };
 }

@@ -29,8 +29,8 @@ export function decide(state: VdgState, command: VdgCommand, seat: Seat): Decisi
   return accept(tx.events);
 }
 
-/** The events of one legal command. */
-function perform(tx: Tx, c: VdgCommand, seat: Seat): void {
+/** The events of one legal command, before `advance` runs the game on (exported for the bot model's test). */
+export function perform(tx: Tx, c: VdgCommand, seat: Seat): void {
   const s = tx.state;
   const top = s.pending.at(-1);
   const start = () => {
