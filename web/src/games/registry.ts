@@ -18,7 +18,7 @@ export interface GameInfo {
 }
 
 export const GAME_INFO: GameInfo[] = [
-  { id: 'vasco-da-gama', title: 'Vasco da Gama', players: [2, 4], bots: ['heuristic', 'random', 'safe'], ui: vascoDaGamaUi },
+  { id: 'vasco-da-gama', title: 'Vasco da Gama', players: [2, 4], bots: ['strong', 'heuristic', 'random', 'safe'], ui: vascoDaGamaUi },
   { id: 'navegador', title: 'Navegador', players: [2, 5], bots: ['heuristic', 'random', 'safe'], ui: navegadorUi },
   {
     id: 'goa',
