@@ -373,12 +373,12 @@ export class CaravelaStack extends Stack {
         // Several batches of one shard at once; records of one game (one partition key) stay in order.
         parallelizationFactor: PRODUCTION.streamParallelization,
         onFailure: new SqsDlq(this.notifyDeadLetters),
-        // Only new commits concern players; everything else written to the table (connections,
-        // snapshots, markers, settings) never even invokes the function.
+        // Only new commits and chat messages concern players; everything else written to the
+        // table (connections, snapshots, markers, settings) never even invokes the function.
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { kind: { S: FilterRule.isEqual('commit') } } },
+            dynamodb: { NewImage: { kind: { S: FilterRule.or('commit', 'chatMessage') } } },
           }),
         ],
       }),

@@ -1,14 +1,14 @@
 /** What the notifier sends: one message to one player about one game, and where it may go. */
 import * as z from 'zod';
 
-export type NotificationKind = 'yourTurn' | 'gameStarted' | 'gameEnded' | 'seated' | 'reminder' | 'timedOut';
+export type NotificationKind = 'yourTurn' | 'gameStarted' | 'gameEnded' | 'seated' | 'reminder' | 'timedOut' | 'chat';
 
 export interface Notification {
   kind: NotificationKind;
   gameId: string;
   /** The game module id, e.g. "vasco-da-gama". */
   game: string;
-  /** The game version the message is about (the turn, for deduplication). */
+  /** The game version the message is about (the turn, for deduplication); for `chat`, the clock hour (see core/chat.ts). */
   version: number;
   playerId: string;
   /** Urgent messages (time running out) ignore quiet hours. */
@@ -65,6 +65,8 @@ export interface SettingsRecord {
   confirmationsSent: number[];
   /** Counts the item's writes, for conditional updates; 0 when nothing is stored. */
   rev: number;
+  /** Players whose chat messages this player does not see (absent: none). */
+  muted?: string[];
 }
 
 export const NO_RECORD: SettingsRecord = { settings: NO_SETTINGS, confirmedEmail: null, emailSince: 0, confirmationsSent: [], rev: 0 };

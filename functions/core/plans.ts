@@ -33,6 +33,7 @@ export function planCreate(input: {
   bots?: readonly number[];
   bot?: string;
   clock?: TimeControl;
+  spectatorChat?: boolean;
   seed: number;
   at: string;
 }): Commit {
@@ -52,7 +53,7 @@ export function planCreate(input: {
     throw new ProtocolError('BAD_REQUEST', `${module.title} has no bot "${input.bot}"; bots: ${Object.keys(botsOf(module.id)).join(', ') || 'none'}.`);
   }
   const events: Tagged[] = [
-    host({ type: '$created', game: module.id, rulesVersion: module.rulesVersion, players: input.players, options: options.data, seat: 0, player: input.player, clock: input.clock ?? null }),
+    host({ type: '$created', game: module.id, rulesVersion: module.rulesVersion, players: input.players, options: options.data, seat: 0, player: input.player, clock: input.clock ?? null, ...(input.spectatorChat ? { spectatorChat: true } : {}) }),
     ...botSeats.map((seat) => host({ type: '$joined', seat, player: botPlayer(module.id, bot!, seat), bot })),
   ];
   if (botSeats.length === input.players - 1) {

@@ -26,6 +26,8 @@ export type HostEvent =
       seat: number;
       player: SeatPlayer;
       clock?: TimeControl | null;
+      /** Spectators may read the chat. */
+      spectatorChat?: boolean;
     }
   | { type: '$joined'; seat: number; player: SeatPlayer; bot?: string }
   | { type: '$started'; seed: number }
@@ -87,6 +89,8 @@ export interface GameRecord {
   undo: { version: number; seat: number; state: unknown; logAdded: number; ownBefore?: { version: number; line: number } | null } | null;
   createdAt: string;
   updatedAt: string;
+  /** Spectators may read the game's chat (absent: only its seated players). */
+  spectatorChat?: boolean;
 }
 
 export function moduleOf(record: Pick<GameRecord, 'game' | 'rulesVersion'>): AnyGameModule {
@@ -163,6 +167,7 @@ function created(commit: Commit, e: Extract<HostEvent, { type: '$created' }>): G
     undo: null,
     createdAt: commit.at,
     updatedAt: commit.at,
+    ...(e.spectatorChat ? { spectatorChat: true } : {}),
   };
 }
 

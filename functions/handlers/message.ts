@@ -1,5 +1,5 @@
 /**
- * Every protocol action (createGame, joinGame, subscribe, command, myGames, ping) and
+ * Every protocol action (createGame, joinGame, subscribe, command, myGames, ping, chat…) and
  * `$default`. API Gateway selects the route by `$request.body.action`; all of them reach this
  * one function, which parses the frame, checks the sender, and answers with one frame.
  * A failure answers with an `error` frame to the sender alone and stores nothing.
@@ -15,6 +15,7 @@ import type { Outcome } from '../host/commands';
 import { getRuntime, senderFor } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import { getConfirmations } from '../host/runtime-mail';
+import { getChat } from '../host/runtime-chat';
 import type { Sender } from '../adapters/sender';
 import type { WsEvent, WsResult } from './ws-event';
 import { observed } from '../observe/observed';
@@ -46,6 +47,10 @@ const actions: Record<Action, ActionHandler> = {
   getNotifications: async (conn, frame: FrameOf<'getNotifications'>) => ({
     reply: await notificationsFrame(frame.requestId, await getRuntime().records.getSettingsRecord(conn.playerId)),
   }),
+  chat: (conn, frame, sender) => getChat().send(conn, frame, sender),
+  chatHistory: (conn, frame) => getChat().history(conn, frame),
+  mute: (conn, frame) => getChat().mute(conn, frame),
+  unmute: (conn, frame) => getChat().mute(conn, frame),
 };
 
 async function notificationsFrame(requestId: string | undefined, record: SettingsRecord): Promise<ServerFrame> {

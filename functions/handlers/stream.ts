@@ -3,16 +3,18 @@
  * the cloud; the local runtime reads the same stream and calls this handler). For each inserted
  * commit item: the next automatic move if it leaves a bot or an absent seat to act, the players'
  * game index, a snapshot now and then, the game's due item for the sweep (host/reactions.ts), then the notifications it concerns
- * (core/triggers.ts). All are idempotent per commit. A failing record and those after it are
+ * (core/triggers.ts). For each inserted chat message, its batched notices (host/chat-notices.ts).
+ * All are idempotent per commit and message. A failing record and those after it are
  * reported back, so the stream delivers them again, in order.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { CommitItem } from '../adapters/store/items';
+import type { ChatMessageItem, CommitItem } from '../adapters/store/items';
 import { senderFor } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import { getNotifier } from '../host/runtime-notify';
+import { getChatNotices } from '../host/runtime-chat';
 import { observed } from '../observe/observed';
 import { failure, logger } from '../observe/log';
 import { METRICS } from '../observe/metric-names';
@@ -24,8 +26,15 @@ export const handler = observed('stream', async (event: DynamoDBStreamEvent): Pr
   const { reactions } = host;
   for (const [i, record] of event.Records.entries()) {
     const image = record.dynamodb?.NewImage;
-    if (record.eventName !== 'INSERT' || !image || image.kind?.S !== 'commit') continue;
+    const kind = image?.kind?.S;
+    if (record.eventName !== 'INSERT' || !image || (kind !== 'commit' && kind !== 'chatMessage')) continue;
     try {
+      if (kind === 'chatMessage') {
+        const message = unmarshall(image as Record<string, AttributeValue>) as ChatMessageItem;
+        logger.appendKeys({ gameId: message.gameId, chatMessage: message.id });
+        await getChatNotices().notify(message);
+        continue;
+      }
       const head = unmarshall(image as Record<string, AttributeValue>) as CommitItem;
       logger.appendKeys({ gameId: head.gameId, version: head.version });
       // Independent of each other: a failure of one still lets the others finish before the retry.

@@ -48,6 +48,7 @@ export class Commands {
       bots: frame.bots,
       bot: frame.bot,
       clock: frame.clock,
+      spectatorChat: frame.spectatorChat,
       seed: this.deps.newSeed(),
       at: this.at(),
     });

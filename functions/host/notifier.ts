@@ -44,10 +44,10 @@ export class Notifier {
     if (failures.length) throw new AggregateError(failures, `${failures.length} notification(s) of ${head.gameId}@${head.version} failed`);
   }
 
-  /** Send to an offline player now, or hold until their quiet hours end (unless urgent). */
-  async deliver(n: Notification): Promise<void> {
+  /** Send to an offline player now, or hold until their quiet hours end (unless urgent). `known`: their settings, if just read. */
+  async deliver(n: Notification, known?: SettingsRecord): Promise<void> {
     if (await this.deps.records.isOnline(n.playerId)) return; // they see it live
-    const record = await this.deps.records.getSettingsRecord(n.playerId);
+    const record = known ?? (await this.deps.records.getSettingsRecord(n.playerId));
     if (!n.urgent) {
       const until = quietUntil(record.settings.quietHours, this.deps.now());
       if (until) return this.deps.schedule.hold(n, until);
@@ -87,7 +87,8 @@ export class Notifier {
       const url = settings.webhook.url;
       targets.push({ key: 'webhook', send: () => channels.webhook(url, n), drop: (s) => ({ ...s, webhook: null }) });
     }
-    if (settings.email && channels.email && emailConfirmed(record)) {
+    // Chat is never mailed: the daily digest is mail's place for it.
+    if (settings.email && channels.email && emailConfirmed(record) && n.kind !== 'chat') {
       const [mail, to] = [channels.email, settings.email];
       targets.push({ key: 'email', send: () => mail(to, n), drop: (s) => s });
     }

@@ -52,6 +52,10 @@ const ACTION_ROUTES = [
   'voteEnd',
   'setNotifications',
   'getNotifications',
+  'chat',
+  'chatHistory',
+  'mute',
+  'unmute',
 ];
 const ALL_ROUTES = ['$connect', '$disconnect', '$default', ...ACTION_ROUTES];
 
@@ -224,7 +228,7 @@ describe('WebSocket API', () => {
     expect([...ACTION_ROUTES].sort()).toEqual([...ACTIONS].sort());
   });
 
-  it('has exactly the 14 routes, each on the right function', () => {
+  it('has exactly the 18 routes, each on the right function', () => {
     const routes = routeTargets(idOf(stack.webSocketApi));
     expect([...routes.keys()].sort()).toEqual([...ALL_ROUTES].sort());
     expect(routes.get('$connect')).toBe(idOf(stack.functions.connect));
@@ -478,14 +482,15 @@ describe('notifier', () => {
     template.hasResourceProperties('AWS::SQS::Queue', { MessageRetentionPeriod: 14 * 24 * 3600 });
   });
 
-  it('only receives INSERTs of commit items', () => {
+  it('only receives INSERTs of commit and chat message items', () => {
     const filters = mapping().FilterCriteria.Filters as { Pattern: string }[];
     expect(filters).toHaveLength(1);
     const pattern = JSON.parse(filters[0]!.Pattern) as Json;
-    expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['commit'] } } } });
+    expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['commit', 'chatMessage'] } } } });
     const record = (eventName: string, kind: string) => ({ eventName, dynamodb: { NewImage: { kind: { S: kind }, pk: { S: 'G#x' } }, SequenceNumber: '1' } });
     expect(patternMatches(pattern, record('INSERT', 'commit'))).toBe(true);
-    for (const [event, kind] of [['MODIFY', 'commit'], ['REMOVE', 'commit'], ['INSERT', 'snapshot'], ['INSERT', 'connection'], ['INSERT', 'delivery']]) {
+    expect(patternMatches(pattern, record('INSERT', 'chatMessage'))).toBe(true);
+    for (const [event, kind] of [['MODIFY', 'commit'], ['REMOVE', 'commit'], ['INSERT', 'snapshot'], ['INSERT', 'connection'], ['INSERT', 'delivery'], ['MODIFY', 'chatMessage'], ['INSERT', 'chatHead'], ['MODIFY', 'chatRate']]) {
       expect(patternMatches(pattern, record(event!, kind!)), `${event} ${kind}`).toBe(false);
     }
   });

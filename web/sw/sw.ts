@@ -25,7 +25,8 @@ sw.addEventListener('push', (event) => {
   event.waitUntil(
     sw.registration.showNotification(payload.title ?? 'Caravela', {
       body: payload.body ?? '',
-      tag: payload.gameId ?? 'caravela',
+      // Chat notices have their own tag: one must not replace a shown "your turn".
+      tag: payload.gameId ? `${payload.gameId}${payload.kind === 'chat' ? '#chat' : ''}` : 'caravela',
       data: { url: payload.url ?? sw.registration.scope },
     }),
   );

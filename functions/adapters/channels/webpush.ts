@@ -50,7 +50,8 @@ export async function sendWebPush(subscription: PushSubscription, n: Notificatio
     {
       vapidDetails: vapid,
       TTL: TTL_SECONDS,
-      topic: pushTopic(n.gameId),
+      // Chat has its own topic: a chat notice must not replace a waiting "your turn".
+      topic: pushTopic(n.kind === 'chat' ? `${n.gameId}#chat` : n.gameId),
       urgency: n.urgent ? 'high' : 'normal',
       // A literal: @types/web-push types supportedContentEncodings.AES_128_GCM as "aws128gcm" & …, i.e. never.
       contentEncoding: 'aes128gcm',

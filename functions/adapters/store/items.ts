@@ -79,6 +79,8 @@ export interface SettingsItem extends ItemKey {
   emailSince: number;
   confirmationsSent: number[];
   rev: number;
+  /** Players whose chat messages this player does not see. */
+  muted?: string[];
 }
 
 /** One game in a player's index (PLAYER#id / GAME#id): written when seats or the status change. */
@@ -122,4 +124,36 @@ export interface GameClockItem extends ItemKey {
   dueShard?: string;
   dueKey?: string;
   version: number;
+}
+
+/** One chat message (CHAT#gameId / M#id): written once, never inside a commit. */
+export interface ChatMessageItem extends ItemKey {
+  kind: 'chatMessage';
+  id: number;
+  gameId: string;
+  /** The game module id (for the notice's title). */
+  game: string;
+  playerId: string;
+  seat: number;
+  name: string;
+  text: string;
+  at: string;
+  /** The people seated when it was written: whom the stream's notices consider. */
+  readers: string[];
+}
+
+/** A game's chat counter (CHAT#gameId / HEAD): the last message id handed out. */
+export interface ChatHeadItem extends ItemKey {
+  kind: 'chatHead';
+  seq: number;
+}
+
+/** What one player sent lately in one game's chat (CHAT#gameId / RATE#playerId), for its limits; revised with a conditional put. */
+export interface ChatRateItem extends ItemKey {
+  kind: 'chatRate';
+  recent: number[];
+  day: number;
+  dayCount: number;
+  rev: number;
+  ttl: number;
 }

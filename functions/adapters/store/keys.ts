@@ -47,6 +47,11 @@ export const keys = {
   /** One item per delivery of one notification to one channel target (deduplication). */
   delivery: (id: string) => `DELIVERY#${id}`,
   deliveryTarget: (channel: string) => channel,
+  /** A game's chat, beside the game's partition: its messages (M#), its counter and each writer's rate. */
+  chat: (gameId: string) => `CHAT#${gameId}`,
+  chatMessage: (id: number) => `M#${pad(id)}`,
+  chatHead: 'HEAD',
+  chatRate: (playerId: string) => `RATE#${playerId}`,
   /** Highest possible commit key, for range queries. */
   lastCommit: `V#${'9'.repeat(10)}`,
 } as const;

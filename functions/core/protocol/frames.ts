@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { timeControlSchema } from '../clock';
 import { notificationSettingsSchema, type NotificationSettings } from '../notification';
+import type { ChatMessage } from '../chat';
 
 /** The most log lines a game record keeps and a state frame carries (a finished game's whole story is in its replay). */
 export const LOG_KEEP = 500;
@@ -33,6 +34,9 @@ export const MAX_SERVER_FRAME_BYTES = 120 * 1024;
 /** `myGames` answers in pages of at most this many games (a frame of 50 stays far below the limit above). */
 export const GAMES_PAGE_MAX = 50;
 export const GAMES_PAGE_DEFAULT = 20;
+/** `chatHistory` answers at most this many messages (500 characters each: far below the frame limit). */
+export const CHAT_PAGE_MAX = 100;
+export const CHAT_PAGE_DEFAULT = 50;
 
 const requestId = z.string().max(64).optional();
 const gameId = z.string().min(1).max(64);
@@ -50,6 +54,8 @@ export const clientFrames = {
     bot: z.string().min(1).max(32).optional(),
     /** Time control for play over days (default: none). */
     clock: timeControlSchema.optional(),
+    /** Let spectators read the game's chat (default: only its seated players). */
+    spectatorChat: z.boolean().optional(),
   }),
   joinGame: z.object({ action: z.literal('joinGame'), requestId, gameId, seat: z.number().int().min(0).max(15).optional() }),
   subscribe: z.object({
@@ -92,6 +98,13 @@ export const clientFrames = {
    */
   setNotifications: z.object({ action: z.literal('setNotifications'), requestId, settings: notificationSettingsSchema, resendConfirmation: z.boolean().optional() }),
   getNotifications: z.object({ action: z.literal('getNotifications'), requestId }),
+  /** Write in a game's chat (seated players); the text follows the player-text rule (see core/chat.ts). */
+  chat: z.object({ action: z.literal('chat'), requestId, gameId, text: z.string({ error: 'Chat messages must be text.' }) }),
+  /** A page of a game's chat, newest last: the messages before `before` (a message id), at most `limit`. */
+  chatHistory: z.object({ action: z.literal('chatHistory'), requestId, gameId, before: z.number().int().min(1).optional(), limit: z.number().int().min(1).max(CHAT_PAGE_MAX).optional() }),
+  /** Hide a player's chat messages from you (everywhere, until `unmute`). */
+  mute: z.object({ action: z.literal('mute'), requestId, playerId: z.string().min(1).max(64) }),
+  unmute: z.object({ action: z.literal('unmute'), requestId, playerId: z.string().min(1).max(64) }),
 };
 
 export type Action = keyof typeof clientFrames;
@@ -170,6 +183,13 @@ export type ServerFrame =
   | { type: 'presence'; gameId: string; online: number[] }
   /** `emailConfirmed`: the address opened its confirmation link (only then is email sent there). */
   | { type: 'notifications'; requestId?: string; settings: NotificationSettings; pushKey: string | null; emailConfirmed: boolean }
+  /** A new message in a game's chat, to its readers' connections (not the sender's, which has `chatSent`; never to those who muted its author). */
+  | { type: 'chat'; gameId: string; message: ChatMessage }
+  | { type: 'chatSent'; requestId?: string; message: ChatMessage }
+  /** `next`: the `before` of the page of older messages, null at the first; `muted`: the players you muted; `canWrite`: you sit in the game. */
+  | { type: 'chatHistory'; requestId?: string; gameId: string; messages: ChatMessage[]; next: number | null; muted: string[]; canWrite: boolean }
+  /** Your muted players after `mute` / `unmute`. */
+  | { type: 'muted'; requestId?: string; muted: string[] }
   /** `retryAfterMs`: with RATE_LIMITED, how long to wait before sending the same frame again. */
   | { type: 'error'; requestId?: string; code: ErrorCode; message: string; retryAfterMs?: number };
 
