@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const PROTO = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__', 'isPrototypeOf'];
-const FIELDS = ['action', 'gameId', 'commandId', 'command', 'type', 'seat', 'players', 'game', 'bots', 'bot', 'options', 'settings', 'logLines', 'logDelta', 'expectedVersion', 'cursor', 'limit', 'clock', 'cell', 'number', 'area'];
+const FIELDS = ['action', 'gameId', 'commandId', 'command', 'type', 'seat', 'players', 'game', 'bots', 'bot', 'options', 'settings', 'logLines', 'logDelta', 'expectedVersion', 'cursor', 'limit', 'clock', 'cell', 'number', 'area', 'text', 'playerId', 'before'];
 
 /** A JSON object written by hand, so that keys like "__proto__" stay keys. */
 const jsonObject = (entries: [string, string][]) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
@@ -111,12 +111,16 @@ describe('fuzzing', () => {
         seat: fc.integer({ min: -1, max: 5 }),
         logLines: fc.integer({ min: -1, max: 600 }),
         logDelta: fc.boolean(),
+        text: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(...PROTO)),
+        playerId: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...PROTO)),
+        before: fc.integer({ min: -1, max: 5 }),
       },
       { requiredKeys: ['gameId'] },
     );
     // A frame: an action (mostly a real one) with its fields and random others; or any JSON; or any text at all.
     const structured = fc
-      .tuple(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...ACTIONS) }, fc.constantFrom(...PROTO)), fields, fc.array(entry, { maxLength: 3 }))
+      // createGame also on its own: however many actions the protocol has, some frames create games.
+      .tuple(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...ACTIONS) }, fc.constant('createGame'), fc.constantFrom(...PROTO)), fields, fc.array(entry, { maxLength: 3 }))
       .map(([action, known, extra]) => [action, [...Object.entries(known).map(([k, v]): [string, string] => [k, JSON.stringify(v) ?? 'null']), ...extra]] as const);
     const frame = fc.oneof(
       { weight: 6, arbitrary: structured.map(([action, entries]) => ({ text: null as string | null, action, entries })) },
