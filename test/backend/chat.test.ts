@@ -23,10 +23,10 @@ afterEach(restoreLimits);
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 
-const connect = async (...names: string[]) => {
+async function connect<N extends string[]>(...names: N): Promise<{ [K in keyof N]: Client }> {
   const players = await Promise.all(names.map((n) => register(server.url, n)));
-  return Promise.all(players.map((p) => Client.connect(server.wsUrl, p)));
-};
+  return (await Promise.all(players.map((p) => Client.connect(server.wsUrl, p)))) as { [K in keyof N]: Client };
+}
 
 async function game(creator: Client, others: Client[], extra: Record<string, unknown> = {}): Promise<string> {
   const { gameId } = await creator.request<Frame<'gameCreated'>>({ action: 'createGame', game: 'tic-tac-toe', players: 1 + others.length, ...extra });
