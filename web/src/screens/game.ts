@@ -1,13 +1,14 @@
 /**
  * The game screen: who sits where (online, to act, bot), the invite link while seats are open,
  * what happened since the player's last move, the game's own board and actions,
- * undo/resume/vote, the log, and for finished games who won and a replay.
+ * undo/resume/vote, the chat, the log, and for finished games who won and a replay.
  */
 import { LOG_KEEP, type ServerFrame, type StateFrame } from '../../../functions/core/protocol/frames';
 import type { App } from '../app';
 import { h, replace } from '../dom';
 import { gameTitle, gameUi } from '../games/registry';
 import type { UiContext } from '../games/ui';
+import { chatPanel } from './game-chat';
 import { endHeadline } from './game-end';
 import { logItems, sinceLine, sinceSummary } from './game-log';
 import { replayPanel, type Replay } from './game-replay';
@@ -55,14 +56,16 @@ export function gameScreen(app: App, gameId: string): Node {
   const memory = new Map<string, unknown>();
   const header = h('div', { class: 'game-head' });
   const board = h('div', { class: 'board' });
-  const actions = h('div', { class: 'actions-panel', 'aria-label': 'Your actions' });
+  // A region: a bare div may not carry a name (axe: aria-prohibited-attr once it has content without being the player's turn).
+  const actions = h('div', { class: 'actions-panel', role: 'region', 'aria-label': 'Your actions' });
   const extras = h('div', { class: 'extras' });
   // Focusable, so its own scroll box can be scrolled by keyboard.
   const log = h('ol', { class: 'log', 'aria-label': 'Game log', tabindex: '0' });
   const earlier = h('div');
   const replay = h('div');
   const since = h('div');
-  const root = h('section', { class: 'game', 'data-screen': 'game', dataset: { gameId } }, header, since, extras, board, actions, replay, h('details', { class: 'card', open: true }, h('summary', null, 'Log'), earlier, log));
+  const chat = chatPanel(app, gameId);
+  const root = h('section', { class: 'game', 'data-screen': 'game', dataset: { gameId } }, header, since, extras, board, actions, replay, chat.panel, h('details', { class: 'card', open: true }, h('summary', null, 'Log'), earlier, log));
   let busy = false;
   let replaying = false;
   let replayer: Replay | null = null;
@@ -133,6 +136,7 @@ export function gameScreen(app: App, gameId: string): Node {
     const names = frame.seats.map((s, i) => s?.name ?? `Seat ${i + 1}`);
     const ctx: UiContext = { send: (c) => void send(c), names, rerender: () => render(conn.state(gameId) ?? frame), memory };
     noteSince(frame);
+    chat.update(frame);
     const height = root.offsetHeight;
     // The player moved since: the summary has done its work.
     if (sinceFrom && frame.sinceYourMove && frame.sinceYourMove.version !== sinceFrom.version) sinceFrom = null;

@@ -18,6 +18,7 @@ export function newGameScreen(app: App): Node {
   const cap = h('input', { id: 'cap', type: 'number', min: '1', max: '60', step: '0.5', value: '7' });
   const clockFields = h('div', { class: 'clock-fields' });
   const options = h('div', { class: 'game-options' });
+  const spectatorChat = h('input', { id: 'spectator-chat', type: 'checkbox', name: 'spectatorChat', 'aria-describedby': 'spectator-chat-help' });
 
   // Changing the game, the seats or the clock keeps what was already chosen where it still applies.
   const update = () => {
@@ -83,6 +84,7 @@ export function newGameScreen(app: App): Node {
       ...(botSeats.length ? { bots: botSeats, bot: level.value } : {}),
       ...(timeControl ? { clock: timeControl } : {}),
       ...(Object.keys(chosenOptions).length ? { options: chosenOptions } : {}),
+      ...(spectatorChat.checked ? { spectatorChat: true } : {}),
     });
     if (answer.type === 'gameCreated') {
       app.clearError();
@@ -106,6 +108,7 @@ export function newGameScreen(app: App): Node {
     h('label', { for: 'clock' }, 'Time control'),
     clock,
     clockFields,
+    h('div', null, h('label', { for: 'spectator-chat', class: 'check' }, spectatorChat, ' Spectators may read the chat'), h('p', { id: 'spectator-chat-help', class: 'muted hint' }, 'Only the seated players write in it either way.')),
     h('button', { type: 'submit', class: 'primary' }, 'Create the game'),
   );
 }
