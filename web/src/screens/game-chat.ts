@@ -183,7 +183,7 @@ export function chatPanel(app: App, gameId: string): ChatPanel {
     if (!panel.isConnected && you !== undefined) return cleanup();
     if (f.type !== 'chat' || f.gameId !== gameId || messages.has(f.message.id) || muted.has(f.message.playerId)) return;
     messages.set(f.message.id, f.message);
-    if (!details.open || document.visibilityState !== 'visible') unread++;
+    if (!details.open) unread++;
     renderMessages();
     renderRest();
   });
