@@ -12,6 +12,9 @@ import { startLocalServer, type LocalServer } from '../../local/server';
 import { findings } from '../support/axe';
 import { ARTIFACTS, launchChromium } from '../support/browser';
 
+/** The machine may be busy with other tests: give the page time. */
+const POLL = { timeout: 15_000 };
+
 let server: LocalServer;
 let browser: Browser;
 beforeAll(async () => {
@@ -51,23 +54,24 @@ describe('the chat panel', () => {
     // On a desk the panel is open; Ana writes and sends with Enter.
     const field = ana.getByLabel('Chat message', { exact: true });
     await field.fill('Olá Bruno! Boa sorte 🍀');
-    await expect.poll(() => ana.locator('#chat-count').textContent()).toBe('22 / 500 characters');
+    await expect.poll(() => ana.locator('#chat-count').textContent(), POLL).toBe('22 / 500 characters');
     await field.press('Enter');
-    await expect.poll(() => shown(ana)).toEqual(['Ana (you): Olá Bruno! Boa sorte 🍀']);
+    await expect.poll(() => shown(ana), POLL).toEqual(['Ana (you): Olá Bruno! Boa sorte 🍀']);
     expect(await ana.locator('.chat-time').first().textContent()).toBe('just now');
     expect(await field.inputValue()).toBe('');
 
     // On the phone it starts collapsed and counts the message unread.
-    await expect.poll(() => bruno.locator('.chat summary .badge').textContent()).toBe('1 new');
+    await expect.poll(() => bruno.locator('.chat summary .badge').textContent(), POLL).toBe('1 new');
     expect(await bruno.locator('.chat details').getAttribute('open')).toBeNull();
     await bruno.locator('.chat').scrollIntoViewIfNeeded();
     await bruno.screenshot({ path: path.join(ARTIFACTS, 'chat-390-unread.png'), fullPage: true });
     await bruno.locator('.chat summary').click();
-    expect(await bruno.locator('.chat summary .badge').isHidden()).toBe(true);
+    // The toggle event comes a moment after the click.
+    await expect.poll(() => bruno.locator('.chat summary .badge').isHidden(), POLL).toBe(true);
     expect(await shown(bruno)).toEqual(['Ana: Olá Bruno! Boa sorte 🍀']);
     await bruno.getByLabel('Chat message', { exact: true }).fill('Obrigado, igualmente!');
     await bruno.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(() => shown(ana)).toEqual(['Ana (you): Olá Bruno! Boa sorte 🍀', 'Bruno: Obrigado, igualmente!']);
+    await expect.poll(() => shown(ana), POLL).toEqual(['Ana (you): Olá Bruno! Boa sorte 🍀', 'Bruno: Obrigado, igualmente!']);
 
     // Too long is said while typing, and cannot be sent; a refused text is explained beside the field.
     await bruno.getByLabel('Chat message', { exact: true }).fill('a'.repeat(501));
@@ -75,12 +79,12 @@ describe('the chat panel', () => {
     expect(await bruno.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
     await bruno.getByLabel('Chat message', { exact: true }).fill('\u200b');
     await bruno.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(() => bruno.locator('.chat-error').textContent()).toMatch(/^Chat messages may not contain invisible formatting characters/);
+    await expect.poll(() => bruno.locator('.chat-error').textContent(), POLL).toMatch(/^Chat messages may not contain invisible formatting characters/);
     expect(await bruno.locator('.banner').isHidden()).toBe(true);
     await bruno.getByLabel('Chat message', { exact: true }).fill('Vamos jogar.');
     await bruno.getByLabel('Chat message', { exact: true }).press('Enter');
-    await expect.poll(() => bruno.locator('.chat-error').textContent()).toBe('');
-    await expect.poll(() => shown(ana)).toHaveLength(3);
+    await expect.poll(() => bruno.locator('.chat-error').textContent(), POLL).toBe('');
+    await expect.poll(() => shown(ana), POLL).toHaveLength(3);
 
     for (const [page, name] of [[ana, 'chat-1366.png'], [bruno, 'chat-390.png']] as const) {
       await page.locator('.chat').scrollIntoViewIfNeeded();
@@ -91,14 +95,14 @@ describe('the chat panel', () => {
 
     // Bruno mutes Ana: her messages leave his screen, new ones do not arrive; unmuting brings all back.
     await bruno.getByRole('button', { name: 'Mute Ana' }).click();
-    await expect.poll(() => shown(bruno)).toEqual(['Bruno (you): Obrigado, igualmente!', 'Bruno (you): Vamos jogar.']);
+    await expect.poll(() => shown(bruno), POLL).toEqual(['Bruno (you): Obrigado, igualmente!', 'Bruno (you): Vamos jogar.']);
     expect(await bruno.getByRole('button', { name: 'Unmute Ana' }).getAttribute('aria-pressed')).toBe('true');
     await ana.getByLabel('Chat message', { exact: true }).fill('Bruno?');
     await ana.getByLabel('Chat message', { exact: true }).press('Enter');
-    await expect.poll(() => shown(ana)).toHaveLength(4);
+    await expect.poll(() => shown(ana), POLL).toHaveLength(4);
     await bruno.waitForTimeout(500);
     expect(await shown(bruno)).toHaveLength(2);
     await bruno.getByRole('button', { name: 'Unmute Ana' }).click();
-    await expect.poll(() => shown(bruno)).toEqual(['Ana: Olá Bruno! Boa sorte 🍀', 'Bruno (you): Obrigado, igualmente!', 'Bruno (you): Vamos jogar.', 'Ana: Bruno?']);
+    await expect.poll(() => shown(bruno), POLL).toEqual(['Ana: Olá Bruno! Boa sorte 🍀', 'Bruno (you): Obrigado, igualmente!', 'Bruno (you): Vamos jogar.', 'Ana: Bruno?']);
   }, 120_000);
 });
