@@ -46,6 +46,12 @@ export interface SearchSpec<S, C extends Tagged, E> {
   readonly playouts: number;
   /** Commands a rollout plays before `evaluate` scores it. */
   readonly horizon: number;
+  /**
+   * Optional: ends a rollout before the horizon once it holds for the state reached (`root` is
+   * the searched state), e.g. when the searching seat is about to move again, so that every
+   * candidate is scored at a like point of the game.
+   */
+  until?(root: S, state: S): boolean;
   /** A lead in score that counts as almost certainly winning (sets how rewards saturate). */
   readonly scale: number;
   /** UCB1's exploration constant (default √2 / 2). */
@@ -81,6 +87,7 @@ function playout<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>, state: S, se
   if (!first.ok) return null;
   let s = fold(rules, state, first.events);
   for (let step = 0; step < spec.horizon; step++) {
+    if (spec.until?.(state, s)) break;
     const active = rules.activeSeats(s);
     if (active.length === 0) break;
     const who = active[0]!;

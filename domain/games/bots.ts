@@ -7,10 +7,11 @@ import { heuristicBot } from './vasco-da-gama/bot';
 import { safeBot } from './vasco-da-gama/safe-bot';
 import { heuristicBot as goaHeuristic, safeBot as goaSafe } from './goa/bots';
 import { heuristicBot as navegadorHeuristic, safeBot as navegadorSafe } from './navegador/bots';
+import { strongBot as navegadorStrong } from './navegador/strong';
 
 export const BOTS: Readonly<Record<string, Readonly<Record<string, Bot>>>> = {
   'vasco-da-gama': { safe: safeBot, random: randomBot, heuristic: heuristicBot },
-  navegador: { safe: navegadorSafe, random: randomBot, heuristic: navegadorHeuristic },
+  navegador: { safe: navegadorSafe, random: randomBot, heuristic: navegadorHeuristic, strong: navegadorStrong() },
   goa: { safe: goaSafe, random: randomBot, heuristic: goaHeuristic },
   'tic-tac-toe': { random: randomBot },
 };
