@@ -5,12 +5,11 @@
  * each step the one whose result `estimate` values most, and takes the move that ends best.
  * It looks ahead in a world whose face-down colony stacks are dealt from what it may see.
  */
-import { lookahead, type Bot } from '../../engine/bots';
+import type { Bot } from '../../engine/bots';
 import type { Seat } from '../../engine/contract';
 import type { NavCommand } from './commands';
-import { decide } from './decide';
+import { after } from './decide';
 import { estimate } from './estimate';
-import { evolveAll } from './evolve';
 import { publicWorld } from './hidden';
 import { legal } from './legal';
 import { quickBot, quickChoice } from './policy';
@@ -19,17 +18,18 @@ import type { NavState } from './types';
 
 export const safeBot: Bot<NavState, NavCommand> = { ...quickBot, name: 'safe' };
 
-const after = (s: NavState, c: NavCommand, seat: Seat) => lookahead({ decide, evolveAll }, s, c, seat);
 
 /** The step within an action whose result is worth most (sailing follows the quick rules: its steps pay off only together). */
 function bestStep(s: NavState, seat: Seat, options: readonly NavCommand[]): NavCommand {
   if (s.pending?.kind === 'sailing' || s.pending?.kind === 'payShips') return quickChoice(s, seat, options);
   let best = options[0]!;
   let score = -Infinity;
+  // A trade is tried with all its units only (fewer rarely pay, and each try costs a copy).
+  const most = new Map<string, number>();
+  for (const c of options) if (c.type === 'trade') most.set(c.good + c.mode, Math.max(most.get(c.good + c.mode) ?? 0, c.units));
   for (const c of options) {
-    const next = after(s, c, seat);
-    if (!next) continue;
-    const v = estimate(next, seat);
+    if (c.type === 'trade' && c.units < most.get(c.good + c.mode)!) continue;
+    const v = estimate(after(s, c, seat), seat);
     if (v > score + 1e-9) [best, score] = [c, v];
   }
   return best;
@@ -38,9 +38,7 @@ function bestStep(s: NavState, seat: Seat, options: readonly NavCommand[]): NavC
 /** Play the seat's current action to its end. */
 export function finishAction(s: NavState, seat: Seat): NavState {
   for (let i = 0; i < 16 && s.pending?.seat === seat && s.status === 'playing'; i++) {
-    const next = after(s, bestStep(s, seat, legal(s, seat)), seat);
-    if (!next) break;
-    s = next;
+    s = after(s, bestStep(s, seat, legal(s, seat)), seat);
   }
   return s;
 }
@@ -52,9 +50,7 @@ export function rankMoves(state: NavState, seat: Seat, options: readonly NavComm
   const out: { command: NavCommand; value: number }[] = [];
   let navegador: NavState | null = null;
   for (const c of options) {
-    const next = after(world, c, seat);
-    if (!next) continue;
-    const end = finishAction(next, seat);
+    const end = finishAction(after(world, c, seat), seat);
     if (c.type === 'useNavegador') navegador = end;
     // A ship paid for the rondel also costs the turn that builds it again.
     else out.push({ command: c, value: estimate(end, seat) - (c.type === 'move' && from !== null ? 0.01 * distance(from, c.field) + moveCost(from, c.field) : 0) });

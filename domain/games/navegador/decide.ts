@@ -33,6 +33,17 @@ export function decide(state: NavState, command: NavCommand, seat: Seat): Decisi
   return accept(tx.events);
 }
 
+/**
+ * For bots' look-ahead: the state after a command taken from `legal` (not checked again), the
+ * same as folding `decide`'s events with one copy of the state instead of two.
+ */
+export function after(state: NavState, command: NavCommand, seat: Seat): NavState {
+  const tx = new Tx(state);
+  perform(tx, command, seat);
+  advance(tx);
+  return tx.state;
+}
+
 /** A short reason for a command that is not in `legal`. */
 function explain(s: NavState, c: NavCommand, seat: Seat): string {
   const p = s.seats[seat]!;
