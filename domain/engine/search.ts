@@ -54,6 +54,11 @@ export interface SearchSpec<S, C extends Tagged, E> {
   until?(root: S, state: S): boolean;
   /** A lead in score that counts as almost certainly winning (sets how rewards saturate). */
   readonly scale: number;
+  /**
+   * Optional: the reward in [0, 1] of final or estimated scores for `seat` (default `reward`,
+   * the lead over the best other seat; with many seats a game may prefer another measure).
+   */
+  reward?(scores: readonly number[], seat: Seat, winners?: readonly Seat[]): number;
   /** UCB1's exploration constant (default √2 / 2). */
   readonly exploration?: number;
 }
@@ -101,9 +106,10 @@ function playout<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>, state: S, se
   if (outcome) {
     const scores: number[] = [];
     for (const r of outcome.results) scores[r.seat] = r.score;
-    return reward(scores, seat, spec.scale, outcome.winners);
+    return spec.reward ? spec.reward(scores, seat, outcome.winners) : reward(scores, seat, spec.scale, outcome.winners);
   }
-  return reward(spec.evaluate(s), seat, spec.scale);
+  const estimated = spec.evaluate(s);
+  return spec.reward ? spec.reward(estimated, seat) : reward(estimated, seat, spec.scale);
 }
 
 /** Search one decision; the trace says how the playouts were spent. */

@@ -18,19 +18,22 @@ import type { NavState } from './types';
 
 export const safeBot: Bot<NavState, NavCommand> = { ...quickBot, name: 'safe' };
 
-
-/** The step within an action whose result is worth most (sailing follows the quick rules: its steps pay off only together). */
-function bestStep(s: NavState, seat: Seat, options: readonly NavCommand[]): NavCommand {
-  if (s.pending?.kind === 'sailing' || s.pending?.kind === 'payShips') return quickChoice(s, seat, options);
-  let best = options[0]!;
+/**
+ * The step within an action whose result is worth most, and that result (sailing follows the
+ * quick rules: its steps pay off only together).
+ */
+function bestStep(s: NavState, seat: Seat, options: readonly NavCommand[]): { command: NavCommand; next: NavState | null } {
+  if (s.pending?.kind === 'sailing' || s.pending?.kind === 'payShips') return { command: quickChoice(s, seat, options), next: null };
+  let best = { command: options[0]!, next: null as NavState | null };
   let score = -Infinity;
   // A trade is tried with all its units only (fewer rarely pay, and each try costs a copy).
   const most = new Map<string, number>();
   for (const c of options) if (c.type === 'trade') most.set(c.good + c.mode, Math.max(most.get(c.good + c.mode) ?? 0, c.units));
   for (const c of options) {
     if (c.type === 'trade' && c.units < most.get(c.good + c.mode)!) continue;
-    const v = estimate(after(s, c, seat), seat);
-    if (v > score + 1e-9) [best, score] = [c, v];
+    const next = after(s, c, seat);
+    const v = estimate(next, seat);
+    if (v > score + 1e-9) [best, score] = [{ command: c, next }, v];
   }
   return best;
 }
@@ -38,7 +41,8 @@ function bestStep(s: NavState, seat: Seat, options: readonly NavCommand[]): NavC
 /** Play the seat's current action to its end. */
 export function finishAction(s: NavState, seat: Seat): NavState {
   for (let i = 0; i < 16 && s.pending?.seat === seat && s.status === 'playing'; i++) {
-    s = after(s, bestStep(s, seat, legal(s, seat)), seat);
+    const step = bestStep(s, seat, legal(s, seat));
+    s = step.next ?? after(s, step.command, seat);
   }
   return s;
 }
@@ -50,6 +54,8 @@ export function rankMoves(state: NavState, seat: Seat, options: readonly NavComm
   const out: { command: NavCommand; value: number }[] = [];
   let navegador: NavState | null = null;
   for (const c of options) {
+    // Moves paying three ships or more are (nearly) never worth it, and each costs a look-ahead.
+    if (c.type === 'move' && moveCost(from, c.field) > 2) continue;
     const end = finishAction(after(world, c, seat), seat);
     if (c.type === 'useNavegador') navegador = end;
     // A ship paid for the rondel also costs the turn that builds it again.
@@ -65,7 +71,8 @@ export function rankMoves(state: NavState, seat: Seat, options: readonly NavComm
 /** The heuristic's choice (deterministic; it reads nothing hidden). */
 export function heuristicChoice(state: NavState, seat: Seat, options: readonly NavCommand[]): NavCommand {
   if (options.length === 1) return options[0]!;
-  if (state.pending) return bestStep(publicWorld(state), seat, options);
+  // Within an action nothing hidden is looked at (sailing steps follow the quick rules).
+  if (state.pending) return bestStep(state, seat, options).command;
   return rankMoves(state, seat, options)[0]?.command ?? options[0]!;
 }
 

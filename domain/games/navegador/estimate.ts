@@ -100,14 +100,27 @@ export const overtime = (s: NavState): number => Math.max(0, s.turnsDone / s.pla
 /** VP each building left (and half of it each unexplored region) costs every seat once the game runs late. */
 export const pressure = (s: NavState): number => (s.endTrigger ? 0 : Math.min(3, 0.3 * overtime(s)));
 
-/** The seat's estimated final VP. */
-export function estimate(s: NavState, seat: Seat): number {
+/**
+ * Turns the seat may expect after this one at the pace this game has kept so far (the buildings
+ * taken per round, starting from one per player and lap), with no clock: what a player who
+ * watched the table would guess.
+ */
+export function paceLeft(s: NavState, seat: Seat): number {
+  if (s.status === 'over' || s.endTrigger) return turnsLeft(s, seat);
+  const rounds = s.turnsDone / s.players;
+  const taken = buildingsOnBoard(s.players) - buildingsLeft(s);
+  const perRound = (taken + s.players) / (rounds + 4);
+  return Math.max(1, buildingsLeft(s) / perRound);
+}
+
+/** The seat's estimated final VP (with `left` turns to come, by default the bots' plan). */
+export function estimate(s: NavState, seat: Seat, horizon: (s: NavState, seat: Seat) => number = turnsLeft): number {
   const p = s.seats[seat]!;
   if (s.final) return s.final[seat]!.total;
   const king = bestKingColumn(p);
   let vp = p.workers + shipsAtSea(s, seat);
   for (const t of PRIVILEGES) vp += columnVp(p, t, king);
-  const left = turnsLeft(s, seat);
+  const left = horizon(s, seat);
   const rate = cashRate(s, p, left);
   vp += p.cash * rate;
   // Income over the turns left, spent at the rate of the middle of that time.

@@ -5,8 +5,8 @@
  * the stacks keep their printed sizes. Nothing hidden is read, so two states that differ only
  * there give the same deal.
  */
-import { deepCopy } from '../../engine/copy';
 import { Rng } from '../../engine/rng';
+import { cloneState } from './clone';
 import { DATA, GOODS, REGIONS, type Good } from './data';
 import type { NavState } from './types';
 
@@ -23,7 +23,7 @@ export function unseenTokens(s: NavState, good: Good): number[] {
  * which then fill the unexplored stacks in board order, the one left over being the removed one.
  */
 export function redeal(s: NavState, order: (tokens: number[]) => number[], generator: number): NavState {
-  const out = deepCopy(s);
+  const out = cloneState(s);
   const removed: number[] = [];
   for (const good of GOODS) {
     const tokens = order(unseenTokens(s, good));

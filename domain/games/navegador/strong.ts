@@ -10,7 +10,7 @@ import { searchBot, type SearchSpec } from '../../engine/search';
 import { heuristicBot, heuristicChoice, rankMoves } from './bots';
 import type { NavCommand } from './commands';
 import { decide } from './decide';
-import { estimates } from './estimate';
+import { estimate, estimates, paceLeft } from './estimate';
 import type { NavEvent } from './events';
 import { evolve, evolveAll } from './evolve';
 import { determinize } from './hidden';
@@ -29,16 +29,26 @@ export interface StrongOptions {
   width?: number;
   /** The policy of the playouts. */
   rollout?: 'heuristic' | 'quick';
+  evaluate?: (s: NavState) => readonly number[];
+  /** Score positions for the turns the game's pace promises rather than the bots' plan. */
+  pace?: boolean;
+  /** What the seat plays for: its lead over the best other seat, or over the others' average. */
+  margin?: 'best' | 'mean' | 'own';
+  /** Also play the seat's next action before scoring. */
+  next?: boolean;
+  /** A lead (VP) that counts as nearly certain to win. */
+  scale?: number;
 }
 
 export function strongSpec(opts: StrongOptions = {}): SearchSpec<NavState, NavCommand, NavEvent> {
   const rounds = opts.rounds ?? 2;
   const width = opts.width ?? 4;
+  const scale = opts.scale ?? 8;
   return {
     name: 'strong',
     rules: { decide, evolve, evolveAll, legal, activeSeats, outcome: navegador.outcome },
     determinize: (state, _seat, rng) => determinize(state, rng),
-    evaluate: estimates,
+    evaluate: opts.evaluate ?? (opts.pace ? (s) => s.seats.map((_, seat) => estimate(s, seat, paceLeft)) : estimates),
     rollout: opts.rollout === 'quick' ? quickBot : heuristicBot,
     candidates(state, seat, options) {
       if (state.pending) return [heuristicChoice(state, seat, options)];
@@ -49,9 +59,20 @@ export function strongSpec(opts: StrongOptions = {}): SearchSpec<NavState, NavCo
     playouts: opts.playouts ?? 160,
     horizon: rounds * 5 * 20,
     // Scored when the seat is about to move again, `rounds` rounds on.
-    until: (root, state) => state.turnsDone >= root.turnsDone + rounds * root.players,
-    scale: 8,
+    until: (root, state) => state.turnsDone >= root.turnsDone + Math.max(1, rounds * root.players + (opts.next ? 1 : 0)),
+    scale,
+    ...(opts.margin === 'mean' ? { reward: (scores: readonly number[], seat: number, winners?: readonly number[]) => overMean(scores, seat, scale, winners) } : {}),
+    ...(opts.margin === 'own' ? { reward: (scores: readonly number[], seat: number) => 0.5 + 0.5 * Math.tanh((scores[seat]! - 100) / 100) } : {}),
   };
+}
+
+/** The reward of a lead over the other seats' average score, squashed like `reward`. */
+function overMean(scores: readonly number[], seat: number, scale: number, winners?: readonly number[]): number {
+  let others = 0;
+  for (let s = 0; s < scores.length; s++) if (s !== seat) others += scores[s]!;
+  let margin = scores[seat]! - others / (scores.length - 1);
+  if (winners) margin += winners.includes(seat) ? 0.5 : -0.5;
+  return 0.5 + 0.5 * Math.tanh(margin / scale);
 }
 
 export const strongBot = (opts: StrongOptions = {}): Bot<NavState, NavCommand> => searchBot(strongSpec(opts));
