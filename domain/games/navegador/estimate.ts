@@ -22,6 +22,12 @@ const rowSizeFor = (players: number, kind: BuildingKind) =>
 
 export const buildingsLeft = (s: NavState): number => BUILDINGS.reduce((n, k) => n + rowSize(s, k) - s.built[k], 0);
 
+/** Workers the least demanding building left needs (none when none is left). */
+export function workersToBuild(s: NavState): number {
+  const needs = BUILDINGS.filter((k) => s.built[k] < rowSize(s, k)).map((k) => DATA.workersPerBuilding.value[k]);
+  return needs.length ? Math.min(...needs) : 0;
+}
+
 /** Turns the seat still expects to play after this one. */
 export function turnsLeft(s: NavState, seat: Seat): number {
   if (s.status === 'over') return 0;
@@ -135,9 +141,9 @@ export function estimate(s: NavState, seat: Seat, horizon: (s: NavState, seat: S
     vp += plan * capacity;
   }
   // Past its planned length every seat wants the game over: each building left weighs on it, and
-  // so do too few workers to build.
+  // so does each worker it lacks to build the least demanding of them (late games stall on churches).
   const hurry = pressure(s);
-  vp -= hurry * (buildingsLeft(s) + s.unexplored.length / 2 + Math.max(0, 5 - p.workers) / 3);
+  if (hurry > 0) vp -= hurry * (buildingsLeft(s) + s.unexplored.length / 2 + Math.max(0, workersToBuild(s) - p.workers));
   // A fleet within reach of unknown waters is worth part of an explorer.
   if (left >= 1 && s.unexplored.length) vp += 0.4 * (explorerVp(p) - 1) * readiness(s, seat);
   return vp;
