@@ -59,6 +59,11 @@ export interface SearchSpec<S, C extends Tagged, E> {
   readonly budget?: number;
   /** A lead in score that counts as almost certainly winning (sets how rewards saturate). */
   readonly scale: number;
+  /**
+   * Optional: the reward in [0, 1] of final or estimated scores for `seat` (default `reward`,
+   * the lead over the best other seat; with many seats a game may prefer another measure).
+   */
+  reward?(scores: readonly number[], seat: Seat, winners?: readonly Seat[]): number;
   /** UCB1's exploration constant (default √2 / 2). */
   readonly exploration?: number;
 }
@@ -114,9 +119,10 @@ function playout<S, C extends Tagged, E>(
   if (outcome) {
     const scores: number[] = [];
     for (const r of outcome.results) scores[r.seat] = r.score;
-    return { reward: reward(scores, seat, spec.scale, outcome.winners), steps: step };
+    return { reward: spec.reward ? spec.reward(scores, seat, outcome.winners) : reward(scores, seat, spec.scale, outcome.winners), steps: step };
   }
-  return { reward: reward(spec.evaluate(s), seat, spec.scale), steps: step };
+  const estimated = spec.evaluate(s);
+  return { reward: spec.reward ? spec.reward(estimated, seat) : reward(estimated, seat, spec.scale), steps: step };
 }
 
 /** Search one decision; the trace says how the playouts were spent. */

@@ -8,10 +8,11 @@ import { safeBot } from './vasco-da-gama/safe-bot';
 import { strongBot } from './vasco-da-gama/strong-bot';
 import { heuristicBot as goaHeuristic, safeBot as goaSafe } from './goa/bots';
 import { heuristicBot as navegadorHeuristic, safeBot as navegadorSafe } from './navegador/bots';
+import { strongBot as navegadorStrong } from './navegador/strong';
 
 export const BOTS: Readonly<Record<string, Readonly<Record<string, Bot>>>> = {
   'vasco-da-gama': { safe: safeBot, random: randomBot, heuristic: heuristicBot, strong: strongBot },
-  navegador: { safe: navegadorSafe, random: randomBot, heuristic: navegadorHeuristic },
+  navegador: { safe: navegadorSafe, random: randomBot, heuristic: navegadorHeuristic, strong: navegadorStrong() },
   goa: { safe: goaSafe, random: randomBot, heuristic: goaHeuristic },
   'tic-tac-toe': { random: randomBot },
 };

@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { playGame, randomBot } from '../../domain/engine/bots';
 import { navegador, type NavEvent, type NavState } from '../../domain/games/navegador';
 import { heuristicBot, safeBot } from '../../domain/games/navegador/bots';
+import { cloneState } from '../../domain/games/navegador/clone';
+import { deepCopy } from '../../domain/engine/copy';
 import { avg, checked, describeTally, versusRandom } from '../support/tournament';
 
 const heuristic = checked(heuristicBot);
@@ -37,6 +39,31 @@ describe('Navegador heuristic bot', () => {
     }
     const again = () => playGame(navegador, { players: 3, seed: 7, bots: [heuristic, randomBot, heuristic] }).events;
     expect(again()).toEqual(again());
+  });
+
+  it("the bots' fast state copy equals the generic deep copy and shares no object with the original", () => {
+    const objects = (v: unknown, into = new Set<object>()): Set<object> => {
+      if (v && typeof v === 'object') {
+        into.add(v);
+        for (const x of Object.values(v)) objects(x, into);
+      }
+      return into;
+    };
+    let checkedStates = 0;
+    playGame<NavState, NavEvent>(navegador, {
+      players: 4,
+      seed: 9,
+      bots: Array(4).fill(randomBot),
+      onCommand: ({ state }) => {
+        const s = state as NavState;
+        const copy = cloneState(s);
+        expect(copy).toEqual(deepCopy(s));
+        const original = objects(s);
+        for (const o of objects(copy)) expect(original.has(o)).toBe(false);
+        checkedStates++;
+      },
+    });
+    expect(checkedStates).toBeGreaterThan(100);
   });
 
   it('the safe bot finishes a game for absent seats', () => {

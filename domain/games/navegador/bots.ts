@@ -1,78 +1,82 @@
 /**
- * Navegador bots. `safe` plays for a seat whose time ran out: the next rondel field, nothing
- * spent, the action ended at once. `heuristic` looks one action ahead with the real rules: for
- * every rondel field it plays that action greedily to its end and scores the result, and within
- * an action it takes the step that scores best, or stops.
+ * Navegador bots. `safe` plays for a seat whose time ran out: the quick rules of policy.ts (the
+ * free rondel field whose action is worth most, played out by simple sums). `heuristic` looks
+ * one action ahead with the real rules: for every rondel move it plays the action to its end,
+ * each step the one whose result `estimate` values most, and takes the move that ends best.
+ * It looks ahead in a world whose face-down colony stacks are dealt from what it may see.
  */
-import { lookahead, type Bot } from '../../engine/bots';
+import type { Bot } from '../../engine/bots';
 import type { Seat } from '../../engine/contract';
-import { DATA, PRIVILEGES } from './data';
 import type { NavCommand } from './commands';
-import { decide } from './decide';
-import { evolveAll } from './evolve';
+import { after } from './decide';
+import { estimate } from './estimate';
+import { publicWorld } from './hidden';
 import { legal } from './legal';
-import { achievements, bestKingColumn, columnVp, distance, shipsAtSea } from './rules';
+import { quickBot, quickChoice } from './policy';
+import { distance, moveCost } from './rules';
 import type { NavState } from './types';
 
-export const safeBot: Bot<NavState, NavCommand> = {
-  name: 'safe',
-  choose(state, seat, options) {
-    const moves = options.filter((c): c is Extract<NavCommand, { type: 'move' }> => c.type === 'move');
-    if (moves.length) {
-      const from = state.seats[seat]!.position;
-      return from === null ? moves[0]! : moves.reduce((best, c) => (distance(from, c.field) < distance(from, best.field) ? c : best));
-    }
-    return options.find((c) => c.type === 'done') ?? options[0]!;
-  },
-};
+export const safeBot: Bot<NavState, NavCommand> = { ...quickBot, name: 'safe' };
 
-/** An estimate of the seat's final VP: the score now, plus what cash, ships and workers still promise. */
-export function evaluate(s: NavState, seat: Seat): number {
-  const p = s.seats[seat]!;
-  const king = bestKingColumn(p);
-  const columns = PRIVILEGES.reduce((n, t) => n + columnVp(p, t, king), 0);
-  const progress = s.turnsDone / (s.players * 40); // a rough share of the game already played
-  const cashValue = p.cash / (progress < 0.7 ? 90 : 200);
-  const colonyIncome = (1 - progress) * p.colonies.length * 1.5;
-  const explorerChance = (1 - progress) * shipsAtSea(s, seat) * 0.8;
-  const privilegeValue = PRIVILEGES.reduce((n, t) => n + (DATA.baseVp.value[t] > 2 ? 0.1 : 0) * achievements(p, t), 0);
-  return p.workers + shipsAtSea(s, seat) + columns + cashValue + colonyIncome + explorerChance + privilegeValue;
+/**
+ * The step within an action whose result is worth most, and that result (sailing follows the
+ * quick rules: its steps pay off only together).
+ */
+function bestStep(s: NavState, seat: Seat, options: readonly NavCommand[]): { command: NavCommand; next: NavState | null } {
+  if (s.pending?.kind === 'sailing' || s.pending?.kind === 'payShips') return { command: quickChoice(s, seat, options), next: null };
+  let best = { command: options[0]!, next: null as NavState | null };
+  let score = -Infinity;
+  // A trade is tried with all its units only (fewer rarely pay, and each try costs a copy).
+  const most = new Map<string, number>();
+  for (const c of options) if (c.type === 'trade') most.set(c.good + c.mode, Math.max(most.get(c.good + c.mode) ?? 0, c.units));
+  for (const c of options) {
+    if (c.type === 'trade' && c.units < most.get(c.good + c.mode)!) continue;
+    const next = after(s, c, seat);
+    const v = estimate(next, seat);
+    if (v > score + 1e-9) [best, score] = [{ command: c, next }, v];
+  }
+  return best;
 }
 
-const after = (s: NavState, c: NavCommand, seat: Seat) => lookahead({ decide, evolveAll }, s, c, seat);
-
-/** Play the seat's current action to its end, each step the best-scoring one (or stop). */
-function finishGreedily(s: NavState, seat: Seat, depth = 12): NavState {
-  for (let i = 0; i < depth && s.pending?.seat === seat && s.status === 'playing'; i++) {
-    const options = legal(s, seat);
-    let best: NavState | null = null;
-    let score = -Infinity;
-    for (const c of options) {
-      const next = after(s, c, seat);
-      if (!next) continue;
-      const v = evaluate(next, seat);
-      if (v > score) [best, score] = [next, v];
-    }
-    if (!best) break;
-    s = best;
+/** Play the seat's current action to its end. */
+export function finishAction(s: NavState, seat: Seat): NavState {
+  for (let i = 0; i < 16 && s.pending?.seat === seat && s.status === 'playing'; i++) {
+    const step = bestStep(s, seat, legal(s, seat));
+    s = step.next ?? after(s, step.command, seat);
   }
   return s;
 }
 
+/** Every turn option (rondel move or the Navegador) scored by where its action ends. */
+export function rankMoves(state: NavState, seat: Seat, options: readonly NavCommand[]): { command: NavCommand; value: number }[] {
+  const world = publicWorld(state);
+  const from = state.seats[seat]!.position;
+  const out: { command: NavCommand; value: number }[] = [];
+  let navegador: NavState | null = null;
+  for (const c of options) {
+    // Moves paying three ships or more are (nearly) never worth it, and each costs a look-ahead.
+    if (c.type === 'move' && moveCost(from, c.field) > 2) continue;
+    const end = finishAction(after(world, c, seat), seat);
+    if (c.type === 'useNavegador') navegador = end;
+    // A ship paid for the rondel also costs the turn that builds it again.
+    else out.push({ command: c, value: estimate(end, seat) - (c.type === 'move' && from !== null ? 0.01 * distance(from, c.field) + moveCost(from, c.field) : 0) });
+  }
+  out.sort((a, b) => b.value - a.value);
+  // The Navegador's sailing comes on top of a rondel move: count the best move's gain with it.
+  const nav = options.find((c) => c.type === 'useNavegador');
+  if (nav && navegador && out.length) out.push({ command: nav, value: estimate(navegador, seat) + out[0]!.value - estimate(world, seat) });
+  return out.sort((a, b) => b.value - a.value);
+}
+
+/** The heuristic's choice (deterministic; it reads nothing hidden). */
+export function heuristicChoice(state: NavState, seat: Seat, options: readonly NavCommand[]): NavCommand {
+  if (options.length === 1) return options[0]!;
+  // Within an action nothing hidden is looked at (sailing steps follow the quick rules).
+  if (state.pending) return bestStep(state, seat, options).command;
+  return rankMoves(state, seat, options)[0]?.command ?? options[0]!;
+}
+
 export const heuristicBot: Bot<NavState, NavCommand> = {
   name: 'heuristic',
-  choose(state, seat, options, rng) {
-    let best: NavCommand[] = [];
-    let score = -Infinity;
-    for (const c of options) {
-      let next = after(state, c, seat);
-      if (!next) continue;
-      // A rondel move (or the Navegador) is worth what its action can achieve.
-      if (c.type === 'move' || c.type === 'useNavegador') next = finishGreedily(next, seat);
-      const v = evaluate(next, seat) + (c.type === 'move' && state.seats[seat]!.position !== null ? -0.01 * distance(state.seats[seat]!.position!, c.field) : 0);
-      if (v > score + 1e-9) [best, score] = [[c], v];
-      else if (Math.abs(v - score) <= 1e-9) best.push(c);
-    }
-    return best.length ? best[rng.int(best.length)]! : options[0]!;
-  },
+  choose: (state, seat, options) => heuristicChoice(state, seat, options),
 };

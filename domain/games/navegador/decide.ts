@@ -8,6 +8,7 @@ import { admit, Transaction } from '../../engine/transaction';
 import { DATA, FIELDS, PRIVILEGES, REGION_NAMES, type PrivilegeType } from './data';
 import type { NavCommand } from './commands';
 import { apply } from './evolve';
+import { cloneState } from './clone';
 import type { NavEvent } from './events';
 import { activeSeats, legal } from './legal';
 import { achievements, allBuildingsTaken, distance, passes, recruitTerms, rightOf, shipsLostExploring } from './rules';
@@ -18,6 +19,12 @@ class Tx extends Transaction<NavState, NavEvent> {
   constructor(state: NavState) {
     super(state, apply);
   }
+}
+
+/** What the rules below write to: the state so far, and where each event goes. */
+interface Emitter {
+  readonly state: NavState;
+  emit(event: NavEvent): void;
 }
 
 export function decide(state: NavState, command: NavCommand, seat: Seat): Decision<NavEvent> {
@@ -31,6 +38,18 @@ export function decide(state: NavState, command: NavCommand, seat: Seat): Decisi
   perform(tx, command, seat);
   advance(tx);
   return accept(tx.events);
+}
+
+/**
+ * For bots' look-ahead: the state after a command taken from `legal` (not checked again), the
+ * same as folding `decide`'s events with one copy of the state instead of two.
+ */
+export function after(state: NavState, command: NavCommand, seat: Seat): NavState {
+  const s = cloneState(state);
+  const tx: Emitter = { state: s, emit: (e) => apply(s, e) };
+  perform(tx, command, seat);
+  advance(tx);
+  return s;
 }
 
 /** A short reason for a command that is not in `legal`. */
@@ -54,7 +73,7 @@ function explain(s: NavState, c: NavCommand, seat: Seat): string {
   }
 }
 
-function perform(tx: Tx, c: NavCommand, seat: Seat): void {
+function perform(tx: Emitter, c: NavCommand, seat: Seat): void {
   const s = tx.state;
   const p = s.seats[seat]!;
   const pending = s.pending;
@@ -118,7 +137,7 @@ function perform(tx: Tx, c: NavCommand, seat: Seat): void {
 
 const achievementsFor = (s: NavState, seat: Seat, t: PrivilegeType) => achievements(s.seats[seat]!, t);
 
-function endAction(tx: Tx, seat: Seat): void {
+function endAction(tx: Emitter, seat: Seat): void {
   const pending = tx.state.pending!;
   if (pending.kind === 'sailing' && pending.navegador) {
     tx.emit({ type: 'ActionEnded', seat, action: 'navegador' });
@@ -136,7 +155,7 @@ function onlyDone(s: NavState): boolean {
   return s.pending !== null && options.length === 1 && options[0]!.type === 'done';
 }
 
-export function advance(tx: Tx): void {
+export function advance(tx: Emitter): void {
   for (;;) {
     const s = tx.state;
     if (s.status !== 'playing') return;

@@ -1,0 +1,78 @@
+/**
+ * The strong Navegador bot: determinized Monte Carlo search with the real rules. At the start
+ * of a turn it tries the heuristic's best few rondel moves (and the Navegador) in worlds whose
+ * face-down colony stacks are dealt again from what it sees, lets every seat play on with the
+ * quick rules for a few rounds, and scores the result by `estimate`. Within an action it plays
+ * the heuristic's step.
+ */
+import type { Bot } from '../../engine/bots';
+import { searchBot, type SearchSpec } from '../../engine/search';
+import { heuristicBot, heuristicChoice, rankMoves } from './bots';
+import type { NavCommand } from './commands';
+import { decide } from './decide';
+import { estimate, estimates, paceLeft } from './estimate';
+import type { NavEvent } from './events';
+import { evolve, evolveAll } from './evolve';
+import { determinize } from './hidden';
+import { activeSeats, legal } from './legal';
+import { quickBot } from './policy';
+import type { NavState } from './types';
+import { navegador } from './index';
+
+/** Tunable knobs of the search (the registered bot uses the defaults). */
+export interface StrongOptions {
+  /** Playouts per decision. */
+  playouts?: number;
+  /** Rounds of play after the move, before `estimate` scores the position. */
+  rounds?: number;
+  /** Rondel moves searched (the heuristic's best). */
+  width?: number;
+  /** The policy of the playouts. */
+  rollout?: 'heuristic' | 'quick';
+  evaluate?: (s: NavState) => readonly number[];
+  /** Score positions for the turns the game's pace promises rather than the bots' plan. */
+  pace?: boolean;
+  /** What the seat plays for: its lead over the best other seat, or over the others' average. */
+  margin?: 'best' | 'mean' | 'own';
+  /** Also play the seat's next action before scoring. */
+  next?: boolean;
+  /** A lead (VP) that counts as nearly certain to win. */
+  scale?: number;
+}
+
+export function strongSpec(opts: StrongOptions = {}): SearchSpec<NavState, NavCommand, NavEvent> {
+  const rounds = opts.rounds ?? 2;
+  const width = opts.width ?? 4;
+  const scale = opts.scale ?? 8;
+  return {
+    name: 'strong',
+    rules: { decide, evolve, evolveAll, legal, activeSeats, outcome: navegador.outcome },
+    determinize: (state, _seat, rng) => determinize(state, rng),
+    evaluate: opts.evaluate ?? (opts.pace ? (s) => s.seats.map((_, seat) => estimate(s, seat, paceLeft)) : estimates),
+    rollout: opts.rollout === 'quick' ? quickBot : heuristicBot,
+    candidates(state, seat, options) {
+      if (state.pending) return [heuristicChoice(state, seat, options)];
+      return rankMoves(state, seat, options)
+        .slice(0, width)
+        .map((r) => r.command);
+    },
+    playouts: opts.playouts ?? 160,
+    horizon: rounds * 5 * 20,
+    // Scored when the seat is about to move again, `rounds` rounds on.
+    stopAt: (root, state) => state.turnsDone >= root.turnsDone + Math.max(1, rounds * root.players + (opts.next ? 1 : 0)),
+    scale,
+    ...(opts.margin === 'mean' ? { reward: (scores: readonly number[], seat: number, winners?: readonly number[]) => overMean(scores, seat, scale, winners) } : {}),
+    ...(opts.margin === 'own' ? { reward: (scores: readonly number[], seat: number) => 0.5 + 0.5 * Math.tanh((scores[seat]! - 100) / 100) } : {}),
+  };
+}
+
+/** The reward of a lead over the other seats' average score, squashed like `reward`. */
+function overMean(scores: readonly number[], seat: number, scale: number, winners?: readonly number[]): number {
+  let others = 0;
+  for (let s = 0; s < scores.length; s++) if (s !== seat) others += scores[s]!;
+  let margin = scores[seat]! - others / (scores.length - 1);
+  if (winners) margin += winners.includes(seat) ? 0.5 : -0.5;
+  return 0.5 + 0.5 * Math.tanh(margin / scale);
+}
+
+export const strongBot = (opts: StrongOptions = {}): Bot<NavState, NavCommand> => searchBot(strongSpec(opts));
