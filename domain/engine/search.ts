@@ -42,6 +42,12 @@ export interface SearchSpec<S, C extends Tagged, E> {
   readonly rollout: Bot<S, C>;
   /** The root moves worth searching (default: every legal one); each must be an entry of `legal`. */
   candidates?(state: S, seat: Seat, legal: readonly C[], rng: Rng): readonly C[];
+  /**
+   * Optional fast path for rollout steps: the state after a command the rollout took from
+   * `legal`, the same as `decide` then `evolve` but free to skip checking it again (the default
+   * is `decide` and `evolve`).
+   */
+  play?(state: S, command: C, seat: Seat): S;
   /** Playouts per decision. */
   readonly playouts: number;
   /** Commands a rollout plays before `evaluate` scores it. */
@@ -86,7 +92,12 @@ function playout<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>, state: S, se
     const who = active[0]!;
     const legal = rules.legal(s, who);
     if (legal.length === 0) break;
-    const d = rules.decide(s, spec.rollout.choose(s, who, legal, rng), who);
+    const command = spec.rollout.choose(s, who, legal, rng);
+    if (spec.play) {
+      s = spec.play(s, command, who);
+      continue;
+    }
+    const d = rules.decide(s, command, who);
     if (!d.ok) break;
     s = fold(rules, s, d.events);
   }
