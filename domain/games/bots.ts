@@ -6,12 +6,13 @@ import { randomBot, type Bot } from '../engine/bots';
 import { heuristicBot } from './vasco-da-gama/bot';
 import { safeBot } from './vasco-da-gama/safe-bot';
 import { heuristicBot as goaHeuristic, safeBot as goaSafe } from './goa/bots';
+import { strongBot as goaStrong } from './goa/strong';
 import { heuristicBot as navegadorHeuristic, safeBot as navegadorSafe } from './navegador/bots';
 
 export const BOTS: Readonly<Record<string, Readonly<Record<string, Bot>>>> = {
   'vasco-da-gama': { safe: safeBot, random: randomBot, heuristic: heuristicBot },
   navegador: { safe: navegadorSafe, random: randomBot, heuristic: navegadorHeuristic },
-  goa: { safe: goaSafe, random: randomBot, heuristic: goaHeuristic },
+  goa: { safe: goaSafe, random: randomBot, heuristic: goaHeuristic, strong: goaStrong },
   'tic-tac-toe': { random: randomBot },
 };
 

@@ -99,8 +99,8 @@ export function evaluate(s: GoaState, seat: Seat): number {
   // Resources fade as the actions to spend them run out.
   const w = Math.min(1, actions / 9);
   const rounds = roundsLeft(s);
-  const future = plan(p, actions);
-  let v = scoreOf(p, seat, false).total + PLAN_SHARE * future.vp + IDLE_ACTION * future.idle;
+  const future = plan(p, actions, IDLE_ACTION / PLAN_SHARE);
+  let v = scoreOf(p, seat, false).total + PLAN_SHARE * future.vp + IDLE_ACTION * future.idleWeight;
   // Fields of many spices: later harvests feed steps the plan cannot reach yet.
   const fields = new Map<string, number>();
   for (const x of spotsOf(p)) fields.set(x.spice, (fields.get(x.spice) ?? 0) + x.fields);
