@@ -42,6 +42,12 @@ export interface SearchSpec<S, C extends Tagged, E> {
   readonly rollout: Bot<S, C>;
   /** The root moves worth searching (default: every legal one); each must be an entry of `legal`. */
   candidates?(state: S, seat: Seat, legal: readonly C[], rng: Rng): readonly C[];
+  /**
+   * Optional fast path for rollout steps: the state after a command the rollout took from
+   * `legal`, the same as `decide` then `evolve` but free to skip checking it again (the default
+   * is `decide` and `evolve`).
+   */
+  play?(state: S, command: C, seat: Seat): S;
   /** Playouts per decision. */
   readonly playouts: number;
   /** Commands a rollout plays before `evaluate` scores it. */
@@ -66,6 +72,19 @@ export interface SearchSpec<S, C extends Tagged, E> {
   reward?(scores: readonly number[], seat: Seat, winners?: readonly Seat[]): number;
   /** UCB1's exploration constant (default √2 / 2). */
   readonly exploration?: number;
+  /**
+   * Play every candidate in the same sampled world with the same rollout generator, world after
+   * world (common random numbers), instead of UCB1 with a world per playout; the best mean wins.
+   * For games where moves differ by less than worlds do: the differences are then measured in
+   * like conditions. Default false.
+   */
+  readonly paired?: boolean;
+  /**
+   * With `paired`: the first candidate is the default (say, the heuristic's choice), and another
+   * is played instead only if its advantage, world by world, is this many standard errors above
+   * zero. Keeps near-ties, which are mostly noise, from moving the bot off a sound default.
+   */
+  readonly confidence?: number;
 }
 
 /** Statistics of one search, for tests and the bench. */
@@ -111,7 +130,12 @@ function playout<S, C extends Tagged, E>(
     const who = active[0]!;
     const legal = rules.legal(s, who);
     if (legal.length === 0) break;
-    const d = rules.decide(s, spec.rollout.choose(s, who, legal, rng), who);
+    const command = spec.rollout.choose(s, who, legal, rng);
+    if (spec.play) {
+      s = spec.play(s, command, who);
+      continue;
+    }
+    const d = rules.decide(s, command, who);
     if (!d.ok) break;
     s = fold(rules, s, d.events);
   }
@@ -125,12 +149,67 @@ function playout<S, C extends Tagged, E>(
   return { reward: spec.reward ? spec.reward(estimated, seat) : reward(estimated, seat, spec.scale), steps: step };
 }
 
+/**
+ * The paired search: every candidate is played in each sampled world with the same rollout
+ * generator. With `confidence`, the first candidate is the default and another replaces it only
+ * if its mean advantage over it, world by world, exceeds that many standard errors.
+ */
+function pairedSearch<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>, state: S, seat: Seat, candidates: readonly C[], rng: Rng): SearchTrace<C> {
+  const n = candidates.length;
+  const visits = new Array<number>(n).fill(0);
+  const total = new Array<number>(n).fill(0);
+  // Advantage over the first candidate, world by world: its sum and sum of squares.
+  const gain = new Array<number>(n).fill(0);
+  const gain2 = new Array<number>(n).fill(0);
+  const refused = new Array<boolean>(n).fill(false);
+  let spent = 0;
+  for (let used = 0; used < spec.playouts; ) {
+    // A world at a time, so the budget is checked after whole worlds (at least one).
+    if (spec.budget !== undefined && used > 0 && spent >= spec.budget) break;
+    const live = candidates.flatMap((_, i) => (refused[i] ? [] : [i]));
+    if (live.length === 0) break;
+    const world = spec.determinize(state, seat, rng);
+    const seed = rng.int(0x100000000);
+    const rewards = new Array<number | null>(n).fill(null);
+    for (const i of live) {
+      const { reward: r, steps } = playout(spec, state, world, seat, candidates[i]!, new Rng(seed));
+      spent += steps + 1;
+      visits[i]!++;
+      used++;
+      if (r === null) refused[i] = true;
+      else (total[i]! += r), (rewards[i] = r);
+    }
+    const base = rewards[0];
+    if (base === null || base === undefined) continue;
+    for (let i = 1; i < n; i++) {
+      const r = rewards[i];
+      if (r === null || r === undefined) continue;
+      gain[i]! += r - base;
+      gain2[i]! += (r - base) ** 2;
+    }
+  }
+  const meanReward = total.map((w, i) => (visits[i] && !refused[i] ? w / visits[i]! : 0));
+  let chosen = refused[0] ? -1 : 0;
+  for (let i = 1; i < n; i++) {
+    if (refused[i]) continue;
+    const k = visits[i]!;
+    if (spec.confidence !== undefined && !refused[0] && k > 1) {
+      const mean = gain[i]! / k;
+      const sd = Math.sqrt(Math.max(0, gain2[i]! / k - mean * mean) / (k - 1));
+      if (mean <= spec.confidence * sd) continue;
+    }
+    if (chosen < 0 || meanReward[i]! > meanReward[chosen]!) chosen = i;
+  }
+  return { candidates, visits, meanReward, chosen: Math.max(0, chosen) };
+}
+
 /** Search one decision; the trace says how the playouts were spent. */
 export function search<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>, state: S, seat: Seat, legal: readonly C[], rng: Rng): SearchTrace<C> {
   const candidates = legal.length === 1 ? legal : (spec.candidates?.(state, seat, legal, rng) ?? legal);
   const n = candidates.length;
   const visits = new Array<number>(n).fill(0);
   const total = new Array<number>(n).fill(0);
+  if (n > 1 && spec.paired) return pairedSearch(spec, state, seat, candidates, rng);
   if (n > 1) {
     const c = spec.exploration ?? Math.SQRT1_2;
     const refused = new Array<boolean>(n).fill(false);

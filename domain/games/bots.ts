@@ -7,13 +7,14 @@ import { heuristicBot } from './vasco-da-gama/bot';
 import { safeBot } from './vasco-da-gama/safe-bot';
 import { strongBot } from './vasco-da-gama/strong-bot';
 import { heuristicBot as goaHeuristic, safeBot as goaSafe } from './goa/bots';
+import { strongBot as goaStrong } from './goa/strong';
 import { heuristicBot as navegadorHeuristic, safeBot as navegadorSafe } from './navegador/bots';
 import { strongBot as navegadorStrong } from './navegador/strong';
 
 export const BOTS: Readonly<Record<string, Readonly<Record<string, Bot>>>> = {
   'vasco-da-gama': { safe: safeBot, random: randomBot, heuristic: heuristicBot, strong: strongBot },
   navegador: { safe: navegadorSafe, random: randomBot, heuristic: navegadorHeuristic, strong: navegadorStrong() },
-  goa: { safe: goaSafe, random: randomBot, heuristic: goaHeuristic },
+  goa: { safe: goaSafe, random: randomBot, heuristic: goaHeuristic, strong: goaStrong },
   'tic-tac-toe': { random: randomBot },
 };
 

@@ -83,4 +83,35 @@ describe('the search engine', () => {
       expect(outcome!.winners.length === 2 || outcome!.winners.includes(seat), `seed ${seed}`).toBe(true);
     }
   });
+
+  it('paired search (every candidate in the same worlds) takes a win in one and blocks a loss in one', () => {
+    const paired = { ...spec, paired: true };
+    const win = position('XX. OO. ...', 0);
+    expect(searchBot(paired).choose(win, 0, ticTacToe.legal(win, 0), new Rng(1))).toEqual({ type: 'mark', cell: 2 });
+    const block = position('X.. OO. X..', 0);
+    expect(searchBot(paired).choose(block, 0, ticTacToe.legal(block, 0), new Rng(2))).toEqual({ type: 'mark', cell: 5 });
+  });
+
+  it('with a confidence margin, paired search leaves the first candidate only for a clearly better one', () => {
+    const first = (cells: number[]) => ({ ...spec, paired: true, confidence: 2, candidates: () => cells.map((cell) => ({ type: 'mark' as const, cell })) });
+    // O to move can win at once (5); a quiet move listed first gives way to it.
+    const s = position('XX. OO. ...', 1);
+    const won = search(first([6, 5]), s, 1, ticTacToe.legal(s, 1), new Rng(3));
+    expect(won.candidates[won.chosen]).toEqual({ type: 'mark', cell: 5 });
+    // Two mirror-image corners of an empty board: the first one listed stays.
+    const empty = position('... ... ...', 0);
+    const tie = search(first([0, 2]), empty, 0, ticTacToe.legal(empty, 0), new Rng(4));
+    expect(tie.chosen).toBe(0);
+    expect(tie.visits).toEqual([spec.playouts / 2, spec.playouts / 2]);
+  });
+
+  it('a fast path for rollout steps gives the same search as decide and evolve', () => {
+    const play = (s: TicTacToeState, c: TicTacToeCommand, seat: number) => {
+      const d = ticTacToe.decide(s, c, seat);
+      if (!d.ok) throw new Error(d.rejection.message);
+      return d.events.reduce((x, e) => ticTacToe.evolve(x, e), s);
+    };
+    const s = position('X.. .O. ...', 0);
+    expect(search({ ...spec, play }, s, 0, ticTacToe.legal(s, 0), new Rng(5))).toEqual(search(spec, s, 0, ticTacToe.legal(s, 0), new Rng(5)));
+  });
 });

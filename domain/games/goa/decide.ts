@@ -53,6 +53,29 @@ export function decide(state: GoaState, command: GoaCommand, seat: Seat): Decisi
   return accept(tx.events);
 }
 
+/**
+ * The state after a command taken from `legal(state, seat)`, without checking it again or
+ * returning the events: the same steps as `decide` then `evolve`, for bots that play many
+ * commands ahead. A command not from `legal` gives undefined results.
+ */
+export function playLegal(state: GoaState, command: GoaCommand, seat: Seat): GoaState {
+  const tx = new Tx(state);
+  perform(tx, command, seat);
+  advance(tx);
+  return tx.state;
+}
+
+/**
+ * The state after `seat` takes a lot for nothing — the flag (`null`) or a tile — with any choice
+ * it opens still pending: for bots that weigh what a lot is worth to them.
+ */
+export function withLot(state: GoaState, seat: Seat, tile: string | null): GoaState {
+  const tx = new Tx(state);
+  if (tile === null) tx.emit(withExtra(tx.state, { type: 'Gained', seat, reason: 'the flag' }, 1));
+  else gainTile(tx, seat, tile);
+  return tx.state;
+}
+
 /** A short reason for a command that is not in `legal`. */
 function explain(s: GoaState, c: GoaCommand, seat: Seat): string {
   const p = s.seats[seat]!;
