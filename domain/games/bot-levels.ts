@@ -20,27 +20,33 @@ export const BOT_LEVELS: Readonly<Record<string, BotLevel>> = {
   safe: { name: 'Cautious', does: 'makes simple moves that never gamble; it is also the bot that plays for a player whose time ran out' },
 };
 
-/** A level's measured strength: the share of 2-player games it won against another level. */
+/** A level's measured strength against another level, a tie for first counting half a win. */
 export interface Strength {
   readonly against: string;
+  /** 2-player games, seats alternating, and the share it won. */
   readonly games: number;
-  /** Wins over games, a tie for first counting half. */
   readonly winRate: number;
+  /** 4-player games against three of `against`, its seat rotating, and the share it won. */
+  readonly fourPlayer?: { readonly games: number; readonly winRate: number };
 }
 
 /**
- * From `npm run bench -- --suite bots` (100 seeded 2-player games per pairing, seats alternating),
- * on the reference machine; docs/performance.md has the run.
+ * From `npm run bench -- --suite bots --games 100` on the reference machine (2 cores);
+ * docs/performance.md has the run.
  */
 export const MEASURED: Readonly<Record<string, Readonly<Record<string, Strength>>>> = {};
 
 export const levelName = (bot: string): string => BOT_LEVELS[bot]?.name ?? bot.charAt(0).toUpperCase() + bot.slice(1);
+
+const percent = (x: number) => `${Math.round(x * 100)} %`;
 
 /** The sentence that explains a level of a game, with its measured strength when there is one. */
 export function explainLevel(game: string, bot: string): string {
   const level = BOT_LEVELS[bot];
   if (!level) return '';
   const m = MEASURED[game]?.[bot];
-  const measured = m ? ` In ${m.games} two-player test games it won ${Math.round(m.winRate * 100)} % against ${levelName(m.against)}.` : '';
-  return `${level.name}: ${level.does}.${measured}`;
+  if (!m) return `${level.name}: ${level.does}.`;
+  const against = levelName(m.against);
+  const four = m.fourPlayer ? ` and ${percent(m.fourPlayer.winRate)} of ${m.fourPlayer.games} four-player games against three ${against} bots` : '';
+  return `${level.name}: ${level.does}. In test games it won ${percent(m.winRate)} of ${m.games} two-player games against the ${against} bot${four}.`;
 }

@@ -47,7 +47,7 @@ describe('the new-game form', () => {
     await page.getByLabel('Time control').selectOption('bank');
     // Bot levels are named and explained in words.
     expect(await page.getByLabel('How the bots play').locator('option').allTextContents()).toEqual(['Strong', 'Standard', 'Random', 'Cautious'])
-    expect(await page.getByLabel('How the bots play').inputValue()).toBe('heuristic');;
+    expect(await page.getByLabel('How the bots play').inputValue()).toBe('heuristic');
     await page.getByLabel('How the bots play').selectOption('random');
     expect(await page.locator('#bot-help').textContent()).toMatch(/^Random: picks any legal move/);
     await page.getByRole('button', { name: 'Create the game' }).click();

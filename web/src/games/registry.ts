@@ -19,12 +19,12 @@ export interface GameInfo {
 
 export const GAME_INFO: GameInfo[] = [
   { id: 'vasco-da-gama', title: 'Vasco da Gama', players: [2, 4], bots: ['strong', 'heuristic', 'random', 'safe'], ui: vascoDaGamaUi },
-  { id: 'navegador', title: 'Navegador', players: [2, 5], bots: ['heuristic', 'random', 'safe'], ui: navegadorUi },
+  { id: 'navegador', title: 'Navegador', players: [2, 5], bots: ['strong', 'heuristic', 'random', 'safe'], ui: navegadorUi },
   {
     id: 'goa',
     title: 'Goa',
     players: [2, 4],
-    bots: ['heuristic', 'random', 'safe'],
+    bots: ['strong', 'heuristic', 'random', 'safe'],
     options: [{ key: 'variant', label: 'Rule variant: a stronger start', help: 'Before the game begins, each player in turn takes 10 ducats or moves two of their markers to row 2.' }],
     ui: goaUi,
   },
