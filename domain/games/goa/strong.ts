@@ -31,7 +31,7 @@ export interface StrongOptions {
   confidence: number;
 }
 
-export const STRONG: StrongOptions = { playouts: 150, horizon: 40, width: 4, scale: 12, search: ['markers', 'auctions', 'turns'], paired: true, confidence: 1 };
+export const STRONG: StrongOptions = { playouts: 150, horizon: 40, width: 6, scale: 12, search: ['markers', 'auctions', 'turns'], paired: true, confidence: 1 };
 
 /** Bids worth searching: passing, the lowest bid, and shares of the most the lot is worth. */
 function bidCandidates(s: GoaState, world: GoaState, seat: Seat, legal: readonly GoaCommand[]): GoaCommand[] {
