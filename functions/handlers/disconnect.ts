@@ -10,6 +10,7 @@ export const handler = observed('disconnect', async (event: WsEvent): Promise<Ws
   const { host } = getGames();
   const { connectionId } = event.requestContext;
   connections.delete(connectionId);
+  await host.lobby?.unwatch(connectionId);
   const gone = await records.deleteConnection(connectionId);
   if (!gone) return { statusCode: 200 };
   const sender = senderFor(event.requestContext);

@@ -1,5 +1,5 @@
 /**
- * Every protocol action (createGame, joinGame, subscribe, command, myGames, ping) and
+ * Every protocol action (createGame, joinGame, subscribe, command, myGames, ping, the lobby's…) and
  * `$default`. API Gateway selects the route by `$request.body.action`; all of them reach this
  * one function, which parses the frame, checks the sender, and answers with one frame.
  * A failure answers with an `error` frame to the sender alone and stores nothing.
@@ -24,6 +24,9 @@ import { count } from '../observe/metrics';
 
 type ActionHandler = (conn: Connection, frame: never, sender: Sender) => Promise<Outcome>;
 
+/** The runtime's host always has the lobby. */
+const lobby = () => getGames().host.lobby!;
+
 const actions: Record<Action, ActionHandler> = {
   createGame: (conn, frame, sender) => getGames().host.commands.createGame(conn, frame, sender),
   joinGame: (conn, frame, sender) => getGames().host.commands.joinGame(conn, frame, sender),
@@ -46,6 +49,11 @@ const actions: Record<Action, ActionHandler> = {
   getNotifications: async (conn, frame: FrameOf<'getNotifications'>) => ({
     reply: await notificationsFrame(frame.requestId, await getRuntime().records.getSettingsRecord(conn.playerId)),
   }),
+  resign: (conn, frame, sender) => getGames().host.commands.gameAction(conn, frame, sender),
+  openGames: (conn, frame) => lobby().openGames(conn, frame),
+  quickPlay: (conn, frame, sender) => lobby().quickPlay(conn, frame, sender),
+  hideGame: (conn, frame) => lobby().hide(conn, frame),
+  unhideGame: (conn, frame) => lobby().hide(conn, frame),
 };
 
 async function notificationsFrame(requestId: string | undefined, record: SettingsRecord): Promise<ServerFrame> {
