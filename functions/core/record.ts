@@ -156,7 +156,8 @@ export function outcomeOf(record: GameRecord): (Outcome & { ended?: 'vote' | 're
   const outcome = moduleOf(record).outcome(record.state);
   const resigned = record.resigned ?? [];
   if (outcome) return resigned.length ? resignedLast(outcome, record.players, resigned) : outcome;
-  if (record.ended === 'resign') return { ...resignedLast(null, record.players, resigned), ended: 'resign' };
+  // Ended early by a resignation, or by vote after one: the resigned seats last, the others together first.
+  if (record.ended === 'resign' || (record.ended === 'vote' && resigned.length)) return { ...resignedLast(null, record.players, resigned), ended: record.ended };
   return record.ended ? { results: [], winners: [], ended: record.ended } : null;
 }
 

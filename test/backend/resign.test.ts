@@ -25,7 +25,7 @@ let players: Player[];
 beforeAll(async () => {
   server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
   players = await Promise.all(['Ana', 'Bruno', 'Caio'].map((n) => register(server.url, n)));
-  [ana, bruno, caio] = await Promise.all(players.map((p) => Client.connect(server.wsUrl, p)));
+  [ana, bruno, caio] = (await Promise.all(players.map((p) => Client.connect(server.wsUrl, p)))) as [Client, Client, Client];
 }, 90_000);
 afterAll(async () => {
   await Promise.all([ana, bruno, caio].map((c) => c?.close()));
@@ -68,6 +68,14 @@ describe('resign', () => {
     const end = latest(ana, gameId);
     expect(end.status).toBe('finished');
     expect(end.outcome).toMatchObject({ winners: [0], resigned: [1], results: expect.arrayContaining([expect.objectContaining({ seat: 0, rank: 1 }), expect.objectContaining({ seat: 1, rank: 2 })]) });
+  });
+
+  it('lets the others vote to end a game after a resignation, the resigner still last', async () => {
+    const gameId = await started();
+    expect(await bruno.request({ action: 'resign', gameId })).toMatchObject({ type: 'done', version: 3 });
+    expect(await ana.request({ action: 'voteEnd', gameId })).toMatchObject({ type: 'done' });
+    await expect.poll(() => latest(ana, gameId).status).toBe('finished');
+    expect(latest(ana, gameId).outcome).toEqual({ results: [{ seat: 0, score: 0, rank: 1 }, { seat: 1, score: 0, rank: 2 }], winners: [0], resigned: [1], ended: 'vote' });
   });
 
   it('with onResign "end", the game ends at once with the resigner last', async () => {

@@ -154,6 +154,8 @@ export interface StateFrame {
   absent: number[];
   /** Seats that resigned, in the order they did (absent: none). */
   resigned?: number[];
+  /** What `resign` does in this game: the game ends (absent: a bot takes the seat). */
+  onResign?: 'end';
   /** Whether this seat may take back its last command now (`undo`). */
   canUndo: boolean;
   view: unknown;

@@ -18,6 +18,8 @@ export function newGameScreen(app: App): Node {
   const cap = h('input', { id: 'cap', type: 'number', min: '1', max: '60', step: '0.5', value: '7' });
   const clockFields = h('div', { class: 'clock-fields' });
   const options = h('div', { class: 'game-options' });
+  const listed = h('input', { id: 'listed', type: 'checkbox', 'aria-describedby': 'listed-help' });
+  const onResign = h('select', { id: 'on-resign', 'aria-describedby': 'on-resign-help' }, h('option', { value: 'bot' }, 'A bot takes their seat'), h('option', { value: 'end' }, 'The game ends'));
 
   // Changing the game, the seats or the clock keeps what was already chosen where it still applies.
   const update = () => {
@@ -83,6 +85,8 @@ export function newGameScreen(app: App): Node {
       ...(botSeats.length ? { bots: botSeats, bot: level.value } : {}),
       ...(timeControl ? { clock: timeControl } : {}),
       ...(Object.keys(chosenOptions).length ? { options: chosenOptions } : {}),
+      ...(listed.checked ? { listed: true } : {}),
+      ...(onResign.value === 'end' ? { onResign: 'end' } : {}),
     });
     if (answer.type === 'gameCreated') {
       app.clearError();
@@ -106,6 +110,11 @@ export function newGameScreen(app: App): Node {
     h('label', { for: 'clock' }, 'Time control'),
     clock,
     clockFields,
+    h('label', { for: 'listed', class: 'check' }, listed, ' List publicly in the lobby'),
+    h('p', { id: 'listed-help', class: 'muted hint' }, 'Anyone signed in can then find the game under Open games and join it; without this, only people you send the invite link can.'),
+    h('label', { for: 'on-resign' }, 'If a player resigns'),
+    onResign,
+    h('p', { id: 'on-resign-help', class: 'muted hint' }, 'A bot plays safe moves for them to the end, or the game ends there with them last.'),
     h('button', { type: 'submit', class: 'primary' }, 'Create the game'),
   );
 }
