@@ -24,18 +24,16 @@ export class LobbyFeed {
 
   /** The request path: after a commit of a listed game that changed its seats or status. */
   async afterCommit(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
-    if (!record.listed) return;
+    // Only an open game is in the lobby: what happens after it started is none of the lobby's business.
+    if (!record.listed || (before?.status !== 'open' && record.status !== 'open')) return;
     const seatsChanged = !before || before.seats.some((s, i) => s?.playerId !== record.seats[i]?.playerId);
     if (!seatsChanged && before.status === record.status) return;
-    // Created already started (every other seat a bot): it never was in the lobby.
-    if (!before && !inLobby(record)) return;
     await this.publish(record, sender);
   }
 
   /** The stream's reaction to one commit of a listed game (at least once, in order per game). */
   async react(head: CommitHead, sender: Sender): Promise<void> {
-    if (!head.listed || !reindexes(head)) return;
-    if (head.version === 1 && head.status !== 'open') return;
+    if (!head.listed || !reindexes(head) || (head.wasStatus !== 'open' && head.status !== 'open')) return;
     // The latest record: a later version's listing is as good (its own reaction writes it again).
     await this.publish(await this.games.fresh(head.gameId), sender);
   }
