@@ -1,5 +1,5 @@
 /**
- * Every protocol action (createGame, joinGame, subscribe, command, myGames, ping, chat…) and
+ * Every protocol action (createGame, joinGame, subscribe, command, myGames, ping, chat, the lobby's…) and
  * `$default`. API Gateway selects the route by `$request.body.action`; all of them reach this
  * one function, which parses the frame, checks the sender, and answers with one frame.
  * A failure answers with an `error` frame to the sender alone and stores nothing.
@@ -24,6 +24,9 @@ import { METRICS } from '../observe/metric-names';
 import { count } from '../observe/metrics';
 
 type ActionHandler = (conn: Connection, frame: never, sender: Sender) => Promise<Outcome>;
+
+/** The runtime's host always has the lobby. */
+const lobby = () => getGames().host.lobby!;
 
 const actions: Record<Action, ActionHandler> = {
   createGame: (conn, frame, sender) => getGames().host.commands.createGame(conn, frame, sender),
@@ -51,6 +54,11 @@ const actions: Record<Action, ActionHandler> = {
   chatHistory: (conn, frame) => getChat().history(conn, frame),
   mute: (conn, frame) => getChat().mute(conn, frame),
   unmute: (conn, frame) => getChat().mute(conn, frame),
+  resign: (conn, frame, sender) => getGames().host.commands.gameAction(conn, frame, sender),
+  openGames: (conn, frame) => lobby().openGames(conn, frame),
+  quickPlay: (conn, frame, sender) => lobby().quickPlay(conn, frame, sender),
+  hideGame: (conn, frame) => lobby().hide(conn, frame),
+  unhideGame: (conn, frame) => lobby().hide(conn, frame),
 };
 
 async function notificationsFrame(requestId: string | undefined, record: SettingsRecord): Promise<ServerFrame> {

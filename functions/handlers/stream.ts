@@ -43,6 +43,7 @@ export const handler = observed('stream', async (event: DynamoDBStreamEvent): Pr
         reactions.index(head),
         reactions.snapshot(head),
         reactions.clock(head),
+        host.lobbyFeed?.react(head, senderFor({})),
       ]);
       const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
       if (failed) throw failed.reason;

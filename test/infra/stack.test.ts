@@ -56,6 +56,11 @@ const ACTION_ROUTES = [
   'chatHistory',
   'mute',
   'unmute',
+  'openGames',
+  'quickPlay',
+  'resign',
+  'hideGame',
+  'unhideGame',
 ];
 const ALL_ROUTES = ['$connect', '$disconnect', '$default', ...ACTION_ROUTES];
 
@@ -228,7 +233,7 @@ describe('WebSocket API', () => {
     expect([...ACTION_ROUTES].sort()).toEqual([...ACTIONS].sort());
   });
 
-  it('has exactly the 18 routes, each on the right function', () => {
+  it(`has exactly the ${ALL_ROUTES.length} routes, each on the right function`, () => {
     const routes = routeTargets(idOf(stack.webSocketApi));
     expect([...routes.keys()].sort()).toEqual([...ALL_ROUTES].sort());
     expect(routes.get('$connect')).toBe(idOf(stack.functions.connect));

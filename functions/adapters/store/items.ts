@@ -5,7 +5,7 @@
  * subscriptions; a player's partition their profile, settings and game index.
  */
 import type { CommitHead } from '../../core/triggers';
-import type { GameStatus } from '../../core/record';
+import type { GameStatus, OnResign } from '../../core/record';
 
 /** The partition and sort key every item has (TABLE.partitionKey / TABLE.sortKey). */
 export interface ItemKey {
@@ -68,6 +68,8 @@ export interface ConnectionItem extends ItemKey {
   ttl: number;
   /** Set once the connection watches its player's games (a GamesWatchItem exists). */
   watchesGames?: boolean;
+  /** The filter of the connection's lobby watch, once it watches the lobby (a LobbyWatchItem exists). */
+  lobbyWatch?: string;
 }
 
 /** A player's notification settings (PLAYER#id / SETTINGS), revised with a conditional put. */
@@ -90,6 +92,8 @@ export interface PlayerGameItem extends ItemKey {
   seat: number;
   status: GameStatus;
   version: number;
+  /** The player left this finished game out of their `myGames` (`hideGame`). */
+  hidden?: boolean;
 }
 
 /** A notification held back by quiet hours (OUTBOX / notBefore#id). */
@@ -155,5 +159,40 @@ export interface ChatRateItem extends ItemKey {
   day: number;
   dayCount: number;
   rev: number;
+  ttl: number;
+}
+
+/**
+ * An open listed game in the lobby (LOBBY / OPEN#game#createdAt#gameId): written when it is
+ * created or its seats change, deleted when it starts; players' ratings as of that write.
+ */
+export interface ListingItem extends ItemKey {
+  kind: 'listing';
+  gameId: string;
+  game: string;
+  /** OpenGame's seats, options and clock, as JSON. */
+  seats: string;
+  options: string;
+  clock: string | null;
+  onResign: OnResign;
+  createdAt: string;
+  version: number;
+  /** What quick play matches: seats, clock and whether the options are the game's defaults (see core/lobby.ts). */
+  match: string;
+}
+
+/** The version a game's listing was last written for (GAME#id / LISTING); `open` false: it left the lobby. */
+export interface ListingGuardItem extends ItemKey {
+  kind: 'listingGuard';
+  version: number;
+  open: boolean;
+}
+
+/** A connection watching the lobby (LOBBYWATCH / WATCH#filter#connection), expiring with the connection. */
+export interface LobbyWatchItem extends ItemKey {
+  kind: 'lobbyWatch';
+  connectionId: string;
+  /** The game kind it watches, or '*' for all. */
+  filter: string;
   ttl: number;
 }

@@ -52,6 +52,22 @@ export const keys = {
   chatMessage: (id: number) => `M#${pad(id)}`,
   chatHead: 'HEAD',
   chatRate: (playerId: string) => `RATE#${playerId}`,
+  /**
+   * The public lobby: one item per open listed game in one partition, sorted by game, then
+   * creation time, so the games of one kind are a key prefix and come oldest first.
+   */
+  lobby: 'LOBBY',
+  listing: (game: string, createdAt: string, gameId: string) => `OPEN#${game}#${createdAt}#${gameId}`,
+  /** The prefix of every listing, or of one game's listings. */
+  listings: (game?: string) => (game === undefined ? 'OPEN#' : `OPEN#${game}#`),
+  /** In a game's partition: the version its lobby listing was last written for (so an older write cannot undo a newer one). */
+  listingGuard: 'LISTING',
+  /** Connections watching the lobby, in one partition, by the game they filter on ('*': all). */
+  lobbyWatchers: 'LOBBYWATCH',
+  lobbyWatch: (filter: string, connectionId: string) => `WATCH#${filter}#${connectionId}`,
+  lobbyWatchesOf: (filter: string) => `WATCH#${filter}#`,
+  /** In a player's partition: their rating in one game (written by the ratings reactor; the lobby reads it). */
+  rating: (game: string) => `RATING#${game}`,
   /** Highest possible commit key, for range queries. */
   lastCommit: `V#${'9'.repeat(10)}`,
 } as const;

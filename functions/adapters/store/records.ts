@@ -501,9 +501,9 @@ export class Records {
       const out = await this.db.send(
         new QueryCommand({
           ...query,
-          // Index items written before statuses were indexed count as in play until read.
-          FilterExpression: segment === 'active' ? 'attribute_not_exists(#status) OR #status = :status' : '#status = :status',
-          ExpressionAttributeNames: { '#status': 'status' },
+          // Index items written before statuses were indexed count as in play until read; games the player hid are left out.
+          FilterExpression: `(${segment === 'active' ? 'attribute_not_exists(#status) OR #status = :status' : '#status = :status'}) AND attribute_not_exists(#hidden)`,
+          ExpressionAttributeNames: { '#status': 'status', '#hidden': 'hidden' },
           ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':status': segment },
           ExclusiveStartKey: start,
           Limit: INDEX_ITEMS_PER_QUERY,

@@ -8,6 +8,7 @@ import type { GameSummary, ServerFrame } from '../../../functions/core/protocol/
 import type { App } from '../app';
 import { h, replace } from '../dom';
 import { gameTitle } from '../games/registry';
+import { openGamesSection, quickPlayForm } from './open-games';
 
 export function ago(iso: string): string {
   const minutes = Math.round((Date.now() - Date.parse(iso)) / 60_000);
@@ -130,7 +131,7 @@ export function lobbyScreen(app: App): Node {
     games.set(f.game.gameId, f.game);
     render();
   });
-  return h(
+  const mine = h(
     'section',
     { class: 'card', 'data-screen': 'lobby' },
     h('h1', null, `Hello, ${app.session!.name}`),
@@ -139,4 +140,6 @@ export function lobbyScreen(app: App): Node {
     list,
     more,
   );
+  // Below one's own games: finding games with people one does not know (open-games.ts).
+  return h('div', null, mine, h('div', { class: 'find-games' }, quickPlayForm(app), openGamesSection(app)));
 }
