@@ -14,8 +14,8 @@ import { PRICES, type Price, type Prices } from './prices';
 // What a measurement holds (filled by cost/measure.ts)
 
 /** The Lambda functions, as infra/stack.ts names them (stream = the notifier, sweep = the clock sweep). */
-export type FunctionName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep';
-export const FUNCTIONS: readonly FunctionName[] = ['http', 'connect', 'disconnect', 'message', 'stream', 'sweep'];
+export type FunctionName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep' | 'ratings';
+export const FUNCTIONS: readonly FunctionName[] = ['http', 'connect', 'disconnect', 'message', 'stream', 'sweep', 'ratings'];
 
 export interface InvocationStats {
   invocations: number;

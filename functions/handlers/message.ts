@@ -15,6 +15,8 @@ import type { Outcome } from '../host/commands';
 import { getRuntime, senderFor } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import { getConfirmations } from '../host/runtime-mail';
+import { getRatingStore } from '../host/runtime-ratings';
+import { leaderboardOf, profileOf } from '../host/profiles';
 import type { Sender } from '../adapters/sender';
 import type { WsEvent, WsResult } from './ws-event';
 import { observed } from '../observe/observed';
@@ -46,6 +48,8 @@ const actions: Record<Action, ActionHandler> = {
   getNotifications: async (conn, frame: FrameOf<'getNotifications'>) => ({
     reply: await notificationsFrame(frame.requestId, await getRuntime().records.getSettingsRecord(conn.playerId)),
   }),
+  profile: async (_conn, frame: FrameOf<'profile'>) => ({ reply: await profileOf(getRatingStore(), frame) }),
+  leaderboard: async (_conn, frame: FrameOf<'leaderboard'>) => ({ reply: await leaderboardOf(getRatingStore(), frame) }),
 };
 
 async function notificationsFrame(requestId: string | undefined, record: SettingsRecord): Promise<ServerFrame> {
