@@ -6,6 +6,7 @@
  */
 import type { CommitHead } from '../../core/triggers';
 import type { GameStatus } from '../../core/record';
+import type { EmailBlock } from '../../core/notification';
 
 /** The partition and sort key every item has (TABLE.partitionKey / TABLE.sortKey). */
 export interface ItemKey {
@@ -79,6 +80,8 @@ export interface SettingsItem extends ItemKey {
   emailSince: number;
   confirmationsSent: number[];
   rev: number;
+  /** The address's bounce or complaint reported by SES (see EmailBlock). */
+  emailBlocked?: EmailBlock;
 }
 
 /** One game in a player's index (PLAYER#id / GAME#id): written when seats or the status change. */

@@ -180,6 +180,7 @@ export class Records {
       confirmationsSent: (item.confirmationsSent as number[] | undefined) ?? [],
       // Items written before confirmations existed have no rev.
       rev: (item.rev as number | undefined) ?? 0,
+      ...(item.emailBlocked ? { emailBlocked: item.emailBlocked as SettingsRecord['emailBlocked'] } : {}),
     };
   }
 
@@ -207,6 +208,7 @@ export class Records {
             emailSince: stored.emailSince,
             confirmationsSent: stored.confirmationsSent,
             rev: stored.rev,
+            ...(stored.emailBlocked ? { emailBlocked: stored.emailBlocked } : {}),
           } satisfies SettingsItem,
           ConditionExpression: record.rev === 0 ? 'attribute_not_exists(#rev)' : '#rev = :rev',
           ExpressionAttributeNames: { '#rev': 'rev' },
