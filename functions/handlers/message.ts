@@ -9,7 +9,7 @@ import { ACTIONS, clientFrames, MAX_CLIENT_FRAME_BYTES, ProtocolError, type Acti
 import { checkWebhookUrl, webhookAllowList } from '../adapters/channels/webhook';
 import { checkPushEndpoint, pushAllowList } from '../adapters/channels/push-services';
 import { vapidKeys } from '../adapters/vapid';
-import { emailConfirmed, type SettingsRecord } from '../core/notification';
+import { emailBlockOf, emailConfirmed, type SettingsRecord } from '../core/notification';
 import { describeZodError } from '../../domain/engine/projector';
 import type { Outcome } from '../host/commands';
 import { getRuntime, senderFor } from '../host/runtime';
@@ -53,7 +53,15 @@ const actions: Record<Action, ActionHandler> = {
 };
 
 async function notificationsFrame(requestId: string | undefined, record: SettingsRecord): Promise<ServerFrame> {
-  return { type: 'notifications', requestId, settings: record.settings, pushKey: (await vapidKeys())?.publicKey ?? null, emailConfirmed: emailConfirmed(record) };
+  const block = emailBlockOf(record);
+  return {
+    type: 'notifications',
+    requestId,
+    settings: record.settings,
+    pushKey: (await vapidKeys())?.publicKey ?? null,
+    emailConfirmed: emailConfirmed(record),
+    emailProblem: block ? { kind: block.kind, at: block.at, reason: block.reason } : null,
+  };
 }
 
 async function connectionOf(connectionId: string): Promise<Connection> {

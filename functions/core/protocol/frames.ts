@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { timeControlSchema } from '../clock';
-import { notificationSettingsSchema, type NotificationSettings } from '../notification';
+import { notificationSettingsSchema, type EmailBlock, type NotificationSettings } from '../notification';
 
 /** The most log lines a game record keeps and a state frame carries (a finished game's whole story is in its replay). */
 export const LOG_KEEP = 500;
@@ -182,8 +182,11 @@ export type ServerFrame =
   | { type: 'done'; requestId?: string; gameId: string; version: number }
   /** Who is watching a game changed: the seats with a live connection on it. */
   | { type: 'presence'; gameId: string; online: number[] }
-  /** `emailConfirmed`: the address opened its confirmation link (only then is email sent there). */
-  | { type: 'notifications'; requestId?: string; settings: NotificationSettings; pushKey: string | null; emailConfirmed: boolean }
+  /**
+   * `emailConfirmed`: the address opened its confirmation link (only then is email sent there);
+   * `emailProblem`: mail to it bounced or was reported as spam, so none is sent (null: none).
+   */
+  | { type: 'notifications'; requestId?: string; settings: NotificationSettings; pushKey: string | null; emailConfirmed: boolean; emailProblem?: Omit<EmailBlock, 'address'> | null }
   | ProfileFrame
   | LeaderboardFrame
   /** `retryAfterMs`: with RATE_LIMITED, how long to wait before sending the same frame again. */
