@@ -131,7 +131,7 @@ describe('SES bounces and complaints', () => {
     // A turn waits for Ana while she is offline: no digest is made due for the bounced address.
     const bruno = await register(server.url, 'Bruno');
     const b = await Client.connect(server.wsUrl, bruno);
-    const { gameId } = await b.request<{ gameId: string }>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+    const { gameId } = await b.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
     await a.request({ action: 'joinGame', gameId });
     await a.close();
     await waitOffline(ana.playerId);
