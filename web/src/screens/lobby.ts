@@ -8,6 +8,7 @@ import type { GameSummary, ServerFrame } from '../../../functions/core/protocol/
 import type { App } from '../app';
 import { h, replace } from '../dom';
 import { gameTitle } from '../games/registry';
+import { playerLink } from './profile';
 
 export function ago(iso: string): string {
   const minutes = Math.round((Date.now() - Date.parse(iso)) / 60_000);
@@ -18,7 +19,7 @@ export function ago(iso: string): string {
 }
 
 function row(g: GameSummary): Node {
-  const players = g.seats.map((s) => s?.name ?? 'open seat').join(', ');
+  const players = g.seats.flatMap((s, i) => [i ? ', ' : '', s ? playerLink(s) : 'open seat']);
   const state = g.status === 'open' ? 'Waiting for players' : g.status === 'finished' ? 'Finished' : g.yourTurn ? 'Your turn' : 'Waiting for others';
   return h(
     'li',
