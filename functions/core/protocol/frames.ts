@@ -5,6 +5,9 @@
 import * as z from 'zod';
 import { timeControlSchema } from '../clock';
 import { notificationSettingsSchema, type EmailBlock, type NotificationSettings } from '../notification';
+import { LEADERBOARD_PAGE_MAX, type LeaderboardFrame, type ProfileFrame } from './profile-frames';
+
+export * from './profile-frames';
 
 /** The most log lines a game record keeps and a state frame carries (a finished game's whole story is in its replay). */
 export const LOG_KEEP = 500;
@@ -33,9 +36,6 @@ export const MAX_SERVER_FRAME_BYTES = 120 * 1024;
 /** `myGames` answers in pages of at most this many games (a frame of 50 stays far below the limit above). */
 export const GAMES_PAGE_MAX = 50;
 export const GAMES_PAGE_DEFAULT = 20;
-/** `leaderboard` answers in pages of at most this many players. */
-export const LEADERBOARD_PAGE_MAX = 100;
-export const LEADERBOARD_PAGE_DEFAULT = 25;
 
 const requestId = z.string().max(64).optional();
 const gameId = z.string().min(1).max(64);
@@ -191,63 +191,6 @@ export type ServerFrame =
   | LeaderboardFrame
   /** `retryAfterMs`: with RATE_LIMITED, how long to wait before sending the same frame again. */
   | { type: 'error'; requestId?: string; code: ErrorCode; message: string; retryAfterMs?: number };
-
-/** A rating as shown: OpenSkill's ordinal (mu − 3 sigma), one decimal. */
-export interface GameRatingSummary {
-  game: string;
-  rating: number;
-  games: number;
-  wins: number;
-  updatedAt: string;
-  /** The rating after each of the latest rated games of this kind, oldest first. */
-  history: { at: string; gameId: string; rank: number; rating: number }[];
-}
-
-export interface RecentGame {
-  gameId: string;
-  game: string;
-  /** When it ended. */
-  at: string;
-  rank: number;
-  won: boolean;
-  /** The player's rating before (null: their first rated game of this kind) and after it. */
-  ratingBefore: number | null;
-  ratingAfter: number;
-  /** Everyone at the table, in seat order. */
-  players: { playerId: string; name: string; bot?: string; rank: number }[];
-}
-
-/** Answers `profile`: only what every player may see (names, results, ratings). */
-export interface ProfileFrame {
-  type: 'profile';
-  requestId?: string;
-  playerId: string;
-  name: string;
-  /** Rated games (finished with a ranking), over every kind of game. */
-  gamesPlayed: number;
-  wins: number;
-  ratings: GameRatingSummary[];
-  recent: RecentGame[];
-}
-
-export interface LeaderboardEntry {
-  /** 1 for the best; by position (players with equal ratings get successive ranks). */
-  rank: number;
-  playerId: string;
-  name: string;
-  rating: number;
-  games: number;
-  wins: number;
-}
-
-/** Answers `leaderboard`: one page, best first; `next` the cursor of the page after it, null after the last. */
-export interface LeaderboardFrame {
-  type: 'leaderboard';
-  requestId?: string;
-  game: string;
-  entries: LeaderboardEntry[];
-  next: string | null;
-}
 
 /** A failure that becomes an `error` frame for the sender and changes nothing. */
 export class ProtocolError extends Error {
