@@ -43,7 +43,8 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { EmailSubscription, LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { ConfigurationSet, ConfigurationSetEventDestination, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { METRIC_NAMESPACE, METRICS } from '../functions/observe/metric-names';
 import { PRODUCTION } from './production';
@@ -183,8 +184,12 @@ export interface CaravelaFunctions {
   message: NodejsFunction;
   /** The table stream's consumer: "your turn" and other notifications for offline players. */
   notify: NodejsFunction;
-  /** The scheduled clock sweep: time-outs, reminders, held notifications. */
+  /** The scheduled clock sweep: time-outs, reminders, held notifications, email digests. */
   sweep: NodejsFunction;
+  /** The table stream's second consumer: the ratings of each finished game. */
+  ratings: NodejsFunction;
+  /** SES bounces and complaints (through SNS): addresses that stop receiving mail. */
+  sesEvents: NodejsFunction;
 }
 
 export interface CaravelaStackProps extends StackProps {
@@ -212,6 +217,11 @@ export class CaravelaStack extends Stack {
   readonly functions: CaravelaFunctions;
   /** Where stream batches the notifier gave up on are recorded (their shard and sequence numbers). */
   readonly notifyDeadLetters: Queue;
+  /** Where stream batches the ratings reactor gave up on are recorded. */
+  readonly ratingsDeadLetters: Queue;
+  /** SES sends through this configuration set; its event destination reports bounces and complaints to `emailEvents`. */
+  readonly emailConfigurationSet: ConfigurationSet;
+  readonly emailEvents: Topic;
   /** Every alarm goes here (alarm and back to OK). */
   readonly alarmTopic: Topic;
   readonly sweepSchedule: Rule;
@@ -287,9 +297,13 @@ export class CaravelaStack extends Stack {
     // a player is refused at setNotifications rather than silently never notified.
     const webhookEnv: Record<string, string> = config.webhookAllow ? { WEBHOOK_ALLOW: config.webhookAllow } : {};
     // PUBLIC_URL is added once the distribution exists (below), unless the context names it.
+    // SES sends through a configuration set whose event destination reports bounces and
+    // complaints to a topic; the sesEvents function marks those addresses in players' settings.
+    this.emailConfigurationSet = new ConfigurationSet(this, 'EmailConfigurationSet', {});
+    const mailEnv: Record<string, string> = config.emailFrom ? { EMAIL_FROM: config.emailFrom, SES_CONFIGURATION_SET: this.emailConfigurationSet.configurationSetName } : {};
     const notifyEnv: Record<string, string> = {
       ...vapidEnv,
-      ...(config.emailFrom ? { EMAIL_FROM: config.emailFrom } : {}),
+      ...mailEnv,
       ...webhookEnv,
     };
 
@@ -301,7 +315,7 @@ export class CaravelaStack extends Stack {
       ...secretEnv,
       ...vapidEnv,
       ...webhookEnv,
-      ...(config.emailFrom ? { EMAIL_FROM: config.emailFrom } : {}),
+      ...mailEnv,
     });
     // A batch of 25 commits may mean a few dozen pushes, webhooks and e-mails (10 s time-out each).
     // Delivery markers make a timed-out batch's retry skip what was already sent.
@@ -310,7 +324,10 @@ export class CaravelaStack extends Stack {
     // Lambda's own retries (which could overlap that next run) are off. CONNECTIONS_ENDPOINT is
     // added once the WebSocket stage exists (below).
     const sweep = this.fn('Sweep', 'functions/handlers/sweep.ts', notifyEnv, { timeout: Duration.seconds(60), retryAttempts: 0 });
-    this.functions = { http, connect, disconnect, message, notify, sweep };
+    // The ratings reactor: its own bundle (the rating library) and failure domain on the stream.
+    const ratings = this.fn('Ratings', 'functions/handlers/ratings.ts', {}, { timeout: Duration.seconds(30) });
+    const sesEvents = this.fn('SesEvents', 'functions/handlers/ses-events.ts');
+    this.functions = { http, connect, disconnect, message, notify, sweep, ratings, sesEvents };
 
     // Least privilege, matching what each handler actually calls (functions/adapters/store/*.ts):
     // registration and $connect only put items (a connection is two); $disconnect reads the
@@ -329,6 +346,10 @@ export class CaravelaStack extends Stack {
     this.table.grant(disconnect, 'dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:UpdateItem');
     // The rest read and write single items and query partitions; none scans or batches.
     for (const f of [message, notify, sweep]) this.table.grant(f, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query');
+    // The ratings reactor reads the marker and the ratings, then writes one TransactWriteItems
+    // (authorized as the puts and deletes it holds); sesEvents reads and puts back settings.
+    this.table.grant(ratings, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem');
+    this.table.grant(sesEvents, 'dynamodb:GetItem', 'dynamodb:PutItem');
     this.tokenSecret.grantRead(http);
     this.tokenSecret.grantRead(connect);
     this.tokenSecret.grantRead(message); // it signs email confirmation links
@@ -342,7 +363,11 @@ export class CaravelaStack extends Stack {
       // sandbox mail only goes to verified recipients, whose identities IAM then checks too:
       // request production access before real players sign up for e-mail.)
       const { address, domain } = emailAddressOf(config.emailFrom)!;
-      const identities = [domain, address].map((name) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name }));
+      // With a configuration set, SendEmail is authorized on the set too.
+      const identities = [
+        ...[domain, address].map((name) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name })),
+        this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.emailConfigurationSet.configurationSetName }),
+      ];
       for (const f of [message, notify, sweep]) f.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: identities }));
     }
 
@@ -383,6 +408,40 @@ export class CaravelaStack extends Stack {
         ],
       }),
     );
+
+    // --- Ratings: the stream's second consumer ------------------------------------------------
+    // Like the notifier's mapping, but only the commit that finishes a game invokes it.
+    this.ratingsDeadLetters = new Queue(this, 'RatingsDeadLetters', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    ratings.addEventSource(
+      new DynamoEventSource(this.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 25,
+        bisectBatchOnError: false,
+        reportBatchItemFailures: true,
+        retryAttempts: 10,
+        maxRecordAge: Duration.days(1),
+        onFailure: new SqsDlq(this.ratingsDeadLetters),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { kind: { S: FilterRule.isEqual('commit') }, status: { S: FilterRule.isEqual('finished') } } },
+          }),
+        ],
+      }),
+    );
+
+    // --- SES events: bounces and complaints stop mail to an address ---------------------------
+    this.emailEvents = new Topic(this, 'EmailEvents', { displayName: 'Caravela SES bounces and complaints', enforceSSL: true });
+    new ConfigurationSetEventDestination(this, 'EmailEventDestination', {
+      configurationSet: this.emailConfigurationSet,
+      destination: EventDestination.snsTopic(this.emailEvents),
+      events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
+    });
+    this.emailEvents.addSubscription(new LambdaSubscription(sesEvents));
 
     // --- WebSocket API: the realtime channel -----------------------------------------------
     const messages = new WebSocketLambdaIntegration('Message', message);
@@ -550,7 +609,7 @@ export class CaravelaStack extends Stack {
     if (config.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(config.alarmEmail));
     // Handlers catch protocol errors and answer them, so a Lambda error is always a bug or an
     // outage; throttles mean concurrency ran out. Both deserve a look at the first datapoint.
-    for (const [name, f] of Object.entries({ Http: http, Connect: connect, Disconnect: disconnect, Message: message, Notify: notify, Sweep: sweep })) {
+    for (const [name, f] of Object.entries({ Http: http, Connect: connect, Disconnect: disconnect, Message: message, Notify: notify, Sweep: sweep, Ratings: ratings, SesEvents: sesEvents })) {
       this.alarm(`${name}Errors`, `${name} function threw`, f.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }));
       this.alarm(`${name}Throttles`, `${name} function was throttled`, f.metricThrottles({ period: ALARM_PERIOD, statistic: 'Sum' }));
     }
@@ -580,6 +639,19 @@ export class CaravelaStack extends Stack {
       this.notifyDeadLetters.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
     );
 
+    // The ratings reactor the same way: behind, or giving up (ratings left unchanged).
+    this.alarm(
+      'RatingsIteratorAge',
+      `The ratings reactor is more than ${ITERATOR_AGE_ALARM.toMinutes()} minutes behind the table stream`,
+      ratings.metric('IteratorAge', { period: ALARM_PERIOD, statistic: 'Maximum' }),
+      ITERATOR_AGE_ALARM.toMilliseconds(),
+    );
+    this.alarm(
+      'RatingsDeadLetters',
+      'The ratings reactor gave up on stream records (see its dead-letter queue)',
+      this.ratingsDeadLetters.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+    );
+
     // What the functions report in embedded metric format (functions/observe/): a request
     // answered INTERNAL (the function still returns 200, so Errors stays quiet), a stream
     // reaction or a send that failed, races lost and retried, and a sweep that runs late.
@@ -593,6 +665,7 @@ export class CaravelaStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn, description: 'Every alarm is published here; subscribe to it (or deploy with -c alarmEmail=…)' });
 
     this.acknowledgeChecks(notify);
+    this.acknowledgeRatingsChecks(ratings);
 
     new CfnOutput(this, 'WebSocketUrl', { value: this.webSocketStage.url, description: 'Connect with ?token=' });
     new CfnOutput(this, 'HttpUrl', { value: httpStage.url, description: 'GET /healthz, POST /api/players, GET /api/push-key, GET /api/games/{gameId}/replay' });
@@ -648,6 +721,14 @@ export class CaravelaStack extends Stack {
       ack(this.webDeployment.handlerRole, `AwsSolutions-IAM5[${finding}]`, 'CDK\'s BucketDeployment copies the client from the asset bucket to the web bucket: its own grants, on those two buckets.');
     }
     ack(this.alarmTopic, 'AwsSolutions-SNS2', 'Alarm notifications carry no player data; CloudWatch cannot publish to a topic under the AWS-managed key.');
+  }
+
+  /** The checks that do not apply to the ratings reactor and the SES events topic, each with the reason. */
+  private acknowledgeRatingsChecks(ratings: NodejsFunction): void {
+    const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
+    ack(ratings, 'AwsSolutions-IAM5[Resource::*]', 'dynamodb:ListStreams has no resource-level permission (the event source mapping needs it).');
+    ack(this.ratingsDeadLetters, 'AwsSolutions-SQS3', 'This queue is the dead-letter destination of the stream event source mapping.');
+    ack(this.emailEvents, 'AwsSolutions-SNS2', 'Bounce and complaint events name only an address and a player id; SES cannot publish to a topic under the AWS-managed key.');
   }
 
   private fn(id: string, entry: string, environment: Record<string, string> = {}, options: FnOptions = {}): NodejsFunction {

@@ -24,6 +24,7 @@ import type { WsEvent } from '../functions/handlers/ws-event';
 import { handler as messageHandler } from '../functions/handlers/message';
 import { handler as sweepHandler } from '../functions/handlers/sweep';
 import { handler as streamHandler } from '../functions/handlers/stream';
+import { handler as ratingsHandler } from '../functions/handlers/ratings';
 import { generateVapidKeys } from '../functions/adapters/channels/webpush';
 import { setClock } from '../functions/host/runtime';
 import { limit, rateLimited, TokenBucket } from '../functions/adapters/limits';
@@ -56,7 +57,7 @@ export interface LocalServerOptions {
 }
 
 /** The handlers, named as the cloud's functions. */
-export type HandlerName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep';
+export type HandlerName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep' | 'ratings';
 
 export interface LocalServer {
   port: number;
@@ -65,7 +66,7 @@ export interface LocalServer {
   dynamo: LocalDynamo;
   /** Where emails are written instead of sent. */
   outboxDir: string;
-  /** Resolve once the notifier has handled every commit stored so far. */
+  /** Resolve once the notifier and the ratings reactor have handled every commit stored so far. */
   notified(): Promise<void>;
   /** Run the clock sweep now, once the stream's reactions to every stored commit have run. */
   sweep(): ReturnType<typeof sweepHandler>;
@@ -195,6 +196,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     message: wrap('message', messageHandler),
     stream: wrap('stream', streamHandler),
     sweep: wrap('sweep', sweepHandler),
+    ratings: wrap('ratings', ratingsHandler),
   };
 
   const sockets = new Map<string, { ws: WebSocket; connectedAt: Date; queue: Promise<void> }>();
@@ -259,6 +261,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     tableName: TABLE_NAME,
     checkpointFile: dataDir ? path.join(dataDir, 'stream-checkpoint.json') : null,
     handler: (event) => track(h.stream(event)),
+  });
+  // The ratings reactor reads the same stream on its own, as its own event source mapping does.
+  const ratingsPoller = await startStreamPoller({
+    endpoint: dynamo.endpoint,
+    tableName: TABLE_NAME,
+    checkpointFile: dataDir ? path.join(dataDir, 'ratings-checkpoint.json') : null,
+    handler: (event) => track(h.ratings(event)),
   });
   const interval = options.sweepIntervalMs ?? 30_000;
   const sweeper = interval > 0 ? setInterval(() => void track(h.sweep({})).catch((e) => console.error('sweep failed:', e)), interval) : null;
@@ -437,7 +446,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     wsUrl: `ws://${domainName}/ws`,
     dynamo,
     outboxDir: process.env.EMAIL_OUTBOX_DIR!,
-    notified: () => poller.drain(),
+    notified: async () => {
+      await Promise.all([poller.drain(), ratingsPoller.drain()]);
+    },
     // After the stream's reactions to what was stored so far (they write the due items), as a sweep minutes later would see them.
     sweep: async () => {
       await poller.drain();
@@ -459,6 +470,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       internal.closeAllConnections();
       await internalClosed;
       await poller.stop();
+      await ratingsPoller.stop();
       await Promise.allSettled([...inflight]);
       await dynamo.stop();
     },

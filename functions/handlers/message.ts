@@ -9,13 +9,15 @@ import { ACTIONS, clientFrames, MAX_CLIENT_FRAME_BYTES, ProtocolError, type Acti
 import { checkWebhookUrl, webhookAllowList } from '../adapters/channels/webhook';
 import { checkPushEndpoint, pushAllowList } from '../adapters/channels/push-services';
 import { vapidKeys } from '../adapters/vapid';
-import { emailConfirmed, type SettingsRecord } from '../core/notification';
+import { emailBlockOf, emailConfirmed, type SettingsRecord } from '../core/notification';
 import { describeZodError } from '../../domain/engine/projector';
 import type { Outcome } from '../host/commands';
 import { getRuntime, senderFor } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import { getConfirmations } from '../host/runtime-mail';
 import { getChat } from '../host/runtime-chat';
+import { getRatingStore } from '../host/runtime-ratings';
+import { leaderboardOf, profileOf } from '../host/profiles';
 import type { Sender } from '../adapters/sender';
 import type { WsEvent, WsResult } from './ws-event';
 import { observed } from '../observe/observed';
@@ -59,10 +61,20 @@ const actions: Record<Action, ActionHandler> = {
   quickPlay: (conn, frame, sender) => lobby().quickPlay(conn, frame, sender),
   hideGame: (conn, frame) => lobby().hide(conn, frame),
   unhideGame: (conn, frame) => lobby().hide(conn, frame),
+  profile: async (_conn, frame: FrameOf<'profile'>) => ({ reply: await profileOf(getRatingStore(), frame) }),
+  leaderboard: async (_conn, frame: FrameOf<'leaderboard'>) => ({ reply: await leaderboardOf(getRatingStore(), frame) }),
 };
 
 async function notificationsFrame(requestId: string | undefined, record: SettingsRecord): Promise<ServerFrame> {
-  return { type: 'notifications', requestId, settings: record.settings, pushKey: (await vapidKeys())?.publicKey ?? null, emailConfirmed: emailConfirmed(record) };
+  const block = emailBlockOf(record);
+  return {
+    type: 'notifications',
+    requestId,
+    settings: record.settings,
+    pushKey: (await vapidKeys())?.publicKey ?? null,
+    emailConfirmed: emailConfirmed(record),
+    emailProblem: block ? { kind: block.kind, at: block.at, reason: block.reason } : null,
+  };
 }
 
 async function connectionOf(connectionId: string): Promise<Connection> {

@@ -10,7 +10,7 @@ import { limit, rateLimited } from '../adapters/limits';
 import { ProtocolError } from '../core/protocol/frames';
 import type { Records } from '../adapters/store/records';
 import type { Mail, Mailer } from '../adapters/channels/email';
-import { emailConfirmed, withSettings, type NotificationSettings, type SettingsRecord } from '../core/notification';
+import { emailBlockOf, emailConfirmed, withSettings, type NotificationSettings, type SettingsRecord } from '../core/notification';
 import { failure, logger } from '../observe/log';
 import { METRICS } from '../observe/metric-names';
 import { count } from '../observe/metrics';
@@ -35,6 +35,7 @@ export function confirmationMail(playerId: string, email: string, link: string):
       `If that was you, open this link to confirm the address (it works for ${EMAIL_LINK_HOURS} hours):\n\n${link}\n\n` +
       'If it was not, ignore this email: nothing else will be sent to this address.\n',
     label: ['confirm-email', playerId],
+    playerId,
   };
 }
 
@@ -52,6 +53,7 @@ export function planSettings(
   const next = withSettings(r, settings, now);
   const email = next.settings.email;
   if (resend && !email) throw new ProtocolError('BAD_REQUEST', 'There is no email address to send a confirmation link to; enter one first.');
+  if (resend && emailBlockOf(next)) throw new ProtocolError('BAD_REQUEST', `Mail to ${email} ${emailBlockOf(next)!.kind === 'bounced' ? 'bounced' : 'was reported as spam'}, so Caravela sends nothing more there; enter another address.`);
   if (!email || emailConfirmed(next) || (email === r.settings.email && !resend)) return { next, mail: false };
   if (!canMail) throw new ProtocolError('BAD_REQUEST', 'This server does not send email; leave the email address empty.');
   const perHour = limit('EMAIL_CONFIRMATIONS_PER_HOUR');

@@ -13,7 +13,7 @@ export function getMailer(): Mailer | null {
     mailer = process.env.EMAIL_OUTBOX_DIR
       ? new OutboxMailer(process.env.EMAIL_OUTBOX_DIR)
       : process.env.EMAIL_FROM
-        ? new SesMailer(process.env.EMAIL_FROM, config().region)
+        ? new SesMailer(process.env.EMAIL_FROM, config().region, process.env.SES_CONFIGURATION_SET || undefined)
         : null;
   }
   return mailer;

@@ -9,7 +9,7 @@
  * no automatic seat ever waited longer than the re-drive allows.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../domain/engine/rng';
@@ -81,6 +81,14 @@ async function play(person: Person, gameId: string, stopWhen: () => boolean = ()
   }
 }
 
+/** One item, read consistently (or undefined). */
+async function item(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
+  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: h.dynamo.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS }));
+  const out = await doc.send(new GetCommand({ TableName: h.tableName, Key: { pk, sk }, ConsistentRead: true }));
+  doc.destroy();
+  return out.Item;
+}
+
 async function commits(gameId: string): Promise<CommitItem[]> {
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: h.dynamo.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS }));
   const items: CommitItem[] = [];
@@ -115,7 +123,9 @@ describe('the deployed stack, played with injected faults', () => {
     expect(h.services.secretReads).toBeGreaterThan(0);
     const saved = await a.request<{ type: string }>({ action: 'setNotifications', settings: { email: 'ana@example.com' } });
     expect(saved.type).toBe('notifications');
-    expect(h.services.mails.some((m) => m.to.includes('ana@example.com') && /confirm/i.test(m.subject + m.text))).toBe(true);
+    const confirmation = h.services.mails.find((m) => m.to.includes('ana@example.com') && /confirm/i.test(m.subject + m.text));
+    // Through the configuration set that reports bounces, tagged with the player they concern.
+    expect(confirmation).toMatchObject({ configurationSet: expect.stringMatching(/^EmailConfigurationSet/), tags: { playerId: ana.playerId } });
 
     const created = await a.request<{ type: string; gameId: string }>({ action: 'createGame', game: 'vasco-da-gama', players: 4, bots: [2, 3], clock: { type: 'perMove', hours: CLOCK_HOURS } });
     expect(created.type).toBe('gameCreated');
@@ -149,6 +159,10 @@ describe('the deployed stack, played with injected faults', () => {
     const versions = stored.map((c) => c.version).sort((x, y) => x - y);
     expect(versions).toEqual(versions.map((_, i) => i + 1));
     expect(new Set(stored.map((c) => c.version)).size).toBe(stored.length);
+
+    // The ratings reactor, on its own mapping, rated the two people once (the bots have none).
+    for (let i = 0; i < 600 && !(await item(keys.game(gameId), keys.rated)); i++) await sleep(100);
+    for (const p of [ana, bruno]) expect(await item(keys.player(p.playerId), keys.rating('vasco-da-gama')), p.name).toMatchObject({ games: 1, rev: 1 });
 
     // Bruno timed out (the safe bot stood in) and came back.
     const events = stored.flatMap((c) => JSON.parse(c.events) as { type: string }[]);

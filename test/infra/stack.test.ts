@@ -32,8 +32,8 @@ import {
 
 type Json = Record<string, any>;
 type Resource = { Type: string; Properties: Json; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: string[] };
-type FnName = 'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'sweep';
-const FN_NAMES: FnName[] = ['http', 'connect', 'disconnect', 'message', 'notify', 'sweep'];
+type FnName = 'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'sweep' | 'ratings' | 'sesEvents';
+const FN_NAMES: FnName[] = ['http', 'connect', 'disconnect', 'message', 'notify', 'sweep', 'ratings', 'sesEvents'];
 interface Statement {
   Effect: string;
   Action: string[];
@@ -61,6 +61,8 @@ const ACTION_ROUTES = [
   'resign',
   'hideGame',
   'unhideGame',
+  'profile',
+  'leaderboard',
 ];
 const ALL_ROUTES = ['$connect', '$disconnect', '$default', ...ACTION_ROUTES];
 
@@ -310,7 +312,7 @@ describe('HTTP API', () => {
 });
 
 describe('functions', () => {
-  it('all six run nodejs22.x on arm64 from a bundled index.handler; the only other function is the web deployment\'s', () => {
+  it('all eight run nodejs22.x on arm64 from a bundled index.handler; the only other function is the web deployment\'s', () => {
     const fns = resources('AWS::Lambda::Function');
     const ours = FN_NAMES.map((n) => idOf(stack.functions[n])).sort();
     const others = Object.keys(fns).filter((id) => !ours.includes(id));
@@ -338,16 +340,20 @@ describe('functions', () => {
     expect(envOf('notify')).toEqual({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl(), CONNECTIONS_ENDPOINT: stack.resolve(stack.webSocketStage.callbackUrl) });
     expect(Object.keys(envOf('sweep')).sort()).toEqual(['CONNECTIONS_ENDPOINT', 'PUBLIC_URL', 'TABLE_NAME', 'VAPID_SECRET_ARN']);
     expect(envOf('sweep')).toMatchObject({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
+    // The ratings reactor and the SES events handler read and write the table, nothing else.
+    expect(envOf('ratings')).toEqual({ TABLE_NAME: table });
+    expect(envOf('sesEvents')).toEqual({ TABLE_NAME: table });
   });
 
   it('context settings reach the notifier, the sweep and the message handler (PUBLIC_URL, EMAIL_FROM, WEBHOOK_ALLOW)', () => {
-    const settings = { PUBLIC_URL: CONTEXT.publicUrl, EMAIL_FROM: CONTEXT.emailFrom, WEBHOOK_ALLOW: CONTEXT.webhookAllow };
+    const configurationSet = ref(configured.stack.emailConfigurationSet, configured);
+    const settings = { PUBLIC_URL: CONTEXT.publicUrl, EMAIL_FROM: CONTEXT.emailFrom, WEBHOOK_ALLOW: CONTEXT.webhookAllow, SES_CONFIGURATION_SET: configurationSet };
     // setNotifications checks webhook URLs against the list the notifier will send to, and mails confirmation links.
     for (const name of ['notify', 'sweep', 'message'] as const) expect(envOf(name, configured), name).toMatchObject(settings);
-    for (const name of ['http', 'connect', 'disconnect'] as const) {
+    for (const name of ['http', 'connect', 'disconnect', 'ratings', 'sesEvents'] as const) {
       for (const key of Object.keys(settings)) expect(envOf(name, configured), `${name} ${key}`).not.toHaveProperty(key);
     }
-    for (const name of FN_NAMES) for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW']) expect(envOf(name), `${name} ${key} without context`).not.toHaveProperty(key);
+    for (const name of FN_NAMES) for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW', 'SES_CONFIGURATION_SET']) expect(envOf(name), `${name} ${key} without context`).not.toHaveProperty(key);
   });
 
   it('a custom @connections endpoint reaches every function that sends, and only those', () => {
@@ -444,20 +450,29 @@ describe('IAM (least privilege)', () => {
     for (const name of FN_NAMES) expect(allActions(name).filter((a) => a.startsWith('ses:')), name).toEqual([]);
   });
 
-  it('with emailFrom, message (confirmation links), notify and sweep may ses:SendEmail from its identity (domain or address) only', () => {
+  it('with emailFrom, message (confirmation links), notify and sweep may ses:SendEmail from its identity (domain or address) through the configuration set only', () => {
     for (const name of ['message', 'notify', 'sweep'] as const) {
       const ses = statementsOf(name, configured).filter((s) => s.Action.some((a) => a.startsWith('ses:')));
       expect(ses, name).toHaveLength(1);
       expect(ses[0]!.Effect).toBe('Allow');
       expect(ses[0]!.Action).toEqual(['ses:SendEmail']);
       const arns = [ses[0]!.Resource].flat().map((r) => JSON.stringify(r));
-      expect(arns, name).toHaveLength(2);
+      expect(arns, name).toHaveLength(3);
       expect(arns.some((a) => a.includes(':ses:') && a.endsWith(':identity/example.com"]]}')), name).toBe(true);
       expect(arns.some((a) => a.includes(':ses:') && a.endsWith(':identity/games@example.com"]]}')), name).toBe(true);
+      expect(arns.some((a) => a.includes(':configuration-set/') && a.includes(JSON.stringify(ref(configured.stack.emailConfigurationSet, configured)))), name).toBe(true);
       expect(arns.some((a) => a.includes('*')), name).toBe(false);
     }
-    for (const name of ['http', 'connect', 'disconnect'] as const) {
+    for (const name of ['http', 'connect', 'disconnect', 'ratings', 'sesEvents'] as const) {
       expect(allActions(name, configured).filter((a) => a.startsWith('ses:')), name).toEqual([]);
+    }
+  });
+
+  it('the ratings reactor may get, put and delete items (its transaction\'s parts); sesEvents get and put (settings); neither reads a secret or sends', () => {
+    expect(allowedOn('ratings', tableArn()).filter((a) => !a.includes('Stream')).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem']);
+    expect(allowedOn('sesEvents', tableArn()).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+    for (const name of ['ratings', 'sesEvents'] as const) {
+      expect(allActions(name).filter((a) => a.startsWith('secretsmanager:') || a.startsWith('execute-api:')), name).toEqual([]);
     }
   });
 });
@@ -465,8 +480,11 @@ describe('IAM (least privilege)', () => {
 describe('notifier', () => {
   const mapping = () => {
     const mappings = Object.values(resources('AWS::Lambda::EventSourceMapping'));
-    expect(mappings).toHaveLength(1);
-    return mappings[0]!.Properties;
+    // Two consumers of the table's stream: the notifier and the ratings reactor.
+    expect(mappings).toHaveLength(2);
+    const mine = mappings.filter((m) => mentions(m.Properties.FunctionName, ref(stack.functions.notify)));
+    expect(mine).toHaveLength(1);
+    return mine[0]!.Properties;
   };
 
   it('reads the table stream, reports batch item failures, retries and then dead-letters', () => {
@@ -505,6 +523,55 @@ describe('notifier', () => {
   });
 });
 
+describe('ratings reactor', () => {
+  const mapping = () => {
+    const mine = Object.values(resources('AWS::Lambda::EventSourceMapping')).filter((m) => mentions(m.Properties.FunctionName, ref(stack.functions.ratings)));
+    expect(mine).toHaveLength(1);
+    return mine[0]!.Properties;
+  };
+
+  it('reads the table stream on its own mapping: batch item failures, retries, then its own dead-letter queue', () => {
+    expect(mapping()).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [idOf(stack.table), 'StreamArn'] },
+      StartingPosition: 'LATEST',
+      BisectBatchOnFunctionError: false,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: 10,
+      MaximumRecordAgeInSeconds: 24 * 3600,
+      DestinationConfig: { OnFailure: { Destination: arnOf(stack.ratingsDeadLetters) } },
+    });
+    expect(allowedOn('ratings', arnOf(stack.ratingsDeadLetters))).toContain('sqs:SendMessage');
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'IteratorAge', Dimensions: [{ Name: 'FunctionName', Value: ref(stack.functions.ratings) }] });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [idOf(stack.ratingsDeadLetters), 'QueueName'] } }] });
+  });
+
+  it('is invoked only by the commit that finishes a game', () => {
+    const filters = mapping().FilterCriteria.Filters as { Pattern: string }[];
+    expect(filters).toHaveLength(1);
+    const pattern = JSON.parse(filters[0]!.Pattern) as Json;
+    const record = (eventName: string, kind: string, status: string) => ({ eventName, dynamodb: { NewImage: { kind: { S: kind }, status: { S: status } } } });
+    expect(patternMatches(pattern, record('INSERT', 'commit', 'finished'))).toBe(true);
+    for (const [event, kind, status] of [['INSERT', 'commit', 'active'], ['INSERT', 'commit', 'open'], ['MODIFY', 'commit', 'finished'], ['INSERT', 'rating', 'finished'], ['INSERT', 'snapshot', 'finished']]) {
+      expect(patternMatches(pattern, record(event!, kind!, status!)), `${event} ${kind} ${status}`).toBe(false);
+    }
+  });
+});
+
+describe('SES events', () => {
+  it('a configuration set reports bounces and complaints to an SSL-only topic that SES alone may publish to, and the sesEvents function reads it', () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: ref(stack.emailConfigurationSet),
+      EventDestination: { Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: ref(stack.emailEvents) } },
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: ref(stack.emailEvents), Endpoint: arnOf(stack.functions.sesEvents) });
+    template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'sns.amazonaws.com', FunctionName: arnOf(stack.functions.sesEvents), SourceArn: ref(stack.emailEvents) });
+    const policies = Object.values(resources('AWS::SNS::TopicPolicy')).filter((p) => mentions(p.Properties.Topics, ref(stack.emailEvents)));
+    const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as Json[]);
+    expect(statements.filter((st) => st.Effect === 'Allow').map((st) => st.Principal)).toEqual([{ Service: 'ses.amazonaws.com' }]);
+    expect(statements.some((st) => st.Effect === 'Deny' && mentions(st.Condition, { 'aws:SecureTransport': 'false' }))).toBe(true);
+  });
+});
+
 describe('clock sweep', () => {
   it('runs every 5 minutes on an EventBridge rule targeting the sweep function, which EventBridge may invoke', () => {
     const rules = resources('AWS::Events::Rule');
@@ -539,8 +606,8 @@ describe('clock sweep', () => {
 });
 
 describe('alarms', () => {
-  it('20 alarms: Errors and Throttles per function, table throttling, notifier lag and dead letters, the functions\' own metrics; ≥ threshold in 5 minutes, each sent to the alarm topic', () => {
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 20);
+  it('26 alarms: Errors and Throttles per function, table throttling, the stream consumers\' lag and dead letters, the functions\' own metrics; ≥ threshold in 5 minutes, each sent to the alarm topic', () => {
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 26);
     const alarms = Object.values(resources('AWS::CloudWatch::Alarm'));
     for (const a of alarms) {
       expect(a.Properties).toMatchObject({ EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
@@ -581,7 +648,8 @@ describe('alarms', () => {
   });
 
   it('alarms reach an email address only when the alarmEmail setting names one', () => {
-    template.resourceCountIs('AWS::SNS::Subscription', 0);
+    // The only subscription without the setting is the SES events function's.
+    expect(Object.values(resources('AWS::SNS::Subscription')).map((sub) => sub.Properties.Protocol)).toEqual(['lambda']);
     const other = new CaravelaStack(new App({ context: { alarmEmail: 'ops@example.com', 'aws:cdk:bundling-stacks': [] } }), 'CaravelaAlarmEmail', { webAssetPath: webDir });
     Template.fromStack(other).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: other.getLogicalId(other.alarmTopic.node.defaultChild as CfnElement) } });
   });

@@ -43,7 +43,7 @@ export class App {
     this.main = h('main', { id: 'main', tabindex: '-1' });
     replace(
       root,
-      h('header', { class: 'top' }, h('a', { href: '#/', class: 'brand' }, 'Caravela'), h('nav', null, h('a', { href: '#/new' }, 'New game'), h('a', { href: '#/settings' }, 'Notifications')), this.status),
+      h('header', { class: 'top' }, h('a', { href: '#/', class: 'brand' }, 'Caravela'), h('nav', null, h('a', { href: '#/new' }, 'New game'), h('a', { href: '#/leaderboard' }, 'Ratings'), h('a', { href: '#/settings' }, 'Notifications')), this.status),
       this.banner,
       this.main,
     );

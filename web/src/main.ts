@@ -8,6 +8,8 @@ import { confirmEmailScreen } from './screens/confirm-email';
 import { gameScreen } from './screens/game';
 import { lobbyScreen } from './screens/lobby';
 import { newGameScreen } from './screens/new-game';
+import { leaderboardScreen } from './screens/leaderboard';
+import { profileScreen } from './screens/profile';
 import { settingsScreen } from './screens/settings';
 import { signInScreen } from './screens/signin';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
@@ -58,6 +60,12 @@ function route(app: App): void {
       break;
     case 'game':
       replace(app.main, gameScreen(app, target));
+      break;
+    case 'player':
+      replace(app.main, profileScreen(app, target));
+      break;
+    case 'leaderboard':
+      replace(app.main, leaderboardScreen(app, target));
       break;
     default:
       replace(app.main, lobbyScreen(app));

@@ -6,6 +6,7 @@
  */
 import type { CommitHead } from '../../core/triggers';
 import type { GameStatus, OnResign } from '../../core/record';
+import type { EmailBlock } from '../../core/notification';
 
 /** The partition and sort key every item has (TABLE.partitionKey / TABLE.sortKey). */
 export interface ItemKey {
@@ -83,6 +84,8 @@ export interface SettingsItem extends ItemKey {
   rev: number;
   /** Players whose chat messages this player does not see. */
   muted?: string[];
+  /** The address's bounce or complaint reported by SES (see EmailBlock). */
+  emailBlocked?: EmailBlock;
 }
 
 /** One game in a player's index (PLAYER#id / GAME#id): written when seats or the status change. */
@@ -195,4 +198,85 @@ export interface LobbyWatchItem extends ItemKey {
   /** The game kind it watches, or '*' for all. */
   filter: string;
   ttl: number;
+}
+
+/**
+ * A player's rating in one game (PLAYER#id / RATING#game): OpenSkill's mu and sigma, and its
+ * ordinal (mu − 3 sigma), the rating shown. `rev` counts the item's writes: each update is
+ * conditioned on the one it read.
+ */
+export interface RatingItem extends ItemKey {
+  kind: 'rating';
+  playerId: string;
+  game: string;
+  name: string;
+  mu: number;
+  sigma: number;
+  ordinal: number;
+  games: number;
+  wins: number;
+  updatedAt: string;
+  rev: number;
+}
+
+/** One rated game in a player's rating history (PLAYER#id / RATINGLOG#game#at#gameId). */
+export interface RatingLogItem extends ItemKey {
+  kind: 'ratingLog';
+  gameId: string;
+  game: string;
+  at: string;
+  rank: number;
+  /** Ordinals before (null: the first rated game) and after. */
+  before: number | null;
+  after: number;
+}
+
+/** One rated game a player played, by time (PLAYER#id / PLAYED#at#gameId): their recent games. */
+export interface PlayedItem extends ItemKey {
+  kind: 'played';
+  gameId: string;
+  game: string;
+  at: string;
+  seat: number;
+  rank: number;
+  won: boolean;
+  before: number | null;
+  after: number;
+  /** Everyone at the table, in seat order, with their ranks. */
+  table: { name: string; playerId: string; bot?: string; rank: number }[];
+}
+
+/** A game's ratings were updated (GAME#id / RATED), put in the update's transaction on condition that it is not there. */
+export interface RatedItem extends ItemKey {
+  kind: 'rated';
+  at: string;
+}
+
+/** One player on a game's leaderboard (LEADERS#game / leaderKey): moved with each rating update. */
+export interface LeaderItem extends ItemKey {
+  kind: 'leader';
+  playerId: string;
+  name: string;
+  ordinal: number;
+  games: number;
+  wins: number;
+}
+
+/**
+ * A player's email digest (PLAYER#id / DIGEST): when the last one went, and the due item of the
+ * next (absent: none pending). The due item is written before this pointer, so a pointer always
+ * names an item the sweep will find.
+ */
+export interface DigestItem extends ItemKey {
+  kind: 'digest';
+  lastSentAt?: string;
+  dueShard?: string;
+  dueKey?: string;
+}
+
+/** A digest to send (DIGEST#shard / due#playerId): the sweep reads those due. */
+export interface DigestDueItem extends ItemKey {
+  kind: 'digestDue';
+  playerId: string;
+  due: string;
 }

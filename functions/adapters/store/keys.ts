@@ -66,8 +66,21 @@ export const keys = {
   lobbyWatchers: 'LOBBYWATCH',
   lobbyWatch: (filter: string, connectionId: string) => `WATCH#${filter}#${connectionId}`,
   lobbyWatchesOf: (filter: string) => `WATCH#${filter}#`,
-  /** In a player's partition: their rating in one game (written by the ratings reactor; the lobby reads it). */
+  /** In a player's partition: their rating in one game (openskill; the lobby reads it), and one history item per rated game. */
   rating: (game: string) => `RATING#${game}`,
+  ratingLog: (game: string, at: string, gameId: string) => `RATINGLOG#${game}#${at}#${gameId}`,
+  ratingLogs: (game: string) => `RATINGLOG#${game}#`,
+  /** In a player's partition: one item per rated game they played, by time (recent games). */
+  played: (at: string, gameId: string) => `PLAYED#${at}#${gameId}`,
+  /** In a game's partition: its ratings were updated (the marker that makes the update happen once). */
+  rated: 'RATED',
+  /** A game's leaderboard: one item per rated player, sorted by rating (see core/ratings.ts leaderKey). */
+  leaders: (game: string) => `LEADERS#${game}`,
+  /** In a player's partition: their email digest's state (when the last went, which is due). */
+  digest: 'DIGEST',
+  /** Due digests, spread over CLOCK_SHARDS partitions (as clock items) and sorted by due time. */
+  digestShard: (shard: number) => `DIGEST#${String(shard).padStart(2, '0')}`,
+  digestDue: (due: string, playerId: string) => `${due}#${playerId}`,
   /** Highest possible commit key, for range queries. */
   lastCommit: `V#${'9'.repeat(10)}`,
 } as const;

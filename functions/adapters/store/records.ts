@@ -181,6 +181,7 @@ export class Records {
       // Items written before confirmations existed have no rev.
       rev: (item.rev as number | undefined) ?? 0,
       ...(item.muted ? { muted: item.muted as string[] } : {}),
+      ...(item.emailBlocked ? { emailBlocked: item.emailBlocked as SettingsRecord['emailBlocked'] } : {}),
     };
   }
 
@@ -209,6 +210,7 @@ export class Records {
             confirmationsSent: stored.confirmationsSent,
             rev: stored.rev,
             ...(stored.muted?.length ? { muted: stored.muted } : {}),
+            ...(stored.emailBlocked ? { emailBlocked: stored.emailBlocked } : {}),
           } satisfies SettingsItem,
           ConditionExpression: record.rev === 0 ? 'attribute_not_exists(#rev)' : '#rev = :rev',
           ExpressionAttributeNames: { '#rev': 'rev' },

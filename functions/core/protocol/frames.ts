@@ -4,8 +4,11 @@
  */
 import * as z from 'zod';
 import { timeControlSchema, type TimeControl } from '../clock';
-import { notificationSettingsSchema, type NotificationSettings } from '../notification';
+import { notificationSettingsSchema, type EmailBlock, type NotificationSettings } from '../notification';
 import type { ChatMessage } from '../chat';
+import { LEADERBOARD_PAGE_MAX, type LeaderboardFrame, type ProfileFrame } from './profile-frames';
+
+export * from './profile-frames';
 
 /** The most log lines a game record keeps and a state frame carries (a finished game's whole story is in its replay). */
 export const LOG_KEEP = 500;
@@ -136,6 +139,17 @@ export const clientFrames = {
   hideGame: z.object({ action: z.literal('hideGame'), requestId, gameId }),
   /** List a hidden game in your `myGames` again. */
   unhideGame: z.object({ action: z.literal('unhideGame'), requestId, gameId }),
+  /** A player's profile: games played, wins, rating and its history per game, recent games. */
+  profile: z.object({ action: z.literal('profile'), requestId, playerId: z.string().min(1).max(64) }),
+  /** A game's leaderboard, best first, in pages. */
+  leaderboard: z.object({
+    action: z.literal('leaderboard'),
+    requestId,
+    game: z.string().min(1).max(64),
+    limit: z.number().int().min(1).max(LEADERBOARD_PAGE_MAX).optional(),
+    /** The `next` of the previous `leaderboard` answer: the page after it. */
+    cursor: z.string().min(1).max(256).optional(),
+  }),
 };
 
 export type Action = keyof typeof clientFrames;
@@ -236,8 +250,11 @@ export type ServerFrame =
   | { type: 'done'; requestId?: string; gameId: string; version: number }
   /** Who is watching a game changed: the seats with a live connection on it. */
   | { type: 'presence'; gameId: string; online: number[] }
-  /** `emailConfirmed`: the address opened its confirmation link (only then is email sent there). */
-  | { type: 'notifications'; requestId?: string; settings: NotificationSettings; pushKey: string | null; emailConfirmed: boolean }
+  /**
+   * `emailConfirmed`: the address opened its confirmation link (only then is email sent there);
+   * `emailProblem`: mail to it bounced or was reported as spam, so none is sent (null: none).
+   */
+  | { type: 'notifications'; requestId?: string; settings: NotificationSettings; pushKey: string | null; emailConfirmed: boolean; emailProblem?: Omit<EmailBlock, 'address'> | null }
   /** A new message in a game's chat, to its readers' connections (not the sender's, which has `chatSent`; never to those who muted its author). */
   | { type: 'chat'; gameId: string; message: ChatMessage }
   | { type: 'chatSent'; requestId?: string; message: ChatMessage }
@@ -251,6 +268,8 @@ export type ServerFrame =
   | { type: 'openGameChanged'; game: OpenGame; open: boolean }
   /** `hideGame` / `unhideGame` done: whether the game is now left out of your `myGames`. */
   | { type: 'gameHidden'; requestId?: string; gameId: string; hidden: boolean }
+  | ProfileFrame
+  | LeaderboardFrame
   /** `retryAfterMs`: with RATE_LIMITED, how long to wait before sending the same frame again. */
   | { type: 'error'; requestId?: string; code: ErrorCode; message: string; retryAfterMs?: number };
 

@@ -15,6 +15,7 @@ import { replayPanel, type Replay } from './game-replay';
 import { enablePush } from './settings';
 import { leaveControls } from './game-leave';
 import { changedPaths, loadSeen, saveSeen } from './view-diff';
+import { playerLink } from './profile';
 
 const ASKED = 'caravela.askedPush';
 /** Log lines before "since your last move" kept in view, for context. */
@@ -30,7 +31,7 @@ function seatList(frame: StateFrame): Node {
         { class: `seat${frame.activeSeats.includes(i) ? ' active' : ''}`, dataset: { seat: String(i) } },
         h('span', { class: `dot ${s && (s.bot || frame.online.includes(i)) ? 'on' : 'off'}`, title: s?.bot ? 'bot' : frame.online.includes(i) ? 'online' : 'offline' }),
         h('span', { class: 'visually-hidden' }, s?.bot ? 'bot, ' : frame.online.includes(i) ? 'online, ' : 'offline, '),
-        s ? s.name : h('em', null, 'open seat'),
+        s ? playerLink(s) : h('em', null, 'open seat'),
         frame.you === i ? ' (you)' : '',
         frame.activeSeats.includes(i) ? h('span', { class: 'badge' }, 'to act') : '',
         frame.resigned?.includes(i) ? h('span', { class: 'badge warn' }, frame.status === 'active' ? 'resigned, a bot plays' : 'resigned') : frame.absent.includes(i) ? h('span', { class: 'badge warn' }, 'bot plays (out of time)') : '',

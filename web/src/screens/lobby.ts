@@ -9,6 +9,7 @@ import type { App } from '../app';
 import { h, replace } from '../dom';
 import { gameTitle } from '../games/registry';
 import { openGamesSection, quickPlayForm } from './open-games';
+import { playerLink } from './profile';
 
 export function ago(iso: string): string {
   const minutes = Math.round((Date.now() - Date.parse(iso)) / 60_000);
@@ -19,7 +20,7 @@ export function ago(iso: string): string {
 }
 
 function row(g: GameSummary): Node {
-  const players = g.seats.map((s) => s?.name ?? 'open seat').join(', ');
+  const players = g.seats.flatMap((s, i) => [i ? ', ' : '', s ? playerLink(s) : 'open seat']);
   const state = g.status === 'open' ? 'Waiting for players' : g.status === 'finished' ? 'Finished' : g.yourTurn ? 'Your turn' : 'Waiting for others';
   return h(
     'li',
