@@ -28,6 +28,10 @@ const DEFAULTS = {
   OPEN_GAMES: 20,
   /** Emails asking a player to confirm an address, per hour. */
   EMAIL_CONFIRMATIONS_PER_HOUR: 3,
+  /** Email sign-in links mailed to one address per hour (beyond: none is sent, and the answer does not say so). */
+  SIGNIN_EMAILS_PER_HOUR: 3,
+  /** Device-link codes a player may show per hour. */
+  DEVICE_CODES_PER_HOUR: 10,
 } as const;
 
 export type LimitName = keyof typeof DEFAULTS;

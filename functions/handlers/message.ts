@@ -1,5 +1,5 @@
 /**
- * Every protocol action (createGame, joinGame, subscribe, command, myGames, ping) and
+ * Every protocol action (createGame, joinGame, subscribe, command, myGames, ping, the devices' …) and
  * `$default`. API Gateway selects the route by `$request.body.action`; all of them reach this
  * one function, which parses the frame, checks the sender, and answers with one frame.
  * A failure answers with an `error` frame to the sender alone and stores nothing.
@@ -15,6 +15,7 @@ import type { Outcome } from '../host/commands';
 import { getRuntime, senderFor } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import { getConfirmations } from '../host/runtime-mail';
+import { accountActions } from '../host/account-actions';
 import type { Sender } from '../adapters/sender';
 import type { WsEvent, WsResult } from './ws-event';
 import { observed } from '../observe/observed';
@@ -46,6 +47,7 @@ const actions: Record<Action, ActionHandler> = {
   getNotifications: async (conn, frame: FrameOf<'getNotifications'>) => ({
     reply: await notificationsFrame(frame.requestId, await getRuntime().records.getSettingsRecord(conn.playerId)),
   }),
+  ...accountActions,
 };
 
 async function notificationsFrame(requestId: string | undefined, record: SettingsRecord): Promise<ServerFrame> {
@@ -58,7 +60,7 @@ async function connectionOf(connectionId: string): Promise<Connection> {
   if (cached) return cached;
   const stored = await records.getConnection(connectionId);
   if (!stored) throw new ProtocolError('UNAUTHORIZED', 'This connection is not signed in; reconnect with a valid token.');
-  const conn = { connectionId, playerId: stored.playerId, name: stored.name };
+  const conn = { connectionId, playerId: stored.playerId, name: stored.name, ...(stored.deviceId ? { deviceId: stored.deviceId } : {}) };
   connections.set(connectionId, conn);
   return conn;
 }
