@@ -2,8 +2,8 @@
  * The Caravela stack: one DynamoDB table, the token secret and the Web Push (VAPID) key secret,
  * the WebSocket API (the realtime channel of PROTOCOL.md) and the HTTP API (health, player
  * registration, push key, replays), the web client as static files (a private S3 bucket behind
- * CloudFront, with a generated config.json naming both APIs), six thin Lambda handlers bundled by the locally installed
- * esbuild (never Docker) for Node.js 22 on arm64 — the four request handlers, the notifier on
+ * CloudFront, with a generated config.json naming both APIs), seven thin Lambda handlers bundled by the locally installed
+ * esbuild (never Docker) for Node.js 22 on arm64 — the four request handlers and the passkey routes, the notifier on
  * the table's stream and the clock sweep on a five-minute schedule — and alarms that page on
  * handler errors, throttling, a notifier falling behind and notifications given up on.
  *
@@ -50,6 +50,11 @@ import { PRODUCTION } from './production';
 import type { Construct, IConstruct } from 'constructs';
 import { ACTIONS } from '../functions/core/protocol/frames';
 import { TABLE } from '../functions/adapters/store/table';
+
+/** The HTTP routes of signing in (all POST): these on the Http function (handlers/http-session.ts)… */
+export const SESSION_ROUTES = ['/api/session/refresh', '/api/session/upgrade', '/api/signin/email', '/api/signin/email/open', '/api/signin/code'];
+/** …and these on the Passkey function (handlers/passkey.ts). */
+export const PASSKEY_ROUTES = ['/api/passkeys/options', '/api/passkeys', '/api/signin/passkey/options', '/api/signin/passkey'];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -185,6 +190,8 @@ export interface CaravelaFunctions {
   notify: NodejsFunction;
   /** The scheduled clock sweep: time-outs, reminders, held notifications. */
   sweep: NodejsFunction;
+  /** The passkey routes of the HTTP API (its own bundle: the WebAuthn library is most of one). */
+  passkey: NodejsFunction;
 }
 
 export interface CaravelaStackProps extends StackProps {
@@ -293,7 +300,9 @@ export class CaravelaStack extends Stack {
       ...webhookEnv,
     };
 
-    const http = this.fn('Http', 'functions/handlers/http.ts', { ...secretEnv, ...vapidEnv });
+    // It mails email sign-in links (EMAIL_FROM; PUBLIC_URL is added below).
+    const http = this.fn('Http', 'functions/handlers/http.ts', { ...secretEnv, ...vapidEnv, ...(config.emailFrom ? { EMAIL_FROM: config.emailFrom } : {}) });
+    const passkey = this.fn('Passkey', 'functions/handlers/passkey.ts', secretEnv);
     const connect = this.fn('Connect', 'functions/handlers/connect.ts', secretEnv);
     const disconnect = this.fn('Disconnect', 'functions/handlers/disconnect.ts');
     // setNotifications mails a new address its confirmation link, signed with the token secret.
@@ -310,7 +319,7 @@ export class CaravelaStack extends Stack {
     // Lambda's own retries (which could overlap that next run) are off. CONNECTIONS_ENDPOINT is
     // added once the WebSocket stage exists (below).
     const sweep = this.fn('Sweep', 'functions/handlers/sweep.ts', notifyEnv, { timeout: Duration.seconds(60), retryAttempts: 0 });
-    this.functions = { http, connect, disconnect, message, notify, sweep };
+    this.functions = { http, connect, disconnect, message, notify, sweep, passkey };
 
     // Least privilege, matching what each handler actually calls (functions/adapters/store/*.ts):
     // registration and $connect only put items (a connection is two); $disconnect reads the
@@ -322,7 +331,10 @@ export class CaravelaStack extends Stack {
     // connections and settings, writes delivery markers and held notifications, updates
     // settings) and the sweep (commits time-outs, reschedules clocks, releases held
     // notifications) read, write, update, delete and query.
-    this.table.grant(http, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query');
+    // Signing in also replaces a device's refresh secret and uses up codes (conditional update, delete).
+    this.table.grant(http, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem');
+    // Passkeys: the player's passkeys and devices (query, put, update), challenges used up (delete).
+    this.table.grant(passkey, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem');
     // The player's live connections are a map in their profile item, claimed and released with
     // conditional updates (the limit on connections per player holds across instances).
     this.table.grant(connect, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:GetItem');
@@ -332,6 +344,7 @@ export class CaravelaStack extends Stack {
     this.tokenSecret.grantRead(http);
     this.tokenSecret.grantRead(connect);
     this.tokenSecret.grantRead(message); // it signs email confirmation links
+    this.tokenSecret.grantRead(passkey);
     // GET /api/push-key and getNotifications hand out the public key; the notifier and the
     // sweep sign pushes with the private one.
     for (const f of [http, message, notify, sweep]) this.vapidSecret.grantRead(f);
@@ -343,7 +356,8 @@ export class CaravelaStack extends Stack {
       // request production access before real players sign up for e-mail.)
       const { address, domain } = emailAddressOf(config.emailFrom)!;
       const identities = [domain, address].map((name) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name }));
-      for (const f of [message, notify, sweep]) f.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: identities }));
+      // The HTTP function mails email sign-in links.
+      for (const f of [message, notify, sweep, http]) f.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: identities }));
     }
 
     // --- Notifier: the table's stream ---------------------------------------------------------
@@ -458,6 +472,10 @@ export class CaravelaStack extends Stack {
     this.httpApi.addRoutes({ path: '/api/push-key', methods: [HttpMethod.GET], integration: httpIntegration });
     this.httpApi.addRoutes({ path: '/api/email/confirm', methods: [HttpMethod.POST], integration: httpIntegration });
     this.httpApi.addRoutes({ path: '/api/games/{gameId}/replay', methods: [HttpMethod.GET], integration: httpIntegration });
+    // Signing in (accounts): sessions, email links and device codes on the Http function, passkeys on their own.
+    for (const route of SESSION_ROUTES) this.httpApi.addRoutes({ path: route, methods: [HttpMethod.POST], integration: httpIntegration });
+    const passkeyIntegration = new HttpLambdaIntegration('Passkey', passkey);
+    for (const route of PASSKEY_ROUTES) this.httpApi.addRoutes({ path: route, methods: [HttpMethod.POST], integration: passkeyIntegration });
     // The $default stage is served at the API's endpoint itself: https://{api}.execute-api.{region}.{suffix}
     const httpUrl = this.httpApi.apiEndpoint;
 
@@ -517,7 +535,8 @@ export class CaravelaStack extends Stack {
     });
     // Links in notifications and confirmation emails lead to the client: the context's
     // publicUrl, else this distribution.
-    for (const f of [message, notify, sweep]) f.addEnvironment('PUBLIC_URL', config.publicUrl ?? this.webUrl);
+    // Sign-in links (http) and passkeys' relying party (passkey) need it too.
+    for (const f of [message, notify, sweep, http, passkey]) f.addEnvironment('PUBLIC_URL', config.publicUrl ?? this.webUrl);
 
     // --- Access logs ------------------------------------------------------------------------
     // One JSON line per request on each stage. API Gateway writes a WebSocket stage's logs with
@@ -550,7 +569,7 @@ export class CaravelaStack extends Stack {
     if (config.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(config.alarmEmail));
     // Handlers catch protocol errors and answer them, so a Lambda error is always a bug or an
     // outage; throttles mean concurrency ran out. Both deserve a look at the first datapoint.
-    for (const [name, f] of Object.entries({ Http: http, Connect: connect, Disconnect: disconnect, Message: message, Notify: notify, Sweep: sweep })) {
+    for (const [name, f] of Object.entries({ Http: http, Connect: connect, Disconnect: disconnect, Message: message, Notify: notify, Sweep: sweep, Passkey: passkey })) {
       this.alarm(`${name}Errors`, `${name} function threw`, f.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }));
       this.alarm(`${name}Throttles`, `${name} function was throttled`, f.metricThrottles({ period: ALARM_PERIOD, statistic: 'Sum' }));
     }
@@ -595,7 +614,7 @@ export class CaravelaStack extends Stack {
     this.acknowledgeChecks(notify);
 
     new CfnOutput(this, 'WebSocketUrl', { value: this.webSocketStage.url, description: 'Connect with ?token=' });
-    new CfnOutput(this, 'HttpUrl', { value: httpStage.url, description: 'GET /healthz, POST /api/players, GET /api/push-key, GET /api/games/{gameId}/replay' });
+    new CfnOutput(this, 'HttpUrl', { value: httpStage.url, description: 'GET /healthz, POST /api/players, the sign-in routes (docs/protocol.md), GET /api/push-key, GET /api/games/{gameId}/replay' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'WebUrl', { value: this.webUrl, description: 'The web client' });
     new CfnOutput(this, 'VapidSecretArn', { value: this.vapidSecret.secretArn, description: 'Put the Web Push keys here once (see infra/stack.ts)' });
@@ -626,7 +645,7 @@ export class CaravelaStack extends Stack {
     ack(this, managed('AWSLambdaBasicExecutionRole'), 'It only lets a function write its own logs.');
     ack(this, managed('AmazonAPIGatewayPushToCloudWatchLogs'), 'It only lets API Gateway write the stages\' access logs.');
     ack(this, 'AwsSolutions-L1', 'Node.js 22 is the runtime the code is built and tested for (the LTS line); move with the tests.');
-    ack(this.tokenSecret, 'AwsSolutions-SMG4', 'Rotating the token key would sign every player out: tokens carry no key id yet.');
+    ack(this.tokenSecret, 'AwsSolutions-SMG4', 'The token key set is rotated by the operator (scripts/rotate-key.ts), keeping the retired key while its tokens live; a rotation Lambda would replace the whole set and sign players out.');
     ack(this.vapidSecret, 'AwsSolutions-SMG4', 'New VAPID keys would void every stored Web Push subscription; browsers would have to subscribe again.');
     const api = this.getLogicalId(this.webSocketApi.node.defaultChild as CfnElement);
     const connections = `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${api}>/${WS_STAGE}/*/@connections/*]`;
@@ -636,7 +655,7 @@ export class CaravelaStack extends Stack {
     ack(notify, 'AwsSolutions-IAM5[Resource::*]', 'dynamodb:ListStreams has no resource-level permission (the event source mapping needs it).');
     ack(this.notifyDeadLetters, 'AwsSolutions-SQS3', 'This queue is the dead-letter destination of the stream event source mapping.');
     ack(this.webSocketApi, 'AwsSolutions-APIG4', 'Players authenticate in $connect with an HMAC-signed token; every route then acts as the connection\'s player only.');
-    ack(this.httpApi, 'AwsSolutions-APIG4', 'Registration is open by design; replays and email confirmation check a signed token in the handler.');
+    ack(this.httpApi, 'AwsSolutions-APIG4', 'Registration and signing in are open by design; replays, refreshes and adding passkeys check a signed token in the handler, sign-in links and codes are single-use secrets.');
     ack(this.webBucket, 'AwsSolutions-S1', 'The bucket holds only the built web client, read by CloudFront alone; nothing about players is in it.');
     ack(this.distribution, 'AwsSolutions-CFR1', 'A game open to players everywhere: no country is blocked.');
     ack(this.distribution, 'AwsSolutions-CFR2', 'Static files only; the APIs are throttled per stage. WAF would cost more than the client\'s whole traffic.');
