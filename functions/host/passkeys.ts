@@ -14,6 +14,8 @@ import { AccountError, type Caller, type SessionAnswer, type Sessions } from './
 export const CHALLENGE_MS = 5 * 60_000;
 /** Passkeys one player may add. */
 export const MAX_PASSKEYS = 20;
+/** A credential id as kept (base64url): far beyond real ones (16–64 bytes), within DynamoDB's 1 KB sort keys. */
+const CREDENTIAL_ID = /^[\w-]{1,700}$/;
 
 export const CHALLENGE_GONE = 'This passkey request has expired or was answered already; try again.';
 export const PASSKEY_UNKNOWN = 'This passkey is not registered here (it may have been removed); sign in another way, then add it again.';
@@ -86,6 +88,7 @@ export class Passkeys {
     );
     if (!verification.verified) throw new AccountError('BAD_REQUEST', 400, 'The passkey could not be verified; try again.');
     const { credential } = verification.registrationInfo;
+    if (!CREDENTIAL_ID.test(credential.id)) throw new AccountError('BAD_REQUEST', 400, 'This passkey\'s id is longer than this server keeps; try another authenticator.');
     const kept = await store.putPasskey(caller.playerId, {
       credentialId: credential.id,
       publicKey: Buffer.from(credential.publicKey).toString('base64url'),
@@ -111,7 +114,7 @@ export class Passkeys {
     const challenge = challengeOf(response);
     const credentialId = (response as { id?: unknown } | null)?.id;
     const userHandle = (response as { response?: { userHandle?: unknown } } | null)?.response?.userHandle;
-    if (!challenge || typeof credentialId !== 'string' || credentialId.length > 1024) throw new AccountError('BAD_REQUEST', 400, 'Send the passkey\'s answer as the browser made it: {"response":{…}}.');
+    if (!challenge || typeof credentialId !== 'string' || !CREDENTIAL_ID.test(credentialId)) throw new AccountError('BAD_REQUEST', 400, 'Send the passkey\'s answer as the browser made it: {"response":{…}}.');
     const item = await store.takeChallenge(challenge, now());
     if (!item || item.purpose !== 'signin') throw new AccountError('BAD_REQUEST', 400, CHALLENGE_GONE);
     if (typeof userHandle !== 'string' || !userHandle) throw new AccountError('BAD_REQUEST', 400, PASSKEY_UNKNOWN);

@@ -736,9 +736,10 @@ describe('web client', () => {
 });
 
 describe('outputs', () => {
-  it('WebSocketUrl (wss, prod stage), HttpUrl, TableName, VapidSecretArn and WebUrl', () => {
+  it('WebSocketUrl (wss, prod stage), HttpUrl, TableName, VapidSecretArn, TokenSecretArn and WebUrl', () => {
     const outputs = template.findOutputs('*');
-    expect(Object.keys(outputs).sort()).toEqual(['AlarmTopicArn', 'HttpUrl', 'TableName', 'VapidSecretArn', 'WebSocketUrl', 'WebUrl']);
+    expect(Object.keys(outputs).sort()).toEqual(['AlarmTopicArn', 'HttpUrl', 'TableName', 'TokenSecretArn', 'VapidSecretArn', 'WebSocketUrl', 'WebUrl']);
+    expect(outputs.TokenSecretArn!.Value).toEqual(ref(stack.tokenSecret));
     expect(outputs.WebUrl!.Value).toEqual(distributionUrl());
     const ws = JSON.stringify(outputs.WebSocketUrl!.Value);
     expect(ws).toContain('wss://');

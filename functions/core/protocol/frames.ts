@@ -99,7 +99,7 @@ export const clientFrames = {
   /** A code (and link) that signs a new device in as you: valid 10 minutes, once. */
   deviceLinkCode: z.object({ action: z.literal('deviceLinkCode'), requestId }),
   /** Remove one of your passkeys. */
-  removePasskey: z.object({ action: z.literal('removePasskey'), requestId, credentialId: z.string().min(1).max(1024) }),
+  removePasskey: z.object({ action: z.literal('removePasskey'), requestId, credentialId: z.string().regex(/^[\w-]{1,700}$/, 'a passkey id as `devices` lists it') }),
 };
 
 export type Action = keyof typeof clientFrames;
