@@ -113,9 +113,3 @@ export function parseRefreshToken(token: string): RefreshParts | null {
 }
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
-
-export function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}

@@ -114,7 +114,7 @@ export class Sessions {
     const checked = await this.check(token);
     if (!checked.ok) throw new AccountError('UNAUTHORIZED', 401, checked.message);
     const { caller } = checked;
-    if (caller.deviceId && !(await this.store.touchDevice(caller.playerId, caller.deviceId, this.now()))) throw new AccountError('UNAUTHORIZED', 401, SIGNED_OUT);
+    if (caller.deviceId && !(await this.store.getDevice(caller.playerId, caller.deviceId))) throw new AccountError('UNAUTHORIZED', 401, SIGNED_OUT);
     return caller;
   }
 }

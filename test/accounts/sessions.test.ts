@@ -234,3 +234,33 @@ describe('email sign-in links', () => {
     expect(await state()).toBe(beforeOutdated);
   });
 });
+
+describe('passkey routes, refused', () => {
+  it('need a signed-in device to add one; answers to no open challenge, and malformed answers, are refused and change nothing', async () => {
+    const gil = await signUp(server.url, 'Gil');
+    const options = await post<{ challenge: string; rp: { id: string }; user: { name: string }; authenticatorSelection: { residentKey: string } }>(server.url, '/api/passkeys/options', {}, gil.token);
+    expect(options.status).toBe(200);
+    expect(options.body).toMatchObject({ rp: { id: 'localhost' }, user: { name: 'Gil' }, authenticatorSelection: { residentKey: 'required' } });
+
+    const before = await state();
+    expect(await post(server.url, '/api/passkeys/options', {})).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    expect(await post(server.url, '/api/passkeys', { response: {} }, 'v2.k0.e30.x')).toMatchObject({ status: 401 });
+    const clientData = (challenge: string) => Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge, origin: 'http://localhost' })).toString('base64url');
+    const madeUp = { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON: clientData('A'.repeat(43)), attestationObject: 'AA' } };
+    expect(await post(server.url, '/api/passkeys', { response: madeUp }, gil.token)).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'This passkey request has expired or was answered already; try again.' } });
+    expect(await post(server.url, '/api/passkeys', { response: 'nothing' }, gil.token)).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+    expect(await post(server.url, '/api/signin/passkey', { response: { ...madeUp, response: { ...madeUp.response, userHandle: 'eA' } } })).toMatchObject({ status: 400 });
+    expect(await post(server.url, '/api/signin/passkey', 'not json')).toMatchObject({ status: 400 });
+    expect(await state()).toBe(before);
+
+    // A real challenge with a forged answer: refused by the check, and the challenge is used up.
+    const forged = { ...madeUp, response: { ...madeUp.response, clientDataJSON: clientData(options.body.challenge) } };
+    expect(await post(server.url, '/api/passkeys', { response: forged }, gil.token)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^The passkey's answer was refused: /) } });
+    expect(await post(server.url, '/api/passkeys', { response: forged }, gil.token)).toMatchObject({ status: 400, body: { message: 'This passkey request has expired or was answered already; try again.' } });
+
+    // A revoked device cannot add one in its token's last minutes.
+    const other = await connect(gil);
+    await other.request({ action: 'revokeDevice', deviceId: gil.deviceId });
+    expect(await post(server.url, '/api/passkeys/options', {}, gil.token)).toEqual({ status: 401, body: { code: 'UNAUTHORIZED', message: SIGNED_OUT } });
+  });
+});
