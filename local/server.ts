@@ -18,6 +18,7 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { handler as httpHandler } from '../functions/handlers/http';
+import { handler as passkeyHandler, PASSKEY_PATHS } from '../functions/handlers/passkey';
 import { handler as connectHandler } from '../functions/handlers/connect';
 import { handler as disconnectHandler } from '../functions/handlers/disconnect';
 import type { WsEvent } from '../functions/handlers/ws-event';
@@ -124,12 +125,20 @@ function kept(dataDir: string | null, name: string, make: () => string): string 
   return readFileSync(file, 'utf8').trim();
 }
 
-/** Configuration the handlers read, unless the operator set it: token secret, VAPID keys, email outbox. */
+/**
+ * Configuration the handlers read, unless the operator set it: token keys, VAPID keys, email
+ * outbox. With a data folder the token key set is the file DATA_DIR/secret, read again after a
+ * rotation (`npx tsx scripts/rotate-key.ts`); without, a key made for this process.
+ */
 function localConfig(dataDir: string | null, url: string): Record<string, string> {
   const env = process.env;
   const vapid = JSON.parse(kept(dataDir, 'vapid.json', () => JSON.stringify(generateVapidKeys()))) as { publicKey: string; privateKey: string };
+  const operatorSecret = env.CARAVELA_SECRET && env.CARAVELA_SECRET !== ownSecret ? env.CARAVELA_SECRET : undefined;
+  if (dataDir) kept(dataDir, 'secret', () => randomBytes(32).toString('hex'));
+  ownSecret = operatorSecret || dataDir ? '' : (ownSecret || randomBytes(32).toString('hex'));
   return {
-    CARAVELA_SECRET: env.CARAVELA_SECRET ?? kept(dataDir, 'secret', () => randomBytes(32).toString('hex')),
+    CARAVELA_SECRET: operatorSecret ?? ownSecret,
+    CARAVELA_SECRET_FILE: !operatorSecret && dataDir ? path.join(dataDir, 'secret') : '',
     VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY ?? vapid.publicKey,
     VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY ?? vapid.privateKey,
     VAPID_SUBJECT: env.VAPID_SUBJECT ?? 'mailto:caravela@localhost',
@@ -164,6 +173,9 @@ function serveStatic(pathname: string, res: ServerResponse): boolean {
   return true;
 }
 
+/** The key this process made for a server without a data folder (told apart from an operator's CARAVELA_SECRET). */
+let ownSecret = '';
+
 const isLoopback = (address: string | undefined) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
@@ -191,6 +203,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   };
   const h = {
     http: wrap('http', httpHandler),
+    // Its own function in the cloud (for the size of the WebAuthn library); an HTTP route all the same.
+    passkey: wrap('http', passkeyHandler),
     connect: wrap('connect', connectHandler),
     disconnect: wrap('disconnect', disconnectHandler),
     message: wrap('message', messageHandler),
@@ -306,7 +320,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
           return;
         }
       }
-      const result = await h.http({
+      const result = await (PASSKEY_PATHS.includes(url.pathname) ? h.passkey : h.http)({
         rawPath: url.pathname,
         body,
         isBase64Encoded: false,

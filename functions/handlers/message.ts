@@ -1,5 +1,5 @@
 /**
- * Every protocol action (createGame, joinGame, subscribe, command, myGames, ping, chat, the lobby's…) and
+ * Every protocol action (createGame, joinGame, subscribe, command, myGames, ping, chat, the lobby's, ratings', devices'…) and
  * `$default`. API Gateway selects the route by `$request.body.action`; all of them reach this
  * one function, which parses the frame, checks the sender, and answers with one frame.
  * A failure answers with an `error` frame to the sender alone and stores nothing.
@@ -18,6 +18,7 @@ import { getConfirmations } from '../host/runtime-mail';
 import { getChat } from '../host/runtime-chat';
 import { getRatingStore } from '../host/runtime-ratings';
 import { leaderboardOf, profileOf } from '../host/profiles';
+import { accountActions } from '../host/account-actions';
 import type { Sender } from '../adapters/sender';
 import type { WsEvent, WsResult } from './ws-event';
 import { observed } from '../observe/observed';
@@ -63,6 +64,7 @@ const actions: Record<Action, ActionHandler> = {
   unhideGame: (conn, frame) => lobby().hide(conn, frame),
   profile: async (_conn, frame: FrameOf<'profile'>) => ({ reply: await profileOf(getRatingStore(), frame) }),
   leaderboard: async (_conn, frame: FrameOf<'leaderboard'>) => ({ reply: await leaderboardOf(getRatingStore(), frame) }),
+  ...accountActions,
 };
 
 async function notificationsFrame(requestId: string | undefined, record: SettingsRecord): Promise<ServerFrame> {
@@ -83,7 +85,7 @@ async function connectionOf(connectionId: string): Promise<Connection> {
   if (cached) return cached;
   const stored = await records.getConnection(connectionId);
   if (!stored) throw new ProtocolError('UNAUTHORIZED', 'This connection is not signed in; reconnect with a valid token.');
-  const conn = { connectionId, playerId: stored.playerId, name: stored.name };
+  const conn = { connectionId, playerId: stored.playerId, name: stored.name, ...(stored.deviceId ? { deviceId: stored.deviceId } : {}) };
   connections.set(connectionId, conn);
   return conn;
 }

@@ -25,6 +25,8 @@ export interface ConfirmationDeps {
   now: () => Date;
   /** The web client's page that opens a link's token. */
   linkFor: (token: string) => string;
+  /** Told each time an address is confirmed (it then signs its player in: accounts). */
+  onConfirmed?: (playerId: string, email: string) => Promise<void>;
 }
 
 export function confirmationMail(playerId: string, email: string, link: string): Mail {
@@ -105,6 +107,7 @@ export class EmailConfirmations {
       if (r.settings.email !== email || issuedAt < r.emailSince) throw new ProtocolError('BAD_REQUEST', LINK_OUTDATED);
       return emailConfirmed(r) ? null : { ...r, confirmedEmail: email };
     });
+    await this.deps.onConfirmed?.(playerId, email);
     return email;
   }
 }

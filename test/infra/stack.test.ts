@@ -1,5 +1,5 @@
 /**
- * CDK assertions on the synthesized Caravela stack. Synthesis bundles the six handlers with the
+ * CDK assertions on the synthesized Caravela stack. Synthesis bundles the seven handlers with the
  * local esbuild (no Docker, no AWS). Every check compares against the stack's own constructs
  * (logical ids resolved from them), so removing a route, a grant or an alarm fails a test.
  * A second stack, synthesized with every optional context setting (and without bundling, which
@@ -26,14 +26,18 @@ import {
   ITERATOR_AGE_ALARM,
   VAPID_SECRET_TEMPLATE,
   WEB_CACHE_CONTROL,
+  PASSKEY_ROUTES,
+  SESSION_ROUTES,
   WEB_DIR,
   WS_STAGE,
 } from '../../infra/stack';
+import { sessionRoutes } from '../../functions/handlers/http-session';
+import { PASSKEY_PATHS } from '../../functions/handlers/passkey';
 
 type Json = Record<string, any>;
 type Resource = { Type: string; Properties: Json; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: string[] };
-type FnName = 'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'sweep' | 'ratings' | 'sesEvents';
-const FN_NAMES: FnName[] = ['http', 'connect', 'disconnect', 'message', 'notify', 'sweep', 'ratings', 'sesEvents'];
+type FnName = 'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'sweep' | 'ratings' | 'sesEvents' | 'passkey';
+const FN_NAMES: FnName[] = ['http', 'connect', 'disconnect', 'message', 'notify', 'sweep', 'ratings', 'sesEvents', 'passkey'];
 interface Statement {
   Effect: string;
   Action: string[];
@@ -63,6 +67,10 @@ const ACTION_ROUTES = [
   'unhideGame',
   'profile',
   'leaderboard',
+  'myDevices',
+  'revokeDevice',
+  'deviceLinkCode',
+  'removePasskey',
 ];
 const ALL_ROUTES = ['$connect', '$disconnect', '$default', ...ACTION_ROUTES];
 
@@ -282,10 +290,16 @@ describe('WebSocket API', () => {
 });
 
 describe('HTTP API', () => {
-  it('has GET /healthz, POST /api/players, GET /api/push-key, POST /api/email/confirm and GET /api/games/{gameId}/replay on the Http function, payload 2.0', () => {
+  it('has GET /healthz, POST /api/players, GET /api/push-key, POST /api/email/confirm, GET /api/games/{gameId}/replay and the sign-in routes on the Http function, the passkey routes on the Passkey function, payload 2.0', () => {
     const routes = routeTargets(idOf(stack.httpApi));
-    expect([...routes.keys()].sort()).toEqual(['GET /api/games/{gameId}/replay', 'GET /api/push-key', 'GET /healthz', 'POST /api/email/confirm', 'POST /api/players']);
-    for (const target of routes.values()) expect(target).toBe(idOf(stack.functions.http));
+    const http = ['GET /api/games/{gameId}/replay', 'GET /api/push-key', 'GET /healthz', 'POST /api/email/confirm', 'POST /api/players', ...SESSION_ROUTES.map((r) => `POST ${r}`)];
+    const passkey = PASSKEY_ROUTES.map((r) => `POST ${r}`);
+    expect([...routes.keys()].sort()).toEqual([...http, ...passkey].sort());
+    for (const key of http) expect(routes.get(key), key).toBe(idOf(stack.functions.http));
+    for (const key of passkey) expect(routes.get(key), key).toBe(idOf(stack.functions.passkey));
+    // The lists are the handlers' own routes.
+    expect([...sessionRoutes.keys()].sort()).toEqual([...SESSION_ROUTES].sort());
+    expect([...PASSKEY_PATHS].sort()).toEqual([...PASSKEY_ROUTES].sort());
     template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
       ApiId: ref(stack.httpApi),
       IntegrationUri: arnOf(stack.functions.http),
@@ -312,7 +326,7 @@ describe('HTTP API', () => {
 });
 
 describe('functions', () => {
-  it('all eight run nodejs22.x on arm64 from a bundled index.handler; the only other function is the web deployment\'s', () => {
+  it('all nine run nodejs22.x on arm64 from a bundled index.handler; the only other function is the web deployment\'s', () => {
     const fns = resources('AWS::Lambda::Function');
     const ours = FN_NAMES.map((n) => idOf(stack.functions[n])).sort();
     const others = Object.keys(fns).filter((id) => !ours.includes(id));
@@ -327,11 +341,12 @@ describe('functions', () => {
     }
   });
 
-  it('get the minimal environment: TABLE_NAME everywhere, SECRET_ARN only for Http, Connect and Message, VAPID_SECRET_ARN where keys are used, PUBLIC_URL where links are sent', () => {
+  it('get the minimal environment: TABLE_NAME everywhere, SECRET_ARN only for Http, Connect, Message and Passkey, VAPID_SECRET_ARN where keys are used, PUBLIC_URL where links are sent or passkeys checked', () => {
     const table = ref(stack.table);
     const secret = ref(stack.tokenSecret);
     const vapid = ref(stack.vapidSecret);
-    expect(envOf('http')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, VAPID_SECRET_ARN: vapid });
+    expect(envOf('http')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl() });
+    expect(envOf('passkey')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, PUBLIC_URL: distributionUrl() });
     expect(envOf('connect')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret });
     const endpoint = stack.resolve(stack.webSocketStage.callbackUrl);
     expect(envOf('disconnect')).toEqual({ TABLE_NAME: table, CONNECTIONS_ENDPOINT: endpoint });
@@ -345,12 +360,17 @@ describe('functions', () => {
     expect(envOf('sesEvents')).toEqual({ TABLE_NAME: table });
   });
 
-  it('context settings reach the notifier, the sweep and the message handler (PUBLIC_URL, EMAIL_FROM, WEBHOOK_ALLOW)', () => {
+  it('context settings reach the notifier, the sweep and the message handler (PUBLIC_URL, EMAIL_FROM, WEBHOOK_ALLOW), sign-in links and passkeys what they need', () => {
     const configurationSet = ref(configured.stack.emailConfigurationSet, configured);
     const settings = { PUBLIC_URL: CONTEXT.publicUrl, EMAIL_FROM: CONTEXT.emailFrom, WEBHOOK_ALLOW: CONTEXT.webhookAllow, SES_CONFIGURATION_SET: configurationSet };
     // setNotifications checks webhook URLs against the list the notifier will send to, and mails confirmation links.
     for (const name of ['notify', 'sweep', 'message'] as const) expect(envOf(name, configured), name).toMatchObject(settings);
-    for (const name of ['http', 'connect', 'disconnect', 'ratings', 'sesEvents'] as const) {
+    // The Http function mails sign-in links (through the configuration set, so their bounces count too); the Passkey function's relying party is the public URL.
+    expect(envOf('http', configured)).toMatchObject({ PUBLIC_URL: CONTEXT.publicUrl, EMAIL_FROM: CONTEXT.emailFrom, SES_CONFIGURATION_SET: configurationSet });
+    expect(envOf('http', configured)).not.toHaveProperty('WEBHOOK_ALLOW');
+    expect(envOf('passkey', configured)).toMatchObject({ PUBLIC_URL: CONTEXT.publicUrl });
+    for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW', 'SES_CONFIGURATION_SET']) expect(envOf('passkey', configured), key).not.toHaveProperty(key);
+    for (const name of ['connect', 'disconnect', 'ratings', 'sesEvents'] as const) {
       for (const key of Object.keys(settings)) expect(envOf(name, configured), `${name} ${key}`).not.toHaveProperty(key);
     }
     for (const name of FN_NAMES) for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW', 'SES_CONFIGURATION_SET']) expect(envOf(name), `${name} ${key} without context`).not.toHaveProperty(key);
@@ -358,17 +378,17 @@ describe('functions', () => {
 
   it('a custom @connections endpoint reaches every function that sends, and only those', () => {
     for (const name of ['message', 'disconnect', 'notify', 'sweep'] as const) expect(envOf(name, configured).CONNECTIONS_ENDPOINT, name).toBe('https://ws.example.com');
-    for (const name of ['http', 'connect'] as const) expect(envOf(name, configured), name).not.toHaveProperty('CONNECTIONS_ENDPOINT');
+    for (const name of ['http', 'connect', 'passkey'] as const) expect(envOf(name, configured), name).not.toHaveProperty('CONNECTIONS_ENDPOINT');
   });
 
-  it('without publicUrl, links in notifications and confirmation emails lead to the stack\'s own CloudFront distribution', () => {
-    for (const name of ['notify', 'sweep', 'message'] as const) {
+  it('without publicUrl, links in notifications, confirmation and sign-in emails lead to the stack\'s own CloudFront distribution', () => {
+    for (const name of ['notify', 'sweep', 'message', 'http', 'passkey'] as const) {
       const url = envOf(name).PUBLIC_URL;
       expect(url, name).toEqual(distributionUrl());
       expect(render(url), name).toBe(`https://{${idOf(stack.distribution)}.DomainName}`);
       expect(url, name).toEqual(template.findOutputs('WebUrl').WebUrl!.Value);
     }
-    for (const name of ['http', 'connect', 'disconnect'] as const) expect(envOf(name), name).not.toHaveProperty('PUBLIC_URL');
+    for (const name of ['connect', 'disconnect'] as const) expect(envOf(name), name).not.toHaveProperty('PUBLIC_URL');
   });
 
   it('a malformed setting fails synthesis', () => {
@@ -404,7 +424,7 @@ describe('IAM (least privilege)', () => {
       expect(JSON.stringify(manage[0]!.Resource), name).toContain(`/${WS_STAGE}/`);
       expect(JSON.stringify(manage[0]!.Resource), name).toContain('@connections');
     }
-    for (const other of ['http', 'connect'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
+    for (const other of ['http', 'connect', 'passkey'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
   });
 
   it('message, notify and sweep may get, put, update, delete and query items, nothing more (no scans, no batches); of them only message (confirmation links) may read the token secret', () => {
@@ -427,10 +447,13 @@ describe('IAM (least privilege)', () => {
     for (const action of ['dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:BatchWriteItem']) expect(allActions('connect')).not.toContain(action);
   });
 
-  it('http may put items, get and query (replays), and read the secret; nothing more on the table', () => {
-    expect(allowedOn('http', tableArn()).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query']);
-    expect(allowedOn('http', secretRef())).toContain('secretsmanager:GetSecretValue');
-    for (const action of ['dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Scan', 'dynamodb:BatchWriteItem']) expect(allActions('http')).not.toContain(action);
+  it('http and passkey may get, put, update, delete items and query (replays, devices, one-use codes and challenges), and read the secret; no scans, no batches', () => {
+    for (const name of ['http', 'passkey'] as const) {
+      expect(allowedOn(name, tableArn()).sort(), name).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+      expect(allowedOn(name, secretRef()), name).toContain('secretsmanager:GetSecretValue');
+      for (const action of ['dynamodb:Scan', 'dynamodb:BatchWriteItem']) expect(allActions(name), name).not.toContain(action);
+    }
+    expect(allowedOn('passkey', ref(stack.vapidSecret))).toEqual([]);
   });
 
   it('disconnect may only get, delete, query and update items (presence, live connections), and cannot read the secret', () => {
@@ -450,8 +473,8 @@ describe('IAM (least privilege)', () => {
     for (const name of FN_NAMES) expect(allActions(name).filter((a) => a.startsWith('ses:')), name).toEqual([]);
   });
 
-  it('with emailFrom, message (confirmation links), notify and sweep may ses:SendEmail from its identity (domain or address) through the configuration set only', () => {
-    for (const name of ['message', 'notify', 'sweep'] as const) {
+  it('with emailFrom, message (confirmation links), http (sign-in links), notify and sweep may ses:SendEmail from its identity (domain or address) through the configuration set only', () => {
+    for (const name of ['message', 'http', 'notify', 'sweep'] as const) {
       const ses = statementsOf(name, configured).filter((s) => s.Action.some((a) => a.startsWith('ses:')));
       expect(ses, name).toHaveLength(1);
       expect(ses[0]!.Effect).toBe('Allow');
@@ -463,7 +486,7 @@ describe('IAM (least privilege)', () => {
       expect(arns.some((a) => a.includes(':configuration-set/') && a.includes(JSON.stringify(ref(configured.stack.emailConfigurationSet, configured)))), name).toBe(true);
       expect(arns.some((a) => a.includes('*')), name).toBe(false);
     }
-    for (const name of ['http', 'connect', 'disconnect', 'ratings', 'sesEvents'] as const) {
+    for (const name of ['connect', 'disconnect', 'ratings', 'sesEvents', 'passkey'] as const) {
       expect(allActions(name, configured).filter((a) => a.startsWith('ses:')), name).toEqual([]);
     }
   });
@@ -791,9 +814,10 @@ describe('web client', () => {
 });
 
 describe('outputs', () => {
-  it('WebSocketUrl (wss, prod stage), HttpUrl, TableName, VapidSecretArn and WebUrl', () => {
+  it('WebSocketUrl (wss, prod stage), HttpUrl, TableName, VapidSecretArn, TokenSecretArn and WebUrl', () => {
     const outputs = template.findOutputs('*');
-    expect(Object.keys(outputs).sort()).toEqual(['AlarmTopicArn', 'HttpUrl', 'TableName', 'VapidSecretArn', 'WebSocketUrl', 'WebUrl']);
+    expect(Object.keys(outputs).sort()).toEqual(['AlarmTopicArn', 'HttpUrl', 'TableName', 'TokenSecretArn', 'VapidSecretArn', 'WebSocketUrl', 'WebUrl']);
+    expect(outputs.TokenSecretArn!.Value).toEqual(ref(stack.tokenSecret));
     expect(outputs.WebUrl!.Value).toEqual(distributionUrl());
     const ws = JSON.stringify(outputs.WebSocketUrl!.Value);
     expect(ws).toContain('wss://');

@@ -5,6 +5,8 @@ import './styles.css';
 import { App, loadConfig } from './app';
 import { h, replace } from './dom';
 import { confirmEmailScreen } from './screens/confirm-email';
+import { devicesScreen } from './screens/devices';
+import { signInLinkScreen } from './screens/signin-link';
 import { gameScreen } from './screens/game';
 import { lobbyScreen } from './screens/lobby';
 import { newGameScreen } from './screens/new-game';
@@ -42,6 +44,13 @@ function route(app: App): void {
     app.main.focus({ preventScroll: true });
     return;
   }
+  // Sign-in links too: an emailed one, or the code link another device shows.
+  if (screen === 'signin' || screen === 'link') {
+    app.clearError();
+    replace(app.main, signInLinkScreen(app, screen === 'signin' ? 'email' : 'code', target));
+    app.main.focus({ preventScroll: true });
+    return;
+  }
   if (!app.session) {
     replace(app.main, signInScreen(app, () => route(app)));
     return;
@@ -53,6 +62,9 @@ function route(app: App): void {
       break;
     case 'settings':
       replace(app.main, settingsScreen(app));
+      break;
+    case 'devices':
+      replace(app.main, devicesScreen(app));
       break;
     case 'join':
       replace(app.main, h('p', { class: 'card' }, 'Taking a seat…'));

@@ -71,6 +71,8 @@ export interface ConnectionItem extends ItemKey {
   watchesGames?: boolean;
   /** The filter of the connection's lobby watch, once it watches the lobby (a LobbyWatchItem exists). */
   lobbyWatch?: string;
+  /** The signed-in device it belongs to (absent for v1 tokens): revoking the device closes it. */
+  deviceId?: string;
 }
 
 /** A player's notification settings (PLAYER#id / SETTINGS), revised with a conditional put. */
@@ -279,4 +281,75 @@ export interface DigestDueItem extends ItemKey {
   kind: 'digestDue';
   playerId: string;
   due: string;
+}
+
+/** A signed-in device (PLAYER#id / DEVICE#deviceId): deleted when revoked, which ends its refresh. */
+export interface DeviceItem extends ItemKey {
+  kind: 'device';
+  deviceId: string;
+  label: string;
+  /** How it signed in: 'name' (a new player), 'upgrade' (a v1 token), 'email', 'code', 'passkey'. */
+  method: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** hashSecret of the current refresh token's secret; the one before it, and when it was replaced (a lost answer's grace). */
+  refreshHash: string;
+  previousHash?: string;
+  rotatedAt?: string;
+}
+
+/** A passkey (PLAYER#id / PASSKEY#credentialId): its public key and signature counter. */
+export interface PasskeyItem extends ItemKey {
+  kind: 'passkey';
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  counter: number;
+  transports?: string[];
+  label: string;
+  createdAt: string;
+  lastUsedAt?: string;
+}
+
+/** A player's hourly count of device-link codes (PLAYER#id / LINKCODES). */
+export interface LinkCodesItem extends ItemKey {
+  kind: 'linkCodes';
+  /** When codes were made (ms since the epoch), the last hour's. */
+  sent: number[];
+  rev: number;
+}
+
+/** Who signs in with an address (EMAIL#address / ACCOUNT), and the sign-in links mailed to it in the last hour. */
+export interface EmailAccountItem extends ItemKey {
+  kind: 'emailAccount';
+  playerId: string;
+  sent: number[];
+  rev: number;
+}
+
+/** A device-link code (LINKCODE#code / ONCE): whose it is, until used or expired. */
+export interface DeviceCodeItem extends ItemKey {
+  kind: 'deviceCode';
+  playerId: string;
+  name: string;
+  /** ms since the epoch (the TTL deletes it only eventually). */
+  expiresAt: number;
+  ttl: number;
+}
+
+/** An email sign-in link that was opened (SIGNINLINK#nonce / ONCE). */
+export interface UsedLinkItem extends ItemKey {
+  kind: 'usedLink';
+  playerId: string;
+  ttl: number;
+}
+
+/** A WebAuthn challenge (CHALLENGE#challenge / ONCE) waiting for its answer. */
+export interface ChallengeItem extends ItemKey {
+  kind: 'challenge';
+  purpose: 'register' | 'signin';
+  /** Registration: the player adding a passkey. */
+  playerId?: string;
+  expiresAt: number;
+  ttl: number;
 }

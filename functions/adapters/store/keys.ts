@@ -81,6 +81,21 @@ export const keys = {
   /** Due digests, spread over CLOCK_SHARDS partitions (as clock items) and sorted by due time. */
   digestShard: (shard: number) => `DIGEST#${String(shard).padStart(2, '0')}`,
   digestDue: (due: string, playerId: string) => `${due}#${playerId}`,
+  /** In a player's partition: one signed-in device (accounts), and one passkey by its credential id. */
+  device: (deviceId: string) => `DEVICE#${deviceId}`,
+  passkey: (credentialId: string) => `PASSKEY#${credentialId}`,
+  /** In a player's partition: the device-link codes they asked for lately (the hourly limit). */
+  linkCodes: 'LINKCODES',
+  /** The player who signs in with a confirmed address (lower-cased), and the sign-in links sent to it lately. */
+  emailAccount: (email: string) => `EMAIL#${email.toLowerCase()}`,
+  emailAccountMeta: 'ACCOUNT',
+  /** A device-link code while it may be used (TTL), deleted by its use. */
+  deviceCode: (code: string) => `LINKCODE#${code}`,
+  /** An email sign-in link's nonce once the link was opened (TTL: as long as the link would work). */
+  usedLink: (nonce: string) => `SIGNINLINK#${nonce}`,
+  /** A WebAuthn challenge until it is answered (TTL), deleted by its use. */
+  challenge: (challenge: string) => `CHALLENGE#${challenge}`,
+  oneUse: 'ONCE',
   /** Highest possible commit key, for range queries. */
   lastCommit: `V#${'9'.repeat(10)}`,
 } as const;

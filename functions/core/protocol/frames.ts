@@ -150,6 +150,14 @@ export const clientFrames = {
     /** The `next` of the previous `leaderboard` answer: the page after it. */
     cursor: z.string().min(1).max(256).optional(),
   }),
+  /** Your signed-in devices, passkeys and the address that signs you in (answer: `devices`). */
+  myDevices: z.object({ action: z.literal('myDevices'), requestId }),
+  /** Sign one of your devices out: it can no longer refresh or connect, and its connections close. */
+  revokeDevice: z.object({ action: z.literal('revokeDevice'), requestId, deviceId: z.string().min(1).max(64) }),
+  /** A code (and link) that signs a new device in as you: valid 10 minutes, once. */
+  deviceLinkCode: z.object({ action: z.literal('deviceLinkCode'), requestId }),
+  /** Remove one of your passkeys. */
+  removePasskey: z.object({ action: z.literal('removePasskey'), requestId, credentialId: z.string().regex(/^[\w-]{1,700}$/, 'a passkey id as `devices` lists it') }),
 };
 
 export type Action = keyof typeof clientFrames;
@@ -237,6 +245,25 @@ export interface OpenGame {
   version: number;
 }
 
+/** One of the player's signed-in devices (`devices`). */
+export interface DeviceInfo {
+  deviceId: string;
+  label: string;
+  /** How it signed in: 'name', 'upgrade', 'email', 'code' or 'passkey'. */
+  method: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The device of the connection that asked. */
+  current: boolean;
+}
+
+export interface PasskeyInfo {
+  credentialId: string;
+  label: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
 export type ServerFrame =
   | StateFrame
   | { type: 'gameCreated'; requestId?: string; gameId: string }
@@ -270,6 +297,10 @@ export type ServerFrame =
   | { type: 'gameHidden'; requestId?: string; gameId: string; hidden: boolean }
   | ProfileFrame
   | LeaderboardFrame
+  /** `signInEmail`: the confirmed address that signs this player in with a link, if any. */
+  | { type: 'devices'; requestId?: string; devices: DeviceInfo[]; passkeys: PasskeyInfo[]; signInEmail: string | null }
+  /** `code` as shown (ABCD-EFGH); `expiresAt` ISO time. */
+  | { type: 'deviceLinkCode'; requestId?: string; code: string; expiresAt: string }
   /** `retryAfterMs`: with RATE_LIMITED, how long to wait before sending the same frame again. */
   | { type: 'error'; requestId?: string; code: ErrorCode; message: string; retryAfterMs?: number };
 

@@ -86,6 +86,7 @@ export function settingsScreen(app: App): Node {
       form,
       h('h1', null, 'Notifications'),
       h('p', null, 'When you are not online, Caravela tells you when it is your turn, when a game starts or ends, and when your time is running out.'),
+      h('p', { class: 'hint' }, 'Signing in on another device, passkeys, and the devices you are signed in on: ', h('a', { href: '#/devices' }, 'Devices and sign-in'), '.'),
       h('h2', null, 'This browser'),
       h('p', { class: 'muted' }, devices ? `${devices} device${devices === 1 ? '' : 's'} subscribed.` : 'No device subscribed yet.'),
       pushKey
