@@ -1,12 +1,13 @@
 /**
  * Signing in with a link mailed to the player's confirmed address. Asking never says whether an
  * account has the address (the answer is always the same); a link is sent only to an address
- * its player confirmed and still has, at most SIGNIN_EMAILS_PER_HOUR an hour. The link is
+ * its player confirmed and still has, and that SES has not reported bounced or complained of,
+ * at most SIGNIN_EMAILS_PER_HOUR an hour. The link is
  * signed, works SIGNIN_LINK_SECONDS, and once: opening it marks its nonce used with a
  * conditional write before the device is made.
  */
 import { issueLinkToken, SIGNIN_LINK_SECONDS, verifyLinkToken } from '../core/session-token';
-import { emailConfirmed } from '../core/notification';
+import { emailConfirmed, emailUsable } from '../core/notification';
 import type { Mail, Mailer } from '../adapters/channels/email';
 import type { Records } from '../adapters/store/records';
 import type { AccountStore } from '../adapters/store/accounts';
@@ -34,6 +35,8 @@ export function signInMail(email: string, link: string, playerId: string): Mail 
       `If that was you, open this link on the device you want to sign in on (it works once, for ${MINUTES} minutes):\n\n${link}\n\n` +
       'If it was not, ignore this email: nobody can sign in without the link.\n',
     label: ['signin', playerId],
+    // Tagged like notifications, so a bounce or complaint of a sign-in link marks the address too.
+    playerId,
   };
 }
 
@@ -50,10 +53,10 @@ export interface EmailSignInDeps {
 export class EmailSignIn {
   constructor(private readonly deps: EmailSignInDeps) {}
 
-  /** The address a player signs in with, if their confirmed notification address is one. */
-  private async confirmedFor(playerId: string, email: string): Promise<boolean> {
+  /** The address a player signs in with, if their confirmed notification address is one; `mailable`: and mail may still go there. */
+  private async confirmedFor(playerId: string, email: string, mailable = false): Promise<boolean> {
     const record = await this.deps.records.getSettingsRecord(playerId, true);
-    return emailConfirmed(record) && record.confirmedEmail!.toLowerCase() === email;
+    return (mailable ? emailUsable(record) : emailConfirmed(record)) && record.confirmedEmail!.toLowerCase() === email;
   }
 
   /** `POST /api/signin/email`: mail a link if a player signs in with this address; silent otherwise (the same answer either way). */
@@ -62,7 +65,7 @@ export class EmailSignIn {
     const email = address.trim().toLowerCase();
     if (!mailer) throw new AccountError('BAD_REQUEST', 400, 'This server does not send email; sign in with a passkey, or with a code from a device where you are signed in.');
     const account = await store.emailAccount(email);
-    if (!account || !(await this.confirmedFor(account.playerId, email))) return;
+    if (!account || !(await this.confirmedFor(account.playerId, email, true))) return;
     const at = now();
     const counted = await store.countRecent(keys.emailAccount(email), keys.emailAccountMeta, 'emailAccount', limit('SIGNIN_EMAILS_PER_HOUR'), HOUR_MS, at);
     if (!counted.ok) return;

@@ -629,8 +629,8 @@ describe('clock sweep', () => {
 });
 
 describe('alarms', () => {
-  it('26 alarms: Errors and Throttles per function, table throttling, the stream consumers\' lag and dead letters, the functions\' own metrics; ≥ threshold in 5 minutes, each sent to the alarm topic', () => {
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 26);
+  it('28 alarms: Errors and Throttles per function, table throttling, the stream consumers\' lag and dead letters, the functions\' own metrics; ≥ threshold in 5 minutes, each sent to the alarm topic', () => {
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 28);
     const alarms = Object.values(resources('AWS::CloudWatch::Alarm'));
     for (const a of alarms) {
       expect(a.Properties).toMatchObject({ EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });

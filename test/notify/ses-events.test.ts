@@ -2,7 +2,7 @@
  * SES bounces and complaints, fed to the handler as SNS delivers them (SES event publishing's
  * JSON inside an SNS notification), against the local server's table: a permanent bounce or a
  * complaint stops mail to the address the player still has, the settings say why, the notifier
- * and the digest send nothing there, and entering another address starts anew. Soft bounces,
+ * and the digest send nothing there, nor do sign-in links, and entering another address starts anew. Soft bounces,
  * other events, malformed messages and mail without the player's tag change nothing.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { sesReport } from '../../functions/core/ses-event';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
+import { post, signInLinks } from '../support/accounts';
 import { scanTable, waitOffline } from '../support/table';
 
 let server: LocalServer;
@@ -157,6 +158,18 @@ describe('SES bounces and complaints', () => {
       emailProblem: { kind: 'complained', at: '2026-04-02T10:00:00.000Z', reason: 'the recipient reported it (abuse)' },
     });
     await c.close();
+  });
+
+  it('a bounced address gets no more sign-in links; the answer stays the same', async () => {
+    const { player: dora, client: d } = await withEmail('Dora', 'dora@example.org');
+    const ask = () => post(server.url, '/api/signin/email', { email: 'dora@example.org' });
+    const first = await ask();
+    expect(first.status).toBe(202);
+    expect(signInLinks(server.outboxDir)).toHaveLength(1);
+    expect(await sesEvents(sns(bounce('dora@example.org', dora.playerId)))).toEqual({ marked: 1 });
+    expect(await ask()).toEqual(first);
+    expect(signInLinks(server.outboxDir)).toHaveLength(1);
+    await d.close();
   });
 
   it('reads the older feedback-notification shape (notificationType) as well', () => {

@@ -9,6 +9,8 @@ import type { TimeControl } from '../../../functions/core/clock';
 import type { App } from '../app';
 import { h, replace } from '../dom';
 import { GAME_INFO, gameInfo, gameTitle } from '../games/registry';
+import { playerLink } from './profile';
+import { formatRating } from './rating-chart';
 import './open-games.css';
 
 type Page = Extract<ServerFrame, { type: 'openGames' }>;
@@ -33,9 +35,11 @@ function optionWords(game: OpenGame): string[] {
   return (gameInfo(game.game)?.options ?? []).filter((o) => chosen[o.key] === true).map((o) => o.label);
 }
 
-function playerWords(game: OpenGame): string {
-  const names = game.seats.flatMap((s) => (s ? [s.rating === undefined ? s.name : `${s.name} (rating ${Math.round(s.rating * 10) / 10})`] : []));
-  return names.length ? `Players: ${names.join(', ')}` : '';
+/** Who waits, each name opening their profile, with their rating in this game when they have one. */
+function playerWords(game: OpenGame): (string | Node)[] {
+  const seated = game.seats.filter((s) => s !== null);
+  if (!seated.length) return [];
+  return ['Players: ', ...seated.flatMap((s, i) => [i ? ', ' : '', playerLink(s), s.rating === undefined ? '' : ` (rating ${formatRating(s.rating)})`])];
 }
 
 function openRow(app: App, game: OpenGame): Node {
@@ -59,7 +63,7 @@ function openRow(app: App, game: OpenGame): Node {
       h('strong', null, title),
       ` · ${taken} of ${plural(game.seats.length, 'seat')} taken, ${game.seats.length - taken} open`,
       h('div', { class: 'muted' }, details),
-      h('div', { class: 'muted' }, playerWords(game)),
+      h('div', { class: 'muted' }, ...playerWords(game)),
     ),
     mine
       ? h('a', { class: 'button', href: `#/game/${encodeURIComponent(game.gameId)}` }, 'Open your game')
