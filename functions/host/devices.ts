@@ -6,7 +6,7 @@
  * another player's device id is simply not found.
  */
 import { CODE_SECONDS, newDeviceCode, normalizeDeviceCode, showDeviceCode } from '../core/device-code';
-import { emailConfirmed } from '../core/notification';
+import { emailUsable } from '../core/notification';
 import type { DeviceInfo, PasskeyInfo } from '../core/protocol/frames';
 import type { AccountStore } from '../adapters/store/accounts';
 import type { Connection, Records } from '../adapters/store/records';
@@ -20,7 +20,7 @@ const HOUR_MS = 3_600_000;
 export interface DeviceList {
   devices: DeviceInfo[];
   passkeys: PasskeyInfo[];
-  /** The confirmed address that signs this player in with a link, if any. */
+  /** The confirmed address that signs this player in with a link, if any (and mail may still go there). */
   signInEmail: string | null;
 }
 
@@ -43,7 +43,8 @@ export class Devices {
     const { store, records } = this.deps;
     const [devices, passkeys, settings] = await Promise.all([store.devices(conn.playerId), store.passkeys(conn.playerId), records.getSettingsRecord(conn.playerId)]);
     let signInEmail: string | null = null;
-    if (emailConfirmed(settings)) {
+    // An address SES reported bounced or complained of gets no sign-in links (signin-email.ts), so it is not offered.
+    if (emailUsable(settings)) {
       const email = settings.confirmedEmail!.toLowerCase();
       let account = await store.emailAccount(email);
       // An address confirmed before sign-in links existed signs its player in from now on, unless another player confirmed it since.

@@ -147,6 +147,8 @@ describe('hiding finished games', () => {
       [{ action: 'hideGame', gameId: (await storeTicTacToe(edu, { opponent: players[2]!, finish: true })) }, 'FORBIDDEN', /only its players can hide it/],
       [{ action: 'hideGame', gameId: 'no-such-game' }, 'NOT_FOUND', /no game/],
     ];
+    // The other player's game just finished: its reactions (the ratings reactor's too) run first.
+    await server.notified();
     const unchanged = await storedState(server.dynamo.endpoint);
     for (const [frame, code, message] of refusals) {
       expect(await d.request<ErrorFrame>(frame), JSON.stringify(frame)).toMatchObject({ type: 'error', code, message: expect.stringMatching(message) });

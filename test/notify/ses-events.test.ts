@@ -160,15 +160,19 @@ describe('SES bounces and complaints', () => {
     await c.close();
   });
 
-  it('a bounced address gets no more sign-in links; the answer stays the same', async () => {
+  it('a bounced address gets no more sign-in links and is no longer offered for them; the answer stays the same', async () => {
     const { player: dora, client: d } = await withEmail('Dora', 'dora@example.org');
     const ask = () => post(server.url, '/api/signin/email', { email: 'dora@example.org' });
     const first = await ask();
     expect(first.status).toBe(202);
     expect(signInLinks(server.outboxDir)).toHaveLength(1);
+    const devices = () => d.request<Extract<ServerFrame, { type: 'devices' }>>({ action: 'myDevices' });
+    expect((await devices()).signInEmail).toBe('dora@example.org');
     expect(await sesEvents(sns(bounce('dora@example.org', dora.playerId)))).toEqual({ marked: 1 });
     expect(await ask()).toEqual(first);
     expect(signInLinks(server.outboxDir)).toHaveLength(1);
+    // The devices screen no longer offers it.
+    expect((await devices()).signInEmail).toBeNull();
     await d.close();
   });
 

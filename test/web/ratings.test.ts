@@ -203,7 +203,7 @@ describe('the settings after a bounce', () => {
       const page = await open(width, '#/settings');
       const note = page.locator('[data-email="bounced"]');
       await note.waitFor();
-      expect(await note.textContent()).toMatch(/^Caravela no longer emails this address\. Email to ana@example\.org could not be delivered on .*2026 \(the receiving server said: “smtp; 550 5\.1\.1 user unknown”\)\.Enter another address above and save/);
+      expect(await note.textContent()).toMatch(/^Caravela no longer emails this address, neither notifications nor sign-in links\. Email to ana@example\.org could not be delivered on .*2026 \(the receiving server said: “smtp; 550 5\.1\.1 user unknown”\)\.Enter another address above and save/);
       expect(await fits(page)).toBeLessThanOrEqual(width);
       expect(await findings(page)).toEqual([]);
       await shot(page, `settings-bounced-${width}.png`);

@@ -119,7 +119,7 @@ export function devicesScreen(app: App): Node {
       h('h2', null, 'Email'),
       d.signInEmail
         ? h('p', { 'data-email': 'signin' }, `Sign-in links can be emailed to ${d.signInEmail}.`)
-        : h('p', { 'data-email': 'none' }, 'Confirm an email address under ', h('a', { href: '#/settings' }, 'Notifications'), ' to sign in with an emailed link.'),
+        : h('p', { 'data-email': 'none' }, 'Confirm an email address under ', h('a', { href: '#/settings' }, 'Notifications'), ' (one that receives mail) to sign in with an emailed link.'),
     );
   }
 

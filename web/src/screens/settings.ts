@@ -35,7 +35,7 @@ function emailProblem(address: string, problem: NonNullable<Notifications['email
   return h(
     'div',
     { class: 'note', 'data-email': problem.kind, role: 'status' },
-    h('p', null, h('strong', null, 'Caravela no longer emails this address. '), what),
+    h('p', null, h('strong', null, 'Caravela no longer emails this address, neither notifications nor sign-in links. '), what),
     h('p', null, 'Enter another address above and save: it gets a confirmation link. To use this one again, clear the field and save, then enter it again and confirm it.'),
   );
 }
