@@ -108,7 +108,7 @@ describe('fuzzing', () => {
     // command types of the games, Object.prototype names), each present or not.
     const fields = fc.record(
       {
-        gameId: fc.oneof(fc.constantFrom(...game.ids), fc.constantFrom(...PROTO), fc.string({ maxLength: 12 })),
+        gameId: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...game.ids) }, fc.constantFrom(...PROTO), fc.string({ maxLength: 12 })),
         commandId: fc.oneof(fc.constantFrom(...PROTO), fc.string({ minLength: 1, maxLength: 12 })),
         command: fc.oneof(fc.record({ type: fc.constantFrom('mark', 'place', 'giveUp', 'bid', 'move', 'launch', ...PROTO), cell: fc.integer({ min: -1, max: 9 }) }), value),
         expectedVersion: fc.integer({ min: -1, max: 20 }),
@@ -123,7 +123,7 @@ describe('fuzzing', () => {
         playerId: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...people), fc.constantFrom(...PROTO)),
         before: fc.integer({ min: -1, max: 5 }),
         listed: fc.boolean(),
-        onResign: fc.constantFrom('bot', 'end', ...PROTO),
+        onResign: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('bot', 'end') }, fc.constantFrom(...PROTO)),
         spectatorChat: fc.boolean(),
         watch: fc.boolean(),
         cursor: fc.oneof(fc.string({ minLength: 1, maxLength: 16 }), fc.constantFrom(...PROTO)),
@@ -138,8 +138,14 @@ describe('fuzzing', () => {
       // createGame also on its own: however many actions the protocol has, some frames create games.
       .tuple(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...ACTIONS) }, fc.constant('createGame'), fc.constantFrom(...PROTO)), fields, fc.array(entry, { maxLength: 3 }))
       .map(([action, known, extra]) => [action, [...Object.entries(known).map(([k, v]): [string, string] => [k, JSON.stringify(v) ?? 'null']), ...extra]] as const);
+    // Frames that create games with a real game and seat count (random fields besides): with so many
+    // actions, and fields each present or not, frames built from scratch seldom get that far.
+    const creating = fc
+      .tuple(fc.constantFrom('createGame', 'quickPlay'), fields, fc.constantFrom('tic-tac-toe', 'goa', 'navegador', 'vasco-da-gama'), fc.integer({ min: 2, max: 4 }))
+      .map(([action, known, g, players]) => [action, Object.entries({ ...known, game: g, players }).map(([k, v]): [string, string] => [k, JSON.stringify(v) ?? 'null'])] as const);
     const frame = fc.oneof(
       { weight: 6, arbitrary: structured.map(([action, entries]) => ({ text: null as string | null, action, entries })) },
+      { weight: 1, arbitrary: creating.map(([action, entries]) => ({ text: null as string | null, action, entries })) },
       { weight: 1, arbitrary: fc.jsonValue().map((v) => ({ text: JSON.stringify(v), action: null, entries: [] })) },
       { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 64 }).map((t) => ({ text: t, action: null, entries: [] })) },
     );
@@ -172,6 +178,7 @@ describe('fuzzing', () => {
       }),
       { numRuns: 600, interruptAfterTimeLimit: 25_000, seed: Number(process.env.FUZZ_SEED ?? 20261123) },
     );
+    console.log(JSON.stringify({ frames: n, answers: Object.fromEntries(seen) }));
     // The generator reached deep enough to get past parsing.
     expect([...seen.keys()]).toEqual(expect.arrayContaining(['BAD_REQUEST', 'FORBIDDEN', 'NOT_FOUND', 'state', 'gameCreated']));
     expect(n).toBeGreaterThan(100);
