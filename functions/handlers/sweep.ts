@@ -31,7 +31,7 @@ export interface SweepResult {
   games: number;
   reminders: number;
   released: number;
-  /** Email digests sent, dropped (nothing waiting), moved past quiet hours, failed. */
+  /** Email digests sent, dropped (nothing waiting), moved past quiet hours, left to another sweep sending them, failed. */
   digests: DigestRun;
   /** Read capacity the due queries consumed. */
   readUnits: number;

@@ -33,6 +33,8 @@ export interface DigestRun {
   dropped: number;
   /** Moved to the end of the player's quiet hours. */
   moved: number;
+  /** Being sent by another sweep at this moment: left to it. */
+  busy: number;
   failures: number;
 }
 
@@ -49,7 +51,7 @@ export class Digests {
 
   /** Send every due digest, until `deadline` (ms since the epoch); what is left stays due. */
   async sendDue(deadline = Infinity): Promise<DigestRun> {
-    const run: DigestRun = { sent: 0, dropped: 0, moved: 0, failures: 0 };
+    const run: DigestRun = { sent: 0, dropped: 0, moved: 0, busy: 0, failures: 0 };
     for (const d of await this.deps.store.due(this.deps.now())) {
       if (Date.now() > deadline) break;
       try {
@@ -63,7 +65,7 @@ export class Digests {
     return run;
   }
 
-  private async sendOne(d: DueDigest): Promise<'sent' | 'dropped' | 'moved'> {
+  private async sendOne(d: DueDigest): Promise<'sent' | 'dropped' | 'moved' | 'busy'> {
     const { store, records, mailer, now } = this.deps;
     const { pending } = await store.state(d.playerId);
     if (pending?.key !== d.key) {
@@ -87,6 +89,7 @@ export class Digests {
       return 'dropped';
     }
     const claim = await store.claim(d, now());
+    if (claim === 'busy') return 'busy';
     if (claim === 'new' || claim === 'retry') {
       const name = (await store.playerName(d.playerId)) ?? 'player';
       const { subject, text } = digestText(name, games, now(), this.deps.links);

@@ -4,7 +4,8 @@
  * time like the clock items, so the sweep reads only what is due. A due item is written before
  * the pointer names it, and removed after the pointer stops naming it: a crash in between leaves
  * at most a stray due item, which the sweep finds stale and removes. Sending is claimed with a
- * delivery marker, so two sweeps at once, or a retry, mail one digest once.
+ * delivery marker, so two sweeps at once, or a retry, mail one digest once (a claim is taken
+ * over only when its sweep must have died).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -17,6 +18,8 @@ const PK = TABLE.partitionKey;
 const SK = TABLE.sortKey;
 /** Delivery markers are kept a month, like the notifier's. */
 const DELIVERY_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** A claim this recent may still be sending (the sweep runs at most 60 s): another sweep leaves it alone. */
+export const CLAIM_LEASE_MS = 2 * 60_000;
 
 export interface DueDigest {
   shard: string;
@@ -124,8 +127,12 @@ export class DigestStore {
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: d.shard, [SK]: d.key } }));
   }
 
-  /** Claim the sending of one digest (see Schedule.claim: 'new', 'retry', 'sent' or 'abandoned'). */
-  async claim(d: DueDigest, now: Date): Promise<Claim> {
+  /**
+   * Claim the sending of one digest (see Schedule.claim: 'new', 'retry', 'sent' or 'abandoned'),
+   * or 'busy': another sweep claimed it less than CLAIM_LEASE_MS ago and may be sending it right
+   * now. Only a claim older than that (its sweep died) is taken over, by one sweep.
+   */
+  async claim(d: DueDigest, now: Date): Promise<Claim | 'busy'> {
     const Key = { [PK]: keys.delivery(`digest#${d.playerId}#${d.key}`), [SK]: keys.deliveryTarget('email') };
     try {
       await this.db.send(
@@ -139,9 +146,27 @@ export class DigestStore {
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
-    const out = await this.db.send(new UpdateCommand({ TableName: this.table, Key, UpdateExpression: 'ADD attempts :one', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'ALL_NEW' }));
-    if (out.Attributes?.status === 'sent') return 'sent';
-    return ((out.Attributes?.attempts as number | undefined) ?? 0) >= MAX_ATTEMPTS ? 'abandoned' : 'retry';
+    const marker = (await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }))).Item;
+    if (marker?.status === 'sent') return 'sent';
+    const claimedAt = String(marker?.at ?? '');
+    if (Date.parse(claimedAt) > now.getTime() - CLAIM_LEASE_MS) return 'busy';
+    try {
+      const out = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key,
+          UpdateExpression: 'SET #at = :now ADD attempts :one',
+          ConditionExpression: '#at = :claimedAt AND #s <> :sent',
+          ExpressionAttributeNames: { '#at': 'at', '#s': 'status' },
+          ExpressionAttributeValues: { ':now': now.toISOString(), ':one': 1, ':claimedAt': claimedAt, ':sent': 'sent' },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return ((out.Attributes?.attempts as number | undefined) ?? 0) >= MAX_ATTEMPTS ? 'abandoned' : 'retry';
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      return 'busy'; // another sweep took it over (or sent it) just now
+    }
   }
 
   async markSent(d: DueDigest): Promise<void> {
