@@ -165,9 +165,10 @@ const plain = (v: unknown): unknown => (v && typeof v === 'object' && 'S' in v ?
 
 /**
  * Counts every call of the runtime's DynamoDB client and its consumed capacity. DynamoDB Local
- * reports the units DynamoDB would; two cases are filled in: a read that finds nothing (reported
- * as 0; DynamoDB bills a 4 KB unit, half for an eventually consistent read) and a failed
- * conditional write (no capacity in the error; billed as the item's size, from its JSON).
+ * reports the units DynamoDB would; three cases are filled in: a read that finds nothing (reported
+ * as 0; DynamoDB bills a 4 KB unit, half for an eventually consistent read), a failed
+ * conditional write (no capacity in the error; billed as the item's size, from its JSON), and a
+ * transaction (reported short; DynamoDB bills two units per KB of each item it writes).
  */
 function countDynamo(): void {
   const client = dynamo();
@@ -192,6 +193,14 @@ function countDynamo(): void {
         let units = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []).reduce((s, c) => s + (c.CapacityUnits ?? 0), 0);
         const isRead = op === 'GetItem' || op === 'Query' || op === 'Scan' || op === 'BatchGetItem';
         if (isRead) units = Math.max(units, input.ConsistentRead ? 1 : 0.5);
+        if (op === 'TransactWriteItems') {
+          const parts = (input.TransactItems as Record<string, { Item?: unknown; Key?: unknown }>[] | undefined) ?? [];
+          const billed = parts.reduce((sum, part) => {
+            const write = Object.values(part)[0]!;
+            return sum + 2 * Math.max(1, Math.ceil(Buffer.byteLength(JSON.stringify(write.Item ?? write.Key ?? {})) / 1024));
+          }, 0);
+          units = Math.max(units, billed);
+        }
         record(isRead ? units : 0, isRead ? 0 : units);
         // A delivery marker claimed: one notification to one target (its kind is the key's last part).
         const item = input.Item as Input | undefined;

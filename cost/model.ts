@@ -14,8 +14,8 @@ import { PRICES, type Price, type Prices } from './prices';
 // What a measurement holds (filled by cost/measure.ts)
 
 /** The Lambda functions, as infra/stack.ts names them (stream = the notifier, sweep = the clock sweep). */
-export type FunctionName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep';
-export const FUNCTIONS: readonly FunctionName[] = ['http', 'connect', 'disconnect', 'message', 'stream', 'sweep'];
+export type FunctionName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep' | 'ratings';
+export const FUNCTIONS: readonly FunctionName[] = ['http', 'connect', 'disconnect', 'message', 'stream', 'sweep', 'ratings'];
 
 export interface InvocationStats {
   invocations: number;
@@ -213,12 +213,33 @@ export const ASSUMPTIONS = {
     unit: 'games per registered player',
     why: 'Registration and notification set-up happen once per player, not per game: each game carries 1/10 of its players\' onboarding.',
   },
-  emailShare: {
+  emailPlayerShare: {
     value: 0.1,
-    unit: 'emails per notification',
+    unit: 'share of players',
     why:
-      'Share of notifications that also go out by email (SES): players who entered an address. The measured game sends ' +
+      'Players with a confirmed email address. Email is a digest (functions/host/digest.ts): at most one a day per player, ' +
+      'listing every game waiting for them, so its cost follows days and players, not turns. The measured game sends ' +
       'Web Push (what the web client offers first; free to send, only Lambda time and bytes); webhooks likewise.',
+  },
+  gameDays: {
+    value: 14,
+    unit: 'days per asynchronous game',
+    why: 'A 4-player Vasco da Gama played by turns over days, a few turns a day each: about two weeks, on each of which a player may have a digest.',
+  },
+  gamesInPlayPerPlayer: {
+    value: 3,
+    unit: 'games in play per player',
+    why: 'One digest a day covers all of a player\'s games: each game carries its share of the day\'s email.',
+  },
+  digestWriteUnits: {
+    value: 8,
+    unit: 'WRU per digest',
+    why: 'Making it due (due item, pointer), claiming and marking the send, clearing the pointer, deleting the due item, and a little for turns that find it due already.',
+  },
+  digestReadUnits: {
+    value: 10,
+    unit: 'RRU per digest',
+    why: 'The pointer (at every turn that leads to it and at the send), settings, presence and name, the player\'s game index and the heads of the games in play.',
   },
   logBytesPerInvocation: {
     value: 350,
@@ -367,8 +388,17 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
     const local = c.lambda[fn];
     // The notifier: one invocation per commit the filter lets through (people's commits are apart in
     // time); bots' commits come in bursts, which the trigger batches as the local poller did.
+    // The ratings reactor: once per game, by the commit that finished it (its filter lets nothing else through).
     const invocations =
-      fn !== 'stream' ? local.invocations : m.scenario === 'bots' ? Math.min(c.stream.batches, c.stream.commitInserts) : c.stream.commitInserts / a.notifyRecordsPerInvocation.value;
+      fn === 'ratings'
+        ? m.play.finished
+          ? 1
+          : 0
+        : fn !== 'stream'
+          ? local.invocations
+          : m.scenario === 'bots'
+            ? Math.min(c.stream.batches, c.stream.commitInserts)
+            : c.stream.commitInserts / a.notifyRecordsPerInvocation.value;
     // Lambda rounds each invocation up to the next ms: half a ms each on average.
     const billedMs = local.durationMs * scale + invocations * 0.5;
     lambda[fn] = { invocations, billedMs };
@@ -380,15 +410,16 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
   const dynamo = Object.values(c.dynamo).reduce((s, d) => ({ r: s.r + d.readUnits, w: s.w + d.writeUnits }), { r: 0, w: 0 });
   const minutesPerConnection = { async: a.asyncSessionMinutes, live: a.liveSittingMinutes, bots: a.botsSittingMinutes }[m.scenario].value;
   const notifications = c.notifications.sent;
-  const emails = notifications * a.emailShare.value;
+  // Digests go to players away for days: the asynchronous scenario only (live and bot games end within the evening).
+  const emails = m.scenario === 'async' ? (m.humans * a.emailPlayerShare.value * a.gameDays.value) / a.gamesInPlayPerPlayer.value : 0;
   return {
     lambda,
     lambdaInvocations,
     lambdaBilledMs,
     coldStarts,
     lambdaGbSeconds,
-    dynamoReadUnits: dynamo.r,
-    dynamoWriteUnits: dynamo.w,
+    dynamoReadUnits: dynamo.r + emails * a.digestReadUnits.value,
+    dynamoWriteUnits: dynamo.w + emails * a.digestWriteUnits.value,
     wsMessagesIn32KB: c.wsIn.units32KB,
     wsMessagesOut32KB: c.wsOut.units32KB,
     wsConnectionMinutes: m.phases.game.connections * minutesPerConnection + f * m.phases.onboarding.connections * a.onboardingSessionMinutes.value,
@@ -436,7 +467,7 @@ export function costModel(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: 
     ...prices.dynamoStorage,
     usd: prices.dynamoStorage.usd + prices.dynamoPitrStorage.usd,
   });
-  line('SES', 'emails (share of notifications)', u.emails, 'emails', prices.sesEmails);
+  line('SES', 'emails (daily digests)', u.emails, 'emails', prices.sesEmails);
   line('CloudWatch Logs', 'ingestion', u.logBytes / GB, 'GB', prices.cloudwatchLogsIngestion);
   line('Data transfer out', 'frames, HTTP responses, pushes', u.transferOutBytes / GB, 'GB', prices.dataTransferOut);
   line('Secrets Manager', 'GetSecretValue at cold starts', u.secretFetches, 'API calls', prices.secretsManagerApiCalls);

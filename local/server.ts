@@ -18,12 +18,14 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { handler as httpHandler } from '../functions/handlers/http';
+import { handler as passkeyHandler, PASSKEY_PATHS } from '../functions/handlers/passkey';
 import { handler as connectHandler } from '../functions/handlers/connect';
 import { handler as disconnectHandler } from '../functions/handlers/disconnect';
 import type { WsEvent } from '../functions/handlers/ws-event';
 import { handler as messageHandler } from '../functions/handlers/message';
 import { handler as sweepHandler } from '../functions/handlers/sweep';
 import { handler as streamHandler } from '../functions/handlers/stream';
+import { handler as ratingsHandler } from '../functions/handlers/ratings';
 import { generateVapidKeys } from '../functions/adapters/channels/webpush';
 import { setClock } from '../functions/host/runtime';
 import { limit, rateLimited, TokenBucket } from '../functions/adapters/limits';
@@ -56,7 +58,7 @@ export interface LocalServerOptions {
 }
 
 /** The handlers, named as the cloud's functions. */
-export type HandlerName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep';
+export type HandlerName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep' | 'ratings';
 
 export interface LocalServer {
   port: number;
@@ -65,7 +67,7 @@ export interface LocalServer {
   dynamo: LocalDynamo;
   /** Where emails are written instead of sent. */
   outboxDir: string;
-  /** Resolve once the notifier has handled every commit stored so far. */
+  /** Resolve once the notifier and the ratings reactor have handled every commit stored so far. */
   notified(): Promise<void>;
   /** Run the clock sweep now, once the stream's reactions to every stored commit have run. */
   sweep(): ReturnType<typeof sweepHandler>;
@@ -123,12 +125,20 @@ function kept(dataDir: string | null, name: string, make: () => string): string 
   return readFileSync(file, 'utf8').trim();
 }
 
-/** Configuration the handlers read, unless the operator set it: token secret, VAPID keys, email outbox. */
+/**
+ * Configuration the handlers read, unless the operator set it: token keys, VAPID keys, email
+ * outbox. With a data folder the token key set is the file DATA_DIR/secret, read again after a
+ * rotation (`npx tsx scripts/rotate-key.ts`); without, a key made for this process.
+ */
 function localConfig(dataDir: string | null, url: string): Record<string, string> {
   const env = process.env;
   const vapid = JSON.parse(kept(dataDir, 'vapid.json', () => JSON.stringify(generateVapidKeys()))) as { publicKey: string; privateKey: string };
+  const operatorSecret = env.CARAVELA_SECRET && env.CARAVELA_SECRET !== ownSecret ? env.CARAVELA_SECRET : undefined;
+  if (dataDir) kept(dataDir, 'secret', () => randomBytes(32).toString('hex'));
+  ownSecret = operatorSecret || dataDir ? '' : (ownSecret || randomBytes(32).toString('hex'));
   return {
-    CARAVELA_SECRET: env.CARAVELA_SECRET ?? kept(dataDir, 'secret', () => randomBytes(32).toString('hex')),
+    CARAVELA_SECRET: operatorSecret ?? ownSecret,
+    CARAVELA_SECRET_FILE: !operatorSecret && dataDir ? path.join(dataDir, 'secret') : '',
     VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY ?? vapid.publicKey,
     VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY ?? vapid.privateKey,
     VAPID_SUBJECT: env.VAPID_SUBJECT ?? 'mailto:caravela@localhost',
@@ -163,6 +173,9 @@ function serveStatic(pathname: string, res: ServerResponse): boolean {
   return true;
 }
 
+/** The key this process made for a server without a data folder (told apart from an operator's CARAVELA_SECRET). */
+let ownSecret = '';
+
 const isLoopback = (address: string | undefined) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
@@ -190,11 +203,14 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   };
   const h = {
     http: wrap('http', httpHandler),
+    // Its own function in the cloud (for the size of the WebAuthn library); an HTTP route all the same.
+    passkey: wrap('http', passkeyHandler),
     connect: wrap('connect', connectHandler),
     disconnect: wrap('disconnect', disconnectHandler),
     message: wrap('message', messageHandler),
     stream: wrap('stream', streamHandler),
     sweep: wrap('sweep', sweepHandler),
+    ratings: wrap('ratings', ratingsHandler),
   };
 
   const sockets = new Map<string, { ws: WebSocket; connectedAt: Date; queue: Promise<void> }>();
@@ -260,6 +276,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     checkpointFile: dataDir ? path.join(dataDir, 'stream-checkpoint.json') : null,
     handler: (event) => track(h.stream(event)),
   });
+  // The ratings reactor reads the same stream on its own, as its own event source mapping does.
+  const ratingsPoller = await startStreamPoller({
+    endpoint: dynamo.endpoint,
+    tableName: TABLE_NAME,
+    checkpointFile: dataDir ? path.join(dataDir, 'ratings-checkpoint.json') : null,
+    handler: (event) => track(h.ratings(event)),
+  });
   const interval = options.sweepIntervalMs ?? 30_000;
   const sweeper = interval > 0 ? setInterval(() => void track(h.sweep({})).catch((e) => console.error('sweep failed:', e)), interval) : null;
   ready = true;
@@ -297,7 +320,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
           return;
         }
       }
-      const result = await h.http({
+      const result = await (PASSKEY_PATHS.includes(url.pathname) ? h.passkey : h.http)({
         rawPath: url.pathname,
         body,
         isBase64Encoded: false,
@@ -437,7 +460,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     wsUrl: `ws://${domainName}/ws`,
     dynamo,
     outboxDir: process.env.EMAIL_OUTBOX_DIR!,
-    notified: () => poller.drain(),
+    notified: async () => {
+      await Promise.all([poller.drain(), ratingsPoller.drain()]);
+    },
     // After the stream's reactions to what was stored so far (they write the due items), as a sweep minutes later would see them.
     sweep: async () => {
       await poller.drain();
@@ -459,6 +484,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       internal.closeAllConnections();
       await internalClosed;
       await poller.stop();
+      await ratingsPoller.stop();
       await Promise.allSettled([...inflight]);
       await dynamo.stop();
     },

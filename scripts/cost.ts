@@ -8,7 +8,7 @@
  *   npx tsx scripts/cost.ts --scenario all        # async, live (all four online), bots (one person + 3 bots)
  *   npx tsx scripts/cost.ts --seed 7 --clock      # other client choices; with a 72 h per-move clock
  *   npx tsx scripts/cost.ts --warm                # keep the per-container caches (best case)
- *   npx tsx scripts/cost.ts --set emailShare=0.5  # any assumption of cost/model.ts ASSUMPTIONS
+ *   npx tsx scripts/cost.ts --set emailPlayerShare=0.5  # any assumption of cost/model.ts ASSUMPTIONS
  */
 import { performance } from 'node:perf_hooks';
 import { measureGame, startMeasuredServer } from '../cost/measure';
@@ -105,8 +105,8 @@ async function main(): Promise<void> {
       const alt = (values: Partial<Record<keyof Assumptions, number>>) => costModel(measurement, withAssumptions(values, assumptions)).perGame.usd;
       const sensitivity = {
         usdPerGameDurationScale2: alt({ durationScale: 2 }),
-        usdPerGameNoEmail: alt({ emailShare: 0 }),
-        usdPerGameEmailShare50pct: alt({ emailShare: 0.5 }),
+        usdPerGameNoEmail: alt({ emailPlayerShare: 0 }),
+        usdPerGameEmailPlayers50pct: alt({ emailPlayerShare: 0.5 }),
         usdPerGameNoDataTransferOut: alt({ chargeDataTransferOut: 0 }),
         usdPerGameAsyncSession10min: alt({ asyncSessionMinutes: 10 }),
       };

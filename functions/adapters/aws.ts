@@ -1,7 +1,6 @@
 /** AWS SDK clients, created once per process (per Lambda container) and reused. */
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
@@ -23,7 +22,6 @@ export const requestHandler = {
 
 let doc: DynamoDBDocumentClient | undefined;
 const management = new Map<string, ApiGatewayManagementApiClient>();
-let secret: Promise<string> | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
   if (!doc) {
@@ -46,16 +44,5 @@ export function connections(endpoint: string): ApiGatewayManagementApiClient {
   return client;
 }
 
-export function tokenSecret(): Promise<string> {
-  secret ??= (async () => {
-    const c = config();
-    if (c.secret) return c.secret;
-    if (!c.secretArn) throw new Error('set CARAVELA_SECRET or SECRET_ARN');
-    const out = await new SecretsManagerClient({ region: c.region, requestHandler }).send(new GetSecretValueCommand({ SecretId: c.secretArn }));
-    if (!out.SecretString) throw new Error('the token secret is empty');
-    return out.SecretString;
-  })();
-  // A failed fetch (throttling, network) is tried again on the next call, not cached.
-  secret.catch(() => (secret = undefined));
-  return secret;
-}
+/** The token secret is a key set now (signing-keys.ts); this name stays for the code that signs without a kid. */
+export { tokenSecret } from './signing-keys';

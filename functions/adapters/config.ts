@@ -42,3 +42,22 @@ export function gameUrl(gameId: string): string {
 export function confirmEmailUrl(token: string): string {
   return `${publicUrl()}/#/confirm-email/${encodeURIComponent(token)}`;
 }
+
+/** The web client's page that opens an email sign-in link. */
+export function signInUrl(token: string): string {
+  return `${publicUrl()}/#/signin/${encodeURIComponent(token)}`;
+}
+
+/**
+ * Who passkeys belong to (WebAuthn's relying party): the host of PUBLIC_URL and its origin. A
+ * loopback address becomes `localhost`, since browsers refuse passkeys on an IP address: locally
+ * they work at http://localhost:PORT.
+ */
+export function relyingParty(): { rpID: string; origin: string } {
+  const url = new URL(publicUrl() || 'http://localhost');
+  if (['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname)) {
+    url.hostname = 'localhost';
+    return { rpID: 'localhost', origin: url.origin };
+  }
+  return { rpID: url.hostname, origin: url.origin };
+}

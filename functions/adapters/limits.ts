@@ -33,6 +33,10 @@ const DEFAULTS = {
   CHAT_WINDOW_SECONDS: 10,
   /** …and per UTC day. */
   CHAT_MESSAGES_PER_DAY: 200,
+  /** Email sign-in links mailed to one address per hour (beyond: none is sent, and the answer does not say so). */
+  SIGNIN_EMAILS_PER_HOUR: 3,
+  /** Device-link codes a player may show per hour. */
+  DEVICE_CODES_PER_HOUR: 10,
 } as const;
 
 export type LimitName = keyof typeof DEFAULTS;

@@ -2,7 +2,7 @@
  * Sends frames to WebSocket connections through the API Gateway management API (@connections),
  * in the cloud and locally alike (the local runtime serves the same endpoint).
  */
-import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { connections } from './aws';
 import type { ServerFrame } from '../core/protocol/frames';
 import { failure, logger } from '../observe/log';
@@ -13,6 +13,8 @@ export type SendResult = 'sent' | 'gone' | 'failed';
 
 export interface Sender {
   send(connectionId: string, frame: ServerFrame): Promise<SendResult>;
+  /** Close a connection (a revoked device's); one already gone is fine. */
+  close?(connectionId: string): Promise<void>;
 }
 
 export class ManagementApiSender implements Sender {
@@ -33,6 +35,15 @@ export class ManagementApiSender implements Sender {
       logger.warn('sending a frame failed', failure(error, { to: connectionId }));
       count(METRICS.sendFailures);
       return 'failed';
+    }
+  }
+
+  async close(connectionId: string): Promise<void> {
+    try {
+      await connections(this.endpoint).send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+    } catch (error) {
+      if (error instanceof GoneException) return;
+      throw error;
     }
   }
 }

@@ -67,6 +67,18 @@ export interface SettingsRecord {
   rev: number;
   /** Players whose chat messages this player does not see (absent: none). */
   muted?: string[];
+  /** Mail to this address bounced or was reported as spam (SES): nothing more is sent there. */
+  emailBlocked?: EmailBlock | null;
+}
+
+/** Why the server stopped mailing an address, as SES reported it. */
+export interface EmailBlock {
+  address: string;
+  kind: 'bounced' | 'complained';
+  /** ISO time of the bounce or complaint. */
+  at: string;
+  /** What the receiving server or the recipient said, e.g. "smtp; 550 5.1.1 user unknown". */
+  reason: string;
 }
 
 export const NO_RECORD: SettingsRecord = { settings: NO_SETTINGS, confirmedEmail: null, emailSince: 0, confirmationsSent: [], rev: 0 };
@@ -74,10 +86,16 @@ export const NO_RECORD: SettingsRecord = { settings: NO_SETTINGS, confirmedEmail
 /** Notifications are emailed only to an address its owner confirmed. */
 export const emailConfirmed = (r: SettingsRecord): boolean => r.settings.email !== null && r.confirmedEmail === r.settings.email;
 
-/** The record with new settings: a changed address loses its confirmation and starts anew. */
+/** The address's bounce or complaint, while it is the address in the settings. */
+export const emailBlockOf = (r: SettingsRecord): EmailBlock | null => (r.emailBlocked && r.emailBlocked.address === r.settings.email ? r.emailBlocked : null);
+
+/** Whether mail may go to the address in the settings: confirmed, and neither bounced nor complained about. */
+export const emailUsable = (r: SettingsRecord): boolean => emailConfirmed(r) && !emailBlockOf(r);
+
+/** The record with new settings: a changed address loses its confirmation (and any bounce) and starts anew. */
 export function withSettings(r: SettingsRecord, settings: NotificationSettings, now: Date): SettingsRecord {
   if (settings.email === r.settings.email) return { ...r, settings };
-  return { ...r, settings, confirmedEmail: null, emailSince: now.getTime() };
+  return { ...r, settings, confirmedEmail: null, emailSince: now.getTime(), emailBlocked: null };
 }
 
 /** The outcome of one delivery attempt: delivered, or the target is gone for good (remove it). */

@@ -9,7 +9,8 @@ import { levelName } from '../../domain/games/bot-levels';
 import { botsOf, defaultBot, findBot } from '../../domain/games/bots';
 import { ProtocolError } from './protocol/frames';
 import type { TimeControl } from './clock';
-import { activeSeats, moduleOf, seatOf, storedVersion, type Commit, type GameRecord, type HostEvent, type SeatPlayer } from './record';
+import { activeSeats, moduleOf, seatOf, storedVersion, type Commit, type GameRecord, type HostEvent, type OnResign, type SeatPlayer } from './record';
+import { refuseResigned } from './plan-resign';
 
 const host = (e: HostEvent): Tagged => e;
 
@@ -34,6 +35,8 @@ export function planCreate(input: {
   bot?: string;
   clock?: TimeControl;
   spectatorChat?: boolean;
+  listed?: boolean;
+  onResign?: OnResign;
   seed: number;
   at: string;
 }): Commit {
@@ -53,7 +56,19 @@ export function planCreate(input: {
     throw new ProtocolError('BAD_REQUEST', `${module.title} has no bot "${input.bot}"; bots: ${Object.keys(botsOf(module.id)).join(', ') || 'none'}.`);
   }
   const events: Tagged[] = [
-    host({ type: '$created', game: module.id, rulesVersion: module.rulesVersion, players: input.players, options: options.data, seat: 0, player: input.player, clock: input.clock ?? null, ...(input.spectatorChat ? { spectatorChat: true } : {}) }),
+    host({
+      type: '$created',
+      game: module.id,
+      rulesVersion: module.rulesVersion,
+      players: input.players,
+      options: options.data,
+      seat: 0,
+      player: input.player,
+      clock: input.clock ?? null,
+      ...(input.spectatorChat ? { spectatorChat: true } : {}),
+      ...(input.listed ? { listed: true } : {}),
+      ...(input.onResign ? { onResign: input.onResign } : {}),
+    }),
     ...botSeats.map((seat) => host({ type: '$joined', seat, player: botPlayer(module.id, bot!, seat), bot })),
   ];
   if (botSeats.length === input.players - 1) {
@@ -112,6 +127,7 @@ export function planCommand(
   const stored = storedVersion(record, commandId);
   if (stored !== undefined) return { duplicateOf: stored };
   playing(record);
+  refuseResigned(record, seat);
   if (record.absent[seat]) throw new ProtocolError('ILLEGAL', 'A bot is playing for you since your time ran out; send "resume" to take your seat back.');
   return {
     commit: { gameId: record.gameId, version: record.version + 1, seat, playerId, commandId, events: decideFor(record, seat, command), at },
@@ -131,6 +147,7 @@ export function planTimeout(record: GameRecord, seat: number, at: string): Commi
 export function planResume(record: GameRecord, playerId: string, at: string): Commit | null {
   playing(record);
   const seat = seatedPlayer(record, playerId);
+  refuseResigned(record, seat);
   if (!record.absent[seat]) return null;
   return { gameId: record.gameId, version: record.version + 1, seat, playerId, commandId: null, events: [host({ type: '$resumed', seat })], at };
 }
@@ -154,6 +171,7 @@ export function planUndo(record: GameRecord, playerId: string, at: string): Comm
 export function planVote(record: GameRecord, playerId: string, at: string): Commit | null {
   playing(record);
   const seat = seatedPlayer(record, playerId);
+  refuseResigned(record, seat);
   if (!record.absent.some(Boolean)) throw new ProtocolError('ILLEGAL', 'A game can be ended by vote only after a player has run out of time.');
   if (record.absent[seat]) throw new ProtocolError('ILLEGAL', 'Resume your seat before voting.');
   if (record.votes.includes(seat)) return null;

@@ -9,6 +9,7 @@ import type { AnyGameModule, Outcome, Tagged } from '../../domain/engine/contrac
 import { findGame } from '../../domain/games/index';
 import { LOG_KEEP, type GameSummary, type SeatInfo } from './protocol/frames';
 import { startClock, tickClock, type ClockState, type TimeControl } from './clock';
+import { applyResigned, resignedLast } from './resign';
 
 export interface SeatPlayer {
   playerId: string;
@@ -28,6 +29,10 @@ export type HostEvent =
       clock?: TimeControl | null;
       /** Spectators may read the chat. */
       spectatorChat?: boolean;
+      /** Shown in the public lobby while seats are open (absent: private, found by invite only). */
+      listed?: boolean;
+      /** What a resignation does (absent: 'bot'). */
+      onResign?: OnResign;
     }
   | { type: '$joined'; seat: number; player: SeatPlayer; bot?: string }
   | { type: '$started'; seed: number }
@@ -37,7 +42,12 @@ export type HostEvent =
   /** The seat's last command (stored at `version`) is taken back. */
   | { type: '$undone'; seat: number; version: number }
   | { type: '$voted'; seat: number }
-  | { type: '$ended'; reason: 'vote' };
+  | { type: '$ended'; reason: 'vote' }
+  /** The seat gave up: a bot plays it to the end (`bot`), or the game ends here with it last (`end`). */
+  | { type: '$resigned'; seat: number; then: OnResign };
+
+/** What a resignation does to a game: its safe bot takes the seat for good, or the game ends. */
+export type OnResign = 'bot' | 'end';
 
 export interface Commit {
   gameId: string;
@@ -65,8 +75,14 @@ export interface GameRecord {
   /** Seats that ran out of time and are played by a bot until their player resumes. */
   absent: boolean[];
   status: GameStatus;
-  /** Set when the players voted to end the game early. */
-  ended: 'vote' | null;
+  /** Set when the players voted to end the game early, or a resignation ended it. */
+  ended: 'vote' | 'resign' | null;
+  /** Listed in the public lobby while open (absent in records from before the lobby). */
+  listed?: boolean;
+  /** What a resignation does (absent: 'bot'). */
+  onResign?: OnResign;
+  /** Seats that resigned, in the order they did (absent: none). */
+  resigned?: number[];
   /** Seats that voted to end the game. */
   votes: number[];
   version: number;
@@ -138,11 +154,14 @@ export function summaryOf(record: GameRecord, seat: number): GameSummary {
   };
 }
 
-/** The game's result: the module's, or an early end by vote. */
-export function outcomeOf(record: GameRecord): (Outcome & { ended?: 'vote' }) | null {
+/** The game's result: the module's (resigned seats last), an end by resignation, or an early end by vote. */
+export function outcomeOf(record: GameRecord): (Outcome & { ended?: 'vote' | 'resign'; resigned?: number[] }) | null {
   if (record.state === null) return null;
   const outcome = moduleOf(record).outcome(record.state);
-  if (outcome) return outcome;
+  const resigned = record.resigned ?? [];
+  if (outcome) return resigned.length ? resignedLast(outcome, record.players, resigned) : outcome;
+  // Ended early by a resignation, or by vote after one: the resigned seats last, the others together first.
+  if (record.ended === 'resign' || (record.ended === 'vote' && resigned.length)) return { ...resignedLast(null, record.players, resigned), ended: record.ended };
   return record.ended ? { results: [], winners: [], ended: record.ended } : null;
 }
 
@@ -165,6 +184,8 @@ function created(commit: Commit, e: Extract<HostEvent, { type: '$created' }>): G
     commands: {},
     clock: e.clock ? startClock(e.clock, e.players) : null,
     undo: null,
+    ...(e.listed ? { listed: true } : {}),
+    ...(e.onResign ? { onResign: e.onResign } : {}),
     createdAt: commit.at,
     updatedAt: commit.at,
     ...(e.spectatorChat ? { spectatorChat: true } : {}),
@@ -210,6 +231,9 @@ function applyHostEvent(r: GameRecord, e: HostEvent): void {
       r.ended = e.reason;
       r.log.push('The players agreed to end the game here');
       return;
+    case '$resigned':
+      applyResigned(r, e, name(e.seat));
+      return;
   }
 }
 
@@ -233,6 +257,7 @@ export function applyCommit(record: GameRecord | null, commit: Commit): GameReco
     r = created(commit, first as Extract<HostEvent, { type: '$created' }>);
   } else {
     r = { ...record, seats: [...record.seats], bots: [...record.bots], absent: [...record.absent], votes: [...record.votes], log: [...record.log], commands: { ...record.commands } };
+    if (record.resigned) r.resigned = [...record.resigned];
   }
   const before = { state: r.state, logLength: r.log.length, active: activeSeats(r) };
   const gameEvents: Tagged[] = [];

@@ -27,6 +27,8 @@ export function stateFrame(record: GameRecord, seat: number | null, online: numb
     log: record.log,
     logStart: record.logBase ?? 0,
     outcome: outcomeOf(record),
+    ...(record.resigned?.length ? { resigned: [...record.resigned] } : {}),
+    ...(record.onResign === 'end' ? { onResign: 'end' as const } : {}),
   };
   const own = seat === null ? null : record.lastOwn?.[seat];
   if (own) frame.sinceYourMove = { ...own };

@@ -29,13 +29,16 @@ export interface CommitHead {
   /** When the sweep must look at the game after this commit, and before it (ISO; null: never). Absent on commits stored before they were recorded. */
   clockDue?: string | null;
   wasClockDue?: string | null;
+  /** The game is listed in the public lobby (absent: it is not). */
+  listed?: boolean;
 }
 
 export const titleOf = (game: string): string => findGame(game)?.title ?? game;
 
 function result(head: CommitHead): string {
-  const outcome = head.outcome ? (JSON.parse(head.outcome) as { results?: { seat: number; score: number; rank: number }[]; ended?: string }) : null;
+  const outcome = head.outcome ? (JSON.parse(head.outcome) as { results?: { seat: number; score: number; rank: number }[]; ended?: string; resigned?: number[] }) : null;
   if (!outcome?.results?.length) return outcome?.ended === 'vote' ? 'The players voted to end it.' : 'It has ended.';
+  if (outcome.ended === 'resign') return `${head.seats[outcome.resigned?.at(-1) ?? -1]?.name ?? 'A player'} resigned.`;
   return [...outcome.results]
     .sort((a, b) => a.rank - b.rank)
     .map((r) => `${r.rank}. ${head.seats[r.seat]?.name ?? `Seat ${r.seat + 1}`} ${r.score}`)

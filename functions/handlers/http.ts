@@ -1,12 +1,13 @@
 /**
  * HTTP API handler (API Gateway HTTP API, payload format 2.0): `POST /api/players` registers a
- * player and returns a signed token; `GET /api/push-key` gives the VAPID public key for Web Push
+ * player and returns a signed token (or, with `device`, a device's session; the other sign-in
+ * routes are in http-session.ts); `GET /api/push-key` gives the VAPID public key for Web Push
  * subscriptions; `GET /api/games/{id}/replay` a game's history; `POST /api/email/confirm` opens
  * an email confirmation link; `GET /healthz`.
  */
 import * as z from 'zod';
 import { tokenSecret } from '../adapters/aws';
-import { issueToken, verifyToken } from '../core/token';
+import { issueToken } from '../core/token';
 import { seatInfos, seatOf } from '../core/record';
 import { vapidKeys } from '../adapters/vapid';
 import { ProtocolError } from '../core/protocol/frames';
@@ -15,6 +16,8 @@ import { getRuntime, newPlayerId } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import { getConfirmations } from '../host/runtime-mail';
 import { observed } from '../observe/observed';
+import { getAccounts } from '../host/runtime-accounts';
+import { answering, labelOf, sessionRoutes } from './http-session';
 
 export interface HttpEvent {
   routeKey?: string;
@@ -64,6 +67,9 @@ async function registerPlayer(event: HttpEvent): Promise<HttpResult> {
   }
   const player = { playerId: newPlayerId(), name: parsed.data.name };
   await getRuntime().records.putPlayer(player.playerId, player.name);
+  // With `device`, the new player is a signed-in device (expiring tokens); without, a v1 token as before.
+  const device = (body.data as { device?: unknown }).device;
+  if (device && typeof device === 'object') return json(201, await getAccounts().sessions.start(player, 'name', labelOf(event, device as Record<string, unknown>)));
   return json(201, { playerId: player.playerId, name: player.name, token: issueToken(player, await tokenSecret()) });
 }
 
@@ -90,8 +96,9 @@ async function confirmEmail(event: HttpEvent): Promise<HttpResult> {
  */
 async function replay(event: HttpEvent, rawGameId: string): Promise<HttpResult> {
   const bearer = event.headers?.authorization ?? event.headers?.Authorization;
-  const player = verifyToken(bearer?.replace(/^Bearer\s+/i, ''), await tokenSecret());
-  if (!player) return json(401, { code: 'UNAUTHORIZED', message: 'Send your token as "Authorization: Bearer TOKEN".' });
+  const checked = await getAccounts().sessions.check(bearer?.replace(/^Bearer\s+/i, ''));
+  if (!checked.ok) return json(401, { code: 'UNAUTHORIZED', message: checked.message });
+  const player = checked.caller;
   const gameId = decodePathSegment(rawGameId);
   if (gameId === null) return badRequest('The game id in this URL is not valid percent-encoding: each % must be followed by two hex digits that together spell UTF-8, like %C3%A9. Send the game id as the server gave it.');
   const { host, store } = getGames();
@@ -125,6 +132,8 @@ export const handler = observed('http', async (event: HttpEvent): Promise<HttpRe
   if (path === '/healthz' && method === 'GET') return json(200, { ok: true });
   if (path === '/api/players' && method === 'POST') return registerPlayer(event);
   if (path === '/api/email/confirm' && method === 'POST') return confirmEmail(event);
+  const signIn = sessionRoutes.get(path);
+  if (signIn && method === 'POST') return answering(() => signIn(event));
   if (path === '/api/push-key' && method === 'GET') return json(200, { publicKey: (await vapidKeys())?.publicKey ?? null });
   const game = /^\/api\/games\/([^/]{1,64})\/replay$/.exec(path);
   if (game && method === 'GET') return replay(event, game[1]!);

@@ -1,5 +1,5 @@
 /**
- * Every protocol action (createGame, joinGame, subscribe, command, myGames, ping, chat…) and
+ * Every protocol action (createGame, joinGame, subscribe, command, myGames, ping, chat, the lobby's, ratings', devices'…) and
  * `$default`. API Gateway selects the route by `$request.body.action`; all of them reach this
  * one function, which parses the frame, checks the sender, and answers with one frame.
  * A failure answers with an `error` frame to the sender alone and stores nothing.
@@ -9,13 +9,16 @@ import { ACTIONS, clientFrames, MAX_CLIENT_FRAME_BYTES, ProtocolError, type Acti
 import { checkWebhookUrl, webhookAllowList } from '../adapters/channels/webhook';
 import { checkPushEndpoint, pushAllowList } from '../adapters/channels/push-services';
 import { vapidKeys } from '../adapters/vapid';
-import { emailConfirmed, type SettingsRecord } from '../core/notification';
+import { emailBlockOf, emailConfirmed, type SettingsRecord } from '../core/notification';
 import { describeZodError } from '../../domain/engine/projector';
 import type { Outcome } from '../host/commands';
 import { getRuntime, senderFor } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import { getConfirmations } from '../host/runtime-mail';
 import { getChat } from '../host/runtime-chat';
+import { getRatingStore } from '../host/runtime-ratings';
+import { leaderboardOf, profileOf } from '../host/profiles';
+import { accountActions } from '../host/account-actions';
 import type { Sender } from '../adapters/sender';
 import type { WsEvent, WsResult } from './ws-event';
 import { observed } from '../observe/observed';
@@ -24,6 +27,9 @@ import { METRICS } from '../observe/metric-names';
 import { count } from '../observe/metrics';
 
 type ActionHandler = (conn: Connection, frame: never, sender: Sender) => Promise<Outcome>;
+
+/** The runtime's host always has the lobby. */
+const lobby = () => getGames().host.lobby!;
 
 const actions: Record<Action, ActionHandler> = {
   createGame: (conn, frame, sender) => getGames().host.commands.createGame(conn, frame, sender),
@@ -51,10 +57,26 @@ const actions: Record<Action, ActionHandler> = {
   chatHistory: (conn, frame) => getChat().history(conn, frame),
   mute: (conn, frame) => getChat().mute(conn, frame),
   unmute: (conn, frame) => getChat().mute(conn, frame),
+  resign: (conn, frame, sender) => getGames().host.commands.gameAction(conn, frame, sender),
+  openGames: (conn, frame) => lobby().openGames(conn, frame),
+  quickPlay: (conn, frame, sender) => lobby().quickPlay(conn, frame, sender),
+  hideGame: (conn, frame) => lobby().hide(conn, frame),
+  unhideGame: (conn, frame) => lobby().hide(conn, frame),
+  profile: async (_conn, frame: FrameOf<'profile'>) => ({ reply: await profileOf(getRatingStore(), frame) }),
+  leaderboard: async (_conn, frame: FrameOf<'leaderboard'>) => ({ reply: await leaderboardOf(getRatingStore(), frame) }),
+  ...accountActions,
 };
 
 async function notificationsFrame(requestId: string | undefined, record: SettingsRecord): Promise<ServerFrame> {
-  return { type: 'notifications', requestId, settings: record.settings, pushKey: (await vapidKeys())?.publicKey ?? null, emailConfirmed: emailConfirmed(record) };
+  const block = emailBlockOf(record);
+  return {
+    type: 'notifications',
+    requestId,
+    settings: record.settings,
+    pushKey: (await vapidKeys())?.publicKey ?? null,
+    emailConfirmed: emailConfirmed(record),
+    emailProblem: block ? { kind: block.kind, at: block.at, reason: block.reason } : null,
+  };
 }
 
 async function connectionOf(connectionId: string): Promise<Connection> {
@@ -63,7 +85,7 @@ async function connectionOf(connectionId: string): Promise<Connection> {
   if (cached) return cached;
   const stored = await records.getConnection(connectionId);
   if (!stored) throw new ProtocolError('UNAUTHORIZED', 'This connection is not signed in; reconnect with a valid token.');
-  const conn = { connectionId, playerId: stored.playerId, name: stored.name };
+  const conn = { connectionId, playerId: stored.playerId, name: stored.name, ...(stored.deviceId ? { deviceId: stored.deviceId } : {}) };
   connections.set(connectionId, conn);
   return conn;
 }

@@ -14,7 +14,7 @@ import type { ChatMessageItem, CommitItem } from '../adapters/store/items';
 import { senderFor } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import { getNotifier } from '../host/runtime-notify';
-import { getChatNotices } from '../host/runtime-chat';
+import { getChatNotices } from '../host/runtime-chat-notices';
 import { observed } from '../observe/observed';
 import { failure, logger } from '../observe/log';
 import { METRICS } from '../observe/metric-names';
@@ -43,6 +43,7 @@ export const handler = observed('stream', async (event: DynamoDBStreamEvent): Pr
         reactions.index(head),
         reactions.snapshot(head),
         reactions.clock(head),
+        host.lobbyFeed?.react(head, senderFor({})),
       ]);
       const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
       if (failed) throw failed.reason;

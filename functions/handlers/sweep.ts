@@ -4,7 +4,7 @@
  * a few at a time, within a time budget below the function's timeout: what it does not reach
  * stays due for the next run. Per game: time-outs (a bot then plays safe moves for the absent
  * seat), reminders, and the re-drive of an automatic seat nothing moved. Then notifications
- * held back by quiet hours whose time has come are released.
+ * held back by quiet hours whose time has come are released, and the email digests due are sent.
  */
 import { ProtocolError } from '../core/protocol/frames';
 import { titleOf } from '../core/triggers';
@@ -13,6 +13,8 @@ import type { DueClock } from '../adapters/store/schedule';
 import { getRuntime, now, senderFor } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import { getNotifier } from '../host/runtime-notify';
+import { getDigests } from '../host/runtime-digest';
+import type { DigestRun } from '../host/digest';
 import { observed } from '../observe/observed';
 import { failure, logger } from '../observe/log';
 import { METRICS } from '../observe/metric-names';
@@ -29,6 +31,8 @@ export interface SweepResult {
   games: number;
   reminders: number;
   released: number;
+  /** Email digests sent, dropped (nothing waiting), moved past quiet hours, left to another sweep sending them, failed. */
+  digests: DigestRun;
   /** Read capacity the due queries consumed. */
   readUnits: number;
   /** How late the oldest due item handled was, in seconds. */
@@ -88,7 +92,8 @@ export const handler = observed('sweep', async (): Promise<SweepResult> => {
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
   const released = await notifier.releaseHeld();
+  const digests = await getDigests().sendDue(started + BUDGET_MS);
   const lagSeconds = oldest ? Math.max(0, (at.getTime() - (oldest as Date).getTime()) / 1000) : 0;
   gauge(METRICS.sweepLagSeconds, lagSeconds);
-  return { due: due.length, games, reminders, released, readUnits, lagSeconds, failures };
+  return { due: due.length, games, reminders, released, digests, readUnits, lagSeconds, failures };
 });

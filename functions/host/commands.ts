@@ -9,6 +9,8 @@ import { GAMES_PAGE_DEFAULT, ProtocolError } from '../core/protocol/frames';
 import { logTail } from '../core/state-frame';
 import { planCommand, planCreate, planJoin, planResume, planUndo, planVote } from '../core/plans';
 import { applyCommit, seatOf, storedVersion } from '../core/record';
+import { planResign } from '../core/plan-resign';
+import { refuseUnlisted } from '../core/lobby';
 import type { Sender } from '../adapters/sender';
 import type { Connection, Records } from '../adapters/store/records';
 import { onlineSeats, sameSeats, type Broadcast } from './broadcast';
@@ -49,6 +51,8 @@ export class Commands {
       bot: frame.bot,
       clock: frame.clock,
       spectatorChat: frame.spectatorChat,
+      listed: frame.listed,
+      onResign: frame.onResign,
       seed: this.deps.newSeed(),
       at: this.at(),
     });
@@ -60,7 +64,10 @@ export class Commands {
 
   async joinGame(conn: Connection, frame: FrameOf<'joinGame'>, sender: Sender): Promise<Outcome> {
     const player = { playerId: conn.playerId, name: conn.name };
-    const result = await this.deps.games.commit(frame.gameId, (record) => planJoin(record, player, frame.seat, this.deps.newSeed(), this.at()));
+    const result = await this.deps.games.commit(frame.gameId, (record) => {
+      if (frame.listed) refuseUnlisted(record);
+      return planJoin(record, player, frame.seat, this.deps.newSeed(), this.at());
+    });
     const seat = seatOf(result.record, conn.playerId)!;
     return { reply: { type: 'joined', requestId: frame.requestId, gameId: frame.gameId, seat }, after: this.followUp(result, sender) };
   }
@@ -82,9 +89,9 @@ export class Commands {
     return { reply: { type: 'ack', requestId: frame.requestId, commandId: frame.commandId, version }, after: this.followUp(result, sender) };
   }
 
-  /** resume / undo / voteEnd: a change without a commandId, answered with the new version. */
-  async gameAction(conn: Connection, frame: FrameOf<'resume' | 'undo' | 'voteEnd'>, sender: Sender): Promise<Outcome> {
-    const plan = { resume: planResume, undo: planUndo, voteEnd: planVote }[frame.action];
+  /** resume / undo / voteEnd / resign: a change without a commandId, answered with the new version. */
+  async gameAction(conn: Connection, frame: FrameOf<'resume' | 'undo' | 'voteEnd' | 'resign'>, sender: Sender): Promise<Outcome> {
+    const plan = { resume: planResume, undo: planUndo, voteEnd: planVote, resign: planResign }[frame.action];
     const result = await this.deps.games.commit(frame.gameId, (record) => plan(record, conn.playerId, this.at()));
     return { reply: { type: 'done', requestId: frame.requestId, gameId: frame.gameId, version: result.record.version }, after: this.followUp(result, sender) };
   }

@@ -10,7 +10,7 @@ import { limit, rateLimited } from '../adapters/limits';
 import { ProtocolError } from '../core/protocol/frames';
 import type { Records } from '../adapters/store/records';
 import type { Mail, Mailer } from '../adapters/channels/email';
-import { emailConfirmed, withSettings, type NotificationSettings, type SettingsRecord } from '../core/notification';
+import { emailBlockOf, emailConfirmed, withSettings, type NotificationSettings, type SettingsRecord } from '../core/notification';
 import { failure, logger } from '../observe/log';
 import { METRICS } from '../observe/metric-names';
 import { count } from '../observe/metrics';
@@ -25,6 +25,8 @@ export interface ConfirmationDeps {
   now: () => Date;
   /** The web client's page that opens a link's token. */
   linkFor: (token: string) => string;
+  /** Told each time an address is confirmed (it then signs its player in: accounts). */
+  onConfirmed?: (playerId: string, email: string) => Promise<void>;
 }
 
 export function confirmationMail(playerId: string, email: string, link: string): Mail {
@@ -35,6 +37,7 @@ export function confirmationMail(playerId: string, email: string, link: string):
       `If that was you, open this link to confirm the address (it works for ${EMAIL_LINK_HOURS} hours):\n\n${link}\n\n` +
       'If it was not, ignore this email: nothing else will be sent to this address.\n',
     label: ['confirm-email', playerId],
+    playerId,
   };
 }
 
@@ -52,6 +55,7 @@ export function planSettings(
   const next = withSettings(r, settings, now);
   const email = next.settings.email;
   if (resend && !email) throw new ProtocolError('BAD_REQUEST', 'There is no email address to send a confirmation link to; enter one first.');
+  if (resend && emailBlockOf(next)) throw new ProtocolError('BAD_REQUEST', `Mail to ${email} ${emailBlockOf(next)!.kind === 'bounced' ? 'bounced' : 'was reported as spam'}, so Caravela sends nothing more there; enter another address.`);
   if (!email || emailConfirmed(next) || (email === r.settings.email && !resend)) return { next, mail: false };
   if (!canMail) throw new ProtocolError('BAD_REQUEST', 'This server does not send email; leave the email address empty.');
   const perHour = limit('EMAIL_CONFIRMATIONS_PER_HOUR');
@@ -103,6 +107,7 @@ export class EmailConfirmations {
       if (r.settings.email !== email || issuedAt < r.emailSince) throw new ProtocolError('BAD_REQUEST', LINK_OUTDATED);
       return emailConfirmed(r) ? null : { ...r, confirmedEmail: email };
     });
+    await this.deps.onConfirmed?.(playerId, email);
     return email;
   }
 }

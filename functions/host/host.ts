@@ -10,6 +10,10 @@ import { Broadcast } from './broadcast';
 import { Commands } from './commands';
 import { Games } from './games';
 import { Reactions } from './reactions';
+import type { HiddenGames } from '../adapters/store/hidden-games';
+import type { Listings } from '../adapters/store/listings';
+import { Lobby } from './lobby';
+import { LobbyFeed } from './lobby-feed';
 
 export interface HostDeps {
   store: EventStore;
@@ -24,6 +28,8 @@ export interface HostDeps {
   presenceWindowMs?: number;
   /** How many game records to keep in memory (default CACHED_GAMES). */
   cachedGames?: number;
+  /** The public lobby's store and players' hidden games (absent: no lobby, e.g. tests of the cache). */
+  lobby?: { listings: Listings; hidden: HiddenGames };
 }
 
 export interface Host {
@@ -31,13 +37,18 @@ export interface Host {
   commands: Commands;
   reactions: Reactions;
   broadcast: Broadcast;
+  /** Absent without `HostDeps.lobby`. */
+  lobby?: Lobby;
+  lobbyFeed?: LobbyFeed;
 }
 
 export function createHost(deps: HostDeps): Host {
   const soleWriter = deps.soleWriter ?? false;
   const games = new Games(deps.store, soleWriter, deps.cachedGames);
   const broadcast = new Broadcast({ records: deps.records, games, soleWriter, presenceWindowMs: deps.presenceWindowMs ?? 0 });
-  const reactions = new Reactions({ games, broadcast, store: deps.store, records: deps.records, schedule: deps.schedule, now: deps.now });
+  const lobbyFeed = deps.lobby ? new LobbyFeed(deps.lobby.listings, games) : undefined;
+  const reactions = new Reactions({ games, broadcast, store: deps.store, records: deps.records, schedule: deps.schedule, now: deps.now, lobby: lobbyFeed });
   const commands = new Commands({ games, broadcast, reactions, records: deps.records, now: deps.now, newGameId: deps.newGameId, newSeed: deps.newSeed });
-  return { games, commands, reactions, broadcast };
+  const lobby = deps.lobby ? new Lobby({ games, commands, ...deps.lobby }) : undefined;
+  return { games, commands, reactions, broadcast, lobby, lobbyFeed };
 }

@@ -3,14 +3,16 @@
  * subscription, the webhook, the email address) at most once per turn, marked in the table
  * before and after sending, so that a stream record delivered twice or a notifier that crashed
  * and retried does not send again what was sent. Quiet hours hold non-urgent messages back
- * until they end (the clock sweep releases them). Email goes only to a confirmed address.
- * Failures throw, so the stream retries.
+ * until they end (the clock sweep releases them). Email is a daily digest (host/digest.ts): a
+ * turn only makes the player's next digest due, and only for a confirmed address that has not
+ * bounced. Failures throw, so the stream retries.
  */
 import { createHash } from 'node:crypto';
 import type { Records } from '../adapters/store/records';
 import type { Schedule } from '../adapters/store/schedule';
-import { emailConfirmed, withSettings, type Delivery, type Notification, type NotificationSettings, type PushSubscription, type SettingsRecord } from '../core/notification';
+import { emailUsable, withSettings, type Delivery, type Notification, type NotificationSettings, type PushSubscription, type SettingsRecord } from '../core/notification';
 import { quietUntil } from '../core/quiet';
+import { inDigest } from '../core/digest';
 import { notificationsFor, type CommitHead } from '../core/triggers';
 import { failure, logger } from '../observe/log';
 import { METRICS } from '../observe/metric-names';
@@ -20,7 +22,8 @@ export interface Channels {
   /** Null when Web Push is not configured (no VAPID keys). */
   webPush: ((subscription: PushSubscription, n: Notification) => Promise<Delivery>) | null;
   webhook: (url: string, n: Notification) => Promise<Delivery>;
-  email: ((to: string, n: Notification) => Promise<Delivery>) | null;
+  /** Makes the player's email digest due (the record: their settings, for quiet hours). */
+  email: ((to: string, n: Notification, record: SettingsRecord) => Promise<Delivery>) | null;
 }
 
 export interface NotifierDeps {
@@ -87,10 +90,10 @@ export class Notifier {
       const url = settings.webhook.url;
       targets.push({ key: 'webhook', send: () => channels.webhook(url, n), drop: (s) => ({ ...s, webhook: null }) });
     }
-    // Chat is never mailed: the daily digest is mail's place for it.
-    if (settings.email && channels.email && emailConfirmed(record) && n.kind !== 'chat') {
+    // Mail only makes a daily digest due, and only for turns (never chat).
+    if (settings.email && channels.email && emailUsable(record) && inDigest(n)) {
       const [mail, to] = [channels.email, settings.email];
-      targets.push({ key: 'email', send: () => mail(to, n), drop: (s) => s });
+      targets.push({ key: 'email', send: () => mail(to, n, record), drop: (s) => s });
     }
     const failures: unknown[] = [];
     const gone: typeof targets = [];

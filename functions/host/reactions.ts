@@ -21,6 +21,7 @@ import type { Records } from '../adapters/store/records';
 import type { Schedule } from '../adapters/store/schedule';
 import type { Broadcast } from './broadcast';
 import type { Games } from './games';
+import type { LobbyFeed } from './lobby-feed';
 import { failure, logger } from '../observe/log';
 
 /** Automatic moves one request plays at once after its commit; the stream's reactions play the rest. */
@@ -33,6 +34,8 @@ export interface ReactionsDeps {
   records: Records;
   schedule: Schedule;
   now: () => Date;
+  /** The public lobby's listings, kept here too so a listed game shows at once (absent: no lobby). */
+  lobby?: LobbyFeed;
 }
 
 /** A seat whose clock passed its reminder time (the sweep notifies it). */
@@ -42,8 +45,8 @@ export interface Reminder {
   deadline: Date;
 }
 
-/** Whether a commit changed who sits where or the game's status (the players' index holds both). */
-function reindexes(head: CommitHead): boolean {
+/** Whether a commit changed who sits where or the game's status (the players' index holds both, and the lobby's listings). */
+export function reindexes(head: CommitHead): boolean {
   if (head.wasStatus !== head.status) return true;
   const events = JSON.parse(head.events) as { type: string }[];
   return events.some((e) => e.type === ('$created' satisfies HostEvent['type']) || e.type === ('$joined' satisfies HostEvent['type']));
@@ -192,6 +195,7 @@ export class Reactions {
       ordered,
       reindex ? this.deps.records.indexGame(record) : Promise.resolve(),
       due?.getTime() !== wasDue?.getTime() ? this.deps.schedule.setClockDue(record.gameId, due, record.version) : Promise.resolve(),
+      this.deps.lobby?.afterCommit(before, record, sender) ?? Promise.resolve(),
     ];
     for (const result of await Promise.allSettled(chores)) {
       if (result.status === 'rejected') logger.warn('work after a commit failed (the stream does it again)', failure(result.reason, { gameId: record.gameId, version: record.version }));

@@ -3,6 +3,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { dynamo } from '../adapters/aws';
 import { config } from '../adapters/config';
 import { EventStore } from '../adapters/store/event-store';
+import { HiddenGames } from '../adapters/store/hidden-games';
+import { Listings, LiveListings } from '../adapters/store/listings';
 import { createHost, type Host } from './host';
 import { getRuntime, now, singleProcess } from './runtime';
 
@@ -24,6 +26,8 @@ export function getGames(): { store: EventStore; host: Host } {
       newSeed: () => randomInt(0, 2 ** 31),
       soleWriter: single,
       presenceWindowMs: single ? 50 : 0,
+      // The local runtime serves every socket: it keeps who watches the lobby in memory, as it does connections.
+      lobby: { listings: single ? new LiveListings(dynamo(), tableName) : new Listings(dynamo(), tableName), hidden: new HiddenGames(dynamo(), tableName) },
     });
     games = { store, host };
   }

@@ -1,12 +1,12 @@
 /** The notifications part of the process's runtime (see runtime.ts): the channels and the notifier. */
 import { gameUrl } from '../adapters/config';
-import { notificationMail } from '../adapters/channels/email';
 import { sendWebhook, webhookAllowList } from '../adapters/channels/webhook';
 import { sendWebPush } from '../adapters/channels/webpush';
 import { vapidKeys } from '../adapters/vapid';
 import { Notifier } from './notifier';
 import { getRuntime, now } from './runtime';
 import { getMailer } from './runtime-mail';
+import { getDigests } from './runtime-digest';
 
 let notifier: Notifier | undefined;
 
@@ -26,7 +26,8 @@ export function getNotifier(): Notifier {
           return sendWebPush(subscription, n, vapid);
         },
         webhook: (url, n) => sendWebhook(url, n, webhookAllowList()),
-        email: mail ? (to, n) => mail.send(to, notificationMail(n)) : null,
+        // Email is a daily digest: a turn makes it due, the sweep sends it.
+        email: mail ? async (_to, n, record) => (await getDigests().mark(n.playerId, record), 'sent') : null,
       },
     });
   }

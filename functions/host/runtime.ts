@@ -12,6 +12,7 @@ import { ManagementApiSender } from '../adapters/sender';
 import { LiveRecords } from '../adapters/store/live-records';
 import { Records, type Connection } from '../adapters/store/records';
 import { Schedule } from '../adapters/store/schedule';
+import { now } from './now';
 
 interface Runtime {
   records: Records;
@@ -22,13 +23,9 @@ interface Runtime {
 }
 
 let runtime: Runtime | undefined;
-let clock: () => Date = () => new Date();
 
-/** The time every handler sees; tests and the local runtime may move it (an injected clock). */
-export const now = (): Date => clock();
-export function setClock(fn: () => Date): void {
-  clock = fn;
-}
+/** The injected clock lives in its own module (now.ts); it is still reached from here. */
+export { now, setClock } from './now';
 
 /**
  * The local runtime serves every socket and writes every commit itself: it can know who is

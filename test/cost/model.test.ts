@@ -48,8 +48,21 @@ function fixture(): Measurement {
   };
 }
 
-// Onboarding shared by 10 games (f = 0.1), cold starts left out here, half the notifications by email.
-const simple = withAssumptions({ gamesPerPlayerAccount: 10, durationScale: 1, coldStartShare: 0, emailShare: 0.5, logBytesPerInvocation: 350, asyncSessionMinutes: 5, onboardingSessionMinutes: 2 });
+// Onboarding shared by 10 games (f = 0.1), cold starts left out here; half the players get a daily
+// digest over a 15-day game, sharing it with 2 other games: 4 × 0.5 × 15 / 3 = 10 emails.
+const simple = withAssumptions({
+  gamesPerPlayerAccount: 10,
+  durationScale: 1,
+  coldStartShare: 0,
+  emailPlayerShare: 0.5,
+  gameDays: 15,
+  gamesInPlayPerPlayer: 3,
+  digestWriteUnits: 8,
+  digestReadUnits: 10,
+  logBytesPerInvocation: 350,
+  asyncSessionMinutes: 5,
+  onboardingSessionMinutes: 2,
+});
 
 const lineUsd = (r: ReturnType<typeof costModel>, item: string) => r.lines.find((l) => l.item === item)!.usdPerGame;
 
@@ -63,39 +76,41 @@ describe('the cost model', () => {
     expect(units512KB(512 * 1024 + 1)).toBe(2);
   });
 
-  it('derives the cloud usage of one game: onboarding divided among games, one notify invocation per commit', () => {
+  it('derives the cloud usage of one game: onboarding divided among games, one notify invocation per commit, one ratings invocation', () => {
     const u = usagePerGame(fixture(), simple);
-    // 100 message + 10.4 connect + 10 disconnect + 0.4 http + 50 notify (commits, not the 30 local batches)
+    // 100 message + 10.4 connect + 10 disconnect + 0.4 http + 50 notify (commits, not the 30 local batches) + 1 ratings (the game finished)
     expect(u.lambda.stream.invocations).toBe(50);
-    expect(u.lambdaInvocations).toBeCloseTo(170.8, 9);
-    // each invocation's wall time + half a ms of rounding: 4050 + 109.2 + 505 + 4.2 + 625
-    expect(u.lambdaBilledMs).toBeCloseTo(5293.4, 9);
-    expect(u.lambdaGbSeconds).toBeCloseTo(2.6467, 9);
-    expect(u.dynamoReadUnits).toBe(350);
-    expect(u.dynamoWriteUnits).toBeCloseTo(220.4, 9);
+    expect(u.lambda.ratings.invocations).toBe(1);
+    expect(u.lambdaInvocations).toBeCloseTo(171.8, 9);
+    // each invocation's wall time + half a ms of rounding: 4050 + 109.2 + 505 + 4.2 + 625 + 0.5
+    expect(u.lambdaBilledMs).toBeCloseTo(5293.9, 9);
+    expect(u.lambdaGbSeconds).toBeCloseTo(2.64695, 9);
+    // measured 350 RRU and 220.4 WRU, and 10 digests × (10 RRU, 8 WRU)
+    expect(u.dynamoReadUnits).toBe(450);
+    expect(u.dynamoWriteUnits).toBeCloseTo(300.4, 9);
     expect(u.wsMessagesIn32KB + u.wsMessagesOut32KB).toBe(350);
     expect(u.wsConnectionMinutes).toBeCloseTo(50.8, 9); // 10 × 5 + 0.1 × 4 × 2
-    expect(u.emails).toBe(20);
+    expect(u.emails).toBe(10);
     expect(u.storedBytesKept).toBe(150_500); // 100,000 + 50,000 + 400 + 1,000 / 10
   });
 
   it('prices one game with the list prices, line by line and in total', () => {
     const r = costModel(fixture(), simple);
-    expect(lineUsd(r, 'requests (invocations)')).toBeCloseTo(3.416e-5, 12);
-    expect(lineUsd(r, 'duration (arm64, incl. cold-start INIT)')).toBeCloseTo(3.528950978e-5, 12);
-    expect(lineUsd(r, 'read request units')).toBeCloseTo(4.375e-5, 12);
-    expect(lineUsd(r, 'write request units')).toBeCloseTo(1.3775e-4, 12);
+    expect(lineUsd(r, 'requests (invocations)')).toBeCloseTo(3.436e-5, 12);
+    expect(lineUsd(r, 'duration (arm64, incl. cold-start INIT)')).toBeCloseTo(3.529284313e-5, 12);
+    expect(lineUsd(r, 'read request units')).toBeCloseTo(5.625e-5, 12);
+    expect(lineUsd(r, 'write request units')).toBeCloseTo(1.8775e-4, 12);
     expect(lineUsd(r, 'messages in (client → server)') + lineUsd(r, 'messages out (frames → clients)')).toBeCloseTo(3.5e-4, 12);
     expect(lineUsd(r, 'connection minutes')).toBeCloseTo(1.27e-5, 12);
-    expect(lineUsd(r, 'emails (share of notifications)')).toBeCloseTo(2e-3, 12);
-    expect(lineUsd(r, 'ingestion')).toBeCloseTo(2.7837231755e-5, 12);
+    expect(lineUsd(r, 'emails (daily digests)')).toBeCloseTo(1e-3, 12);
+    expect(lineUsd(r, 'ingestion')).toBeCloseTo(2.8000213206e-5, 12);
     expect(lineUsd(r, 'frames, HTTP responses, pushes')).toBeCloseTo(8.7890625e-4, 12);
-    expect(r.perGame.usd).toBeCloseTo(0.0035207929915, 12);
-    expect(r.perGame.byService.SES).toBeCloseTo(2e-3, 12);
+    expect(r.perGame.usd).toBeCloseTo(0.0025836593063, 12);
+    expect(r.perGame.byService.SES).toBeCloseTo(1e-3, 12);
     expect(r.dominant[0]).toMatchObject({ service: 'SES' });
     // A million such games stay in every first tier: a million times one game.
     expect(r.monthly.games).toBe(1_000_000);
-    expect(r.monthly.usd).toBeCloseTo(3520.7929915, 5);
+    expect(r.monthly.usd).toBeCloseTo(2583.6593063, 5);
     // Storage + PITR ($0.45/GB-month) of 150,500 bytes, recurring.
     expect(r.storage.usdPerGameMonth).toBeCloseTo(6.307382137e-5, 12);
     expect(r.storage.gbAddedPerMonth).toBeCloseTo(140.16404748, 6);
@@ -104,9 +119,9 @@ describe('the cost model', () => {
 
   it('bills cold starts as INIT duration and a secret fetch each', () => {
     const r = costModel(fixture(), withAssumptions({ coldStartShare: 0.01, initMs: 400 }, simple));
-    expect(r.usage.coldStarts).toBeCloseTo(1.708, 9);
-    expect(r.usage.lambdaGbSeconds).toBeCloseTo(2.9883, 9); // (5293.4 + 1.708 × 400) ms × 0.5 GB
-    expect(lineUsd(r, 'GetSecretValue at cold starts')).toBeCloseTo(8.54e-6, 12);
+    expect(r.usage.coldStarts).toBeCloseTo(1.718, 9);
+    expect(r.usage.lambdaGbSeconds).toBeCloseTo(2.99055, 9); // (5293.9 + 1.718 × 400) ms × 0.5 GB
+    expect(lineUsd(r, 'GetSecretValue at cold starts')).toBeCloseTo(8.59e-6, 12);
   });
 
   it('goes through the volume tiers for a month', () => {
@@ -117,9 +132,10 @@ describe('the cost model', () => {
     expect(tieredUsd(2_000_000, PRICES.dynamoWriteRequestUnits)).toBeCloseTo(1.25, 9);
   });
 
-  it('takes the local stream batches as notify invocations when bots play in bursts', () => {
+  it('takes the local stream batches as notify invocations when bots play in bursts; no digests when nobody is away for days', () => {
     const m = { ...fixture(), scenario: 'bots' as const };
     expect(usagePerGame(m, simple).lambda.stream.invocations).toBe(30);
+    expect(usagePerGame(m, simple).emails).toBe(0);
     expect(usagePerGame(m, simple).wsConnectionMinutes).toBeCloseTo(10 * ASSUMPTIONS.botsSittingMinutes.value + 0.8, 9);
   });
 

@@ -12,6 +12,9 @@ export interface SentMail {
   to: string[];
   subject: string;
   text: string;
+  /** The configuration set named (bounces and complaints are reported through it) and the message's tags. */
+  configurationSet?: string;
+  tags: Record<string, string>;
 }
 
 export interface AwsServices {
@@ -46,6 +49,8 @@ export async function startAwsServices(): Promise<AwsServices> {
         to: (body.Destination as { ToAddresses: string[] }).ToAddresses,
         subject: content.Simple.Subject.Data,
         text: content.Simple.Body.Text?.Data ?? '',
+        configurationSet: body.ConfigurationSetName as string | undefined,
+        tags: Object.fromEntries(((body.EmailTags as { Name: string; Value: string }[] | undefined) ?? []).map((t) => [t.Name, t.Value])),
       });
       return reply(200, { MessageId: `mail-${services.mails.length}` }, 'application/json');
     }

@@ -11,7 +11,7 @@ import { startStreamPoller, type StreamPoller } from '../../local/stream';
 import { startAwsServices, type AwsServices } from './aws-services';
 import { startGateway, type Gateway } from './gateway';
 import { FunctionPool, type Faults } from './lambda';
-import { patternMatches, resolve, synthesize, type Deployed } from './template';
+import { patternMatches, resolve, synthesize, type Deployed, type StreamMapping } from './template';
 
 const TABLE_NAME = 'caravela-deployed';
 
@@ -85,6 +85,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     if (type === 'AWS::DynamoDB::Table') return TABLE_NAME;
     if (type === 'AWS::SecretsManager::Secret') return secretArn(id);
     if (type === 'AWS::CloudFront::Distribution' && attribute === 'DomainName') return `127.0.0.1:${gateway.port}`;
+    if (type === 'AWS::SES::ConfigurationSet') return id;
     throw new Error(`the harness has no stand-in for ${id} (${type}) ${attribute ?? ''}`);
   };
 
@@ -111,46 +112,50 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     http: new Map([...deployed.httpRoutes].map(([k, id]) => [k, poolOf(id)])),
   });
 
-  // The event source mapping: filtered records in batches of its size, in order; a failed
-  // batch (reported records, an error, a dead instance) is delivered again from its first
-  // failed record, up to the mapping's retries, then given to the on-failure destination.
-  const mapping = deployed.stream;
+  // Each event source mapping reads the stream on its own: filtered records in batches of its
+  // size, in order; a failed batch (reported records, an error, a dead instance) is delivered
+  // again from its first failed record, up to the mapping's retries, then given to the
+  // on-failure destination.
   const stream: StreamStats = { batches: 0, redeliveries: 0, deadLetters: 0 };
-  const attempts = new Map<string, number>();
-  const notify = poolOf(mapping.functionId);
-  const deliver = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-    const records = event.Records.filter((r) => mapping.patterns.length === 0 || mapping.patterns.some((p) => patternMatches(p, r)));
-    for (let i = 0; i < records.length; i += mapping.batchSize) {
-      const batch = records.slice(i, i + mapping.batchSize);
-      const first = batch[0]!.dynamodb!.SequenceNumber!;
-      const tries = attempts.get(first) ?? 0;
-      if (tries > 0) stream.redeliveries++;
-      stream.batches++;
-      let failedAt: string | null = null;
-      try {
-        const result = (await notify.invoke({ Records: batch })) as DynamoDBBatchResponse | null;
-        failedAt = mapping.reportBatchItemFailures ? (result?.batchItemFailures?.[0]?.itemIdentifier ?? null) : null;
-      } catch {
-        failedAt = first;
+  const consumer = (mapping: StreamMapping) => {
+    const attempts = new Map<string, number>();
+    const target = poolOf(mapping.functionId);
+    return async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+      const records = event.Records.filter((r) => mapping.patterns.length === 0 || mapping.patterns.some((p) => patternMatches(p, r)));
+      for (let i = 0; i < records.length; i += mapping.batchSize) {
+        const batch = records.slice(i, i + mapping.batchSize);
+        const first = batch[0]!.dynamodb!.SequenceNumber!;
+        const tries = attempts.get(first) ?? 0;
+        if (tries > 0) stream.redeliveries++;
+        stream.batches++;
+        let failedAt: string | null = null;
+        try {
+          const result = (await target.invoke({ Records: batch })) as DynamoDBBatchResponse | null;
+          failedAt = mapping.reportBatchItemFailures ? (result?.batchItemFailures?.[0]?.itemIdentifier ?? null) : null;
+        } catch {
+          failedAt = first;
+        }
+        if (failedAt === null) {
+          attempts.delete(first);
+          continue;
+        }
+        if (mapping.maximumRetryAttempts >= 0 && tries >= mapping.maximumRetryAttempts) {
+          // Given up: to the dead-letter queue, and the mapping moves past the batch.
+          stream.deadLetters += batch.length;
+          attempts.delete(first);
+          continue;
+        }
+        attempts.set(failedAt, tries + 1);
+        // Everything from the failed record on is read again (the poller's iterator stays there).
+        const failedIndex = event.Records.findIndex((r: DynamoDBRecord) => r.dynamodb?.SequenceNumber === failedAt);
+        return { batchItemFailures: event.Records.slice(failedIndex).map((r) => ({ itemIdentifier: r.dynamodb!.SequenceNumber! })) };
       }
-      if (failedAt === null) {
-        attempts.delete(first);
-        continue;
-      }
-      if (mapping.maximumRetryAttempts >= 0 && tries >= mapping.maximumRetryAttempts) {
-        // Given up: to the dead-letter queue, and the mapping moves past the batch.
-        stream.deadLetters += batch.length;
-        attempts.delete(first);
-        continue;
-      }
-      attempts.set(failedAt, tries + 1);
-      // Everything from the failed record on is read again (the poller's iterator stays there).
-      const failedIndex = event.Records.findIndex((r: DynamoDBRecord) => r.dynamodb?.SequenceNumber === failedAt);
-      return { batchItemFailures: event.Records.slice(failedIndex).map((r) => ({ itemIdentifier: r.dynamodb!.SequenceNumber! })) };
-    }
-    return { batchItemFailures: [] };
+      return { batchItemFailures: [] };
+    };
   };
-  const poller: StreamPoller = await startStreamPoller({ endpoint: dynamo.endpoint, tableName: TABLE_NAME, checkpointFile: null, handler: deliver, intervalMs: 50 });
+  const pollers: StreamPoller[] = await Promise.all(
+    deployed.streams.map((mapping) => startStreamPoller({ endpoint: dynamo.endpoint, tableName: TABLE_NAME, checkpointFile: null, handler: consumer(mapping), intervalMs: 50 })),
+  );
 
   // The schedule's rule, fired on a fast tick; an invocation that fails is done by the next.
   const scheduleRuns = { ok: 0, failed: 0 };
@@ -185,7 +190,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       ticking = false;
       for (const t of tickers) clearInterval(t);
       await gateway.close();
-      await poller.stop();
+      await Promise.all(pollers.map((p) => p.stop()));
       await Promise.all([...pools.values()].map((p) => p.stop()));
       await services.close();
       await dynamo.stop();

@@ -1,7 +1,8 @@
 /**
  * The deployed stack, played end to end with faults injected (see harness.ts): a complete
- * 4-player Vasco da Gama game — two people, two bots, a per-move clock of about 7 seconds —
- * through the synthesized template's own bundles, each function in its own processes, several
+ * 4-player Vasco da Gama game — two people, two bots, a per-move clock of about 7 seconds; one
+ * person signed in as a device lists it in the lobby, the other finds it there — through the
+ * synthesized template's own bundles, each function in its own processes, several
  * message instances at once. One person leaves and times out (the sweep's safe bot plays for
  * them), then comes back and resumes. Instances are killed at random at DynamoDB and
  * @connections requests, at least 50 times; redeliveries follow as AWS makes them. Then: the
@@ -9,7 +10,7 @@
  * no automatic seat ever waited longer than the re-drive allows.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../domain/engine/rng';
@@ -81,6 +82,14 @@ async function play(person: Person, gameId: string, stopWhen: () => boolean = ()
   }
 }
 
+/** One item, read consistently (or undefined). */
+async function item(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
+  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: h.dynamo.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS }));
+  const out = await doc.send(new GetCommand({ TableName: h.tableName, Key: { pk, sk }, ConsistentRead: true }));
+  doc.destroy();
+  return out.Item;
+}
+
 async function commits(gameId: string): Promise<CommitItem[]> {
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: h.dynamo.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS }));
   const items: CommitItem[] = [];
@@ -105,7 +114,9 @@ async function commits(gameId: string): Promise<CommitItem[]> {
 describe('the deployed stack, played with injected faults', () => {
   it('ends a 4-player game with a clock, each version once, every client converged, no automatic seat stuck', async () => {
     const started = Date.now();
-    const [ana, bruno] = await Promise.all([registerPlayer(h.gateway.url, 'Ana'), registerPlayer(h.gateway.url, 'Bruno')]);
+    // Bruno signs in as a device: his expiring v2 token, signed with the secret's key set, is what $connect checks.
+    const [ana, bruno] = await Promise.all([registerPlayer(h.gateway.url, 'Ana'), registerPlayer(h.gateway.url, 'Bruno', 'Bruno\'s laptop')]);
+    expect(bruno.token).toMatch(/^v2\./);
     const a = new Person(ana, h.gateway.wsUrl);
     const b = new Person(bruno, h.gateway.wsUrl);
     await Promise.all([a.connect(), b.connect()]);
@@ -115,12 +126,19 @@ describe('the deployed stack, played with injected faults', () => {
     expect(h.services.secretReads).toBeGreaterThan(0);
     const saved = await a.request<{ type: string }>({ action: 'setNotifications', settings: { email: 'ana@example.com' } });
     expect(saved.type).toBe('notifications');
-    expect(h.services.mails.some((m) => m.to.includes('ana@example.com') && /confirm/i.test(m.subject + m.text))).toBe(true);
+    const confirmation = h.services.mails.find((m) => m.to.includes('ana@example.com') && /confirm/i.test(m.subject + m.text));
+    // Through the configuration set that reports bounces, tagged with the player they concern.
+    expect(confirmation).toMatchObject({ configurationSet: expect.stringMatching(/^EmailConfigurationSet/), tags: { playerId: ana.playerId } });
 
-    const created = await a.request<{ type: string; gameId: string }>({ action: 'createGame', game: 'vasco-da-gama', players: 4, bots: [2, 3], clock: { type: 'perMove', hours: CLOCK_HOURS } });
+    // Ana lists the game in the lobby; Bruno, who has no invite, finds it there and joins from the list.
+    const created = await a.request<{ type: string; gameId: string }>({ action: 'createGame', game: 'vasco-da-gama', players: 4, bots: [2, 3], clock: { type: 'perMove', hours: CLOCK_HOURS }, listed: true });
     expect(created.type).toBe('gameCreated');
     const { gameId } = created;
-    expect(await b.request({ action: 'joinGame', gameId })).toMatchObject({ type: 'joined' });
+    // (An instance killed after the commit leaves the listing to the stream: ask again until it is there.)
+    const listedIds = async () => (await b.request<{ games?: { gameId: string }[] }>({ action: 'openGames', game: 'vasco-da-gama' })).games?.map((g) => g.gameId);
+    for (let i = 0; i < 100 && !(await listedIds())?.includes(gameId); i++) await sleep(100);
+    expect(await listedIds()).toEqual([gameId]);
+    expect(await b.request({ action: 'joinGame', gameId, listed: true })).toMatchObject({ type: 'joined' });
     await Promise.all([a.subscribe(gameId), b.subscribe(gameId)]);
 
     // Bruno plays a while, then leaves for longer than his clock allows, then comes back.
@@ -149,6 +167,10 @@ describe('the deployed stack, played with injected faults', () => {
     const versions = stored.map((c) => c.version).sort((x, y) => x - y);
     expect(versions).toEqual(versions.map((_, i) => i + 1));
     expect(new Set(stored.map((c) => c.version)).size).toBe(stored.length);
+
+    // The ratings reactor, on its own mapping, rated the two people once (the bots have none).
+    for (let i = 0; i < 600 && !(await item(keys.game(gameId), keys.rated)); i++) await sleep(100);
+    for (const p of [ana, bruno]) expect(await item(keys.player(p.playerId), keys.rating('vasco-da-gama')), p.name).toMatchObject({ games: 1, rev: 1 });
 
     // Bruno timed out (the safe bot stood in) and came back.
     const events = stored.flatMap((c) => JSON.parse(c.events) as { type: string }[]);

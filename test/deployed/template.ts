@@ -2,7 +2,7 @@
  * The stack as CloudFormation would receive it: synthesized into a cdk.out folder (bundling
  * every function with the local esbuild, as `npm run synth` does), then read back. Everything
  * the harness runs — functions, their bundles, handlers and environment, routes, the stream's
- * event source mapping, the schedule — comes from the template, never from the stack's code.
+ * event source mappings, the schedule — comes from the template, never from the stack's code.
  */
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +48,8 @@ export interface Deployed {
   wsStage: string;
   /** HTTP API route key ("POST /api/players", "$default") → function logical id. */
   httpRoutes: Map<string, string>;
-  stream: StreamMapping;
+  /** Every event source mapping on the table's stream (the notifier's, the ratings reactor's). */
+  streams: StreamMapping[];
   /** Functions a schedule rule targets, with the rule's expression. */
   schedules: { functionId: string; expression: string }[];
   tableId: string;
@@ -120,16 +121,17 @@ function read(outdir: string, resources: Record<string, Resource>, assets: Map<s
   };
   const wsStage = ofType('AWS::ApiGatewayV2::Stage').find(([, r]) => mentions(r.Properties.ApiId, { Ref: wsApiId }))![1].Properties.StageName as string;
 
-  const [, mapping] = ofType('AWS::Lambda::EventSourceMapping')[0]!;
-  const filters = ((mapping.Properties.FilterCriteria as Json | undefined)?.Filters as { Pattern: string }[] | undefined) ?? [];
-  const stream: StreamMapping = {
-    functionId: functionOf(mapping.Properties.FunctionName),
-    batchSize: (mapping.Properties.BatchSize as number | undefined) ?? 100,
-    maximumRetryAttempts: (mapping.Properties.MaximumRetryAttempts as number | undefined) ?? -1,
-    reportBatchItemFailures: ((mapping.Properties.FunctionResponseTypes as string[] | undefined) ?? []).includes('ReportBatchItemFailures'),
-    patterns: filters.map((f) => JSON.parse(f.Pattern) as Json),
-    hasOnFailure: Boolean((mapping.Properties.DestinationConfig as Json | undefined)?.OnFailure),
-  };
+  const streams: StreamMapping[] = ofType('AWS::Lambda::EventSourceMapping').map(([, mapping]) => {
+    const filters = ((mapping.Properties.FilterCriteria as Json | undefined)?.Filters as { Pattern: string }[] | undefined) ?? [];
+    return {
+      functionId: functionOf(mapping.Properties.FunctionName),
+      batchSize: (mapping.Properties.BatchSize as number | undefined) ?? 100,
+      maximumRetryAttempts: (mapping.Properties.MaximumRetryAttempts as number | undefined) ?? -1,
+      reportBatchItemFailures: ((mapping.Properties.FunctionResponseTypes as string[] | undefined) ?? []).includes('ReportBatchItemFailures'),
+      patterns: filters.map((f) => JSON.parse(f.Pattern) as Json),
+      hasOnFailure: Boolean((mapping.Properties.DestinationConfig as Json | undefined)?.OnFailure),
+    };
+  });
 
   const schedules = ofType('AWS::Events::Rule').flatMap(([, r]) =>
     ((r.Properties.Targets as { Arn: unknown }[] | undefined) ?? []).map((t) => ({ functionId: functionOf(t.Arn), expression: r.Properties.ScheduleExpression as string })),
@@ -144,7 +146,7 @@ function read(outdir: string, resources: Record<string, Resource>, assets: Map<s
     routeSelection: wsApi.Properties.RouteSelectionExpression as string,
     wsStage,
     httpRoutes: routesOf(httpApiId),
-    stream,
+    streams,
     schedules,
     tableId,
   };

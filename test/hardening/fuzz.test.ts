@@ -1,7 +1,8 @@
 /**
  * Fuzzing the local server from the network, bounded in count and time: generated WebSocket
  * frames (valid and invalid JSON, every action with random fields, Object.prototype names as
- * keys and values) from a player who sits in none of the target games, and abuse at the byte
+ * keys and values) from a player signed in as a device (an expiring v2 token) who sits in none
+ * of the target games, and abuse at the byte
  * level (resets mid-upgrade, invalid UTF-8, unmasked, reserved and oversized frames, slow
  * senders, garbage instead of HTTP). Every frame gets answers with a protocol code (never
  * INTERNAL); afterwards the server answers /healthz at once and no target game has changed.
@@ -13,6 +14,7 @@ import { getRuntime } from '../../functions/host/runtime';
 import { getGames } from '../../functions/host/runtime-games';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
+import { signUp } from '../support/accounts';
 import { restoreLimits, setLimit } from '../support/limits';
 import { connectTcp, upgradeRequest, wsFrame } from '../support/raw-socket';
 import { commitsOf } from '../support/table';
@@ -30,7 +32,9 @@ afterAll(async () => {
 });
 
 const PROTO = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__', 'isPrototypeOf'];
-const FIELDS = ['action', 'gameId', 'commandId', 'command', 'type', 'seat', 'players', 'game', 'bots', 'bot', 'options', 'settings', 'logLines', 'logDelta', 'expectedVersion', 'cursor', 'limit', 'clock', 'cell', 'number', 'area', 'text', 'playerId', 'before'];
+const FIELDS = ['action', 'gameId', 'commandId', 'command', 'type', 'seat', 'players', 'game', 'bots', 'bot', 'options', 'settings', 'logLines', 'logDelta', 'expectedVersion', 'cursor', 'limit', 'clock', 'cell', 'number', 'area', 'text', 'playerId', 'before', 'listed', 'onResign', 'spectatorChat', 'watch', 'deviceId', 'credentialId'];
+/** Frames the server pushes on its own (watched games, the lobby, chat): not answers to a request. */
+const PUSHED = new Set(['presence', 'gameChanged', 'openGameChanged', 'chat']);
 
 /** A JSON object written by hand, so that keys like "__proto__" stay keys. */
 const jsonObject = (entries: [string, string][]) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
@@ -60,7 +64,8 @@ async function targets(a: Player, b: Player): Promise<Targets> {
   const ttt = await create({ game: 'tic-tac-toe', players: 2 });
   await o!.request({ action: 'joinGame', gameId: ttt });
   await x!.request({ action: 'command', gameId: ttt, commandId: 'first', command: { type: 'mark', cell: 4 } });
-  const vdg = await create({ game: 'vasco-da-gama', players: 2 });
+  // Listed in the lobby until Bruno joins, and a resignation would end it: the lobby's and resign's paths aim at it too.
+  const vdg = await create({ game: 'vasco-da-gama', players: 2, listed: true, onResign: 'end' });
   await o!.request({ action: 'joinGame', gameId: vdg });
   const finished = await create({ game: 'tic-tac-toe', players: 2 });
   await o!.request({ action: 'joinGame', gameId: finished });
@@ -73,9 +78,12 @@ async function targets(a: Player, b: Player): Promise<Targets> {
 
 let game: Targets;
 let fuzzer: Player;
+let people: string[];
 beforeAll(async () => {
-  const [a, b] = await Promise.all([register(server.url, 'Ana'), register(server.url, 'Bruno')]);
-  fuzzer = await register(server.url, 'Fuzz');
+  // One of each token kind among the target games' players; the fuzzer is a device.
+  const [a, b] = await Promise.all([register(server.url, 'Ana'), signUp(server.url, 'Bruno')]);
+  fuzzer = await signUp(server.url, 'Fuzz');
+  people = [a.playerId, b.playerId];
   game = await targets(a, b);
 }, 60_000);
 
@@ -100,7 +108,7 @@ describe('fuzzing', () => {
     // command types of the games, Object.prototype names), each present or not.
     const fields = fc.record(
       {
-        gameId: fc.oneof(fc.constantFrom(...game.ids), fc.constantFrom(...PROTO), fc.string({ maxLength: 12 })),
+        gameId: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...game.ids) }, fc.constantFrom(...PROTO), fc.string({ maxLength: 12 })),
         commandId: fc.oneof(fc.constantFrom(...PROTO), fc.string({ minLength: 1, maxLength: 12 })),
         command: fc.oneof(fc.record({ type: fc.constantFrom('mark', 'place', 'giveUp', 'bid', 'move', 'launch', ...PROTO), cell: fc.integer({ min: -1, max: 9 }) }), value),
         expectedVersion: fc.integer({ min: -1, max: 20 }),
@@ -112,8 +120,16 @@ describe('fuzzing', () => {
         logLines: fc.integer({ min: -1, max: 600 }),
         logDelta: fc.boolean(),
         text: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(...PROTO)),
-        playerId: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...PROTO)),
+        playerId: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...people), fc.constantFrom(...PROTO)),
         before: fc.integer({ min: -1, max: 5 }),
+        listed: fc.boolean(),
+        onResign: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('bot', 'end') }, fc.constantFrom(...PROTO)),
+        spectatorChat: fc.boolean(),
+        watch: fc.boolean(),
+        cursor: fc.oneof(fc.string({ minLength: 1, maxLength: 16 }), fc.constantFrom(...PROTO)),
+        limit: fc.integer({ min: -1, max: 120 }),
+        deviceId: fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom(...PROTO)),
+        credentialId: fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom(...PROTO)),
       },
       { requiredKeys: ['gameId'] },
     );
@@ -122,13 +138,20 @@ describe('fuzzing', () => {
       // createGame also on its own: however many actions the protocol has, some frames create games.
       .tuple(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...ACTIONS) }, fc.constant('createGame'), fc.constantFrom(...PROTO)), fields, fc.array(entry, { maxLength: 3 }))
       .map(([action, known, extra]) => [action, [...Object.entries(known).map(([k, v]): [string, string] => [k, JSON.stringify(v) ?? 'null']), ...extra]] as const);
+    // Frames that create games with a real game and seat count (random fields besides): with so many
+    // actions, and fields each present or not, frames built from scratch seldom get that far.
+    const creating = fc
+      .tuple(fc.constantFrom('createGame', 'quickPlay'), fields, fc.constantFrom('tic-tac-toe', 'goa', 'navegador', 'vasco-da-gama'), fc.integer({ min: 2, max: 4 }))
+      .map(([action, known, g, players]) => [action, Object.entries({ ...known, game: g, players }).map(([k, v]): [string, string] => [k, JSON.stringify(v) ?? 'null'])] as const);
     const frame = fc.oneof(
       { weight: 6, arbitrary: structured.map(([action, entries]) => ({ text: null as string | null, action, entries })) },
+      { weight: 1, arbitrary: creating.map(([action, entries]) => ({ text: null as string | null, action, entries })) },
       { weight: 1, arbitrary: fc.jsonValue().map((v) => ({ text: JSON.stringify(v), action: null, entries: [] })) },
       { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 64 }).map((t) => ({ text: t, action: null, entries: [] })) },
     );
     let n = 0;
     const seen = new Map<string, number>();
+    const sent = new Set<string>();
     await fc.assert(
       fc.asyncProperty(frame, async (f) => {
         const id = `fz${++n}`;
@@ -140,7 +163,8 @@ describe('fuzzing', () => {
         client.send(text);
         client.send({ action: 'ping', requestId: sync });
         await synced;
-        const answers = client.frames.slice(from).filter((x) => !(x.type === 'pong' && x.requestId === sync) && x.type !== 'presence' && !(x.type === 'state' && !('requestId' in x)));
+        if (f.action) sent.add(f.action);
+        const answers = client.frames.slice(from).filter((x) => !(x.type === 'pong' && x.requestId === sync) && !PUSHED.has(x.type) && !(x.type === 'state' && !('requestId' in x)));
         // One answer per frame (its request id echoed when the frame was an object with one).
         expect(answers.length, text).toBe(1);
         const answer = answers[0]!;
@@ -154,9 +178,12 @@ describe('fuzzing', () => {
       }),
       { numRuns: 600, interruptAfterTimeLimit: 25_000, seed: Number(process.env.FUZZ_SEED ?? 20261123) },
     );
+    console.log(JSON.stringify({ frames: n, answers: Object.fromEntries(seen) }));
     // The generator reached deep enough to get past parsing.
     expect([...seen.keys()]).toEqual(expect.arrayContaining(['BAD_REQUEST', 'FORBIDDEN', 'NOT_FOUND', 'state', 'gameCreated']));
     expect(n).toBeGreaterThan(100);
+    // Every action of the protocol was sent (the lobby's, chat, ratings, devices too).
+    expect(ACTIONS.filter((a) => !sent.has(a))).toEqual([]);
     await client.close();
     expect(await healthz()).toBe(200);
     expect(await snapshot(game.ids)).toEqual(game.commits);

@@ -1,5 +1,5 @@
 /**
- * CDK assertions on the synthesized Caravela stack. Synthesis bundles the six handlers with the
+ * CDK assertions on the synthesized Caravela stack. Synthesis bundles the seven handlers with the
  * local esbuild (no Docker, no AWS). Every check compares against the stack's own constructs
  * (logical ids resolved from them), so removing a route, a grant or an alarm fails a test.
  * A second stack, synthesized with every optional context setting (and without bundling, which
@@ -26,14 +26,18 @@ import {
   ITERATOR_AGE_ALARM,
   VAPID_SECRET_TEMPLATE,
   WEB_CACHE_CONTROL,
+  PASSKEY_ROUTES,
+  SESSION_ROUTES,
   WEB_DIR,
   WS_STAGE,
 } from '../../infra/stack';
+import { sessionRoutes } from '../../functions/handlers/http-session';
+import { PASSKEY_PATHS } from '../../functions/handlers/passkey';
 
 type Json = Record<string, any>;
 type Resource = { Type: string; Properties: Json; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: string[] };
-type FnName = 'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'sweep';
-const FN_NAMES: FnName[] = ['http', 'connect', 'disconnect', 'message', 'notify', 'sweep'];
+type FnName = 'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'sweep' | 'ratings' | 'sesEvents' | 'passkey';
+const FN_NAMES: FnName[] = ['http', 'connect', 'disconnect', 'message', 'notify', 'sweep', 'ratings', 'sesEvents', 'passkey'];
 interface Statement {
   Effect: string;
   Action: string[];
@@ -56,6 +60,17 @@ const ACTION_ROUTES = [
   'chatHistory',
   'mute',
   'unmute',
+  'openGames',
+  'quickPlay',
+  'resign',
+  'hideGame',
+  'unhideGame',
+  'profile',
+  'leaderboard',
+  'myDevices',
+  'revokeDevice',
+  'deviceLinkCode',
+  'removePasskey',
 ];
 const ALL_ROUTES = ['$connect', '$disconnect', '$default', ...ACTION_ROUTES];
 
@@ -228,7 +243,7 @@ describe('WebSocket API', () => {
     expect([...ACTION_ROUTES].sort()).toEqual([...ACTIONS].sort());
   });
 
-  it('has exactly the 18 routes, each on the right function', () => {
+  it(`has exactly the ${ALL_ROUTES.length} routes, each on the right function`, () => {
     const routes = routeTargets(idOf(stack.webSocketApi));
     expect([...routes.keys()].sort()).toEqual([...ALL_ROUTES].sort());
     expect(routes.get('$connect')).toBe(idOf(stack.functions.connect));
@@ -275,10 +290,16 @@ describe('WebSocket API', () => {
 });
 
 describe('HTTP API', () => {
-  it('has GET /healthz, POST /api/players, GET /api/push-key, POST /api/email/confirm and GET /api/games/{gameId}/replay on the Http function, payload 2.0', () => {
+  it('has GET /healthz, POST /api/players, GET /api/push-key, POST /api/email/confirm, GET /api/games/{gameId}/replay and the sign-in routes on the Http function, the passkey routes on the Passkey function, payload 2.0', () => {
     const routes = routeTargets(idOf(stack.httpApi));
-    expect([...routes.keys()].sort()).toEqual(['GET /api/games/{gameId}/replay', 'GET /api/push-key', 'GET /healthz', 'POST /api/email/confirm', 'POST /api/players']);
-    for (const target of routes.values()) expect(target).toBe(idOf(stack.functions.http));
+    const http = ['GET /api/games/{gameId}/replay', 'GET /api/push-key', 'GET /healthz', 'POST /api/email/confirm', 'POST /api/players', ...SESSION_ROUTES.map((r) => `POST ${r}`)];
+    const passkey = PASSKEY_ROUTES.map((r) => `POST ${r}`);
+    expect([...routes.keys()].sort()).toEqual([...http, ...passkey].sort());
+    for (const key of http) expect(routes.get(key), key).toBe(idOf(stack.functions.http));
+    for (const key of passkey) expect(routes.get(key), key).toBe(idOf(stack.functions.passkey));
+    // The lists are the handlers' own routes.
+    expect([...sessionRoutes.keys()].sort()).toEqual([...SESSION_ROUTES].sort());
+    expect([...PASSKEY_PATHS].sort()).toEqual([...PASSKEY_ROUTES].sort());
     template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
       ApiId: ref(stack.httpApi),
       IntegrationUri: arnOf(stack.functions.http),
@@ -305,7 +326,7 @@ describe('HTTP API', () => {
 });
 
 describe('functions', () => {
-  it('all six run nodejs22.x on arm64 from a bundled index.handler; the only other function is the web deployment\'s', () => {
+  it('all nine run nodejs22.x on arm64 from a bundled index.handler; the only other function is the web deployment\'s', () => {
     const fns = resources('AWS::Lambda::Function');
     const ours = FN_NAMES.map((n) => idOf(stack.functions[n])).sort();
     const others = Object.keys(fns).filter((id) => !ours.includes(id));
@@ -320,11 +341,12 @@ describe('functions', () => {
     }
   });
 
-  it('get the minimal environment: TABLE_NAME everywhere, SECRET_ARN only for Http, Connect and Message, VAPID_SECRET_ARN where keys are used, PUBLIC_URL where links are sent', () => {
+  it('get the minimal environment: TABLE_NAME everywhere, SECRET_ARN only for Http, Connect, Message and Passkey, VAPID_SECRET_ARN where keys are used, PUBLIC_URL where links are sent or passkeys checked', () => {
     const table = ref(stack.table);
     const secret = ref(stack.tokenSecret);
     const vapid = ref(stack.vapidSecret);
-    expect(envOf('http')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, VAPID_SECRET_ARN: vapid });
+    expect(envOf('http')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl() });
+    expect(envOf('passkey')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, PUBLIC_URL: distributionUrl() });
     expect(envOf('connect')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret });
     const endpoint = stack.resolve(stack.webSocketStage.callbackUrl);
     expect(envOf('disconnect')).toEqual({ TABLE_NAME: table, CONNECTIONS_ENDPOINT: endpoint });
@@ -333,31 +355,40 @@ describe('functions', () => {
     expect(envOf('notify')).toEqual({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl(), CONNECTIONS_ENDPOINT: stack.resolve(stack.webSocketStage.callbackUrl) });
     expect(Object.keys(envOf('sweep')).sort()).toEqual(['CONNECTIONS_ENDPOINT', 'PUBLIC_URL', 'TABLE_NAME', 'VAPID_SECRET_ARN']);
     expect(envOf('sweep')).toMatchObject({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
+    // The ratings reactor and the SES events handler read and write the table, nothing else.
+    expect(envOf('ratings')).toEqual({ TABLE_NAME: table });
+    expect(envOf('sesEvents')).toEqual({ TABLE_NAME: table });
   });
 
-  it('context settings reach the notifier, the sweep and the message handler (PUBLIC_URL, EMAIL_FROM, WEBHOOK_ALLOW)', () => {
-    const settings = { PUBLIC_URL: CONTEXT.publicUrl, EMAIL_FROM: CONTEXT.emailFrom, WEBHOOK_ALLOW: CONTEXT.webhookAllow };
+  it('context settings reach the notifier, the sweep and the message handler (PUBLIC_URL, EMAIL_FROM, WEBHOOK_ALLOW), sign-in links and passkeys what they need', () => {
+    const configurationSet = ref(configured.stack.emailConfigurationSet, configured);
+    const settings = { PUBLIC_URL: CONTEXT.publicUrl, EMAIL_FROM: CONTEXT.emailFrom, WEBHOOK_ALLOW: CONTEXT.webhookAllow, SES_CONFIGURATION_SET: configurationSet };
     // setNotifications checks webhook URLs against the list the notifier will send to, and mails confirmation links.
     for (const name of ['notify', 'sweep', 'message'] as const) expect(envOf(name, configured), name).toMatchObject(settings);
-    for (const name of ['http', 'connect', 'disconnect'] as const) {
+    // The Http function mails sign-in links (through the configuration set, so their bounces count too); the Passkey function's relying party is the public URL.
+    expect(envOf('http', configured)).toMatchObject({ PUBLIC_URL: CONTEXT.publicUrl, EMAIL_FROM: CONTEXT.emailFrom, SES_CONFIGURATION_SET: configurationSet });
+    expect(envOf('http', configured)).not.toHaveProperty('WEBHOOK_ALLOW');
+    expect(envOf('passkey', configured)).toMatchObject({ PUBLIC_URL: CONTEXT.publicUrl });
+    for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW', 'SES_CONFIGURATION_SET']) expect(envOf('passkey', configured), key).not.toHaveProperty(key);
+    for (const name of ['connect', 'disconnect', 'ratings', 'sesEvents'] as const) {
       for (const key of Object.keys(settings)) expect(envOf(name, configured), `${name} ${key}`).not.toHaveProperty(key);
     }
-    for (const name of FN_NAMES) for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW']) expect(envOf(name), `${name} ${key} without context`).not.toHaveProperty(key);
+    for (const name of FN_NAMES) for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW', 'SES_CONFIGURATION_SET']) expect(envOf(name), `${name} ${key} without context`).not.toHaveProperty(key);
   });
 
   it('a custom @connections endpoint reaches every function that sends, and only those', () => {
     for (const name of ['message', 'disconnect', 'notify', 'sweep'] as const) expect(envOf(name, configured).CONNECTIONS_ENDPOINT, name).toBe('https://ws.example.com');
-    for (const name of ['http', 'connect'] as const) expect(envOf(name, configured), name).not.toHaveProperty('CONNECTIONS_ENDPOINT');
+    for (const name of ['http', 'connect', 'passkey'] as const) expect(envOf(name, configured), name).not.toHaveProperty('CONNECTIONS_ENDPOINT');
   });
 
-  it('without publicUrl, links in notifications and confirmation emails lead to the stack\'s own CloudFront distribution', () => {
-    for (const name of ['notify', 'sweep', 'message'] as const) {
+  it('without publicUrl, links in notifications, confirmation and sign-in emails lead to the stack\'s own CloudFront distribution', () => {
+    for (const name of ['notify', 'sweep', 'message', 'http', 'passkey'] as const) {
       const url = envOf(name).PUBLIC_URL;
       expect(url, name).toEqual(distributionUrl());
       expect(render(url), name).toBe(`https://{${idOf(stack.distribution)}.DomainName}`);
       expect(url, name).toEqual(template.findOutputs('WebUrl').WebUrl!.Value);
     }
-    for (const name of ['http', 'connect', 'disconnect'] as const) expect(envOf(name), name).not.toHaveProperty('PUBLIC_URL');
+    for (const name of ['connect', 'disconnect'] as const) expect(envOf(name), name).not.toHaveProperty('PUBLIC_URL');
   });
 
   it('a malformed setting fails synthesis', () => {
@@ -393,7 +424,7 @@ describe('IAM (least privilege)', () => {
       expect(JSON.stringify(manage[0]!.Resource), name).toContain(`/${WS_STAGE}/`);
       expect(JSON.stringify(manage[0]!.Resource), name).toContain('@connections');
     }
-    for (const other of ['http', 'connect'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
+    for (const other of ['http', 'connect', 'passkey'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
   });
 
   it('message, notify and sweep may get, put, update, delete and query items, nothing more (no scans, no batches); of them only message (confirmation links) may read the token secret', () => {
@@ -416,10 +447,13 @@ describe('IAM (least privilege)', () => {
     for (const action of ['dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:BatchWriteItem']) expect(allActions('connect')).not.toContain(action);
   });
 
-  it('http may put items, get and query (replays), and read the secret; nothing more on the table', () => {
-    expect(allowedOn('http', tableArn()).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query']);
-    expect(allowedOn('http', secretRef())).toContain('secretsmanager:GetSecretValue');
-    for (const action of ['dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Scan', 'dynamodb:BatchWriteItem']) expect(allActions('http')).not.toContain(action);
+  it('http and passkey may get, put, update, delete items and query (replays, devices, one-use codes and challenges), and read the secret; no scans, no batches', () => {
+    for (const name of ['http', 'passkey'] as const) {
+      expect(allowedOn(name, tableArn()).sort(), name).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+      expect(allowedOn(name, secretRef()), name).toContain('secretsmanager:GetSecretValue');
+      for (const action of ['dynamodb:Scan', 'dynamodb:BatchWriteItem']) expect(allActions(name), name).not.toContain(action);
+    }
+    expect(allowedOn('passkey', ref(stack.vapidSecret))).toEqual([]);
   });
 
   it('disconnect may only get, delete, query and update items (presence, live connections), and cannot read the secret', () => {
@@ -439,20 +473,29 @@ describe('IAM (least privilege)', () => {
     for (const name of FN_NAMES) expect(allActions(name).filter((a) => a.startsWith('ses:')), name).toEqual([]);
   });
 
-  it('with emailFrom, message (confirmation links), notify and sweep may ses:SendEmail from its identity (domain or address) only', () => {
-    for (const name of ['message', 'notify', 'sweep'] as const) {
+  it('with emailFrom, message (confirmation links), http (sign-in links), notify and sweep may ses:SendEmail from its identity (domain or address) through the configuration set only', () => {
+    for (const name of ['message', 'http', 'notify', 'sweep'] as const) {
       const ses = statementsOf(name, configured).filter((s) => s.Action.some((a) => a.startsWith('ses:')));
       expect(ses, name).toHaveLength(1);
       expect(ses[0]!.Effect).toBe('Allow');
       expect(ses[0]!.Action).toEqual(['ses:SendEmail']);
       const arns = [ses[0]!.Resource].flat().map((r) => JSON.stringify(r));
-      expect(arns, name).toHaveLength(2);
+      expect(arns, name).toHaveLength(3);
       expect(arns.some((a) => a.includes(':ses:') && a.endsWith(':identity/example.com"]]}')), name).toBe(true);
       expect(arns.some((a) => a.includes(':ses:') && a.endsWith(':identity/games@example.com"]]}')), name).toBe(true);
+      expect(arns.some((a) => a.includes(':configuration-set/') && a.includes(JSON.stringify(ref(configured.stack.emailConfigurationSet, configured)))), name).toBe(true);
       expect(arns.some((a) => a.includes('*')), name).toBe(false);
     }
-    for (const name of ['http', 'connect', 'disconnect'] as const) {
+    for (const name of ['connect', 'disconnect', 'ratings', 'sesEvents', 'passkey'] as const) {
       expect(allActions(name, configured).filter((a) => a.startsWith('ses:')), name).toEqual([]);
+    }
+  });
+
+  it('the ratings reactor may get, put and delete items (its transaction\'s parts); sesEvents get and put (settings); neither reads a secret or sends', () => {
+    expect(allowedOn('ratings', tableArn()).filter((a) => !a.includes('Stream')).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem']);
+    expect(allowedOn('sesEvents', tableArn()).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+    for (const name of ['ratings', 'sesEvents'] as const) {
+      expect(allActions(name).filter((a) => a.startsWith('secretsmanager:') || a.startsWith('execute-api:')), name).toEqual([]);
     }
   });
 });
@@ -460,8 +503,11 @@ describe('IAM (least privilege)', () => {
 describe('notifier', () => {
   const mapping = () => {
     const mappings = Object.values(resources('AWS::Lambda::EventSourceMapping'));
-    expect(mappings).toHaveLength(1);
-    return mappings[0]!.Properties;
+    // Two consumers of the table's stream: the notifier and the ratings reactor.
+    expect(mappings).toHaveLength(2);
+    const mine = mappings.filter((m) => mentions(m.Properties.FunctionName, ref(stack.functions.notify)));
+    expect(mine).toHaveLength(1);
+    return mine[0]!.Properties;
   };
 
   it('reads the table stream, reports batch item failures, retries and then dead-letters', () => {
@@ -500,6 +546,55 @@ describe('notifier', () => {
   });
 });
 
+describe('ratings reactor', () => {
+  const mapping = () => {
+    const mine = Object.values(resources('AWS::Lambda::EventSourceMapping')).filter((m) => mentions(m.Properties.FunctionName, ref(stack.functions.ratings)));
+    expect(mine).toHaveLength(1);
+    return mine[0]!.Properties;
+  };
+
+  it('reads the table stream on its own mapping: batch item failures, retries, then its own dead-letter queue', () => {
+    expect(mapping()).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [idOf(stack.table), 'StreamArn'] },
+      StartingPosition: 'LATEST',
+      BisectBatchOnFunctionError: false,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: 10,
+      MaximumRecordAgeInSeconds: 24 * 3600,
+      DestinationConfig: { OnFailure: { Destination: arnOf(stack.ratingsDeadLetters) } },
+    });
+    expect(allowedOn('ratings', arnOf(stack.ratingsDeadLetters))).toContain('sqs:SendMessage');
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'IteratorAge', Dimensions: [{ Name: 'FunctionName', Value: ref(stack.functions.ratings) }] });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [idOf(stack.ratingsDeadLetters), 'QueueName'] } }] });
+  });
+
+  it('is invoked only by the commit that finishes a game', () => {
+    const filters = mapping().FilterCriteria.Filters as { Pattern: string }[];
+    expect(filters).toHaveLength(1);
+    const pattern = JSON.parse(filters[0]!.Pattern) as Json;
+    const record = (eventName: string, kind: string, status: string) => ({ eventName, dynamodb: { NewImage: { kind: { S: kind }, status: { S: status } } } });
+    expect(patternMatches(pattern, record('INSERT', 'commit', 'finished'))).toBe(true);
+    for (const [event, kind, status] of [['INSERT', 'commit', 'active'], ['INSERT', 'commit', 'open'], ['MODIFY', 'commit', 'finished'], ['INSERT', 'rating', 'finished'], ['INSERT', 'snapshot', 'finished']]) {
+      expect(patternMatches(pattern, record(event!, kind!, status!)), `${event} ${kind} ${status}`).toBe(false);
+    }
+  });
+});
+
+describe('SES events', () => {
+  it('a configuration set reports bounces and complaints to an SSL-only topic that SES alone may publish to, and the sesEvents function reads it', () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: ref(stack.emailConfigurationSet),
+      EventDestination: { Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: ref(stack.emailEvents) } },
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: ref(stack.emailEvents), Endpoint: arnOf(stack.functions.sesEvents) });
+    template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'sns.amazonaws.com', FunctionName: arnOf(stack.functions.sesEvents), SourceArn: ref(stack.emailEvents) });
+    const policies = Object.values(resources('AWS::SNS::TopicPolicy')).filter((p) => mentions(p.Properties.Topics, ref(stack.emailEvents)));
+    const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as Json[]);
+    expect(statements.filter((st) => st.Effect === 'Allow').map((st) => st.Principal)).toEqual([{ Service: 'ses.amazonaws.com' }]);
+    expect(statements.some((st) => st.Effect === 'Deny' && mentions(st.Condition, { 'aws:SecureTransport': 'false' }))).toBe(true);
+  });
+});
+
 describe('clock sweep', () => {
   it('runs every 5 minutes on an EventBridge rule targeting the sweep function, which EventBridge may invoke', () => {
     const rules = resources('AWS::Events::Rule');
@@ -534,8 +629,8 @@ describe('clock sweep', () => {
 });
 
 describe('alarms', () => {
-  it('20 alarms: Errors and Throttles per function, table throttling, notifier lag and dead letters, the functions\' own metrics; ≥ threshold in 5 minutes, each sent to the alarm topic', () => {
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 20);
+  it('28 alarms: Errors and Throttles per function, table throttling, the stream consumers\' lag and dead letters, the functions\' own metrics; ≥ threshold in 5 minutes, each sent to the alarm topic', () => {
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 28);
     const alarms = Object.values(resources('AWS::CloudWatch::Alarm'));
     for (const a of alarms) {
       expect(a.Properties).toMatchObject({ EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
@@ -576,7 +671,8 @@ describe('alarms', () => {
   });
 
   it('alarms reach an email address only when the alarmEmail setting names one', () => {
-    template.resourceCountIs('AWS::SNS::Subscription', 0);
+    // The only subscription without the setting is the SES events function's.
+    expect(Object.values(resources('AWS::SNS::Subscription')).map((sub) => sub.Properties.Protocol)).toEqual(['lambda']);
     const other = new CaravelaStack(new App({ context: { alarmEmail: 'ops@example.com', 'aws:cdk:bundling-stacks': [] } }), 'CaravelaAlarmEmail', { webAssetPath: webDir });
     Template.fromStack(other).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: other.getLogicalId(other.alarmTopic.node.defaultChild as CfnElement) } });
   });
@@ -718,9 +814,10 @@ describe('web client', () => {
 });
 
 describe('outputs', () => {
-  it('WebSocketUrl (wss, prod stage), HttpUrl, TableName, VapidSecretArn and WebUrl', () => {
+  it('WebSocketUrl (wss, prod stage), HttpUrl, TableName, VapidSecretArn, TokenSecretArn and WebUrl', () => {
     const outputs = template.findOutputs('*');
-    expect(Object.keys(outputs).sort()).toEqual(['AlarmTopicArn', 'HttpUrl', 'TableName', 'VapidSecretArn', 'WebSocketUrl', 'WebUrl']);
+    expect(Object.keys(outputs).sort()).toEqual(['AlarmTopicArn', 'HttpUrl', 'TableName', 'TokenSecretArn', 'VapidSecretArn', 'WebSocketUrl', 'WebUrl']);
+    expect(outputs.TokenSecretArn!.Value).toEqual(ref(stack.tokenSecret));
     expect(outputs.WebUrl!.Value).toEqual(distributionUrl());
     const ws = JSON.stringify(outputs.WebSocketUrl!.Value);
     expect(ws).toContain('wss://');

@@ -85,7 +85,7 @@ describe('email confirmation in the web client', () => {
     await shot(ana, 'confirm-email-1366.png');
 
     await ana.getByRole('link', { name: 'Notification settings' }).click();
-    await expect.poll(() => ana.locator('[data-email="confirmed"]').textContent()).toBe('ana@example.com is confirmed; notifications are emailed there.');
+    await expect.poll(() => ana.locator('[data-email="confirmed"]').textContent()).toBe('ana@example.com is confirmed; a daily email lists the games waiting for you.');
     await shot(ana, 'settings-email-confirmed-1366.png');
     await anaPhone.goto(`${server.url}/#/settings`);
     await expect.poll(() => anaPhone.locator('[data-email="confirmed"]').count()).toBe(1);

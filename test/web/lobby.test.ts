@@ -77,7 +77,7 @@ describe('the lobby', () => {
     const all = await rows(page);
     expect(new Set(all.map((r) => r.gameId)).size).toBe(72);
     // Finished games last.
-    const states = await page.locator('li.game-row a').allTextContents();
+    const states = await page.locator('li.game-row > a').allTextContents();
     expect(states.slice(-20).every((s) => s.includes('Finished'))).toBe(true);
     expect(states.slice(0, -20).some((s) => s.includes('Finished'))).toBe(false);
     await page.context().close();

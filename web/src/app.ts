@@ -1,18 +1,15 @@
 /**
- * What every screen shares: where the server is, who is signed in (the token is kept in
- * localStorage), the realtime connection, navigation, and the banner that shows errors as the
- * sentences the server sends.
+ * What every screen shares: where the server is, who is signed in (the device's tokens are kept
+ * in localStorage, see session.ts), the realtime connection, navigation, and the banner that
+ * shows errors as the sentences the server sends.
  */
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { Connection } from './connection';
 import { h, replace } from './dom';
+import { clearSession, freshSession, loadSession, saveSession, SignedOut, upgradeSession, type Session } from './session';
 import { showWaiting } from './waiting';
 
-export interface Session {
-  playerId: string;
-  name: string;
-  token: string;
-}
+export type { Session } from './session';
 
 export interface Config {
   /** Base URL of the HTTP API ('' = same origin). */
@@ -22,8 +19,6 @@ export interface Config {
   /** Where players reach this client (invite links); default the page's own address. */
   publicUrl?: string;
 }
-
-const SESSION_KEY = 'caravela.session';
 
 export class App {
   session: Session | null;
@@ -36,14 +31,13 @@ export class App {
     readonly config: Config,
     root: HTMLElement,
   ) {
-    const stored = localStorage.getItem(SESSION_KEY);
-    this.session = stored ? (JSON.parse(stored) as Session) : null;
+    this.session = loadSession();
     this.banner = h('div', { class: 'banner', role: 'alert', hidden: true });
     this.status = h('span', { class: 'status', 'aria-live': 'polite' });
     this.main = h('main', { id: 'main', tabindex: '-1' });
     replace(
       root,
-      h('header', { class: 'top' }, h('a', { href: '#/', class: 'brand' }, 'Caravela'), h('nav', null, h('a', { href: '#/new' }, 'New game'), h('a', { href: '#/settings' }, 'Notifications')), this.status),
+      h('header', { class: 'top' }, h('a', { href: '#/', class: 'brand' }, 'Caravela'), h('nav', null, h('a', { href: '#/new' }, 'New game'), h('a', { href: '#/leaderboard' }, 'Ratings'), h('a', { href: '#/settings' }, 'Notifications'), h('a', { href: '#/devices' }, 'Devices')), this.status),
       this.banner,
       this.main,
     );
@@ -60,14 +54,42 @@ export class App {
   }
 
   signIn(session: Session): void {
-    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    saveSession(session);
     this.session = session;
     this.connect();
   }
 
+  /** This browser is signed out (here, or its device was revoked elsewhere): the sign-in screen, saying why. */
+  signOut(message?: string): void {
+    clearSession();
+    this.session = null;
+    this.conn?.close();
+    this.conn = null;
+    this.waiting.clear();
+    showWaiting(0);
+    this.status.textContent = '';
+    if (message) this.error(message);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+  }
+
+  /**
+   * A token to use now: a v1 token is first exchanged for a device, an access token refreshed
+   * when due (or `force`d, after a refused connection). Signs out when the device is refused.
+   */
+  async token(force = false): Promise<string> {
+    try {
+      await upgradeSession(this.config.httpUrl);
+      this.session = await freshSession(this.config.httpUrl, force);
+      return this.session.token;
+    } catch (error) {
+      if (error instanceof SignedOut && this.session) this.signOut(error.message);
+      throw error;
+    }
+  }
+
   private connect(): void {
     this.conn?.close();
-    const conn = new Connection(`${this.config.wsUrl}?token=${encodeURIComponent(this.session!.token)}`);
+    const conn = new Connection(async (refused) => `${this.config.wsUrl}?token=${encodeURIComponent(await this.token(refused))}`);
     this.conn = conn;
     const show = () => {
       this.status.textContent = conn.status === 'online' ? `${this.session?.name} · online` : conn.status === 'connecting' ? 'connecting…' : 'offline — reconnecting';
@@ -100,9 +122,10 @@ export class App {
   }
 
   async api<T>(path: string, init: RequestInit = {}): Promise<T> {
+    const token = this.session ? await this.token() : null;
     const res = await fetch(`${this.config.httpUrl}${path}`, {
       ...init,
-      headers: { 'content-type': 'application/json', ...(this.session ? { authorization: `Bearer ${this.session.token}` } : {}), ...init.headers },
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
     });
     const body = (await res.json().catch(() => ({}))) as T & { message?: string };
     if (!res.ok) throw new Error(body.message ?? `The server answered ${res.status}.`);

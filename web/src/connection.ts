@@ -10,6 +10,12 @@ import { mergeLog } from '../../functions/core/protocol/log-delta';
 
 export type Status = 'connecting' | 'online' | 'offline';
 
+/**
+ * Where to connect: a fixed URL, or one asked for before each attempt (a device's access token
+ * is short-lived); `refused` says the last attempt never opened (the token may be refused).
+ */
+export type SocketUrl = string | ((refused: boolean) => Promise<string>);
+
 interface Waiting {
   resolve(frame: ServerFrame): void;
   reject(error: Error): void;
@@ -52,9 +58,12 @@ export class Connection {
   /** When the current socket opened (a server's close of a long-lived socket is planned, not a failure). */
   private openedAt = 0;
   private closed = false;
+  /** Asking for the URL (an access token being refreshed); the last attempt never opened. */
+  private opening = false;
+  private refused = false;
   status: Status = 'connecting';
 
-  constructor(private readonly url: string) {
+  constructor(private readonly url: SocketUrl) {
     this.open();
     window.addEventListener('online', () => this.wake());
     document.addEventListener('visibilitychange', () => this.visibilityChanged());
@@ -63,7 +72,7 @@ export class Connection {
   /** Reconnect now if the socket is down (back from sleep, network back, page shown again). */
   wake(): void {
     this.resting = false;
-    if (this.closed || (this.ws && this.ws.readyState <= WebSocket.OPEN)) return;
+    if (this.closed || this.opening || (this.ws && this.ws.readyState <= WebSocket.OPEN)) return;
     clearTimeout(this.timer);
     this.open();
   }
@@ -95,9 +104,30 @@ export class Connection {
 
   private open(): void {
     this.setStatus('connecting');
-    const ws = new WebSocket(this.url);
+    if (typeof this.url === 'string') return this.openAt(this.url);
+    this.opening = true;
+    this.url(this.refused).then(
+      (url) => {
+        this.opening = false;
+        if (!this.closed) this.openAt(url);
+      },
+      () => {
+        // No URL now (offline while refreshing the token, or signed out: then the owner closes this).
+        this.opening = false;
+        if (this.closed) return;
+        this.setStatus('offline');
+        this.timer = setTimeout(() => this.open(), Math.random() * Math.min(TIMING.retryCapMs, TIMING.retryBaseMs * 2 ** this.retry++));
+      },
+    );
+  }
+
+  private openAt(url: string): void {
+    const ws = new WebSocket(url);
     this.ws = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
+      this.refused = false;
       this.retry = 0;
       this.openedAt = Date.now();
       this.setStatus('online');
@@ -111,6 +141,7 @@ export class Connection {
       clearTimeout(this.idleTimer);
       if (this.ws !== ws) return;
       this.ws = null;
+      if (!opened) this.refused = true;
       // A close the server chose (API Gateway ends every connection after 2 hours) is followed by
       // a new socket at once, without showing "offline"; failures back off with full jitter, so
       // clients dropped together do not all come back at the same moment.

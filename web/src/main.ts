@@ -5,9 +5,13 @@ import './styles.css';
 import { App, loadConfig } from './app';
 import { h, replace } from './dom';
 import { confirmEmailScreen } from './screens/confirm-email';
+import { devicesScreen } from './screens/devices';
+import { signInLinkScreen } from './screens/signin-link';
 import { gameScreen } from './screens/game';
 import { lobbyScreen } from './screens/lobby';
 import { newGameScreen } from './screens/new-game';
+import { leaderboardScreen } from './screens/leaderboard';
+import { profileScreen } from './screens/profile';
 import { settingsScreen } from './screens/settings';
 import { signInScreen } from './screens/signin';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
@@ -40,6 +44,13 @@ function route(app: App): void {
     app.main.focus({ preventScroll: true });
     return;
   }
+  // Sign-in links too: an emailed one, or the code link another device shows.
+  if (screen === 'signin' || screen === 'link') {
+    app.clearError();
+    replace(app.main, signInLinkScreen(app, screen === 'signin' ? 'email' : 'code', target));
+    app.main.focus({ preventScroll: true });
+    return;
+  }
   if (!app.session) {
     replace(app.main, signInScreen(app, () => route(app)));
     return;
@@ -52,12 +63,21 @@ function route(app: App): void {
     case 'settings':
       replace(app.main, settingsScreen(app));
       break;
+    case 'devices':
+      replace(app.main, devicesScreen(app));
+      break;
     case 'join':
       replace(app.main, h('p', { class: 'card' }, 'Taking a seat…'));
       void joinAndOpen(app, target);
       break;
     case 'game':
       replace(app.main, gameScreen(app, target));
+      break;
+    case 'player':
+      replace(app.main, profileScreen(app, target));
+      break;
+    case 'leaderboard':
+      replace(app.main, leaderboardScreen(app, target));
       break;
     default:
       replace(app.main, lobbyScreen(app));

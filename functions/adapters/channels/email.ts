@@ -14,6 +14,8 @@ export interface Mail {
   subject: string;
   text: string;
   label: (string | number)[];
+  /** The player it is for: SES tags the message with it, so a bounce or complaint finds their settings. */
+  playerId?: string;
 }
 
 export interface Mailer {
@@ -22,7 +24,7 @@ export interface Mailer {
 
 /** A notification as a message: the sentence and the link to the game. */
 export function notificationMail(n: Notification): Mail {
-  return { subject: n.title, text: `${n.body}\n\n${n.url}\n`, label: [n.gameId, n.version, n.playerId, n.kind] };
+  return { subject: n.title, text: `${n.body}\n\n${n.url}\n`, label: [n.gameId, n.version, n.playerId, n.kind], playerId: n.playerId };
 }
 
 export class SesMailer implements Mailer {
@@ -31,6 +33,8 @@ export class SesMailer implements Mailer {
   constructor(
     private readonly from: string,
     region: string,
+    /** The SES configuration set whose event destination reports bounces and complaints (functions/handlers/ses-events.ts). */
+    private readonly configurationSet?: string,
   ) {
     this.client = new SESv2Client({ region, requestHandler });
   }
@@ -41,6 +45,8 @@ export class SesMailer implements Mailer {
       new SendEmailCommand({
         FromEmailAddress: this.from,
         Destination: { ToAddresses: [to] },
+        ...(this.configurationSet ? { ConfigurationSetName: this.configurationSet } : {}),
+        ...(mail.playerId ? { EmailTags: [{ Name: 'playerId', Value: mail.playerId }] } : {}),
         Content: {
           Simple: {
             Subject: { Data: mail.subject, Charset: 'UTF-8' },

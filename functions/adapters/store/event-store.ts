@@ -78,6 +78,7 @@ export class EventStore {
           ...(finished ? { outcome: JSON.stringify(outcomeOf(after)) } : {}),
           clockDue: due(after),
           wasClockDue: due(before),
+          ...(after.listed ? { listed: true } : {}),
         } satisfies CommitItem,
         ConditionExpression: 'attribute_not_exists(#pk)',
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },

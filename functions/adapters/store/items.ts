@@ -5,7 +5,8 @@
  * subscriptions; a player's partition their profile, settings and game index.
  */
 import type { CommitHead } from '../../core/triggers';
-import type { GameStatus } from '../../core/record';
+import type { GameStatus, OnResign } from '../../core/record';
+import type { EmailBlock } from '../../core/notification';
 
 /** The partition and sort key every item has (TABLE.partitionKey / TABLE.sortKey). */
 export interface ItemKey {
@@ -68,6 +69,10 @@ export interface ConnectionItem extends ItemKey {
   ttl: number;
   /** Set once the connection watches its player's games (a GamesWatchItem exists). */
   watchesGames?: boolean;
+  /** The filter of the connection's lobby watch, once it watches the lobby (a LobbyWatchItem exists). */
+  lobbyWatch?: string;
+  /** The signed-in device it belongs to (absent for v1 tokens): revoking the device closes it. */
+  deviceId?: string;
 }
 
 /** A player's notification settings (PLAYER#id / SETTINGS), revised with a conditional put. */
@@ -81,6 +86,8 @@ export interface SettingsItem extends ItemKey {
   rev: number;
   /** Players whose chat messages this player does not see. */
   muted?: string[];
+  /** The address's bounce or complaint reported by SES (see EmailBlock). */
+  emailBlocked?: EmailBlock;
 }
 
 /** One game in a player's index (PLAYER#id / GAME#id): written when seats or the status change. */
@@ -90,6 +97,8 @@ export interface PlayerGameItem extends ItemKey {
   seat: number;
   status: GameStatus;
   version: number;
+  /** The player left this finished game out of their `myGames` (`hideGame`). */
+  hidden?: boolean;
 }
 
 /** A notification held back by quiet hours (OUTBOX / notBefore#id). */
@@ -155,5 +164,192 @@ export interface ChatRateItem extends ItemKey {
   day: number;
   dayCount: number;
   rev: number;
+  ttl: number;
+}
+
+/**
+ * An open listed game in the lobby (LOBBY / OPEN#game#createdAt#gameId): written when it is
+ * created or its seats change, deleted when it starts; players' ratings as of that write.
+ */
+export interface ListingItem extends ItemKey {
+  kind: 'listing';
+  gameId: string;
+  game: string;
+  /** OpenGame's seats, options and clock, as JSON. */
+  seats: string;
+  options: string;
+  clock: string | null;
+  onResign: OnResign;
+  createdAt: string;
+  version: number;
+  /** What quick play matches: seats, clock and whether the options are the game's defaults (see core/lobby.ts). */
+  match: string;
+}
+
+/** The version a game's listing was last written for (GAME#id / LISTING); `open` false: it left the lobby. */
+export interface ListingGuardItem extends ItemKey {
+  kind: 'listingGuard';
+  version: number;
+  open: boolean;
+}
+
+/** A connection watching the lobby (LOBBYWATCH / WATCH#filter#connection), expiring with the connection. */
+export interface LobbyWatchItem extends ItemKey {
+  kind: 'lobbyWatch';
+  connectionId: string;
+  /** The game kind it watches, or '*' for all. */
+  filter: string;
+  ttl: number;
+}
+
+/**
+ * A player's rating in one game (PLAYER#id / RATING#game): OpenSkill's mu and sigma, and its
+ * ordinal (mu − 3 sigma), the rating shown. `rev` counts the item's writes: each update is
+ * conditioned on the one it read.
+ */
+export interface RatingItem extends ItemKey {
+  kind: 'rating';
+  playerId: string;
+  game: string;
+  name: string;
+  mu: number;
+  sigma: number;
+  ordinal: number;
+  games: number;
+  wins: number;
+  updatedAt: string;
+  rev: number;
+}
+
+/** One rated game in a player's rating history (PLAYER#id / RATINGLOG#game#at#gameId). */
+export interface RatingLogItem extends ItemKey {
+  kind: 'ratingLog';
+  gameId: string;
+  game: string;
+  at: string;
+  rank: number;
+  /** Ordinals before (null: the first rated game) and after. */
+  before: number | null;
+  after: number;
+}
+
+/** One rated game a player played, by time (PLAYER#id / PLAYED#at#gameId): their recent games. */
+export interface PlayedItem extends ItemKey {
+  kind: 'played';
+  gameId: string;
+  game: string;
+  at: string;
+  seat: number;
+  rank: number;
+  won: boolean;
+  before: number | null;
+  after: number;
+  /** Everyone at the table, in seat order, with their ranks. */
+  table: { name: string; playerId: string; bot?: string; rank: number }[];
+}
+
+/** A game's ratings were updated (GAME#id / RATED), put in the update's transaction on condition that it is not there. */
+export interface RatedItem extends ItemKey {
+  kind: 'rated';
+  at: string;
+}
+
+/** One player on a game's leaderboard (LEADERS#game / leaderKey): moved with each rating update. */
+export interface LeaderItem extends ItemKey {
+  kind: 'leader';
+  playerId: string;
+  name: string;
+  ordinal: number;
+  games: number;
+  wins: number;
+}
+
+/**
+ * A player's email digest (PLAYER#id / DIGEST): when the last one went, and the due item of the
+ * next (absent: none pending). The due item is written before this pointer, so a pointer always
+ * names an item the sweep will find.
+ */
+export interface DigestItem extends ItemKey {
+  kind: 'digest';
+  lastSentAt?: string;
+  dueShard?: string;
+  dueKey?: string;
+}
+
+/** A digest to send (DIGEST#shard / due#playerId): the sweep reads those due. */
+export interface DigestDueItem extends ItemKey {
+  kind: 'digestDue';
+  playerId: string;
+  due: string;
+}
+
+/** A signed-in device (PLAYER#id / DEVICE#deviceId): deleted when revoked, which ends its refresh. */
+export interface DeviceItem extends ItemKey {
+  kind: 'device';
+  deviceId: string;
+  label: string;
+  /** How it signed in: 'name' (a new player), 'upgrade' (a v1 token), 'email', 'code', 'passkey'. */
+  method: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** hashSecret of the current refresh token's secret; the one before it, and when it was replaced (a lost answer's grace). */
+  refreshHash: string;
+  previousHash?: string;
+  rotatedAt?: string;
+}
+
+/** A passkey (PLAYER#id / PASSKEY#credentialId): its public key and signature counter. */
+export interface PasskeyItem extends ItemKey {
+  kind: 'passkey';
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  counter: number;
+  transports?: string[];
+  label: string;
+  createdAt: string;
+  lastUsedAt?: string;
+}
+
+/** A player's hourly count of device-link codes (PLAYER#id / LINKCODES). */
+export interface LinkCodesItem extends ItemKey {
+  kind: 'linkCodes';
+  /** When codes were made (ms since the epoch), the last hour's. */
+  sent: number[];
+  rev: number;
+}
+
+/** Who signs in with an address (EMAIL#address / ACCOUNT), and the sign-in links mailed to it in the last hour. */
+export interface EmailAccountItem extends ItemKey {
+  kind: 'emailAccount';
+  playerId: string;
+  sent: number[];
+  rev: number;
+}
+
+/** A device-link code (LINKCODE#code / ONCE): whose it is, until used or expired. */
+export interface DeviceCodeItem extends ItemKey {
+  kind: 'deviceCode';
+  playerId: string;
+  name: string;
+  /** ms since the epoch (the TTL deletes it only eventually). */
+  expiresAt: number;
+  ttl: number;
+}
+
+/** An email sign-in link that was opened (SIGNINLINK#nonce / ONCE). */
+export interface UsedLinkItem extends ItemKey {
+  kind: 'usedLink';
+  playerId: string;
+  ttl: number;
+}
+
+/** A WebAuthn challenge (CHALLENGE#challenge / ONCE) waiting for its answer. */
+export interface ChallengeItem extends ItemKey {
+  kind: 'challenge';
+  purpose: 'register' | 'signin';
+  /** Registration: the player adding a passkey. */
+  playerId?: string;
+  expiresAt: number;
   ttl: number;
 }

@@ -52,6 +52,50 @@ export const keys = {
   chatMessage: (id: number) => `M#${pad(id)}`,
   chatHead: 'HEAD',
   chatRate: (playerId: string) => `RATE#${playerId}`,
+  /**
+   * The public lobby: one item per open listed game in one partition, sorted by game, then
+   * creation time, so the games of one kind are a key prefix and come oldest first.
+   */
+  lobby: 'LOBBY',
+  listing: (game: string, createdAt: string, gameId: string) => `OPEN#${game}#${createdAt}#${gameId}`,
+  /** The prefix of every listing, or of one game's listings. */
+  listings: (game?: string) => (game === undefined ? 'OPEN#' : `OPEN#${game}#`),
+  /** In a game's partition: the version its lobby listing was last written for (so an older write cannot undo a newer one). */
+  listingGuard: 'LISTING',
+  /** Connections watching the lobby, in one partition, by the game they filter on ('*': all). */
+  lobbyWatchers: 'LOBBYWATCH',
+  lobbyWatch: (filter: string, connectionId: string) => `WATCH#${filter}#${connectionId}`,
+  lobbyWatchesOf: (filter: string) => `WATCH#${filter}#`,
+  /** In a player's partition: their rating in one game (openskill; the lobby reads it), and one history item per rated game. */
+  rating: (game: string) => `RATING#${game}`,
+  ratingLog: (game: string, at: string, gameId: string) => `RATINGLOG#${game}#${at}#${gameId}`,
+  ratingLogs: (game: string) => `RATINGLOG#${game}#`,
+  /** In a player's partition: one item per rated game they played, by time (recent games). */
+  played: (at: string, gameId: string) => `PLAYED#${at}#${gameId}`,
+  /** In a game's partition: its ratings were updated (the marker that makes the update happen once). */
+  rated: 'RATED',
+  /** A game's leaderboard: one item per rated player, sorted by rating (see core/ratings.ts leaderKey). */
+  leaders: (game: string) => `LEADERS#${game}`,
+  /** In a player's partition: their email digest's state (when the last went, which is due). */
+  digest: 'DIGEST',
+  /** Due digests, spread over CLOCK_SHARDS partitions (as clock items) and sorted by due time. */
+  digestShard: (shard: number) => `DIGEST#${String(shard).padStart(2, '0')}`,
+  digestDue: (due: string, playerId: string) => `${due}#${playerId}`,
+  /** In a player's partition: one signed-in device (accounts), and one passkey by its credential id. */
+  device: (deviceId: string) => `DEVICE#${deviceId}`,
+  passkey: (credentialId: string) => `PASSKEY#${credentialId}`,
+  /** In a player's partition: the device-link codes they asked for lately (the hourly limit). */
+  linkCodes: 'LINKCODES',
+  /** The player who signs in with a confirmed address (lower-cased), and the sign-in links sent to it lately. */
+  emailAccount: (email: string) => `EMAIL#${email.toLowerCase()}`,
+  emailAccountMeta: 'ACCOUNT',
+  /** A device-link code while it may be used (TTL), deleted by its use. */
+  deviceCode: (code: string) => `LINKCODE#${code}`,
+  /** An email sign-in link's nonce once the link was opened (TTL: as long as the link would work). */
+  usedLink: (nonce: string) => `SIGNINLINK#${nonce}`,
+  /** A WebAuthn challenge until it is answered (TTL), deleted by its use. */
+  challenge: (challenge: string) => `CHALLENGE#${challenge}`,
+  oneUse: 'ONCE',
   /** Highest possible commit key, for range queries. */
   lastCommit: `V#${'9'.repeat(10)}`,
 } as const;

@@ -54,6 +54,10 @@ export class LiveRecords extends Records {
     return { playerId: live.connection.playerId, games };
   }
 
+  override async connectionIdsOf(playerId: string): Promise<string[]> {
+    return [...(this.online.get(playerId) ?? [])];
+  }
+
   override async isOnline(playerId: string): Promise<boolean> {
     return (this.online.get(playerId)?.size ?? 0) > 0;
   }

@@ -23,6 +23,8 @@ export interface Connection {
   connectionId: string;
   playerId: string;
   name: string;
+  /** The signed-in device (accounts); absent for a v1 token. */
+  deviceId?: string;
 }
 
 /** Index items one Query reads at most (about 100 bytes each) while looking for a page's games. */
@@ -168,6 +170,15 @@ export class Records {
     return Object.values((out.Item?.[LIVE] as Record<string, number> | undefined) ?? {}).some((ttl) => ttl > now);
   }
 
+  /** The ids of a player's live connections (to close a revoked device's). */
+  async connectionIdsOf(playerId: string): Promise<string[]> {
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.profile }, ProjectionExpression: '#live', ExpressionAttributeNames: { '#live': LIVE }, ConsistentRead: true }),
+    );
+    const now = Math.floor(Date.now() / 1000);
+    return Object.entries((out.Item?.[LIVE] as Record<string, number> | undefined) ?? {}).filter(([, ttl]) => ttl > now).map(([id]) => id);
+  }
+
   /** A player's notification settings with the state of their email address. */
   async getSettingsRecord(playerId: string, consistent = false): Promise<SettingsRecord> {
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.settings }, ConsistentRead: consistent }));
@@ -181,6 +192,7 @@ export class Records {
       // Items written before confirmations existed have no rev.
       rev: (item.rev as number | undefined) ?? 0,
       ...(item.muted ? { muted: item.muted as string[] } : {}),
+      ...(item.emailBlocked ? { emailBlocked: item.emailBlocked as SettingsRecord['emailBlocked'] } : {}),
     };
   }
 
@@ -209,6 +221,7 @@ export class Records {
             confirmationsSent: stored.confirmationsSent,
             rev: stored.rev,
             ...(stored.muted?.length ? { muted: stored.muted } : {}),
+            ...(stored.emailBlocked ? { emailBlocked: stored.emailBlocked } : {}),
           } satisfies SettingsItem,
           ConditionExpression: record.rev === 0 ? 'attribute_not_exists(#rev)' : '#rev = :rev',
           ExpressionAttributeNames: { '#rev': 'rev' },
@@ -248,7 +261,14 @@ export class Records {
     );
     if (!out.Item) return null;
     const games = out.Item.games as Set<string> | undefined;
-    return { connectionId, playerId: out.Item.playerId, name: out.Item.name, games: games ? [...games] : [], watchesGames: out.Item.watchesGames === true };
+    return {
+      connectionId,
+      playerId: out.Item.playerId,
+      name: out.Item.name,
+      ...(typeof out.Item.deviceId === 'string' ? { deviceId: out.Item.deviceId } : {}),
+      games: games ? [...games] : [],
+      watchesGames: out.Item.watchesGames === true,
+    };
   }
 
   /**
@@ -501,9 +521,9 @@ export class Records {
       const out = await this.db.send(
         new QueryCommand({
           ...query,
-          // Index items written before statuses were indexed count as in play until read.
-          FilterExpression: segment === 'active' ? 'attribute_not_exists(#status) OR #status = :status' : '#status = :status',
-          ExpressionAttributeNames: { '#status': 'status' },
+          // Index items written before statuses were indexed count as in play until read; games the player hid are left out.
+          FilterExpression: `(${segment === 'active' ? 'attribute_not_exists(#status) OR #status = :status' : '#status = :status'}) AND attribute_not_exists(#hidden)`,
+          ExpressionAttributeNames: { '#status': 'status', '#hidden': 'hidden' },
           ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':status': segment },
           ExclusiveStartKey: start,
           Limit: INDEX_ITEMS_PER_QUERY,

@@ -3,9 +3,12 @@
  * are parsed here; unknown fields are ignored so the protocol can grow without breaking clients.
  */
 import * as z from 'zod';
-import { timeControlSchema } from '../clock';
-import { notificationSettingsSchema, type NotificationSettings } from '../notification';
+import { timeControlSchema, type TimeControl } from '../clock';
+import { notificationSettingsSchema, type EmailBlock, type NotificationSettings } from '../notification';
 import type { ChatMessage } from '../chat';
+import { LEADERBOARD_PAGE_MAX, type LeaderboardFrame, type ProfileFrame } from './profile-frames';
+
+export * from './profile-frames';
 
 /** The most log lines a game record keeps and a state frame carries (a finished game's whole story is in its replay). */
 export const LOG_KEEP = 500;
@@ -39,6 +42,7 @@ export const CHAT_PAGE_MAX = 100;
 export const CHAT_PAGE_DEFAULT = 50;
 
 const requestId = z.string().max(64).optional();
+const onResignSchema = z.enum(['bot', 'end']);
 const gameId = z.string().min(1).max(64);
 
 export const clientFrames = {
@@ -56,8 +60,19 @@ export const clientFrames = {
     clock: timeControlSchema.optional(),
     /** Let spectators read the game's chat (default: only its seated players). */
     spectatorChat: z.boolean().optional(),
+    /** Show the game in the public lobby (`openGames`) while seats are open (default: private, invite only). */
+    listed: z.boolean().optional(),
+    /** What a player's `resign` does: a safe bot plays their seat to the end (default), or the game ends. */
+    onResign: onResignSchema.optional(),
   }),
-  joinGame: z.object({ action: z.literal('joinGame'), requestId, gameId, seat: z.number().int().min(0).max(15).optional() }),
+  joinGame: z.object({
+    action: z.literal('joinGame'),
+    requestId,
+    gameId,
+    seat: z.number().int().min(0).max(15).optional(),
+    /** Join only a game listed in the public lobby (the lobby's Join; an invite link leaves it out). */
+    listed: z.boolean().optional(),
+  }),
   subscribe: z.object({
     action: z.literal('subscribe'),
     requestId,
@@ -105,6 +120,44 @@ export const clientFrames = {
   /** Hide a player's chat messages from you (everywhere, until `unmute`). */
   mute: z.object({ action: z.literal('mute'), requestId, playerId: z.string().min(1).max(64) }),
   unmute: z.object({ action: z.literal('unmute'), requestId, playerId: z.string().min(1).max(64) }),
+  /** One page of the public lobby: open listed games, by game then oldest first; `watch` also sends `openGameChanged`. */
+  openGames: z.object({
+    action: z.literal('openGames'),
+    requestId,
+    /** Only games of this kind. */
+    game: z.string().min(1).max(64).optional(),
+    limit: z.number().int().min(1).max(GAMES_PAGE_MAX).optional(),
+    cursor: z.string().min(1).max(256).optional(),
+    /** true: this connection is told of every change to the lobby's games (of `game`, if given) until it closes; false: no longer. */
+    watch: z.boolean().optional(),
+  }),
+  /** Join the oldest open public game of this kind, seat count and clock that you are not in, or create one, listed. */
+  quickPlay: z.object({ action: z.literal('quickPlay'), requestId, game: z.string().min(1).max(64), players: z.number().int().min(1).max(16), clock: timeControlSchema.optional() }),
+  /** Give up a game in play: a bot takes your seat or the game ends, as its `onResign` says. */
+  resign: z.object({ action: z.literal('resign'), requestId, gameId }),
+  /** Leave a finished game out of your `myGames`. */
+  hideGame: z.object({ action: z.literal('hideGame'), requestId, gameId }),
+  /** List a hidden game in your `myGames` again. */
+  unhideGame: z.object({ action: z.literal('unhideGame'), requestId, gameId }),
+  /** A player's profile: games played, wins, rating and its history per game, recent games. */
+  profile: z.object({ action: z.literal('profile'), requestId, playerId: z.string().min(1).max(64) }),
+  /** A game's leaderboard, best first, in pages. */
+  leaderboard: z.object({
+    action: z.literal('leaderboard'),
+    requestId,
+    game: z.string().min(1).max(64),
+    limit: z.number().int().min(1).max(LEADERBOARD_PAGE_MAX).optional(),
+    /** The `next` of the previous `leaderboard` answer: the page after it. */
+    cursor: z.string().min(1).max(256).optional(),
+  }),
+  /** Your signed-in devices, passkeys and the address that signs you in (answer: `devices`). */
+  myDevices: z.object({ action: z.literal('myDevices'), requestId }),
+  /** Sign one of your devices out: it can no longer refresh or connect, and its connections close. */
+  revokeDevice: z.object({ action: z.literal('revokeDevice'), requestId, deviceId: z.string().min(1).max(64) }),
+  /** A code (and link) that signs a new device in as you: valid 10 minutes, once. */
+  deviceLinkCode: z.object({ action: z.literal('deviceLinkCode'), requestId }),
+  /** Remove one of your passkeys. */
+  removePasskey: z.object({ action: z.literal('removePasskey'), requestId, credentialId: z.string().regex(/^[\w-]{1,700}$/, 'a passkey id as `devices` lists it') }),
 };
 
 export type Action = keyof typeof clientFrames;
@@ -132,8 +185,12 @@ export interface StateFrame {
   activeSeats: number[];
   /** Seats with a live connection watching this game. */
   online: number[];
-  /** Seats that ran out of time, played by a bot until they resume. */
+  /** Seats that ran out of time, played by a bot until they resume; also the seats that resigned to a bot. */
   absent: number[];
+  /** Seats that resigned, in the order they did (absent: none). */
+  resigned?: number[];
+  /** What `resign` does in this game: the game ends (absent: a bot takes the seat). */
+  onResign?: 'end';
   /** Whether this seat may take back its last command now (`undo`). */
   canUndo: boolean;
   view: unknown;
@@ -168,6 +225,45 @@ export interface GameSummary {
   lastMove: string;
 }
 
+/** A taken seat of an open public game, with its player's rating in that game if they have one. */
+export interface ListedSeat extends SeatInfo {
+  /** The displayed rating (ordinal) in this game. */
+  rating?: number;
+}
+
+/** An open game of the public lobby (`openGames`, `openGameChanged`). */
+export interface OpenGame {
+  gameId: string;
+  game: string;
+  /** Every seat: a player (or bot), or null while free. */
+  seats: (ListedSeat | null)[];
+  /** The game's options as created (the module's, after defaults). */
+  options: unknown;
+  clock: TimeControl | null;
+  onResign: 'bot' | 'end';
+  createdAt: string;
+  version: number;
+}
+
+/** One of the player's signed-in devices (`devices`). */
+export interface DeviceInfo {
+  deviceId: string;
+  label: string;
+  /** How it signed in: 'name', 'upgrade', 'email', 'code' or 'passkey'. */
+  method: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The device of the connection that asked. */
+  current: boolean;
+}
+
+export interface PasskeyInfo {
+  credentialId: string;
+  label: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
 export type ServerFrame =
   | StateFrame
   | { type: 'gameCreated'; requestId?: string; gameId: string }
@@ -181,8 +277,11 @@ export type ServerFrame =
   | { type: 'done'; requestId?: string; gameId: string; version: number }
   /** Who is watching a game changed: the seats with a live connection on it. */
   | { type: 'presence'; gameId: string; online: number[] }
-  /** `emailConfirmed`: the address opened its confirmation link (only then is email sent there). */
-  | { type: 'notifications'; requestId?: string; settings: NotificationSettings; pushKey: string | null; emailConfirmed: boolean }
+  /**
+   * `emailConfirmed`: the address opened its confirmation link (only then is email sent there);
+   * `emailProblem`: mail to it bounced or was reported as spam, so none is sent (null: none).
+   */
+  | { type: 'notifications'; requestId?: string; settings: NotificationSettings; pushKey: string | null; emailConfirmed: boolean; emailProblem?: Omit<EmailBlock, 'address'> | null }
   /** A new message in a game's chat, to its readers' connections (not the sender's, which has `chatSent`; never to those who muted its author). */
   | { type: 'chat'; gameId: string; message: ChatMessage }
   | { type: 'chatSent'; requestId?: string; message: ChatMessage }
@@ -190,6 +289,18 @@ export type ServerFrame =
   | { type: 'chatHistory'; requestId?: string; gameId: string; messages: ChatMessage[]; next: number | null; muted: string[]; canWrite: boolean }
   /** Your muted players after `mute` / `unmute`. */
   | { type: 'muted'; requestId?: string; muted: string[] }
+  /** One page of the public lobby; `next`: the cursor of the page after it, null after the last. */
+  | { type: 'openGames'; requestId?: string; games: OpenGame[]; next: string | null }
+  /** To a connection that watches the lobby: a game was listed or its seats changed (`open`), or it left the lobby (started, `open: false`). */
+  | { type: 'openGameChanged'; game: OpenGame; open: boolean }
+  /** `hideGame` / `unhideGame` done: whether the game is now left out of your `myGames`. */
+  | { type: 'gameHidden'; requestId?: string; gameId: string; hidden: boolean }
+  | ProfileFrame
+  | LeaderboardFrame
+  /** `signInEmail`: the confirmed address that signs this player in with a link, if any. */
+  | { type: 'devices'; requestId?: string; devices: DeviceInfo[]; passkeys: PasskeyInfo[]; signInEmail: string | null }
+  /** `code` as shown (ABCD-EFGH); `expiresAt` ISO time. */
+  | { type: 'deviceLinkCode'; requestId?: string; code: string; expiresAt: string }
   /** `retryAfterMs`: with RATE_LIMITED, how long to wait before sending the same frame again. */
   | { type: 'error'; requestId?: string; code: ErrorCode; message: string; retryAfterMs?: number };
 

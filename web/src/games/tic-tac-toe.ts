@@ -23,5 +23,6 @@ export const ticTacToeUi: GameUi = {
       }),
     );
   },
-  actions: (frame) => h('p', { class: 'muted' }, frame.legal.length ? 'Pick a free cell.' : ''),
+  // Off-turn nothing at all, so the empty actions panel hides instead of showing a blank box.
+  actions: (frame) => (frame.legal.length ? h('p', { class: 'muted' }, 'Pick a free cell.') : document.createDocumentFragment()),
 };

@@ -6,7 +6,8 @@ import { listWords } from './game-log';
 interface Outcome {
   results: { seat: number; score: number; rank: number }[];
   winners: number[];
-  ended?: 'vote';
+  ended?: 'vote' | 'resign';
+  resigned?: number[];
 }
 
 const points = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
@@ -18,7 +19,13 @@ export function endHeadline(frame: StateFrame, names: readonly string[]): Node |
   const won = you !== null && outcome.winners.includes(you);
   let text: string;
   if (outcome.ended === 'vote' && !outcome.results.length) text = 'The players voted to end the game.';
-  else {
+  else if (outcome.ended && outcome.resigned?.length) {
+    // Ended early after a resignation: no scores to tell, only who gave up and who is left on top.
+    const quitter = outcome.resigned.at(-1)!;
+    const winners = outcome.winners.map((s) => (s === you ? 'You' : names[s] ?? `Seat ${s + 1}`));
+    const how = outcome.ended === 'vote' ? ' resigned, and the others voted to end the game.' : ' resigned.';
+    text = `${quitter === you ? 'You' : names[quitter] ?? 'A player'}${how} ${listWords(winners)} ${winners.length > 1 ? 'share the win' : winners[0] === 'You' ? 'win' : 'wins'}.`;
+  } else {
     const winners = outcome.winners.map((s) => (s === you ? 'You' : names[s] ?? `Seat ${s + 1}`));
     const score = outcome.results.find((r) => r.seat === outcome.winners[0])?.score;
     const verb = winners.length > 1 ? 'share the win' : winners[0] === 'You' ? 'win' : 'wins';

@@ -13,7 +13,9 @@ import { endHeadline } from './game-end';
 import { logItems, sinceLine, sinceSummary } from './game-log';
 import { replayPanel, type Replay } from './game-replay';
 import { enablePush } from './settings';
+import { leaveControls } from './game-leave';
 import { changedPaths, loadSeen, saveSeen } from './view-diff';
+import { playerLink } from './profile';
 
 const ASKED = 'caravela.askedPush';
 /** Log lines before "since your last move" kept in view, for context. */
@@ -29,10 +31,10 @@ function seatList(frame: StateFrame): Node {
         { class: `seat${frame.activeSeats.includes(i) ? ' active' : ''}`, dataset: { seat: String(i) } },
         h('span', { class: `dot ${s && (s.bot || frame.online.includes(i)) ? 'on' : 'off'}`, title: s?.bot ? 'bot' : frame.online.includes(i) ? 'online' : 'offline' }),
         h('span', { class: 'visually-hidden' }, s?.bot ? 'bot, ' : frame.online.includes(i) ? 'online, ' : 'offline, '),
-        s ? s.name : h('em', null, 'open seat'),
+        s ? playerLink(s) : h('em', null, 'open seat'),
         frame.you === i ? ' (you)' : '',
         frame.activeSeats.includes(i) ? h('span', { class: 'badge' }, 'to act') : '',
-        frame.absent.includes(i) ? h('span', { class: 'badge warn' }, 'bot plays (out of time)') : '',
+        frame.resigned?.includes(i) ? h('span', { class: 'badge warn' }, frame.status === 'active' ? 'resigned, a bot plays' : 'resigned') : frame.absent.includes(i) ? h('span', { class: 'badge warn' }, 'bot plays (out of time)') : '',
       ),
     ),
   );
@@ -65,7 +67,8 @@ export function gameScreen(app: App, gameId: string): Node {
   const replay = h('div');
   const since = h('div');
   const chat = chatPanel(app, gameId);
-  const root = h('section', { class: 'game', 'data-screen': 'game', dataset: { gameId } }, header, since, extras, board, actions, replay, chat.panel, h('details', { class: 'card', open: true }, h('summary', null, 'Log'), earlier, log));
+  const leave = leaveControls(app, gameId);
+  const root = h('section', { class: 'game', 'data-screen': 'game', dataset: { gameId } }, header, since, extras, board, actions, replay, chat.panel, h('details', { class: 'card', open: true }, h('summary', null, 'Log'), earlier, log), leave.node);
   let busy = false;
   let replaying = false;
   let replayer: Replay | null = null;
@@ -158,9 +161,10 @@ export function gameScreen(app: App, gameId: string): Node {
     replace(
       extras,
       replaying ? null : frame.status === 'open' ? inviteBox(gameId, app.config.publicUrl) : null,
-      frame.you !== null && frame.absent.includes(frame.you) && !replaying ? simple('resume', 'Take my seat back from the bot') : null,
+      frame.you !== null && frame.absent.includes(frame.you) && !frame.resigned?.includes(frame.you) && !replaying ? simple('resume', 'Take my seat back from the bot') : null,
       frame.status === 'active' && frame.absent.length && frame.you !== null && !frame.absent.includes(frame.you) ? simple('voteEnd', 'Vote to end the game') : null,
     );
+    if (!replaying) leave.update(frame);
     replace(board, frame.view === null ? h('p', null, 'The game starts when every seat is taken.') : ui.board(frame, ctx));
     markChanged(frame);
     // Taking a move back sits with the actions: nothing above the board changes height between turns.

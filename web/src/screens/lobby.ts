@@ -8,6 +8,8 @@ import type { GameSummary, ServerFrame } from '../../../functions/core/protocol/
 import type { App } from '../app';
 import { h, replace } from '../dom';
 import { gameTitle } from '../games/registry';
+import { openGamesSection, quickPlayForm } from './open-games';
+import { playerLink } from './profile';
 
 export function ago(iso: string): string {
   const minutes = Math.round((Date.now() - Date.parse(iso)) / 60_000);
@@ -18,7 +20,7 @@ export function ago(iso: string): string {
 }
 
 function row(g: GameSummary): Node {
-  const players = g.seats.map((s) => s?.name ?? 'open seat').join(', ');
+  const players = g.seats.flatMap((s, i) => [i ? ', ' : '', s ? playerLink(s) : 'open seat']);
   const state = g.status === 'open' ? 'Waiting for players' : g.status === 'finished' ? 'Finished' : g.yourTurn ? 'Your turn' : 'Waiting for others';
   return h(
     'li',
@@ -130,7 +132,7 @@ export function lobbyScreen(app: App): Node {
     games.set(f.game.gameId, f.game);
     render();
   });
-  return h(
+  const mine = h(
     'section',
     { class: 'card', 'data-screen': 'lobby' },
     h('h1', null, `Hello, ${app.session!.name}`),
@@ -139,4 +141,6 @@ export function lobbyScreen(app: App): Node {
     list,
     more,
   );
+  // Below one's own games: finding games with people one does not know (open-games.ts).
+  return h('div', null, mine, h('div', { class: 'find-games' }, quickPlayForm(app), openGamesSection(app)));
 }

@@ -19,6 +19,8 @@ export function newGameScreen(app: App): Node {
   const clockFields = h('div', { class: 'clock-fields' });
   const options = h('div', { class: 'game-options' });
   const spectatorChat = h('input', { id: 'spectator-chat', type: 'checkbox', name: 'spectatorChat', 'aria-describedby': 'spectator-chat-help' });
+  const listed = h('input', { id: 'listed', type: 'checkbox', 'aria-describedby': 'listed-help' });
+  const onResign = h('select', { id: 'on-resign', 'aria-describedby': 'on-resign-help' }, h('option', { value: 'bot' }, 'A bot takes their seat'), h('option', { value: 'end' }, 'The game ends'));
 
   // Changing the game, the seats or the clock keeps what was already chosen where it still applies.
   const update = () => {
@@ -85,6 +87,8 @@ export function newGameScreen(app: App): Node {
       ...(timeControl ? { clock: timeControl } : {}),
       ...(Object.keys(chosenOptions).length ? { options: chosenOptions } : {}),
       ...(spectatorChat.checked ? { spectatorChat: true } : {}),
+      ...(listed.checked ? { listed: true } : {}),
+      ...(onResign.value === 'end' ? { onResign: 'end' } : {}),
     });
     if (answer.type === 'gameCreated') {
       app.clearError();
@@ -109,6 +113,11 @@ export function newGameScreen(app: App): Node {
     clock,
     clockFields,
     h('div', null, h('label', { for: 'spectator-chat', class: 'check' }, spectatorChat, ' Spectators may read the chat'), h('p', { id: 'spectator-chat-help', class: 'muted hint' }, 'Only the seated players write in it either way.')),
+    h('label', { for: 'listed', class: 'check' }, listed, ' List publicly in the lobby'),
+    h('p', { id: 'listed-help', class: 'muted hint' }, 'Anyone signed in can then find the game under Open games and join it; without this, only people you send the invite link can.'),
+    h('label', { for: 'on-resign' }, 'If a player resigns'),
+    onResign,
+    h('p', { id: 'on-resign-help', class: 'muted hint' }, 'A bot plays safe moves for them to the end, or the game ends there with them last.'),
     h('button', { type: 'submit', class: 'primary' }, 'Create the game'),
   );
 }

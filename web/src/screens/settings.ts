@@ -1,8 +1,9 @@
 /**
  * Notification settings: this device's Web Push subscription (asked for only when the player
  * presses the button — never on page load), a Discord/Slack webhook, an email address (used once
- * its owner opens the confirmation link the server mails to it) and quiet hours in the player's
- * time zone. Saved with `setNotifications`.
+ * its owner opens the confirmation link the server mails to it; if mail to it bounces or is
+ * reported as spam, the screen says so and how to fix it) and quiet hours in the player's time
+ * zone. Saved with `setNotifications`.
  */
 import type { ServerFrame } from '../../../functions/core/protocol/frames';
 import type { NotificationSettings, PushSubscription } from '../../../functions/core/notification';
@@ -22,6 +23,21 @@ export async function subscribeDevice(pushKey: string): Promise<PushSubscription
   await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToBytes(pushKey) });
   return subscription.toJSON() as PushSubscription;
+}
+
+/** Why mail to the address stopped (SES reported a bounce or a complaint), and what to do. */
+function emailProblem(address: string, problem: NonNullable<Notifications['emailProblem']>): Node {
+  const on = new Date(problem.at).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+  const what =
+    problem.kind === 'bounced'
+      ? `Email to ${address} could not be delivered on ${on} (the receiving server said: “${problem.reason}”).`
+      : `Email to ${address} was reported as unwanted on ${on} (${problem.reason}).`;
+  return h(
+    'div',
+    { class: 'note', 'data-email': problem.kind, role: 'status' },
+    h('p', null, h('strong', null, 'Caravela no longer emails this address, neither notifications nor sign-in links. '), what),
+    h('p', null, 'Enter another address above and save: it gets a confirmation link. To use this one again, clear the field and save, then enter it again and confirm it.'),
+  );
 }
 
 export function settingsScreen(app: App): Node {
@@ -45,7 +61,8 @@ export function settingsScreen(app: App): Node {
   function emailState(n: Notifications, sentAgain: boolean): Node | null {
     const address = n.settings.email;
     if (!address) return null;
-    if (n.emailConfirmed) return h('p', { class: 'note ok', 'data-email': 'confirmed' }, `${address} is confirmed; notifications are emailed there.`);
+    if (n.emailProblem) return emailProblem(address, n.emailProblem);
+    if (n.emailConfirmed) return h('p', { class: 'note ok', 'data-email': 'confirmed' }, `${address} is confirmed; a daily email lists the games waiting for you.`);
     return h(
       'div',
       { class: 'note', 'data-email': 'unconfirmed', role: 'status' },
@@ -69,6 +86,7 @@ export function settingsScreen(app: App): Node {
       form,
       h('h1', null, 'Notifications'),
       h('p', null, 'When you are not online, Caravela tells you when it is your turn, when a game starts or ends, and when your time is running out.'),
+      h('p', { class: 'hint' }, 'Signing in on another device, passkeys, and the devices you are signed in on: ', h('a', { href: '#/devices' }, 'Devices and sign-in'), '.'),
       h('h2', null, 'This browser'),
       h('p', { class: 'muted' }, devices ? `${devices} device${devices === 1 ? '' : 's'} subscribed.` : 'No device subscribed yet.'),
       pushKey
@@ -91,6 +109,7 @@ export function settingsScreen(app: App): Node {
       h('h2', null, 'Email'),
       h('label', { for: 'email' }, 'Email address'),
       email,
+      h('p', { class: 'hint muted' }, 'At most one email a day, listing the games where it is your turn; pushes and webhooks come with every turn.'),
       emailState(n, sentAgain),
       h('h2', null, 'Quiet hours'),
       h('label', { for: 'quiet', class: 'check' }, quietOn, ` Hold notifications at night (${zone})`),

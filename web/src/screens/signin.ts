@@ -1,6 +1,12 @@
-/** Sign in with a name: the server registers the player and returns the token kept in this browser. */
+/**
+ * The sign-in screen: a new player chooses a name (the server registers them and this browser
+ * becomes their first device); a returning one signs in with a passkey, an emailed link or a
+ * code from another device (signin-methods.ts).
+ */
 import type { App } from '../app';
 import { h } from '../dom';
+import { browserLabel, fromAnswer, type SessionAnswer } from '../session';
+import { signInMethods } from './signin-methods';
 
 export function signInScreen(app: App, then: () => void): Node {
   // The server owns the name rule and counts after normalising; maxlength only bounds the typing.
@@ -14,10 +20,10 @@ export function signInScreen(app: App, then: () => void): Node {
         const name = input.value.trim();
         if (!name) return app.error('Please enter a name.');
         try {
-          const player = await app.api<{ playerId: string; token: string; name?: string }>('/api/players', { method: 'POST', body: JSON.stringify({ name }) });
+          const player = await app.api<SessionAnswer>('/api/players', { method: 'POST', body: JSON.stringify({ name, device: { label: browserLabel() } }) });
           app.clearError();
           // The server's normalised name (NFC, one space between words) is the one others see.
-          app.signIn({ playerId: player.playerId, token: player.token, name: player.name ?? name });
+          app.signIn(fromAnswer(player));
           then();
         } catch (error) {
           app.error((error as Error).message);
@@ -31,5 +37,5 @@ export function signInScreen(app: App, then: () => void): Node {
     h('button', { type: 'submit', class: 'primary' }, 'Sign in'),
   );
   queueMicrotask(() => input.focus());
-  return form;
+  return h('div', { 'data-screen': 'signin' }, form, signInMethods(app, then));
 }

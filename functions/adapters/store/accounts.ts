@@ -1,0 +1,251 @@
+/**
+ * The items of accounts (typed in items.ts): a player's devices and passkeys in their
+ * partition, the address that signs a player in, and what is used once — device-link codes,
+ * opened sign-in links, WebAuthn challenges — each claimed or consumed by one conditional
+ * write, so two requests (two Lambda instances) can never both use it. Expired one-use items
+ * are refused by their own `expiresAt`: DynamoDB's TTL deletes them only eventually.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ChallengeItem, DeviceCodeItem, DeviceItem, EmailAccountItem, PasskeyItem, UsedLinkItem } from './items';
+import { keys } from './keys';
+import { prefixed, queryAll } from './query';
+import { TABLE } from './table';
+
+const PK = TABLE.partitionKey;
+const SK = TABLE.sortKey;
+
+const failedCondition = (error: unknown) => error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException';
+
+/** Epoch seconds for DynamoDB's TTL, from an expiry in ms, with a margin (the checks use expiresAt). */
+const ttlOf = (expiresAtMs: number) => Math.ceil(expiresAtMs / 1000) + 3600;
+
+export type NewDevice = Omit<DeviceItem, 'pk' | 'sk' | 'kind'>;
+export type NewPasskey = Omit<PasskeyItem, 'pk' | 'sk' | 'kind'>;
+
+export class AccountStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  private async put(item: Record<string, unknown>, onlyNew = false): Promise<boolean> {
+    try {
+      await this.db.send(new PutCommand({ TableName: this.table, Item: item, ...(onlyNew ? { ConditionExpression: `attribute_not_exists(${PK})` } : {}) }));
+      return true;
+    } catch (error) {
+      if (failedCondition(error)) return false;
+      throw error;
+    }
+  }
+
+  private async get<T>(pk: string, sk: string, consistent = true): Promise<T | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: pk, [SK]: sk }, ConsistentRead: consistent }));
+    return (out.Item as T | undefined) ?? null;
+  }
+
+  /** Delete an item if `condition` holds; the item as it was, or null when it did not. */
+  private async take<T>(pk: string, sk: string, condition: string, values?: Record<string, unknown>): Promise<T | null> {
+    try {
+      const out = await this.db.send(
+        new DeleteCommand({ TableName: this.table, Key: { [PK]: pk, [SK]: sk }, ConditionExpression: condition, ExpressionAttributeValues: values, ReturnValues: 'ALL_OLD' }),
+      );
+      return (out.Attributes as T | undefined) ?? null;
+    } catch (error) {
+      if (failedCondition(error)) return null;
+      throw error;
+    }
+  }
+
+  // --- players ---------------------------------------------------------------------------
+
+  /** A player's name from their profile, or null when there is no such player. */
+  async playerName(playerId: string): Promise<string | null> {
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.profile }, ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } }),
+    );
+    return typeof out.Item?.name === 'string' ? out.Item.name : null;
+  }
+
+  // --- devices ---------------------------------------------------------------------------
+
+  async putDevice(playerId: string, device: NewDevice): Promise<void> {
+    await this.put({ [PK]: keys.player(playerId), [SK]: keys.device(device.deviceId), kind: 'device', ...device } satisfies DeviceItem, true);
+  }
+
+  async getDevice(playerId: string, deviceId: string): Promise<DeviceItem | null> {
+    return this.get<DeviceItem>(keys.player(playerId), keys.device(deviceId));
+  }
+
+  async devices(playerId: string): Promise<DeviceItem[]> {
+    return (await queryAll(this.db, { ...prefixed(this.table, keys.player(playerId), 'DEVICE#'), ConsistentRead: true })) as unknown as DeviceItem[];
+  }
+
+  /** Note a device's use; false when it is gone (revoked). One conditional write, no read. */
+  async touchDevice(playerId: string, deviceId: string, at: Date): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { [PK]: keys.player(playerId), [SK]: keys.device(deviceId) },
+          UpdateExpression: 'SET lastSeenAt = :at',
+          ConditionExpression: `attribute_exists(${PK})`,
+          ExpressionAttributeValues: { ':at': at.toISOString() },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (failedCondition(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Replace a device's refresh secret: allowed with the current one, or with the one before it
+   * if it was replaced after `graceSince` (the answer that carried its successor was lost).
+   * False when neither holds — the device was revoked, or the token was used already.
+   */
+  async rotateRefresh(playerId: string, deviceId: string, givenHash: string, nextHash: string, at: Date, graceSince: Date): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { [PK]: keys.player(playerId), [SK]: keys.device(deviceId) },
+          UpdateExpression: 'SET refreshHash = :next, previousHash = :given, rotatedAt = :at, lastSeenAt = :at',
+          ConditionExpression: `attribute_exists(${PK}) AND (refreshHash = :given OR (previousHash = :given AND rotatedAt > :since))`,
+          ExpressionAttributeValues: { ':next': nextHash, ':given': givenHash, ':at': at.toISOString(), ':since': graceSince.toISOString() },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (failedCondition(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Delete a device of this player; false when the player has no such device. */
+  async deleteDevice(playerId: string, deviceId: string): Promise<boolean> {
+    return (await this.take(keys.player(playerId), keys.device(deviceId), `attribute_exists(${PK})`)) !== null;
+  }
+
+  // --- passkeys --------------------------------------------------------------------------
+
+  async putPasskey(playerId: string, passkey: NewPasskey): Promise<boolean> {
+    return this.put({ [PK]: keys.player(playerId), [SK]: keys.passkey(passkey.credentialId), kind: 'passkey', ...passkey } satisfies PasskeyItem, true);
+  }
+
+  async getPasskey(playerId: string, credentialId: string): Promise<PasskeyItem | null> {
+    return this.get<PasskeyItem>(keys.player(playerId), keys.passkey(credentialId));
+  }
+
+  async passkeys(playerId: string): Promise<PasskeyItem[]> {
+    return (await queryAll(this.db, { ...prefixed(this.table, keys.player(playerId), 'PASSKEY#'), ConsistentRead: true })) as unknown as PasskeyItem[];
+  }
+
+  /** Record a sign-in's counter, unless another sign-in with this passkey got in first (then false). */
+  async usePasskey(playerId: string, credentialId: string, previous: number, counter: number, at: Date): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { [PK]: keys.player(playerId), [SK]: keys.passkey(credentialId) },
+          UpdateExpression: 'SET #counter = :counter, lastUsedAt = :at',
+          ConditionExpression: `attribute_exists(${PK}) AND #counter = :previous`,
+          ExpressionAttributeNames: { '#counter': 'counter' },
+          ExpressionAttributeValues: { ':counter': counter, ':previous': previous, ':at': at.toISOString() },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (failedCondition(error)) return false;
+      throw error;
+    }
+  }
+
+  async deletePasskey(playerId: string, credentialId: string): Promise<boolean> {
+    return (await this.take(keys.player(playerId), keys.passkey(credentialId), `attribute_exists(${PK})`)) !== null;
+  }
+
+  // --- email sign-in ---------------------------------------------------------------------
+
+  async emailAccount(email: string): Promise<EmailAccountItem | null> {
+    return this.get<EmailAccountItem>(keys.emailAccount(email), keys.emailAccountMeta);
+  }
+
+  /** Let `playerId` sign in with this confirmed address (the latest confirmation wins, or only if nobody has it yet). */
+  async setEmailAccount(email: string, playerId: string, onlyIfAbsent = false): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { [PK]: keys.emailAccount(email), [SK]: keys.emailAccountMeta },
+          UpdateExpression: 'SET kind = :kind, playerId = :p, sent = if_not_exists(sent, :none), #rev = if_not_exists(#rev, :zero)',
+          ...(onlyIfAbsent ? { ConditionExpression: `attribute_not_exists(${PK})` } : {}),
+          ExpressionAttributeNames: { '#rev': 'rev' },
+          ExpressionAttributeValues: { ':kind': 'emailAccount', ':p': playerId, ':none': [], ':zero': 0 },
+        }),
+      );
+    } catch (error) {
+      if (!failedCondition(error)) throw error;
+    }
+  }
+
+  /**
+   * Count one more use in an item's list of recent times (`sent`, the last `windowMs`), unless
+   * `max` are there already: then how long until the oldest leaves the window. Conditional on
+   * the item's `rev`, so concurrent requests cannot both take the last place.
+   */
+  async countRecent(pk: string, sk: string, kind: string, max: number, windowMs: number, now: Date): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const item = await this.get<{ sent?: number[]; rev?: number }>(pk, sk);
+      const recent = (item?.sent ?? []).filter((t) => t > now.getTime() - windowMs);
+      if (recent.length >= max) return { ok: false, retryAfterMs: Math.min(...recent) + windowMs - now.getTime() };
+      try {
+        await this.db.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key: { [PK]: pk, [SK]: sk },
+            UpdateExpression: 'SET kind = if_not_exists(kind, :kind), sent = :sent, #rev = :next',
+            ConditionExpression: item?.rev === undefined ? 'attribute_not_exists(#rev)' : '#rev = :rev',
+            ExpressionAttributeNames: { '#rev': 'rev' },
+            ExpressionAttributeValues: { ':kind': kind, ':sent': [...recent, now.getTime()], ':next': (item?.rev ?? 0) + 1, ...(item?.rev === undefined ? {} : { ':rev': item.rev }) },
+          }),
+        );
+        return { ok: true };
+      } catch (error) {
+        if (!failedCondition(error)) throw error;
+      }
+    }
+    return { ok: false, retryAfterMs: 1000 };
+  }
+
+  /** Mark a sign-in link's nonce used; false when it was used already. */
+  async markLinkUsed(nonce: string, playerId: string, expiresAtMs: number): Promise<boolean> {
+    return this.put({ [PK]: keys.usedLink(nonce), [SK]: keys.oneUse, kind: 'usedLink', playerId, ttl: ttlOf(expiresAtMs) } satisfies UsedLinkItem, true);
+  }
+
+  // --- device-link codes -----------------------------------------------------------------
+
+  async putDeviceCode(code: string, playerId: string, name: string, expiresAtMs: number): Promise<boolean> {
+    return this.put({ [PK]: keys.deviceCode(code), [SK]: keys.oneUse, kind: 'deviceCode', playerId, name, expiresAt: expiresAtMs, ttl: ttlOf(expiresAtMs) } satisfies DeviceCodeItem, true);
+  }
+
+  /** Use a code: its item, deleted, while it is valid; 'expired' or null (never made, or used) otherwise. */
+  async takeDeviceCode(code: string, now: Date): Promise<DeviceCodeItem | 'expired' | null> {
+    const taken = await this.take<DeviceCodeItem>(keys.deviceCode(code), keys.oneUse, `attribute_exists(${PK}) AND expiresAt > :now`, { ':now': now.getTime() });
+    if (taken) return taken;
+    // Refused: say why when the code exists but is past its time (the TTL clears it away).
+    return (await this.get<DeviceCodeItem>(keys.deviceCode(code), keys.oneUse)) ? 'expired' : null;
+  }
+
+  // --- WebAuthn challenges ---------------------------------------------------------------
+
+  async putChallenge(challenge: string, purpose: ChallengeItem['purpose'], playerId: string | undefined, expiresAtMs: number): Promise<void> {
+    await this.put({ [PK]: keys.challenge(challenge), [SK]: keys.oneUse, kind: 'challenge', purpose, ...(playerId ? { playerId } : {}), expiresAt: expiresAtMs, ttl: ttlOf(expiresAtMs) } satisfies ChallengeItem, true);
+  }
+
+  /** Use a challenge: its item, deleted, if it is unexpired; null otherwise (unknown, used or expired). */
+  async takeChallenge(challenge: string, now: Date): Promise<ChallengeItem | null> {
+    return this.take<ChallengeItem>(keys.challenge(challenge), keys.oneUse, `attribute_exists(${PK}) AND expiresAt > :now`, { ':now': now.getTime() });
+  }
+}

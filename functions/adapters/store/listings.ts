@@ -1,0 +1,242 @@
+/**
+ * The public lobby in the table: one listing item per open listed game (LOBBY partition, sorted
+ * by game then creation time), the guard item in the game's partition that makes every write
+ * conditional on the game's version (a late write of an older version cannot bring back a game
+ * that has started), and the connections watching the lobby (LOBBYWATCH partition, by the game
+ * they filter on). `LiveListings` keeps the watches in memory for the local runtime, which
+ * serves every socket itself.
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { decodeLobbyCursor, encodeLobbyCursor, inLobby, matchKey, openGameOf } from '../../core/lobby';
+import { ProtocolError, type OpenGame } from '../../core/protocol/frames';
+import type { GameRecord } from '../../core/record';
+import type { Connection } from './records';
+import { CONNECTION_TTL_SECONDS } from './records';
+import type { ListingGuardItem, ListingItem, LobbyWatchItem } from './items';
+import { keys } from './keys';
+import { prefixed, queryAll } from './query';
+import { TABLE } from './table';
+
+const PK = TABLE.partitionKey;
+const SK = TABLE.sortKey;
+/** The filter of a watch on every game. */
+export const ALL_GAMES = '*';
+/** Listings quick play looks at, at most (oldest first), and how many it reads looking for them. */
+const CANDIDATES = 10;
+const CANDIDATE_READS = 500;
+
+export interface LobbyWatcher {
+  connectionId: string;
+  filter: string;
+}
+
+/** A listing item as the lobby shows it. */
+export function openGameOfItem(item: Record<string, unknown>): OpenGame {
+  const i = item as unknown as ListingItem;
+  return {
+    gameId: i.gameId,
+    game: i.game,
+    seats: JSON.parse(i.seats) as OpenGame['seats'],
+    options: JSON.parse(i.options) as unknown,
+    clock: i.clock ? (JSON.parse(i.clock) as OpenGame['clock']) : null,
+    onResign: i.onResign,
+    createdAt: i.createdAt,
+    version: i.version,
+  };
+}
+
+export class Listings {
+  constructor(
+    protected readonly db: DynamoDBDocumentClient,
+    protected readonly table: string,
+  ) {}
+
+  /**
+   * Put the game's listing as of this record (or delete it once the game left the lobby), on
+   * condition that neither this version nor a later one was written: one transaction with the
+   * guard item. Returns false when nothing was written: the request's fast path and the stream
+   * write each version, and only the first tells the lobby's watchers.
+   */
+  async write(record: GameRecord, ratings: ReadonlyMap<string, number>): Promise<boolean> {
+    const open = inLobby(record);
+    const listingKey = { [PK]: keys.lobby, [SK]: keys.listing(record.game, record.createdAt, record.gameId) };
+    const game = openGameOf(record, ratings);
+    const listing: ListingItem = {
+      ...(listingKey as { pk: string; sk: string }),
+      kind: 'listing',
+      gameId: game.gameId,
+      game: game.game,
+      seats: JSON.stringify(game.seats),
+      options: JSON.stringify(game.options ?? {}),
+      clock: game.clock ? JSON.stringify(game.clock) : null,
+      onResign: game.onResign,
+      createdAt: game.createdAt,
+      version: game.version,
+      match: matchKey(record.game, record.players, game.clock, record.options),
+    };
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.table,
+                Item: { [PK]: keys.game(record.gameId), [SK]: keys.listingGuard, kind: 'listingGuard', version: record.version, open } satisfies ListingGuardItem,
+                ConditionExpression: 'attribute_not_exists(#version) OR #version < :version',
+                ExpressionAttributeNames: { '#version': 'version' },
+                ExpressionAttributeValues: { ':version': record.version },
+              },
+            },
+            open ? { Put: { TableName: this.table, Item: listing } } : { Delete: { TableName: this.table, Key: listingKey } },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      throw error;
+    }
+  }
+
+  /** Players' displayed ratings in a game (read from their rating items; a player without one is left out). */
+  async ratings(game: string, playerIds: readonly string[]): Promise<Map<string, number>> {
+    const found = await Promise.all(
+      [...new Set(playerIds)].map(async (playerId) => {
+        const out = await this.db.send(
+          new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.rating(game) }, ProjectionExpression: 'ordinal' }),
+        );
+        const ordinal = out.Item?.ordinal;
+        return typeof ordinal === 'number' && Number.isFinite(ordinal) ? ([playerId, ordinal] as const) : null;
+      }),
+    );
+    return new Map(found.filter((f): f is readonly [string, number] => f !== null));
+  }
+
+  /** One page of open listed games (of one game, if given), by game then oldest first. */
+  async page(game: string | undefined, limit: number, cursor?: string): Promise<{ games: OpenGame[]; next: string | null }> {
+    const prefix = keys.listings(game);
+    const from = cursor === undefined ? undefined : decodeLobbyCursor(cursor, prefix);
+    if (from === null) throw new ProtocolError('BAD_REQUEST', 'That cursor is not one the server gave you for this list of open games; ask for the first page again, without a cursor.');
+    const out = await this.db.send(
+      new QueryCommand({ ...prefixed(this.table, keys.lobby, prefix), ExclusiveStartKey: from ? { [PK]: keys.lobby, [SK]: from } : undefined, Limit: limit + 1 }),
+    );
+    const items = out.Items ?? [];
+    // One more than asked for says whether a page follows (listings are small: no 1 MB page cut comes first).
+    const shown = items.slice(0, limit);
+    return { games: shown.map(openGameOfItem), next: items.length > limit ? encodeLobbyCursor(String(shown.at(-1)![SK])) : null };
+  }
+
+  /** Quick play's candidates: open listings of the game with this match key, oldest first. */
+  async candidates(game: string, match: string): Promise<OpenGame[]> {
+    const found: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    let read = 0;
+    do {
+      const out = await this.db.send(
+        new QueryCommand({
+          ...prefixed(this.table, keys.lobby, keys.listings(game)),
+          FilterExpression: '#match = :match',
+          ExpressionAttributeNames: { '#match': 'match' },
+          ExpressionAttributeValues: { ':pk': keys.lobby, ':prefix': keys.listings(game), ':match': match },
+          ExclusiveStartKey: start,
+          Limit: 100,
+        }),
+      );
+      found.push(...(out.Items ?? []));
+      read += out.ScannedCount ?? 0;
+      start = out.LastEvaluatedKey;
+    } while (start && found.length < CANDIDATES && read < CANDIDATE_READS);
+    return found.slice(0, CANDIDATES).map(openGameOfItem);
+  }
+
+  private ttl(): number {
+    return Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS;
+  }
+
+  /**
+   * Watch the lobby (`filter`: a game, or ALL_GAMES): the filter is set on the connection item
+   * first, on condition that it still exists, so $disconnect finds the watch to remove; a
+   * previous watch with another filter is replaced.
+   */
+  async watch(c: Connection, filter: string): Promise<void> {
+    let previous: string | undefined;
+    try {
+      const out = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { [PK]: keys.connection(c.connectionId), [SK]: keys.connectionMeta },
+          UpdateExpression: 'SET lobbyWatch = :f',
+          ConditionExpression: `attribute_exists(${PK})`,
+          ExpressionAttributeValues: { ':f': filter },
+          ReturnValues: 'UPDATED_OLD',
+        }),
+      );
+      previous = out.Attributes?.lobbyWatch as string | undefined;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return; // the connection is gone already
+      throw error;
+    }
+    if (previous !== undefined && previous !== filter) await this.dropWatcher({ connectionId: c.connectionId, filter: previous });
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { [PK]: keys.lobbyWatchers, [SK]: keys.lobbyWatch(filter, c.connectionId), kind: 'lobbyWatch', connectionId: c.connectionId, filter, ttl: this.ttl() } satisfies LobbyWatchItem,
+      }),
+    );
+  }
+
+  /** Stop a connection's lobby watch, if it has one (`openGames` with `watch: false`, $disconnect). */
+  async unwatch(connectionId: string): Promise<void> {
+    let previous: string | undefined;
+    try {
+      const out = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { [PK]: keys.connection(connectionId), [SK]: keys.connectionMeta },
+          UpdateExpression: 'REMOVE lobbyWatch',
+          ConditionExpression: 'attribute_exists(lobbyWatch)',
+          ReturnValues: 'UPDATED_OLD',
+        }),
+      );
+      previous = out.Attributes?.lobbyWatch as string | undefined;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return; // it watched nothing
+      throw error;
+    }
+    if (previous !== undefined) await this.dropWatcher({ connectionId, filter: previous });
+  }
+
+  /** The connections to tell of a change to a game of this kind. */
+  async watchers(game: string): Promise<LobbyWatcher[]> {
+    const lists = await Promise.all([game, ALL_GAMES].map((filter) => queryAll(this.db, prefixed(this.table, keys.lobbyWatchers, keys.lobbyWatchesOf(filter)))));
+    return lists.flat().map((i) => ({ connectionId: i.connectionId as string, filter: i.filter as string }));
+  }
+
+  /** Forget one watch (its connection is gone). */
+  async dropWatcher(w: LobbyWatcher): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.lobbyWatchers, [SK]: keys.lobbyWatch(w.filter, w.connectionId) } }));
+  }
+}
+
+/** The lobby for a process that serves every socket itself (the local runtime): watches in memory, listings in the table. */
+export class LiveListings extends Listings {
+  /** connectionId → filter */
+  private readonly watches = new Map<string, string>();
+
+  override async watch(c: Connection, filter: string): Promise<void> {
+    this.watches.set(c.connectionId, filter);
+  }
+
+  override async unwatch(connectionId: string): Promise<void> {
+    this.watches.delete(connectionId);
+  }
+
+  override async watchers(game: string): Promise<LobbyWatcher[]> {
+    return [...this.watches].filter(([, filter]) => filter === game || filter === ALL_GAMES).map(([connectionId, filter]) => ({ connectionId, filter }));
+  }
+
+  override async dropWatcher(w: LobbyWatcher): Promise<void> {
+    if (this.watches.get(w.connectionId) === w.filter) this.watches.delete(w.connectionId);
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Ratings in the table. The update of one finished game is ONE TransactWriteItems: the game's
+ * RATED marker (only if absent), each person's rating item (only if unchanged since it was read),
+ * their history and recent-game items, and their leaderboard entries moved. A redelivered or
+ * concurrent end finds the marker and changes nothing; a person whose other game was rated in
+ * between makes the transaction fail as a whole, and the caller reads and rates again.
+ * Reads: a player's ratings with their history, their recent games, a game's leaderboard.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { leaderKey, type PlayerRating, type RatedSeat, type SeatUpdate } from '../../core/ratings';
+import type { LeaderItem, PlayedItem, RatedItem, RatingItem, RatingLogItem } from './items';
+import { keys } from './keys';
+import { prefixed, queryAll } from './query';
+import { TABLE } from './table';
+
+const PK = TABLE.partitionKey;
+const SK = TABLE.sortKey;
+
+export type ApplyResult = 'stored' | 'already' | 'conflict';
+
+/** A finished game, as its rating update stores it. */
+export interface RatedGame {
+  gameId: string;
+  game: string;
+  /** When the game ended (its last commit's time): the same on every delivery. */
+  at: string;
+  seats: readonly RatedSeat[];
+}
+
+export interface HistoryPoint {
+  at: string;
+  gameId: string;
+  rank: number;
+  ordinal: number;
+}
+
+export interface GameRating extends PlayerRating {
+  game: string;
+  updatedAt: string;
+  /** Oldest first, the latest HISTORY_POINTS. */
+  history: HistoryPoint[];
+}
+
+/** How many rated games of one kind a profile's chart shows. */
+export const HISTORY_POINTS = 50;
+
+export class RatingStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  /** A registered player's name, or null when no player has this id. */
+  async playerName(playerId: string): Promise<string | null> {
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.profile }, ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } }),
+    );
+    return (out.Item?.name as string | undefined) ?? null;
+  }
+
+  async isRated(gameId: string): Promise<boolean> {
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: keys.game(gameId), [SK]: keys.rated }, ConsistentRead: true }));
+    return Boolean(out.Item);
+  }
+
+  /** The people's current ratings in one game (null: not rated yet), read consistently. */
+  async current(game: string, playerIds: readonly string[]): Promise<Map<string, (PlayerRating & { rev: number }) | null>> {
+    const read = await Promise.all(
+      playerIds.map(async (id) => {
+        const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(id), [SK]: keys.rating(game) }, ConsistentRead: true }));
+        const item = out.Item as RatingItem | undefined;
+        return [id, item ? { mu: item.mu, sigma: item.sigma, ordinal: item.ordinal, games: item.games, wins: item.wins, rev: item.rev } : null] as const;
+      }),
+    );
+    return new Map(read);
+  }
+
+  /** Store one game's update in one transaction (see the file's comment). */
+  async apply(rated: RatedGame, updates: readonly SeatUpdate[]): Promise<ApplyResult> {
+    const { gameId, game, at, seats } = rated;
+    const Put = (Item: object, ConditionExpression?: string, values?: Record<string, unknown>) => ({
+      Put: { TableName: this.table, Item, ...(ConditionExpression ? { ConditionExpression } : {}), ...(values ? { ExpressionAttributeValues: values } : {}) },
+    });
+    const table = seats.map((s) => ({ name: s.name, playerId: s.playerId, ...(s.bot ? { bot: s.bot } : {}), rank: s.rank }));
+    const items: Record<string, unknown>[] = [
+      Put({ [PK]: keys.game(gameId), [SK]: keys.rated, kind: 'rated', at } satisfies RatedItem, `attribute_not_exists(${PK})`),
+    ];
+    for (const u of updates) {
+      const { playerId, name } = u.seat;
+      const player = keys.player(playerId);
+      const before = u.before;
+      const rating: RatingItem = { [PK]: player, [SK]: keys.rating(game), kind: 'rating', playerId, game, name, ...u.after, updatedAt: at, rev: (before?.rev ?? 0) + 1 };
+      items.push(before ? Put(rating, 'rev = :rev', { ':rev': before.rev }) : Put(rating, `attribute_not_exists(${PK})`));
+      const change = { rank: u.seat.rank, before: before?.ordinal ?? null, after: u.after.ordinal };
+      items.push(Put({ [PK]: player, [SK]: keys.ratingLog(game, at, gameId), kind: 'ratingLog', gameId, game, at, ...change } satisfies RatingLogItem));
+      items.push(Put({ [PK]: player, [SK]: keys.played(at, gameId), kind: 'played', gameId, game, at, seat: u.seat.seat, won: u.won, ...change, table } satisfies PlayedItem));
+      const leaders = keys.leaders(game);
+      const from = before ? leaderKey(before.ordinal, playerId) : null;
+      const to = leaderKey(u.after.ordinal, playerId);
+      // One transaction may touch an item once: an entry that stays where it is is only rewritten.
+      if (from && from !== to) items.push({ Delete: { TableName: this.table, Key: { [PK]: leaders, [SK]: from } } });
+      items.push(Put({ [PK]: leaders, [SK]: to, kind: 'leader', playerId, name, ordinal: u.after.ordinal, games: u.after.games, wins: u.after.wins } satisfies LeaderItem));
+    }
+    try {
+      await this.db.send(new TransactWriteCommand({ TransactItems: items as never }));
+      return 'stored';
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'already';
+      // A rating changed since it was read, or another transaction held an item (TransactionConflict): read and rate again.
+      return 'conflict';
+    }
+  }
+
+  /** A player's rating in each game they were rated in, each with its latest history. */
+  async ratingsOf(playerId: string): Promise<GameRating[]> {
+    const items = (await queryAll(this.db, prefixed(this.table, keys.player(playerId), 'RATING#'))) as unknown as RatingItem[];
+    return Promise.all(
+      items.map(async (r) => {
+        const out = await this.db.send(new QueryCommand({ ...prefixed(this.table, keys.player(playerId), keys.ratingLogs(r.game)), ScanIndexForward: false, Limit: HISTORY_POINTS }));
+        const history = ((out.Items ?? []) as RatingLogItem[]).reverse().map((l) => ({ at: l.at, gameId: l.gameId, rank: l.rank, ordinal: l.after }));
+        return { game: r.game, mu: r.mu, sigma: r.sigma, ordinal: r.ordinal, games: r.games, wins: r.wins, updatedAt: r.updatedAt, history };
+      }),
+    );
+  }
+
+  /** A player's latest rated games, newest first. */
+  async recentGames(playerId: string, limit: number): Promise<PlayedItem[]> {
+    const out = await this.db.send(new QueryCommand({ ...prefixed(this.table, keys.player(playerId), 'PLAYED#'), ScanIndexForward: false, Limit: limit }));
+    return (out.Items ?? []) as PlayedItem[];
+  }
+
+  /** Up to `limit` leaderboard entries, best first, after the entry with key `after`; and whether more follow. */
+  async leaders(game: string, limit: number, after?: string): Promise<{ entries: (LeaderItem & { key: string })[]; more: boolean }> {
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: `${PK} = :pk`,
+        ExpressionAttributeValues: { ':pk': keys.leaders(game) },
+        ScanIndexForward: false,
+        // One more than asked: whether another page follows, without an empty last page.
+        Limit: limit + 1,
+        ...(after ? { ExclusiveStartKey: { [PK]: keys.leaders(game), [SK]: after } } : {}),
+      }),
+    );
+    const items = ((out.Items ?? []) as LeaderItem[]).map((i) => ({ ...i, key: i[SK] }));
+    return { entries: items.slice(0, limit), more: items.length > limit };
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * A player's devices and sign-in methods: the list (with passkeys and the address that signs
+ * in), revoking a device — its item deleted, so its refresh and its next connection fail, and
+ * its live connections closed — and device-link codes: made on a signed-in device, used once
+ * on a new one within CODE_SECONDS. Everything acts inside the caller's own partition, so
+ * another player's device id is simply not found.
+ */
+import { CODE_SECONDS, newDeviceCode, normalizeDeviceCode, showDeviceCode } from '../core/device-code';
+import { emailUsable } from '../core/notification';
+import type { DeviceInfo, PasskeyInfo } from '../core/protocol/frames';
+import type { AccountStore } from '../adapters/store/accounts';
+import type { Connection, Records } from '../adapters/store/records';
+import { keys } from '../adapters/store/keys';
+import { limit } from '../adapters/limits';
+import { AccountError, type SessionAnswer, type Sessions } from './sessions';
+import { failure, logger } from '../observe/log';
+
+const HOUR_MS = 3_600_000;
+
+export interface DeviceList {
+  devices: DeviceInfo[];
+  passkeys: PasskeyInfo[];
+  /** The confirmed address that signs this player in with a link, if any (and mail may still go there). */
+  signInEmail: string | null;
+}
+
+export const CODE_MALFORMED = 'A device code has 8 letters and digits, like ABCD-EFGH; type the code your signed-in device shows.';
+export const CODE_UNKNOWN = 'This code is not valid, or it was used already (each code works once); show a new code on a device where you are signed in.';
+export const CODE_EXPIRED = `This code has expired (codes work for ${CODE_SECONDS / 60} minutes); show a new one on a device where you are signed in.`;
+export const DEVICE_UNKNOWN = 'You have no device with that id (it may have been removed already); open your list of devices again.';
+
+export interface DevicesDeps {
+  store: AccountStore;
+  records: Records;
+  sessions: Sessions;
+  now: () => Date;
+}
+
+export class Devices {
+  constructor(private readonly deps: DevicesDeps) {}
+
+  async list(conn: Connection): Promise<DeviceList> {
+    const { store, records } = this.deps;
+    const [devices, passkeys, settings] = await Promise.all([store.devices(conn.playerId), store.passkeys(conn.playerId), records.getSettingsRecord(conn.playerId)]);
+    let signInEmail: string | null = null;
+    // An address SES reported bounced or complained of gets no sign-in links (signin-email.ts), so it is not offered.
+    if (emailUsable(settings)) {
+      const email = settings.confirmedEmail!.toLowerCase();
+      let account = await store.emailAccount(email);
+      // An address confirmed before sign-in links existed signs its player in from now on, unless another player confirmed it since.
+      if (!account) {
+        await store.setEmailAccount(email, conn.playerId, true);
+        account = await store.emailAccount(email);
+      }
+      if (account?.playerId === conn.playerId) signInEmail = settings.confirmedEmail;
+    }
+    return {
+      devices: devices
+        .map((d) => ({ deviceId: d.deviceId, label: d.label, method: d.method, createdAt: d.createdAt, lastSeenAt: d.lastSeenAt, current: d.deviceId === conn.deviceId }))
+        .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt)),
+      passkeys: passkeys
+        .map((p) => ({ credentialId: p.credentialId, label: p.label, createdAt: p.createdAt, lastUsedAt: p.lastUsedAt ?? null }))
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+      signInEmail,
+    };
+  }
+
+  /**
+   * Revoke one of the caller's devices: NOT_FOUND for an id that is not theirs. Returns what
+   * follows the answer: closing the device's live connections (its refresh already fails).
+   */
+  async revoke(conn: Connection, deviceId: string, close: ((connectionId: string) => Promise<void>) | undefined): Promise<() => Promise<void>> {
+    const { store, records } = this.deps;
+    if (!(await store.deleteDevice(conn.playerId, deviceId))) throw new AccountError('NOT_FOUND', 404, DEVICE_UNKNOWN);
+    return async () => {
+      const ids = await records.connectionIdsOf(conn.playerId);
+      const theirs = await Promise.all(ids.map(async (id) => ((await records.getConnection(id))?.deviceId === deviceId ? id : null)));
+      for (const id of theirs) {
+        if (!id || !close) continue;
+        await close(id).catch((error) => logger.warn('closing a revoked device\'s connection failed', failure(error, { to: id })));
+      }
+    };
+  }
+
+  /** Remove one of the caller's passkeys: NOT_FOUND for an id that is not theirs. */
+  async removePasskey(conn: Connection, credentialId: string): Promise<void> {
+    if (!(await this.deps.store.deletePasskey(conn.playerId, credentialId))) {
+      throw new AccountError('NOT_FOUND', 404, 'You have no passkey with that id (it may have been removed already); open your list of devices again.');
+    }
+  }
+
+  /** A new device-link code for the caller (at most DEVICE_CODES_PER_HOUR an hour). */
+  async linkCode(conn: Connection): Promise<{ code: string; expiresAt: string }> {
+    const { store, now } = this.deps;
+    const at = now();
+    const counted = await store.countRecent(keys.player(conn.playerId), keys.linkCodes, 'linkCodes', limit('DEVICE_CODES_PER_HOUR'), HOUR_MS, at);
+    if (!counted.ok) {
+      throw new AccountError('RATE_LIMITED', 429, `At most ${limit('DEVICE_CODES_PER_HOUR')} device codes are shown per hour; use one already shown, or wait.`, counted.retryAfterMs);
+    }
+    const expiresAt = at.getTime() + CODE_SECONDS * 1000;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const code = newDeviceCode();
+      if (await store.putDeviceCode(code, conn.playerId, conn.name, expiresAt)) return { code: showDeviceCode(code), expiresAt: new Date(expiresAt).toISOString() };
+    }
+    throw new AccountError('INTERNAL', 500, 'No free device code was found; try again.');
+  }
+
+  /** `POST /api/signin/code`: the code's player gets a new device; the code is gone. */
+  async useCode(typed: string, label: string): Promise<SessionAnswer> {
+    const code = normalizeDeviceCode(typed);
+    if (!code) throw new AccountError('BAD_REQUEST', 400, CODE_MALFORMED);
+    const taken = await this.deps.store.takeDeviceCode(code, this.deps.now());
+    if (taken === 'expired') throw new AccountError('BAD_REQUEST', 400, CODE_EXPIRED);
+    if (!taken) throw new AccountError('BAD_REQUEST', 400, CODE_UNKNOWN);
+    return this.deps.sessions.start({ playerId: taken.playerId, name: taken.name }, 'code', label);
+  }
+}

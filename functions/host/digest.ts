@@ -1,0 +1,119 @@
+/**
+ * The email digest (core/digest.ts): `mark` makes a player's next digest due when a turn waits
+ * for them (the notifier's email channel); `sendDue` (the sweep) sends each due digest — one
+ * email listing every game where it is the player's turn at that moment, nothing if there is
+ * none — to a confirmed address that has not bounced, outside the player's quiet hours.
+ */
+import { digestDue, digestText } from '../core/digest';
+import { emailUsable, type SettingsRecord } from '../core/notification';
+import { quietUntil } from '../core/quiet';
+import type { GameSummary } from '../core/protocol/frames';
+import type { Mailer } from '../adapters/channels/email';
+import type { DigestStore, DueDigest } from '../adapters/store/digests';
+import type { Records } from '../adapters/store/records';
+import { failure, logger } from '../observe/log';
+import { METRICS } from '../observe/metric-names';
+import { count } from '../observe/metrics';
+
+export interface DigestDeps {
+  store: DigestStore;
+  records: Records;
+  /** Null when this server sends no email. */
+  mailer: Mailer | null;
+  now: () => Date;
+  links: { game: (gameId: string) => string; settings: string; title: (game: string) => string };
+}
+
+/** Pages of the player's games read at most to find those waiting (50 games each). */
+const MAX_PAGES = 4;
+
+export interface DigestRun {
+  sent: number;
+  /** Due digests that had nothing to send (no game waiting, no usable address, the player online). */
+  dropped: number;
+  /** Moved to the end of the player's quiet hours. */
+  moved: number;
+  /** Being sent by another sweep at this moment: left to it. */
+  busy: number;
+  failures: number;
+}
+
+export class Digests {
+  constructor(private readonly deps: DigestDeps) {}
+
+  /** A turn waits for an offline player with a usable address: make their next digest due (once). */
+  async mark(playerId: string, record: SettingsRecord): Promise<void> {
+    const { store, now } = this.deps;
+    const state = await store.state(playerId);
+    if (state.pending) return;
+    await store.schedule(playerId, digestDue(now(), state.lastSentAt, record.settings.quietHours));
+  }
+
+  /** Send every due digest, until `deadline` (ms since the epoch); what is left stays due. */
+  async sendDue(deadline = Infinity): Promise<DigestRun> {
+    const run: DigestRun = { sent: 0, dropped: 0, moved: 0, busy: 0, failures: 0 };
+    for (const d of await this.deps.store.due(this.deps.now())) {
+      if (Date.now() > deadline) break;
+      try {
+        run[await this.sendOne(d)]++;
+      } catch (error) {
+        run.failures++;
+        count(METRICS.sendFailures);
+        logger.error('a digest failed; it stays due', failure(error, { playerId: d.playerId }));
+      }
+    }
+    return run;
+  }
+
+  private async sendOne(d: DueDigest): Promise<'sent' | 'dropped' | 'moved' | 'busy'> {
+    const { store, records, mailer, now } = this.deps;
+    const { pending } = await store.state(d.playerId);
+    if (pending?.key !== d.key) {
+      await store.removeIfStale(d);
+      return 'dropped';
+    }
+    const record = await records.getSettingsRecord(d.playerId, true);
+    if (!mailer || !emailUsable(record) || (await records.isOnline(d.playerId))) {
+      await store.finish(d, null);
+      return 'dropped';
+    }
+    // Quiet hours set or changed since the digest was marked: it goes when they end.
+    const quiet = quietUntil(record.settings.quietHours, now());
+    if (quiet) {
+      await store.schedule(d.playerId, quiet, d);
+      return 'moved';
+    }
+    const games = await this.waiting(d.playerId);
+    if (games.length === 0) {
+      await store.finish(d, null);
+      return 'dropped';
+    }
+    const claim = await store.claim(d, now());
+    if (claim === 'busy') return 'busy';
+    if (claim === 'new' || claim === 'retry') {
+      const name = (await store.playerName(d.playerId)) ?? 'player';
+      const { subject, text } = digestText(name, games, now(), this.deps.links);
+      await mailer.send(record.settings.email!, { subject, text, label: ['digest', d.playerId], playerId: d.playerId });
+      await store.markSent(d);
+    } else if (claim === 'abandoned') {
+      logger.warn('giving up a digest after repeated failures', { playerId: d.playerId });
+      await store.finish(d, null);
+      return 'dropped';
+    }
+    await store.finish(d, now());
+    return 'sent';
+  }
+
+  /** The player's games where it is their turn now (games in play come first in their index). */
+  private async waiting(playerId: string): Promise<GameSummary[]> {
+    const out: GameSummary[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const { games, next } = await this.deps.records.playerGames(playerId, { limit: 50, cursor });
+      out.push(...games.filter((g) => g.yourTurn && g.status === 'active'));
+      if (!next || games.some((g) => g.status !== 'active')) break;
+      cursor = next;
+    }
+    return out.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Rates a finished game once: read the marker and the people's ratings, compute the update
+ * (core/rate.ts), store it in one transaction (adapters/store/ratings.ts). When the transaction
+ * loses to another game of the same person (their rating changed since it was read), read and
+ * rate again; when it finds the game rated already (a redelivered or concurrent end), stop.
+ */
+import { rateGame } from '../core/rate';
+import { ratedSeats } from '../core/ratings';
+import type { CommitHead } from '../core/triggers';
+import type { RatingStore } from '../adapters/store/ratings';
+import { METRICS } from '../observe/metric-names';
+import { count } from '../observe/metrics';
+
+/** Attempts before the stream is left to deliver the record again. */
+const ATTEMPTS = 8;
+
+export type RateOutcome = 'rated' | 'already' | 'unrated';
+
+export class Ratings {
+  constructor(private readonly store: RatingStore) {}
+
+  /** React to one stored commit (at its time `at`): rate the game if this commit finished it. */
+  async onCommit(head: CommitHead, at: string): Promise<RateOutcome> {
+    const seats = ratedSeats(head);
+    if (!seats) return 'unrated';
+    const people = seats.filter((s) => !s.bot).map((s) => s.playerId);
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      // Concurrent updates of one person take turns: after a lost race, wait a little (with jitter).
+      if (attempt) await new Promise((r) => setTimeout(r, Math.random() * 25 * attempt));
+      if (await this.store.isRated(head.gameId)) return 'already';
+      const before = await this.store.current(head.game, people);
+      const result = await this.store.apply({ gameId: head.gameId, game: head.game, at, seats }, rateGame(seats, before));
+      if (result === 'stored') return 'rated';
+      if (result === 'already') return 'already';
+      count(METRICS.retries);
+    }
+    throw new Error(`rating ${head.gameId} kept conflicting with other updates; the stream delivers it again`);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Signed-in devices' sessions: every sign-in makes a device (an item in the player's partition)
+ * with a refresh secret, and hands out a short-lived access token naming the device. Refreshing
+ * replaces the secret (one conditional write), so a revoked device — its item deleted — can
+ * neither refresh nor connect again. No zod here: the passkey function's bundle holds this too.
+ */
+import type { ErrorCode } from '../core/protocol/frames';
+import { verifyToken, type TokenPlayer } from '../core/token';
+import {
+  ACCESS_TOKEN_SECONDS,
+  hashSecret,
+  issueAccessToken,
+  newDeviceId,
+  newSecret,
+  parseRefreshToken,
+  refreshToken,
+  verifyAccessToken,
+} from '../core/session-token';
+import type { AccountStore } from '../adapters/store/accounts';
+import { currentKey, keyFor, tokenSecret } from '../adapters/signing-keys';
+
+/** A refused account request: its protocol code, the HTTP status, a sentence. Changes nothing. */
+export class AccountError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** What every sign-in answers: the device's tokens. `token` is the access token (connect with ?token=). */
+export interface SessionAnswer {
+  playerId: string;
+  name: string;
+  deviceId: string;
+  token: string;
+  refreshToken: string;
+  /** Seconds the access token works. */
+  expiresIn: number;
+}
+
+/** Who a token says is calling; deviceId is absent for a v1 token. */
+export interface Caller extends TokenPlayer {
+  deviceId?: string;
+}
+
+/** How a device first signed in (shown in its player's list). */
+export type SignInMethod = 'name' | 'upgrade' | 'email' | 'code' | 'passkey';
+
+/** A refresh token replaced this recently may still be used once, in case the answer with its successor was lost. */
+export const REFRESH_GRACE_MS = 2 * 60_000;
+
+export const SIGNED_OUT = 'This device is signed out: it was removed from your devices, or its sign-in was used elsewhere. Sign in again.';
+export const TOKEN_EXPIRED = 'Your sign-in on this device has expired; refresh it (POST /api/session/refresh) or sign in again.';
+export const TOKEN_INVALID = 'Send a valid token as "Authorization: Bearer TOKEN".';
+
+export class Sessions {
+  constructor(
+    private readonly store: AccountStore,
+    private readonly now: () => Date,
+  ) {}
+
+  private async access(playerId: string, name: string, deviceId: string, secret: string): Promise<SessionAnswer> {
+    const key = await currentKey();
+    return {
+      playerId,
+      name,
+      deviceId,
+      token: issueAccessToken({ playerId, name, deviceId }, key.kid, key.secret, this.now()),
+      refreshToken: refreshToken({ playerId, deviceId, secret }),
+      expiresIn: ACCESS_TOKEN_SECONDS,
+    };
+  }
+
+  /** A new device for a player who just proved who they are. */
+  async start(player: TokenPlayer, method: SignInMethod, label: string): Promise<SessionAnswer> {
+    const at = this.now().toISOString();
+    const deviceId = newDeviceId();
+    const secret = newSecret();
+    await this.store.putDevice(player.playerId, { deviceId, label, method, createdAt: at, lastSeenAt: at, refreshHash: hashSecret(secret) });
+    return this.access(player.playerId, player.name, deviceId, secret);
+  }
+
+  /** `POST /api/session/refresh`: a new access token and a new refresh token for the device. */
+  async refresh(token: string): Promise<SessionAnswer> {
+    const parts = parseRefreshToken(token);
+    if (!parts) throw new AccountError('BAD_REQUEST', 400, 'That is not a refresh token; send the refreshToken your sign-in answered.');
+    const at = this.now();
+    const secret = newSecret();
+    const rotated = await this.store.rotateRefresh(parts.playerId, parts.deviceId, hashSecret(parts.secret), hashSecret(secret), at, new Date(at.getTime() - REFRESH_GRACE_MS));
+    if (!rotated) throw new AccountError('UNAUTHORIZED', 401, SIGNED_OUT);
+    const name = (await this.store.playerName(parts.playerId)) ?? '';
+    return this.access(parts.playerId, name, parts.deviceId, secret);
+  }
+
+  /** The caller a v1 or v2 token names (signature and expiry; no read), or why not. */
+  async check(token: string | undefined | null): Promise<{ ok: true; caller: Caller } | { ok: false; message: string }> {
+    if (!token) return { ok: false, message: TOKEN_INVALID };
+    if (token.startsWith('v2.')) {
+      const checked = await verifyAccessToken(token, keyFor, this.now());
+      if (!checked.ok) return { ok: false, message: checked.reason === 'expired' ? TOKEN_EXPIRED : TOKEN_INVALID };
+      const { playerId, name, deviceId } = checked.claim;
+      return { ok: true, caller: { playerId, name, deviceId } };
+    }
+    const player = verifyToken(token, await tokenSecret());
+    return player ? { ok: true, caller: player } : { ok: false, message: TOKEN_INVALID };
+  }
+
+  /** The caller, for what a revoked device must not do in its token's last minutes: its device must still exist. */
+  async signedIn(token: string | undefined | null): Promise<Caller> {
+    const checked = await this.check(token);
+    if (!checked.ok) throw new AccountError('UNAUTHORIZED', 401, checked.message);
+    const { caller } = checked;
+    if (caller.deviceId && !(await this.store.getDevice(caller.playerId, caller.deviceId))) throw new AccountError('UNAUTHORIZED', 401, SIGNED_OUT);
+    return caller;
+  }
+}

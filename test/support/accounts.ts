@@ -1,0 +1,54 @@
+/** Accounts over HTTP for tests: sign up as a device, call the sign-in routes, read the sign-in mail in the outbox. */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Player } from './client';
+
+export interface DeviceSession extends Player {
+  deviceId: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+export interface Answer<T = Record<string, unknown>> {
+  status: number;
+  body: T & { code?: string; message?: string };
+}
+
+/** POST a JSON body (a string is sent as it is), with a bearer token if given. */
+export async function post<T = Record<string, unknown>>(baseUrl: string, route: string, body: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  const res = await fetch(`${baseUrl}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as Answer<T>['body'] };
+}
+
+/** A new player signed in as a device. */
+export async function signUp(baseUrl: string, name: string, label = `${name}'s laptop`): Promise<DeviceSession> {
+  const answer = await post<DeviceSession>(baseUrl, '/api/players', { name, device: { label } });
+  if (answer.status !== 201) throw new Error(`sign up ${name}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** The sign-in links mailed so far, oldest first (their tokens). */
+export function signInLinks(outboxDir: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(outboxDir);
+  } catch {
+    return [];
+  }
+  return files
+    .filter((f) => f.includes('-signin-'))
+    .sort()
+    .map((f) => decodeURIComponent(/#\/signin\/(\S+)\r$/m.exec(readFileSync(path.join(outboxDir, f), 'utf8'))![1]!));
+}
+
+/** The email confirmation links mailed so far, oldest first (their tokens). */
+export function confirmationTokens(outboxDir: string): string[] {
+  return readdirSync(outboxDir)
+    .filter((f) => f.includes('confirm-email'))
+    .sort()
+    .map((f) => decodeURIComponent(/#\/confirm-email\/(\S+)\r$/m.exec(readFileSync(path.join(outboxDir, f), 'utf8'))![1]!));
+}
