@@ -22,6 +22,7 @@ interface PageGlobals {
   location: { hash: string };
   scrollY: number;
   scrollTo(x: number, y: number): void;
+  requestAnimationFrame(f: () => void): number;
   document: { body: { innerText: string }; querySelectorAll(s: string): ArrayLike<{ dataset: { command?: string }; closest(s: string): unknown; disabled?: boolean; getClientRects(): ArrayLike<unknown> }> };
 }
 
@@ -127,7 +128,9 @@ export async function playByClicking(browser: Browser, server: LocalServer, game
     clicks++;
     if (target.onBoard) boardClicks++;
     await expect.poll(async () => (await state(page, gameId))!.version, { timeout: 15_000 }).toBeGreaterThan(s.version);
-    // Her move is drawn; the bot's answers that arrive next leave the window where it is.
+    // Her move is drawn (two animation frames after its state arrived: on a busy machine the
+    // drawing lags); the bot's answers that arrive next leave the window where it is.
+    await page.evaluate(() => new Promise<void>((done) => { const w = globalThis as unknown as PageGlobals; w.requestAnimationFrame(() => w.requestAnimationFrame(done)); }));
     const after = await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollY);
     await expect.poll(async () => {
       const now = await state(page, gameId);

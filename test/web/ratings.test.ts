@@ -91,6 +91,8 @@ async function open(width: number, hash: string, player = ana): Promise<Page> {
 }
 const fits = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, name), fullPage: true });
+/** A screen loading on a busy machine (polls default to one second). */
+const LOAD = { timeout: 15_000 };
 
 describe('profiles', () => {
   for (const width of [1366, 390]) {
@@ -102,7 +104,7 @@ describe('profiles', () => {
       expect(page.url()).toContain(`#/player/${bruno.playerId}`);
 
       await page.goto(`${server.url}/#/player/${ana.playerId}`);
-      await expect.poll(() => page.locator('[data-screen="profile"] h1').textContent()).toBe('Ana (you)');
+      await expect.poll(() => page.locator('[data-screen="profile"] h1').textContent(), LOAD).toBe('Ana (you)');
       const stats = await page.locator('.profile-stats').textContent();
       expect(stats).toBe('9 games played6 wins');
       // One card per game, the one played most first, each with its chart and its leaderboard.
@@ -138,9 +140,9 @@ describe('profiles', () => {
     const page = await open(1366, '#/');
     await page.locator('li.game-row').first().waitFor();
     await page.locator('li.game-row').first().getByRole('link', { name: 'Bruno' }).click();
-    await expect.poll(() => page.locator('[data-screen="profile"] h1').textContent()).toBe('Bruno');
+    await expect.poll(() => page.locator('[data-screen="profile"] h1').textContent(), LOAD).toBe('Bruno');
     await page.goto(`${server.url}/#/player/nobody-at-all`);
-    await expect.poll(() => page.locator('[data-screen="profile"] h1').textContent()).toBe('No such player');
+    await expect.poll(() => page.locator('[data-screen="profile"] h1').textContent(), LOAD).toBe('No such player');
     expect(await page.locator('[data-screen="profile"]').textContent()).toMatch(/There is no player with that id/);
     expect(await page.locator('.banner').isHidden()).toBe(true);
     expect(await findings(page)).toEqual([]);
@@ -154,7 +156,7 @@ describe('leaderboards', () => {
     it(`list players best first in pages, your row marked, names leading to profiles (${width} px)`, async () => {
       const page = await open(width, '#/leaderboard/vasco-da-gama');
       const rows = page.locator('table.leaders tbody tr');
-      await expect.poll(() => rows.count()).toBe(25);
+      await expect.poll(() => rows.count(), LOAD).toBe(25);
       const ratings = (await page.locator('table.leaders tbody tr td:nth-child(3)').allTextContents()).map((t) => Number(t.replace('−', '-')));
       expect(ratings).toEqual([...ratings].sort((x, y) => y - x));
       expect((await page.locator('table.leaders tbody tr td:first-child').allTextContents()).slice(0, 3)).toEqual(['1', '2', '3']);
@@ -163,22 +165,22 @@ describe('leaderboards', () => {
       expect(await findings(page)).toEqual([]);
       await shot(page, `leaderboard-${width}.png`);
       await page.getByRole('button', { name: 'Show more players' }).click();
-      await expect.poll(() => rows.count()).toBe(32);
+      await expect.poll(() => rows.count(), LOAD).toBe(32);
       expect(await page.getByRole('button', { name: 'Show more players' }).count()).toBe(0);
       expect((await page.locator('table.leaders tbody tr td:first-child').allTextContents()).map(Number)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
       // Ana's own row stands out; a name opens the profile.
       expect(await page.locator('tr.you td:nth-child(2)').textContent()).toBe('Anayou');
       await page.locator('tr.you').getByRole('link', { name: 'Ana' }).click();
-      await expect.poll(() => page.locator('[data-screen="profile"] h1').textContent()).toBe('Ana (you)');
+      await expect.poll(() => page.locator('[data-screen="profile"] h1').textContent(), LOAD).toBe('Ana (you)');
       await page.context().close();
     }, 120_000);
   }
 
   it('of a game nobody finished is empty, of a game that does not exist says so', async () => {
     const page = await open(1366, '#/leaderboard/goa');
-    await expect.poll(() => page.locator('[data-screen="leaderboard"] [role="status"]').textContent()).toBe('Nobody has finished a game of Goa yet.');
+    await expect.poll(() => page.locator('[data-screen="leaderboard"] [role="status"]').textContent(), LOAD).toBe('Nobody has finished a game of Goa yet.');
     await page.goto(`${server.url}/#/leaderboard/chess`);
-    await expect.poll(() => page.locator('[data-screen="leaderboard"] h1').textContent()).toBe('No such game');
+    await expect.poll(() => page.locator('[data-screen="leaderboard"] h1').textContent(), LOAD).toBe('No such game');
     expect(await page.locator('[data-screen="leaderboard"] [role="status"]').textContent()).toBe('Caravela has no game called “chess”; choose one of these:');
     expect(await page.locator('.game-tabs a').allTextContents()).toEqual(['Vasco da Gama', 'Navegador', 'Goa', 'Tic-tac-toe']);
     expect(await findings(page)).toEqual([]);
@@ -186,7 +188,7 @@ describe('leaderboards', () => {
     await shot(page, 'leaderboard-unknown-1366.png');
     // The header's Ratings link opens the first game's board.
     await page.getByRole('link', { name: 'Ratings' }).click();
-    await expect.poll(() => page.locator('[data-screen="leaderboard"] h1').textContent()).toBe('Vasco da Gama leaderboard');
+    await expect.poll(() => page.locator('[data-screen="leaderboard"] h1').textContent(), LOAD).toBe('Vasco da Gama leaderboard');
     await page.context().close();
   });
 });

@@ -5,7 +5,7 @@
  * heuristic for a round and its own next action, and scores the result by `estimate` as its
  * lead over the others' average. Within an action it plays the heuristic's step.
  * Defaults from the bench (seeds 1000+ and 5000+): 24 playouts and at most 500 rollout commands
- * a decision keep its p90 near 110 ms on this machine; wider or longer searches won no more.
+ * a decision keep its p90 near 110 ms on this machine; longer rollouts won no more.
  */
 import type { Bot } from '../../engine/bots';
 import { searchBot, type SearchSpec } from '../../engine/search';
@@ -79,4 +79,14 @@ function overMean(scores: readonly number[], seat: number, scale: number, winner
   return 0.5 + 0.5 * Math.tanh(margin / scale);
 }
 
-export const strongBot = (opts: StrongOptions = {}): Bot<NavState, NavCommand> => searchBot(strongSpec(opts));
+/**
+ * The strong bot: with more than two seats it searches twice as wide and deep (eight moves, 48
+ * playouts, 1,500 rollout commands), which lifted its 4-player wins in the bench from about a
+ * third to over 40 % while its p90 stays near 0.2 s; with two the narrower search already wins
+ * four games in five.
+ */
+export function strongBot(opts: StrongOptions = {}): Bot<NavState, NavCommand> {
+  const duel = searchBot(strongSpec(opts));
+  const table = searchBot(strongSpec({ width: 8, playouts: 48, budget: 1500, ...opts }));
+  return { name: 'strong', choose: (s, seat, legal, rng) => (s.players > 2 ? table : duel).choose(s, seat, legal, rng) };
+}
