@@ -13,7 +13,7 @@ export interface BotLevel {
 export const BOT_LEVELS: Readonly<Record<string, BotLevel>> = {
   strong: {
     name: 'Strong',
-    does: 'thinks ahead: it plays each promising move out many times with the real rules, guessing only what it cannot see, and takes the one that turned out best (a few tenths of a second a move)',
+    does: 'thinks ahead: it plays each promising move out many times with the real rules, guessing only what it cannot see, and takes the one that turned out best (a tenth or two of a second a move)',
   },
   heuristic: { name: 'Standard', does: 'weighs every legal move by what it earns at once and plays the best one' },
   random: { name: 'Random', does: 'picks any legal move at random; easy to beat, good for learning the rules' },
@@ -34,7 +34,19 @@ export interface Strength {
  * From `npm run bench -- --suite bots --games 100` on the reference machine (2 cores);
  * docs/performance.md has the run.
  */
-export const MEASURED: Readonly<Record<string, Readonly<Record<string, Strength>>>> = {};
+export const MEASURED: Readonly<Record<string, Readonly<Record<string, Strength>>>> = {
+  'vasco-da-gama': {
+    strong: { against: 'heuristic', games: 100, winRate: 0.96, fourPlayer: { games: 50, winRate: 0.94 } },
+  },
+  navegador: {
+    strong: { against: 'heuristic', games: 100, winRate: 0.81, fourPlayer: { games: 50, winRate: 0.44 } },
+    heuristic: { against: 'random', games: 100, winRate: 1 },
+  },
+  goa: {
+    strong: { against: 'heuristic', games: 100, winRate: 0.69, fourPlayer: { games: 50, winRate: 0.48 } },
+    heuristic: { against: 'random', games: 100, winRate: 1 },
+  },
+};
 
 export const levelName = (bot: string): string => BOT_LEVELS[bot]?.name ?? bot.charAt(0).toUpperCase() + bot.slice(1);
 
