@@ -1,11 +1,11 @@
 /**
  * The strong Navegador bot: determinized Monte Carlo search with the real rules. At the start
- * of a turn it tries the heuristic's best four rondel moves (and the Navegador) in worlds whose
+ * of a turn it tries the heuristic's best rondel moves (and the Navegador) in worlds whose
  * face-down colony stacks are dealt again from what it sees, lets every seat play on with the
  * heuristic for a round and its own next action, and scores the result by `estimate` as its
  * lead over the others' average. Within an action it plays the heuristic's step.
- * Defaults from the bench (seeds 1000+ and 5000+): 24 playouts and at most 500 rollout commands
- * a decision keep its p90 near 110 ms on this machine; longer rollouts won no more.
+ * Defaults from the bench (seeds 1000+ and 5000+): four moves, 24 playouts and at most 500
+ * rollout commands a decision (p90 45 ms in 2-player games here); longer rollouts won no more.
  */
 import type { Bot } from '../../engine/bots';
 import { searchBot, type SearchSpec } from '../../engine/search';
@@ -82,7 +82,7 @@ function overMean(scores: readonly number[], seat: number, scale: number, winner
 /**
  * The strong bot: with more than two seats it searches twice as wide and deep (eight moves, 48
  * playouts, 1,500 rollout commands), which lifted its 4-player wins in the bench from about a
- * third to over 40 % while its p90 stays near 0.2 s; with two the narrower search already wins
+ * third to 44 % while its p90 stays near 0.12 s; with two the narrower search already wins
  * four games in five.
  */
 export function strongBot(opts: StrongOptions = {}): Bot<NavState, NavCommand> {
