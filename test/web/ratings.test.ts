@@ -156,6 +156,8 @@ describe('leaderboards', () => {
     it(`list players best first in pages, your row marked, names leading to profiles (${width} px)`, async () => {
       const page = await open(width, '#/leaderboard/vasco-da-gama');
       const rows = page.locator('table.leaders tbody tr');
+      // Loaded: the status line empties (on failure it shows what the screen said instead).
+      await expect.poll(() => page.locator('[data-screen="leaderboard"] [role="status"]').textContent(), LOAD).toBe('');
       await expect.poll(() => rows.count(), LOAD).toBe(25);
       const ratings = (await page.locator('table.leaders tbody tr td:nth-child(3)').allTextContents()).map((t) => Number(t.replace('−', '-')));
       expect(ratings).toEqual([...ratings].sort((x, y) => y - x));

@@ -205,7 +205,11 @@ export class Connection {
     return true;
   }
 
-  /** Send a frame and wait for the answer that echoes its requestId. */
+  /**
+   * Send a frame and wait for the answer that echoes its requestId. `resend`: the request is safe
+   * to repeat (a read, or a command with its id), so a socket lost before the answer sends it again
+   * on the next one instead of failing it.
+   */
   request<F extends ServerFrame = ServerFrame>(frame: Record<string, unknown>, resend = false): Promise<F> {
     const requestId = newId('r');
     return new Promise<F>((resolve, reject) => {

@@ -118,7 +118,7 @@ export function chatPanel(app: App, gameId: string): ChatPanel {
 
   /** A page of history (the latest, or the one before `before`), merged by id. */
   async function load(before?: number): Promise<void> {
-    const f = await conn.request<Frame<'chatHistory'> | Frame<'error'>>({ action: 'chatHistory', gameId, ...(before === undefined ? {} : { before }) }).catch((e: Error) => ({ type: 'error', code: 'INTERNAL', message: e.message }) as Frame<'error'>);
+    const f = await conn.request<Frame<'chatHistory'> | Frame<'error'>>({ action: 'chatHistory', gameId, ...(before === undefined ? {} : { before }) }, true).catch((e: Error) => ({ type: 'error', code: 'INTERNAL', message: e.message }) as Frame<'error'>);
     if (f.type === 'error') {
       // A chat closed to spectators is simply not shown.
       if (f.code === 'FORBIDDEN') {

@@ -59,7 +59,7 @@ export function leaderboardScreen(app: App, game: string): Node {
     );
 
   const load = async (cursor: string | null) => {
-    const answer = await app.conn!.request<ServerFrame>({ action: 'leaderboard', game: id, limit: PAGE, ...(cursor ? { cursor } : {}) });
+    const answer = await app.conn!.request<ServerFrame>({ action: 'leaderboard', game: id, limit: PAGE, ...(cursor ? { cursor } : {}) }, true);
     if (answer.type === 'error') {
       app.clearError();
       status.textContent = answer.message;

@@ -59,7 +59,7 @@ export function lobbyScreen(app: App): Node {
 
   const page = async (cursor: string | null): Promise<GamesPage | null> => {
     // The first page also (re)starts the watch: after a reconnect the new socket watches again.
-    const answer = await app.conn!.request<ServerFrame>({ action: 'myGames', limit: PAGE, ...(cursor ? { cursor } : { watch: true }) });
+    const answer = await app.conn!.request<ServerFrame>({ action: 'myGames', limit: PAGE, ...(cursor ? { cursor } : { watch: true }) }, true);
     return answer.type === 'games' ? answer : null; // an error is shown by the app
   };
 

@@ -89,7 +89,7 @@ export function openGamesSection(app: App): Node {
   // The first page also (re)starts the watch, with the filter shown.
   const load = async (cursor: string | null = null) => {
     const game = filter.value || undefined;
-    const answer = await app.conn!.request<ServerFrame>({ action: 'openGames', limit: 50, ...(game ? { game } : {}), ...(cursor ? { cursor } : { watch: true }) });
+    const answer = await app.conn!.request<ServerFrame>({ action: 'openGames', limit: 50, ...(game ? { game } : {}), ...(cursor ? { cursor } : { watch: true }) }, true);
     if (answer.type !== 'openGames') return;
     const page = answer as Page;
     if (!cursor) games = new Map();

@@ -68,7 +68,7 @@ function show(p: ProfileFrame, mine: boolean): (Node | null)[] {
 
 export function profileScreen(app: App, playerId: string): Node {
   const section = h('section', { class: 'card', 'data-screen': 'profile', 'aria-busy': 'true' }, h('p', { class: 'muted' }, 'Loading the profile…'));
-  void app.conn!.request<ServerFrame>({ action: 'profile', playerId }).then((f) => {
+  void app.conn!.request<ServerFrame>({ action: 'profile', playerId }, true).then((f) => {
     section.removeAttribute('aria-busy');
     if (f.type === 'profile') {
       replace(section, show(f, f.playerId === app.session?.playerId));

@@ -95,7 +95,7 @@ export function settingsScreen(app: App): Node {
             onclick: async () => {
               try {
                 await enablePush(app);
-                const fresh = await app.conn!.request<ServerFrame>({ action: 'getNotifications' });
+                const fresh = await app.conn!.request<ServerFrame>({ action: 'getNotifications' }, true);
                 if (fresh.type === 'notifications') show(fresh);
               } catch (error) {
                 app.error((error as Error).message);
@@ -131,13 +131,13 @@ export function settingsScreen(app: App): Node {
     );
   }
 
-  void app.conn!.request<ServerFrame>({ action: 'getNotifications' }).then((f) => f.type === 'notifications' && show(f));
+  void app.conn!.request<ServerFrame>({ action: 'getNotifications' }, true).then((f) => f.type === 'notifications' && show(f));
   return form;
 }
 
 /** Add this browser to the player's push subscriptions (asking for permission now). */
 export async function enablePush(app: App): Promise<void> {
-  const current = await app.conn!.request<ServerFrame>({ action: 'getNotifications' });
+  const current = await app.conn!.request<ServerFrame>({ action: 'getNotifications' }, true);
   if (current.type !== 'notifications') return;
   if (!current.pushKey) throw new Error('Push notifications are not set up on this server.');
   const sub = await subscribeDevice(current.pushKey);
