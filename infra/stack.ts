@@ -387,67 +387,14 @@ export class CaravelaStack extends Stack {
     }
 
     // --- Notifier: the table's stream ---------------------------------------------------------
-    // Records of batches the notifier gave up on (after the retries or a day); for streams the
-    // message names the shard and sequence numbers, not the records: read them from the stream
-    // (kept 24 h) or from the table. 14 days is SQS's longest retention.
-    this.notifyDeadLetters = new Queue(this, 'NotifyDeadLetters', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
-    notify.addEventSource(
-      new DynamoEventSource(this.table, {
-        // LATEST: the mapping starts at the stream's tip when it is created. TRIM_HORIZON would
-        // first replay up to 24 h of old commits, i.e. a burst of stale "your turn" messages for
-        // turns long played; missing the commits of the few seconds it takes to create the
-        // mapping is the lesser harm. (The position only matters at creation; afterwards the
-        // mapping keeps its own checkpoint.)
-        startingPosition: StartingPosition.LATEST,
-        batchSize: 25,
-        // The handler reports the first failing record and those after it, so retries resume
-        // exactly there; bisecting would only re-deliver records already done.
-        bisectBatchOnError: false,
-        reportBatchItemFailures: true,
-        retryAttempts: 10,
-        maxRecordAge: Duration.days(1),
-        // Several batches of one shard at once; records of one game (one partition key) stay in order.
-        parallelizationFactor: PRODUCTION.streamParallelization,
-        onFailure: new SqsDlq(this.notifyDeadLetters),
-        // Only new commits and chat messages concern players; everything else written to the
-        // table (connections, snapshots, markers, settings) never even invokes the function.
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { kind: { S: FilterRule.or('commit', 'chatMessage') } } },
-          }),
-        ],
-      }),
-    );
+    // Only new commits and chat messages concern players; everything else written to the table
+    // (connections, snapshots, markers, settings) never even invokes the function. Several
+    // batches of one shard at once; records of one game (one partition key) stay in order.
+    this.notifyDeadLetters = this.streamReader(notify, 'NotifyDeadLetters', { kind: { S: FilterRule.or('commit', 'chatMessage') } }, PRODUCTION.streamParallelization);
 
     // --- Ratings: the stream's second consumer ------------------------------------------------
-    // Like the notifier's mapping, but only the commit that finishes a game invokes it.
-    this.ratingsDeadLetters = new Queue(this, 'RatingsDeadLetters', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
-    ratings.addEventSource(
-      new DynamoEventSource(this.table, {
-        startingPosition: StartingPosition.LATEST,
-        batchSize: 25,
-        bisectBatchOnError: false,
-        reportBatchItemFailures: true,
-        retryAttempts: 10,
-        maxRecordAge: Duration.days(1),
-        onFailure: new SqsDlq(this.ratingsDeadLetters),
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { kind: { S: FilterRule.isEqual('commit') }, status: { S: FilterRule.isEqual('finished') } } },
-          }),
-        ],
-      }),
-    );
+    // Only the commit that finishes a game invokes it.
+    this.ratingsDeadLetters = this.streamReader(ratings, 'RatingsDeadLetters', { kind: { S: FilterRule.isEqual('commit') }, status: { S: FilterRule.isEqual('finished') } });
 
     // --- SES events: bounces and complaints stop mail to an address ---------------------------
     this.emailEvents = new Topic(this, 'EmailEvents', { displayName: 'Caravela SES bounces and complaints', enforceSSL: true });
@@ -750,6 +697,38 @@ export class CaravelaStack extends Stack {
     ack(ratings, 'AwsSolutions-IAM5[Resource::*]', 'dynamodb:ListStreams has no resource-level permission (the event source mapping needs it).');
     ack(this.ratingsDeadLetters, 'AwsSolutions-SQS3', 'This queue is the dead-letter destination of the stream event source mapping.');
     ack(this.emailEvents, 'AwsSolutions-SNS2', 'Bounce and complaint events name only an address and a player id; SES cannot publish to a topic under the AWS-managed key.');
+  }
+
+  /**
+   * A reader of the table's stream: `fn` gets the inserted items whose new image matches
+   * `newImage`, with partial-batch failures, retries, and a dead-letter queue (returned).
+   */
+  private streamReader(fn: NodejsFunction, deadLettersId: string, newImage: Record<string, unknown>, parallelizationFactor?: number): Queue {
+    // Records of batches the reader gave up on (after the retries or a day); for streams the
+    // message names the shard and sequence numbers, not the records: read them from the stream
+    // (kept 24 h) or from the table. 14 days is SQS's longest retention.
+    const deadLetters = new Queue(this, deadLettersId, { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    fn.addEventSource(
+      new DynamoEventSource(this.table, {
+        // LATEST: the mapping starts at the stream's tip when it is created. TRIM_HORIZON would
+        // first replay up to 24 h of old commits, i.e. a burst of stale "your turn" messages for
+        // turns long played; missing the commits of the few seconds it takes to create the
+        // mapping is the lesser harm. (The position only matters at creation; afterwards the
+        // mapping keeps its own checkpoint.)
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 25,
+        // The handler reports the first failing record and those after it, so retries resume
+        // exactly there; bisecting would only re-deliver records already done.
+        bisectBatchOnError: false,
+        reportBatchItemFailures: true,
+        retryAttempts: 10,
+        maxRecordAge: Duration.days(1),
+        ...(parallelizationFactor === undefined ? {} : { parallelizationFactor }),
+        onFailure: new SqsDlq(deadLetters),
+        filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: newImage } })],
+      }),
+    );
+    return deadLetters;
   }
 
   private fn(id: string, entry: string, environment: Record<string, string> = {}, options: FnOptions = {}): NodejsFunction {
