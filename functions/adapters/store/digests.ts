@@ -11,13 +11,11 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DigestDueItem, DigestItem } from './items';
 import { CLOCK_SHARDS, clockShardOf, keys } from './keys';
-import { MAX_ATTEMPTS, type Claim } from './schedule';
+import { MAX_ATTEMPTS, markDelivered, putClaim, type Claim } from './schedule';
 import { TABLE } from './table';
 
 const PK = TABLE.partitionKey;
 const SK = TABLE.sortKey;
-/** Delivery markers are kept a month, like the notifier's. */
-const DELIVERY_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** A claim this recent may still be sending (the sweep runs at most 60 s): another sweep leaves it alone. */
 export const CLAIM_LEASE_MS = 2 * 60_000;
 
@@ -133,19 +131,8 @@ export class DigestStore {
    * now. Only a claim older than that (its sweep died) is taken over, by one sweep.
    */
   async claim(d: DueDigest, now: Date): Promise<Claim | 'busy'> {
-    const Key = { [PK]: keys.delivery(`digest#${d.playerId}#${d.key}`), [SK]: keys.deliveryTarget('email') };
-    try {
-      await this.db.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: { ...Key, kind: 'delivery', status: 'claimed', at: now.toISOString(), ttl: Math.floor(Date.now() / 1000) + DELIVERY_TTL_SECONDS },
-          ConditionExpression: `attribute_not_exists(${PK})`,
-        }),
-      );
-      return 'new';
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+    const Key = digestKey(d);
+    if (await putClaim(this.db, this.table, Key, now)) return 'new';
     const marker = (await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }))).Item;
     if (marker?.status === 'sent') return 'sent';
     const claimedAt = String(marker?.at ?? '');
@@ -170,14 +157,9 @@ export class DigestStore {
   }
 
   async markSent(d: DueDigest): Promise<void> {
-    await this.db.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key: { [PK]: keys.delivery(`digest#${d.playerId}#${d.key}`), [SK]: keys.deliveryTarget('email') },
-        UpdateExpression: 'SET #s = :sent',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':sent': 'sent' },
-      }),
-    );
+    await markDelivered(this.db, this.table, digestKey(d));
   }
 }
+
+/** The delivery marker of one digest. */
+const digestKey = (d: DueDigest) => ({ [PK]: keys.delivery(`digest#${d.playerId}#${d.key}`), [SK]: keys.deliveryTarget('email') });

@@ -137,19 +137,7 @@ export class Schedule {
    */
   async claim(n: Notification, target: string, now: Date): Promise<Claim> {
     const Key = { [PK]: keys.delivery(deliveryId(n)), [SK]: keys.deliveryTarget(target) };
-    try {
-      await this.db.send(
-        new PutCommand({
-          TableName: this.table,
-          // Expiry follows the real clock (DynamoDB deletes by it), whatever clock the games use.
-          Item: { ...Key, kind: 'delivery', status: 'claimed', at: now.toISOString(), ttl: Math.floor(Date.now() / 1000) + DELIVERY_TTL_SECONDS },
-          ConditionExpression: `attribute_not_exists(${PK})`,
-        }),
-      );
-      return 'new';
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+    if (await putClaim(this.db, this.table, Key, now)) return 'new';
     const out = await this.db.send(
       new UpdateCommand({
         TableName: this.table,
@@ -164,15 +152,7 @@ export class Schedule {
   }
 
   async markSent(n: Notification, target: string): Promise<void> {
-    await this.db.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key: { [PK]: keys.delivery(deliveryId(n)), [SK]: keys.deliveryTarget(target) },
-        UpdateExpression: 'SET #s = :sent',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':sent': 'sent' },
-      }),
-    );
+    await markDelivered(this.db, this.table, { [PK]: keys.delivery(deliveryId(n)), [SK]: keys.deliveryTarget(target) });
   }
 
   /** Every delivery marker of one notification (tests and audits). */
@@ -180,6 +160,34 @@ export class Schedule {
     const items = await queryAll(this.db, { TableName: this.table, KeyConditionExpression: `${PK} = :pk`, ExpressionAttributeValues: { ':pk': keys.delivery(deliveryId(n)) } });
     return items.map((i) => ({ target: i[SK] as string, status: i.status as string }));
   }
+}
+
+/**
+ * Writes a delivery marker 'claimed' at `now` if none exists: true for the first claim, false
+ * when a marker was there already (the caller decides between retrying and skipping).
+ */
+export async function putClaim(db: DynamoDBDocumentClient, table: string, Key: Record<string, string>, now: Date): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: table,
+        // Expiry follows the real clock (DynamoDB deletes by it), whatever clock the games use.
+        Item: { ...Key, kind: 'delivery', status: 'claimed', at: now.toISOString(), ttl: Math.floor(Date.now() / 1000) + DELIVERY_TTL_SECONDS },
+        ConditionExpression: `attribute_not_exists(${PK})`,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return false;
+  }
+}
+
+/** Marks a claimed delivery done. */
+export async function markDelivered(db: DynamoDBDocumentClient, table: string, Key: Record<string, string>): Promise<void> {
+  await db.send(
+    new UpdateCommand({ TableName: table, Key, UpdateExpression: 'SET #s = :sent', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':sent': 'sent' } }),
+  );
 }
 
 /** One notification is one message about one turn (game, version) for one player. */
