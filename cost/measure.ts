@@ -252,7 +252,7 @@ function countFrames(endpoint: string): void {
  * instances must, even where the local runtime could keep them in memory (`tableOnlyRecords`).
  */
 export async function startMeasuredServer(): Promise<LocalServer> {
-  const options: LocalServerOptions & { tableOnlyRecords?: boolean } = { port: 0, dataDir: null, sweepIntervalMs: 0, instrument, tableOnlyRecords: true };
+  const options: LocalServerOptions = { port: 0, dataDir: null, sweepIntervalMs: 0, instrument, tableOnlyRecords: true, connectionsApi: true };
   const server = await startLocalServer(options);
   process.env.SINGLE_PROCESS = 'false';
   return server;

@@ -1,9 +1,10 @@
 /**
  * The local runtime: one process that starts DynamoDB Local, creates the table, and serves the
  * HTTP routes and the WebSocket API on one port by calling the very same handler functions that
- * run on Lambda, with API-Gateway-shaped events. It also serves the `@connections` endpoint, on
- * a second listener that only loopback can reach, so frames reach sockets through the real
- * @aws-sdk/client-apigatewaymanagementapi client.
+ * run on Lambda, with API-Gateway-shaped events. Their frames go straight to its sockets, as API
+ * Gateway delivers them without an HTTP call per frame (socket-sender.ts). It also serves the
+ * `@connections` endpoint, on a second listener that only loopback can reach, so the real
+ * @aws-sdk/client-apigatewaymanagementapi client can send them instead (`connectionsApi`).
  *
  * It plays API Gateway's part at the edge too: whatever a client sends — resets, oversized or
  * malformed frames, floods — ends that client's socket with a close code, never the process.
@@ -27,10 +28,11 @@ import { handler as sweepHandler } from '../functions/handlers/sweep';
 import { handler as streamHandler } from '../functions/handlers/stream';
 import { handler as ratingsHandler } from '../functions/handlers/ratings';
 import { generateVapidKeys } from '../functions/adapters/channels/webpush';
-import { setClock } from '../functions/host/runtime';
+import { setClock, useSender } from '../functions/host/runtime';
 import { limit, rateLimited, TokenBucket } from '../functions/adapters/limits';
 import { MAX_CLIENT_FRAME_BYTES } from '../functions/core/protocol/frames';
 import { startStreamPoller } from './stream';
+import { deliver, SocketSender, type LocalSocket } from './socket-sender';
 import { logger } from '../functions/observe/log';
 import { WEB_OUT } from '../scripts/build-web';
 import { LOCAL_CREDENTIALS, startDynamo, type LocalDynamo } from './dynamodb';
@@ -55,6 +57,12 @@ export interface LocalServerOptions {
    * keeps that in memory.
    */
   tableOnlyRecords?: boolean;
+  /**
+   * Send frames through the `@connections` endpoint with the management-API client, one HTTP
+   * request per frame, as the cloud's functions do (its tests, the cost measurement). Default
+   * false: hand them to the sockets in this process.
+   */
+  connectionsApi?: boolean;
 }
 
 /** The handlers, named as the cloud's functions. */
@@ -213,7 +221,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     ratings: wrap('ratings', ratingsHandler),
   };
 
-  const sockets = new Map<string, { ws: WebSocket; connectedAt: Date; queue: Promise<void> }>();
+  const sockets = new Map<string, LocalSocket & { queue: Promise<void> }>();
   // Every socket's stray errors (resets, writes after the peer left) end that socket only.
   const dropOnError = (socket: Duplex) => socket.on('error', () => socket.destroy());
   // The port must be open to learn it, but nothing is served until the table exists.
@@ -269,6 +277,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   await ensureTable(admin, TABLE_NAME);
   admin.destroy();
   if (options.now) setClock(options.now);
+  useSender(options.connectionsApi ? null : new SocketSender(sockets));
   // The notifier reads the table's stream, as its Lambda event source does in the cloud.
   const poller = await startStreamPoller({
     endpoint: dynamo.endpoint,
@@ -357,14 +366,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     };
     if (req.method === 'POST') {
       const data = await readBody(req, 1024 * 1024);
-      if (!entry || entry.ws.readyState !== entry.ws.OPEN) return gone();
-      // A client that stops reading must not make the server hold its frames without end.
-      if (entry.ws.bufferedAmount > limit('BUFFERED_BYTES')) {
-        entry.ws.terminate();
-        return gone();
-      }
-      // Like API Gateway, answer once the frame is handed over, not once the client read it.
-      entry.ws.send(data.toString('utf8'));
+      if (deliver(entry, data.toString('utf8')) === 'gone') return gone();
       res.writeHead(200).end();
     } else if (req.method === 'DELETE') {
       if (!entry) return gone();

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { dynamo } from '../adapters/aws';
 import { config } from '../adapters/config';
-import { ManagementApiSender } from '../adapters/sender';
+import { ManagementApiSender, type Sender } from '../adapters/sender';
 import { LiveRecords } from '../adapters/store/live-records';
 import { Records, type Connection } from '../adapters/store/records';
 import { Schedule } from '../adapters/store/schedule';
@@ -44,8 +44,19 @@ export function getRuntime(): Runtime {
 
 export const newPlayerId = (): string => randomUUID();
 
-/** Where to send frames for a request: the configured endpoint, else the API's own stage URL. */
-export function senderFor(requestContext: { domainName?: string; stage?: string }): ManagementApiSender {
+/**
+ * A sender that replaces the @connections client in this process: the local runtime, which
+ * holds every socket itself, hands frames to them directly, as API Gateway delivers frames
+ * without an HTTP call per frame. null restores the management API.
+ */
+let localSender: Sender | null = null;
+export function useSender(sender: Sender | null): void {
+  localSender = sender;
+}
+
+/** Where to send frames for a request: the process's own sockets, the configured endpoint, else the API's own stage URL. */
+export function senderFor(requestContext: { domainName?: string; stage?: string }): Sender {
+  if (localSender) return localSender;
   const configured = config().connectionsEndpoint;
   if (!configured && !(requestContext.domainName && requestContext.stage)) {
     throw new Error('no @connections endpoint: set CONNECTIONS_ENDPOINT or call from a WebSocket request');

@@ -1,10 +1,13 @@
 /**
  * Revoking a device on the cloud's path: who is connected read from the table (the player's
- * live connections and each connection's item), as Lambda instances must; the device's
- * sockets are closed through @connections, its token and refresh refused.
+ * live connections and each connection's item), as Lambda instances must; every frame is
+ * posted and the device's sockets are closed through the real management-API client against
+ * the local `@connections` endpoint (`connectionsApi`); its token and refresh are refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
+import { ManagementApiSender } from '../../functions/adapters/sender';
+import { senderFor } from '../../functions/host/runtime';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client } from '../support/client';
 import { post, signUp, type DeviceSession } from '../support/accounts';
@@ -12,7 +15,7 @@ import { scanTable } from '../support/table';
 
 let server: LocalServer;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0, tableOnlyRecords: true });
+  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0, tableOnlyRecords: true, connectionsApi: true });
 }, 90_000);
 afterAll(async () => server?.close());
 
@@ -34,5 +37,9 @@ describe('revoking a device (connections in the table)', () => {
     await expect(Client.connect(server.wsUrl, ana)).rejects.toThrow(/401/);
     expect((await post(server.url, '/api/session/refresh', { refreshToken: ana.refreshToken })).status).toBe(401);
     await onPhone.close();
+    // The answers above came through @connections, not handed to the sockets in-process.
+    const sender = senderFor({});
+    expect(sender).toBeInstanceOf(ManagementApiSender);
+    expect((sender as ManagementApiSender).usage.frames).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * Frames handed to the local runtime's own sockets. API Gateway delivers a function's frames
+ * without an HTTP call per frame; the local runtime, which holds every socket, does the same
+ * instead of posting each one to its `@connections` endpoint (still served, for the
+ * management-API client: `connectionsApi` in LocalServerOptions).
+ */
+import type { WebSocket } from 'ws';
+import type { ServerFrame } from '../functions/core/protocol/frames';
+import type { Sender, SendResult } from '../functions/adapters/sender';
+import { limit } from '../functions/adapters/limits';
+
+export interface LocalSocket {
+  ws: WebSocket;
+  connectedAt: Date;
+}
+
+/**
+ * Hand `data` to the socket, as API Gateway answers a post: once it is handed over, not once the
+ * client read it. A client that stops reading must not make the server hold its frames without
+ * end: past the buffered limit its socket is ended and the connection is gone.
+ */
+export function deliver(socket: LocalSocket | undefined, data: string): 'sent' | 'gone' {
+  if (!socket || socket.ws.readyState !== socket.ws.OPEN) return 'gone';
+  if (socket.ws.bufferedAmount > limit('BUFFERED_BYTES')) {
+    socket.ws.terminate();
+    return 'gone';
+  }
+  socket.ws.send(data);
+  return 'sent';
+}
+
+export class SocketSender implements Sender {
+  /** Frames sent, and their total bytes (as ManagementApiSender counts them). */
+  readonly usage = { frames: 0, bytes: 0 };
+
+  constructor(private readonly sockets: ReadonlyMap<string, LocalSocket>) {}
+
+  async send(connectionId: string, frame: ServerFrame): Promise<SendResult> {
+    const data = JSON.stringify(frame);
+    const result = deliver(this.sockets.get(connectionId), data);
+    if (result === 'sent') {
+      this.usage.frames++;
+      this.usage.bytes += Buffer.byteLength(data);
+    }
+    return result;
+  }
+
+  async close(connectionId: string): Promise<void> {
+    this.sockets.get(connectionId)?.ws.close(1000, 'closed by the server');
+  }
+}
