@@ -2,7 +2,11 @@
  * Pipeline benchmark: the whole path of a move through the local server — WebSocket frame,
  * handler, decide, one conditional write to DynamoDB Local (its data in files), ack — with 1, 50 and 500 games of
  * tic-tac-toe played at once, each move waiting for the previous one's ack. Beside it, the
- * floor: one conditional PutItem plus one Query on the same DynamoDB Local.
+ * floor (one conditional PutItem plus one Query on the same DynamoDB Local) and the store's own
+ * capacity: the most items per second it accepts from 50 writers grouped as the runtime groups
+ * its writes (group-commit.ts). During each load the items the runtime stored are counted, and
+ * the CPU time of the server's process and of DynamoDB Local's Java process, per command: what
+ * the time is spent on.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +14,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { readFileSync } from 'node:fs';
 import { LOCAL_CREDENTIALS } from '../local/dynamodb';
+import { dynamo } from '../functions/adapters/aws';
+import { GroupWriter } from '../functions/adapters/store/group-commit';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../local/server';
 import { Client, register } from '../test/support/client';
 import type { ServerFrame } from '../functions/core/protocol/frames';
@@ -61,27 +68,70 @@ async function floor(server: LocalServer, samples: number): Promise<Latency> {
   return latency(times);
 }
 
-/** The store's own write capacity: `writers` loops of conditional PutItems for `durationMs`, nothing else. */
-async function storeWrites(server: LocalServer, writers: number, durationMs: number): Promise<number> {
+/** A process's CPU time so far in ms (Linux: /proc; user + system at 100 ticks a second), or NaN elsewhere. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+const item = (pk: string, i: number) => ({ pk, sk: `V#${String(i).padStart(10, '0')}`, events: '[{"type":"Marked","seat":0,"cell":4}]' });
+
+/**
+ * The store's own write capacity: `writers` loops of conditional puts for `durationMs`, nothing
+ * else — each put its own PutItem, or grouped as the runtime groups its commits (the puts that
+ * arrive while a write is on its way go together as one TransactWriteItems).
+ */
+async function storeWrites(server: LocalServer, writers: number, durationMs: number, grouped: boolean) {
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
+  const writer = new GroupWriter(doc, grouped);
   let writes = 0;
+  const javaBefore = cpuMsOf(server.dynamo.pid);
   const end = performance.now() + durationMs;
   await Promise.all(
     Array.from({ length: writers }, async () => {
       const pk = `BENCH#${randomUUID()}`;
       for (let i = 0; performance.now() < end; i++, writes++) {
-        await doc.send(
-          new PutCommand({
-            TableName: TABLE_NAME,
-            Item: { pk, sk: `V#${String(i).padStart(10, '0')}`, events: '[{"type":"Marked","seat":0,"cell":4}]' },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
+        await writer.put({ TableName: TABLE_NAME, Item: item(pk, i), ConditionExpression: 'attribute_not_exists(pk)' }, `${pk}|${i}`);
       }
     }),
   );
+  const javaCpuMs = cpuMsOf(server.dynamo.pid) - javaBefore;
   doc.destroy();
-  return round(writes / (durationMs / 1000));
+  return { itemsPerSecond: round(writes / (durationMs / 1000)), itemsPerRequest: round(writes / Math.max(1, writer.stats.requests)), storeCpuMsPerItem: round(javaCpuMs / Math.max(1, writes)) };
+}
+
+/** Items the runtime's DynamoDB client has stored so far (puts, updates, deletes, transaction and batch items). */
+const stored = { items: 0 };
+let counting = false;
+function countStoredItems(): void {
+  if (counting) return;
+  counting = true;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      const out = await next(args);
+      const input = args.input as { TransactItems?: { ConditionCheck?: unknown }[]; RequestItems?: Record<string, unknown[]> };
+      switch (context.commandName) {
+        case 'PutItemCommand':
+        case 'UpdateItemCommand':
+        case 'DeleteItemCommand':
+          stored.items++;
+          break;
+        case 'TransactWriteItemsCommand':
+          stored.items += (input.TransactItems ?? []).filter((t) => !t.ConditionCheck).length;
+          break;
+        case 'BatchWriteItemCommand':
+          stored.items += Object.values(input.RequestItems ?? {}).reduce((n, r) => n + r.length, 0);
+          break;
+      }
+      return out;
+    },
+    { step: 'initialize', name: 'benchStoredItems' },
+  );
 }
 
 interface Table {
@@ -109,6 +159,9 @@ async function load(server: LocalServer, games: number, durationMs: number) {
     return { x, o, gameId: await newGame(x, o) };
   });
   const samples: number[] = [];
+  const itemsBefore = stored.items;
+  const javaBefore = cpuMsOf(server.dynamo.pid);
+  const nodeBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + durationMs;
   await Promise.all(
@@ -127,8 +180,22 @@ async function load(server: LocalServer, games: number, durationMs: number) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const node = process.cpuUsage(nodeBefore);
+  const items = stored.items - itemsBefore;
+  const javaCpuMs = cpuMsOf(server.dynamo.pid) - javaBefore;
   await Promise.all(tables.flatMap(({ x, o }) => [x.close(), o.close()]));
-  return { games, connections: games * 2, commandsPerSecond: round(samples.length / seconds), roundTrip: latency(samples) };
+  const commands = Math.max(1, samples.length);
+  return {
+    games,
+    connections: games * 2,
+    commandsPerSecond: round(samples.length / seconds),
+    roundTrip: latency(samples),
+    // Everything the load stored (commits of moves and of new games, joins, the players' index, ratings…).
+    storeItemsPerSecond: round(items / seconds),
+    storeItemsPerCommand: round(items / commands),
+    // Where the time goes: CPU of the server's process (the clients' share included: they run in it) and of DynamoDB Local.
+    cpuMsPerCommand: { serverProcess: round((node.user + node.system) / 1000 / commands), store: round(javaCpuMs / commands) },
+  };
 }
 
 /**
@@ -139,15 +206,19 @@ export async function pipelineSuite(opts: { durationMs?: number; levels?: number
   const dataDir = opts.inMemory ? null : mkdtempSync(path.join(tmpdir(), 'caravela-bench-'));
   const server = await startLocalServer({ port: 0, dataDir });
   try {
+    countStoredItems();
     const floorLatency = await floor(server, 300);
-    const storeWritesPerSecondAt50Writers = await storeWrites(server, 50, Math.min(opts.durationMs ?? 8000, 4000));
+    const capacityMs = Math.min(opts.durationMs ?? 8000, 4000);
+    const plain = await storeWrites(server, 50, capacityMs, false);
+    const storeCapacity = { description: 'items per second from 50 writers, grouped as the runtime groups its writes', ...(await storeWrites(server, 50, capacityMs, true)) };
     const levels = [];
     for (const games of opts.levels ?? [1, 50, 500]) levels.push(await load(server, games, opts.durationMs ?? 8000));
     const one = levels.find((l) => l.games === 1);
     return {
       store: dataDir ? 'DynamoDB Local, data in files (-dbPath)' : 'DynamoDB Local, in memory',
       floor: { description: 'one conditional PutItem + one Query on the same store', ...floorLatency },
-      storeWritesPerSecondAt50Writers,
+      storeWritesPerSecondAt50Writers: plain.itemsPerSecond,
+      storeCapacity,
       levels,
       p50RoundTripAt1GameOverFloor: one ? round(one.roundTrip.p50Ms / floorLatency.p50Ms) : null,
     };

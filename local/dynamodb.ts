@@ -13,6 +13,8 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 export interface LocalDynamo {
   endpoint: string;
   port: number;
+  /** The Java process (benchmarks read its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -111,6 +113,7 @@ export async function startDynamo(dataDir: string | null, port?: number): Promis
   return {
     endpoint,
     port: chosen,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

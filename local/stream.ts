@@ -30,6 +30,7 @@ function readCheckpoints(file: string | null): Record<string, string> | undefine
 
 const DESCRIBE_EVERY_MS = 5000;
 const BUSY_PAUSE_MS = 20;
+const SAVE_EVERY_MS = 1000;
 
 export interface StreamPoller {
   /** Resolve once every record written so far has been handled. */
@@ -76,8 +77,12 @@ export async function startStreamPoller(opts: {
   };
 
   // Written to a temporary file, then renamed over the old one: a crash never leaves half a file.
-  const save = () => {
-    if (!opts.checkpointFile) return;
+  // At most every SAVE_EVERY_MS while busy, and at stop: a crash in between only hands the
+  // reactions some records again, which they allow (at least once, each idempotent).
+  let savedAt = 0;
+  const save = (now = false) => {
+    if (!opts.checkpointFile || (!now && Date.now() - savedAt < SAVE_EVERY_MS)) return;
+    savedAt = Date.now();
     writeFileSync(`${opts.checkpointFile}.tmp`, JSON.stringify(checkpoints));
     renameSync(`${opts.checkpointFile}.tmp`, opts.checkpointFile);
   };
@@ -160,6 +165,7 @@ export async function startStreamPoller(opts: {
     async stop() {
       stopped = true;
       await loop;
+      save(true);
       streams.destroy();
     },
   };

@@ -9,7 +9,7 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { applyCommit, activeSeats, outcomeOf, seatInfos, type Commit, type GameRecord } from '../../core/record';
 import { clockDueOf, REDRIVE_AFTER_MS } from '../../core/clock-due';
-import { GroupWriter } from './group-commit';
+import { GroupWriter, sharedWriter } from './group-commit';
 import type { CommitItem, SnapshotItem } from './items';
 import { keys } from './keys';
 import { queryAll } from './query';
@@ -40,7 +40,7 @@ export class EventStore {
     private readonly table: string,
     options: { groupCommits?: boolean; redriveAfterMs?: number } = {},
   ) {
-    this.writer = new GroupWriter(db, options.groupCommits ?? false);
+    this.writer = options.groupCommits ? sharedWriter(db) : new GroupWriter(db, false);
     this.redriveAfterMs = options.redriveAfterMs ?? REDRIVE_AFTER_MS;
   }
 

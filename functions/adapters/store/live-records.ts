@@ -6,9 +6,17 @@
  * and the per-player game index still go to the table, as on the cloud path.
  */
 import { limit } from '../limits';
+import type { PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import { sharedWriter } from './group-commit';
 import { Records, tooManyConnections, tooManySubscriptions, type Connection, type Subscriber } from './records';
 
 export class LiveRecords extends Records {
+  /** The players' index goes with the commits in flight (group-commit.ts): one disk sync for all. */
+  protected override async conditionalPut(input: PutCommandInput): Promise<boolean> {
+    const item = input.Item as { pk: string; sk: string };
+    return (await sharedWriter(this.db).put(input, `${item.pk}|${item.sk}`)).stored;
+  }
+
   /** connectionId → the connection and the games it watches */
   private readonly connections = new Map<string, { connection: Connection; games: Set<string>; watchesGames: boolean }>();
   /** gameId → connectionId → subscriber */

@@ -4,7 +4,7 @@
  * latest commit (for `myGames`).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { prefixed, queryAll } from './query';
 import type { GameStatus } from '../../core/record';
 import { ProtocolError, type GameSummary } from '../../core/protocol/frames';
@@ -73,7 +73,7 @@ export interface IndexedGame {
 
 export class Records {
   constructor(
-    private readonly db: DynamoDBDocumentClient,
+    protected readonly db: DynamoDBDocumentClient,
     private readonly table: string,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -387,23 +387,29 @@ export class Records {
    * never on a move. A write holds only if no later version of the game was indexed, as writes
    * of one game from different instances may land out of order.
    */
+  /** A put under its condition: whether it was stored (a failed condition is not an error). */
+  protected async conditionalPut(input: PutCommandInput): Promise<boolean> {
+    try {
+      await this.db.send(new PutCommand(input));
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
   async indexGame(record: IndexedGame): Promise<void> {
     await Promise.all(
       record.seats.map(async (s, seat) => {
         if (!s) return;
-        try {
-          await this.db.send(
-            new PutCommand({
-              TableName: this.table,
-              Item: { [PK]: keys.player(s.playerId), [SK]: keys.playerGame(record.gameId), kind: 'playerGame', gameId: record.gameId, seat, status: record.status, version: record.version } satisfies PlayerGameItem,
-              ConditionExpression: 'attribute_not_exists(#version) OR #version < :version',
-              ExpressionAttributeNames: { '#version': 'version' },
-              ExpressionAttributeValues: { ':version': record.version },
-            }),
-          );
-        } catch (error) {
-          if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        }
+        // A newer version's item already there is fine: the put's condition keeps it.
+        await this.conditionalPut({
+          TableName: this.table,
+          Item: { [PK]: keys.player(s.playerId), [SK]: keys.playerGame(record.gameId), kind: 'playerGame', gameId: record.gameId, seat, status: record.status, version: record.version } satisfies PlayerGameItem,
+          ConditionExpression: 'attribute_not_exists(#version) OR #version < :version',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':version': record.version },
+        });
       }),
     );
   }
