@@ -1,13 +1,16 @@
 /**
- * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles,bots] [--quick]`: benchmark suites, JSON on stdout
+ * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles,bots] [--quick] [--no-save]`: benchmark suites, JSON on stdout
  * (the bots suite, a tournament of an hour or more, runs only when named; `--game` and `--games`
  * narrow it)
  * (each figure's unit is in its name), a short table on stderr. All suites run in one process,
  * so ratios compare like with like on the same machine and the same run. boardgame.io (the
  * open-source default for turn-based games in TypeScript) plays the same tic-tac-toe beside
  * Caravela: through its reducer, and through its server with in-memory and flat-file storage.
+ * A run with the pipeline suite is kept (bench/results.ts): its JSON in bench/results/, its chart
+ * in docs/bench-chart.svg, and a line on stderr comparing it with the run before; `--no-save` skips that.
  */
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { bgioDomain } from './bgio/domain';
 import { bgioPipeline, type BgioPipelineResult } from './bgio/server';
@@ -19,6 +22,8 @@ import { domainSuite } from './domain';
 import { round } from './measure';
 import type { LimitName } from '../functions/adapters/limits';
 import { pipelineSuite } from './pipeline';
+import { saveRun } from './results';
+import type { ChartInput } from './chart';
 import { scaleSuite } from './scale';
 
 // The suites measure what the pipeline can carry: a few clients drive many games each, as fast
@@ -34,6 +39,7 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     game: { type: 'string', default: 'vasco-da-gama,navegador,goa' },
     games: { type: 'string' },
+    'no-save': { type: 'boolean', default: false },
   },
 });
 const suites = new Set(values.suite!.split(','));
@@ -130,3 +136,9 @@ if (suites.has('bots')) {
 
 result.durationSeconds = Math.round((Date.now() - started) / 100) / 10;
 console.log(JSON.stringify(result, null, 2));
+
+if (suites.has('pipeline') && !values['no-save']) {
+  const saved = saveRun(result as ChartInput);
+  log(`saved ${path.relative(process.cwd(), saved.file)}, chart ${path.relative(process.cwd(), saved.chart)}`);
+  if (saved.previous) log(`vs ${path.basename(saved.previous)}: ${saved.comparison}`);
+}
