@@ -23,6 +23,7 @@ import { round } from './measure';
 import type { LimitName } from '../functions/adapters/limits';
 import { pipelineSuite } from './pipeline';
 import { saveRun } from './results';
+import { targets, type Target } from './targets';
 import type { ChartInput } from './chart';
 import { scaleSuite } from './scale';
 
@@ -70,8 +71,10 @@ if (suites.has('pipeline')) {
   const levels = quick ? [1, 50] : [1, 50, 500];
   const durationMs = quick ? 3000 : 8000;
   const caravela = await pipelineSuite({ durationMs, levels });
-  log(`floor (PutItem + Query)  p50 ${caravela.floor.p50Ms} ms  p99 ${caravela.floor.p99Ms} ms; the store alone: ${caravela.storeWritesPerSecondAt50Writers} conditional PutItems/s with 50 writers`);
-  for (const l of caravela.levels) log(`caravela         ${String(l.games).padStart(4)} games  ${String(l.commandsPerSecond).padStart(7)} commands/s  round trip p50 ${l.roundTrip.p50Ms} ms  p99 ${l.roundTrip.p99Ms} ms`);
+  log(`floor (PutItem + Query)  p50 ${caravela.floor.p50Ms} ms  p99 ${caravela.floor.p99Ms} ms; the store alone: ${caravela.storeWritesPerSecondAt50Writers} conditional PutItems/s with 50 writers, ${caravela.storeCapacity.itemsPerSecond} items/s grouped (${caravela.storeCapacity.storeCpuMsPerItem} ms of its CPU per item)`);
+  for (const l of caravela.levels) {
+    log(`caravela         ${String(l.games).padStart(4)} games  ${String(l.commandsPerSecond).padStart(7)} commands/s  round trip p50 ${l.roundTrip.p50Ms} ms  p99 ${l.roundTrip.p99Ms} ms; ${l.storeItemsPerSecond} items/s stored (${l.storeItemsPerCommand} per command); CPU per command: server ${l.cpuMsPerCommand.serverProcess} ms, store ${l.cpuMsPerCommand.store} ms`);
+  }
   const bgio: BgioPipelineResult[] = [];
   for (const storage of ['memory', 'flatfile'] as const) {
     for (const games of levels) {
@@ -86,6 +89,7 @@ if (suites.has('pipeline')) {
     throughputAt50GamesOverBoardgameIoMemory: round(at(50) / at(50, 'memory')),
     throughputAt50GamesOverBoardgameIoFlatFile: round(at(50) / at(50, 'flatfile')),
     throughputAt50GamesOverStoreWritesAt50Writers: round(at(50) / caravela.storeWritesPerSecondAt50Writers),
+    storeItemsAt50GamesOverStoreCapacity: round((caravela.levels.find((l) => l.games === 50)?.storeItemsPerSecond ?? NaN) / caravela.storeCapacity.itemsPerSecond),
     p50RoundTripAt1GameOverFloor: caravela.p50RoundTripAt1GameOverFloor,
   };
   result.pipeline = {
@@ -134,6 +138,10 @@ if (suites.has('bots')) {
   result.bots = await botsSuite({ games: values.game!.split(','), twoPlayerGames: n, fourPlayerGames: Math.ceil(n / 2), log });
 }
 
+result.targets = targets(result);
+for (const [name, t] of Object.entries(result.targets as Record<string, Target>)) {
+  log(`target ${name}: ${t.value} ${t.unit} (${t.is === 'atLeast' ? '≥' : '≤'} ${t.bound}) ${t.met ? 'met' : 'NOT met'}`);
+}
 result.durationSeconds = Math.round((Date.now() - started) / 100) / 10;
 console.log(JSON.stringify(result, null, 2));
 

@@ -51,4 +51,28 @@ describe('live records in the local runtime', () => {
     await seen;
     await x.close();
   });
+
+  it('writes a game\'s index once per version: the stream\'s second put of a version the request path stored is skipped', async () => {
+    const [ap, bp] = await Promise.all([register(server.url, 'Ada'), register(server.url, 'Bea')]);
+    const a = await Client.connect(server.wsUrl, ap);
+    const { gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+    await server.notified();
+    const records = getRuntime().records;
+    const db = (records as unknown as { db: DynamoDBDocumentClient }).db;
+    const sent: string[] = [];
+    const send = db.send.bind(db);
+    db.send = ((command: { constructor: { name: string } }) => (sent.push(command.constructor.name), send(command as never))) as typeof db.send;
+    try {
+      const seats = [{ playerId: ap.playerId }, null];
+      await records.indexGame({ gameId, seats: seats as never, status: 'waiting', version: 1 });
+      expect(sent).toEqual([]);
+      await records.indexGame({ gameId, seats: [{ playerId: ap.playerId }, { playerId: bp.playerId }] as never, status: 'active', version: 2 });
+      expect(sent.length).toBeGreaterThan(0);
+    } finally {
+      db.send = send;
+    }
+    const index = (await scanTable(server.dynamo.endpoint)).filter((i) => i.kind === 'playerGame' && i.gameId === gameId);
+    expect(index.map((i) => [i.pk, i.version, i.status]).sort()).toEqual([[`PLAYER#${ap.playerId}`, 2, 'active'], [`PLAYER#${bp.playerId}`, 2, 'active']].sort());
+    await a.close();
+  });
 });
