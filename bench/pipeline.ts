@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
 import { LOCAL_CREDENTIALS } from '../local/dynamodb';
 import { dynamo } from '../functions/adapters/aws';
@@ -101,8 +101,12 @@ async function storeWrites(server: LocalServer, writers: number, durationMs: num
     }),
   );
   const javaCpuMs = cpuMsOf(server.dynamo.pid) - javaBefore;
+  // And what one read costs it (a GetItem of a missing item), for comparison.
+  const readsBefore = cpuMsOf(server.dynamo.pid);
+  for (let i = 0; i < 500; i++) await doc.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: 'BENCH#none', sk: String(i) } }));
+  const storeCpuMsPerRead = round((cpuMsOf(server.dynamo.pid) - readsBefore) / 500);
   doc.destroy();
-  return { itemsPerSecond: round(writes / (durationMs / 1000)), itemsPerRequest: round(writes / Math.max(1, writer.stats.requests)), storeCpuMsPerItem: round(javaCpuMs / Math.max(1, writes)) };
+  return { storeCpuMsPerRead, itemsPerSecond: round(writes / (durationMs / 1000)), itemsPerRequest: round(writes / Math.max(1, writer.stats.requests)), storeCpuMsPerItem: round(javaCpuMs / Math.max(1, writes)) };
 }
 
 /** Items the runtime's DynamoDB client has stored so far (puts, updates, deletes, transaction and batch items). */

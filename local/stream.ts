@@ -29,7 +29,12 @@ function readCheckpoints(file: string | null): Record<string, string> | undefine
 }
 
 const DESCRIBE_EVERY_MS = 5000;
-const BUSY_PAUSE_MS = 20;
+/**
+ * The pause between reads while records keep coming: they gather into larger batches, and the
+ * store answers fewer reads (an empty GetRecords costs DynamoDB Local ≈ 0.9 ms of CPU, as much
+ * as a grouped write of one item).
+ */
+const BUSY_PAUSE_MS = 50;
 const SAVE_EVERY_MS = 1000;
 
 export interface StreamPoller {

@@ -125,7 +125,8 @@ describe('undo through the protocol', () => {
       const mover = clients.find((c) => c.latest(vdg)!.activeSeats.includes(c.latest(vdg)!.you!))!;
       s = mover.latest(vdg)!;
       const command = s.legal.find((c) => (c as { type: string }).type === 'place') ?? s.legal[0];
-      await mover.request({ action: 'command', gameId: vdg, commandId: `c${i}`, command });
+      const ack = await mover.request<Extract<ServerFrame, { type: 'ack' }>>({ action: 'command', gameId: vdg, commandId: `c${i}`, command });
+      if ((command as { type: string }).type !== 'place') await Promise.all(clients.map((c) => c.until(vdg, ack.version)));
       if ((command as { type: string }).type === 'place') {
         const done = await mover.request<Extract<ServerFrame, { type: 'done' }>>({ action: 'undo', gameId: vdg });
         expect(done).toMatchObject({ type: 'done', version: s.version + 2 });

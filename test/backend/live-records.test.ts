@@ -64,7 +64,7 @@ describe('live records in the local runtime', () => {
     db.send = ((command: { constructor: { name: string } }) => (sent.push(command.constructor.name), send(command as never))) as typeof db.send;
     try {
       const seats = [{ playerId: ap.playerId }, null];
-      await records.indexGame({ gameId, seats: seats as never, status: 'waiting', version: 1 });
+      await records.indexGame({ gameId, seats: seats as never, status: 'open', version: 1 });
       expect(sent).toEqual([]);
       await records.indexGame({ gameId, seats: [{ playerId: ap.playerId }, { playerId: bp.playerId }] as never, status: 'active', version: 2 });
       expect(sent.length).toBeGreaterThan(0);

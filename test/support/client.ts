@@ -106,6 +106,13 @@ export class Client {
     return this.newest.get(gameId);
   }
 
+  /** The newest state of a game once it is at `version` or later (an ack comes before its state frame). */
+  async until(gameId: string, version: number): Promise<StateFrame> {
+    const newest = this.latest(gameId);
+    if (newest && newest.version >= version) return newest;
+    return this.waitFor<StateFrame>((f) => f.type === 'state' && f.gameId === gameId && f.version >= version);
+  }
+
   async close(): Promise<void> {
     this.ws.close();
     await this.closed;
