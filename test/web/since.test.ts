@@ -51,7 +51,8 @@ describe('since your last move', () => {
       return ana.latest(gameId)!;
     };
     const play = async (c: Client, n: number) => {
-      const s = c.latest(gameId)!;
+      // The mover's own view of the version the turn was seen at (an ack reaches its mover before the states do).
+      const s = await c.until(gameId, ana.latest(gameId)!.version);
       const command = (s.legal as { type: string }[]).find((x) => x.type !== 'launch') ?? s.legal[0];
       const ack = await c.request({ action: 'command', gameId, commandId: `${c.player.name}-${n}`, command });
       expect(ack.type).toBe('ack');
@@ -76,7 +77,7 @@ describe('since your last move', () => {
       await latest(ana, s.version);
     }
     expect(anaMoves).toBeGreaterThanOrEqual(1);
-    const now = await latest(bruno);
+    const now = await bruno.until(gameId, ana.latest(gameId)!.version);
     const expected = now.log.slice(sinceLine - now.logStart).map(capital);
     expect(expected.some((l) => l.startsWith('Ana'))).toBe(true);
 
