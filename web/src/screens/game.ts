@@ -6,6 +6,7 @@
 import { LOG_KEEP, type ServerFrame, type StateFrame } from '../../../functions/core/protocol/frames';
 import type { App } from '../app';
 import { h, replace } from '../dom';
+import { DRAWN } from '../marks';
 import { gameTitle, gameUi } from '../games/registry';
 import type { UiContext } from '../games/ui';
 import { chatPanel } from './game-chat';
@@ -187,6 +188,9 @@ export function gameScreen(app: App, gameId: string): Node {
     // The page never gets shorter under a player on this screen: a window scrolled to the bottom
     // of a page that shrinks would move. (A style property, which the CSP allows; no attribute.)
     if (root.offsetHeight < height) root.style.minHeight = `${height}px`;
+    // The state is on the page now; only the latest mark is kept, so a long session's timeline does not grow.
+    performance.clearMarks(DRAWN);
+    performance.mark(DRAWN, { detail: { gameId, version: frame.version } });
   }
 
   /**
