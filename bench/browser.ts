@@ -22,6 +22,8 @@ const TARGET_P90_MS = 250;
 
 /** One move's times in milliseconds, from the click event. */
 interface Timed {
+  /** The command's answer (ack): the server has stored the move. */
+  ackMs: number;
   /** The state frame's message event (server, store, network and whatever held the page's main thread). */
   arrivedMs: number;
   /** The client has put that state on the page (parse, merge, render): the DRAWN mark. */
@@ -47,6 +49,7 @@ const PROBE = String.raw`(gameId, mark) => {
   const conn = globalThis.caravela.conn;
   const marks = [];
   const messages = [];
+  const acks = [];
   const frames = [];
   const sockets = new WeakSet();
   let click = null;
@@ -60,10 +63,11 @@ const PROBE = String.raw`(gameId, mark) => {
     const f = m && frames.find((x) => x.raf >= m.at);
     if (!m || !f) return;
     const a = messages.find((x) => x.version > c.version && x.at >= c.at);
+    const ack = acks.find((x) => x >= c.at);
     const done = settle;
     click = settle = null;
     looping = false;
-    done({ arrivedMs: (a ? a.at : m.at) - c.at, markedMs: m.at - c.at, paintedMs: f.done - c.at });
+    done({ ackMs: (ack ?? m.at) - c.at, arrivedMs: (a ? a.at : m.at) - c.at, markedMs: m.at - c.at, paintedMs: f.done - c.at });
   };
   const loop = () =>
     requestAnimationFrame(() => {
@@ -90,9 +94,10 @@ const PROBE = String.raw`(gameId, mark) => {
       ws.addEventListener('message', (m) => {
         const f = JSON.parse(m.data);
         if (f.type === 'state' && f.gameId === gameId) messages.push({ at: m.timeStamp, version: f.version });
+        if (f.type === 'ack') acks.push(m.timeStamp);
       });
     }
-    marks.length = messages.length = frames.length = 0;
+    marks.length = messages.length = acks.length = frames.length = 0;
     click = { at: e.timeStamp, version: conn.state(gameId).version };
     if (!looping) {
       looping = true;
@@ -153,8 +158,8 @@ async function playGame(page: Page, url: string, game: string, moves: number) {
     stateFrames: stateBytes.length,
     p50OverTarget100Ms: round(p50 / TARGET_P50_MS),
     p90OverTarget250Ms: round(p90 / TARGET_P90_MS),
-    // Where the time went, each from the click: the state frame's arrival, the client's mark, the paint.
-    parts: { arrived: figures((t) => t.arrivedMs), marked: figures((t) => t.markedMs), painted: figures((t) => t.paintedMs) },
+    // Where the time went, each from the click: the answer, the state frame's message event, the DRAWN mark, the paint.
+    parts: { ack: figures((t) => t.ackMs), arrived: figures((t) => t.arrivedMs), marked: figures((t) => t.markedMs), painted: figures((t) => t.paintedMs) },
   };
 }
 
@@ -170,7 +175,7 @@ export async function browserSuite(opts: { quick?: boolean; log?: (l: string) =>
       games[game] = await playGame(await context.newPage(), server.url, game, moves);
       await context.close();
       const f = games[game];
-      opts.log?.(`browser ${game.padEnd(14)} ${f.count} moves  click → drawn p50 ${f.p50Ms} ms  p90 ${f.p90Ms} ms  max ${f.maxMs} ms  (state frame arrives p50 ${f.parts.arrived.p50Ms} ms, marked ${f.parts.marked.p50Ms} ms)  ${f.meanFrameBytes} B/frame`);
+      opts.log?.(`browser ${game.padEnd(14)} ${f.count} moves  click → drawn p50 ${f.p50Ms} ms  p90 ${f.p90Ms} ms  max ${f.maxMs} ms  (p50: ack ${f.parts.ack.p50Ms} ms, state frame ${f.parts.arrived.p50Ms} ms, on the page ${f.parts.marked.p50Ms} ms)  ${f.meanFrameBytes} B/frame`);
     }
   } finally {
     await browser.close();
