@@ -20,9 +20,9 @@ export function sinceLine(frame: StateFrame): number | null {
 }
 
 /** The log's items: `value` is the line's number over the whole game (so "show earlier lines" keeps the numbers). */
-export function logItems(frame: StateFrame, marked: number | null, onPick?: (line: number) => void, from = 0): Node[] {
-  return frame.log.slice(from).map((text, k) => {
-    const line = frame.logStart + from + k;
+export function logItems(frame: StateFrame, marked: number | null, onPick?: (line: number) => void): Node[] {
+  return frame.log.map((text, i) => {
+    const line = frame.logStart + i;
     const isNew = marked !== null && line >= marked;
     const cls = [ROUND_LINE.test(text) ? 'round' : '', isNew ? 'since' : ''].filter(Boolean).join(' ');
     const content = [isNew ? h('span', { class: 'visually-hidden' }, 'New: ') : '', capital(text)];
@@ -32,29 +32,6 @@ export function logItems(frame: StateFrame, marked: number | null, onPick?: (lin
       onPick ? h('button', { type: 'button', class: 'log-pick', title: 'Show the board at this line', onclick: () => onPick(line) }, ...content) : content,
     );
   });
-}
-
-/** What a log list shows, to bring it up to date by its new lines only. */
-export interface ShownLog {
-  lines: readonly string[];
-  logStart: number;
-  marked: number | null;
-  picking: boolean;
-}
-
-/**
- * Brings `list` (showing `shown`) to `frame`'s log: when only lines at its end changed (a move
- * adds lines; an undo rewrites the last ones), only those items are replaced; else all are.
- * The items are the same as logItems' for the whole log.
- */
-export function updateLog(list: Element, shown: ShownLog | null, frame: StateFrame, marked: number | null, onPick?: (line: number) => void): ShownLog {
-  let from = 0;
-  if (shown && shown.logStart === frame.logStart && shown.marked === marked && shown.picking === Boolean(onPick) && list.childElementCount === shown.lines.length) {
-    while (from < shown.lines.length && from < frame.log.length && shown.lines[from] === frame.log[from]) from++;
-    while (list.childElementCount > from) list.lastElementChild!.remove();
-  } else list.replaceChildren();
-  list.append(...logItems(frame, marked, onPick, from));
-  return { lines: frame.log, logStart: frame.logStart, marked, picking: Boolean(onPick) };
 }
 
 interface Group {

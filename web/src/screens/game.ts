@@ -11,7 +11,7 @@ import { gameTitle, gameUi } from '../games/registry';
 import type { UiContext } from '../games/ui';
 import { chatPanel } from './game-chat';
 import { endHeadline } from './game-end';
-import { sinceLine, sinceSummary, updateLog, type ShownLog } from './game-log';
+import { logItems, sinceLine, sinceSummary } from './game-log';
 import { replayPanel, type Replay } from './game-replay';
 import { enablePush } from './settings';
 import { leaveControls } from './game-leave';
@@ -80,8 +80,6 @@ export function gameScreen(app: App, gameId: string): Node {
    * of the move it counts from (a new move of the player's own ends it). Undefined: not known yet.
    */
   let sinceFrom: { line: number; version: number } | null | undefined;
-  /** The log's lines on screen (each render adds only the new ones). */
-  let shownLog: ShownLog | null = null;
 
   const act = async (frame: ServerFrame) => {
     if (frame.type === 'error') app.error(frame.message);
@@ -214,7 +212,7 @@ export function gameScreen(app: App, gameId: string): Node {
       actions,
       busy ? h('p', { class: 'muted' }, 'Sending…') : frame.view === null || replaying ? null : [frame.canUndo ? h('p', { class: 'undo' }, simple('undo', 'Take back my last move')) : null, ui.actions(frame, ctx)],
     );
-    shownLog = updateLog(log, shownLog, frame, sinceFrom?.line ?? null, replayer ? (line) => replayer!.showLine(line) : undefined);
+    replace(log, logItems(frame, sinceFrom?.line ?? null, replayer ? (line) => replayer!.showLine(line) : undefined));
     replace(
       earlier,
       frame.logStart > 0 && conn.logShortened(gameId)
