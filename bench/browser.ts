@@ -154,7 +154,8 @@ async function playGame(page: Page, url: string, game: string, moves: number) {
     p90Ms: round(p90),
     p99Ms: round(quantile(painted, 0.99)),
     maxMs: round(Math.max(...painted)),
-    meanFrameBytes: Math.round(stateBytes.reduce((a, b) => a + b, 0) / Math.max(1, stateBytes.length)),
+    // The state frames received while she played (hers and the bot's; the other frames are answers of a few bytes).
+    meanStateFrameBytes: Math.round(stateBytes.reduce((a, b) => a + b, 0) / Math.max(1, stateBytes.length)),
     stateFrames: stateBytes.length,
     p50OverTarget100Ms: round(p50 / TARGET_P50_MS),
     p90OverTarget250Ms: round(p90 / TARGET_P90_MS),
@@ -175,7 +176,7 @@ export async function browserSuite(opts: { quick?: boolean; log?: (l: string) =>
       games[game] = await playGame(await context.newPage(), server.url, game, moves);
       await context.close();
       const f = games[game];
-      opts.log?.(`browser ${game.padEnd(14)} ${f.count} moves  click → drawn p50 ${f.p50Ms} ms  p90 ${f.p90Ms} ms  max ${f.maxMs} ms  (p50: ack ${f.parts.ack.p50Ms} ms, state frame ${f.parts.arrived.p50Ms} ms, on the page ${f.parts.marked.p50Ms} ms)  ${f.meanFrameBytes} B/frame`);
+      opts.log?.(`browser ${game.padEnd(14)} ${f.count} moves  click → drawn p50 ${f.p50Ms} ms  p90 ${f.p90Ms} ms  max ${f.maxMs} ms  (p50: ack ${f.parts.ack.p50Ms} ms, state frame ${f.parts.arrived.p50Ms} ms, on the page ${f.parts.marked.p50Ms} ms)  ${f.meanStateFrameBytes} B per state frame`);
     }
   } finally {
     await browser.close();
