@@ -164,14 +164,15 @@ async function playGame(page: Page, url: string, game: string, moves: number) {
   };
 }
 
-export async function browserSuite(opts: { quick?: boolean; log?: (l: string) => void } = {}) {
-  const moves = opts.quick ? 15 : 40;
+/** `games` and `moves` narrow it (the harness's test plays a few moves of one game). */
+export async function browserSuite(opts: { quick?: boolean; log?: (l: string) => void; games?: string[]; moves?: number } = {}) {
+  const moves = opts.moves ?? (opts.quick ? 15 : 40);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'caravela-browser-'));
   const server = await startLocalServer({ port: 0, dataDir });
   const browser = await launchChromium();
   const games: Record<string, Awaited<ReturnType<typeof playGame>>> = {};
   try {
-    for (const game of GAMES) {
+    for (const game of opts.games ?? GAMES) {
       const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
       games[game] = await playGame(await context.newPage(), server.url, game, moves);
       await context.close();
