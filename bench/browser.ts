@@ -5,9 +5,11 @@
  * event to the paint that first shows the state the move made, and where it went — the answer's
  * journey (server, store, socket), the client's parse and render, the paint.
  */
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { Rng } from '../domain/engine/rng';
 import { startLocalServer } from '../local/server';
@@ -164,8 +166,16 @@ async function playGame(page: Page, url: string, game: string, moves: number) {
   };
 }
 
-/** `games` and `moves` narrow it (the harness's test plays a few moves of one game). */
-export async function browserSuite(opts: { quick?: boolean; log?: (l: string) => void; games?: string[]; moves?: number } = {}) {
+export interface BrowserOptions {
+  quick?: boolean;
+  log?: (l: string) => void;
+  /** Narrow it (the harness's test plays a few moves of one game). */
+  games?: string[];
+  moves?: number;
+}
+
+/** The games played in this process: the local server, Chromium, the bots' picks for her (browser-worker.ts runs it). */
+export async function playGames(opts: BrowserOptions) {
   const moves = opts.moves ?? (opts.quick ? 15 : 40);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'caravela-browser-'));
   const server = await startLocalServer({ port: 0, dataDir });
@@ -190,4 +200,25 @@ export async function browserSuite(opts: { quick?: boolean; log?: (l: string) =>
     targets: { p50Ms: TARGET_P50_MS, p90Ms: TARGET_P90_MS },
     games,
   };
+}
+
+export type BrowserResult = Awaited<ReturnType<typeof playGames>>;
+
+/**
+ * The suite, in a process of its own: the local runtime keeps one store client per process, so
+ * its server cannot follow another suite's in the bench's process. Its server's request logs
+ * (stdout) are dropped; the summary lines come back through `log`.
+ */
+export function browserSuite(opts: BrowserOptions = {}): Promise<BrowserResult> {
+  const { log, ...rest } = opts;
+  const child = fork(fileURLToPath(new URL('./browser-worker.ts', import.meta.url)), [JSON.stringify(rest)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    let result: BrowserResult | undefined;
+    child.on('message', (m: { log?: string; result?: BrowserResult }) => {
+      if (m.log !== undefined) log?.(m.log);
+      if (m.result) result = m.result;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (result ? resolve(result) : reject(new Error(`the browser suite's process ended with ${code}`))));
+  });
 }
