@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles,bots] [--quick] [--no-save]`: benchmark suites, JSON on stdout
+ * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles,browser,bots] [--quick] [--no-save]`: benchmark suites, JSON on stdout
  * (the bots suite, a tournament of an hour or more, runs only when named; `--game` and `--games`
  * narrow it)
  * (each figure's unit is in its name), a short table on stderr. All suites run in one process,
@@ -16,6 +16,7 @@ import { bgioDomain } from './bgio/domain';
 import { bgioPipeline, type BgioPipelineResult } from './bgio/server';
 import { abuseSuite } from './abuse';
 import { botsSuite } from './bots';
+import { browserSuite } from './browser';
 import { measureBundles } from '../infra/bundles';
 import { cacheSuite } from './scale/cache';
 import { domainSuite } from './domain';
@@ -36,7 +37,7 @@ for (const name of ['FRAMES_PER_SECOND', 'FRAME_BURST', 'QUEUED_FRAMES', 'GAMES_
 
 const { values } = parseArgs({
   options: {
-    suite: { type: 'string', default: 'domain,pipeline,scale,abuse,cache,bundles' },
+    suite: { type: 'string', default: 'domain,pipeline,scale,abuse,cache,bundles,browser' },
     quick: { type: 'boolean', default: false },
     game: { type: 'string', default: 'vasco-da-gama,navegador,goa' },
     games: { type: 'string' },
@@ -130,6 +131,11 @@ if (suites.has('bundles')) {
   for (const [name, b] of Object.entries(result.bundles as Record<string, { bytes: number; gzipBytes: number; importMs?: number }>)) {
     log(`bundle ${name}: ${Math.round(b.bytes / 1024)} KB, ${Math.round(b.gzipBytes / 1024)} KB gzip, import ${b.importMs} ms`);
   }
+}
+
+if (suites.has('browser')) {
+  // What a player feels: click → the resulting state painted, in Chromium, per game.
+  result.browser = await browserSuite({ quick, log });
 }
 
 if (suites.has('bots')) {

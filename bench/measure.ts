@@ -20,6 +20,12 @@ export function time(fn: () => void, opts: { minMs?: number; warmup?: number } =
   return { meanMs: elapsed / runs, runs };
 }
 
+/** The `q` quantile of `samples` (nearest rank, as the pipeline's latencies). */
+export function quantile(samples: readonly number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
 export const round = (x: number, digits = 3) => Number(x.toPrecision(digits));
 
 /** `make(0)` … `make(count - 1)`, `batch` of them at a time; the results in order. */

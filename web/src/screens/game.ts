@@ -6,6 +6,7 @@
 import { LOG_KEEP, type ServerFrame, type StateFrame } from '../../../functions/core/protocol/frames';
 import type { App } from '../app';
 import { h, replace } from '../dom';
+import { DRAWN } from '../marks';
 import { gameTitle, gameUi } from '../games/registry';
 import type { UiContext } from '../games/ui';
 import { chatPanel } from './game-chat';
@@ -18,6 +19,8 @@ import { changedPaths, loadSeen, saveSeen } from './view-diff';
 import { playerLink } from './profile';
 
 const ASKED = 'caravela.askedPush';
+/** How long a move's answer waits for the state it made before the screen is drawn anyway. */
+const AWAIT_STATE_MS = 3000;
 /** Log lines before "since your last move" kept in view, for context. */
 const SINCE_CONTEXT = 10;
 
@@ -104,21 +107,53 @@ export function gameScreen(app: App, gameId: string): Node {
     extras.after(prompt);
   };
 
+  /**
+   * A move in flight: the actions panel says "Sending…" and every control is disabled from the
+   * click until the state the move made is on screen. `awaited` is that state's version once the
+   * answer named it (the state frame follows the answer at once, so the old state is not drawn
+   * again in between); `awaitLimit` ends the wait if the frame is slow (it also comes on a resync).
+   */
+  let awaited: number | null = null;
+  let awaitLimit: ReturnType<typeof setTimeout> | undefined;
+  const settle = () => {
+    if (!busy) return;
+    busy = false;
+    awaited = null;
+    clearTimeout(awaitLimit);
+    render(conn.state(gameId)!);
+  };
+
   const send = async (command: object) => {
     const current = conn.state(gameId);
     if (busy || !current) return;
     busy = true;
-    render(current);
+    // On its way before anything is drawn; meanwhile only the actions panel changes.
+    const answered = conn.command(gameId, command, current.version);
+    showSending();
+    let version: number | null = null;
     try {
-      const answer = await conn.command(gameId, command, current.version);
+      const answer = await answered;
       await act(answer);
-      if (answer.type === 'ack') offerPush();
+      if (answer.type === 'ack') {
+        offerPush();
+        version = answer.version;
+      }
     } finally {
-      busy = false;
       memory.delete('vdg.number');
-      render(conn.state(gameId)!);
+      if (version !== null && (conn.state(gameId)?.version ?? -1) < version) {
+        awaited = version;
+        awaitLimit = setTimeout(settle, AWAIT_STATE_MS);
+      } else settle();
     }
   };
+
+  /** What a busy render draws, without rebuilding the rest: the page keeps its height (see render). */
+  function showSending(): void {
+    const height = root.offsetHeight;
+    replace(actions, h('p', { class: 'muted' }, 'Sending…'));
+    for (const b of root.querySelectorAll<HTMLButtonElement>('[data-action]')) b.disabled = true;
+    if (root.offsetHeight < height) root.style.minHeight = `${height}px`;
+  }
 
   const simple = (action: 'undo' | 'resume' | 'voteEnd', label: string) =>
     h('button', { type: 'button', onclick: async () => act(await conn.request({ action, gameId })) }, label);
@@ -140,7 +175,12 @@ export function gameScreen(app: App, gameId: string): Node {
     const ctx: UiContext = { send: (c) => void send(c), names, rerender: () => render(conn.state(gameId) ?? frame), memory };
     noteSince(frame);
     chat.update(frame);
+    // Read before anything changes, while the layout is clean: reading it after a change would
+    // lay the page out again, once for each read.
     const height = root.offsetHeight;
+    // Follow new lines only if the reader was at the end of the log, and only inside its own box:
+    // the page itself never moves under a player studying the board.
+    const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
     // The player moved since: the summary has done its work.
     if (sinceFrom && frame.sinceYourMove && frame.sinceYourMove.version !== sinceFrom.version) sinceFrom = null;
     const yourTurn = frame.status === 'active' && frame.you !== null && frame.activeSeats.includes(frame.you);
@@ -172,9 +212,6 @@ export function gameScreen(app: App, gameId: string): Node {
       actions,
       busy ? h('p', { class: 'muted' }, 'Sending…') : frame.view === null || replaying ? null : [frame.canUndo ? h('p', { class: 'undo' }, simple('undo', 'Take back my last move')) : null, ui.actions(frame, ctx)],
     );
-    // Follow new lines only if the reader was at the end of the log, and only inside its own box:
-    // the page itself never moves under a player studying the board.
-    const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
     replace(log, logItems(frame, sinceFrom?.line ?? null, replayer ? (line) => replayer!.showLine(line) : undefined));
     replace(
       earlier,
@@ -187,6 +224,9 @@ export function gameScreen(app: App, gameId: string): Node {
     // The page never gets shorter under a player on this screen: a window scrolled to the bottom
     // of a page that shrinks would move. (A style property, which the CSP allows; no attribute.)
     if (root.offsetHeight < height) root.style.minHeight = `${height}px`;
+    // The state is on the page now; only the latest mark is kept, so a long session's timeline does not grow.
+    performance.clearMarks(DRAWN);
+    performance.mark(DRAWN, { detail: { gameId, version: frame.version } });
   }
 
   /**
@@ -228,6 +268,11 @@ export function gameScreen(app: App, gameId: string): Node {
     if (!root.isConnected) return off();
     if ((f.type === 'state' || f.type === 'presence') && f.gameId === gameId && !replaying) {
       const s = conn.state(gameId)!;
+      if (awaited !== null && s.version >= awaited) {
+        busy = false;
+        awaited = null;
+        clearTimeout(awaitLimit);
+      }
       render(s);
       if (s.status === 'finished' && !replayAsked) {
         replayAsked = true;

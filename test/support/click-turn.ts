@@ -1,0 +1,116 @@
+/**
+ * One person's turn in Chromium, as a person takes it: sign in, open a game against bots, wait
+ * for the turn, pick what the game's heuristic bot would play in the person's seat and find the
+ * control on the page that sends exactly that command. Free of any test runner, so the browser
+ * tests (click-play.ts) and the browser bench share it.
+ */
+import type { Page } from 'playwright-core';
+import { Rng } from '../../domain/engine/rng';
+import { findBot } from '../../domain/games/bots';
+import { getGames } from '../../functions/host/runtime-games';
+
+export interface PageState {
+  version: number;
+  status: string;
+  legal: object[];
+  activeSeats: number[];
+  you: number;
+}
+
+export interface PageGlobals {
+  caravela: { conn: { state(id: string): PageState | undefined; request(f: object): Promise<{ gameId?: string }> } };
+  location: { hash: string };
+  scrollY: number;
+  scrollTo(x: number, y: number): void;
+  requestAnimationFrame(f: () => void): number;
+  document: { body: { innerText: string }; querySelectorAll(s: string): ArrayLike<{ dataset: { command?: string }; closest(s: string): unknown; disabled?: boolean; getClientRects(): ArrayLike<unknown> }> };
+}
+
+export type Command = { type: string } & Record<string, unknown>;
+/** A first click some commands need (e.g. picking a number before its area); then the command's own control. */
+export type Prepare = (page: Page, command: Command) => Promise<void>;
+
+/** Vasco da Gama places a disc in two clicks: its number, then its area. */
+export const PREPARE: Readonly<Record<string, Prepare>> = {
+  'vasco-da-gama': async (page, command) => {
+    if (command.type === 'place') await page.locator(`[data-action="pickNumber"][data-number="${command.number}"]`).first().click();
+  },
+};
+
+export const state = (page: Page, gameId: string) => page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id) ?? null, gameId);
+
+/** Every control on the page that sends a command: its command and whether it sits on the board. */
+export const controls = (page: Page) =>
+  page.evaluate(() =>
+    Array.from((globalThis as unknown as PageGlobals).document.querySelectorAll('[data-command]'), (el) => ({
+      command: el.dataset.command!,
+      onBoard: Boolean(el.closest('.board')),
+      usable: !el.disabled && el.getClientRects().length > 0,
+    })),
+  );
+
+/** Polls `probe` every 20 ms until it gives something truthy; throws `what` after `timeoutMs`. */
+export async function until<T>(probe: () => Promise<T>, timeoutMs: number, what: string): Promise<NonNullable<T>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export async function signIn(page: Page, url: string, name: string): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('[data-screen="lobby"]').waitFor();
+}
+
+/** A new game of `game` with bots (heuristic, Standard) in every seat but the person's, opened on screen once it is active. */
+export async function openNewGame(page: Page, game: string, players: number): Promise<string> {
+  const bots = Array.from({ length: players - 1 }, (_, i) => i + 1);
+  const created = await page.evaluate(([g, p, b]) => (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'createGame', game: g, players: p, bots: b, bot: 'heuristic' }), [game, players, bots] as const);
+  const gameId = created.gameId!;
+  await page.evaluate((id) => void ((globalThis as unknown as PageGlobals).location.hash = `#/game/${encodeURIComponent(id)}`), gameId);
+  await until(async () => (await state(page, gameId))?.status === 'active', 20_000, 'the game to start');
+  return gameId;
+}
+
+/** The state once it is the person's turn or the game is over. */
+export const turnOrEnd = (page: Page, gameId: string, timeoutMs = 30_000) =>
+  until(async () => {
+    const s = await state(page, gameId);
+    return s && (s.status === 'finished' || s.activeSeats.includes(s.you)) ? s : null;
+  }, timeoutMs, 'her turn');
+
+/** What the game's heuristic bot would play in the person's seat, from the game's own state on the server (in this process). */
+export async function botPick(game: string, gameId: string, s: PageState, rng: Rng): Promise<Command> {
+  const record = await getGames().host.games.fresh(gameId);
+  return findBot(game, 'heuristic')!.choose(record.state, s.you, s.legal as never[], rng) as Command;
+}
+
+export interface Target {
+  command: string;
+  onBoard: boolean;
+  selector: string;
+}
+
+/**
+ * The control to click for `picked` (after its first click, if it needs one): a board space when
+ * one sends it, 7 times in 10 (so both are used), else the actions panel's button. Null if none
+ * is on the page.
+ */
+export async function targetFor(page: Page, picked: Command, rng: Rng, prepare?: Prepare): Promise<Target | null> {
+  const choice = JSON.stringify(picked);
+  if (prepare && !(await controls(page)).some((c) => c.command === choice)) await prepare(page, picked);
+  const places = (await controls(page)).filter((c) => c.command === choice && c.usable);
+  if (!places.length) return null;
+  const onBoard = places.find((c) => c.onBoard);
+  const target = onBoard && (rng.next() < 0.7 || !places.some((c) => !c.onBoard)) ? onBoard : (places.find((c) => !c.onBoard) ?? places[0]!);
+  return { command: target.command, onBoard: target.onBoard, selector: `${target.onBoard ? '.board ' : '.actions-panel '}[data-command="${target.command.replace(/["\\]/g, '\\$&')}"]` };
+}
+
+/** Two animation frames: whatever the page had to draw is drawn. */
+export const drawn = (page: Page) =>
+  page.evaluate(() => new Promise<void>((done) => { const w = globalThis as unknown as PageGlobals; w.requestAnimationFrame(() => w.requestAnimationFrame(done)); }));
