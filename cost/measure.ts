@@ -40,6 +40,7 @@ import { LOCAL_CREDENTIALS } from '../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type HandlerName, type LocalServer, type LocalServerOptions } from '../local/server';
 import { Client, register, type Player } from '../test/support/client';
 import { browser, startReceiver, type LoopbackServer } from '../test/support/push-service';
+import { webLoad } from './web';
 import { ASSUMPTIONS, emptyPhase, units32KB, units512KB, type DynamoStats, type FunctionName, type Measurement, type PhaseCounts, type Scenario } from './model';
 
 export const GAME = 'vasco-da-gama';
@@ -78,6 +79,10 @@ class Recorder {
   readonly gameIds = new Set<string>();
   inflight = 0;
   open = 0;
+  /** connection#game#version of every state frame sent in the game phase (the floor's frames). */
+  readonly stateFrames = new Set<string>();
+  /** The shortest `message` invocation that carried a person's command, ms. */
+  commandMinMs = Infinity;
 
   constructor(readonly coldCaches: boolean) {}
 
@@ -133,6 +138,7 @@ export function instrument<A extends unknown[], R>(name: HandlerName, handler: (
       phase.stream.commitInserts += records.filter((r) => r.eventName === 'INSERT' && r.dynamodb?.NewImage?.kind?.S === 'commit').length;
     } else if (name === 'disconnect') rec.open--;
     rec.inflight++;
+    const isCommand = name === 'message' && /"action"\s*:\s*"command"/.test((event as WsEvent).body ?? '');
     const t0 = performance.now();
     try {
       const result = await als.run({ fn: name, phase }, () => handler(...args));
@@ -150,6 +156,7 @@ export function instrument<A extends unknown[], R>(name: HandlerName, handler: (
       return result;
     } finally {
       const ms = performance.now() - t0;
+      if (isCommand && phase === rec.phases.game) rec.commandMinMs = Math.min(rec.commandMinMs, ms);
       stats.invocations++;
       stats.durationMs += ms;
       stats.billedMs += Math.max(1, Math.ceil(ms));
@@ -234,7 +241,15 @@ function countFrames(endpoint: string): void {
       if (rec && context.commandName === 'PostToConnectionCommand') {
         const data = (args.input as { Data?: Uint8Array | string }).Data ?? '';
         const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
-        const frames = (als.getStore()?.phase ?? rec.phase).wsOut;
+        const phase = als.getStore()?.phase ?? rec.phase;
+        const frames = phase.wsOut;
+        if (phase === rec.phases.game) {
+          const text = typeof data === 'string' ? data : Buffer.from(data).toString();
+          const frame = JSON.parse(text) as ServerFrame;
+          if (frame.type === 'state') {
+            rec.stateFrames.add(`${(args.input as { ConnectionId?: string }).ConnectionId}#${frame.gameId}#${frame.version}`);
+          }
+        }
         frames.messages++;
         frames.bytes += bytes;
         frames.units32KB += units32KB(bytes);
@@ -482,7 +497,14 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     const pushed = push.received.slice(pushedBefore);
     rec.phases.game.notifications.sent = pushed.length;
     rec.phases.game.notifications.bytes = pushed.reduce((s, r) => s + r.body.length, 0);
+
+    // One scheduled sweep, counted apart: every run costs this whatever the games (nothing of this game is due yet).
+    const sweepPhase = emptyPhase();
+    rec.phase = sweepPhase;
+    await server.sweep();
+    const sweepRun = { durationMs: sweepPhase.lambda.sweep.durationMs, readUnits: sweepPhase.dynamo.sweep.readUnits, writeUnits: sweepPhase.dynamo.sweep.writeUnits };
     active = null;
+    const web = await webLoad();
 
     // What the game left in the table.
     const items = await scan(server.dynamo.endpoint);
@@ -501,11 +523,14 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     };
     let events = 0;
     let turnsStarted = 0;
+    let commitWriteUnits = 0;
     for (const item of items) {
       const pk = item.pk?.S ?? '';
       const sk = item.sk?.S ?? '';
       if (pk === gamePk && sk.startsWith('V#')) {
         put(storage.commits, item);
+        // A write is billed per started KB of the item (names and values, without storage's 100 bytes).
+        commitWriteUnits += Math.max(1, Math.ceil((storedBytes(item) - 100) / 1024));
         events += (JSON.parse(item.events?.S ?? '[]') as unknown[]).length;
         const seats = item.seats?.L ?? [];
         const was = new Set((item.wasActive?.L ?? []).map((v) => Number(v.N)));
@@ -543,6 +568,9 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
         scores: outcome?.results ? [...outcome.results].sort((a, b) => a.seat - b.seat).map((r) => r.score) : null,
       },
       storage,
+      floor: { commitWriteUnits, stateFrames: rec.stateFrames.size, commandMinMs: Number.isFinite(rec.commandMinMs) ? rec.commandMinMs : 0 },
+      web,
+      sweepRun,
       crossCheck: {
         eventStore: {
           reads: storeAfter.reads - storeBefore.reads,

@@ -102,6 +102,19 @@ export interface Measurement {
     /** Once per player, not per game: profile and notification settings. */
     perPlayer: { items: number; bytes: number };
   };
+  /** What the floor (floorOf) is made of, measured. */
+  floor: {
+    /** Write units of the game's commit items as stored: each item's bytes in started KB. */
+    commitWriteUnits: number;
+    /** State frames sent that were the first of their game version on their connection. */
+    stateFrames: number;
+    /** The shortest `message` invocation that stored a person's command, ms (local wall time). */
+    commandMinMs: number;
+  };
+  /** What a visit of the web client loads from CloudFront (cost/web.ts); each connection for the game is one visit. */
+  web: WebLoad;
+  /** One run of the scheduled sweep (what every run costs, whatever the games), measured after the game. */
+  sweepRun: { durationMs: number; readUnits: number; writeUnits: number };
   crossCheck: {
     /** EventStore.usage (functions/adapters/store/event-store.ts): commits, snapshots and loads only. */
     eventStore: { reads: number; writes: number; readUnits: number; writeUnits: number };
@@ -110,6 +123,21 @@ export interface Measurement {
   };
   /** How long the measurement took, ms. */
   wallMs: number;
+}
+
+/** Requests and bytes (headers included) CloudFront serves for one visit of the web client. */
+export interface WebVisit {
+  requests: number;
+  bytes: number;
+}
+
+export interface WebLoad {
+  /** A browser's first visit (nothing cached), once per player and device: onboarding. */
+  firstVisit: WebVisit;
+  /** Every later visit: what the browser must ask again. */
+  repeatVisit: WebVisit;
+  /** Each file and how a repeat visit asks for it, for the table. */
+  files: { path: string; bytes: number; compressedBytes: number; repeat: 'none' | 'revalidate (304)' | 'full' }[];
 }
 
 const zeroInvocations = (): InvocationStats => ({ invocations: 0, durationMs: 0, billedMs: 0, maxMs: 0 });
@@ -251,6 +279,14 @@ export const ASSUMPTIONS = {
     unit: '1 = count, 0 = leave out',
     why: 'Whether frames and pushes are billed as data transfer out ($0.09/GB); unsure for WebSocket APIs, so counted.',
   },
+  sweepMinutes: {
+    value: 5,
+    unit: 'minutes between sweeps',
+    why:
+      'infra/stack.ts SWEEP_RATE: the clock sweep runs on a schedule whether or not anything is due. Its runs are shared by ' +
+      'the games in play: a month of runs divided by the games completed that month (at gamesPerMonth games of gameDays ' +
+      'days, about gamesPerMonth × gameDays / 30 games are in play at any time).',
+  },
   gamesPerMonth: { value: 1_000_000, unit: 'complete games a month', why: 'The volume asked about.' },
   storageMonthsShown: {
     value: 12,
@@ -278,8 +314,22 @@ export type Service =
   | 'DynamoDB'
   | 'SES'
   | 'CloudWatch Logs'
+  | 'CloudFront'
   | 'Data transfer out'
   | 'Secrets Manager';
+
+/** The name a chart shows for each service (bench/index.ts result.cost.breakdown). */
+export const SERVICE_LINES: Record<Service, string> = {
+  DynamoDB: 'DynamoDB',
+  'API Gateway WebSocket': 'API Gateway WebSocket',
+  Lambda: 'Lambda',
+  CloudFront: 'CloudFront',
+  'Data transfer out': 'Data transfer',
+  SES: 'SES',
+  'CloudWatch Logs': 'CloudWatch Logs',
+  'Secrets Manager': 'Secrets Manager',
+  'API Gateway HTTP API': 'API Gateway HTTP API',
+};
 
 /** What one game uses in the cloud, as the model reckons it (quantities named with their units). */
 export interface UsagePerGame {
@@ -299,6 +349,11 @@ export interface UsagePerGame {
   logBytes: number;
   transferOutBytes: number;
   secretFetches: number;
+  /** The web client's visits: CloudFront requests (revalidations included) and bytes. */
+  cloudfrontRequests: number;
+  cloudfrontBytes: number;
+  /** This game's share of the month's scheduled sweeps. */
+  sweepRuns: number;
   /** Kept forever: commits, snapshots, per-player index items. */
   storedBytesKept: number;
   /** Kept about a month (TTL): delivery markers. */
@@ -334,6 +389,9 @@ export interface CostReport {
     usdInMonthN: number;
     months: number;
   };
+  /** The least the same game can cost on the same services (floorOf), and how far above it the game is. */
+  floor: Floor;
+  overFloor: number;
   /** Lines by their share of the per-game cost, largest first. */
   dominant: { service: Service; item: string; usdPerGame: number; share: number }[];
 }
@@ -383,12 +441,18 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
   const f = 1 / a.gamesPerPlayerAccount.value;
   const c = combinePhases(m.phases.game, m.phases.onboarding, f);
   const scale = a.durationScale.value;
+  // The sweep runs every sweepMinutes for every game at once: a month of runs over a month of games.
+  const sweepRuns = (30 * 24 * 60) / a.sweepMinutes.value / a.gamesPerMonth.value;
   const lambda = {} as UsagePerGame['lambda'];
   for (const fn of FUNCTIONS) {
     const local = c.lambda[fn];
     // The notifier: one invocation per commit the filter lets through (people's commits are apart in
     // time); bots' commits come in bursts, which the trigger batches as the local poller did.
     // The ratings reactor: once per game, by the commit that finished it (its filter lets nothing else through).
+    if (fn === 'sweep') {
+      lambda[fn] = { invocations: local.invocations + sweepRuns, billedMs: local.durationMs * scale + local.invocations * 0.5 + sweepRuns * (m.sweepRun.durationMs * scale + 0.5) };
+      continue;
+    }
     const invocations =
       fn === 'ratings'
         ? m.play.finished
@@ -418,8 +482,8 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
     lambdaBilledMs,
     coldStarts,
     lambdaGbSeconds,
-    dynamoReadUnits: dynamo.r + emails * a.digestReadUnits.value,
-    dynamoWriteUnits: dynamo.w + emails * a.digestWriteUnits.value,
+    dynamoReadUnits: dynamo.r + emails * a.digestReadUnits.value + sweepRuns * m.sweepRun.readUnits,
+    dynamoWriteUnits: dynamo.w + emails * a.digestWriteUnits.value + sweepRuns * m.sweepRun.writeUnits,
     wsMessagesIn32KB: c.wsIn.units32KB,
     wsMessagesOut32KB: c.wsOut.units32KB,
     wsConnectionMinutes: m.phases.game.connections * minutesPerConnection + f * m.phases.onboarding.connections * a.onboardingSessionMinutes.value,
@@ -429,6 +493,10 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
     logBytes: lambdaInvocations * a.logBytesPerInvocation.value,
     transferOutBytes: a.chargeDataTransferOut.value ? c.wsOut.bytes + c.http.responseBytes + c.notifications.bytes : 0,
     secretFetches: coldStarts * a.secretFetchesPerColdStart.value,
+    // Each connection for the game is a visit (async: the push opens the game); each player's first visit is onboarding.
+    cloudfrontRequests: m.phases.game.connections * m.web.repeatVisit.requests + f * m.phases.onboarding.connections * m.web.firstVisit.requests,
+    cloudfrontBytes: m.phases.game.connections * m.web.repeatVisit.bytes + f * m.phases.onboarding.connections * m.web.firstVisit.bytes,
+    sweepRuns,
     storedBytesKept: m.storage.commits.bytes + m.storage.snapshots.bytes + m.storage.index.bytes + f * m.storage.perPlayer.bytes,
     storedBytesTransient: m.storage.transient.bytes,
   };
@@ -471,6 +539,8 @@ export function costModel(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: 
   line('CloudWatch Logs', 'ingestion', u.logBytes / GB, 'GB', prices.cloudwatchLogsIngestion);
   line('Data transfer out', 'frames, HTTP responses, pushes', u.transferOutBytes / GB, 'GB', prices.dataTransferOut);
   line('Secrets Manager', 'GetSecretValue at cold starts', u.secretFetches, 'API calls', prices.secretsManagerApiCalls);
+  line('CloudFront', 'web client requests (revalidations included)', u.cloudfrontRequests, 'HTTPS requests', prices.cloudfrontHttpsRequests);
+  line('CloudFront', 'web client data transfer out', u.cloudfrontBytes / GB, 'GB', prices.cloudfrontDataTransferOut);
 
   const byService = (pick: (l: CostLine) => number) =>
     lines.reduce<Partial<Record<Service, number>>>((acc, l) => ({ ...acc, [l.service]: (acc[l.service] ?? 0) + pick(l) }), {});
@@ -478,9 +548,12 @@ export function costModel(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: 
   const storageGbMonthUsd = perUnit(prices.dynamoStorage) + perUnit(prices.dynamoPitrStorage);
   const gbAddedPerMonth = (u.storedBytesKept * games) / GB;
   const months = a.storageMonthsShown.value;
+  const floor = floorOf(m, a, prices);
   return {
     usage: u,
     lines,
+    floor,
+    overFloor: floor.usd ? perGameUsd / floor.usd : Infinity,
     perGame: { usd: perGameUsd, byService: byService((l) => l.usdPerGame) },
     monthly: { games, usd: lines.reduce((s, l) => s + l.usdPerMonth, 0), byService: byService((l) => l.usdPerMonth) },
     storage: {
@@ -496,4 +569,58 @@ export function costModel(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: 
       .map((l) => ({ service: l.service, item: l.item, usdPerGame: l.usdPerGame, share: perGameUsd ? l.usdPerGame / perGameUsd : 0 }))
       .sort((x, y) => y.usdPerGame - x.usdPerGame),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The floor
+
+/** What a 4-player asynchronous game may cost at most: dollars, and times its floor. */
+export const TARGETS = { usdPerGame: 0.002, overFloor: 1.5 } as const;
+
+export interface FloorLine {
+  service: Service;
+  item: string;
+  quantityPerGame: number;
+  unit: string;
+  usdPerGame: number;
+}
+
+export interface Floor {
+  lines: FloorLine[];
+  usd: number;
+  byService: Partial<Record<Service, number>>;
+}
+
+/**
+ * The least the measured game can cost on the same services, at the same prices: the write units
+ * of its commits as stored (nothing else written), one `message` invocation per person's command
+ * at the shortest measured duration (no other function), one message in and one ack per command,
+ * one state frame per online subscriber per version (the first frame of each version each
+ * connection got), and the measured connection minutes. No reads, no notifications, no email, no
+ * web client, no logs. Lines the measured game has and the floor has not (SES, CloudFront, …)
+ * have no floor.
+ */
+export function floorOf(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: Prices = PRICES): Floor {
+  const commands = m.play.humanCommands;
+  const u = usagePerGame(m, a);
+  const billedMsPerCommand = Math.max(1, Math.ceil(m.floor.commandMinMs * a.durationScale.value));
+  const lines: FloorLine[] = [];
+  const line = (service: Service, item: string, quantity: number, unit: string, price: Price) =>
+    lines.push({ service, item, quantityPerGame: quantity, unit, usdPerGame: quantity * perUnit(price) });
+  line('DynamoDB', 'write units of the commits as stored', m.floor.commitWriteUnits, 'WRU', prices.dynamoWriteRequestUnits);
+  line('Lambda', 'one invocation per command', commands, 'requests', prices.lambdaRequests);
+  line('Lambda', 'each at the shortest measured duration', (commands * billedMsPerCommand * a.memoryMb.value) / 1024 / 1000, 'GB-seconds', prices.lambdaArmGbSecond);
+  line('API Gateway WebSocket', 'one message in and one ack per command', 2 * commands, 'messages', prices.websocketMessages);
+  line('API Gateway WebSocket', 'one state frame per online subscriber per version', m.floor.stateFrames, 'messages', prices.websocketMessages);
+  line('API Gateway WebSocket', 'the measured connection minutes', u.wsConnectionMinutes, 'connection minutes', prices.websocketConnectionMinutes);
+  const byService = lines.reduce<Partial<Record<Service, number>>>((acc, l) => ({ ...acc, [l.service]: (acc[l.service] ?? 0) + l.usdPerGame }), {});
+  return { lines, usd: lines.reduce((s, l) => s + l.usdPerGame, 0), byService };
+}
+
+/** The per-game cost by chart line (SERVICE_LINES), largest first, each with its floor where the floor has one. */
+export function breakdown(r: CostReport): { line: string; dollars: number; floorDollars?: number }[] {
+  return (Object.entries(r.perGame.byService) as [Service, number][])
+    .filter(([, usd]) => usd > 0)
+    .sort((x, y) => y[1] - x[1])
+    .map(([service, usd]) => ({ line: SERVICE_LINES[service], dollars: usd, ...(r.floor.byService[service] !== undefined ? { floorDollars: r.floor.byService[service] } : {}) }));
 }

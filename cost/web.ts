@@ -1,0 +1,64 @@
+/**
+ * What the web client costs on CloudFront per visit: the files `npm run build:web` puts in
+ * dist/web and, for each, what a browser asks for on a first visit and on
+ * every later one, given how the stack serves them (infra/stack.ts WEB_CACHE_CONTROL). Bytes are
+ * each file compressed as CloudFront sends it (gzip here; brotli is a little smaller) plus
+ * response headers.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildWeb } from '../scripts/build-web';
+import type { WebLoad } from './model';
+
+/**
+ * Response headers of one answer as sent: status, dates, validators, cache-control, CloudFront's
+ * own (via, x-cache, x-amz-cf-pop, x-amz-cf-id) and the response headers policy's (the
+ * Content-Security-Policy alone is about 350 bytes), HTTP/2 header compression left aside.
+ */
+export const RESPONSE_HEADER_BYTES = 900;
+
+/**
+ * How a later visit asks for each file. Every file is served `max-age=0, must-revalidate`, so the
+ * browser revalidates each one it loads (a 304 without body); config.json is fetched with
+ * `cache: 'no-store'` (web/src/app.ts) and sw.js is fetched in full at each navigation to check
+ * the registered service worker for an update (the update check bypasses the HTTP cache).
+ * Source maps are only fetched by open developer tools.
+ */
+export function repeatRequest(file: string): WebLoad['files'][number]['repeat'] {
+  if (file.endsWith('.map')) return 'none';
+  if (file === 'config.json' || file === 'sw.js') return 'full';
+  return 'revalidate (304)';
+}
+
+/** What a visit of the web client loads, built now from web/ (as `npm run build:web` builds it) into a scratch directory. */
+export async function webLoad(): Promise<WebLoad> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'caravela-web-'));
+  try {
+    return load(await buildWeb(dir));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function load(dir: string): WebLoad {
+  const files: WebLoad['files'] = readdirSync(dir)
+    .filter((f) => !f.endsWith('.map'))
+    .sort()
+    .map((f) => {
+      const body = readFileSync(path.join(dir, f));
+      return { path: f, bytes: body.byteLength, compressedBytes: gzipSync(body).byteLength, repeat: repeatRequest(f) };
+    });
+  // config.json is written by the deployment (infra/stack.ts): two URLs and the public URL.
+  if (!files.some((f) => f.path === 'config.json')) {
+    const config = JSON.stringify({ httpUrl: 'https://abcdefghij.execute-api.us-east-1.amazonaws.com', wsUrl: 'wss://abcdefghij.execute-api.us-east-1.amazonaws.com/prod', publicUrl: 'https://d111111abcdef8.cloudfront.net' });
+    files.push({ path: 'config.json', bytes: config.length, compressedBytes: config.length, repeat: repeatRequest('config.json') });
+  }
+  const asked = files.filter((f) => f.repeat !== 'none');
+  return {
+    firstVisit: { requests: files.length, bytes: files.reduce((s, f) => s + f.compressedBytes + RESPONSE_HEADER_BYTES, 0) },
+    repeatVisit: { requests: asked.length, bytes: asked.reduce((s, f) => s + (f.repeat === 'full' ? f.compressedBytes : 0) + RESPONSE_HEADER_BYTES, 0) },
+    files,
+  };
+}
