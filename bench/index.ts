@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles,bots] [--quick]`: benchmark suites, JSON on stdout
+ * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles,cost,bots] [--quick]`: benchmark suites, JSON on stdout
  * (the bots suite, a tournament of an hour or more, runs only when named; `--game` and `--games`
  * narrow it)
  * (each figure's unit is in its name), a short table on stderr. All suites run in one process,
@@ -15,6 +15,7 @@ import { abuseSuite } from './abuse';
 import { botsSuite } from './bots';
 import { measureBundles } from '../infra/bundles';
 import { cacheSuite } from './scale/cache';
+import { costSuite } from './cost';
 import { domainSuite } from './domain';
 import { round } from './measure';
 import type { LimitName } from '../functions/adapters/limits';
@@ -30,7 +31,7 @@ for (const name of ['FRAMES_PER_SECOND', 'FRAME_BURST', 'QUEUED_FRAMES', 'GAMES_
 
 const { values } = parseArgs({
   options: {
-    suite: { type: 'string', default: 'domain,pipeline,scale,abuse,cache,bundles' },
+    suite: { type: 'string', default: 'domain,pipeline,scale,abuse,cache,bundles,cost' },
     quick: { type: 'boolean', default: false },
     game: { type: 'string', default: 'vasco-da-gama,navegador,goa' },
     games: { type: 'string' },
@@ -120,6 +121,13 @@ if (suites.has('bundles')) {
   for (const [name, b] of Object.entries(result.bundles as Record<string, { bytes: number; gzipBytes: number; importMs?: number }>)) {
     log(`bundle ${name}: ${Math.round(b.bytes / 1024)} KB, ${Math.round(b.gzipBytes / 1024)} KB gzip, import ${b.importMs} ms`);
   }
+}
+
+if (suites.has('cost')) {
+  // One asynchronous 4-player game priced at list prices, against its floor (cost/model.ts floorOf).
+  const cost = await costSuite();
+  result.cost = cost;
+  log(`cost: $${cost.perGameDollars.toPrecision(3)} per game (target $${cost.targetDollars}), floor $${cost.floorDollars.toPrecision(3)}, ${cost.overFloor.toFixed(2)}× the floor`);
 }
 
 if (suites.has('bots')) {

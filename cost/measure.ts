@@ -456,6 +456,7 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
   let push: LoopbackServer | undefined;
   const pushAllow = process.env.PUSH_ALLOW;
   const rec = new Recorder(coldCaches);
+  const writeStdout = process.stdout.write;
   try {
     countDynamo();
     countFrames(process.env.CONNECTIONS_ENDPOINT!);
@@ -470,6 +471,16 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     const senderTotals = () => [...runtime.senders.values()].reduce((s, x) => ({ frames: s.frames + x.usage.frames, bytes: s.bytes + x.usage.bytes }), { frames: 0, bytes: 0 });
     const senderBefore = senderTotals();
     active = rec;
+    // The handlers' log lines (JSON on stdout, as Lambda sends them to CloudWatch Logs): counted, and kept off this process's stdout.
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
+      if (!text.startsWith('{"level"')) return (writeStdout as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
+      if (!active) return true;
+      const logs = (als.getStore()?.phase ?? active.phase).logs;
+      logs.lines += text.split('\n').filter(Boolean).length;
+      logs.bytes += Buffer.byteLength(text);
+      return true;
+    }) as typeof process.stdout.write;
 
     // Onboarding (once per player, not per game): register over HTTP, connect, allow Web Push, leave.
     const humans = scenario === 'bots' ? 1 : SEATS;
@@ -584,6 +595,7 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     };
   } finally {
     active = null;
+    process.stdout.write = writeStdout;
     if (pushAllow === undefined) delete process.env.PUSH_ALLOW;
     else process.env.PUSH_ALLOW = pushAllow;
     await push?.close();

@@ -60,6 +60,8 @@ export interface PhaseCounts {
   http: { requests: number; requestBytes: number; responseBytes: number; units512KB: number };
   /** Notifications delivered (Web Push to the loopback push service), their encrypted bytes, and kinds claimed. */
   notifications: { sent: number; bytes: number; byKind: Record<string, number> };
+  /** Log lines the handlers wrote (what CloudWatch Logs ingests beside Lambda's own lines), and their bytes. */
+  logs: { lines: number; bytes: number };
 }
 
 export type Scenario = 'async' | 'live' | 'bots';
@@ -155,6 +157,7 @@ export function emptyPhase(): PhaseCounts {
     connections: 0,
     http: { requests: 0, requestBytes: 0, responseBytes: 0, units512KB: 0 },
     notifications: { sent: 0, bytes: 0, byKind: {} },
+    logs: { lines: 0, bytes: 0 },
   };
 }
 
@@ -272,7 +275,7 @@ export const ASSUMPTIONS = {
   logBytesPerInvocation: {
     value: 350,
     unit: 'bytes of CloudWatch Logs per invocation',
-    why: 'Lambda\'s START, END and REPORT lines; the handlers log nothing else while all goes well.',
+    why: 'Lambda\'s own START, END and REPORT lines; what the handlers log themselves is measured (PhaseCounts.logs).',
   },
   chargeDataTransferOut: {
     value: 1,
@@ -490,7 +493,7 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
     httpRequests512KB: c.http.units512KB,
     notifications,
     emails,
-    logBytes: lambdaInvocations * a.logBytesPerInvocation.value,
+    logBytes: lambdaInvocations * a.logBytesPerInvocation.value + c.logs.bytes,
     transferOutBytes: a.chargeDataTransferOut.value ? c.wsOut.bytes + c.http.responseBytes + c.notifications.bytes : 0,
     secretFetches: coldStarts * a.secretFetchesPerColdStart.value,
     // Each connection for the game is a visit (async: the push opens the game); each player's first visit is onboarding.
