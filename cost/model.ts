@@ -273,9 +273,19 @@ export const ASSUMPTIONS = {
     why: 'The pointer (at every turn that leads to it and at the send), settings, presence and name, the player\'s game index and the heads of the games in play.',
   },
   logBytesPerInvocation: {
-    value: 350,
+    value: 0,
     unit: 'bytes of CloudWatch Logs per invocation',
-    why: 'Lambda\'s own START, END and REPORT lines; what the handlers log themselves is measured (PhaseCounts.logs).',
+    why:
+      'Lambda\'s own START, END and REPORT lines (about 350 bytes) are INFO system logs, and infra/stack.ts keeps only ' +
+      'WARN and above of those (systemLogLevelV2). What the handlers log themselves is measured (PhaseCounts.logs), ' +
+      'each line with CloudWatch\'s 26 bytes of per-event overhead.',
+  },
+  accessLogBytesPerEvent: {
+    value: 240,
+    unit: 'bytes of CloudWatch Logs per API Gateway event',
+    why:
+      'The APIs\' access logs (infra/stack.ts accessFormat): one JSON line of about 210 bytes (ids, IP, route, status, ' +
+      'latency) per WebSocket connect, disconnect and message in and per HTTP request, plus 26 bytes of per-event overhead.',
   },
   chargeDataTransferOut: {
     value: 1,
@@ -493,7 +503,11 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
     httpRequests512KB: c.http.units512KB,
     notifications,
     emails,
-    logBytes: lambdaInvocations * a.logBytesPerInvocation.value + c.logs.bytes,
+    logBytes:
+      lambdaInvocations * a.logBytesPerInvocation.value +
+      c.logs.bytes +
+      26 * c.logs.lines +
+      a.accessLogBytesPerEvent.value * (2 * (m.phases.game.connections + f * m.phases.onboarding.connections) + c.wsIn.messages + c.http.requests),
     transferOutBytes: a.chargeDataTransferOut.value ? c.wsOut.bytes + c.http.responseBytes + c.notifications.bytes : 0,
     secretFetches: coldStarts * a.secretFetchesPerColdStart.value,
     // Each connection for the game is a visit (async: the push opens the game); each player's first visit is onboarding.
@@ -539,7 +553,7 @@ export function costModel(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: 
     usd: prices.dynamoStorage.usd + prices.dynamoPitrStorage.usd,
   });
   line('SES', 'emails (daily digests)', u.emails, 'emails', prices.sesEmails);
-  line('CloudWatch Logs', 'ingestion', u.logBytes / GB, 'GB', prices.cloudwatchLogsIngestion);
+  line('CloudWatch Logs', 'ingestion (handlers\' lines, API access logs)', u.logBytes / GB, 'GB', prices.cloudwatchLogsIngestion);
   line('Data transfer out', 'frames, HTTP responses, pushes', u.transferOutBytes / GB, 'GB', prices.dataTransferOut);
   line('Secrets Manager', 'GetSecretValue at cold starts', u.secretFetches, 'API calls', prices.secretsManagerApiCalls);
   line('CloudFront', 'web client requests (revalidations included)', u.cloudfrontRequests, 'HTTPS requests', prices.cloudfrontHttpsRequests);

@@ -67,6 +67,7 @@ const simple = withAssumptions({
   digestWriteUnits: 8,
   digestReadUnits: 10,
   logBytesPerInvocation: 350,
+  accessLogBytesPerEvent: 240,
   asyncSessionMinutes: 5,
   onboardingSessionMinutes: 2,
 });
@@ -115,17 +116,18 @@ describe('the cost model', () => {
     expect(lineUsd(r, 'messages in (client → server)') + lineUsd(r, 'messages out (frames → clients)')).toBeCloseTo(3.5e-4, 12);
     expect(lineUsd(r, 'connection minutes')).toBeCloseTo(1.27e-5, 12);
     expect(lineUsd(r, 'emails (daily digests)')).toBeCloseTo(1e-3, 12);
-    expect(lineUsd(r, 'ingestion')).toBeCloseTo(2.8001621366e-5, 12);
+    // 171.80864 invocations × 350 bytes + 121.2 access log lines (2 × 10.4 connections, 100 messages, 0.4 HTTP requests) × 240 bytes
+    expect(lineUsd(r, "ingestion (handlers' lines, API access logs)")).toBeCloseTo(4.154677689e-5, 12);
     expect(lineUsd(r, 'frames, HTTP responses, pushes')).toBeCloseTo(8.7890625e-4, 12);
     // CloudFront: 32 requests at $0.01 per 10,000; 60,000 bytes at $0.085/GB
     expect(lineUsd(r, 'web client requests (revalidations included)')).toBeCloseTo(3.2e-5, 12);
     expect(lineUsd(r, 'web client data transfer out')).toBeCloseTo(4.7497451305e-6, 12);
-    expect(r.perGame.usd).toBeCloseTo(0.0026204323764, 12);
+    expect(r.perGame.usd).toBeCloseTo(0.002633977532, 12);
     expect(r.perGame.byService.SES).toBeCloseTo(1e-3, 12);
     expect(r.dominant[0]).toMatchObject({ service: 'SES' });
     // A million such games stay in every first tier: a million times one game.
     expect(r.monthly.games).toBe(1_000_000);
-    expect(r.monthly.usd).toBeCloseTo(2620.4323764, 5);
+    expect(r.monthly.usd).toBeCloseTo(2633.977532, 5);
     // Storage + PITR ($0.45/GB-month) of 150,500 bytes, recurring.
     expect(r.storage.usdPerGameMonth).toBeCloseTo(6.307382137e-5, 12);
     expect(r.storage.gbAddedPerMonth).toBeCloseTo(140.16404748, 6);
@@ -152,7 +154,7 @@ describe('the cost model', () => {
     expect(f.usd).toBeCloseTo(3.03853345600e-4, 12);
     expect(f.byService.DynamoDB).toBeCloseTo(3.75e-5, 12);
     const r = costModel(fixture(), simple);
-    expect(r.overFloor).toBeCloseTo(0.0026204323764 / 3.038533456e-4, 6);
+    expect(r.overFloor).toBeCloseTo(0.002633977532 / 3.038533456e-4, 6);
     const lines = breakdown(r);
     expect(lines[0]).toMatchObject({ line: 'SES', dollars: 1e-3 });
     expect(lines.find((l) => l.line === 'Data transfer')).toEqual({ line: 'Data transfer', dollars: expect.closeTo(8.7890625e-4, 12) });
