@@ -471,12 +471,14 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     const senderTotals = () => [...runtime.senders.values()].reduce((s, x) => ({ frames: s.frames + x.usage.frames, bytes: s.bytes + x.usage.bytes }), { frames: 0, bytes: 0 });
     const senderBefore = senderTotals();
     active = rec;
-    // The handlers' log lines (JSON on stdout, as Lambda sends them to CloudWatch Logs): counted, and kept off this process's stdout.
+    // Log lines (JSON on stdout, as Lambda sends them to CloudWatch Logs): counted by the function that wrote them ('outside': the
+    // local runtime's own request lines, which the cloud does not have), and kept off this process's stdout.
     process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
       const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
       if (!text.startsWith('{"level"')) return (writeStdout as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
       if (!active) return true;
-      const logs = (als.getStore()?.phase ?? active.phase).logs;
+      const ctx = als.getStore();
+      const logs = (ctx?.phase ?? active.phase).logs[ctx?.fn ?? 'outside'];
       logs.lines += text.split('\n').filter(Boolean).length;
       logs.bytes += Buffer.byteLength(text);
       return true;

@@ -60,8 +60,8 @@ export interface PhaseCounts {
   http: { requests: number; requestBytes: number; responseBytes: number; units512KB: number };
   /** Notifications delivered (Web Push to the loopback push service), their encrypted bytes, and kinds claimed. */
   notifications: { sent: number; bytes: number; byKind: Record<string, number> };
-  /** Log lines the handlers wrote (what CloudWatch Logs ingests beside Lambda's own lines), and their bytes. */
-  logs: { lines: number; bytes: number };
+  /** Log lines the handlers wrote (what CloudWatch Logs ingests beside Lambda's own lines), and their bytes, by function. */
+  logs: Record<FunctionName | 'outside', { lines: number; bytes: number }>;
 }
 
 export type Scenario = 'async' | 'live' | 'bots';
@@ -157,7 +157,7 @@ export function emptyPhase(): PhaseCounts {
     connections: 0,
     http: { requests: 0, requestBytes: 0, responseBytes: 0, units512KB: 0 },
     notifications: { sent: 0, bytes: 0, byKind: {} },
-    logs: { lines: 0, bytes: 0 },
+    logs: Object.fromEntries([...FUNCTIONS, 'outside'].map((f) => [f, { lines: 0, bytes: 0 }])) as PhaseCounts['logs'],
   };
 }
 
@@ -481,6 +481,13 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
     lambda[fn] = { invocations, billedMs };
   }
   const lambdaInvocations = FUNCTIONS.reduce((s, fn) => s + lambda[fn].invocations, 0);
+  // What the handlers log, per invocation of each function as measured, times the cloud's invocations
+  // (locally the notifier and the ratings reactor run per poller batch, unfiltered); 26 bytes of overhead per line.
+  const handlerLogBytes = FUNCTIONS.reduce((s, fn) => {
+    const l = c.logs[fn];
+    const local = c.lambda[fn].invocations;
+    return s + (local ? ((l.bytes + 26 * l.lines) / local) * lambda[fn].invocations : 0);
+  }, 0);
   const lambdaBilledMs = FUNCTIONS.reduce((s, fn) => s + lambda[fn].billedMs, 0);
   const coldStarts = lambdaInvocations * a.coldStartShare.value;
   const lambdaGbSeconds = ((lambdaBilledMs + coldStarts * a.initMs.value) / 1000) * (a.memoryMb.value / 1024);
@@ -505,8 +512,7 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
     emails,
     logBytes:
       lambdaInvocations * a.logBytesPerInvocation.value +
-      c.logs.bytes +
-      26 * c.logs.lines +
+      handlerLogBytes +
       a.accessLogBytesPerEvent.value * (2 * (m.phases.game.connections + f * m.phases.onboarding.connections) + c.wsIn.messages + c.http.requests),
     transferOutBytes: a.chargeDataTransferOut.value ? c.wsOut.bytes + c.http.responseBytes + c.notifications.bytes : 0,
     secretFetches: coldStarts * a.secretFetchesPerColdStart.value,

@@ -1,7 +1,8 @@
 /**
  * What the web client costs on CloudFront per visit: the files `npm run build:web` puts in
  * dist/web and, for each, what a browser asks for on a first visit and on
- * every later one, given how the stack serves them (infra/stack.ts WEB_CACHE_CONTROL). Bytes are
+ * every later one, given how the stack serves them (infra/stack.ts WEB_CACHE_CONTROL and
+ * WEB_HASHED_CACHE_CONTROL). Bytes are
  * each file compressed as CloudFront sends it (gzip here; brotli is a little smaller) plus
  * response headers.
  */
@@ -9,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildWeb } from '../scripts/build-web';
+import { buildWeb, isHashedFile } from '../scripts/build-web';
 import type { WebLoad } from './model';
 
 /**
@@ -20,14 +21,15 @@ import type { WebLoad } from './model';
 export const RESPONSE_HEADER_BYTES = 900;
 
 /**
- * How a later visit asks for each file. Every file is served `max-age=0, must-revalidate`, so the
+ * How a later visit asks for each file. The content-hashed app files are immutable (a year in the
+ * browser's cache, never asked again); the others are served `max-age=0, must-revalidate`, so the
  * browser revalidates each one it loads (a 304 without body); config.json is fetched with
  * `cache: 'no-store'` (web/src/app.ts) and sw.js is fetched in full at each navigation to check
  * the registered service worker for an update (the update check bypasses the HTTP cache).
  * Source maps are only fetched by open developer tools.
  */
 export function repeatRequest(file: string): WebLoad['files'][number]['repeat'] {
-  if (file.endsWith('.map')) return 'none';
+  if (file.endsWith('.map') || isHashedFile(file)) return 'none';
   if (file === 'config.json' || file === 'sw.js') return 'full';
   return 'revalidate (304)';
 }

@@ -48,6 +48,7 @@ import { ConfigurationSet, ConfigurationSetEventDestination, EmailSendingEvent, 
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { METRIC_NAMESPACE, METRICS } from '../functions/observe/metric-names';
 import { PRODUCTION } from './production';
+import { HASHED_FILES } from '../scripts/build-web';
 import type { Construct, IConstruct } from 'constructs';
 import { ACTIONS } from '../functions/core/protocol/frames';
 import { TABLE } from '../functions/adapters/store/table';
@@ -76,13 +77,15 @@ export const VAPID_SECRET_TEMPLATE = { subject: 'mailto:admin@example.com' };
 /** Where `npm run build:web` (scripts/build-web.ts) puts the web client; infra/app.ts rebuilds it before every synth. */
 export const WEB_DIR = path.join(root, 'dist', 'web');
 /**
- * Cache-Control of every file of the web client. Its names carry no content hash (app.js, not
- * app.3f2a.js), and index.html, sw.js and config.json must never be stale, so browsers
- * revalidate every file on every load (max-age=0, must-revalidate: a cheap 304 while nothing
- * changed) and only CloudFront keeps them, for a day (s-maxage); each deploy invalidates
- * CloudFront's copies ('/*'), so a new client is served as soon as the deploy finishes.
+ * Cache-Control of the web client's files whose names stay (index.html, sw.js, config.json):
+ * they must never be stale, so browsers revalidate them on every load (max-age=0,
+ * must-revalidate: a 304 while nothing changed) and only CloudFront keeps them, for a day
+ * (s-maxage); each deploy invalidates CloudFront's copies ('/*'), so a new client is served as
+ * soon as the deploy finishes.
  */
 export const WEB_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=86400';
+/** Cache-Control CloudFront gives the content-hashed app files (HASHED_FILES): a new build has new names. */
+export const WEB_HASHED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** The web client's Content-Security-Policy: only its own files, and connections to its two APIs. */
 export function contentSecurityPolicy(httpOrigin: string, wsOrigin: string): string {
@@ -201,7 +204,7 @@ export interface CaravelaFunctions {
 
 export interface CaravelaStackProps extends StackProps {
   /**
-   * The built web client to deploy (a folder with index.html, app.js, app.css, sw.js):
+   * The built web client to deploy (a folder with index.html, app-HASH.js, app-HASH.css, sw.js):
    * `npm run build:web`'s dist/web unless given (tests pass a fixture).
    */
   webAssetPath?: string;
@@ -237,6 +240,7 @@ export class CaravelaStack extends Stack {
   readonly distribution: Distribution;
   /** The security headers, Content-Security-Policy included, of everything CloudFront serves. */
   readonly webHeaders: ResponseHeadersPolicy;
+  readonly webHashedHeaders: ResponseHeadersPolicy;
   /** Uploads the web client and its config.json, then invalidates CloudFront. */
   readonly webDeployment: BucketDeployment;
   /** https://{distribution domain}: where the web client is served. */
@@ -498,27 +502,46 @@ export class CaravelaStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
       autoDeleteObjects: false,
     });
+    const securityHeadersBehavior = {
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(httpUrl, this.webSocketApi.apiEndpoint), override: true },
+      strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: false, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+    };
     this.webHeaders = new ResponseHeadersPolicy(this, 'WebHeaders', {
       comment: 'Caravela web client: security headers and Content-Security-Policy',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(httpUrl, this.webSocketApi.apiEndpoint), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: false, override: true },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-      },
+      securityHeadersBehavior,
     });
+    // The app files named by their content's hash (scripts/build-web.ts) never change under their
+    // name: browsers keep them for a year without asking again (a revalidation is a billed request).
+    this.webHashedHeaders = new ResponseHeadersPolicy(this, 'WebHashedHeaders', {
+      comment: 'Caravela web client, content-hashed files: the same headers, cached for good',
+      securityHeadersBehavior,
+      customHeadersBehavior: { customHeaders: [{ header: 'Cache-Control', value: WEB_HASHED_CACHE_CONTROL, override: true }] },
+    });
+    const webOrigin = S3BucketOrigin.withOriginAccessControl(this.webBucket);
     this.distribution = new Distribution(this, 'WebDistribution', {
       comment: `${this.stackName} web client`,
       defaultRootObject: 'index.html',
       defaultBehavior: {
         // Origin access control: CloudFront signs its requests; the bucket stays private.
-        origin: S3BucketOrigin.withOriginAccessControl(this.webBucket),
+        origin: webOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         compress: true,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.webHeaders,
+      },
+      additionalBehaviors: {
+        [HASHED_FILES]: {
+          origin: webOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          compress: true,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: this.webHashedHeaders,
+        },
       },
       // The client routes with the hash (/#/game/…): no error-page rewriting needed.
       httpVersion: HttpVersion.HTTP2_AND_3,

@@ -70,7 +70,8 @@ function printMeasurement(m: Measurement): void {
   err(`  WebSocket out: ${g.wsOut.messages} frames, ${num(g.wsOut.bytes / 1024)} KB (largest ${num(g.wsOut.maxBytes / 1024)} KB), ${g.wsOut.units32KB} units of 32 KB [${o.wsOut.messages}]`);
   err(`  connections ${g.connections} [${o.connections}], HTTP requests ${g.http.requests} [${o.http.requests}], notifications pushed ${g.notifications.sent} (${JSON.stringify(g.notifications.byKind)})`);
   const s = m.storage;
-  err(`  handlers' log lines: ${g.logs.lines} (${num(g.logs.bytes / 1024)} KB) [${o.logs.lines}]`);
+  const logged = Object.entries(g.logs).filter(([fn, l]) => l.lines && fn !== 'outside');
+  err(`  handlers' log lines: ${logged.length ? logged.map(([fn, l]) => `${fn} ${l.lines} (${num(l.bytes / 1024)} KB)`).join(', ') : 'none'} (and ${g.logs.outside.lines} of the local runtime's own, not in the cloud)`);
   err(`  web client per visit: ${m.web.repeatVisit.requests} requests, ${num(m.web.repeatVisit.bytes / 1024)} KB (first visit ${m.web.firstVisit.requests}, ${num(m.web.firstVisit.bytes / 1024)} KB): ${m.web.files.map((f) => `${f.path} ${f.repeat}`).join(', ')}`);
   err(`  floor inputs: commits ${m.floor.commitWriteUnits} WRU, ${m.floor.stateFrames} state frames (first of their version per connection), shortest command ${num(m.floor.commandMinMs)} ms; one sweep run ${num(m.sweepRun.durationMs)} ms, ${num(m.sweepRun.readUnits)} RRU, ${num(m.sweepRun.writeUnits)} WRU`);
   err(`  stored: ${s.commits.items} commits ${num(s.commits.bytes / 1024)} KB, ${s.snapshots.items} snapshots ${num(s.snapshots.bytes / 1024)} KB, ${s.index.items} index items, ${s.transient.items} delivery markers ${num(s.transient.bytes / 1024)} KB (30-day TTL)`);

@@ -26,6 +26,7 @@ import {
   ITERATOR_AGE_ALARM,
   VAPID_SECRET_TEMPLATE,
   WEB_CACHE_CONTROL,
+  WEB_HASHED_CACHE_CONTROL,
   PASSKEY_ROUTES,
   SESSION_ROUTES,
   WEB_DIR,
@@ -91,9 +92,9 @@ let template: Template;
 /** A stand-in for dist/web (what `npm run build:web` writes). */
 let webDir: string;
 const WEB_FILES: Record<string, string> = {
-  'index.html': '<!doctype html><title>fixture</title><script type="module" src="app.js"></script>',
-  'app.js': 'console.log("fixture");',
-  'app.css': 'body{}',
+  'index.html': '<!doctype html><title>fixture</title><script type="module" src="app-FIXTURE.js"></script>',
+  'app-FIXTURE.js': 'console.log("fixture");',
+  'app-FIXTURE.css': 'body{}',
   'sw.js': 'self.addEventListener("fetch",()=>{});',
 };
 /** The stack synthesized with CONTEXT. */
@@ -698,9 +699,13 @@ describe('web client', () => {
   };
   /** The CSP's directives by name, tokens rendered as {Id.Attr}. */
   const csp = (): Map<string, string> => {
-    const policies = Object.values(resources('AWS::CloudFront::ResponseHeadersPolicy'));
-    expect(policies).toHaveLength(1);
-    const header = policies[0]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy as Json;
+    const policies = resources('AWS::CloudFront::ResponseHeadersPolicy');
+    expect(Object.keys(policies)).toHaveLength(2);
+    // The content-hashed files get the very same security headers.
+    expect(policies[idOf(stack.webHashedHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig).toEqual(
+      policies[idOf(stack.webHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig,
+    );
+    const header = policies[idOf(stack.webHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy as Json;
     expect(header.Override).toBe(true);
     const directives = render(header.ContentSecurityPolicy).split(';').map((d) => d.trim().split(/\s+/));
     return new Map(directives.map(([name, ...values]) => [name!, values.join(' ')]));
@@ -771,7 +776,7 @@ describe('web client', () => {
     const policy = contentSecurityPolicy('https://h.example', 'wss://w.example');
     expect(policy).toContain("connect-src 'self' https://h.example wss://w.example");
     const config = resources('AWS::CloudFront::ResponseHeadersPolicy');
-    const security = Object.values(config)[0]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig as Json;
+    const security = config[idOf(stack.webHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig as Json;
     expect(security.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 365 * 24 * 3600, Override: true });
     expect(security.ContentTypeOptions).toEqual({ Override: true });
     expect(security.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
@@ -787,6 +792,14 @@ describe('web client', () => {
     expect(props.SystemMetadata).toEqual({ 'cache-control': WEB_CACHE_CONTROL });
     expect(WEB_CACHE_CONTROL).toMatch(/(^|[ ,])max-age=0([ ,]|$)/);
     expect(WEB_CACHE_CONTROL).toContain('must-revalidate');
+    // … except the content-hashed app files, which CloudFront serves as immutable: a visit does not ask for them again.
+    const hashed = distributionConfig().CacheBehaviors as Json[];
+    expect(hashed).toHaveLength(1);
+    expect(hashed[0]).toMatchObject({ PathPattern: 'app-*', ViewerProtocolPolicy: 'redirect-to-https', Compress: true, AllowedMethods: ['GET', 'HEAD'], TargetOriginId: distributionConfig().DefaultCacheBehavior.TargetOriginId });
+    expect(hashed[0]!.ResponseHeadersPolicyId).toEqual(ref(stack.webHashedHeaders));
+    const custom = resources('AWS::CloudFront::ResponseHeadersPolicy')[idOf(stack.webHashedHeaders)]!.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig as Json;
+    expect(custom.Items).toEqual([{ Header: 'Cache-Control', Value: WEB_HASHED_CACHE_CONTROL, Override: true }]);
+    expect(WEB_HASHED_CACHE_CONTROL).toContain('immutable');
     // Two sources: the client folder and config.json, read back from the cloud assembly.
     const keys = props.SourceObjectKeys as string[];
     expect(keys).toHaveLength(2);
