@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildWeb, isHashedFile } from '../scripts/build-web';
+import { withInlineConfig } from '../infra/stack';
 import type { WebLoad } from './model';
 
 /**
@@ -23,14 +24,14 @@ export const RESPONSE_HEADER_BYTES = 900;
 /**
  * How a later visit asks for each file. The content-hashed app files are immutable (a year in the
  * browser's cache, never asked again); the others are served `max-age=0, must-revalidate`, so the
- * browser revalidates each one it loads (a 304 without body); config.json is fetched with
- * `cache: 'no-store'` (web/src/app.ts) and sw.js is fetched in full at each navigation to check
- * the registered service worker for an update (the update check bypasses the HTTP cache).
+ * browser revalidates each one it loads (a 304 without body); sw.js is fetched in full at each
+ * navigation to check the registered service worker for an update (the update check bypasses the
+ * HTTP cache).
  * Source maps are only fetched by open developer tools.
  */
 export function repeatRequest(file: string): WebLoad['files'][number]['repeat'] {
   if (file.endsWith('.map') || isHashedFile(file)) return 'none';
-  if (file === 'config.json' || file === 'sw.js') return 'full';
+  if (file === 'sw.js') return 'full';
   return 'revalidate (304)';
 }
 
@@ -52,11 +53,12 @@ function load(dir: string): WebLoad {
       const body = readFileSync(path.join(dir, f));
       return { path: f, bytes: body.byteLength, compressedBytes: gzipSync(body).byteLength, repeat: repeatRequest(f) };
     });
-  // config.json is written by the deployment (infra/stack.ts): two URLs and the public URL.
-  if (!files.some((f) => f.path === 'config.json')) {
-    const config = JSON.stringify({ httpUrl: 'https://abcdefghij.execute-api.us-east-1.amazonaws.com', wsUrl: 'wss://abcdefghij.execute-api.us-east-1.amazonaws.com/prod', publicUrl: 'https://d111111abcdef8.cloudfront.net' });
-    files.push({ path: 'config.json', bytes: config.length, compressedBytes: config.length, repeat: repeatRequest('config.json') });
-  }
+  // The deployment (infra/stack.ts) puts the config inline in index.html (two URLs and the public
+  // URL); config.json is deployed too, but the client asks for it only if the inline block is missing.
+  const config = JSON.stringify({ httpUrl: 'https://abcdefghij.execute-api.us-east-1.amazonaws.com', wsUrl: 'wss://abcdefghij.execute-api.us-east-1.amazonaws.com/prod', publicUrl: 'https://d111111abcdef8.cloudfront.net' });
+  const index = files.find((f) => f.path === 'index.html')!;
+  const html = withInlineConfig(readFileSync(path.join(dir, 'index.html'), 'utf8'), config);
+  Object.assign(index, { bytes: Buffer.byteLength(html), compressedBytes: gzipSync(html).byteLength });
   const asked = files.filter((f) => f.repeat !== 'none');
   return {
     firstVisit: { requests: files.length, bytes: files.reduce((s, f) => s + f.compressedBytes + RESPONSE_HEADER_BYTES, 0) },

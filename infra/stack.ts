@@ -10,7 +10,7 @@
  * Each handler gets only the table actions and the configuration it uses, so a bug in one
  * route cannot touch what that route has no business touching.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type CfnElement, type StackProps } from 'aws-cdk-lib';
@@ -86,6 +86,14 @@ export const WEB_DIR = path.join(root, 'dist', 'web');
 export const WEB_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=86400';
 /** Cache-Control CloudFront gives the content-hashed app files (HASHED_FILES): a new build has new names. */
 export const WEB_HASHED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** Where index.html carries the client's config (web/src/app.ts loadConfig): a JSON data block, which no CSP blocks as it never runs. */
+export const INLINE_CONFIG_ID = 'caravela-config';
+
+/** `html` with `json` (the deploy's config.json) inline before </head>. */
+export function withInlineConfig(html: string, json: string): string {
+  return html.replace('</head>', `<script type="application/json" id="${INLINE_CONFIG_ID}">${json}</script>\n  </head>`);
+}
 
 /** The web client's Content-Security-Policy: only its own files, and connections to its two APIs. */
 export function contentSecurityPolicy(httpOrigin: string, wsOrigin: string): string {
@@ -548,12 +556,15 @@ export class CaravelaStack extends Stack {
       priceClass: PriceClass.PRICE_CLASS_100,
     });
     this.webUrl = `https://${this.distribution.distributionDomainName}`;
+    const webConfig = { httpUrl, wsUrl: this.webSocketStage.url, publicUrl: config.publicUrl ?? this.webUrl };
     this.webDeployment = new BucketDeployment(this, 'WebDeployment', {
       destinationBucket: this.webBucket,
       sources: [
-        Source.asset(webAssetPath),
+        Source.asset(webAssetPath, { exclude: ['index.html'] }),
         // Where the client finds the APIs (web/src/app.ts loadConfig), filled in at deploy time.
-        Source.jsonData('config.json', { httpUrl, wsUrl: this.webSocketStage.url, publicUrl: config.publicUrl ?? this.webUrl }),
+        Source.jsonData('config.json', webConfig),
+        // … and the same inline in index.html, which the client reads first: a visit need not ask for config.json.
+        Source.data('index.html', withInlineConfig(readFileSync(path.join(webAssetPath, 'index.html'), 'utf8'), this.toJsonString(webConfig))),
       ],
       // Files of an older client that the new one no longer has are removed (prune, the default).
       cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL)],

@@ -8,7 +8,7 @@
  * Template.fromStack itself refuses a template with a dependency cycle (CloudFormation would),
  * which is why the HTTP API's CORS cannot name the distribution whose CSP names the API.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
@@ -27,6 +27,7 @@ import {
   VAPID_SECRET_TEMPLATE,
   WEB_CACHE_CONTROL,
   WEB_HASHED_CACHE_CONTROL,
+  INLINE_CONFIG_ID,
   PASSKEY_ROUTES,
   SESSION_ROUTES,
   WEB_DIR,
@@ -92,7 +93,7 @@ let template: Template;
 /** A stand-in for dist/web (what `npm run build:web` writes). */
 let webDir: string;
 const WEB_FILES: Record<string, string> = {
-  'index.html': '<!doctype html><title>fixture</title><script type="module" src="app-FIXTURE.js"></script>',
+  'index.html': '<!doctype html><head><title>fixture</title><script type="module" src="app-FIXTURE.js"></script></head>',
   'app-FIXTURE.js': 'console.log("fixture");',
   'app-FIXTURE.css': 'body{}',
   'sw.js': 'self.addEventListener("fetch",()=>{});',
@@ -800,16 +801,25 @@ describe('web client', () => {
     const custom = resources('AWS::CloudFront::ResponseHeadersPolicy')[idOf(stack.webHashedHeaders)]!.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig as Json;
     expect(custom.Items).toEqual([{ Header: 'Cache-Control', Value: WEB_HASHED_CACHE_CONTROL, Override: true }]);
     expect(WEB_HASHED_CACHE_CONTROL).toContain('immutable');
-    // Two sources: the client folder and config.json, read back from the cloud assembly.
+    // Three sources: the client folder but its index.html, config.json, and index.html with the config inline, read back from the cloud assembly.
     const keys = props.SourceObjectKeys as string[];
-    expect(keys).toHaveLength(2);
+    expect(keys).toHaveLength(3);
     const assembly = (stack.node.root as App).synth().directory;
     const sources = keys.map((key) => path.join(assembly, `asset.${key.replace(/\.zip$/, '')}`));
-    expect(Object.fromEntries(Object.keys(WEB_FILES).map((name) => [name, readFileSync(path.join(sources[0]!, name), 'utf8')]))).toEqual(WEB_FILES);
+    const { 'index.html': html, ...files } = WEB_FILES;
+    expect(Object.fromEntries(Object.keys(files).map((name) => [name, readFileSync(path.join(sources[0]!, name), 'utf8')]))).toEqual(files);
+    expect(existsSync(path.join(sources[0]!, 'index.html'))).toBe(false);
     // Deploy-time values: the custom resource replaces each marker in config.json by its token's value.
-    const markers = (props.SourceMarkers as Json[])[1]!;
-    const text = readFileSync(path.join(sources[1]!, 'config.json'), 'utf8').replace(/<<marker:0xbaba:\d+>>/g, (m) => render(markers[m]));
-    const config = JSON.parse(text) as Json;
+    const rendered = (source: number, name: string) => {
+      const markers = (props.SourceMarkers as Json[])[source]!;
+      return readFileSync(path.join(sources[source]!, name), 'utf8').replace(/<<marker:0xbaba:\d+>>/g, (m) => render(markers[m]));
+    };
+    const config = JSON.parse(rendered(1, 'config.json')) as Json;
+    // index.html carries the same config inline, in a JSON block the client reads first.
+    const page = rendered(2, 'index.html');
+    const block = new RegExp(`<script type="application/json" id="${INLINE_CONFIG_ID}">(.*)</script>`).exec(page);
+    expect(JSON.parse(block![1]!)).toEqual(config);
+    expect(page.replace(block![0], '').replace(/\s+/g, '')).toBe(html!.replace(/\s+/g, ''));
     expect(config).toEqual({
       httpUrl: `{${idOf(stack.httpApi)}.ApiEndpoint}`,
       wsUrl: render(stack.resolve(stack.webSocketStage.url)),
