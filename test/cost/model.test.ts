@@ -162,6 +162,15 @@ describe('the cost model', () => {
     expect(lines.reduce((s, l) => s + l.dollars, 0)).toBeCloseTo(r.perGame.usd, 12);
   });
 
+  it('counts the handlers\' own log lines per cloud invocation, not per local one, and not the local runtime\'s lines', () => {
+    const m = fixture();
+    m.phases.game.logs.stream = { lines: 30, bytes: 3000 }; // 30 local notifier batches
+    m.phases.game.logs.outside = { lines: 500, bytes: 100_000 };
+    const base = usagePerGame(fixture(), simple).logBytes;
+    // (3,000 bytes + 26 × 30 lines) / 30 local invocations × 50 cloud invocations
+    expect(usagePerGame(m, simple).logBytes - base).toBeCloseTo(6300, 9);
+  });
+
   it('goes through the volume tiers for a month', () => {
     // 1.5 billion WebSocket messages: 1 billion at $1.00/M, 0.5 billion at $0.80/M.
     expect(tieredUsd(1_500_000_000, PRICES.websocketMessages)).toBeCloseTo(1400, 6);
