@@ -38,7 +38,7 @@ import { getGames } from '../functions/host/runtime-games';
 import type { WsEvent, WsResult } from '../functions/handlers/ws-event';
 import { LOCAL_CREDENTIALS } from '../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type HandlerName, type LocalServer, type LocalServerOptions } from '../local/server';
-import { Client, register, type Player } from '../test/support/client';
+import { Client, type Player } from '../test/support/client';
 import { browser, startReceiver, type LoopbackServer } from '../test/support/push-service';
 import { webLoad } from './web';
 import { ASSUMPTIONS, emptyPhase, units32KB, units512KB, type DynamoStats, type FunctionName, type Measurement, type PhaseCounts, type Scenario } from './model';
@@ -312,6 +312,8 @@ async function scan(endpoint: string): Promise<Record<string, AttributeValue>[]>
 
 interface Table {
   server: LocalServer;
+  /** Each player's refresh token (they sign in as a device, as the web client does). */
+  refreshTokens: Map<string, string>;
   rec: Recorder;
   rng: Rng;
   gameId: string;
@@ -362,9 +364,27 @@ async function request<T extends ServerFrame['type']>(c: Client, frame: Record<s
   return answer as Extract<ServerFrame, { type: T }>;
 }
 
-/** Connect, do `opening` (create / join), subscribe, play this turn, leave; the last state seen. */
+/** A new player signed in as a device (expiring access token and refresh token), as the web client registers. */
+async function registerDevice(baseUrl: string, name: string): Promise<{ player: Player; refreshToken: string }> {
+  const res = await fetch(`${baseUrl}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, device: { label: 'Firefox on Linux' } }) });
+  if (res.status !== 201) throw new Error(`register ${name}: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { playerId: string; token: string; refreshToken: string };
+  return { player: { playerId: body.playerId, token: body.token, name }, refreshToken: body.refreshToken };
+}
+
+/** What the web client does first on a visit hours after the last: its 15-minute access token is stale, so it refreshes it. */
+async function refresh(t: Table, player: Player): Promise<void> {
+  const res = await fetch(`${t.server.url}/api/session/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: t.refreshTokens.get(player.playerId) }) });
+  if (res.status !== 200) throw new Error(`refresh ${player.name}: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { token: string; refreshToken: string };
+  player.token = body.token;
+  t.refreshTokens.set(player.playerId, body.refreshToken);
+}
+
+/** A visit (async: hours after the last): refresh the token, connect, do `opening` (create / join), subscribe, play this turn, leave; the last state seen. */
 async function session(t: Table, player: Player, opening?: (c: Client) => Promise<void>): Promise<StateFrame> {
   t.sessions++;
+  await refresh(t, player);
   const c = await Client.connect(t.server.wsUrl, player);
   try {
     await opening?.(c);
@@ -489,9 +509,11 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     const names = ['Ana', 'Bruno', 'Carla', 'Duarte'].slice(0, humans);
     log(`${scenario}: registering ${humans} player(s)`);
     const players: Player[] = [];
+    const refreshTokens = new Map<string, string>();
     for (const [i, name] of names.entries()) {
-      const player = await register(server.url, `${name}-${seed}`);
+      const { player, refreshToken } = await registerDevice(server.url, `${name}-${seed}`);
       players.push(player);
+      refreshTokens.set(player.playerId, refreshToken);
       const c = await Client.connect(server.wsUrl, player);
       const { subscription } = browser(push.origin, `/push/${i}`);
       await request(c, { action: 'setNotifications', settings: { webPush: [subscription], webhook: null, email: null, quietHours: null } }, 'notifications');
@@ -503,7 +525,7 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     // The game.
     rec.phase = rec.phases.game;
     const pushedBefore = push.received.length;
-    const t: Table = { server, rec, rng: new Rng(seed), gameId: '', commands: 0, conflicts: 0, sessions: 0 };
+    const t: Table = { server, refreshTokens, rng: new Rng(seed), rec, gameId: '', commands: 0, conflicts: 0, sessions: 0 };
     log(`${scenario}: playing`);
     const clock = options.clock ?? false;
     const last = scenario === 'async' ? await playAsync(t, players, clock, log) : scenario === 'live' ? await playLive(t, players, clock) : await playBots(t, players[0]!, clock);
