@@ -138,8 +138,10 @@ export interface WebLoad {
   firstVisit: WebVisit;
   /** Every later visit: what the browser must ask again. */
   repeatVisit: WebVisit;
+  /** What a browser asks again once a day at most, at its first visit of the day (the service worker's update check). */
+  dailyVisit: WebVisit;
   /** Each file and how a repeat visit asks for it, for the table. */
-  files: { path: string; bytes: number; compressedBytes: number; repeat: 'none' | 'revalidate (304)' | 'full' }[];
+  files: { path: string; bytes: number; compressedBytes: number; repeat: 'none' | 'revalidate (304)' | 'daily' | 'full' }[];
 }
 
 const zeroInvocations = (): InvocationStats => ({ invocations: 0, durationMs: 0, billedMs: 0, maxMs: 0 });
@@ -494,6 +496,11 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
   const dynamo = Object.values(c.dynamo).reduce((s, d) => ({ r: s.r + d.readUnits, w: s.w + d.writeUnits }), { r: 0, w: 0 });
   const minutesPerConnection = { async: a.asyncSessionMinutes, live: a.liveSittingMinutes, bots: a.botsSittingMinutes }[m.scenario].value;
   const notifications = c.notifications.sent;
+  // Days on which a player's browser opens this game (async: every day of the game, shared with their other games in play; else one), at most one a visit.
+  const browserDays = Math.min(
+    m.phases.game.connections,
+    m.scenario === 'async' ? (m.humans * a.gameDays.value) / a.gamesInPlayPerPlayer.value : m.humans,
+  );
   // Digests go to players away for days: the asynchronous scenario only (live and bot games end within the evening).
   const emails = m.scenario === 'async' ? (m.humans * a.emailPlayerShare.value * a.gameDays.value) / a.gamesInPlayPerPlayer.value : 0;
   return {
@@ -516,9 +523,11 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
       a.accessLogBytesPerEvent.value * (2 * (m.phases.game.connections + f * m.phases.onboarding.connections) + c.wsIn.messages + c.http.requests),
     transferOutBytes: a.chargeDataTransferOut.value ? c.wsOut.bytes + c.http.responseBytes + c.notifications.bytes : 0,
     secretFetches: coldStarts * a.secretFetchesPerColdStart.value,
-    // Each connection for the game is a visit (async: the push opens the game); each player's first visit is onboarding.
-    cloudfrontRequests: m.phases.game.connections * m.web.repeatVisit.requests + f * m.phases.onboarding.connections * m.web.firstVisit.requests,
-    cloudfrontBytes: m.phases.game.connections * m.web.repeatVisit.bytes + f * m.phases.onboarding.connections * m.web.firstVisit.bytes,
+    // Each connection for the game is a visit (async: the push opens the game); each player's first visit is onboarding;
+    // what a browser asks once a day, on the days the game is played (a player's day shared by their games in play).
+    cloudfrontRequests:
+      m.phases.game.connections * m.web.repeatVisit.requests + f * m.phases.onboarding.connections * m.web.firstVisit.requests + browserDays * m.web.dailyVisit.requests,
+    cloudfrontBytes: m.phases.game.connections * m.web.repeatVisit.bytes + f * m.phases.onboarding.connections * m.web.firstVisit.bytes + browserDays * m.web.dailyVisit.bytes,
     sweepRuns,
     storedBytesKept: m.storage.commits.bytes + m.storage.snapshots.bytes + m.storage.index.bytes + f * m.storage.perPlayer.bytes,
     storedBytesTransient: m.storage.transient.bytes,

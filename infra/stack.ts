@@ -86,6 +86,13 @@ export const WEB_DIR = path.join(root, 'dist', 'web');
 export const WEB_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=86400';
 /** Cache-Control CloudFront gives the content-hashed app files (HASHED_FILES): a new build has new names. */
 export const WEB_HASHED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/**
+ * Cache-Control CloudFront gives sw.js: browsers check a service worker for an update at every
+ * page load, from the HTTP cache when it was registered with `updateViaCache: 'all'` (as the client
+ * does) and the copy is fresh; a day is also the longest a browser keeps it without asking. A new
+ * service worker reaches browsers within a day of a deploy.
+ */
+export const WEB_WORKER_CACHE_CONTROL = 'public, max-age=86400';
 
 /** Where index.html carries the client's config (web/src/app.ts loadConfig): a JSON data block, which no CSP blocks as it never runs. */
 export const INLINE_CONFIG_ID = 'caravela-config';
@@ -249,6 +256,7 @@ export class CaravelaStack extends Stack {
   /** The security headers, Content-Security-Policy included, of everything CloudFront serves. */
   readonly webHeaders: ResponseHeadersPolicy;
   readonly webHashedHeaders: ResponseHeadersPolicy;
+  readonly webWorkerHeaders: ResponseHeadersPolicy;
   /** Uploads the web client and its config.json, then invalidates CloudFront. */
   readonly webDeployment: BucketDeployment;
   /** https://{distribution domain}: where the web client is served. */
@@ -528,29 +536,26 @@ export class CaravelaStack extends Stack {
       securityHeadersBehavior,
       customHeadersBehavior: { customHeaders: [{ header: 'Cache-Control', value: WEB_HASHED_CACHE_CONTROL, override: true }] },
     });
+    this.webWorkerHeaders = new ResponseHeadersPolicy(this, 'WebWorkerHeaders', {
+      comment: 'Caravela web client, service worker: the same headers, fresh for a day',
+      securityHeadersBehavior,
+      customHeadersBehavior: { customHeaders: [{ header: 'Cache-Control', value: WEB_WORKER_CACHE_CONTROL, override: true }] },
+    });
     const webOrigin = S3BucketOrigin.withOriginAccessControl(this.webBucket);
+    const behavior = (responseHeadersPolicy: ResponseHeadersPolicy) => ({
+      origin: webOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      compress: true,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy,
+    });
     this.distribution = new Distribution(this, 'WebDistribution', {
       comment: `${this.stackName} web client`,
       defaultRootObject: 'index.html',
-      defaultBehavior: {
-        // Origin access control: CloudFront signs its requests; the bucket stays private.
-        origin: webOrigin,
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-        compress: true,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: this.webHeaders,
-      },
-      additionalBehaviors: {
-        [HASHED_FILES]: {
-          origin: webOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-          compress: true,
-          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: this.webHashedHeaders,
-        },
-      },
+      // Origin access control: CloudFront signs its requests; the bucket stays private.
+      defaultBehavior: behavior(this.webHeaders),
+      additionalBehaviors: { [HASHED_FILES]: behavior(this.webHashedHeaders), 'sw.js': behavior(this.webWorkerHeaders) },
       // The client routes with the hash (/#/game/…): no error-page rewriting needed.
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,

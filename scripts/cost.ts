@@ -72,7 +72,7 @@ function printMeasurement(m: Measurement): void {
   const s = m.storage;
   const logged = Object.entries(g.logs).filter(([fn, l]) => l.lines && fn !== 'outside');
   err(`  handlers' log lines: ${logged.length ? logged.map(([fn, l]) => `${fn} ${l.lines} (${num(l.bytes / 1024)} KB)`).join(', ') : 'none'} (and ${g.logs.outside.lines} of the local runtime's own, not in the cloud)`);
-  err(`  web client per visit: ${m.web.repeatVisit.requests} requests, ${num(m.web.repeatVisit.bytes / 1024)} KB (first visit ${m.web.firstVisit.requests}, ${num(m.web.firstVisit.bytes / 1024)} KB): ${m.web.files.map((f) => `${f.path} ${f.repeat}`).join(', ')}`);
+  err(`  web client per visit: ${m.web.repeatVisit.requests} requests, ${num(m.web.repeatVisit.bytes / 1024)} KB (first visit ${m.web.firstVisit.requests}, ${num(m.web.firstVisit.bytes / 1024)} KB; once a day ${m.web.dailyVisit.requests} more): ${m.web.files.map((f) => `${f.path} ${f.repeat}`).join(', ')}`);
   err(`  floor inputs: commits ${m.floor.commitWriteUnits} WRU, ${m.floor.stateFrames} state frames (first of their version per connection), shortest command ${num(m.floor.commandMinMs)} ms; one sweep run ${num(m.sweepRun.durationMs)} ms, ${num(m.sweepRun.readUnits)} RRU, ${num(m.sweepRun.writeUnits)} WRU`);
   err(`  stored: ${s.commits.items} commits ${num(s.commits.bytes / 1024)} KB, ${s.snapshots.items} snapshots ${num(s.snapshots.bytes / 1024)} KB, ${s.index.items} index items, ${s.transient.items} delivery markers ${num(s.transient.bytes / 1024)} KB (30-day TTL)`);
   const es = m.crossCheck.eventStore;

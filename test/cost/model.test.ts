@@ -47,6 +47,7 @@ function fixture(): Measurement {
     web: {
       firstVisit: { requests: 5, bytes: 100_000 },
       repeatVisit: { requests: 3, bytes: 2_000 },
+      dailyVisit: { requests: 0, bytes: 0 },
       files: [],
     },
     sweepRun: { durationMs: 50, readUnits: 16, writeUnits: 0 },
@@ -169,6 +170,19 @@ describe('the cost model', () => {
     const base = usagePerGame(fixture(), simple).logBytes;
     // (3,000 bytes + 26 × 30 lines) / 30 local invocations × 50 cloud invocations
     expect(usagePerGame(m, simple).logBytes - base).toBeCloseTo(6300, 9);
+  });
+
+  it('asks CloudFront for the daily files once a day a player opens the game, at most once a visit', () => {
+    const m = fixture();
+    m.web.dailyVisit = { requests: 1, bytes: 1_000 };
+    const base = usagePerGame(fixture(), simple);
+    // async: 4 players × 15 days / 3 games in play = 20 browser-days, but only 10 visits
+    expect(usagePerGame(m, simple).cloudfrontRequests - base.cloudfrontRequests).toBeCloseTo(10, 9);
+    // over 30 visits (5 days of a 15-day game each, per player): the 20 browser-days
+    m.phases.game.connections = 30;
+    const more = { ...fixture(), phases: { ...fixture().phases, game: { ...fixture().phases.game, connections: 30 } } };
+    expect(usagePerGame(m, simple).cloudfrontRequests - usagePerGame(more, simple).cloudfrontRequests).toBeCloseTo(20, 9);
+    expect(usagePerGame(m, simple).cloudfrontBytes - usagePerGame(more, simple).cloudfrontBytes).toBeCloseTo(20_000, 9);
   });
 
   it('goes through the volume tiers for a month', () => {

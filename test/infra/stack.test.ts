@@ -27,6 +27,7 @@ import {
   VAPID_SECRET_TEMPLATE,
   WEB_CACHE_CONTROL,
   WEB_HASHED_CACHE_CONTROL,
+  WEB_WORKER_CACHE_CONTROL,
   INLINE_CONFIG_ID,
   PASSKEY_ROUTES,
   SESSION_ROUTES,
@@ -701,11 +702,13 @@ describe('web client', () => {
   /** The CSP's directives by name, tokens rendered as {Id.Attr}. */
   const csp = (): Map<string, string> => {
     const policies = resources('AWS::CloudFront::ResponseHeadersPolicy');
-    expect(Object.keys(policies)).toHaveLength(2);
-    // The content-hashed files get the very same security headers.
-    expect(policies[idOf(stack.webHashedHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig).toEqual(
-      policies[idOf(stack.webHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig,
-    );
+    expect(Object.keys(policies)).toHaveLength(3);
+    // The content-hashed files and the service worker get the very same security headers.
+    for (const other of [stack.webHashedHeaders, stack.webWorkerHeaders]) {
+      expect(policies[idOf(other)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig).toEqual(
+        policies[idOf(stack.webHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig,
+      );
+    }
     const header = policies[idOf(stack.webHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy as Json;
     expect(header.Override).toBe(true);
     const directives = render(header.ContentSecurityPolicy).split(';').map((d) => d.trim().split(/\s+/));
@@ -793,14 +796,22 @@ describe('web client', () => {
     expect(props.SystemMetadata).toEqual({ 'cache-control': WEB_CACHE_CONTROL });
     expect(WEB_CACHE_CONTROL).toMatch(/(^|[ ,])max-age=0([ ,]|$)/);
     expect(WEB_CACHE_CONTROL).toContain('must-revalidate');
-    // … except the content-hashed app files, which CloudFront serves as immutable: a visit does not ask for them again.
-    const hashed = distributionConfig().CacheBehaviors as Json[];
-    expect(hashed).toHaveLength(1);
-    expect(hashed[0]).toMatchObject({ PathPattern: 'app-*', ViewerProtocolPolicy: 'redirect-to-https', Compress: true, AllowedMethods: ['GET', 'HEAD'], TargetOriginId: distributionConfig().DefaultCacheBehavior.TargetOriginId });
-    expect(hashed[0]!.ResponseHeadersPolicyId).toEqual(ref(stack.webHashedHeaders));
-    const custom = resources('AWS::CloudFront::ResponseHeadersPolicy')[idOf(stack.webHashedHeaders)]!.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig as Json;
-    expect(custom.Items).toEqual([{ Header: 'Cache-Control', Value: WEB_HASHED_CACHE_CONTROL, Override: true }]);
+    // … except the content-hashed app files, which CloudFront serves as immutable (a visit does not ask for them again),
+    // and the service worker, fresh for a day (its update check at each visit is then answered from the browser's cache).
+    const behaviors = distributionConfig().CacheBehaviors as Json[];
+    expect(behaviors.map((b) => b.PathPattern).sort()).toEqual(['app-*', 'sw.js']);
+    for (const [pattern, policy, cacheControl] of [
+      ['app-*', stack.webHashedHeaders, WEB_HASHED_CACHE_CONTROL],
+      ['sw.js', stack.webWorkerHeaders, WEB_WORKER_CACHE_CONTROL],
+    ] as const) {
+      const b = behaviors.find((x) => x.PathPattern === pattern)!;
+      expect(b).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true, AllowedMethods: ['GET', 'HEAD'], TargetOriginId: distributionConfig().DefaultCacheBehavior.TargetOriginId });
+      expect(b.ResponseHeadersPolicyId).toEqual(ref(policy));
+      const custom = resources('AWS::CloudFront::ResponseHeadersPolicy')[idOf(policy)]!.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig as Json;
+      expect(custom.Items).toEqual([{ Header: 'Cache-Control', Value: cacheControl, Override: true }]);
+    }
     expect(WEB_HASHED_CACHE_CONTROL).toContain('immutable');
+    expect(WEB_WORKER_CACHE_CONTROL).toContain('max-age=86400');
     // Three sources: the client folder but its index.html, config.json, and index.html with the config inline, read back from the cloud assembly.
     const keys = props.SourceObjectKeys as string[];
     expect(keys).toHaveLength(3);
