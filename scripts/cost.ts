@@ -1,8 +1,10 @@
 /**
  * What a complete 4-player game of Vasco da Gama costs on AWS at list prices: plays one game
  * through the local runtime with real protocol clients (cost/measure.ts), prices what it used
- * (cost/model.ts, cost/prices.ts), and prints a table on stderr and JSON on stdout (every figure
- * named with its unit). Nothing leaves the machine.
+ * (cost/model.ts, cost/prices.ts) beside its floor (the least the same game can cost on the same
+ * services, cost/model.ts floorOf), and prints a table on stderr and JSON on stdout (every figure
+ * named with its unit; `breakdown` by line with each line's floor, `overFloor` the ratio). Nothing
+ * leaves the machine.
  *
  *   npx tsx scripts/cost.ts                       # the asynchronous game (players connect for their turns)
  *   npx tsx scripts/cost.ts --scenario all        # async, live (all four online), bots (one person + 3 bots)
