@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles,browser,bots] [--quick] [--no-save]`: benchmark suites, JSON on stdout
+ * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles,browser,cost,bots] [--quick] [--no-save]`: benchmark suites, JSON on stdout
  * (the bots suite, a tournament of an hour or more, runs only when named; `--game` and `--games`
  * narrow it)
  * (each figure's unit is in its name), a short table on stderr. All suites run in one process,
@@ -19,6 +19,7 @@ import { botsSuite } from './bots';
 import { browserSuite } from './browser';
 import { measureBundles } from '../infra/bundles';
 import { cacheSuite } from './scale/cache';
+import { costSuite } from './cost';
 import { domainSuite } from './domain';
 import { round } from './measure';
 import type { LimitName } from '../functions/adapters/limits';
@@ -37,7 +38,7 @@ for (const name of ['FRAMES_PER_SECOND', 'FRAME_BURST', 'QUEUED_FRAMES', 'GAMES_
 
 const { values } = parseArgs({
   options: {
-    suite: { type: 'string', default: 'domain,pipeline,scale,abuse,cache,bundles,browser' },
+    suite: { type: 'string', default: 'domain,pipeline,scale,abuse,cache,bundles,browser,cost' },
     quick: { type: 'boolean', default: false },
     game: { type: 'string', default: 'vasco-da-gama,navegador,goa' },
     games: { type: 'string' },
@@ -136,6 +137,13 @@ if (suites.has('bundles')) {
 if (suites.has('browser')) {
   // What a player feels: click → the resulting state painted, in Chromium, per game.
   result.browser = await browserSuite({ quick, log });
+}
+
+if (suites.has('cost')) {
+  // One asynchronous 4-player game priced at list prices, against its floor (cost/model.ts floorOf).
+  const cost = await costSuite();
+  result.cost = cost;
+  log(`cost: $${cost.perGameDollars.toPrecision(3)} per game (target $${cost.targetDollars}), floor $${cost.floorDollars.toPrecision(3)}, ${cost.overFloor.toFixed(2)}× the floor`);
 }
 
 if (suites.has('bots')) {

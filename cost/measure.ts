@@ -38,8 +38,9 @@ import { getGames } from '../functions/host/runtime-games';
 import type { WsEvent, WsResult } from '../functions/handlers/ws-event';
 import { LOCAL_CREDENTIALS } from '../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type HandlerName, type LocalServer, type LocalServerOptions } from '../local/server';
-import { Client, register, type Player } from '../test/support/client';
+import { Client, type Player } from '../test/support/client';
 import { browser, startReceiver, type LoopbackServer } from '../test/support/push-service';
+import { webLoad } from './web';
 import { ASSUMPTIONS, emptyPhase, units32KB, units512KB, type DynamoStats, type FunctionName, type Measurement, type PhaseCounts, type Scenario } from './model';
 
 export const GAME = 'vasco-da-gama';
@@ -78,6 +79,10 @@ class Recorder {
   readonly gameIds = new Set<string>();
   inflight = 0;
   open = 0;
+  /** connection#game#version of every state frame sent in the game phase (the floor's frames). */
+  readonly stateFrames = new Set<string>();
+  /** The shortest `message` invocation that carried a person's command, ms. */
+  commandMinMs = Infinity;
 
   constructor(readonly coldCaches: boolean) {}
 
@@ -133,6 +138,7 @@ export function instrument<A extends unknown[], R>(name: HandlerName, handler: (
       phase.stream.commitInserts += records.filter((r) => r.eventName === 'INSERT' && r.dynamodb?.NewImage?.kind?.S === 'commit').length;
     } else if (name === 'disconnect') rec.open--;
     rec.inflight++;
+    const isCommand = name === 'message' && /"action"\s*:\s*"command"/.test((event as WsEvent).body ?? '');
     const t0 = performance.now();
     try {
       const result = await als.run({ fn: name, phase }, () => handler(...args));
@@ -150,6 +156,7 @@ export function instrument<A extends unknown[], R>(name: HandlerName, handler: (
       return result;
     } finally {
       const ms = performance.now() - t0;
+      if (isCommand && phase === rec.phases.game) rec.commandMinMs = Math.min(rec.commandMinMs, ms);
       stats.invocations++;
       stats.durationMs += ms;
       stats.billedMs += Math.max(1, Math.ceil(ms));
@@ -234,7 +241,15 @@ function countFrames(endpoint: string): void {
       if (rec && context.commandName === 'PostToConnectionCommand') {
         const data = (args.input as { Data?: Uint8Array | string }).Data ?? '';
         const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
-        const frames = (als.getStore()?.phase ?? rec.phase).wsOut;
+        const phase = als.getStore()?.phase ?? rec.phase;
+        const frames = phase.wsOut;
+        if (phase === rec.phases.game) {
+          const text = typeof data === 'string' ? data : Buffer.from(data).toString();
+          const frame = JSON.parse(text) as ServerFrame;
+          if (frame.type === 'state') {
+            rec.stateFrames.add(`${(args.input as { ConnectionId?: string }).ConnectionId}#${frame.gameId}#${frame.version}`);
+          }
+        }
         frames.messages++;
         frames.bytes += bytes;
         frames.units32KB += units32KB(bytes);
@@ -297,6 +312,8 @@ async function scan(endpoint: string): Promise<Record<string, AttributeValue>[]>
 
 interface Table {
   server: LocalServer;
+  /** Each player's refresh token (they sign in as a device, as the web client does). */
+  refreshTokens: Map<string, string>;
   rec: Recorder;
   rng: Rng;
   gameId: string;
@@ -347,9 +364,27 @@ async function request<T extends ServerFrame['type']>(c: Client, frame: Record<s
   return answer as Extract<ServerFrame, { type: T }>;
 }
 
-/** Connect, do `opening` (create / join), subscribe, play this turn, leave; the last state seen. */
+/** A new player signed in as a device (expiring access token and refresh token), as the web client registers. */
+async function registerDevice(baseUrl: string, name: string): Promise<{ player: Player; refreshToken: string }> {
+  const res = await fetch(`${baseUrl}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, device: { label: 'Firefox on Linux' } }) });
+  if (res.status !== 201) throw new Error(`register ${name}: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { playerId: string; token: string; refreshToken: string };
+  return { player: { playerId: body.playerId, token: body.token, name }, refreshToken: body.refreshToken };
+}
+
+/** What the web client does first on a visit hours after the last: its 15-minute access token is stale, so it refreshes it. */
+async function refresh(t: Table, player: Player): Promise<void> {
+  const res = await fetch(`${t.server.url}/api/session/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: t.refreshTokens.get(player.playerId) }) });
+  if (res.status !== 200) throw new Error(`refresh ${player.name}: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { token: string; refreshToken: string };
+  player.token = body.token;
+  t.refreshTokens.set(player.playerId, body.refreshToken);
+}
+
+/** A visit (async: hours after the last): refresh the token, connect, do `opening` (create / join), subscribe, play this turn, leave; the last state seen. */
 async function session(t: Table, player: Player, opening?: (c: Client) => Promise<void>): Promise<StateFrame> {
   t.sessions++;
+  await refresh(t, player);
   const c = await Client.connect(t.server.wsUrl, player);
   try {
     await opening?.(c);
@@ -441,6 +476,7 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
   let push: LoopbackServer | undefined;
   const pushAllow = process.env.PUSH_ALLOW;
   const rec = new Recorder(coldCaches);
+  const writeStdout = process.stdout.write;
   try {
     countDynamo();
     countFrames(process.env.CONNECTIONS_ENDPOINT!);
@@ -455,15 +491,29 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     const senderTotals = () => [...runtime.senders.values()].reduce((s, x) => ({ frames: s.frames + x.usage.frames, bytes: s.bytes + x.usage.bytes }), { frames: 0, bytes: 0 });
     const senderBefore = senderTotals();
     active = rec;
+    // Log lines (JSON on stdout, as Lambda sends them to CloudWatch Logs): counted by the function that wrote them ('outside': the
+    // local runtime's own request lines, which the cloud does not have), and kept off this process's stdout.
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
+      if (!text.startsWith('{"level"')) return (writeStdout as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
+      if (!active) return true;
+      const ctx = als.getStore();
+      const logs = (ctx?.phase ?? active.phase).logs[ctx?.fn ?? 'outside'];
+      logs.lines += text.split('\n').filter(Boolean).length;
+      logs.bytes += Buffer.byteLength(text);
+      return true;
+    }) as typeof process.stdout.write;
 
     // Onboarding (once per player, not per game): register over HTTP, connect, allow Web Push, leave.
     const humans = scenario === 'bots' ? 1 : SEATS;
     const names = ['Ana', 'Bruno', 'Carla', 'Duarte'].slice(0, humans);
     log(`${scenario}: registering ${humans} player(s)`);
     const players: Player[] = [];
+    const refreshTokens = new Map<string, string>();
     for (const [i, name] of names.entries()) {
-      const player = await register(server.url, `${name}-${seed}`);
+      const { player, refreshToken } = await registerDevice(server.url, `${name}-${seed}`);
       players.push(player);
+      refreshTokens.set(player.playerId, refreshToken);
       const c = await Client.connect(server.wsUrl, player);
       const { subscription } = browser(push.origin, `/push/${i}`);
       await request(c, { action: 'setNotifications', settings: { webPush: [subscription], webhook: null, email: null, quietHours: null } }, 'notifications');
@@ -475,14 +525,21 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     // The game.
     rec.phase = rec.phases.game;
     const pushedBefore = push.received.length;
-    const t: Table = { server, rec, rng: new Rng(seed), gameId: '', commands: 0, conflicts: 0, sessions: 0 };
+    const t: Table = { server, refreshTokens, rng: new Rng(seed), rec, gameId: '', commands: 0, conflicts: 0, sessions: 0 };
     log(`${scenario}: playing`);
     const clock = options.clock ?? false;
     const last = scenario === 'async' ? await playAsync(t, players, clock, log) : scenario === 'live' ? await playLive(t, players, clock) : await playBots(t, players[0]!, clock);
     const pushed = push.received.slice(pushedBefore);
     rec.phases.game.notifications.sent = pushed.length;
     rec.phases.game.notifications.bytes = pushed.reduce((s, r) => s + r.body.length, 0);
+
+    // One scheduled sweep, counted apart: every run costs this whatever the games (nothing of this game is due yet).
+    const sweepPhase = emptyPhase();
+    rec.phase = sweepPhase;
+    await server.sweep();
+    const sweepRun = { durationMs: sweepPhase.lambda.sweep.durationMs, readUnits: sweepPhase.dynamo.sweep.readUnits, writeUnits: sweepPhase.dynamo.sweep.writeUnits };
     active = null;
+    const web = await webLoad();
 
     // What the game left in the table.
     const items = await scan(server.dynamo.endpoint);
@@ -501,11 +558,14 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     };
     let events = 0;
     let turnsStarted = 0;
+    let commitWriteUnits = 0;
     for (const item of items) {
       const pk = item.pk?.S ?? '';
       const sk = item.sk?.S ?? '';
       if (pk === gamePk && sk.startsWith('V#')) {
         put(storage.commits, item);
+        // A write is billed per started KB of the item (names and values, without storage's 100 bytes).
+        commitWriteUnits += Math.max(1, Math.ceil((storedBytes(item) - 100) / 1024));
         events += (JSON.parse(item.events?.S ?? '[]') as unknown[]).length;
         const seats = item.seats?.L ?? [];
         const was = new Set((item.wasActive?.L ?? []).map((v) => Number(v.N)));
@@ -543,6 +603,9 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
         scores: outcome?.results ? [...outcome.results].sort((a, b) => a.seat - b.seat).map((r) => r.score) : null,
       },
       storage,
+      floor: { commitWriteUnits, stateFrames: rec.stateFrames.size, commandMinMs: Number.isFinite(rec.commandMinMs) ? rec.commandMinMs : 0 },
+      web,
+      sweepRun,
       crossCheck: {
         eventStore: {
           reads: storeAfter.reads - storeBefore.reads,
@@ -556,6 +619,7 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     };
   } finally {
     active = null;
+    process.stdout.write = writeStdout;
     if (pushAllow === undefined) delete process.env.PUSH_ALLOW;
     else process.env.PUSH_ALLOW = pushAllow;
     await push?.close();

@@ -60,6 +60,8 @@ export interface PhaseCounts {
   http: { requests: number; requestBytes: number; responseBytes: number; units512KB: number };
   /** Notifications delivered (Web Push to the loopback push service), their encrypted bytes, and kinds claimed. */
   notifications: { sent: number; bytes: number; byKind: Record<string, number> };
+  /** Log lines the handlers wrote (what CloudWatch Logs ingests beside Lambda's own lines), and their bytes, by function. */
+  logs: Record<FunctionName | 'outside', { lines: number; bytes: number }>;
 }
 
 export type Scenario = 'async' | 'live' | 'bots';
@@ -102,6 +104,19 @@ export interface Measurement {
     /** Once per player, not per game: profile and notification settings. */
     perPlayer: { items: number; bytes: number };
   };
+  /** What the floor (floorOf) is made of, measured. */
+  floor: {
+    /** Write units of the game's commit items as stored: each item's bytes in started KB. */
+    commitWriteUnits: number;
+    /** State frames sent that were the first of their game version on their connection. */
+    stateFrames: number;
+    /** The shortest `message` invocation that stored a person's command, ms (local wall time). */
+    commandMinMs: number;
+  };
+  /** What a visit of the web client loads from CloudFront (cost/web.ts); each connection for the game is one visit. */
+  web: WebLoad;
+  /** One run of the scheduled sweep (what every run costs, whatever the games), measured after the game. */
+  sweepRun: { durationMs: number; readUnits: number; writeUnits: number };
   crossCheck: {
     /** EventStore.usage (functions/adapters/store/event-store.ts): commits, snapshots and loads only. */
     eventStore: { reads: number; writes: number; readUnits: number; writeUnits: number };
@@ -110,6 +125,23 @@ export interface Measurement {
   };
   /** How long the measurement took, ms. */
   wallMs: number;
+}
+
+/** Requests and bytes (headers included) CloudFront serves for one visit of the web client. */
+export interface WebVisit {
+  requests: number;
+  bytes: number;
+}
+
+export interface WebLoad {
+  /** A browser's first visit (nothing cached), once per player and device: onboarding. */
+  firstVisit: WebVisit;
+  /** Every later visit: what the browser must ask again. */
+  repeatVisit: WebVisit;
+  /** What a browser asks again once a day at most, at its first visit of the day (the service worker's update check). */
+  dailyVisit: WebVisit;
+  /** Each file and how a repeat visit asks for it, for the table. */
+  files: { path: string; bytes: number; compressedBytes: number; repeat: 'none' | 'revalidate (304)' | 'daily' | 'full' }[];
 }
 
 const zeroInvocations = (): InvocationStats => ({ invocations: 0, durationMs: 0, billedMs: 0, maxMs: 0 });
@@ -127,6 +159,7 @@ export function emptyPhase(): PhaseCounts {
     connections: 0,
     http: { requests: 0, requestBytes: 0, responseBytes: 0, units512KB: 0 },
     notifications: { sent: 0, bytes: 0, byKind: {} },
+    logs: Object.fromEntries([...FUNCTIONS, 'outside'].map((f) => [f, { lines: 0, bytes: 0 }])) as PhaseCounts['logs'],
   };
 }
 
@@ -242,14 +275,32 @@ export const ASSUMPTIONS = {
     why: 'The pointer (at every turn that leads to it and at the send), settings, presence and name, the player\'s game index and the heads of the games in play.',
   },
   logBytesPerInvocation: {
-    value: 350,
+    value: 0,
     unit: 'bytes of CloudWatch Logs per invocation',
-    why: 'Lambda\'s START, END and REPORT lines; the handlers log nothing else while all goes well.',
+    why:
+      'Lambda\'s own START, END and REPORT lines (about 350 bytes) are INFO system logs, and infra/stack.ts keeps only ' +
+      'WARN and above of those (systemLogLevelV2). What the handlers log themselves is measured (PhaseCounts.logs), ' +
+      'each line with CloudWatch\'s 26 bytes of per-event overhead.',
+  },
+  accessLogBytesPerEvent: {
+    value: 240,
+    unit: 'bytes of CloudWatch Logs per API Gateway event',
+    why:
+      'The APIs\' access logs (infra/stack.ts accessFormat): one JSON line of about 210 bytes (ids, IP, route, status, ' +
+      'latency) per WebSocket connect, disconnect and message in and per HTTP request, plus 26 bytes of per-event overhead.',
   },
   chargeDataTransferOut: {
     value: 1,
     unit: '1 = count, 0 = leave out',
     why: 'Whether frames and pushes are billed as data transfer out ($0.09/GB); unsure for WebSocket APIs, so counted.',
+  },
+  sweepMinutes: {
+    value: 5,
+    unit: 'minutes between sweeps',
+    why:
+      'infra/stack.ts SWEEP_RATE: the clock sweep runs on a schedule whether or not anything is due. Its runs are shared by ' +
+      'the games in play: a month of runs divided by the games completed that month (at gamesPerMonth games of gameDays ' +
+      'days, about gamesPerMonth × gameDays / 30 games are in play at any time).',
   },
   gamesPerMonth: { value: 1_000_000, unit: 'complete games a month', why: 'The volume asked about.' },
   storageMonthsShown: {
@@ -278,8 +329,22 @@ export type Service =
   | 'DynamoDB'
   | 'SES'
   | 'CloudWatch Logs'
+  | 'CloudFront'
   | 'Data transfer out'
   | 'Secrets Manager';
+
+/** The name a chart shows for each service (bench/index.ts result.cost.breakdown). */
+export const SERVICE_LINES: Record<Service, string> = {
+  DynamoDB: 'DynamoDB',
+  'API Gateway WebSocket': 'API Gateway WebSocket',
+  Lambda: 'Lambda',
+  CloudFront: 'CloudFront',
+  'Data transfer out': 'Data transfer',
+  SES: 'SES',
+  'CloudWatch Logs': 'CloudWatch Logs',
+  'Secrets Manager': 'Secrets Manager',
+  'API Gateway HTTP API': 'API Gateway HTTP API',
+};
 
 /** What one game uses in the cloud, as the model reckons it (quantities named with their units). */
 export interface UsagePerGame {
@@ -299,6 +364,11 @@ export interface UsagePerGame {
   logBytes: number;
   transferOutBytes: number;
   secretFetches: number;
+  /** The web client's visits: CloudFront requests (revalidations included) and bytes. */
+  cloudfrontRequests: number;
+  cloudfrontBytes: number;
+  /** This game's share of the month's scheduled sweeps. */
+  sweepRuns: number;
   /** Kept forever: commits, snapshots, per-player index items. */
   storedBytesKept: number;
   /** Kept about a month (TTL): delivery markers. */
@@ -334,6 +404,9 @@ export interface CostReport {
     usdInMonthN: number;
     months: number;
   };
+  /** The least the same game can cost on the same services (floorOf), and how far above it the game is. */
+  floor: Floor;
+  overFloor: number;
   /** Lines by their share of the per-game cost, largest first. */
   dominant: { service: Service; item: string; usdPerGame: number; share: number }[];
 }
@@ -383,12 +456,18 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
   const f = 1 / a.gamesPerPlayerAccount.value;
   const c = combinePhases(m.phases.game, m.phases.onboarding, f);
   const scale = a.durationScale.value;
+  // The sweep runs every sweepMinutes for every game at once: a month of runs over a month of games.
+  const sweepRuns = (30 * 24 * 60) / a.sweepMinutes.value / a.gamesPerMonth.value;
   const lambda = {} as UsagePerGame['lambda'];
   for (const fn of FUNCTIONS) {
     const local = c.lambda[fn];
     // The notifier: one invocation per commit the filter lets through (people's commits are apart in
     // time); bots' commits come in bursts, which the trigger batches as the local poller did.
     // The ratings reactor: once per game, by the commit that finished it (its filter lets nothing else through).
+    if (fn === 'sweep') {
+      lambda[fn] = { invocations: local.invocations + sweepRuns, billedMs: local.durationMs * scale + local.invocations * 0.5 + sweepRuns * (m.sweepRun.durationMs * scale + 0.5) };
+      continue;
+    }
     const invocations =
       fn === 'ratings'
         ? m.play.finished
@@ -404,12 +483,24 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
     lambda[fn] = { invocations, billedMs };
   }
   const lambdaInvocations = FUNCTIONS.reduce((s, fn) => s + lambda[fn].invocations, 0);
+  // What the handlers log, per invocation of each function as measured, times the cloud's invocations
+  // (locally the notifier and the ratings reactor run per poller batch, unfiltered); 26 bytes of overhead per line.
+  const handlerLogBytes = FUNCTIONS.reduce((s, fn) => {
+    const l = c.logs[fn];
+    const local = c.lambda[fn].invocations;
+    return s + (local ? ((l.bytes + 26 * l.lines) / local) * lambda[fn].invocations : 0);
+  }, 0);
   const lambdaBilledMs = FUNCTIONS.reduce((s, fn) => s + lambda[fn].billedMs, 0);
   const coldStarts = lambdaInvocations * a.coldStartShare.value;
   const lambdaGbSeconds = ((lambdaBilledMs + coldStarts * a.initMs.value) / 1000) * (a.memoryMb.value / 1024);
   const dynamo = Object.values(c.dynamo).reduce((s, d) => ({ r: s.r + d.readUnits, w: s.w + d.writeUnits }), { r: 0, w: 0 });
   const minutesPerConnection = { async: a.asyncSessionMinutes, live: a.liveSittingMinutes, bots: a.botsSittingMinutes }[m.scenario].value;
   const notifications = c.notifications.sent;
+  // Days on which a player's browser opens this game (async: every day of the game, shared with their other games in play; else one), at most one a visit.
+  const browserDays = Math.min(
+    m.phases.game.connections,
+    m.scenario === 'async' ? (m.humans * a.gameDays.value) / a.gamesInPlayPerPlayer.value : m.humans,
+  );
   // Digests go to players away for days: the asynchronous scenario only (live and bot games end within the evening).
   const emails = m.scenario === 'async' ? (m.humans * a.emailPlayerShare.value * a.gameDays.value) / a.gamesInPlayPerPlayer.value : 0;
   return {
@@ -418,17 +509,26 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
     lambdaBilledMs,
     coldStarts,
     lambdaGbSeconds,
-    dynamoReadUnits: dynamo.r + emails * a.digestReadUnits.value,
-    dynamoWriteUnits: dynamo.w + emails * a.digestWriteUnits.value,
+    dynamoReadUnits: dynamo.r + emails * a.digestReadUnits.value + sweepRuns * m.sweepRun.readUnits,
+    dynamoWriteUnits: dynamo.w + emails * a.digestWriteUnits.value + sweepRuns * m.sweepRun.writeUnits,
     wsMessagesIn32KB: c.wsIn.units32KB,
     wsMessagesOut32KB: c.wsOut.units32KB,
     wsConnectionMinutes: m.phases.game.connections * minutesPerConnection + f * m.phases.onboarding.connections * a.onboardingSessionMinutes.value,
     httpRequests512KB: c.http.units512KB,
     notifications,
     emails,
-    logBytes: lambdaInvocations * a.logBytesPerInvocation.value,
+    logBytes:
+      lambdaInvocations * a.logBytesPerInvocation.value +
+      handlerLogBytes +
+      a.accessLogBytesPerEvent.value * (2 * (m.phases.game.connections + f * m.phases.onboarding.connections) + c.wsIn.messages + c.http.requests),
     transferOutBytes: a.chargeDataTransferOut.value ? c.wsOut.bytes + c.http.responseBytes + c.notifications.bytes : 0,
     secretFetches: coldStarts * a.secretFetchesPerColdStart.value,
+    // Each connection for the game is a visit (async: the push opens the game); each player's first visit is onboarding;
+    // what a browser asks once a day, on the days the game is played (a player's day shared by their games in play).
+    cloudfrontRequests:
+      m.phases.game.connections * m.web.repeatVisit.requests + f * m.phases.onboarding.connections * m.web.firstVisit.requests + browserDays * m.web.dailyVisit.requests,
+    cloudfrontBytes: m.phases.game.connections * m.web.repeatVisit.bytes + f * m.phases.onboarding.connections * m.web.firstVisit.bytes + browserDays * m.web.dailyVisit.bytes,
+    sweepRuns,
     storedBytesKept: m.storage.commits.bytes + m.storage.snapshots.bytes + m.storage.index.bytes + f * m.storage.perPlayer.bytes,
     storedBytesTransient: m.storage.transient.bytes,
   };
@@ -468,9 +568,11 @@ export function costModel(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: 
     usd: prices.dynamoStorage.usd + prices.dynamoPitrStorage.usd,
   });
   line('SES', 'emails (daily digests)', u.emails, 'emails', prices.sesEmails);
-  line('CloudWatch Logs', 'ingestion', u.logBytes / GB, 'GB', prices.cloudwatchLogsIngestion);
+  line('CloudWatch Logs', 'ingestion (handlers\' lines, API access logs)', u.logBytes / GB, 'GB', prices.cloudwatchLogsIngestion);
   line('Data transfer out', 'frames, HTTP responses, pushes', u.transferOutBytes / GB, 'GB', prices.dataTransferOut);
   line('Secrets Manager', 'GetSecretValue at cold starts', u.secretFetches, 'API calls', prices.secretsManagerApiCalls);
+  line('CloudFront', 'web client requests (revalidations included)', u.cloudfrontRequests, 'HTTPS requests', prices.cloudfrontHttpsRequests);
+  line('CloudFront', 'web client data transfer out', u.cloudfrontBytes / GB, 'GB', prices.cloudfrontDataTransferOut);
 
   const byService = (pick: (l: CostLine) => number) =>
     lines.reduce<Partial<Record<Service, number>>>((acc, l) => ({ ...acc, [l.service]: (acc[l.service] ?? 0) + pick(l) }), {});
@@ -478,9 +580,12 @@ export function costModel(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: 
   const storageGbMonthUsd = perUnit(prices.dynamoStorage) + perUnit(prices.dynamoPitrStorage);
   const gbAddedPerMonth = (u.storedBytesKept * games) / GB;
   const months = a.storageMonthsShown.value;
+  const floor = floorOf(m, a, prices);
   return {
     usage: u,
     lines,
+    floor,
+    overFloor: floor.usd ? perGameUsd / floor.usd : Infinity,
     perGame: { usd: perGameUsd, byService: byService((l) => l.usdPerGame) },
     monthly: { games, usd: lines.reduce((s, l) => s + l.usdPerMonth, 0), byService: byService((l) => l.usdPerMonth) },
     storage: {
@@ -496,4 +601,58 @@ export function costModel(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: 
       .map((l) => ({ service: l.service, item: l.item, usdPerGame: l.usdPerGame, share: perGameUsd ? l.usdPerGame / perGameUsd : 0 }))
       .sort((x, y) => y.usdPerGame - x.usdPerGame),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The floor
+
+/** What a 4-player asynchronous game may cost at most: dollars, and times its floor. */
+export const TARGETS = { usdPerGame: 0.002, overFloor: 1.5 } as const;
+
+export interface FloorLine {
+  service: Service;
+  item: string;
+  quantityPerGame: number;
+  unit: string;
+  usdPerGame: number;
+}
+
+export interface Floor {
+  lines: FloorLine[];
+  usd: number;
+  byService: Partial<Record<Service, number>>;
+}
+
+/**
+ * The least the measured game can cost on the same services, at the same prices: the write units
+ * of its commits as stored (nothing else written), one `message` invocation per person's command
+ * at the shortest measured duration (no other function), one message in and one ack per command,
+ * one state frame per online subscriber per version (the first frame of each version each
+ * connection got), and the measured connection minutes. No reads, no notifications, no email, no
+ * web client, no logs. Lines the measured game has and the floor has not (SES, CloudFront, …)
+ * have no floor.
+ */
+export function floorOf(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: Prices = PRICES): Floor {
+  const commands = m.play.humanCommands;
+  const u = usagePerGame(m, a);
+  const billedMsPerCommand = Math.max(1, Math.ceil(m.floor.commandMinMs * a.durationScale.value));
+  const lines: FloorLine[] = [];
+  const line = (service: Service, item: string, quantity: number, unit: string, price: Price) =>
+    lines.push({ service, item, quantityPerGame: quantity, unit, usdPerGame: quantity * perUnit(price) });
+  line('DynamoDB', 'write units of the commits as stored', m.floor.commitWriteUnits, 'WRU', prices.dynamoWriteRequestUnits);
+  line('Lambda', 'one invocation per command', commands, 'requests', prices.lambdaRequests);
+  line('Lambda', 'each at the shortest measured duration', (commands * billedMsPerCommand * a.memoryMb.value) / 1024 / 1000, 'GB-seconds', prices.lambdaArmGbSecond);
+  line('API Gateway WebSocket', 'one message in and one ack per command', 2 * commands, 'messages', prices.websocketMessages);
+  line('API Gateway WebSocket', 'one state frame per online subscriber per version', m.floor.stateFrames, 'messages', prices.websocketMessages);
+  line('API Gateway WebSocket', 'the measured connection minutes', u.wsConnectionMinutes, 'connection minutes', prices.websocketConnectionMinutes);
+  const byService = lines.reduce<Partial<Record<Service, number>>>((acc, l) => ({ ...acc, [l.service]: (acc[l.service] ?? 0) + l.usdPerGame }), {});
+  return { lines, usd: lines.reduce((s, l) => s + l.usdPerGame, 0), byService };
+}
+
+/** The per-game cost by chart line (SERVICE_LINES), largest first, each with its floor where the floor has one. */
+export function breakdown(r: CostReport): { line: string; dollars: number; floorDollars?: number }[] {
+  return (Object.entries(r.perGame.byService) as [Service, number][])
+    .filter(([, usd]) => usd > 0)
+    .sort((x, y) => y[1] - x[1])
+    .map(([service, usd]) => ({ line: SERVICE_LINES[service], dollars: usd, ...(r.floor.byService[service] !== undefined ? { floorDollars: r.floor.byService[service] } : {}) }));
 }

@@ -170,6 +170,32 @@ export const PRICES = {
     source: 'https://aws.amazon.com/secrets-manager/pricing/',
     note: 'Plus $0.40 per secret-month (2 secrets: fixed, not per game).',
   },
+  cloudfrontHttpsRequests: {
+    usd: 0.01,
+    per: 10_000,
+    unit: 'CloudFront HTTPS requests (United States, Mexico, Canada, Europe, Israel)',
+    region,
+    source: 'https://aws.amazon.com/cloudfront/pricing/',
+    note:
+      'Pay-as-you-go, $0.0100 per 10,000 HTTPS requests in the cheapest regions (PriceClass_100, the stack\'s); a 304 ' +
+      'answer to a revalidation is a request like any other. The flat-rate plans (2025) and the first 10 million requests ' +
+      'a month free are ignored.',
+  },
+  cloudfrontDataTransferOut: {
+    usd: 0.085,
+    per: 1,
+    unit: 'CloudFront data transfer out to the internet, GB (United States, Mexico, Canada)',
+    region,
+    source: 'https://aws.amazon.com/cloudfront/pricing/',
+    tiers: [
+      { upTo: 10_240, usd: 0.085 },
+      { upTo: 51_200, usd: 0.08 },
+      { upTo: 153_600, usd: 0.06 },
+      { upTo: 512_000, usd: 0.04 },
+      { upTo: null, usd: 0.03 },
+    ],
+    note: 'First 10 TB a month $0.085/GB, then $0.080, $0.060, $0.040, $0.030; the first 1 TB a month free is ignored. Transfer from S3 to CloudFront is free.',
+  },
 } satisfies Record<string, Price>;
 
 export type Prices = { [K in keyof typeof PRICES]: Price };

@@ -10,7 +10,7 @@
  * Each handler gets only the table actions and the configuration it uses, so a bug in one
  * route cannot touch what that route has no business touching.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type CfnElement, type StackProps } from 'aws-cdk-lib';
@@ -35,7 +35,7 @@ import { AttributeType, BillingMode, Operation, StreamViewType, Table } from 'aw
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, FilterCriteria, FilterRule, LoggingFormat, Runtime, StartingPosition, SystemLogLevel } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -48,6 +48,7 @@ import { ConfigurationSet, ConfigurationSetEventDestination, EmailSendingEvent, 
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { METRIC_NAMESPACE, METRICS } from '../functions/observe/metric-names';
 import { PRODUCTION } from './production';
+import { HASHED_FILES } from '../scripts/build-web';
 import type { Construct, IConstruct } from 'constructs';
 import { ACTIONS } from '../functions/core/protocol/frames';
 import { TABLE } from '../functions/adapters/store/table';
@@ -76,13 +77,30 @@ export const VAPID_SECRET_TEMPLATE = { subject: 'mailto:admin@example.com' };
 /** Where `npm run build:web` (scripts/build-web.ts) puts the web client; infra/app.ts rebuilds it before every synth. */
 export const WEB_DIR = path.join(root, 'dist', 'web');
 /**
- * Cache-Control of every file of the web client. Its names carry no content hash (app.js, not
- * app.3f2a.js), and index.html, sw.js and config.json must never be stale, so browsers
- * revalidate every file on every load (max-age=0, must-revalidate: a cheap 304 while nothing
- * changed) and only CloudFront keeps them, for a day (s-maxage); each deploy invalidates
- * CloudFront's copies ('/*'), so a new client is served as soon as the deploy finishes.
+ * Cache-Control of the web client's files whose names stay (index.html, sw.js, config.json):
+ * they must never be stale, so browsers revalidate them on every load (max-age=0,
+ * must-revalidate: a 304 while nothing changed) and only CloudFront keeps them, for a day
+ * (s-maxage); each deploy invalidates CloudFront's copies ('/*'), so a new client is served as
+ * soon as the deploy finishes.
  */
 export const WEB_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=86400';
+/** Cache-Control CloudFront gives the content-hashed app files (HASHED_FILES): a new build has new names. */
+export const WEB_HASHED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/**
+ * Cache-Control CloudFront gives sw.js: browsers check a service worker for an update at every
+ * page load, from the HTTP cache when it was registered with `updateViaCache: 'all'` (as the client
+ * does) and the copy is fresh; a day is also the longest a browser keeps it without asking. A new
+ * service worker reaches browsers within a day of a deploy.
+ */
+export const WEB_WORKER_CACHE_CONTROL = 'public, max-age=86400';
+
+/** Where index.html carries the client's config (web/src/app.ts loadConfig): a JSON data block, which no CSP blocks as it never runs. */
+export const INLINE_CONFIG_ID = 'caravela-config';
+
+/** `html` with `json` (the deploy's config.json) inline before </head>. */
+export function withInlineConfig(html: string, json: string): string {
+  return html.replace('</head>', `<script type="application/json" id="${INLINE_CONFIG_ID}">${json}</script>\n  </head>`);
+}
 
 /** The web client's Content-Security-Policy: only its own files, and connections to its two APIs. */
 export function contentSecurityPolicy(httpOrigin: string, wsOrigin: string): string {
@@ -201,7 +219,7 @@ export interface CaravelaFunctions {
 
 export interface CaravelaStackProps extends StackProps {
   /**
-   * The built web client to deploy (a folder with index.html, app.js, app.css, sw.js):
+   * The built web client to deploy (a folder with index.html, app-HASH.js, app-HASH.css, sw.js):
    * `npm run build:web`'s dist/web unless given (tests pass a fixture).
    */
   webAssetPath?: string;
@@ -237,6 +255,8 @@ export class CaravelaStack extends Stack {
   readonly distribution: Distribution;
   /** The security headers, Content-Security-Policy included, of everything CloudFront serves. */
   readonly webHeaders: ResponseHeadersPolicy;
+  readonly webHashedHeaders: ResponseHeadersPolicy;
+  readonly webWorkerHeaders: ResponseHeadersPolicy;
   /** Uploads the web client and its config.json, then invalidates CloudFront. */
   readonly webDeployment: BucketDeployment;
   /** https://{distribution domain}: where the web client is served. */
@@ -498,39 +518,58 @@ export class CaravelaStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
       autoDeleteObjects: false,
     });
+    const securityHeadersBehavior = {
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(httpUrl, this.webSocketApi.apiEndpoint), override: true },
+      strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: false, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+    };
     this.webHeaders = new ResponseHeadersPolicy(this, 'WebHeaders', {
       comment: 'Caravela web client: security headers and Content-Security-Policy',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(httpUrl, this.webSocketApi.apiEndpoint), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: false, override: true },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-      },
+      securityHeadersBehavior,
+    });
+    // The app files named by their content's hash (scripts/build-web.ts) never change under their
+    // name: browsers keep them for a year without asking again (a revalidation is a billed request).
+    this.webHashedHeaders = new ResponseHeadersPolicy(this, 'WebHashedHeaders', {
+      comment: 'Caravela web client, content-hashed files: the same headers, cached for good',
+      securityHeadersBehavior,
+      customHeadersBehavior: { customHeaders: [{ header: 'Cache-Control', value: WEB_HASHED_CACHE_CONTROL, override: true }] },
+    });
+    this.webWorkerHeaders = new ResponseHeadersPolicy(this, 'WebWorkerHeaders', {
+      comment: 'Caravela web client, service worker: the same headers, fresh for a day',
+      securityHeadersBehavior,
+      customHeadersBehavior: { customHeaders: [{ header: 'Cache-Control', value: WEB_WORKER_CACHE_CONTROL, override: true }] },
+    });
+    const webOrigin = S3BucketOrigin.withOriginAccessControl(this.webBucket);
+    const behavior = (responseHeadersPolicy: ResponseHeadersPolicy) => ({
+      origin: webOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      compress: true,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy,
     });
     this.distribution = new Distribution(this, 'WebDistribution', {
       comment: `${this.stackName} web client`,
       defaultRootObject: 'index.html',
-      defaultBehavior: {
-        // Origin access control: CloudFront signs its requests; the bucket stays private.
-        origin: S3BucketOrigin.withOriginAccessControl(this.webBucket),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-        compress: true,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: this.webHeaders,
-      },
+      // Origin access control: CloudFront signs its requests; the bucket stays private.
+      defaultBehavior: behavior(this.webHeaders),
+      additionalBehaviors: { [HASHED_FILES]: behavior(this.webHashedHeaders), 'sw.js': behavior(this.webWorkerHeaders) },
       // The client routes with the hash (/#/game/…): no error-page rewriting needed.
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
     });
     this.webUrl = `https://${this.distribution.distributionDomainName}`;
+    const webConfig = { httpUrl, wsUrl: this.webSocketStage.url, publicUrl: config.publicUrl ?? this.webUrl };
     this.webDeployment = new BucketDeployment(this, 'WebDeployment', {
       destinationBucket: this.webBucket,
       sources: [
-        Source.asset(webAssetPath),
+        Source.asset(webAssetPath, { exclude: ['index.html'] }),
         // Where the client finds the APIs (web/src/app.ts loadConfig), filled in at deploy time.
-        Source.jsonData('config.json', { httpUrl, wsUrl: this.webSocketStage.url, publicUrl: config.publicUrl ?? this.webUrl }),
+        Source.jsonData('config.json', webConfig),
+        // … and the same inline in index.html, which the client reads first: a visit need not ask for config.json.
+        Source.data('index.html', withInlineConfig(readFileSync(path.join(webAssetPath, 'index.html'), 'utf8'), this.toJsonString(webConfig))),
       ],
       // Files of an older client that the new one no longer has are removed (prune, the default).
       cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL)],
@@ -743,6 +782,11 @@ export class CaravelaStack extends Stack {
       environment: { TABLE_NAME: this.table.tableName, ...environment },
       // An explicit log group (logRetention is deprecated): a month of logs, gone with the stack.
       logGroup: new LogGroup(this, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+      // Lambda's own START, END and REPORT lines (about 350 bytes an invocation, more than the
+      // handler's one line per request) are INFO system logs: only WARN and above are kept.
+      // Duration, errors and throttles remain metrics; the handlers' own lines are unchanged.
+      loggingFormat: LoggingFormat.JSON,
+      systemLogLevelV2: SystemLogLevel.WARN,
       bundling: {
         format: OutputFormat.ESM,
         target: 'node22',

@@ -1,8 +1,10 @@
 /**
  * What a complete 4-player game of Vasco da Gama costs on AWS at list prices: plays one game
  * through the local runtime with real protocol clients (cost/measure.ts), prices what it used
- * (cost/model.ts, cost/prices.ts), and prints a table on stderr and JSON on stdout (every figure
- * named with its unit). Nothing leaves the machine.
+ * (cost/model.ts, cost/prices.ts) beside its floor (the least the same game can cost on the same
+ * services, cost/model.ts floorOf), and prints a table on stderr and JSON on stdout (every figure
+ * named with its unit; `breakdown` by line with each line's floor, `overFloor` the ratio). Nothing
+ * leaves the machine.
  *
  *   npx tsx scripts/cost.ts                       # the asynchronous game (players connect for their turns)
  *   npx tsx scripts/cost.ts --scenario all        # async, live (all four online), bots (one person + 3 bots)
@@ -12,10 +14,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { measureGame, startMeasuredServer } from '../cost/measure';
-import { ASSUMPTIONS, costModel, FUNCTIONS, withAssumptions, type Assumptions, type CostReport, type Measurement, type Scenario } from '../cost/model';
+import { ASSUMPTIONS, breakdown, costModel, TARGETS, FUNCTIONS, withAssumptions, type Assumptions, type CostReport, type Measurement, type Scenario } from '../cost/model';
 import { PRICES } from '../cost/prices';
 
-const TARGET_USD_PER_GAME = 0.005;
+const TARGET_USD_PER_GAME = TARGETS.usdPerGame;
+const TARGET_OVER_FLOOR = TARGETS.overFloor;
 
 function parseArgs(argv: string[]) {
   const out = { scenarios: ['async'] as Scenario[], seed: 1, clock: false, warm: false, set: {} as Record<string, number> };
@@ -69,6 +72,10 @@ function printMeasurement(m: Measurement): void {
   err(`  WebSocket out: ${g.wsOut.messages} frames, ${num(g.wsOut.bytes / 1024)} KB (largest ${num(g.wsOut.maxBytes / 1024)} KB), ${g.wsOut.units32KB} units of 32 KB [${o.wsOut.messages}]`);
   err(`  connections ${g.connections} [${o.connections}], HTTP requests ${g.http.requests} [${o.http.requests}], notifications pushed ${g.notifications.sent} (${JSON.stringify(g.notifications.byKind)})`);
   const s = m.storage;
+  const logged = Object.entries(g.logs).filter(([fn, l]) => l.lines && fn !== 'outside');
+  err(`  handlers' log lines: ${logged.length ? logged.map(([fn, l]) => `${fn} ${l.lines} (${num(l.bytes / 1024)} KB)`).join(', ') : 'none'} (and ${g.logs.outside.lines} of the local runtime's own, not in the cloud)`);
+  err(`  web client per visit: ${m.web.repeatVisit.requests} requests, ${num(m.web.repeatVisit.bytes / 1024)} KB (first visit ${m.web.firstVisit.requests}, ${num(m.web.firstVisit.bytes / 1024)} KB; once a day ${m.web.dailyVisit.requests} more): ${m.web.files.map((f) => `${f.path} ${f.repeat}`).join(', ')}`);
+  err(`  floor inputs: commits ${m.floor.commitWriteUnits} WRU, ${m.floor.stateFrames} state frames (first of their version per connection), shortest command ${num(m.floor.commandMinMs)} ms; one sweep run ${num(m.sweepRun.durationMs)} ms, ${num(m.sweepRun.readUnits)} RRU, ${num(m.sweepRun.writeUnits)} WRU`);
   err(`  stored: ${s.commits.items} commits ${num(s.commits.bytes / 1024)} KB, ${s.snapshots.items} snapshots ${num(s.snapshots.bytes / 1024)} KB, ${s.index.items} index items, ${s.transient.items} delivery markers ${num(s.transient.bytes / 1024)} KB (30-day TTL)`);
   const es = m.crossCheck.eventStore;
   err(`  cross-check: EventStore.usage ${es.reads} reads (${num(es.readUnits)} RRU), ${es.writes} writes (${num(es.writeUnits)} WRU); ManagementApiSender.usage ${m.crossCheck.sender.frames} frames ${num(m.crossCheck.sender.bytes / 1024)} KB`);
@@ -82,7 +89,13 @@ function printCost(r: CostReport, a: Assumptions): void {
   }
   err(`  ${pad('TOTAL per complete game (storage apart, below)', W + 42)}${lpad(usd(r.perGame.usd), 11)}${lpad(usd(r.monthly.usd), 22)}`);
   err(`  by service: ${Object.entries(r.perGame.byService).filter(([, v]) => v! > 0).sort((x, y) => y[1]! - x[1]!).map(([k, v]) => `${k} ${usd(v!)} (${((100 * v!) / r.perGame.usd).toFixed(0)} %)`).join(', ')}`);
-  err(`  target ${usd(TARGET_USD_PER_GAME)}/game: ${r.perGame.usd <= TARGET_USD_PER_GAME ? 'MET' : 'MISSED'} (${((100 * r.perGame.usd) / TARGET_USD_PER_GAME).toFixed(0)} % of it)`);
+  err(`\n  ${pad('floor: the least this game can cost on the same services', W)}${lpad('quantity/game', 14)}  ${pad('unit', 26)}${lpad('USD/game', 11)}`);
+  for (const l of r.floor.lines) err(`  ${pad(`${l.service}: ${l.item}`, W)}${lpad(num(l.quantityPerGame, l.quantityPerGame < 1 ? 6 : 1), 14)}  ${pad(l.unit, 26)}${lpad(usd(l.usdPerGame), 11)}`);
+  err(`  ${pad('FLOOR per complete game', W + 42)}${lpad(usd(r.floor.usd), 11)}`);
+  err(`\n  ${pad('by line', 24)}${lpad('USD/game', 11)}${lpad('floor', 11)}${lpad('× floor', 9)}`);
+  for (const b of breakdown(r)) err(`  ${pad(b.line, 24)}${lpad(usd(b.dollars), 11)}${lpad(b.floorDollars === undefined ? '-' : usd(b.floorDollars), 11)}${lpad(b.floorDollars ? (b.dollars / b.floorDollars).toFixed(2) : '-', 9)}`);
+  err(`  ${pad('total', 24)}${lpad(usd(r.perGame.usd), 11)}${lpad(usd(r.floor.usd), 11)}${lpad(r.overFloor.toFixed(2), 9)}`);
+  err(`  target ${usd(TARGET_USD_PER_GAME)}/game: ${r.perGame.usd <= TARGET_USD_PER_GAME ? 'MET' : 'MISSED'} (${((100 * r.perGame.usd) / TARGET_USD_PER_GAME).toFixed(0)} % of it); ≤ ${TARGET_OVER_FLOOR}× floor: ${r.overFloor <= TARGET_OVER_FLOOR ? 'MET' : 'MISSED'} (${r.overFloor.toFixed(2)}×)`);
   const st = r.storage;
   err(
     `  storage (recurring, not in the total): ${num(st.bytesKeptPerGame / 1024)} KB kept per game = ${usd(st.usdPerGameMonth)} per game-month (storage + PITR); ` +
@@ -124,11 +137,16 @@ async function main(): Promise<void> {
   const json = {
     what: 'Cost of one complete 4-player game of Vasco da Gama on AWS (us-east-1 list prices, USD), measured through the local runtime',
     targetUsdPerGame: TARGET_USD_PER_GAME,
+    targetOverFloor: TARGET_OVER_FLOOR,
     scriptSeconds: scriptMs / 1000,
     scenarios: results.map(({ measurement, cost, sensitivity }) => ({
       scenario: measurement.scenario,
       usdPerGame: cost.perGame.usd,
-      meetsTarget: cost.perGame.usd <= TARGET_USD_PER_GAME,
+      meetsTarget: cost.perGame.usd <= TARGET_USD_PER_GAME && cost.overFloor <= TARGET_OVER_FLOOR,
+      floorUsdPerGame: cost.floor.usd,
+      overFloor: cost.overFloor,
+      breakdown: breakdown(cost),
+      floor: cost.floor.lines,
       gamesPerMonth: cost.monthly.games,
       usdPerMonth: cost.monthly.usd,
       usdPerGameByService: cost.perGame.byService,

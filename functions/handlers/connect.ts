@@ -6,7 +6,7 @@
  * the connection to close, or this check finds the device gone.
  */
 import { ProtocolError } from '../core/protocol/frames';
-import { getRuntime, now } from '../host/runtime';
+import { getRuntime } from '../host/runtime';
 import { getAccounts } from '../host/runtime-accounts';
 import type { WsEvent, WsResult } from './ws-event';
 import { observed } from '../observe/observed';
@@ -23,7 +23,7 @@ export const handler = observed('connect', async (event: WsEvent): Promise<WsRes
     if (error instanceof ProtocolError && error.code === 'RATE_LIMITED') return { statusCode: 429, body: JSON.stringify({ code: error.code, message: error.message }) };
     throw error;
   }
-  if (connection.deviceId && !(await store.touchDevice(connection.playerId, connection.deviceId, now()))) {
+  if (connection.deviceId && !(await store.deviceExists(connection.playerId, connection.deviceId))) {
     await records.deleteConnection(connection.connectionId);
     return { statusCode: 401, body: 'This device was signed out; sign in again.' };
   }

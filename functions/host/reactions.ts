@@ -159,7 +159,8 @@ export class Reactions {
       return this.deps.schedule.setClockDue(head.gameId, due, head.version);
     }
     if (head.clockDue === head.wasClockDue) return;
-    await this.deps.schedule.setClockDue(head.gameId, head.clockDue ? new Date(head.clockDue) : null, head.version);
+    // The request that stored the commit wrote it too, as a rule: this is the guarantee, not a second write.
+    await this.deps.schedule.setClockDue(head.gameId, head.clockDue ? new Date(head.clockDue) : null, head.version, { unlessSet: true });
   }
 
   /**

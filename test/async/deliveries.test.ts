@@ -72,4 +72,17 @@ describe('deliveries', () => {
     await schedule.setClockDue('late', null, 6); // the game ended
     expect(await due()).toEqual([]);
   });
+
+  it('let the stream\'s clock write stand aside when the request (or the sweep) set this version already', async () => {
+    const schedule = new Schedule(doc, TABLE);
+    const at = (h: number) => new Date(Date.UTC(2026, 0, 2, h));
+    const dueAt = async (t: Date) => (await schedule.dueClocks(t)).due.filter((d) => d.gameId === 'twice').map((d) => d.due.toISOString());
+    await schedule.setClockDue('twice', at(10), 7); // the request's write
+    await schedule.setClockDue('twice', at(15), 7); // the sweep moves it (same version)
+    await schedule.setClockDue('twice', at(10), 7, { unlessSet: true }); // the stream's, later: nothing written
+    expect(await dueAt(at(23))).toEqual([at(15).toISOString()]);
+    // A version the request did not get to write: the stream writes it.
+    await schedule.setClockDue('twice', at(18), 8, { unlessSet: true });
+    expect(await dueAt(at(23))).toEqual([at(18).toISOString()]);
+  });
 });

@@ -4,7 +4,8 @@
  * the rules version kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { gunzipSync } from 'node:zlib';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Rng } from '../../domain/engine/rng';
 import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
 import { planCommand, planCreate, planJoin } from '../../functions/core/plans';
@@ -63,6 +64,21 @@ describe('EventStore', () => {
     const again = new EventStore(doc, TABLE);
     expect(await again.load('g-snap', loaded!)).toEqual(stored);
     expect(again.usage.reads).toBe(1);
+  });
+
+  it('stores snapshots gzipped, a fraction of their JSON, and still reads a snapshot stored as JSON text', async () => {
+    const writer = new EventStore(doc, TABLE);
+    const stored = await storeGame(writer, 'g-gz', 45);
+    const snap = await doc.send(new GetCommand({ TableName: TABLE, Key: { pk: keys.game('g-gz'), sk: keys.snapshot(SNAPSHOT_EVERY) } }));
+    const gz = snap.Item!.recordGz as Uint8Array;
+    expect(snap.Item!.record).toBeUndefined();
+    const json = gunzipSync(gz).toString('utf8');
+    expect(gz.byteLength).toBeLessThan(Buffer.byteLength(json) / 3);
+    // An older snapshot's shape: the same record as JSON text, in place of the gzipped one.
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { pk: keys.game('g-gz'), sk: keys.snapshot(SNAPSHOT_EVERY), kind: 'snapshot', version: SNAPSHOT_EVERY, record: json } }));
+    const reader = new EventStore(doc, TABLE);
+    expect(await reader.load('g-gz')).toEqual(stored);
+    expect(reader.usage.reads).toBe(2);
   });
 
   it('groups concurrent commits of many games into few requests, each still under its own condition', async () => {

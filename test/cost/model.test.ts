@@ -3,7 +3,7 @@
  * made-up measurement, so a change of price, unit or formula shows here.
  */
 import { describe, expect, it } from 'vitest';
-import { ASSUMPTIONS, combinePhases, costModel, emptyPhase, tieredUsd, units32KB, units512KB, usagePerGame, withAssumptions, type Measurement } from '../../cost/model';
+import { ASSUMPTIONS, breakdown, combinePhases, costModel, emptyPhase, floorOf, tieredUsd, units32KB, units512KB, usagePerGame, withAssumptions, type Measurement } from '../../cost/model';
 import { PRICES } from '../../cost/prices';
 
 function fixture(): Measurement {
@@ -43,6 +43,14 @@ function fixture(): Measurement {
       transient: { items: 0, bytes: 0 },
       perPlayer: { items: 8, bytes: 1_000 },
     },
+    floor: { commitWriteUnits: 60, stateFrames: 150, commandMinMs: 7.2 },
+    web: {
+      firstVisit: { requests: 5, bytes: 100_000 },
+      repeatVisit: { requests: 3, bytes: 2_000 },
+      dailyVisit: { requests: 0, bytes: 0 },
+      files: [],
+    },
+    sweepRun: { durationMs: 50, readUnits: 16, writeUnits: 0 },
     crossCheck: { eventStore: { reads: 0, writes: 0, readUnits: 0, writeUnits: 0 }, sender: { frames: 200, bytes: 10 * 1024 * 1024 } },
     wallMs: 1,
   };
@@ -60,6 +68,7 @@ const simple = withAssumptions({
   digestWriteUnits: 8,
   digestReadUnits: 10,
   logBytesPerInvocation: 350,
+  accessLogBytesPerEvent: 240,
   asyncSessionMinutes: 5,
   onboardingSessionMinutes: 2,
 });
@@ -79,38 +88,47 @@ describe('the cost model', () => {
   it('derives the cloud usage of one game: onboarding divided among games, one notify invocation per commit, one ratings invocation', () => {
     const u = usagePerGame(fixture(), simple);
     // 100 message + 10.4 connect + 10 disconnect + 0.4 http + 50 notify (commits, not the 30 local batches) + 1 ratings (the game finished)
+    // + the game's share of the sweeps: 8,640 runs a month (every 5 minutes) over 1,000,000 games = 0.00864
     expect(u.lambda.stream.invocations).toBe(50);
     expect(u.lambda.ratings.invocations).toBe(1);
-    expect(u.lambdaInvocations).toBeCloseTo(171.8, 9);
-    // each invocation's wall time + half a ms of rounding: 4050 + 109.2 + 505 + 4.2 + 625 + 0.5
-    expect(u.lambdaBilledMs).toBeCloseTo(5293.9, 9);
-    expect(u.lambdaGbSeconds).toBeCloseTo(2.64695, 9);
-    // measured 350 RRU and 220.4 WRU, and 10 digests × (10 RRU, 8 WRU)
-    expect(u.dynamoReadUnits).toBe(450);
+    expect(u.sweepRuns).toBeCloseTo(0.00864, 12);
+    expect(u.lambdaInvocations).toBeCloseTo(171.80864, 9);
+    // each invocation's wall time + half a ms of rounding: 4050 + 109.2 + 505 + 4.2 + 625 + 0.5 + 0.00864 × (50 + 0.5)
+    expect(u.lambdaBilledMs).toBeCloseTo(5294.33632, 9);
+    expect(u.lambdaGbSeconds).toBeCloseTo(2.64716816, 9);
+    // measured 350 RRU and 220.4 WRU, 10 digests × (10 RRU, 8 WRU), 0.00864 sweeps × 16 RRU
+    expect(u.dynamoReadUnits).toBeCloseTo(450.13824, 9);
     expect(u.dynamoWriteUnits).toBeCloseTo(300.4, 9);
     expect(u.wsMessagesIn32KB + u.wsMessagesOut32KB).toBe(350);
     expect(u.wsConnectionMinutes).toBeCloseTo(50.8, 9); // 10 × 5 + 0.1 × 4 × 2
     expect(u.emails).toBe(10);
+    // 10 connections for the game × 3 requests of a repeat visit + 0.1 × 4 first visits × 5; bytes likewise
+    expect(u.cloudfrontRequests).toBeCloseTo(32, 9);
+    expect(u.cloudfrontBytes).toBeCloseTo(60_000, 9);
     expect(u.storedBytesKept).toBe(150_500); // 100,000 + 50,000 + 400 + 1,000 / 10
   });
 
   it('prices one game with the list prices, line by line and in total', () => {
     const r = costModel(fixture(), simple);
-    expect(lineUsd(r, 'requests (invocations)')).toBeCloseTo(3.436e-5, 12);
-    expect(lineUsd(r, 'duration (arm64, incl. cold-start INIT)')).toBeCloseTo(3.529284313e-5, 12);
-    expect(lineUsd(r, 'read request units')).toBeCloseTo(5.625e-5, 12);
+    expect(lineUsd(r, 'requests (invocations)')).toBeCloseTo(3.4361728e-5, 12);
+    expect(lineUsd(r, 'duration (arm64, incl. cold-start INIT)')).toBeCloseTo(3.5295751945e-5, 12);
+    expect(lineUsd(r, 'read request units')).toBeCloseTo(5.626728e-5, 12);
     expect(lineUsd(r, 'write request units')).toBeCloseTo(1.8775e-4, 12);
     expect(lineUsd(r, 'messages in (client → server)') + lineUsd(r, 'messages out (frames → clients)')).toBeCloseTo(3.5e-4, 12);
     expect(lineUsd(r, 'connection minutes')).toBeCloseTo(1.27e-5, 12);
     expect(lineUsd(r, 'emails (daily digests)')).toBeCloseTo(1e-3, 12);
-    expect(lineUsd(r, 'ingestion')).toBeCloseTo(2.8000213206e-5, 12);
+    // 171.80864 invocations × 350 bytes + 121.2 access log lines (2 × 10.4 connections, 100 messages, 0.4 HTTP requests) × 240 bytes
+    expect(lineUsd(r, "ingestion (handlers' lines, API access logs)")).toBeCloseTo(4.154677689e-5, 12);
     expect(lineUsd(r, 'frames, HTTP responses, pushes')).toBeCloseTo(8.7890625e-4, 12);
-    expect(r.perGame.usd).toBeCloseTo(0.0025836593063, 12);
+    // CloudFront: 32 requests at $0.01 per 10,000; 60,000 bytes at $0.085/GB
+    expect(lineUsd(r, 'web client requests (revalidations included)')).toBeCloseTo(3.2e-5, 12);
+    expect(lineUsd(r, 'web client data transfer out')).toBeCloseTo(4.7497451305e-6, 12);
+    expect(r.perGame.usd).toBeCloseTo(0.002633977532, 12);
     expect(r.perGame.byService.SES).toBeCloseTo(1e-3, 12);
     expect(r.dominant[0]).toMatchObject({ service: 'SES' });
     // A million such games stay in every first tier: a million times one game.
     expect(r.monthly.games).toBe(1_000_000);
-    expect(r.monthly.usd).toBeCloseTo(2583.6593063, 5);
+    expect(r.monthly.usd).toBeCloseTo(2633.977532, 5);
     // Storage + PITR ($0.45/GB-month) of 150,500 bytes, recurring.
     expect(r.storage.usdPerGameMonth).toBeCloseTo(6.307382137e-5, 12);
     expect(r.storage.gbAddedPerMonth).toBeCloseTo(140.16404748, 6);
@@ -119,9 +137,52 @@ describe('the cost model', () => {
 
   it('bills cold starts as INIT duration and a secret fetch each', () => {
     const r = costModel(fixture(), withAssumptions({ coldStartShare: 0.01, initMs: 400 }, simple));
-    expect(r.usage.coldStarts).toBeCloseTo(1.718, 9);
-    expect(r.usage.lambdaGbSeconds).toBeCloseTo(2.99055, 9); // (5293.9 + 1.718 × 400) ms × 0.5 GB
-    expect(lineUsd(r, 'GetSecretValue at cold starts')).toBeCloseTo(8.59e-6, 12);
+    expect(r.usage.coldStarts).toBeCloseTo(1.7180864, 9);
+    expect(r.usage.lambdaGbSeconds).toBeCloseTo(2.99078544, 9); // (5294.33632 + 1.7180864 × 400) ms × 0.5 GB
+    expect(lineUsd(r, 'GetSecretValue at cold starts')).toBeCloseTo(8.590432e-6, 12);
+  });
+
+  it('computes the floor: commits\' write units, one invocation, one message in, one ack per command, the state frames, the connection minutes', () => {
+    const f = floorOf(fixture(), simple);
+    const usd = (item: string) => f.lines.find((l) => l.item === item)!.usdPerGame;
+    expect(usd('write units of the commits as stored')).toBeCloseTo(3.75e-5, 12); // 60 WRU × $0.625/M
+    expect(usd('one invocation per command')).toBeCloseTo(9.2e-6, 12); // 46 × $0.2/M
+    // 46 × 8 ms (7.2 rounded up as billed) × 0.5 GB = 0.184 GB-s × $0.0000133334
+    expect(usd('each at the shortest measured duration')).toBeCloseTo(2.4533456e-6, 12);
+    expect(usd('one message in and one ack per command')).toBeCloseTo(9.2e-5, 12); // 92 × $1/M
+    expect(usd('one state frame per online subscriber per version')).toBeCloseTo(1.5e-4, 12);
+    expect(usd('the measured connection minutes')).toBeCloseTo(1.27e-5, 12); // 50.8 × $0.25/M
+    expect(f.usd).toBeCloseTo(3.03853345600e-4, 12);
+    expect(f.byService.DynamoDB).toBeCloseTo(3.75e-5, 12);
+    const r = costModel(fixture(), simple);
+    expect(r.overFloor).toBeCloseTo(0.002633977532 / 3.038533456e-4, 6);
+    const lines = breakdown(r);
+    expect(lines[0]).toMatchObject({ line: 'SES', dollars: 1e-3 });
+    expect(lines.find((l) => l.line === 'Data transfer')).toEqual({ line: 'Data transfer', dollars: expect.closeTo(8.7890625e-4, 12) });
+    expect(lines.find((l) => l.line === 'API Gateway WebSocket')!.floorDollars).toBeCloseTo(2.547e-4, 12);
+    expect(lines.reduce((s, l) => s + l.dollars, 0)).toBeCloseTo(r.perGame.usd, 12);
+  });
+
+  it('counts the handlers\' own log lines per cloud invocation, not per local one, and not the local runtime\'s lines', () => {
+    const m = fixture();
+    m.phases.game.logs.stream = { lines: 30, bytes: 3000 }; // 30 local notifier batches
+    m.phases.game.logs.outside = { lines: 500, bytes: 100_000 };
+    const base = usagePerGame(fixture(), simple).logBytes;
+    // (3,000 bytes + 26 × 30 lines) / 30 local invocations × 50 cloud invocations
+    expect(usagePerGame(m, simple).logBytes - base).toBeCloseTo(6300, 9);
+  });
+
+  it('asks CloudFront for the daily files once a day a player opens the game, at most once a visit', () => {
+    const m = fixture();
+    m.web.dailyVisit = { requests: 1, bytes: 1_000 };
+    const base = usagePerGame(fixture(), simple);
+    // async: 4 players × 15 days / 3 games in play = 20 browser-days, but only 10 visits
+    expect(usagePerGame(m, simple).cloudfrontRequests - base.cloudfrontRequests).toBeCloseTo(10, 9);
+    // over 30 visits (5 days of a 15-day game each, per player): the 20 browser-days
+    m.phases.game.connections = 30;
+    const more = { ...fixture(), phases: { ...fixture().phases, game: { ...fixture().phases.game, connections: 30 } } };
+    expect(usagePerGame(m, simple).cloudfrontRequests - usagePerGame(more, simple).cloudfrontRequests).toBeCloseTo(20, 9);
+    expect(usagePerGame(m, simple).cloudfrontBytes - usagePerGame(more, simple).cloudfrontBytes).toBeCloseTo(20_000, 9);
   });
 
   it('goes through the volume tiers for a month', () => {

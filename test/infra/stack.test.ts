@@ -8,7 +8,7 @@
  * Template.fromStack itself refuses a template with a dependency cycle (CloudFormation would),
  * which is why the HTTP API's CORS cannot name the distribution whose CSP names the API.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
@@ -26,6 +26,9 @@ import {
   ITERATOR_AGE_ALARM,
   VAPID_SECRET_TEMPLATE,
   WEB_CACHE_CONTROL,
+  WEB_HASHED_CACHE_CONTROL,
+  WEB_WORKER_CACHE_CONTROL,
+  INLINE_CONFIG_ID,
   PASSKEY_ROUTES,
   SESSION_ROUTES,
   WEB_DIR,
@@ -91,9 +94,9 @@ let template: Template;
 /** A stand-in for dist/web (what `npm run build:web` writes). */
 let webDir: string;
 const WEB_FILES: Record<string, string> = {
-  'index.html': '<!doctype html><title>fixture</title><script type="module" src="app.js"></script>',
-  'app.js': 'console.log("fixture");',
-  'app.css': 'body{}',
+  'index.html': '<!doctype html><head><title>fixture</title><script type="module" src="app-FIXTURE.js"></script></head>',
+  'app-FIXTURE.js': 'console.log("fixture");',
+  'app-FIXTURE.css': 'body{}',
   'sw.js': 'self.addEventListener("fetch",()=>{});',
 };
 /** The stack synthesized with CONTEXT. */
@@ -698,9 +701,15 @@ describe('web client', () => {
   };
   /** The CSP's directives by name, tokens rendered as {Id.Attr}. */
   const csp = (): Map<string, string> => {
-    const policies = Object.values(resources('AWS::CloudFront::ResponseHeadersPolicy'));
-    expect(policies).toHaveLength(1);
-    const header = policies[0]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy as Json;
+    const policies = resources('AWS::CloudFront::ResponseHeadersPolicy');
+    expect(Object.keys(policies)).toHaveLength(3);
+    // The content-hashed files and the service worker get the very same security headers.
+    for (const other of [stack.webHashedHeaders, stack.webWorkerHeaders]) {
+      expect(policies[idOf(other)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig).toEqual(
+        policies[idOf(stack.webHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig,
+      );
+    }
+    const header = policies[idOf(stack.webHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy as Json;
     expect(header.Override).toBe(true);
     const directives = render(header.ContentSecurityPolicy).split(';').map((d) => d.trim().split(/\s+/));
     return new Map(directives.map(([name, ...values]) => [name!, values.join(' ')]));
@@ -771,7 +780,7 @@ describe('web client', () => {
     const policy = contentSecurityPolicy('https://h.example', 'wss://w.example');
     expect(policy).toContain("connect-src 'self' https://h.example wss://w.example");
     const config = resources('AWS::CloudFront::ResponseHeadersPolicy');
-    const security = Object.values(config)[0]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig as Json;
+    const security = config[idOf(stack.webHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig as Json;
     expect(security.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 365 * 24 * 3600, Override: true });
     expect(security.ContentTypeOptions).toEqual({ Override: true });
     expect(security.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
@@ -787,16 +796,41 @@ describe('web client', () => {
     expect(props.SystemMetadata).toEqual({ 'cache-control': WEB_CACHE_CONTROL });
     expect(WEB_CACHE_CONTROL).toMatch(/(^|[ ,])max-age=0([ ,]|$)/);
     expect(WEB_CACHE_CONTROL).toContain('must-revalidate');
-    // Two sources: the client folder and config.json, read back from the cloud assembly.
+    // … except the content-hashed app files, which CloudFront serves as immutable (a visit does not ask for them again),
+    // and the service worker, fresh for a day (its update check at each visit is then answered from the browser's cache).
+    const behaviors = distributionConfig().CacheBehaviors as Json[];
+    expect(behaviors.map((b) => b.PathPattern).sort()).toEqual(['app-*', 'sw.js']);
+    for (const [pattern, policy, cacheControl] of [
+      ['app-*', stack.webHashedHeaders, WEB_HASHED_CACHE_CONTROL],
+      ['sw.js', stack.webWorkerHeaders, WEB_WORKER_CACHE_CONTROL],
+    ] as const) {
+      const b = behaviors.find((x) => x.PathPattern === pattern)!;
+      expect(b).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true, AllowedMethods: ['GET', 'HEAD'], TargetOriginId: distributionConfig().DefaultCacheBehavior.TargetOriginId });
+      expect(b.ResponseHeadersPolicyId).toEqual(ref(policy));
+      const custom = resources('AWS::CloudFront::ResponseHeadersPolicy')[idOf(policy)]!.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig as Json;
+      expect(custom.Items).toEqual([{ Header: 'Cache-Control', Value: cacheControl, Override: true }]);
+    }
+    expect(WEB_HASHED_CACHE_CONTROL).toContain('immutable');
+    expect(WEB_WORKER_CACHE_CONTROL).toContain('max-age=86400');
+    // Three sources: the client folder but its index.html, config.json, and index.html with the config inline, read back from the cloud assembly.
     const keys = props.SourceObjectKeys as string[];
-    expect(keys).toHaveLength(2);
+    expect(keys).toHaveLength(3);
     const assembly = (stack.node.root as App).synth().directory;
     const sources = keys.map((key) => path.join(assembly, `asset.${key.replace(/\.zip$/, '')}`));
-    expect(Object.fromEntries(Object.keys(WEB_FILES).map((name) => [name, readFileSync(path.join(sources[0]!, name), 'utf8')]))).toEqual(WEB_FILES);
+    const { 'index.html': html, ...files } = WEB_FILES;
+    expect(Object.fromEntries(Object.keys(files).map((name) => [name, readFileSync(path.join(sources[0]!, name), 'utf8')]))).toEqual(files);
+    expect(existsSync(path.join(sources[0]!, 'index.html'))).toBe(false);
     // Deploy-time values: the custom resource replaces each marker in config.json by its token's value.
-    const markers = (props.SourceMarkers as Json[])[1]!;
-    const text = readFileSync(path.join(sources[1]!, 'config.json'), 'utf8').replace(/<<marker:0xbaba:\d+>>/g, (m) => render(markers[m]));
-    const config = JSON.parse(text) as Json;
+    const rendered = (source: number, name: string) => {
+      const markers = (props.SourceMarkers as Json[])[source]!;
+      return readFileSync(path.join(sources[source]!, name), 'utf8').replace(/<<marker:0xbaba:\d+>>/g, (m) => render(markers[m]));
+    };
+    const config = JSON.parse(rendered(1, 'config.json')) as Json;
+    // index.html carries the same config inline, in a JSON block the client reads first.
+    const page = rendered(2, 'index.html');
+    const block = new RegExp(`<script type="application/json" id="${INLINE_CONFIG_ID}">(.*)</script>`).exec(page);
+    expect(JSON.parse(block![1]!)).toEqual(config);
+    expect(page.replace(block![0], '').replace(/\s+/g, '')).toBe(html!.replace(/\s+/g, ''));
     expect(config).toEqual({
       httpUrl: `{${idOf(stack.httpApi)}.ApiEndpoint}`,
       wsUrl: render(stack.resolve(stack.webSocketStage.url)),

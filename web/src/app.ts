@@ -133,9 +133,20 @@ export class App {
   }
 }
 
-/** Where the server is: /config.json when deployed as static files, else this page's own origin. */
+/**
+ * Where the server is: inline in index.html when deployed as static files (infra/stack.ts
+ * withInlineConfig, so a visit asks for nothing more), else /config.json, else this page's own origin.
+ */
 export async function loadConfig(): Promise<Config> {
   const fallback = { httpUrl: '', wsUrl: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws` };
+  const inline = document.getElementById('caravela-config')?.textContent;
+  if (inline) {
+    try {
+      return { ...fallback, ...(JSON.parse(inline) as Partial<Config>) };
+    } catch {
+      // a broken block: ask for config.json
+    }
+  }
   try {
     const res = await fetch('config.json', { cache: 'no-store' });
     if (res.ok) return { ...fallback, ...((await res.json()) as Partial<Config>) };

@@ -1,2 +1,2 @@
-/** esbuild bundles CSS imported from TypeScript into app.css. */
+/** esbuild bundles CSS imported from TypeScript into app-HASH.css (scripts/build-web.ts). */
 declare module '*.css';

@@ -15,6 +15,8 @@ function badge(count: number): string {
 export function showWaiting(count: number): void {
   const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (!link) return;
-  const href = count > 0 ? `data:image/svg+xml,${encodeURIComponent(ICON(badge(count)))}` : 'favicon.svg';
+  // The page's own icon (inline in index.html, so a visit does not ask for it) is kept to come back to.
+  const plain = (link.dataset.plain ??= link.getAttribute('href') ?? '');
+  const href = count > 0 ? `data:image/svg+xml,${encodeURIComponent(ICON(badge(count)))}` : plain;
   if (link.getAttribute('href') !== href) link.setAttribute('href', href);
 }

@@ -81,23 +81,22 @@ export class AccountStore {
     return (await queryAll(this.db, { ...prefixed(this.table, keys.player(playerId), 'DEVICE#'), ConsistentRead: true })) as unknown as DeviceItem[];
   }
 
-  /** Note a device's use; false when it is gone (revoked). One conditional write, no read. */
-  async touchDevice(playerId: string, deviceId: string, at: Date): Promise<boolean> {
-    try {
-      await this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: { [PK]: keys.player(playerId), [SK]: keys.device(deviceId) },
-          UpdateExpression: 'SET lastSeenAt = :at',
-          ConditionExpression: `attribute_exists(${PK})`,
-          ExpressionAttributeValues: { ':at': at.toISOString() },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (failedCondition(error)) return false;
-      throw error;
-    }
+  /**
+   * Whether a device still exists (not revoked): one strongly consistent read of its key, a fifth
+   * of a write's price. Its `lastSeenAt` moves with each refresh of its 15-minute access token
+   * (rotateRefresh), so a connection need not write it.
+   */
+  async deviceExists(playerId: string, deviceId: string): Promise<boolean> {
+    const out = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { [PK]: keys.player(playerId), [SK]: keys.device(deviceId) },
+        ProjectionExpression: '#pk',
+        ExpressionAttributeNames: { '#pk': PK },
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item !== undefined;
   }
 
   /**

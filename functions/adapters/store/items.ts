@@ -27,11 +27,13 @@ export interface CommitItem extends ItemKey, CommitHead {
   at: string;
 }
 
-/** A snapshot (GAME#id / S#version): the folded record at that version, as JSON. */
+/** A snapshot (GAME#id / S#version): the folded record at that version, as gzipped JSON (older ones: JSON text). */
 export interface SnapshotItem extends ItemKey {
   kind: 'snapshot';
   version: number;
-  record: string;
+  recordGz?: Uint8Array;
+  /** Snapshots written before they were compressed. */
+  record?: string;
 }
 
 /** A live subscription (GAME#id / SUB#connection), expiring with the connection. */

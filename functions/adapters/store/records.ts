@@ -255,7 +255,7 @@ export class Records {
     await this.updateSettings(playerId, (r) => withSettings(r, settings, this.now()));
   }
 
-  async getConnection(connectionId: string): Promise<(Connection & { games: string[]; watchesGames: boolean }) | null> {
+  async getConnection(connectionId: string): Promise<(Connection & { games: string[]; watchesGames: boolean; watchesLobby?: boolean }) | null> {
     const out = await this.db.send(
       new GetCommand({ TableName: this.table, Key: { [PK]: keys.connection(connectionId), [SK]: keys.connectionMeta } }),
     );
@@ -268,6 +268,7 @@ export class Records {
       ...(typeof out.Item.deviceId === 'string' ? { deviceId: out.Item.deviceId } : {}),
       games: games ? [...games] : [],
       watchesGames: out.Item.watchesGames === true,
+      watchesLobby: typeof out.Item.lobbyWatch === 'string',
     };
   }
 
@@ -275,9 +276,10 @@ export class Records {
    * Forget a connection and all its subscriptions; returns its player and the games it watched. The
    * connection's own item is left to expire by its TTL (free, where a delete is a write): no
    * lookup of a closed connection's id follows, and its entry in the player's live connections,
-   * which says they are online, is removed now.
+   * which says they are online, is removed now. `watchesLobby`: whether it had a lobby watch to
+   * remove (its filter is on the connection's item), so $disconnect writes nothing when it had none.
    */
-  async deleteConnection(connectionId: string): Promise<{ playerId: string; games: string[] } | null> {
+  async deleteConnection(connectionId: string): Promise<{ playerId: string; games: string[]; watchesLobby?: boolean } | null> {
     const c = await this.getConnection(connectionId);
     if (!c) return null;
     for (const gameId of c.games) await this.deleteSubscription(gameId, connectionId);
@@ -293,7 +295,7 @@ export class Records {
     ).catch((error) => {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     });
-    return { playerId: c.playerId, games: c.games };
+    return { playerId: c.playerId, games: c.games, watchesLobby: c.watchesLobby };
   }
 
   /**

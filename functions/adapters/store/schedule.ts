@@ -43,8 +43,17 @@ export class Schedule {
    * sweep finds, finds nothing to do for, and removes — never a game without its due item.
    * Writes for different versions may land out of order (stream reactions and the sweep, on
    * several instances): one from an older version never replaces a newer one.
+   *
+   * `unlessSet`: first read the game's pointer (one strongly consistent read) and write nothing if
+   * it is at this version or later already — the stream's reaction to a commit whose request
+   * wrote it (two writes saved per move of a game with a clock), or whose due time the sweep has
+   * moved since.
    */
-  async setClockDue(gameId: string, due: Date | null, version: number): Promise<void> {
+  async setClockDue(gameId: string, due: Date | null, version: number, options: { unlessSet?: boolean } = {}): Promise<void> {
+    if (options.unlessSet) {
+      const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: keys.game(gameId), [SK]: keys.gameClock }, ConsistentRead: true }));
+      if (((out.Item as GameClockItem | undefined)?.version ?? -1) >= version) return;
+    }
     const shard = keys.clockShard(clockShardOf(gameId));
     const dueKey = due ? keys.clockDue(due.toISOString(), gameId) : undefined;
     if (due && dueKey) {

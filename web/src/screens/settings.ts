@@ -19,7 +19,9 @@ export async function subscribeDevice(pushKey: string): Promise<PushSubscription
   if (!('serviceWorker' in navigator) || !('PushManager' in window)) throw new Error('This browser cannot receive push notifications.');
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new Error('Notifications were not allowed; you can allow them in the browser settings.');
-  const registration = await navigator.serviceWorker.register('sw.js');
+  // Its update check at each page load may use the HTTP cache (sw.js is served fresh for a day,
+  // infra/stack.ts): a visit then asks the server for index.html alone.
+  const registration = await navigator.serviceWorker.register('sw.js', { updateViaCache: 'all' });
   await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToBytes(pushKey) });
   return subscription.toJSON() as PushSubscription;
