@@ -41,8 +41,8 @@ export function latency(samples: number[]): Latency {
   };
 }
 
-/** One conditional PutItem and one Query per sample, sequentially: what a move cannot go below. */
-async function floor(server: LocalServer, samples: number): Promise<Latency> {
+/** One conditional PutItem and one Query per sample, sequentially: what a move cannot go below. Each sample's time. */
+async function floor(server: LocalServer, samples: number): Promise<number[]> {
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
   const pk = `BENCH#${randomUUID()}`;
   const times: number[] = [];
@@ -65,7 +65,7 @@ async function floor(server: LocalServer, samples: number): Promise<Latency> {
     if (i >= 20) times.push(performance.now() - start); // the first ones warm up
   }
   doc.destroy();
-  return latency(times);
+  return times;
 }
 
 /** A process's CPU time so far in ms (Linux: /proc; user + system at 100 ticks a second), or NaN elsewhere. */
@@ -215,11 +215,17 @@ export async function pipelineSuite(opts: { durationMs?: number; levels?: number
     // DynamoDB Local's JVM compiles as it goes: warm it up (grouped writes, discarded) before
     // measuring what it can do, so its capacity and the floor are not a cold start's.
     await storeWrites(server, 50, capacityMs, true);
-    const floorLatency = await floor(server, 300);
     const plain = await storeWrites(server, 50, capacityMs, false);
     const storeCapacity = { description: 'items per second from 50 writers, grouped as the runtime groups its writes', ...(await storeWrites(server, 50, capacityMs, true)) };
+    // The floor just before and just after the 1-game load, so both see the store in the same state
+    // (its p50 moves by ±25 % from one minute to the next on a shared machine).
+    const floorSamples = await floor(server, 300);
     const levels = [];
-    for (const games of opts.levels ?? [1, 50, 500]) levels.push(await load(server, games, opts.durationMs ?? 8000));
+    for (const games of opts.levels ?? [1, 50, 500]) {
+      levels.push(await load(server, games, opts.durationMs ?? 8000));
+      if (games === 1) floorSamples.push(...(await floor(server, 300)));
+    }
+    const floorLatency = latency(floorSamples);
     const one = levels.find((l) => l.games === 1);
     return {
       store: dataDir ? 'DynamoDB Local, data in files (-dbPath)' : 'DynamoDB Local, in memory',
