@@ -19,6 +19,7 @@ import { LOCAL_CREDENTIALS } from '../local/dynamodb';
 import { dynamo } from '../functions/adapters/aws';
 import { GroupWriter } from '../functions/adapters/store/group-commit';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../local/server';
+import { streamReads } from '../local/stream';
 import { Client, register } from '../test/support/client';
 import type { ServerFrame } from '../functions/core/protocol/frames';
 import { inBatches, round } from './measure';
@@ -109,8 +110,8 @@ async function storeWrites(server: LocalServer, writers: number, durationMs: num
   return { storeCpuMsPerRead, itemsPerSecond: round(writes / (durationMs / 1000)), itemsPerRequest: round(writes / Math.max(1, writer.stats.requests)), storeCpuMsPerItem: round(javaCpuMs / Math.max(1, writes)) };
 }
 
-/** Items the runtime's DynamoDB client has stored so far (puts, updates, deletes, transaction and batch items). */
-const stored = { items: 0 };
+/** Items the runtime's DynamoDB client has stored so far (puts, updates, deletes, transaction and batch items), and its requests by operation. */
+const stored = { items: 0, requests: {} as Record<string, number> };
 let counting = false;
 function countStoredItems(): void {
   if (counting) return;
@@ -119,6 +120,8 @@ function countStoredItems(): void {
     (next, context) => async (args) => {
       const out = await next(args);
       const input = args.input as { TransactItems?: { ConditionCheck?: unknown }[]; RequestItems?: Record<string, unknown[]> };
+      const operation = (context.commandName ?? 'unknown').replace(/Command$/, '');
+      stored.requests[operation] = (stored.requests[operation] ?? 0) + 1;
       switch (context.commandName) {
         case 'PutItemCommand':
         case 'UpdateItemCommand':
@@ -164,6 +167,7 @@ async function load(server: LocalServer, games: number, durationMs: number) {
   });
   const samples: number[] = [];
   const itemsBefore = stored.items;
+  const requestsBefore = { ...stored.requests, GetRecords: streamReads.getRecords, 'GetRecords (empty)': streamReads.empty };
   const javaBefore = cpuMsOf(server.dynamo.pid);
   const nodeBefore = process.cpuUsage();
   const started = performance.now();
@@ -186,6 +190,7 @@ async function load(server: LocalServer, games: number, durationMs: number) {
   const seconds = (performance.now() - started) / 1000;
   const node = process.cpuUsage(nodeBefore);
   const items = stored.items - itemsBefore;
+  const requestsAfter = { ...stored.requests, GetRecords: streamReads.getRecords, 'GetRecords (empty)': streamReads.empty };
   const javaCpuMs = cpuMsOf(server.dynamo.pid) - javaBefore;
   await Promise.all(tables.flatMap(({ x, o }) => [x.close(), o.close()]));
   const commands = Math.max(1, samples.length);
@@ -197,6 +202,13 @@ async function load(server: LocalServer, games: number, durationMs: number) {
     // Everything the load stored (commits of moves and of new games, joins, the players' index, ratings…).
     storeItemsPerSecond: round(items / seconds),
     storeItemsPerCommand: round(items / commands),
+    // The store's work by kind: every request the runtime made of DynamoDB Local (its stream readers' included), per command.
+    storeRequestsPerCommand: Object.fromEntries(
+      Object.entries(requestsAfter)
+        .map(([op, n]) => [op, round((n - (requestsBefore[op as keyof typeof requestsBefore] ?? 0)) / commands)] as const)
+        .filter(([, n]) => n > 0)
+        .sort((a, b) => b[1] - a[1]),
+    ),
     // Where the time goes: CPU of the server's process (the clients' share included: they run in it) and of DynamoDB Local.
     cpuMsPerCommand: { serverProcess: round((node.user + node.system) / 1000 / commands), store: round(javaCpuMs / commands) },
   };

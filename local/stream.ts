@@ -37,6 +37,9 @@ const DESCRIBE_EVERY_MS = 5000;
 const BUSY_PAUSE_MS = 50;
 const SAVE_EVERY_MS = 1000;
 
+/** Reads this process's pollers made of the store so far (the pipeline bench's profile of the store's work). */
+export const streamReads = { getRecords: 0, empty: 0 };
+
 export interface StreamPoller {
   /** Resolve once every record written so far has been handled. */
   drain(): Promise<void>;
@@ -121,6 +124,8 @@ export async function startStreamPoller(opts: {
         continue;
       }
       const records = out.Records ?? [];
+      streamReads.getRecords++;
+      if (!records.length) streamReads.empty++;
       if (records.length) {
         const result = await opts.handler({ Records: records } as unknown as DynamoDBStreamEvent);
         const failed = result?.batchItemFailures?.[0]?.itemIdentifier;
