@@ -17,7 +17,10 @@ const rssMiB = async (server: ServerProcess) => round((await server.measure()).r
 
 /** Asks /healthz every 10 ms from a process of its own; `take` gives the latencies since the last take. */
 async function healthProbe(url: string) {
-  const child = fork(fileURLToPath(new URL('./health-probe.ts', import.meta.url)), [url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./health-probe.ts', import.meta.url)), [url], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   await new Promise((resolve) => child.once('message', resolve));
   return {
     async take() {
@@ -86,7 +89,11 @@ async function oversizedBurst(url: string, wsUrl: string) {
 async function createSpam(url: string, wsUrl: string) {
   const player = await register(url, 'Spammer');
   const clients = await Promise.all(Array.from({ length: 10 }, () => Client.connect(wsUrl, player)));
-  const answers = await Promise.all(clients.flatMap((c) => Array.from({ length: 60 }, () => c.requestOnce({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] }))));
+  const answers = await Promise.all(
+    clients.flatMap((c) =>
+      Array.from({ length: 60 }, () => c.requestOnce({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] })),
+    ),
+  );
   await Promise.all(clients.map((c) => c.close()));
   return {
     attempts: answers.length,
@@ -101,7 +108,9 @@ export async function abuseSuite() {
   const server = await startServerProcess(env);
   const { url, wsUrl } = server;
   try {
-    const result: Record<string, unknown> = { description: 'local runtime with its default limits, in its own process; /healthz asked every 10 ms during each step' };
+    const result: Record<string, unknown> = {
+      description: 'local runtime with its default limits, in its own process; /healthz asked every 10 ms during each step',
+    };
     const health = await healthProbe(url);
     await new Promise((r) => setTimeout(r, 500));
     result.idleHealthz = await health.take();
@@ -112,14 +121,22 @@ export async function abuseSuite() {
       const figures = await run();
       const healthz = await health.take();
       const loop = await server.loopDelay();
-      result[name] = { ...figures, healthz, serverEventLoopDelayMaxMs: round(loop.loopDelayMaxMs), serverRssMiBBefore: rssBefore, serverRssMiBAfter: await rssMiB(server) };
+      result[name] = {
+        ...figures,
+        healthz,
+        serverEventLoopDelayMaxMs: round(loop.loopDelayMaxMs),
+        serverRssMiBBefore: rssBefore,
+        serverRssMiBAfter: await rssMiB(server),
+      };
     };
     await step('presence200Sockets', () => presenceLoad(url, wsUrl));
     await step('pingFlood', () => pingFlood(url, wsUrl));
     await step('oversizedFrames', () => oversizedBurst(url, wsUrl));
     await step('createSpam', () => createSpam(url, wsUrl));
     health.stop();
-    const steps = Object.values(result).filter((v): v is { healthz: { maxMs: number } } => typeof v === 'object' && v !== null && 'serverRssMiBBefore' in v);
+    const steps = Object.values(result).filter(
+      (v): v is { healthz: { maxMs: number } } => typeof v === 'object' && v !== null && 'serverRssMiBBefore' in v,
+    );
     result.healthzMaxMsDuringAbuse = Math.max(...steps.map((v) => v.healthz.maxMs));
     result.healthzTargetMs = 100;
     return result;

@@ -115,7 +115,8 @@ const PROBE = String.raw`(gameId, mark) => {
   };
 }`;
 
-const measured = (page: Page) => page.evaluate(() => (globalThis as unknown as { caravelaProbe: { next(): Promise<Timed> } }).caravelaProbe.next());
+const measured = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { caravelaProbe: { next(): Promise<Timed> } }).caravelaProbe.next());
 
 async function playGame(page: Page, url: string, game: string, moves: number) {
   const stateBytes: number[] = [];
@@ -162,7 +163,12 @@ async function playGame(page: Page, url: string, game: string, moves: number) {
     p50OverTarget100Ms: round(p50 / TARGET_P50_MS),
     p90OverTarget250Ms: round(p90 / TARGET_P90_MS),
     // Where the time went, each from the click: the answer, the state frame's message event, the DRAWN mark, the paint.
-    parts: { ack: figures((t) => t.ackMs), arrived: figures((t) => t.arrivedMs), marked: figures((t) => t.markedMs), painted: figures((t) => t.paintedMs) },
+    parts: {
+      ack: figures((t) => t.ackMs),
+      arrived: figures((t) => t.arrivedMs),
+      marked: figures((t) => t.markedMs),
+      painted: figures((t) => t.paintedMs),
+    },
   };
 }
 
@@ -187,7 +193,9 @@ export async function playGames(opts: BrowserOptions) {
       games[game] = await playGame(await context.newPage(), server.url, game, moves);
       await context.close();
       const f = games[game];
-      opts.log?.(`browser ${game.padEnd(14)} ${f.count} moves  click → drawn p50 ${f.p50Ms} ms  p90 ${f.p90Ms} ms  max ${f.maxMs} ms  (p50: ack ${f.parts.ack.p50Ms} ms, state frame ${f.parts.arrived.p50Ms} ms, on the page ${f.parts.marked.p50Ms} ms)  ${f.meanStateFrameBytes} B per state frame`);
+      opts.log?.(
+        `browser ${game.padEnd(14)} ${f.count} moves  click → drawn p50 ${f.p50Ms} ms  p90 ${f.p90Ms} ms  max ${f.maxMs} ms  (p50: ack ${f.parts.ack.p50Ms} ms, state frame ${f.parts.arrived.p50Ms} ms, on the page ${f.parts.marked.p50Ms} ms)  ${f.meanStateFrameBytes} B per state frame`,
+      );
     }
   } finally {
     await browser.close();
@@ -195,7 +203,8 @@ export async function playGames(opts: BrowserOptions) {
     rmSync(dataDir, { recursive: true, force: true });
   }
   return {
-    description: 'a person clicking through each game against one heuristic bot in Chromium (1366 × 900), the local server storing in files: click event → the paint that first shows the resulting state',
+    description:
+      'a person clicking through each game against one heuristic bot in Chromium (1366 × 900), the local server storing in files: click event → the paint that first shows the resulting state',
     movesPerGame: moves,
     targets: { p50Ms: TARGET_P50_MS, p90Ms: TARGET_P90_MS },
     games,
@@ -211,7 +220,10 @@ export type BrowserResult = Awaited<ReturnType<typeof playGames>>;
  */
 export function browserSuite(opts: BrowserOptions = {}): Promise<BrowserResult> {
   const { log, ...rest } = opts;
-  const child = fork(fileURLToPath(new URL('./browser-worker.ts', import.meta.url)), [JSON.stringify(rest)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./browser-worker.ts', import.meta.url)), [JSON.stringify(rest)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     let result: BrowserResult | undefined;
     child.on('message', (m: { log?: string; result?: BrowserResult }) => {

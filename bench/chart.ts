@@ -79,7 +79,8 @@ const halo = { stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'stro
 function marker(kind: Marker, x: number, y: number, colour: string): string {
   // The square is hollow, the others filled: one more cue besides shape and colour.
   if (kind === 'circle') return `<circle cx="${r1(x)}" cy="${r1(y)}" r="4.5" fill="${colour}"/>`;
-  if (kind === 'square') return `<rect x="${r1(x - 4)}" y="${r1(y - 4)}" width="8" height="8" fill="#fff" stroke="${colour}" stroke-width="2"/>`;
+  if (kind === 'square')
+    return `<rect x="${r1(x - 4)}" y="${r1(y - 4)}" width="8" height="8" fill="#fff" stroke="${colour}" stroke-width="2"/>`;
   return `<path d="M${r1(x)} ${r1(y - 5.5)}L${r1(x + 5.5)} ${r1(y + 4)}L${r1(x - 5.5)} ${r1(y + 4)}Z" fill="${colour}"/>`;
 }
 
@@ -131,7 +132,9 @@ function linePanel(p: LinePanel): string {
   const games = [...new Set(p.series.flatMap((s) => s.points.map((q) => q.games)))].sort((a, b) => a - b);
   const step = (right - left) / Math.max(1, games.length);
   const xAt = (g: number) => left + (games.indexOf(g) + 0.5) * step;
-  const values = [...p.series.flatMap((s) => s.points.map((q) => q.value)), ...(p.reference ? [p.reference.value] : [])].filter((v) => Number.isFinite(v) && (!p.log || v > 0));
+  const values = [...p.series.flatMap((s) => s.points.map((q) => q.value)), ...(p.reference ? [p.reference.value] : [])].filter(
+    (v) => Number.isFinite(v) && (!p.log || v > 0),
+  );
 
   let yAt: (v: number) => number;
   const ticks: number[] = [];
@@ -161,13 +164,28 @@ function linePanel(p: LinePanel): string {
     out.push(`<line x1="${r1(xAt(g))}" y1="${r1(bottom)}" x2="${r1(xAt(g))}" y2="${r1(bottom + 4)}" stroke="${MUTED}"/>`);
     out.push(text(xAt(g), bottom + 17, num(g), { 'text-anchor': 'middle', 'font-size': 12, fill: INK }));
   }
-  out.push(text((left + right) / 2, bottom + 36, 'games played at once (2 connections each)', { 'text-anchor': 'middle', 'font-size': 12, fill: MUTED }));
+  out.push(
+    text((left + right) / 2, bottom + 36, 'games played at once (2 connections each)', {
+      'text-anchor': 'middle',
+      'font-size': 12,
+      fill: MUTED,
+    }),
+  );
   const midY = (top + bottom) / 2;
-  out.push(text(p.x + 14, midY, p.yTitle, { 'text-anchor': 'middle', 'font-size': 12, fill: MUTED, transform: `rotate(-90 ${r1(p.x + 14)} ${r1(midY)})` }));
+  out.push(
+    text(p.x + 14, midY, p.yTitle, {
+      'text-anchor': 'middle',
+      'font-size': 12,
+      fill: MUTED,
+      transform: `rotate(-90 ${r1(p.x + 14)} ${r1(midY)})`,
+    }),
+  );
 
   if (p.reference && Number.isFinite(p.reference.value)) {
     const y = yAt(p.reference.value);
-    out.push(`<line x1="${r1(left)}" y1="${r1(y)}" x2="${r1(right)}" y2="${r1(y)}" stroke="${STORE.colour}" stroke-width="1.5" stroke-dasharray="${STORE.dash}"/>`);
+    out.push(
+      `<line x1="${r1(left)}" y1="${r1(y)}" x2="${r1(right)}" y2="${r1(y)}" stroke="${STORE.colour}" stroke-width="1.5" stroke-dasharray="${STORE.dash}"/>`,
+    );
     out.push(text(left + 6, y - 5, p.reference.label, { 'font-size': 11, fill: MUTED, ...halo }));
   }
 
@@ -176,7 +194,9 @@ function linePanel(p: LinePanel): string {
     const pts = s.points.filter((q) => Number.isFinite(q.value) && (!p.log || q.value > 0)).sort((a, b) => a.games - b.games);
     if (pts.length > 1) {
       const d = pts.map((q, i) => `${i ? 'L' : 'M'}${r1(xAt(q.games))} ${r1(yAt(q.value))}`).join('');
-      out.push(`<path d="${d}" fill="none" stroke="${s.style.colour}" stroke-width="2"${s.style.dash ? ` stroke-dasharray="${s.style.dash}"` : ''}/>`);
+      out.push(
+        `<path d="${d}" fill="none" stroke="${s.style.colour}" stroke-width="2"${s.style.dash ? ` stroke-dasharray="${s.style.dash}"` : ''}/>`,
+      );
     }
     for (const q of pts) {
       out.push(marker(s.style.marker, xAt(q.games), yAt(q.value), s.style.colour));
@@ -195,14 +215,28 @@ function linePanel(p: LinePanel): string {
       bottom - 2,
     );
     column.forEach((l, i) =>
-      out.push(text(xAt(g) + (leftSide ? -9 : 9), ys[i]!, l.text, { 'text-anchor': leftSide ? 'end' : 'start', 'font-size': 11, 'font-weight': 600, fill: l.colour, ...halo })),
+      out.push(
+        text(xAt(g) + (leftSide ? -9 : 9), ys[i]!, l.text, {
+          'text-anchor': leftSide ? 'end' : 'start',
+          'font-size': 11,
+          'font-weight': 600,
+          fill: l.colour,
+          ...halo,
+        }),
+      ),
     );
   }
   return out.join('\n');
 }
 
-function legendItem(x: number, y: number, style: { name: string; colour: string; dash: string; marker?: Marker }): { svg: string; width: number } {
-  const parts = [`<line x1="${r1(x)}" y1="${r1(y)}" x2="${r1(x + 30)}" y2="${r1(y)}" stroke="${style.colour}" stroke-width="2"${style.dash ? ` stroke-dasharray="${style.dash}"` : ''}/>`];
+function legendItem(
+  x: number,
+  y: number,
+  style: { name: string; colour: string; dash: string; marker?: Marker },
+): { svg: string; width: number } {
+  const parts = [
+    `<line x1="${r1(x)}" y1="${r1(y)}" x2="${r1(x + 30)}" y2="${r1(y)}" stroke="${style.colour}" stroke-width="2"${style.dash ? ` stroke-dasharray="${style.dash}"` : ''}/>`,
+  ];
   if (style.marker) parts.push(marker(style.marker, x + 15, y, style.colour));
   parts.push(text(x + 36, y + 4, style.name, { 'font-size': 12, fill: INK }));
   return { svg: parts.join(''), width: 36 + textWidth(style.name, 12) + 22 };
@@ -232,7 +266,12 @@ function costPanel({ y, cost }: CostPanel): string {
     { line: 'total per game', dollars: cost.perGameDollars, floorDollars: cost.floorDollars as number | undefined, total: true },
     ...cost.breakdown.map((b, i) => ({ ...b, i, total: false })).sort((a, b) => b.dollars - a.dollars || a.i - b.i),
   ];
-  const max = Math.max(cost.perGameDollars, cost.floorDollars, cost.targetDollars, ...cost.breakdown.map((b) => Math.max(b.dollars, b.floorDollars ?? 0)));
+  const max = Math.max(
+    cost.perGameDollars,
+    cost.floorDollars,
+    cost.targetDollars,
+    ...cost.breakdown.map((b) => Math.max(b.dollars, b.floorDollars ?? 0)),
+  );
   const s = niceStep(max > 0 ? max : 1);
   const axisMax = Math.ceil(max / s) * s || s;
   const xAt = (v: number) => left + (Math.max(0, v) / axisMax) * (right - left);
@@ -240,14 +279,25 @@ function costPanel({ y, cost }: CostPanel): string {
   const decimals = Math.min(8, Math.max(2, 2 - Math.floor(Math.log10(cost.perGameDollars > 0 ? cost.perGameDollars : 1))));
   const cell = (v: number) => `$${v.toFixed(decimals)}`;
 
-  out.push(text(8, y + 16, '(c) Cost of one 4-player asynchronous Vasco da Gama game on AWS, by service line ($)', { 'font-size': 14, 'font-weight': 600, fill: INK }));
+  out.push(
+    text(8, y + 16, '(c) Cost of one 4-player asynchronous Vasco da Gama game on AWS, by service line ($)', {
+      'font-size': 14,
+      'font-weight': 600,
+      fill: INK,
+    }),
+  );
   const share = cost.targetDollars > 0 ? ` (${Math.round((100 * cost.perGameDollars) / cost.targetDollars)} % of it)` : '';
   const over = Number.isFinite(cost.overFloor) ? ` (${num(cost.overFloor)}× the floor)` : '';
   out.push(
-    text(8, y + 38, `total ${dollars(cost.perGameDollars)} per game · floor ${dollars(cost.floorDollars)}${over} · target ${dollars(cost.targetDollars)}${share}`, {
-      'font-size': 13,
-      fill: INK,
-    }),
+    text(
+      8,
+      y + 38,
+      `total ${dollars(cost.perGameDollars)} per game · floor ${dollars(cost.floorDollars)}${over} · target ${dollars(cost.targetDollars)}${share}`,
+      {
+        'font-size': 13,
+        fill: INK,
+      },
+    ),
   );
   // Legend: the fill tells measured from floor, not the colour.
   const ly = y + 60;
@@ -255,7 +305,9 @@ function costPanel({ y, cost }: CostPanel): string {
   out.push(text(left + 28, ly, 'measured', { 'font-size': 12, fill: INK }));
   out.push(`<rect x="${left + 110}" y="${ly - 8}" width="22" height="9" fill="url(#${ID}-hatch)" stroke="${MUTED}"/>`);
   out.push(text(left + 138, ly, 'floor', { 'font-size': 12, fill: INK }));
-  out.push(`<line x1="${left + 200}" y1="${ly - 10}" x2="${left + 200}" y2="${ly + 3}" stroke="${INK}" stroke-width="1.5" stroke-dasharray="5 3"/>`);
+  out.push(
+    `<line x1="${left + 200}" y1="${ly - 10}" x2="${left + 200}" y2="${ly + 3}" stroke="${INK}" stroke-width="1.5" stroke-dasharray="5 3"/>`,
+  );
   out.push(text(left + 208, ly, 'target', { 'font-size': 12, fill: INK }));
   out.push(text(measuredCol, ly, 'measured', { 'text-anchor': 'end', 'font-size': 12, 'font-weight': 600, fill: INK }));
   out.push(text(floorCol, ly, 'floor', { 'text-anchor': 'end', 'font-size': 12, 'font-weight': 600, fill: INK }));
@@ -266,7 +318,8 @@ function costPanel({ y, cost }: CostPanel): string {
   for (let t = 0; t <= axisMax + s / 2; t += s) {
     out.push(`<line x1="${r1(xAt(t))}" y1="${r1(top)}" x2="${r1(xAt(t))}" y2="${r1(bottom)}" stroke="${GRID}"/>`);
     // The target's label takes the axis' place where they would meet.
-    if (Math.abs(xAt(t) - tx) > 70) out.push(text(xAt(t), bottom + 15, dollars(t), { 'text-anchor': 'middle', 'font-size': 11, fill: MUTED }));
+    if (Math.abs(xAt(t) - tx) > 70)
+      out.push(text(xAt(t), bottom + 15, dollars(t), { 'text-anchor': 'middle', 'font-size': 11, fill: MUTED }));
   }
   out.push(`<line x1="${r1(left)}" y1="${r1(top)}" x2="${r1(left)}" y2="${r1(bottom)}" stroke="${MUTED}"/>`);
   const maxChars = Math.floor((labelRight - 8) / textWidth('x', 12));
@@ -274,17 +327,45 @@ function costPanel({ y, cost }: CostPanel): string {
     const ry = top + k * ROW;
     const name = row.line.length > maxChars ? `${row.line.slice(0, maxChars - 1)}…` : row.line;
     const weight: Record<string, number> = row.total ? { 'font-weight': 700 } : {};
-    out.push(text(labelRight, ry + 16, name, { 'text-anchor': 'end', 'font-size': 12, fill: INK, ...weight }, name === row.line ? undefined : row.line));
-    out.push(`<rect x="${r1(left)}" y="${r1(ry + 5)}" width="${r1(xAt(row.dollars) - left)}" height="11" fill="${row.total ? '#1f4e79' : '#3d6f9e'}"/>`);
+    out.push(
+      text(
+        labelRight,
+        ry + 16,
+        name,
+        { 'text-anchor': 'end', 'font-size': 12, fill: INK, ...weight },
+        name === row.line ? undefined : row.line,
+      ),
+    );
+    out.push(
+      `<rect x="${r1(left)}" y="${r1(ry + 5)}" width="${r1(xAt(row.dollars) - left)}" height="11" fill="${row.total ? '#1f4e79' : '#3d6f9e'}"/>`,
+    );
     if (row.floorDollars !== undefined) {
-      out.push(`<rect x="${r1(left)}" y="${r1(ry + 17)}" width="${r1(xAt(row.floorDollars) - left)}" height="8" fill="url(#${ID}-hatch)" stroke="${MUTED}" stroke-width="0.8"/>`);
+      out.push(
+        `<rect x="${r1(left)}" y="${r1(ry + 17)}" width="${r1(xAt(row.floorDollars) - left)}" height="8" fill="url(#${ID}-hatch)" stroke="${MUTED}" stroke-width="0.8"/>`,
+      );
     }
     out.push(text(measuredCol, ry + 16, cell(row.dollars), { 'text-anchor': 'end', 'font-size': 12, fill: INK, ...weight }));
-    out.push(text(floorCol, ry + 16, row.floorDollars === undefined ? '—' : cell(row.floorDollars), { 'text-anchor': 'end', 'font-size': 12, fill: INK, ...weight }));
+    out.push(
+      text(floorCol, ry + 16, row.floorDollars === undefined ? '—' : cell(row.floorDollars), {
+        'text-anchor': 'end',
+        'font-size': 12,
+        fill: INK,
+        ...weight,
+      }),
+    );
     if (row.total) out.push(`<line x1="8" y1="${r1(ry + ROW)}" x2="${WIDTH - 8}" y2="${r1(ry + ROW)}" stroke="#bbb"/>`);
   });
-  out.push(`<line x1="${r1(tx)}" y1="${r1(top)}" x2="${r1(tx)}" y2="${r1(bottom + 3)}" stroke="${INK}" stroke-width="1.5" stroke-dasharray="5 3"/>`);
-  out.push(text(tx, bottom + 15, `target ${dollars(cost.targetDollars)}`, { 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 600, fill: INK }));
+  out.push(
+    `<line x1="${r1(tx)}" y1="${r1(top)}" x2="${r1(tx)}" y2="${r1(bottom + 3)}" stroke="${INK}" stroke-width="1.5" stroke-dasharray="5 3"/>`,
+  );
+  out.push(
+    text(tx, bottom + 15, `target ${dollars(cost.targetDollars)}`, {
+      'text-anchor': 'middle',
+      'font-size': 11,
+      'font-weight': 600,
+      fill: INK,
+    }),
+  );
   return out.join('\n');
 }
 
@@ -298,15 +379,30 @@ export function benchChart(input: ChartInput): string {
       [BGIO_FLATFILE, bgio.filter((l) => l.storage === 'flatfile')],
     ] as [Style, Level[]][]
   ).filter(([, levels]) => levels.length > 0);
-  const throughput: Series[] = sources.map(([style, levels]) => ({ style, points: levels.map((l) => ({ games: l.games, value: l.commandsPerSecond })) }));
-  const p99: Series[] = sources.map(([style, levels]) => ({ style, points: levels.map((l) => ({ games: l.games, value: l.roundTrip.p99Ms })) }));
+  const throughput: Series[] = sources.map(([style, levels]) => ({
+    style,
+    points: levels.map((l) => ({ games: l.games, value: l.commandsPerSecond })),
+  }));
+  const p99: Series[] = sources.map(([style, levels]) => ({
+    style,
+    points: levels.map((l) => ({ games: l.games, value: l.roundTrip.p99Ms })),
+  }));
   const store = input.pipeline?.caravela?.storeCapacity?.itemsPerSecond;
   const cost = input.cost;
 
   const m = input.machine ?? {};
   // os.cpus()'s model, without its trademarks and clock, e.g. 'Intel Xeon Platinum 8375C'.
-  const cpu = m.cpu?.replace(/\((R|TM)\)|\bCPU\b|@.*$/gi, '').replace(/\s+/g, ' ').trim();
-  const machine = [cpu, m.cores !== undefined && `${m.cores} cores`, m.memoryGiB !== undefined && `${m.memoryGiB} GiB`, m.node && `Node ${m.node}`, m.loadAverage1m !== undefined && `load average ${num(m.loadAverage1m)}`]
+  const cpu = m.cpu
+    ?.replace(/\((R|TM)\)|\bCPU\b|@.*$/gi, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const machine = [
+    cpu,
+    m.cores !== undefined && `${m.cores} cores`,
+    m.memoryGiB !== undefined && `${m.memoryGiB} GiB`,
+    m.node && `Node ${m.node}`,
+    m.loadAverage1m !== undefined && `load average ${num(m.loadAverage1m)}`,
+  ]
     .filter(Boolean)
     .join(', ');
 
@@ -318,11 +414,26 @@ export function benchChart(input: ChartInput): string {
 
   const body: string[] = [];
   body.push(text(8, 26, 'Caravela and boardgame.io: a move through the server', { 'font-size': 18, 'font-weight': 700, fill: INK }));
-  body.push(text(8, 48, 'tic-tac-toe over WebSockets, N games at once, each move waiting for its answer; Caravela stores every move before it answers', { 'font-size': 12, fill: MUTED }));
+  body.push(
+    text(
+      8,
+      48,
+      'tic-tac-toe over WebSockets, N games at once, each move waiting for its answer; Caravela stores every move before it answers',
+      { 'font-size': 12, fill: MUTED },
+    ),
+  );
   if (machine) {
     const line = `machine: ${machine}`;
     const fits = Math.floor((WIDTH - 16) / textWidth('x', 12));
-    body.push(text(8, 66, line.length > fits ? `${line.slice(0, fits - 1)}…` : line, { 'font-size': 12, fill: MUTED }, line.length > fits ? line : undefined));
+    body.push(
+      text(
+        8,
+        66,
+        line.length > fits ? `${line.slice(0, fits - 1)}…` : line,
+        { 'font-size': 12, fill: MUTED },
+        line.length > fits ? line : undefined,
+      ),
+    );
   }
 
   if (hasPipeline) {
@@ -347,7 +458,17 @@ export function benchChart(input: ChartInput): string {
       }),
     );
     body.push(
-      linePanel({ x: WIDTH / 2, y: panelTop, width: WIDTH / 2, height: panelHeight, title: '(b) Round trip p99 (ms, log scale)', yTitle: 'p99 round trip (ms)', log: true, series: p99, format: ms }),
+      linePanel({
+        x: WIDTH / 2,
+        y: panelTop,
+        width: WIDTH / 2,
+        height: panelHeight,
+        title: '(b) Round trip p99 (ms, log scale)',
+        yTitle: 'p99 round trip (ms)',
+        log: true,
+        series: p99,
+        format: ms,
+      }),
     );
   } else {
     body.push(text(8, 96, 'No pipeline figures in this run.', { 'font-size': 12, fill: MUTED }));
@@ -356,9 +477,27 @@ export function benchChart(input: ChartInput): string {
 
   const games = [...new Set(sources.flatMap(([, levels]) => levels.map((l) => l.games)))].sort((a, b) => a - b);
   const desc = [
-    hasPipeline && `Throughput in commands per second at ${games.join(', ')} concurrent games: ${sources.map(([s, levels]) => `${s.name} ${[...levels].sort((a, b) => a.games - b.games).map((l) => num(l.commandsPerSecond)).join(', ')}`).join('; ')}.`,
+    hasPipeline &&
+      `Throughput in commands per second at ${games.join(', ')} concurrent games: ${sources
+        .map(
+          ([s, levels]) =>
+            `${s.name} ${[...levels]
+              .sort((a, b) => a.games - b.games)
+              .map((l) => num(l.commandsPerSecond))
+              .join(', ')}`,
+        )
+        .join('; ')}.`,
     store !== undefined && `Store capacity ${num(store)} items per second.`,
-    hasPipeline && `Round trip p99: ${sources.map(([s, levels]) => `${s.name} ${[...levels].sort((a, b) => a.games - b.games).map((l) => ms(l.roundTrip.p99Ms)).join(', ')}`).join('; ')}.`,
+    hasPipeline &&
+      `Round trip p99: ${sources
+        .map(
+          ([s, levels]) =>
+            `${s.name} ${[...levels]
+              .sort((a, b) => a.games - b.games)
+              .map((l) => ms(l.roundTrip.p99Ms))
+              .join(', ')}`,
+        )
+        .join('; ')}.`,
     cost &&
       `Cost of one game: ${dollars(cost.perGameDollars)}, floor ${dollars(cost.floorDollars)}, target ${dollars(cost.targetDollars)}; ${cost.breakdown.map((b) => `${b.line} ${dollars(b.dollars)}${b.floorDollars !== undefined ? ` (floor ${dollars(b.floorDollars)})` : ''}`).join(', ')}.`,
     machine && `Machine: ${machine}.`,
@@ -371,7 +510,9 @@ export function benchChart(input: ChartInput): string {
     `<title id="${ID}-title">Caravela and boardgame.io benchmark: throughput and p99 round trip by concurrent games${cost ? ', and the cost of a game by AWS service line' : ''}</title>`,
     `<desc id="${ID}-desc">${escapeXml(desc)}</desc>`,
     ...(cost
-      ? [`<defs><pattern id="${ID}-hatch" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="5" height="5" fill="#fff"/><line x1="0" y1="0" x2="0" y2="5" stroke="#777" stroke-width="2.2"/></pattern></defs>`]
+      ? [
+          `<defs><pattern id="${ID}-hatch" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="5" height="5" fill="#fff"/><line x1="0" y1="0" x2="0" y2="5" stroke="#777" stroke-width="2.2"/></pattern></defs>`,
+        ]
       : []),
     `<rect width="${WIDTH}" height="${height}" fill="#fff"/>`,
     ...body,

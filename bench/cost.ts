@@ -28,7 +28,15 @@ export async function costSuite(options: { seed?: number } = {}): Promise<CostSu
   child.stderr.on('data', (d) => (err += d));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`scripts/cost.ts exited with ${code}:\n${err.slice(-2000)}`);
-  const json = JSON.parse(out) as { scenarios: { usdPerGame: number; floorUsdPerGame: number; overFloor: number; breakdown: CostSuiteResult['breakdown'] }[] };
+  const json = JSON.parse(out) as {
+    scenarios: { usdPerGame: number; floorUsdPerGame: number; overFloor: number; breakdown: CostSuiteResult['breakdown'] }[];
+  };
   const s = json.scenarios[0]!;
-  return { perGameDollars: s.usdPerGame, floorDollars: s.floorUsdPerGame, overFloor: s.overFloor, targetDollars: TARGETS.usdPerGame, breakdown: s.breakdown };
+  return {
+    perGameDollars: s.usdPerGame,
+    floorDollars: s.floorUsdPerGame,
+    overFloor: s.overFloor,
+    targetDollars: TARGETS.usdPerGame,
+    breakdown: s.breakdown,
+  };
 }

@@ -51,7 +51,13 @@ const log = (line: string) => console.error(line);
 
 const started = Date.now();
 const result: Record<string, unknown> = {
-  machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage1m: round(os.loadavg()[0]!) },
+  machine: {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverage1m: round(os.loadavg()[0]!),
+  },
   boardgameIo: '0.50.2',
 };
 
@@ -61,61 +67,98 @@ if (suites.has('domain')) {
   result.domain = {
     games,
     boardgameIo: bgio,
-    ticTacToeDecideEvolveSpeedupOverBoardgameIoReducer: round(bgio.reducerMicrosPerCommand / bgio.caravelaSameRun.decideEvolveMicrosPerCommand),
+    ticTacToeDecideEvolveSpeedupOverBoardgameIoReducer: round(
+      bgio.reducerMicrosPerCommand / bgio.caravelaSameRun.decideEvolveMicrosPerCommand,
+    ),
   };
   for (const [game, f] of Object.entries(games)) {
-    log(`${game.padEnd(14)} ${String(f.decideEvolveMicrosPerCommand).padStart(8)} µs/command  ${String(f.replayMillisPerGame).padStart(7)} ms/replay  games/s: ${Object.entries(f.botGamesPerSecond).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    log(
+      `${game.padEnd(14)} ${String(f.decideEvolveMicrosPerCommand).padStart(8)} µs/command  ${String(f.replayMillisPerGame).padStart(7)} ms/replay  games/s: ${Object.entries(
+        f.botGamesPerSecond,
+      )
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
   }
-  log(`boardgame.io reducer ${bgio.reducerMicrosPerCommand} µs/move vs Caravela ${bgio.caravelaSameRun.decideEvolveMicrosPerCommand} µs; games/s ${bgio.gamesPerSecond} vs ${bgio.caravelaSameRun.randomGamesPerSecond}`);
+  log(
+    `boardgame.io reducer ${bgio.reducerMicrosPerCommand} µs/move vs Caravela ${bgio.caravelaSameRun.decideEvolveMicrosPerCommand} µs; games/s ${bgio.gamesPerSecond} vs ${bgio.caravelaSameRun.randomGamesPerSecond}`,
+  );
 }
 
 if (suites.has('pipeline')) {
   const levels = quick ? [1, 50] : [1, 50, 500];
   const durationMs = quick ? 3000 : 8000;
   const caravela = await pipelineSuite({ durationMs, levels });
-  log(`floor (PutItem + Query)  p50 ${caravela.floor.p50Ms} ms  p99 ${caravela.floor.p99Ms} ms; the store alone: ${caravela.storeWritesPerSecondAt50Writers} conditional PutItems/s with 50 writers, ${caravela.storeCapacity.itemsPerSecond} items/s grouped (${caravela.storeCapacity.storeCpuMsPerItem} ms of its CPU per item)`);
+  log(
+    `floor (PutItem + Query)  p50 ${caravela.floor.p50Ms} ms  p99 ${caravela.floor.p99Ms} ms; the store alone: ${caravela.storeWritesPerSecondAt50Writers} conditional PutItems/s with 50 writers, ${caravela.storeCapacity.itemsPerSecond} items/s grouped (${caravela.storeCapacity.storeCpuMsPerItem} ms of its CPU per item)`,
+  );
   for (const l of caravela.levels) {
-    log(`caravela         ${String(l.games).padStart(4)} games  ${String(l.commandsPerSecond).padStart(7)} commands/s  round trip p50 ${l.roundTrip.p50Ms} ms  p99 ${l.roundTrip.p99Ms} ms; ${l.storeItemsPerSecond} items/s stored (${l.storeItemsPerCommand} per command); CPU per command: server ${l.cpuMsPerCommand.serverProcess} ms, store ${l.cpuMsPerCommand.store} ms`);
+    log(
+      `caravela         ${String(l.games).padStart(4)} games  ${String(l.commandsPerSecond).padStart(7)} commands/s  round trip p50 ${l.roundTrip.p50Ms} ms  p99 ${l.roundTrip.p99Ms} ms; ${l.storeItemsPerSecond} items/s stored (${l.storeItemsPerCommand} per command); CPU per command: server ${l.cpuMsPerCommand.serverProcess} ms, store ${l.cpuMsPerCommand.store} ms`,
+    );
   }
   const bgio: BgioPipelineResult[] = [];
   for (const storage of ['memory', 'flatfile'] as const) {
     for (const games of levels) {
       const r = await bgioPipeline({ games, durationMs, storage });
       bgio.push(r);
-      log(`bgio ${storage.padEnd(8)}    ${String(games).padStart(4)} games  ${String(r.commandsPerSecond).padStart(7)} commands/s  round trip p50 ${r.roundTrip.p50Ms} ms  p99 ${r.roundTrip.p99Ms} ms`);
+      log(
+        `bgio ${storage.padEnd(8)}    ${String(games).padStart(4)} games  ${String(r.commandsPerSecond).padStart(7)} commands/s  round trip p50 ${r.roundTrip.p50Ms} ms  p99 ${r.roundTrip.p99Ms} ms`,
+      );
     }
   }
   const at = (games: number, storage?: 'memory' | 'flatfile') =>
-    (storage ? bgio.find((r) => r.games === games && r.storage === storage) : caravela.levels.find((l) => l.games === games))?.commandsPerSecond ?? NaN;
+    (storage ? bgio.find((r) => r.games === games && r.storage === storage) : caravela.levels.find((l) => l.games === games))
+      ?.commandsPerSecond ?? NaN;
   const ratios = {
     throughputAt50GamesOverBoardgameIoMemory: round(at(50) / at(50, 'memory')),
     throughputAt50GamesOverBoardgameIoFlatFile: round(at(50) / at(50, 'flatfile')),
     throughputAt50GamesOverStoreWritesAt50Writers: round(at(50) / caravela.storeWritesPerSecondAt50Writers),
-    storeItemsAt50GamesOverStoreCapacity: round((caravela.levels.find((l) => l.games === 50)?.storeItemsPerSecond ?? NaN) / caravela.storeCapacity.itemsPerSecond),
+    storeItemsAt50GamesOverStoreCapacity: round(
+      (caravela.levels.find((l) => l.games === 50)?.storeItemsPerSecond ?? NaN) / caravela.storeCapacity.itemsPerSecond,
+    ),
     p50RoundTripAt1GameOverFloor: caravela.p50RoundTripAt1GameOverFloor,
   };
   result.pipeline = {
-    caravela: { description: 'every command stored under its own condition on DynamoDB Local, its data in files, before its ack (concurrent commands share a request: group commit)', ...caravela },
-    boardgameIo: { description: 'boardgame.io 0.50.2 server, socket.io transport; FlatFile writes after it broadcasts (not durable per move)', levels: bgio },
+    caravela: {
+      description:
+        'every command stored under its own condition on DynamoDB Local, its data in files, before its ack (concurrent commands share a request: group commit)',
+      ...caravela,
+    },
+    boardgameIo: {
+      description: 'boardgame.io 0.50.2 server, socket.io transport; FlatFile writes after it broadcasts (not durable per move)',
+      levels: bgio,
+    },
     ratios,
   };
-  log(`caravela / bgio at 50 games: ${ratios.throughputAt50GamesOverBoardgameIoMemory}× (memory), ${ratios.throughputAt50GamesOverBoardgameIoFlatFile}× (flat file); p50 at 1 game / floor: ${ratios.p50RoundTripAt1GameOverFloor}`);
+  log(
+    `caravela / bgio at 50 games: ${ratios.throughputAt50GamesOverBoardgameIoMemory}× (memory), ${ratios.throughputAt50GamesOverBoardgameIoFlatFile}× (flat file); p50 at 1 game / floor: ${ratios.p50RoundTripAt1GameOverFloor}`,
+  );
 }
 
 if (suites.has('scale')) {
   const scale = await scaleSuite({ quick });
   result.scale = scale;
   log(`memory: ${scale.memory.heapBytesPerLiveGame} B per live game, ${scale.memory.heapBytesPerConnection} B per connection`);
-  log(`10,000-event game: load p50 ${scale.longGame.loadWithSnapshots.p50Ms} ms with snapshots, ${scale.longGame.loadFromCommits.p50Ms} ms from the commits alone`);
+  log(
+    `10,000-event game: load p50 ${scale.longGame.loadWithSnapshots.p50Ms} ms with snapshots, ${scale.longGame.loadFromCommits.p50Ms} ms from the commits alone`,
+  );
 }
 
 if (suites.has('abuse')) {
   const abuse = await abuseSuite();
   result.abuse = abuse;
   for (const [name, f] of Object.entries(abuse)) {
-    const step = f as { healthz?: { p99Ms: number; maxMs: number }; serverEventLoopDelayMaxMs?: number; serverRssMiBBefore?: number; serverRssMiBAfter?: number };
+    const step = f as {
+      healthz?: { p99Ms: number; maxMs: number };
+      serverEventLoopDelayMaxMs?: number;
+      serverRssMiBBefore?: number;
+      serverRssMiBAfter?: number;
+    };
     if (typeof f !== 'object' || step.serverRssMiBBefore === undefined) continue;
-    log(`${name.padEnd(20)} /healthz p99 ${step.healthz!.p99Ms} ms, max ${step.healthz!.maxMs} ms (event loop held ≤ ${step.serverEventLoopDelayMaxMs} ms); server RSS ${step.serverRssMiBBefore} → ${step.serverRssMiBAfter} MiB`);
+    log(
+      `${name.padEnd(20)} /healthz p99 ${step.healthz!.p99Ms} ms, max ${step.healthz!.maxMs} ms (event loop held ≤ ${step.serverEventLoopDelayMaxMs} ms); server RSS ${step.serverRssMiBBefore} → ${step.serverRssMiBAfter} MiB`,
+    );
   }
 }
 
@@ -143,7 +186,9 @@ if (suites.has('cost')) {
   // One asynchronous 4-player game priced at list prices, against its floor (cost/model.ts floorOf).
   const cost = await costSuite();
   result.cost = cost;
-  log(`cost: $${cost.perGameDollars.toPrecision(3)} per game (target $${cost.targetDollars}), floor $${cost.floorDollars.toPrecision(3)}, ${cost.overFloor.toFixed(2)}× the floor`);
+  log(
+    `cost: $${cost.perGameDollars.toPrecision(3)} per game (target $${cost.targetDollars}), floor $${cost.floorDollars.toPrecision(3)}, ${cost.overFloor.toFixed(2)}× the floor`,
+  );
 }
 
 if (suites.has('bots')) {

@@ -31,6 +31,7 @@ export const round = (x: number, digits = 3) => Number(x.toPrecision(digits));
 /** `make(0)` … `make(count - 1)`, `batch` of them at a time; the results in order. */
 export async function inBatches<T>(count: number, batch: number, make: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < count; i += batch) out.push(...(await Promise.all(Array.from({ length: Math.min(batch, count - i) }, (_, k) => make(i + k)))));
+  for (let i = 0; i < count; i += batch)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(batch, count - i) }, (_, k) => make(i + k)))));
   return out;
 }

@@ -44,7 +44,9 @@ export function latency(samples: number[]): Latency {
 
 /** One conditional PutItem and one Query per sample, sequentially: what a move cannot go below. Each sample's time. */
 async function floor(server: LocalServer, samples: number): Promise<number[]> {
-  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
+  const doc = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
+  );
   const pk = `BENCH#${randomUUID()}`;
   const times: number[] = [];
   for (let i = 0; i < samples + 20; i++) {
@@ -88,7 +90,9 @@ const item = (pk: string, i: number) => ({ pk, sk: `V#${String(i).padStart(10, '
  * arrive while a write is on its way go together as one TransactWriteItems).
  */
 async function storeWrites(server: LocalServer, writers: number, durationMs: number, grouped: boolean) {
-  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
+  const doc = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
+  );
   const writer = new GroupWriter(doc, grouped);
   let writes = 0;
   const javaBefore = cpuMsOf(server.dynamo.pid);
@@ -107,7 +111,12 @@ async function storeWrites(server: LocalServer, writers: number, durationMs: num
   for (let i = 0; i < 500; i++) await doc.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: 'BENCH#none', sk: String(i) } }));
   const storeCpuMsPerRead = round((cpuMsOf(server.dynamo.pid) - readsBefore) / 500);
   doc.destroy();
-  return { storeCpuMsPerRead, itemsPerSecond: round(writes / (durationMs / 1000)), itemsPerRequest: round(writes / Math.max(1, writer.stats.requests)), storeCpuMsPerItem: round(javaCpuMs / Math.max(1, writes)) };
+  return {
+    storeCpuMsPerRead,
+    itemsPerSecond: round(writes / (durationMs / 1000)),
+    itemsPerRequest: round(writes / Math.max(1, writer.stats.requests)),
+    storeCpuMsPerItem: round(javaCpuMs / Math.max(1, writes)),
+  };
 }
 
 /** Items the runtime's DynamoDB client has stored so far (puts, updates, deletes, transaction and batch items), and its requests by operation. */
@@ -148,9 +157,16 @@ interface Table {
 }
 
 async function newGame(x: Client, o: Client): Promise<string> {
-  const { gameId } = await x.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+  const { gameId } = await x.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+    action: 'createGame',
+    game: 'tic-tac-toe',
+    players: 2,
+  });
   await o.request({ action: 'joinGame', gameId });
-  await Promise.all([x.request({ action: 'subscribe', gameId, logDelta: true }), o.request({ action: 'subscribe', gameId, logDelta: true })]);
+  await Promise.all([
+    x.request({ action: 'subscribe', gameId, logDelta: true }),
+    o.request({ action: 'subscribe', gameId, logDelta: true }),
+  ]);
   return gameId;
 }
 
@@ -179,7 +195,12 @@ async function load(server: LocalServer, games: number, durationMs: number) {
         for (let move = 0; move < 7 && performance.now() < deadline; move++) {
           const mover = move % 2 === 0 ? table.x : table.o;
           const start = performance.now();
-          const ack = await mover.request({ action: 'command', gameId: table.gameId, commandId: randomUUID(), command: { type: 'mark', cell: move } });
+          const ack = await mover.request({
+            action: 'command',
+            gameId: table.gameId,
+            commandId: randomUUID(),
+            command: { type: 'mark', cell: move },
+          });
           if (ack.type !== 'ack') throw new Error(`move ${move} of ${table.gameId}: ${JSON.stringify(ack)}`);
           samples.push(performance.now() - start);
         }
@@ -228,7 +249,10 @@ export async function pipelineSuite(opts: { durationMs?: number; levels?: number
     // measuring what it can do, so its capacity and the floor are not a cold start's.
     await storeWrites(server, 50, capacityMs, true);
     const plain = await storeWrites(server, 50, capacityMs, false);
-    const storeCapacity = { description: 'items per second from 50 writers, grouped as the runtime groups its writes', ...(await storeWrites(server, 50, capacityMs, true)) };
+    const storeCapacity = {
+      description: 'items per second from 50 writers, grouped as the runtime groups its writes',
+      ...(await storeWrites(server, 50, capacityMs, true)),
+    };
     // The floor just before and just after the 1-game load, so both see the store in the same state
     // (its p50 moves by ±25 % from one minute to the next on a shared machine).
     const floorSamples = await floor(server, 300);

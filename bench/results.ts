@@ -55,7 +55,10 @@ export function saveRun(result: ChartInput, opts: { dir?: string; chartPath?: st
   const earlier = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort();
-  const stamp = (opts.now ?? new Date()).toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+  const stamp = (opts.now ?? new Date())
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-');
   const file = path.join(dir, `${stamp}-${machineTag(result.machine)}.json`);
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   mkdirSync(path.dirname(chart), { recursive: true });

@@ -34,8 +34,22 @@ export function targets(result: Result): Record<string, Target> {
     const flatFile = p.boardgameIo.levels.find((l) => l.games === 50 && l.storage === 'flatfile');
     const fifty = at(50);
     const five = at(500);
-    if (fifty && p.caravela.storeCapacity) add('storeItemsAt50GamesOverStoreCapacity', fifty.storeItemsPerSecond! / p.caravela.storeCapacity.itemsPerSecond, '× items/s', 'atLeast', 0.9);
-    if (fifty && flatFile) add('throughputAt50GamesOverBoardgameIoFlatFile', fifty.commandsPerSecond / flatFile.commandsPerSecond, '× commands/s', 'atLeast', 1.5);
+    if (fifty && p.caravela.storeCapacity)
+      add(
+        'storeItemsAt50GamesOverStoreCapacity',
+        fifty.storeItemsPerSecond! / p.caravela.storeCapacity.itemsPerSecond,
+        '× items/s',
+        'atLeast',
+        0.9,
+      );
+    if (fifty && flatFile)
+      add(
+        'throughputAt50GamesOverBoardgameIoFlatFile',
+        fifty.commandsPerSecond / flatFile.commandsPerSecond,
+        '× commands/s',
+        'atLeast',
+        1.5,
+      );
     if (five) {
       add('p99OverP50At500Games', five.roundTrip.p99Ms / five.roundTrip.p50Ms, '×', 'atMost', 5);
       add('p99At500Games', five.roundTrip.p99Ms, 'ms', 'atMost', 2000);

@@ -41,7 +41,17 @@ import { startLocalServer, TABLE_NAME, type HandlerName, type LocalServer, type 
 import { Client, type Player } from '../test/support/client';
 import { browser, startReceiver, type LoopbackServer } from '../test/support/push-service';
 import { webLoad } from './web';
-import { ASSUMPTIONS, emptyPhase, units32KB, units512KB, type DynamoStats, type FunctionName, type Measurement, type PhaseCounts, type Scenario } from './model';
+import {
+  ASSUMPTIONS,
+  emptyPhase,
+  units32KB,
+  units512KB,
+  type DynamoStats,
+  type FunctionName,
+  type Measurement,
+  type PhaseCounts,
+  type Scenario,
+} from './model';
 
 export const GAME = 'vasco-da-gama';
 export const SEATS = 4;
@@ -267,7 +277,14 @@ function countFrames(endpoint: string): void {
  * instances must, even where the local runtime could keep them in memory (`tableOnlyRecords`).
  */
 export async function startMeasuredServer(): Promise<LocalServer> {
-  const options: LocalServerOptions = { port: 0, dataDir: null, sweepIntervalMs: 0, instrument, tableOnlyRecords: true, connectionsApi: true };
+  const options: LocalServerOptions = {
+    port: 0,
+    dataDir: null,
+    sweepIntervalMs: 0,
+    instrument,
+    tableOnlyRecords: true,
+    connectionsApi: true,
+  };
   const server = await startLocalServer(options);
   process.env.SINGLE_PROCESS = 'false';
   return server;
@@ -333,7 +350,13 @@ async function untilVersion(c: Client, gameId: string, version: number): Promise
 /** One command chosen from `legal`; waits for the state it leads to. */
 async function act(t: Table, c: Client, s: StateFrame): Promise<void> {
   const command = s.legal[t.rng.int(s.legal.length)];
-  const answer = await c.request<ServerFrame>({ action: 'command', gameId: t.gameId, commandId: `${c.player.name}-${++t.commands}`, expectedVersion: s.version, command });
+  const answer = await c.request<ServerFrame>({
+    action: 'command',
+    gameId: t.gameId,
+    commandId: `${c.player.name}-${++t.commands}`,
+    expectedVersion: s.version,
+    command,
+  });
   if (answer.type === 'ack') await untilVersion(c, t.gameId, answer.version);
   else if (answer.type === 'error' && answer.code === 'CONFLICT') {
     // Another seat acted on this version first: act on the new state.
@@ -358,7 +381,11 @@ async function playOnline(t: Table, c: Client): Promise<void> {
   }
 }
 
-async function request<T extends ServerFrame['type']>(c: Client, frame: Record<string, unknown>, type: T): Promise<Extract<ServerFrame, { type: T }>> {
+async function request<T extends ServerFrame['type']>(
+  c: Client,
+  frame: Record<string, unknown>,
+  type: T,
+): Promise<Extract<ServerFrame, { type: T }>> {
   const answer = await c.request<ServerFrame>(frame);
   if (answer.type !== type) throw new Error(`${c.player.name}: ${String(frame.action)} answered ${JSON.stringify(answer).slice(0, 300)}`);
   return answer as Extract<ServerFrame, { type: T }>;
@@ -366,7 +393,11 @@ async function request<T extends ServerFrame['type']>(c: Client, frame: Record<s
 
 /** A new player signed in as a device (expiring access token and refresh token), as the web client registers. */
 async function registerDevice(baseUrl: string, name: string): Promise<{ player: Player; refreshToken: string }> {
-  const res = await fetch(`${baseUrl}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, device: { label: 'Firefox on Linux' } }) });
+  const res = await fetch(`${baseUrl}/api/players`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, device: { label: 'Firefox on Linux' } }),
+  });
   if (res.status !== 201) throw new Error(`register ${name}: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { playerId: string; token: string; refreshToken: string };
   return { player: { playerId: body.playerId, token: body.token, name }, refreshToken: body.refreshToken };
@@ -374,7 +405,11 @@ async function registerDevice(baseUrl: string, name: string): Promise<{ player: 
 
 /** What the web client does first on a visit hours after the last: its 15-minute access token is stale, so it refreshes it. */
 async function refresh(t: Table, player: Player): Promise<void> {
-  const res = await fetch(`${t.server.url}/api/session/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: t.refreshTokens.get(player.playerId) }) });
+  const res = await fetch(`${t.server.url}/api/session/refresh`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken: t.refreshTokens.get(player.playerId) }),
+  });
   if (res.status !== 200) throw new Error(`refresh ${player.name}: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { token: string; refreshToken: string };
   player.token = body.token;
@@ -397,7 +432,13 @@ async function session(t: Table, player: Player, opening?: (c: Client) => Promis
 }
 
 function createFrame(clock: boolean, bots?: number[]): Record<string, unknown> {
-  return { action: 'createGame', game: GAME, players: SEATS, ...(bots ? { bots } : {}), ...(clock ? { clock: { type: 'perMove', hours: 72 } } : {}) };
+  return {
+    action: 'createGame',
+    game: GAME,
+    players: SEATS,
+    ...(bots ? { bots } : {}),
+    ...(clock ? { clock: { type: 'perMove', hours: 72 } } : {}),
+  };
 }
 
 /** Players take turns over days: each connects when it is their turn (after the push), plays it, and leaves. */
@@ -485,10 +526,16 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     process.env.PUSH_ALLOW = push.origin;
     const runtime = getRuntime();
     if (runtime.records.constructor.name !== 'Records') {
-      throw new Error(`the runtime keeps records in ${runtime.records.constructor.name}, not in the table as in the cloud: start the server with startMeasuredServer()`);
+      throw new Error(
+        `the runtime keeps records in ${runtime.records.constructor.name}, not in the table as in the cloud: start the server with startMeasuredServer()`,
+      );
     }
     const storeBefore = { ...getGames().store.usage };
-    const senderTotals = () => [...runtime.senders.values()].reduce((s, x) => ({ frames: s.frames + x.usage.frames, bytes: s.bytes + x.usage.bytes }), { frames: 0, bytes: 0 });
+    const senderTotals = () =>
+      [...runtime.senders.values()].reduce((s, x) => ({ frames: s.frames + x.usage.frames, bytes: s.bytes + x.usage.bytes }), {
+        frames: 0,
+        bytes: 0,
+      });
     const senderBefore = senderTotals();
     active = rec;
     // Log lines (JSON on stdout, as Lambda sends them to CloudWatch Logs): counted by the function that wrote them ('outside': the
@@ -516,7 +563,11 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
       refreshTokens.set(player.playerId, refreshToken);
       const c = await Client.connect(server.wsUrl, player);
       const { subscription } = browser(push.origin, `/push/${i}`);
-      await request(c, { action: 'setNotifications', settings: { webPush: [subscription], webhook: null, email: null, quietHours: null } }, 'notifications');
+      await request(
+        c,
+        { action: 'setNotifications', settings: { webPush: [subscription], webhook: null, email: null, quietHours: null } },
+        'notifications',
+      );
       await c.close();
     }
     await rec.quiet(server);
@@ -528,7 +579,12 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     const t: Table = { server, refreshTokens, rng: new Rng(seed), rec, gameId: '', commands: 0, conflicts: 0, sessions: 0 };
     log(`${scenario}: playing`);
     const clock = options.clock ?? false;
-    const last = scenario === 'async' ? await playAsync(t, players, clock, log) : scenario === 'live' ? await playLive(t, players, clock) : await playBots(t, players[0]!, clock);
+    const last =
+      scenario === 'async'
+        ? await playAsync(t, players, clock, log)
+        : scenario === 'live'
+          ? await playLive(t, players, clock)
+          : await playBots(t, players[0]!, clock);
     const pushed = push.received.slice(pushedBefore);
     rec.phases.game.notifications.sent = pushed.length;
     rec.phases.game.notifications.bytes = pushed.reduce((s, r) => s + r.body.length, 0);
@@ -537,7 +593,11 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     const sweepPhase = emptyPhase();
     rec.phase = sweepPhase;
     await server.sweep();
-    const sweepRun = { durationMs: sweepPhase.lambda.sweep.durationMs, readUnits: sweepPhase.dynamo.sweep.readUnits, writeUnits: sweepPhase.dynamo.sweep.writeUnits };
+    const sweepRun = {
+      durationMs: sweepPhase.lambda.sweep.durationMs,
+      readUnits: sweepPhase.dynamo.sweep.readUnits,
+      writeUnits: sweepPhase.dynamo.sweep.writeUnits,
+    };
     active = null;
     const web = await webLoad();
 
@@ -573,7 +633,8 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
           const s = seats[seat]?.M;
           return !!s && !s.bot;
         };
-        if (item.status?.S === 'active') turnsStarted += (item.activeSeats?.L ?? []).map((v) => Number(v.N)).filter((seat) => !was.has(seat) && human(seat)).length;
+        if (item.status?.S === 'active')
+          turnsStarted += (item.activeSeats?.L ?? []).map((v) => Number(v.N)).filter((seat) => !was.has(seat) && human(seat)).length;
       } else if (pk === gamePk && sk.startsWith('S#')) put(storage.snapshots, item);
       else if (playerPks.has(pk) && sk === gamePk) put(storage.index, item);
       else if (pk.startsWith(`DELIVERY#${t.gameId}#`) || pk === gamePk) put(storage.transient, item);
@@ -603,7 +664,11 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
         scores: outcome?.results ? [...outcome.results].sort((a, b) => a.seat - b.seat).map((r) => r.score) : null,
       },
       storage,
-      floor: { commitWriteUnits, stateFrames: rec.stateFrames.size, commandMinMs: Number.isFinite(rec.commandMinMs) ? rec.commandMinMs : 0 },
+      floor: {
+        commitWriteUnits,
+        stateFrames: rec.stateFrames.size,
+        commandMinMs: Number.isFinite(rec.commandMinMs) ? rec.commandMinMs : 0,
+      },
       web,
       sweepRun,
       crossCheck: {

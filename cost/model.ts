@@ -183,7 +183,7 @@ export const ASSUMPTIONS = {
     value: 1,
     unit: '× local wall time',
     why:
-      'Lambda duration = the handler\'s wall time measured locally × this. Locally every DynamoDB call goes to DynamoDB Local ' +
+      "Lambda duration = the handler's wall time measured locally × this. Locally every DynamoDB call goes to DynamoDB Local " +
       '(about 5–20 ms, slower than in-region DynamoDB at about 3–8 ms), frames go over loopback (faster than PostToConnection, ' +
       'about 10–30 ms) and the CPU is a whole core (a 512 MB function gets about 0.3 vCPU). These pull opposite ways: 1 is ' +
       'the central guess, 2 a pessimistic one.',
@@ -192,8 +192,8 @@ export const ASSUMPTIONS = {
     value: 1,
     unit: '1 = yes, 0 = no',
     why:
-      'Measure as if every invocation ran on a container that had not seen the game\'s latest version nor the connection ' +
-      '(the Host\'s game cache and the connection cache are emptied before each handler call): with players days apart and ' +
+      "Measure as if every invocation ran on a container that had not seen the game's latest version nor the connection " +
+      "(the Host's game cache and the connection cache are emptied before each handler call): with players days apart and " +
       'many containers, a warm, current cache is the exception. Costs the reads of a load (latest snapshot + commits after ' +
       'it) and a connection GetItem per message.',
   },
@@ -219,7 +219,7 @@ export const ASSUMPTIONS = {
       'Commits of an asynchronous game are minutes to days apart, so the stream trigger (batch size 25, no batching window) ' +
       'gets one commit per invocation; its event filter keeps every other record (connections, snapshots, markers) from ' +
       'invoking it. (Locally the poller hands over whole batches, unfiltered; the local invocation count is not used, except in ' +
-      'the bots scenario, where bots\' commits come in bursts that the trigger batches as the poller did.)',
+      "the bots scenario, where bots' commits come in bursts that the trigger batches as the poller did.)",
   },
   asyncSessionMinutes: {
     value: 5,
@@ -244,7 +244,7 @@ export const ASSUMPTIONS = {
   gamesPerPlayerAccount: {
     value: 10,
     unit: 'games per registered player',
-    why: 'Registration and notification set-up happen once per player, not per game: each game carries 1/10 of its players\' onboarding.',
+    why: "Registration and notification set-up happen once per player, not per game: each game carries 1/10 of its players' onboarding.",
   },
   emailPlayerShare: {
     value: 0.1,
@@ -262,7 +262,7 @@ export const ASSUMPTIONS = {
   gamesInPlayPerPlayer: {
     value: 3,
     unit: 'games in play per player',
-    why: 'One digest a day covers all of a player\'s games: each game carries its share of the day\'s email.',
+    why: "One digest a day covers all of a player's games: each game carries its share of the day's email.",
   },
   digestWriteUnits: {
     value: 8,
@@ -272,21 +272,21 @@ export const ASSUMPTIONS = {
   digestReadUnits: {
     value: 10,
     unit: 'RRU per digest',
-    why: 'The pointer (at every turn that leads to it and at the send), settings, presence and name, the player\'s game index and the heads of the games in play.',
+    why: "The pointer (at every turn that leads to it and at the send), settings, presence and name, the player's game index and the heads of the games in play.",
   },
   logBytesPerInvocation: {
     value: 0,
     unit: 'bytes of CloudWatch Logs per invocation',
     why:
-      'Lambda\'s own START, END and REPORT lines (about 350 bytes) are INFO system logs, and infra/stack.ts keeps only ' +
+      "Lambda's own START, END and REPORT lines (about 350 bytes) are INFO system logs, and infra/stack.ts keeps only " +
       'WARN and above of those (systemLogLevelV2). What the handlers log themselves is measured (PhaseCounts.logs), ' +
-      'each line with CloudWatch\'s 26 bytes of per-event overhead.',
+      "each line with CloudWatch's 26 bytes of per-event overhead.",
   },
   accessLogBytesPerEvent: {
     value: 240,
     unit: 'bytes of CloudWatch Logs per API Gateway event',
     why:
-      'The APIs\' access logs (infra/stack.ts accessFormat): one JSON line of about 210 bytes (ids, IP, route, status, ' +
+      "The APIs' access logs (infra/stack.ts accessFormat): one JSON line of about 210 bytes (ids, IP, route, status, " +
       'latency) per WebSocket connect, disconnect and message in and per HTTP request, plus 26 bytes of per-event overhead.',
   },
   chargeDataTransferOut: {
@@ -441,7 +441,8 @@ function add<T extends object>(a: T, b: T, f: number): T {
   for (const key of Object.keys(b) as (keyof T & string)[]) {
     if (key in out) continue;
     const y = b[key] as unknown;
-    out[key] = typeof y === 'number' ? f * y : y && typeof y === 'object' ? add({} as Record<string, unknown>, y as Record<string, unknown>, f) : y;
+    out[key] =
+      typeof y === 'number' ? f * y : y && typeof y === 'object' ? add({} as Record<string, unknown>, y as Record<string, unknown>, f) : y;
   }
   return out as T;
 }
@@ -465,7 +466,10 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
     // time); bots' commits come in bursts, which the trigger batches as the local poller did.
     // The ratings reactor: once per game, by the commit that finished it (its filter lets nothing else through).
     if (fn === 'sweep') {
-      lambda[fn] = { invocations: local.invocations + sweepRuns, billedMs: local.durationMs * scale + local.invocations * 0.5 + sweepRuns * (m.sweepRun.durationMs * scale + 0.5) };
+      lambda[fn] = {
+        invocations: local.invocations + sweepRuns,
+        billedMs: local.durationMs * scale + local.invocations * 0.5 + sweepRuns * (m.sweepRun.durationMs * scale + 0.5),
+      };
       continue;
     }
     const invocations =
@@ -513,21 +517,28 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
     dynamoWriteUnits: dynamo.w + emails * a.digestWriteUnits.value + sweepRuns * m.sweepRun.writeUnits,
     wsMessagesIn32KB: c.wsIn.units32KB,
     wsMessagesOut32KB: c.wsOut.units32KB,
-    wsConnectionMinutes: m.phases.game.connections * minutesPerConnection + f * m.phases.onboarding.connections * a.onboardingSessionMinutes.value,
+    wsConnectionMinutes:
+      m.phases.game.connections * minutesPerConnection + f * m.phases.onboarding.connections * a.onboardingSessionMinutes.value,
     httpRequests512KB: c.http.units512KB,
     notifications,
     emails,
     logBytes:
       lambdaInvocations * a.logBytesPerInvocation.value +
       handlerLogBytes +
-      a.accessLogBytesPerEvent.value * (2 * (m.phases.game.connections + f * m.phases.onboarding.connections) + c.wsIn.messages + c.http.requests),
+      a.accessLogBytesPerEvent.value *
+        (2 * (m.phases.game.connections + f * m.phases.onboarding.connections) + c.wsIn.messages + c.http.requests),
     transferOutBytes: a.chargeDataTransferOut.value ? c.wsOut.bytes + c.http.responseBytes + c.notifications.bytes : 0,
     secretFetches: coldStarts * a.secretFetchesPerColdStart.value,
     // Each connection for the game is a visit (async: the push opens the game); each player's first visit is onboarding;
     // what a browser asks once a day, on the days the game is played (a player's day shared by their games in play).
     cloudfrontRequests:
-      m.phases.game.connections * m.web.repeatVisit.requests + f * m.phases.onboarding.connections * m.web.firstVisit.requests + browserDays * m.web.dailyVisit.requests,
-    cloudfrontBytes: m.phases.game.connections * m.web.repeatVisit.bytes + f * m.phases.onboarding.connections * m.web.firstVisit.bytes + browserDays * m.web.dailyVisit.bytes,
+      m.phases.game.connections * m.web.repeatVisit.requests +
+      f * m.phases.onboarding.connections * m.web.firstVisit.requests +
+      browserDays * m.web.dailyVisit.requests,
+    cloudfrontBytes:
+      m.phases.game.connections * m.web.repeatVisit.bytes +
+      f * m.phases.onboarding.connections * m.web.firstVisit.bytes +
+      browserDays * m.web.dailyVisit.bytes,
     sweepRuns,
     storedBytesKept: m.storage.commits.bytes + m.storage.snapshots.bytes + m.storage.index.bytes + f * m.storage.perPlayer.bytes,
     storedBytesTransient: m.storage.transient.bytes,
@@ -568,10 +579,16 @@ export function costModel(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: 
     usd: prices.dynamoStorage.usd + prices.dynamoPitrStorage.usd,
   });
   line('SES', 'emails (daily digests)', u.emails, 'emails', prices.sesEmails);
-  line('CloudWatch Logs', 'ingestion (handlers\' lines, API access logs)', u.logBytes / GB, 'GB', prices.cloudwatchLogsIngestion);
+  line('CloudWatch Logs', "ingestion (handlers' lines, API access logs)", u.logBytes / GB, 'GB', prices.cloudwatchLogsIngestion);
   line('Data transfer out', 'frames, HTTP responses, pushes', u.transferOutBytes / GB, 'GB', prices.dataTransferOut);
   line('Secrets Manager', 'GetSecretValue at cold starts', u.secretFetches, 'API calls', prices.secretsManagerApiCalls);
-  line('CloudFront', 'web client requests (revalidations included)', u.cloudfrontRequests, 'HTTPS requests', prices.cloudfrontHttpsRequests);
+  line(
+    'CloudFront',
+    'web client requests (revalidations included)',
+    u.cloudfrontRequests,
+    'HTTPS requests',
+    prices.cloudfrontHttpsRequests,
+  );
   line('CloudFront', 'web client data transfer out', u.cloudfrontBytes / GB, 'GB', prices.cloudfrontDataTransferOut);
 
   const byService = (pick: (l: CostLine) => number) =>
@@ -641,11 +658,32 @@ export function floorOf(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: Pr
     lines.push({ service, item, quantityPerGame: quantity, unit, usdPerGame: quantity * perUnit(price) });
   line('DynamoDB', 'write units of the commits as stored', m.floor.commitWriteUnits, 'WRU', prices.dynamoWriteRequestUnits);
   line('Lambda', 'one invocation per command', commands, 'requests', prices.lambdaRequests);
-  line('Lambda', 'each at the shortest measured duration', (commands * billedMsPerCommand * a.memoryMb.value) / 1024 / 1000, 'GB-seconds', prices.lambdaArmGbSecond);
+  line(
+    'Lambda',
+    'each at the shortest measured duration',
+    (commands * billedMsPerCommand * a.memoryMb.value) / 1024 / 1000,
+    'GB-seconds',
+    prices.lambdaArmGbSecond,
+  );
   line('API Gateway WebSocket', 'one message in and one ack per command', 2 * commands, 'messages', prices.websocketMessages);
-  line('API Gateway WebSocket', 'one state frame per online subscriber per version', m.floor.stateFrames, 'messages', prices.websocketMessages);
-  line('API Gateway WebSocket', 'the measured connection minutes', u.wsConnectionMinutes, 'connection minutes', prices.websocketConnectionMinutes);
-  const byService = lines.reduce<Partial<Record<Service, number>>>((acc, l) => ({ ...acc, [l.service]: (acc[l.service] ?? 0) + l.usdPerGame }), {});
+  line(
+    'API Gateway WebSocket',
+    'one state frame per online subscriber per version',
+    m.floor.stateFrames,
+    'messages',
+    prices.websocketMessages,
+  );
+  line(
+    'API Gateway WebSocket',
+    'the measured connection minutes',
+    u.wsConnectionMinutes,
+    'connection minutes',
+    prices.websocketConnectionMinutes,
+  );
+  const byService = lines.reduce<Partial<Record<Service, number>>>(
+    (acc, l) => ({ ...acc, [l.service]: (acc[l.service] ?? 0) + l.usdPerGame }),
+    {},
+  );
   return { lines, usd: lines.reduce((s, l) => s + l.usdPerGame, 0), byService };
 }
 
@@ -654,5 +692,9 @@ export function breakdown(r: CostReport): { line: string; dollars: number; floor
   return (Object.entries(r.perGame.byService) as [Service, number][])
     .filter(([, usd]) => usd > 0)
     .sort((x, y) => y[1] - x[1])
-    .map(([service, usd]) => ({ line: SERVICE_LINES[service], dollars: usd, ...(r.floor.byService[service] !== undefined ? { floorDollars: r.floor.byService[service] } : {}) }));
+    .map(([service, usd]) => ({
+      line: SERVICE_LINES[service],
+      dollars: usd,
+      ...(r.floor.byService[service] !== undefined ? { floorDollars: r.floor.byService[service] } : {}),
+    }));
 }

@@ -83,7 +83,7 @@ export const PRICES = {
       { upTo: 300_000_000, usd: 1.0 },
       { upTo: null, usd: 0.9 },
     ],
-    note: '$1.00 per million for the first 300 million a month, $0.90 after (the page\'s own worked examples).',
+    note: "$1.00 per million for the first 300 million a month, $0.90 after (the page's own worked examples).",
   },
   dynamoWriteRequestUnits: {
     usd: 0.625,
@@ -107,7 +107,7 @@ export const PRICES = {
     unit: 'DynamoDB data storage, GB-month (Standard table class; item bytes + 100 bytes per item)',
     region,
     source: 'https://aws.amazon.com/dynamodb/pricing/on-demand/',
-    note: 'First 25 GB a month free (ignored here). Value from AWS\'s page as commonly quoted; the stored copy searched did not show the figure.',
+    note: "First 25 GB a month free (ignored here). Value from AWS's page as commonly quoted; the stored copy searched did not show the figure.",
   },
   dynamoPitrStorage: {
     usd: 0.2,
@@ -177,7 +177,7 @@ export const PRICES = {
     region,
     source: 'https://aws.amazon.com/cloudfront/pricing/',
     note:
-      'Pay-as-you-go, $0.0100 per 10,000 HTTPS requests in the cheapest regions (PriceClass_100, the stack\'s); a 304 ' +
+      "Pay-as-you-go, $0.0100 per 10,000 HTTPS requests in the cheapest regions (PriceClass_100, the stack's); a 304 " +
       'answer to a revalidation is a request like any other. The flat-rate plans (2025) and the first 10 million requests ' +
       'a month free are ignored.',
   },

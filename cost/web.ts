@@ -56,11 +56,18 @@ function load(dir: string): WebLoad {
     });
   // The deployment (infra/stack.ts) puts the config inline in index.html (two URLs and the public
   // URL); config.json is deployed too, but the client asks for it only if the inline block is missing.
-  const config = JSON.stringify({ httpUrl: 'https://abcdefghij.execute-api.us-east-1.amazonaws.com', wsUrl: 'wss://abcdefghij.execute-api.us-east-1.amazonaws.com/prod', publicUrl: 'https://d111111abcdef8.cloudfront.net' });
+  const config = JSON.stringify({
+    httpUrl: 'https://abcdefghij.execute-api.us-east-1.amazonaws.com',
+    wsUrl: 'wss://abcdefghij.execute-api.us-east-1.amazonaws.com/prod',
+    publicUrl: 'https://d111111abcdef8.cloudfront.net',
+  });
   const index = files.find((f) => f.path === 'index.html')!;
   const html = withInlineConfig(readFileSync(path.join(dir, 'index.html'), 'utf8'), config);
   Object.assign(index, { bytes: Buffer.byteLength(html), compressedBytes: gzipSync(html).byteLength });
-  const visit = (asked: WebLoad['files']) => ({ requests: asked.length, bytes: asked.reduce((s, f) => s + (f.repeat === 'revalidate (304)' ? 0 : f.compressedBytes) + RESPONSE_HEADER_BYTES, 0) });
+  const visit = (asked: WebLoad['files']) => ({
+    requests: asked.length,
+    bytes: asked.reduce((s, f) => s + (f.repeat === 'revalidate (304)' ? 0 : f.compressedBytes) + RESPONSE_HEADER_BYTES, 0),
+  });
   return {
     firstVisit: { requests: files.length, bytes: files.reduce((s, f) => s + f.compressedBytes + RESPONSE_HEADER_BYTES, 0) },
     repeatVisit: visit(files.filter((f) => f.repeat === 'revalidate (304)' || f.repeat === 'full')),

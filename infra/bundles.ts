@@ -37,16 +37,23 @@ export function measureBundles(options: { importTimes?: boolean } = {}): Record<
       files: Record<string, { source: { path: string }; destinations: Record<string, { objectKey: string }> }>;
     };
     const byKey = new Map<string, string>();
-    for (const f of Object.values(manifest.files)) for (const d of Object.values(f.destinations)) byKey.set(d.objectKey, path.join(outdir, f.source.path));
+    for (const f of Object.values(manifest.files))
+      for (const d of Object.values(f.destinations)) byKey.set(d.objectKey, path.join(outdir, f.source.path));
     symlinkSync(path.join(root, 'node_modules'), path.join(outdir, 'node_modules'));
-    const template = JSON.parse(readFileSync(path.join(outdir, 'CaravelaBundles.template.json'), 'utf8')) as { Resources: Record<string, { Properties: { Code?: { S3Key?: string } } }> };
+    const template = JSON.parse(readFileSync(path.join(outdir, 'CaravelaBundles.template.json'), 'utf8')) as {
+      Resources: Record<string, { Properties: { Code?: { S3Key?: string } } }>;
+    };
     const report = {} as Record<keyof CaravelaFunctions, BundleReport>;
     for (const [name, fn] of Object.entries(stack.functions) as [keyof CaravelaFunctions, CaravelaFunctions[keyof CaravelaFunctions]][]) {
       const id = stack.getLogicalId(fn.node.defaultChild as never);
       const dir = byKey.get(template.Resources[id]!.Properties.Code!.S3Key!)!;
       const file = path.join(dir, 'index.mjs');
       const code = readFileSync(file);
-      report[name] = { bytes: code.length, gzipBytes: gzipSync(code).length, ...(options.importTimes ? { importMs: importTime(file) } : {}) };
+      report[name] = {
+        bytes: code.length,
+        gzipBytes: gzipSync(code).length,
+        ...(options.importTimes ? { importMs: importTime(file) } : {}),
+      };
     }
     return report;
   } finally {
@@ -57,9 +64,17 @@ export function measureBundles(options: { importTimes?: boolean } = {}): Record<
 
 function importTime(file: string): number {
   const times = Array.from({ length: 5 }, () => {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`], {
-      env: { ...process.env, AWS_REGION: 'us-east-1', TABLE_NAME: 'caravela' },
-    });
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`,
+      ],
+      {
+        env: { ...process.env, AWS_REGION: 'us-east-1', TABLE_NAME: 'caravela' },
+      },
+    );
     return Number(out.toString().trim());
   }).sort((a, b) => a - b);
   return Math.round(times[2]! * 10) / 10;

@@ -40,7 +40,10 @@ export const PEAK_CONCURRENCY = SIZING.invocationsPerSecondPeak * SIZING.seconds
 
 export const PRODUCTION = {
   /** Every WebSocket route: steady rate and burst, requests a second. */
-  webSocketThrottle: { rateLimit: roundUp(SIZING.inboundPerSecondPeak * HEADROOM, 100), burstLimit: 2 * roundUp(SIZING.inboundPerSecondPeak * HEADROOM, 100) },
+  webSocketThrottle: {
+    rateLimit: roundUp(SIZING.inboundPerSecondPeak * HEADROOM, 100),
+    burstLimit: 2 * roundUp(SIZING.inboundPerSecondPeak * HEADROOM, 100),
+  },
   /** The HTTP API (registration, replays, push key): a small share of the traffic. */
   httpThrottle: { rateLimit: 50, burstLimit: 100 },
   /**

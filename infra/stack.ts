@@ -54,7 +54,13 @@ import { ACTIONS } from '../functions/core/protocol/frames';
 import { TABLE } from '../functions/adapters/store/table';
 
 /** The HTTP routes of signing in (all POST): these on the Http function (handlers/http-session.ts)… */
-export const SESSION_ROUTES = ['/api/session/refresh', '/api/session/upgrade', '/api/signin/email', '/api/signin/email/open', '/api/signin/code'];
+export const SESSION_ROUTES = [
+  '/api/session/refresh',
+  '/api/session/upgrade',
+  '/api/signin/email',
+  '/api/signin/email/open',
+  '/api/signin/code',
+];
 /** …and these on the Passkey function (handlers/passkey.ts). */
 export const PASSKEY_ROUTES = ['/api/passkeys/options', '/api/passkeys', '/api/signin/passkey/options', '/api/signin/passkey'];
 
@@ -177,14 +183,19 @@ export function readConfig(scope: Construct): CaravelaConfig {
   }
   const emailFrom = get('emailFrom');
   if (emailFrom !== undefined) {
-    if (!emailAddressOf(emailFrom)) throw new Error(`CDK context emailFrom must be an e-mail address like games@example.com, got ${JSON.stringify(emailFrom)}`);
+    if (!emailAddressOf(emailFrom))
+      throw new Error(`CDK context emailFrom must be an e-mail address like games@example.com, got ${JSON.stringify(emailFrom)}`);
     config.emailFrom = emailFrom;
   }
   const webhookAllow = get('webhookAllow');
   if (webhookAllow !== undefined) {
-    const prefixes = webhookAllow.split(',').map((p) => p.trim()).filter(Boolean);
+    const prefixes = webhookAllow
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const bad = prefixes.filter((p) => !isHttpUrl(p));
-    if (prefixes.length === 0 || bad.length) throw new Error(`CDK context webhookAllow must be comma-separated http(s) URL prefixes, got ${JSON.stringify(webhookAllow)}`);
+    if (prefixes.length === 0 || bad.length)
+      throw new Error(`CDK context webhookAllow must be comma-separated http(s) URL prefixes, got ${JSON.stringify(webhookAllow)}`);
     config.webhookAllow = prefixes.join(',');
   }
   const alarmEmail = get('alarmEmail');
@@ -194,7 +205,8 @@ export function readConfig(scope: Construct): CaravelaConfig {
   }
   const connectionsEndpoint = get('connectionsEndpoint');
   if (connectionsEndpoint !== undefined) {
-    if (!isHttpUrl(connectionsEndpoint)) throw new Error(`CDK context connectionsEndpoint must be an http(s) URL, got ${JSON.stringify(connectionsEndpoint)}`);
+    if (!isHttpUrl(connectionsEndpoint))
+      throw new Error(`CDK context connectionsEndpoint must be an http(s) URL, got ${JSON.stringify(connectionsEndpoint)}`);
     config.connectionsEndpoint = connectionsEndpoint.replace(/\/$/, '');
   }
   return config;
@@ -309,7 +321,8 @@ export class CaravelaStack extends Stack {
     // the token secret, because browsers' subscriptions are bound to the public key: a new key
     // pair silently orphans every one of them.
     this.vapidSecret = new Secret(this, 'VapidKeys', {
-      description: 'Caravela: Web Push VAPID keys as {"publicKey","privateKey","subject"}; put them in after the first deploy (see infra/stack.ts)',
+      description:
+        'Caravela: Web Push VAPID keys as {"publicKey","privateKey","subject"}; put them in after the first deploy (see infra/stack.ts)',
       generateSecretString: {
         secretStringTemplate: JSON.stringify(VAPID_SECRET_TEMPLATE),
         generateStringKey: 'unused',
@@ -328,7 +341,9 @@ export class CaravelaStack extends Stack {
     // SES sends through a configuration set whose event destination reports bounces and
     // complaints to a topic; the sesEvents function marks those addresses in players' settings.
     this.emailConfigurationSet = new ConfigurationSet(this, 'EmailConfigurationSet', {});
-    const mailEnv: Record<string, string> = config.emailFrom ? { EMAIL_FROM: config.emailFrom, SES_CONFIGURATION_SET: this.emailConfigurationSet.configurationSetName } : {};
+    const mailEnv: Record<string, string> = config.emailFrom
+      ? { EMAIL_FROM: config.emailFrom, SES_CONFIGURATION_SET: this.emailConfigurationSet.configurationSetName }
+      : {};
     const notifyEnv: Record<string, string> = {
       ...vapidEnv,
       ...mailEnv,
@@ -378,7 +393,8 @@ export class CaravelaStack extends Stack {
     this.table.grant(connect, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:GetItem');
     this.table.grant(disconnect, 'dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:UpdateItem');
     // The rest read and write single items and query partitions; none scans or batches.
-    for (const f of [message, notify, sweep]) this.table.grant(f, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query');
+    for (const f of [message, notify, sweep])
+      this.table.grant(f, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query');
     // The ratings reactor reads the marker and the ratings, then writes one TransactWriteItems
     // (authorized as the puts and deletes it holds); sesEvents reads and puts back settings.
     this.table.grant(ratings, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem');
@@ -403,18 +419,27 @@ export class CaravelaStack extends Stack {
         this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.emailConfigurationSet.configurationSetName }),
       ];
       // The HTTP function mails email sign-in links.
-      for (const f of [message, notify, sweep, http]) f.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: identities }));
+      for (const f of [message, notify, sweep, http])
+        f.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: identities }));
     }
 
     // --- Notifier: the table's stream ---------------------------------------------------------
     // Only new commits and chat messages concern players; everything else written to the table
     // (connections, snapshots, markers, settings) never even invokes the function. Several
     // batches of one shard at once; records of one game (one partition key) stay in order.
-    this.notifyDeadLetters = this.streamReader(notify, 'NotifyDeadLetters', { kind: { S: FilterRule.or('commit', 'chatMessage') } }, PRODUCTION.streamParallelization);
+    this.notifyDeadLetters = this.streamReader(
+      notify,
+      'NotifyDeadLetters',
+      { kind: { S: FilterRule.or('commit', 'chatMessage') } },
+      PRODUCTION.streamParallelization,
+    );
 
     // --- Ratings: the stream's second consumer ------------------------------------------------
     // Only the commit that finishes a game invokes it.
-    this.ratingsDeadLetters = this.streamReader(ratings, 'RatingsDeadLetters', { kind: { S: FilterRule.isEqual('commit') }, status: { S: FilterRule.isEqual('finished') } });
+    this.ratingsDeadLetters = this.streamReader(ratings, 'RatingsDeadLetters', {
+      kind: { S: FilterRule.isEqual('commit') },
+      status: { S: FilterRule.isEqual('finished') },
+    });
 
     // --- SES events: bounces and complaints stop mail to an address ---------------------------
     this.emailEvents = new Topic(this, 'EmailEvents', { displayName: 'Caravela SES bounces and complaints', enforceSSL: true });
@@ -502,7 +527,8 @@ export class CaravelaStack extends Stack {
     // Signing in (accounts): sessions, email links and device codes on the Http function, passkeys on their own.
     for (const route of SESSION_ROUTES) this.httpApi.addRoutes({ path: route, methods: [HttpMethod.POST], integration: httpIntegration });
     const passkeyIntegration = new HttpLambdaIntegration('Passkey', passkey);
-    for (const route of PASSKEY_ROUTES) this.httpApi.addRoutes({ path: route, methods: [HttpMethod.POST], integration: passkeyIntegration });
+    for (const route of PASSKEY_ROUTES)
+      this.httpApi.addRoutes({ path: route, methods: [HttpMethod.POST], integration: passkeyIntegration });
     // The $default stage is served at the API's endpoint itself: https://{api}.execute-api.{region}.{suffix}
     const httpUrl = this.httpApi.apiEndpoint;
 
@@ -569,7 +595,10 @@ export class CaravelaStack extends Stack {
         // Where the client finds the APIs (web/src/app.ts loadConfig), filled in at deploy time.
         Source.jsonData('config.json', webConfig),
         // … and the same inline in index.html, which the client reads first: a visit need not ask for config.json.
-        Source.data('index.html', withInlineConfig(readFileSync(path.join(webAssetPath, 'index.html'), 'utf8'), this.toJsonString(webConfig))),
+        Source.data(
+          'index.html',
+          withInlineConfig(readFileSync(path.join(webAssetPath, 'index.html'), 'utf8'), this.toJsonString(webConfig)),
+        ),
       ],
       // Files of an older client that the new one no longer has are removed (prune, the default).
       cacheControl: [CacheControl.fromString(WEB_CACHE_CONTROL)],
@@ -603,7 +632,10 @@ export class CaravelaStack extends Stack {
       managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs')],
     });
     const account = new CfnAccount(this, 'ApiGatewayAccount', { cloudWatchRoleArn: apiGatewayLogs.roleArn });
-    for (const [id, stage] of [['WebSocket', this.webSocketStage], ['Http', httpStage]] as const) {
+    for (const [id, stage] of [
+      ['WebSocket', this.webSocketStage],
+      ['Http', httpStage],
+    ] as const) {
       const logs = new LogGroup(this, `${id}AccessLogs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
       const cfn = stage.node.defaultChild as CfnStage;
       cfn.accessLogSettings = { destinationArn: logs.logGroupArn, format: accessFormat };
@@ -615,7 +647,17 @@ export class CaravelaStack extends Stack {
     if (config.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(config.alarmEmail));
     // Handlers catch protocol errors and answer them, so a Lambda error is always a bug or an
     // outage; throttles mean concurrency ran out. Both deserve a look at the first datapoint.
-    for (const [name, f] of Object.entries({ Http: http, Connect: connect, Disconnect: disconnect, Message: message, Notify: notify, Sweep: sweep, Ratings: ratings, SesEvents: sesEvents, Passkey: passkey })) {
+    for (const [name, f] of Object.entries({
+      Http: http,
+      Connect: connect,
+      Disconnect: disconnect,
+      Message: message,
+      Notify: notify,
+      Sweep: sweep,
+      Ratings: ratings,
+      SesEvents: sesEvents,
+      Passkey: passkey,
+    })) {
       this.alarm(`${name}Errors`, `${name} function threw`, f.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }));
       this.alarm(`${name}Throttles`, `${name} function was throttled`, f.metricThrottles({ period: ALARM_PERIOD, statistic: 'Sum' }));
     }
@@ -625,7 +667,14 @@ export class CaravelaStack extends Stack {
       'TableThrottles',
       'DynamoDB throttled requests on the Caravela table',
       this.table.metricThrottledRequestsForOperations({
-        operations: [Operation.GET_ITEM, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.QUERY, Operation.BATCH_WRITE_ITEM],
+        operations: [
+          Operation.GET_ITEM,
+          Operation.PUT_ITEM,
+          Operation.UPDATE_ITEM,
+          Operation.DELETE_ITEM,
+          Operation.QUERY,
+          Operation.BATCH_WRITE_ITEM,
+        ],
         period: ALARM_PERIOD,
       }),
     );
@@ -662,23 +711,52 @@ export class CaravelaStack extends Stack {
     // answered INTERNAL (the function still returns 200, so Errors stays quiet), a stream
     // reaction or a send that failed, races lost and retried, and a sweep that runs late.
     // Powertools publishes each metric with the dimension service=caravela: the alarm must name it to see the data.
-    const custom = (name: string, statistic: string) => new Metric({ namespace: METRIC_NAMESPACE, metricName: name, period: ALARM_PERIOD, statistic, dimensionsMap: { service: 'caravela' } });
-    this.alarm('InternalErrors', 'A request was answered INTERNAL (an unexpected error; see the logs)', custom(METRICS.internalErrors, 'Sum'));
+    const custom = (name: string, statistic: string) =>
+      new Metric({
+        namespace: METRIC_NAMESPACE,
+        metricName: name,
+        period: ALARM_PERIOD,
+        statistic,
+        dimensionsMap: { service: 'caravela' },
+      });
+    this.alarm(
+      'InternalErrors',
+      'A request was answered INTERNAL (an unexpected error; see the logs)',
+      custom(METRICS.internalErrors, 'Sum'),
+    );
     this.alarm('ReactorFailures', 'A reaction to a stored commit failed (the stream retries it)', custom(METRICS.reactorFailures, 'Sum'));
     this.alarm('SendFailures', 'Frames or notifications could not be sent', custom(METRICS.sendFailures, 'Sum'), 10);
-    this.alarm('Retries', 'Many writes lost a race and were decided again (hot games, or clients repeating themselves)', custom(METRICS.retries, 'Sum'), 100);
+    this.alarm(
+      'Retries',
+      'Many writes lost a race and were decided again (hot games, or clients repeating themselves)',
+      custom(METRICS.retries, 'Sum'),
+      100,
+    );
     this.alarm('SweepLag', 'The sweep handled a due clock more than 2 minutes late', custom(METRICS.sweepLagSeconds, 'Maximum'), 120);
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn, description: 'Every alarm is published here; subscribe to it (or deploy with -c alarmEmail=…)' });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alarmTopic.topicArn,
+      description: 'Every alarm is published here; subscribe to it (or deploy with -c alarmEmail=…)',
+    });
 
     this.acknowledgeChecks(notify);
     this.acknowledgeRatingsChecks(ratings);
 
     new CfnOutput(this, 'WebSocketUrl', { value: this.webSocketStage.url, description: 'Connect with ?token=' });
-    new CfnOutput(this, 'HttpUrl', { value: httpStage.url, description: 'GET /healthz, POST /api/players, the sign-in routes (docs/protocol.md), GET /api/push-key, GET /api/games/{gameId}/replay' });
+    new CfnOutput(this, 'HttpUrl', {
+      value: httpStage.url,
+      description:
+        'GET /healthz, POST /api/players, the sign-in routes (docs/protocol.md), GET /api/push-key, GET /api/games/{gameId}/replay',
+    });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'WebUrl', { value: this.webUrl, description: 'The web client' });
-    new CfnOutput(this, 'VapidSecretArn', { value: this.vapidSecret.secretArn, description: 'Put the Web Push keys here once (see infra/stack.ts)' });
-    new CfnOutput(this, 'TokenSecretArn', { value: this.tokenSecret.secretArn, description: 'The token key set: rotate it with npx tsx scripts/rotate-key.ts --secret-id <this ARN>' });
+    new CfnOutput(this, 'VapidSecretArn', {
+      value: this.vapidSecret.secretArn,
+      description: 'Put the Web Push keys here once (see infra/stack.ts)',
+    });
+    new CfnOutput(this, 'TokenSecretArn', {
+      value: this.tokenSecret.secretArn,
+      description: 'The token key set: rotate it with npx tsx scripts/rotate-key.ts --secret-id <this ARN>',
+    });
   }
 
   private alarm(id: string, description: string, metric: IMetric, threshold = 1): Alarm {
@@ -704,49 +782,119 @@ export class CaravelaStack extends Stack {
     const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
     const managed = (name: string) => `AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/${name}]`;
     ack(this, managed('AWSLambdaBasicExecutionRole'), 'It only lets a function write its own logs.');
-    ack(this, managed('AmazonAPIGatewayPushToCloudWatchLogs'), 'It only lets API Gateway write the stages\' access logs.');
+    ack(this, managed('AmazonAPIGatewayPushToCloudWatchLogs'), "It only lets API Gateway write the stages' access logs.");
     ack(this, 'AwsSolutions-L1', 'Node.js 22 is the runtime the code is built and tested for (the LTS line); move with the tests.');
-    ack(this.tokenSecret, 'AwsSolutions-SMG4', 'The token key set is rotated by the operator (scripts/rotate-key.ts), keeping the retired key while its tokens live; a rotation Lambda would replace the whole set and sign players out.');
-    ack(this.vapidSecret, 'AwsSolutions-SMG4', 'New VAPID keys would void every stored Web Push subscription; browsers would have to subscribe again.');
+    ack(
+      this.tokenSecret,
+      'AwsSolutions-SMG4',
+      'The token key set is rotated by the operator (scripts/rotate-key.ts), keeping the retired key while its tokens live; a rotation Lambda would replace the whole set and sign players out.',
+    );
+    ack(
+      this.vapidSecret,
+      'AwsSolutions-SMG4',
+      'New VAPID keys would void every stored Web Push subscription; browsers would have to subscribe again.',
+    );
     const api = this.getLogicalId(this.webSocketApi.node.defaultChild as CfnElement);
     const connections = `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${api}>/${WS_STAGE}/*/@connections/*]`;
     for (const f of [this.functions.message, this.functions.disconnect, this.functions.notify, this.functions.sweep]) {
       ack(f, connections, 'Posting to @connections of this one stage: connection ids are not known in advance.');
     }
-    ack(notify, 'AwsSolutions-IAM5[Resource::*]', 'dynamodb:ListStreams has no resource-level permission (the event source mapping needs it).');
+    ack(
+      notify,
+      'AwsSolutions-IAM5[Resource::*]',
+      'dynamodb:ListStreams has no resource-level permission (the event source mapping needs it).',
+    );
     ack(this.notifyDeadLetters, 'AwsSolutions-SQS3', 'This queue is the dead-letter destination of the stream event source mapping.');
-    ack(this.webSocketApi, 'AwsSolutions-APIG4', 'Players authenticate in $connect with an HMAC-signed token; every route then acts as the connection\'s player only.');
-    ack(this.httpApi, 'AwsSolutions-APIG4', 'Registration and signing in are open by design; replays, refreshes and adding passkeys check a signed token in the handler, sign-in links and codes are single-use secrets.');
-    ack(this.webBucket, 'AwsSolutions-S1', 'The bucket holds only the built web client, read by CloudFront alone; nothing about players is in it.');
+    ack(
+      this.webSocketApi,
+      'AwsSolutions-APIG4',
+      "Players authenticate in $connect with an HMAC-signed token; every route then acts as the connection's player only.",
+    );
+    ack(
+      this.httpApi,
+      'AwsSolutions-APIG4',
+      'Registration and signing in are open by design; replays, refreshes and adding passkeys check a signed token in the handler, sign-in links and codes are single-use secrets.',
+    );
+    ack(
+      this.webBucket,
+      'AwsSolutions-S1',
+      'The bucket holds only the built web client, read by CloudFront alone; nothing about players is in it.',
+    );
     ack(this.distribution, 'AwsSolutions-CFR1', 'A game open to players everywhere: no country is blocked.');
-    ack(this.distribution, 'AwsSolutions-CFR2', 'Static files only; the APIs are throttled per stage. WAF would cost more than the client\'s whole traffic.');
-    ack(this.distribution, 'AwsSolutions-CFR3', 'Static files only; CloudFront\'s metrics cover them. Access logs would need another bucket for no player data.');
-    ack(this.distribution, 'AwsSolutions-CFR4', 'The default *.cloudfront.net certificate cannot set a minimum TLS version; a custom domain with its own certificate can.');
+    ack(
+      this.distribution,
+      'AwsSolutions-CFR2',
+      "Static files only; the APIs are throttled per stage. WAF would cost more than the client's whole traffic.",
+    );
+    ack(
+      this.distribution,
+      'AwsSolutions-CFR3',
+      "Static files only; CloudFront's metrics cover them. Access logs would need another bucket for no player data.",
+    );
+    ack(
+      this.distribution,
+      'AwsSolutions-CFR4',
+      'The default *.cloudfront.net certificate cannot set a minimum TLS version; a custom domain with its own certificate can.',
+    );
     const bucket = this.getLogicalId(this.webBucket.node.defaultChild as CfnElement);
     const assets = 'arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*';
-    for (const finding of ['Resource::*', 'Action::s3:GetObject*', 'Action::s3:GetBucket*', 'Action::s3:List*', `Resource::${assets}`, 'Action::s3:DeleteObject*', 'Action::s3:Abort*', `Resource::<${bucket}.Arn>/*`]) {
-      ack(this.webDeployment.handlerRole, `AwsSolutions-IAM5[${finding}]`, 'CDK\'s BucketDeployment copies the client from the asset bucket to the web bucket: its own grants, on those two buckets.');
+    for (const finding of [
+      'Resource::*',
+      'Action::s3:GetObject*',
+      'Action::s3:GetBucket*',
+      'Action::s3:List*',
+      `Resource::${assets}`,
+      'Action::s3:DeleteObject*',
+      'Action::s3:Abort*',
+      `Resource::<${bucket}.Arn>/*`,
+    ]) {
+      ack(
+        this.webDeployment.handlerRole,
+        `AwsSolutions-IAM5[${finding}]`,
+        "CDK's BucketDeployment copies the client from the asset bucket to the web bucket: its own grants, on those two buckets.",
+      );
     }
-    ack(this.alarmTopic, 'AwsSolutions-SNS2', 'Alarm notifications carry no player data; CloudWatch cannot publish to a topic under the AWS-managed key.');
+    ack(
+      this.alarmTopic,
+      'AwsSolutions-SNS2',
+      'Alarm notifications carry no player data; CloudWatch cannot publish to a topic under the AWS-managed key.',
+    );
   }
 
   /** The checks that do not apply to the ratings reactor and the SES events topic, each with the reason. */
   private acknowledgeRatingsChecks(ratings: NodejsFunction): void {
     const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
-    ack(ratings, 'AwsSolutions-IAM5[Resource::*]', 'dynamodb:ListStreams has no resource-level permission (the event source mapping needs it).');
+    ack(
+      ratings,
+      'AwsSolutions-IAM5[Resource::*]',
+      'dynamodb:ListStreams has no resource-level permission (the event source mapping needs it).',
+    );
     ack(this.ratingsDeadLetters, 'AwsSolutions-SQS3', 'This queue is the dead-letter destination of the stream event source mapping.');
-    ack(this.emailEvents, 'AwsSolutions-SNS2', 'Bounce and complaint events name only an address and a player id; SES cannot publish to a topic under the AWS-managed key.');
+    ack(
+      this.emailEvents,
+      'AwsSolutions-SNS2',
+      'Bounce and complaint events name only an address and a player id; SES cannot publish to a topic under the AWS-managed key.',
+    );
   }
 
   /**
    * A reader of the table's stream: `fn` gets the inserted items whose new image matches
    * `newImage`, with partial-batch failures, retries, and a dead-letter queue (returned).
    */
-  private streamReader(fn: NodejsFunction, deadLettersId: string, newImage: Record<string, unknown>, parallelizationFactor?: number): Queue {
+  private streamReader(
+    fn: NodejsFunction,
+    deadLettersId: string,
+    newImage: Record<string, unknown>,
+    parallelizationFactor?: number,
+  ): Queue {
     // Records of batches the reader gave up on (after the retries or a day); for streams the
     // message names the shard and sequence numbers, not the records: read them from the stream
     // (kept 24 h) or from the table. 14 days is SQS's longest retention.
-    const deadLetters = new Queue(this, deadLettersId, { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    const deadLetters = new Queue(this, deadLettersId, {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
     fn.addEventSource(
       new DynamoEventSource(this.table, {
         // LATEST: the mapping starts at the stream's tip when it is created. TRIM_HORIZON would

@@ -13,7 +13,9 @@ const dataDir = process.env.DATA_DIR ?? './.data';
 if (!process.env.CARAVELA_WEB_BUILT) await buildWeb();
 const server = await startLocalServer({ port, dataDir, host: process.env.HOST });
 // Named localhost rather than 127.0.0.1: browsers allow passkeys on a name only.
-console.log(`Caravela is running on ${server.url.replace('127.0.0.1', 'localhost')}  (WebSocket ${server.wsUrl}?token=…, data in ${dataDir})`);
+console.log(
+  `Caravela is running on ${server.url.replace('127.0.0.1', 'localhost')}  (WebSocket ${server.wsUrl}?token=…, data in ${dataDir})`,
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

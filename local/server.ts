@@ -140,10 +140,13 @@ function kept(dataDir: string | null, name: string, make: () => string): string 
  */
 function localConfig(dataDir: string | null, url: string): Record<string, string> {
   const env = process.env;
-  const vapid = JSON.parse(kept(dataDir, 'vapid.json', () => JSON.stringify(generateVapidKeys()))) as { publicKey: string; privateKey: string };
+  const vapid = JSON.parse(kept(dataDir, 'vapid.json', () => JSON.stringify(generateVapidKeys()))) as {
+    publicKey: string;
+    privateKey: string;
+  };
   const operatorSecret = env.CARAVELA_SECRET && env.CARAVELA_SECRET !== ownSecret ? env.CARAVELA_SECRET : undefined;
   if (dataDir) kept(dataDir, 'secret', () => randomBytes(32).toString('hex'));
-  ownSecret = operatorSecret || dataDir ? '' : (ownSecret || randomBytes(32).toString('hex'));
+  ownSecret = operatorSecret || dataDir ? '' : ownSecret || randomBytes(32).toString('hex');
   return {
     CARAVELA_SECRET: operatorSecret ?? ownSecret,
     CARAVELA_SECRET_FILE: !operatorSecret && dataDir ? path.join(dataDir, 'secret') : '',
@@ -196,15 +199,30 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     const inner = instrument(name, handler);
     return async (...args) => {
       const started = performance.now();
-      const event = args[0] as { requestContext?: { routeKey?: string; http?: { method: string; path: string } }; Records?: unknown[] } | undefined;
-      const route = event?.requestContext?.http ? `${event.requestContext.http.method} ${event.requestContext.http.path}` : (event?.requestContext?.routeKey ?? name);
+      const event = args[0] as
+        | { requestContext?: { routeKey?: string; http?: { method: string; path: string } }; Records?: unknown[] }
+        | undefined;
+      const route = event?.requestContext?.http
+        ? `${event.requestContext.http.method} ${event.requestContext.http.path}`
+        : (event?.requestContext?.routeKey ?? name);
       try {
         const result = await inner(...args);
         const status = (result as { statusCode?: number } | null)?.statusCode;
-        logger.info('request', { handler: name, route, ...(status ? { status } : {}), ...(event?.Records ? { records: event.Records.length } : {}), durationMs: Math.round((performance.now() - started) * 10) / 10 });
+        logger.info('request', {
+          handler: name,
+          route,
+          ...(status ? { status } : {}),
+          ...(event?.Records ? { records: event.Records.length } : {}),
+          durationMs: Math.round((performance.now() - started) * 10) / 10,
+        });
         return result;
       } catch (error) {
-        logger.error('request failed', { handler: name, route, durationMs: Math.round((performance.now() - started) * 10) / 10, error: error as Error });
+        logger.error('request failed', {
+          handler: name,
+          route,
+          durationMs: Math.round((performance.now() - started) * 10) / 10,
+          error: error as Error,
+        });
         throw error;
       }
     };
@@ -293,10 +311,16 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     handler: (event) => track(h.ratings(event)),
   });
   const interval = options.sweepIntervalMs ?? 30_000;
-  const sweeper = interval > 0 ? setInterval(() => void track(h.sweep({})).catch((e) => console.error('sweep failed:', e)), interval) : null;
+  const sweeper =
+    interval > 0 ? setInterval(() => void track(h.sweep({})).catch((e) => console.error('sweep failed:', e)), interval) : null;
   ready = true;
 
-  const wsEvent = (connectionId: string, routeKey: string, eventType: WsEvent['requestContext']['eventType'], extra: Partial<WsEvent> = {}): WsEvent => ({
+  const wsEvent = (
+    connectionId: string,
+    routeKey: string,
+    eventType: WsEvent['requestContext']['eventType'],
+    extra: Partial<WsEvent> = {},
+  ): WsEvent => ({
     requestContext: { routeKey, eventType, connectionId, domainName, stage: STAGE },
     isBase64Encoded: false,
     ...extra,
@@ -384,7 +408,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     const refuse = (status: number, text: string, body = `${text}\n`) => {
       if (socket.destroyed) return;
       const type = body.startsWith('{') ? 'application/json' : 'text/plain';
-      socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 ${status} ${text}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     };
     let url: URL;
     try {
@@ -397,7 +423,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     const connectionId = randomBytes(9).toString('base64');
     let result;
     try {
-      result = await h.connect(wsEvent(connectionId, '$connect', 'CONNECT', { queryStringParameters: Object.fromEntries(url.searchParams) }));
+      result = await h.connect(
+        wsEvent(connectionId, '$connect', 'CONNECT', { queryStringParameters: Object.fromEntries(url.searchParams) }),
+      );
     } catch (error) {
       console.error('$connect failed:', error);
       return refuse(500, 'Internal Server Error');
@@ -406,7 +434,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     if (result.statusCode !== 200) return refuse(401, 'Unauthorized');
     if (socket.destroyed) {
       // The client left while $connect ran: forget the connection it would have had.
-      void track(h.disconnect(wsEvent(connectionId, '$disconnect', 'DISCONNECT'))).catch((error) => console.error('$disconnect failed:', error));
+      void track(h.disconnect(wsEvent(connectionId, '$disconnect', 'DISCONNECT'))).catch((error) =>
+        console.error('$disconnect failed:', error),
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -423,7 +453,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         const turn = bucket.take();
         if (!turn.ok) {
           if (++refused > limit('FRAME_BURST')) return ws.close(CLOSE_POLICY, 'too many frames');
-          const error = rateLimited(`Too many frames: at most ${limit('FRAMES_PER_SECOND')} a second on one connection; this one was not handled.`, turn.retryAfterMs);
+          const error = rateLimited(
+            `Too many frames: at most ${limit('FRAMES_PER_SECOND')} a second on one connection; this one was not handled.`,
+            turn.retryAfterMs,
+          );
           ws.send(JSON.stringify(error.frame(requestIdOf(body))));
           return;
         }

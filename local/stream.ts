@@ -75,7 +75,11 @@ export async function startStreamPoller(opts: {
   let idle: (() => void)[] = [];
 
   const iterator = async (shardId: string, type: ShardIteratorType, sequence?: string) =>
-    (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: sequence }))).ShardIterator;
+    (
+      await streams.send(
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: sequence }),
+      )
+    ).ShardIterator;
 
   /** Where to start reading a shard: after its checkpoint; new shards from their start, except at the first start. */
   const startOf = (shardId: string) => {
@@ -129,7 +133,12 @@ export async function startStreamPoller(opts: {
       if (records.length) {
         const result = await opts.handler({ Records: records } as unknown as DynamoDBStreamEvent);
         const failed = result?.batchItemFailures?.[0]?.itemIdentifier;
-        const done = failed ? records.slice(0, records.findIndex((r) => r.dynamodb?.SequenceNumber === failed)) : records;
+        const done = failed
+          ? records.slice(
+              0,
+              records.findIndex((r) => r.dynamodb?.SequenceNumber === failed),
+            )
+          : records;
         const last = done.at(-1)?.dynamodb?.SequenceNumber;
         if (last) checkpoints[shardId] = last;
         save();

@@ -1,5 +1,11 @@
 /** Create the table the CDK stack defines (same keys, stream, TTL) if it does not exist yet. */
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '../functions/adapters/store/table';
 import { LOCAL_CREDENTIALS, startDynamo } from './dynamodb';

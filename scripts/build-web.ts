@@ -20,9 +20,24 @@ export const isHashedFile = (name: string) => /^app-[A-Z0-9]+\.(js|css)(\.map)?$
 
 export async function buildWeb(outDir = WEB_OUT): Promise<string> {
   mkdirSync(outDir, { recursive: true });
-  const common = { bundle: true, minify: true, sourcemap: true, target: 'es2022', logLevel: 'warning' as const, legalComments: 'none' as const };
+  const common = {
+    bundle: true,
+    minify: true,
+    sourcemap: true,
+    target: 'es2022',
+    logLevel: 'warning' as const,
+    legalComments: 'none' as const,
+  };
   const [app] = await Promise.all([
-    build({ ...common, entryPoints: { app: path.join(ROOT, 'web/src/main.ts') }, entryNames: '[name]-[hash]', outdir: outDir, format: 'esm', platform: 'browser', metafile: true }),
+    build({
+      ...common,
+      entryPoints: { app: path.join(ROOT, 'web/src/main.ts') },
+      entryNames: '[name]-[hash]',
+      outdir: outDir,
+      format: 'esm',
+      platform: 'browser',
+      metafile: true,
+    }),
     build({ ...common, entryPoints: { sw: path.join(ROOT, 'web/sw/sw.ts') }, outdir: outDir, format: 'iife', platform: 'browser' }),
   ]);
   const built = Object.keys(app.metafile.outputs).map((file) => path.basename(file));

@@ -49,6 +49,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--secret-id');
   const options = { dropLegacy: args.includes('--drop-legacy') };
-  const next = at >= 0 ? await rotateSecret(args[at + 1] ?? '', options) : rotateKeyFile(path.join(process.env.DATA_DIR ?? './.data', 'secret'), options);
-  console.log(`The current signing key is now ${next.current}; kept: ${Object.keys(next.keys).join(', ')}${next.legacy ? ` (v1 tokens: ${next.legacy})` : ''}.`);
+  const next =
+    at >= 0
+      ? await rotateSecret(args[at + 1] ?? '', options)
+      : rotateKeyFile(path.join(process.env.DATA_DIR ?? './.data', 'secret'), options);
+  console.log(
+    `The current signing key is now ${next.current}; kept: ${Object.keys(next.keys).join(', ')}${next.legacy ? ` (v1 tokens: ${next.legacy})` : ''}.`,
+  );
 }

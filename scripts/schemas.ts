@@ -14,7 +14,10 @@ export function schemaFiles(): Record<string, string> {
   const json = (schema: z.ZodType, title: string) =>
     `${JSON.stringify({ title, ...z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) }, null, 2)}\n`;
   const files: Record<string, string> = {
-    'client-frames.json': json(z.union(Object.values(clientFrames) as unknown as [z.ZodType, z.ZodType]), 'Caravela client frame (protocol version 1)'),
+    'client-frames.json': json(
+      z.union(Object.values(clientFrames) as unknown as [z.ZodType, z.ZodType]),
+      'Caravela client frame (protocol version 1)',
+    ),
   };
   for (const game of GAMES) {
     files[`${game.id}.commands.json`] = json(game.commandSchema, `${game.title} command (rules version ${game.rulesVersion})`);

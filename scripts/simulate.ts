@@ -57,8 +57,14 @@ if (!values.quiet) {
   }
 }
 console.log('');
-console.log(`${game.title}, ${players} players, seed ${seed}, bots ${bots.map((b) => b.name).join(', ')}: ${result.commands} commands, ${result.events.length} events, ${ms.toFixed(0)} ms`);
+console.log(
+  `${game.title}, ${players} players, seed ${seed}, bots ${bots.map((b) => b.name).join(', ')}: ${result.commands} commands, ${result.events.length} events, ${ms.toFixed(0)} ms`,
+);
 for (const r of [...(result.outcome?.results ?? [])].sort((a, b) => a.rank - b.rank)) {
-  const details = r.details ? ` (${Object.entries(r.details).map(([k, v]) => `${k} ${v}`).join(', ')})` : '';
+  const details = r.details
+    ? ` (${Object.entries(r.details)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')})`
+    : '';
   console.log(`${r.rank}. ${seatNames[r.seat]} — ${r.score}${details}`);
 }

@@ -76,7 +76,8 @@ function bgioSteps(moves: readonly BenchMove[]) {
     const caravela = playGame<TicTacToeState, never>(ticTacToe, { players: 2, seed, bots: [randomBot, randomBot] }).state;
     const over = state.ctx.gameover as TicTacToeGameover | undefined;
     const bgioWinner = over === undefined ? 'not over' : 'winner' in over ? Number(over.winner) : null;
-    if (bgioWinner !== caravela.winner) throw new Error(`seed ${seed}: boardgame.io ends with ${bgioWinner}, Caravela with ${caravela.winner}`);
+    if (bgioWinner !== caravela.winner)
+      throw new Error(`seed ${seed}: boardgame.io ends with ${bgioWinner}, Caravela with ${caravela.winner}`);
   }
   return steps;
 }

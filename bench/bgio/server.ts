@@ -169,7 +169,10 @@ async function newMatch(base: string, x: Player, o: Player): Promise<{ matchID: 
   const { matchID } = await post<CreatedMatch>(`${base}/games/${GAME}/create`, { numPlayers: 2 });
   // One after the other: each join reads the match metadata and writes it back whole.
   for (const p of [x, o]) {
-    const joined = await post<JoinedMatch>(`${base}/games/${GAME}/${matchID}/join`, { playerID: p.playerID, playerName: p.playerID === '0' ? 'X' : 'O' });
+    const joined = await post<JoinedMatch>(`${base}/games/${GAME}/${matchID}/join`, {
+      playerID: p.playerID,
+      playerName: p.playerID === '0' ? 'X' : 'O',
+    });
     p.credentials = joined.playerCredentials;
   }
   const [stateID] = await Promise.all([x.sync(matchID), o.sync(matchID)]);
@@ -183,7 +186,8 @@ export async function bgioPipeline(opts: {
   /** FlatFile only: false turns node-persist's write queue off (each setItem writes at once). Default: as installed (on). */
   nodePersistWriteQueue?: boolean;
 }): Promise<BgioPipelineResult> {
-  if (opts.storage === 'memory' && process.env.FLATFILE_DIR) throw new Error('FLATFILE_DIR is set: boardgame.io would use FlatFile instead of InMemory');
+  if (opts.storage === 'memory' && process.env.FLATFILE_DIR)
+    throw new Error('FLATFILE_DIR is set: boardgame.io would use FlatFile instead of InMemory');
   const dir = opts.storage === 'flatfile' ? await mkdtemp(path.join(os.tmpdir(), 'bgio-bench-')) : null;
   try {
     const db = dir === null ? undefined : new TrackedFlatFile({ dir });
@@ -234,19 +238,26 @@ export async function bgioPipeline(opts: {
               const mover = move % 2 === 0 ? table.x : table.o;
               const { matchID, stateID } = table;
               const cell = FIXED_GAME[move]!;
-              const answer = waitFor<UpdateArgs>(mover.socket, 'update', (m, s) => m === matchID && s._stateID === stateID + 1, `move ${move} of ${matchID}`);
+              const answer = waitFor<UpdateArgs>(
+                mover.socket,
+                'update',
+                (m, s) => m === matchID && s._stateID === stateID + 1,
+                `move ${move} of ${matchID}`,
+              );
               const start = performance.now();
               mover.socket.emit('update', makeMove('mark', [cell], mover.playerID, mover.credentials), stateID, matchID, mover.playerID);
               [, state] = await answer;
               const end = performance.now();
               samples.push(end - start);
               if (db) answered.set(`${matchID}#${state._stateID}`, end);
-              if (state.G.cells[cell] !== mover.playerID) throw new Error(`move ${move} of ${matchID}: cell ${cell} is ${state.G.cells[cell]}`);
+              if (state.G.cells[cell] !== mover.playerID)
+                throw new Error(`move ${move} of ${matchID}: cell ${cell} is ${state.G.cells[cell]}`);
               table.stateID = state._stateID;
             }
             if (performance.now() < deadline) {
               const over = state?.ctx.gameover as TicTacToeGameover | undefined;
-              if (!over || !('winner' in over) || over.winner !== '0') throw new Error(`${table.matchID} should be won by X, gameover: ${JSON.stringify(over)}`);
+              if (!over || !('winner' in over) || over.winner !== '0')
+                throw new Error(`${table.matchID} should be won by X, gameover: ${JSON.stringify(over)}`);
               Object.assign(table, await newMatch(api, table.x, table.o));
             }
           }
@@ -269,7 +280,12 @@ export async function bgioPipeline(opts: {
           if (written === undefined) throw new Error(`state ${key} was never written`);
           lags.push(written - at);
         }
-        result.flatFileWrites = { nodePersistWriteQueue: opts.nodePersistWriteQueue ?? true, movesWrittenAfterAnswer: lags.filter((l) => l > 0).length, moves: lags.length, writeLagAfterAnswer: latency(lags) };
+        result.flatFileWrites = {
+          nodePersistWriteQueue: opts.nodePersistWriteQueue ?? true,
+          movesWrittenAfterAnswer: lags.filter((l) => l > 0).length,
+          moves: lags.length,
+          writeLagAfterAnswer: latency(lags),
+        };
       }
       return result;
     } finally {

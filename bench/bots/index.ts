@@ -33,19 +33,31 @@ export async function playMatches(matches: MatchInput[], workers = os.cpus().len
         if (m !== 'ready') results[current] = m;
         give();
       });
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bots worker exited with ${code} during ${JSON.stringify(matches[current])}`))));
+      child.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`bots worker exited with ${code} during ${JSON.stringify(matches[current])}`)),
+      );
     });
-  const children = Array.from({ length: Math.max(1, Math.min(workers, matches.length)) }, () => fork(WORKER, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const children = Array.from({ length: Math.max(1, Math.min(workers, matches.length)) }, () =>
+    fork(WORKER, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
   await Promise.all(children.map(run));
   return results;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : 0;
 
 function timing(all: number[]) {
   const sorted = all.slice().sort((a, b) => a - b);
   const mean = sorted.reduce((a, b) => a + b, 0) / (sorted.length || 1);
-  return { decisions: sorted.length, meanMs: round(mean), p50Ms: round(percentile(sorted, 0.5)), p90Ms: round(percentile(sorted, 0.9)), p99Ms: round(percentile(sorted, 0.99)), maxMs: round(sorted.at(-1) ?? 0) };
+  return {
+    decisions: sorted.length,
+    meanMs: round(mean),
+    p50Ms: round(percentile(sorted, 0.5)),
+    p90Ms: round(percentile(sorted, 0.9)),
+    p99Ms: round(percentile(sorted, 0.99)),
+    maxMs: round(sorted.at(-1) ?? 0),
+  };
 }
 
 /** Win rate, scores, lengths and times of `bot` (in `seatOf(result)`) over a set of results. */
@@ -78,17 +90,36 @@ export function summarize(results: MatchResult[], bot: string, seatOf: (r: Match
 export async function botsSuite(opts: { games: string[]; twoPlayerGames: number; fourPlayerGames: number; log: (line: string) => void }) {
   const out: Record<string, unknown> = {};
   for (const game of opts.games) {
-    const two: MatchInput[] = Array.from({ length: opts.twoPlayerGames }, (_, i) => ({ game, seed: 1000 + i, seats: i % 2 ? ['heuristic', 'strong'] : ['strong', 'heuristic'] }));
-    const easy: MatchInput[] = Array.from({ length: opts.twoPlayerGames }, (_, i) => ({ game, seed: 9000 + i, seats: i % 2 ? ['random', 'heuristic'] : ['heuristic', 'random'] }));
-    const four: MatchInput[] = Array.from({ length: opts.fourPlayerGames }, (_, i) => ({ game, seed: 5000 + i, seats: Array.from({ length: 4 }, (_, s) => (s === i % 4 ? 'strong' : 'heuristic')) }));
+    const two: MatchInput[] = Array.from({ length: opts.twoPlayerGames }, (_, i) => ({
+      game,
+      seed: 1000 + i,
+      seats: i % 2 ? ['heuristic', 'strong'] : ['strong', 'heuristic'],
+    }));
+    const easy: MatchInput[] = Array.from({ length: opts.twoPlayerGames }, (_, i) => ({
+      game,
+      seed: 9000 + i,
+      seats: i % 2 ? ['random', 'heuristic'] : ['heuristic', 'random'],
+    }));
+    const four: MatchInput[] = Array.from({ length: opts.fourPlayerGames }, (_, i) => ({
+      game,
+      seed: 5000 + i,
+      seats: Array.from({ length: 4 }, (_, s) => (s === i % 4 ? 'strong' : 'heuristic')),
+    }));
     const started = Date.now();
     const results = await playMatches([...two, ...four, ...easy]);
     const strongSeat = (r: MatchResult) => r.seats.indexOf('strong');
     const twoPlayer = summarize(results.slice(0, two.length), 'strong', strongSeat);
     const fourPlayer = summarize(results.slice(two.length, two.length + four.length), 'strong', strongSeat);
     const heuristicVsRandom = summarize(results.slice(two.length + four.length), 'heuristic', (r) => r.seats.indexOf('heuristic'));
-    out[game] = { twoPlayerStrongVsHeuristic: twoPlayer, fourPlayerStrongVsThreeHeuristics: fourPlayer, twoPlayerHeuristicVsRandom: heuristicVsRandom, seconds: Math.round((Date.now() - started) / 1000) };
-    opts.log(`${game.padEnd(14)} strong vs heuristic: 2 players ${twoPlayer.strongWinRate} of ${twoPlayer.games}; 4 players ${fourPlayer.strongWinRate} of ${fourPlayer.games}; heuristic vs random ${heuristicVsRandom.heuristicWinRate}; strong decision p90 ${(twoPlayer.decisionTimes as Record<string, { p90Ms: number }>).strong?.p90Ms} ms`);
+    out[game] = {
+      twoPlayerStrongVsHeuristic: twoPlayer,
+      fourPlayerStrongVsThreeHeuristics: fourPlayer,
+      twoPlayerHeuristicVsRandom: heuristicVsRandom,
+      seconds: Math.round((Date.now() - started) / 1000),
+    };
+    opts.log(
+      `${game.padEnd(14)} strong vs heuristic: 2 players ${twoPlayer.strongWinRate} of ${twoPlayer.games}; 4 players ${fourPlayer.strongWinRate} of ${fourPlayer.games}; heuristic vs random ${heuristicVsRandom.heuristicWinRate}; strong decision p90 ${(twoPlayer.decisionTimes as Record<string, { p90Ms: number }>).strong?.p90Ms} ms`,
+    );
   }
   return out;
 }

@@ -27,7 +27,15 @@ export async function cacheSuite(opts: { games: number }) {
     const store = new EventStore(table.doc, 'caravela');
     const at = new Date().toISOString();
     const ids = await inBatches(opts.games, 25, async (i) => {
-      const create = planCreate({ gameId: `cache-${i}`, game: 'vasco-da-gama', players: 2, options: {}, player: { playerId: `a-${i}`, name: 'Ana' }, seed: i, at });
+      const create = planCreate({
+        gameId: `cache-${i}`,
+        game: 'vasco-da-gama',
+        players: 2,
+        options: {},
+        player: { playerId: `a-${i}`, name: 'Ana' },
+        seed: i,
+        at,
+      });
       const created = applyCommit(null, create);
       await store.append(create, created, null);
       const join = planJoin(created, { playerId: `b-${i}`, name: 'Bruno' }, undefined, i + 1, at)!;
@@ -45,13 +53,20 @@ export async function cacheSuite(opts: { games: number }) {
       const after = heap();
       const kept = games.cacheSize;
       const one = (await games.fresh(ids.at(-1)!)) as unknown;
-      return { cap, recordsKept: kept, cacheHeapMiB: round((after - before) / 2 ** 20), processHeapMiB: round(after / 2 ** 20), recordBytes: JSON.stringify(one).length };
+      return {
+        cap,
+        recordsKept: kept,
+        cacheHeapMiB: round((after - before) / 2 ** 20),
+        processHeapMiB: round(after / 2 ** 20),
+        recordBytes: JSON.stringify(one).length,
+      };
     };
     const bounded = await touch(CACHED_GAMES);
     process.stderr.write('cache: bounded measured\n');
     const unbounded = await touch(opts.games);
     return {
-      description: 'heap kept by a handler process\'s game-record cache after touching every game once (full GC); DynamoDB Local not included',
+      description:
+        "heap kept by a handler process's game-record cache after touching every game once (full GC); DynamoDB Local not included",
       gamesTouched: ids.length,
       game: 'vasco-da-gama, 2 players, started',
       bounded,

@@ -20,9 +20,16 @@ const at = '2026-11-21T12:00:00.000Z';
 
 /** Anything but building or sailing, cheapest rondel move first: the game goes on for ever. */
 function stall(legal: NavCommand[], rng: Rng): NavCommand {
-  const moves = legal.filter((c): c is Extract<NavCommand, { type: 'move' }> => c.type === 'move' && FIELDS[c.field] !== 'buildings' && FIELDS[c.field] !== 'sailing');
+  const moves = legal.filter(
+    (c): c is Extract<NavCommand, { type: 'move' }> =>
+      c.type === 'move' && FIELDS[c.field] !== 'buildings' && FIELDS[c.field] !== 'sailing',
+  );
   if (moves.length) return moves[rng.int(Math.min(2, moves.length))]!;
-  return legal.find((c) => c.type === 'done') ?? legal.find((c) => c.type !== 'build' && c.type !== 'moveShip' && c.type !== 'useNavegador') ?? legal[0]!;
+  return (
+    legal.find((c) => c.type === 'done') ??
+    legal.find((c) => c.type !== 'build' && c.type !== 'moveShip' && c.type !== 'useNavegador') ??
+    legal[0]!
+  );
 }
 
 /** The commits of a game with at least `events` game events. */
@@ -87,7 +94,9 @@ export async function longGameSuite(opts: { events: number; runs: number }) {
     const snapshotBytes = JSON.stringify(final).length;
     // Cold loads: a fresh store each time (the host's cache would skip the read altogether).
     const withSnapshots = await timed(opts.runs, () => new EventStore(db, TABLE_NAME).load(gameId));
-    const fromCommits = await timed(opts.runs, async () => (await new EventStore(db, TABLE_NAME).commits(gameId)).reduce<GameRecord | null>((r, c) => applyCommit(r, c), null));
+    const fromCommits = await timed(opts.runs, async () =>
+      (await new EventStore(db, TABLE_NAME).commits(gameId)).reduce<GameRecord | null>((r, c) => applyCommit(r, c), null),
+    );
     const foldOnly = await timed(opts.runs, async () => commits.reduce<GameRecord | null>((r, c) => applyCommit(r, c), null));
     for (const loaded of [withSnapshots.last, fromCommits.last]) {
       if (JSON.stringify(loaded) !== JSON.stringify(final)) throw new Error('a loaded record differs from the stored game');

@@ -14,7 +14,15 @@ export async function memorySuite(opts: { games: number; connections: number }) 
   const measure = () => server.measure();
   try {
     const host = await Client.connect(wsUrl, await register(url, 'Host'));
-    const create = async () => (await host.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'vasco-da-gama', players: 4, bots: [1, 2, 3] })).gameId;
+    const create = async () =>
+      (
+        await host.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+          action: 'createGame',
+          game: 'vasco-da-gama',
+          players: 4,
+          bots: [1, 2, 3],
+        })
+      ).gameId;
     await inBatches(5, 5, create); // warm up: modules loaded, caches sized
     const before = await measure();
     const gameIds = await inBatches(opts.games, 10, create);

@@ -24,9 +24,7 @@ export interface Rejection {
   readonly message: string;
 }
 
-export type Decision<E> =
-  | { readonly ok: true; readonly events: readonly E[] }
-  | { readonly ok: false; readonly rejection: Rejection };
+export type Decision<E> = { readonly ok: true; readonly events: readonly E[] } | { readonly ok: false; readonly rejection: Rejection };
 
 export interface SeatResult {
   readonly seat: Seat;
@@ -95,7 +93,10 @@ export interface GameModule<S, C extends Tagged, E extends Tagged, V = unknown, 
 export type AnyGameModule = GameModule<any, any, any, any, any>;
 
 /** An outcome from ranked results: the winners are the seats ranked 1. */
-export const rankedOutcome = (results: readonly SeatResult[]): Outcome => ({ results, winners: results.filter((r) => r.rank === 1).map((r) => r.seat) });
+export const rankedOutcome = (results: readonly SeatResult[]): Outcome => ({
+  results,
+  winners: results.filter((r) => r.rank === 1).map((r) => r.seat),
+});
 
 export const accept = <E>(events: readonly E[]): Decision<E> => ({ ok: true, events });
 export const reject = <E>(code: RejectionCode, message: string): Decision<E> => ({

@@ -30,15 +30,9 @@ export function takeSnapshot<S>(game: AnyGameModule, state: S, version: number):
 }
 
 /** Rebuild a state from a snapshot and the events stored after it. */
-export function restore<S, E extends Tagged>(
-  game: AnyGameModule,
-  snapshot: Snapshot<S>,
-  tail: Iterable<E>,
-): S {
+export function restore<S, E extends Tagged>(game: AnyGameModule, snapshot: Snapshot<S>, tail: Iterable<E>): S {
   if (snapshot.game !== game.id || snapshot.rulesVersion !== game.rulesVersion) {
-    throw new Error(
-      `snapshot of ${snapshot.game}@${snapshot.rulesVersion} cannot be restored with ${game.id}@${game.rulesVersion}`,
-    );
+    throw new Error(`snapshot of ${snapshot.game}@${snapshot.rulesVersion} cannot be restored with ${game.id}@${game.rulesVersion}`);
   }
   return fold(game, tail, structuredClone(snapshot.state) as S);
 }
@@ -64,7 +58,10 @@ export function execute<S, E extends Tagged>(
 }
 
 /** One readable sentence out of a zod error. */
-export function describeZodError(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, what = 'command'): string {
+export function describeZodError(
+  error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] },
+  what = 'command',
+): string {
   const issue = error.issues[0];
   if (!issue) return `The ${what} is not valid.`;
   const where = issue.path.length ? `${issue.path.map(String).join('.')}: ` : '';

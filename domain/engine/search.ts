@@ -143,7 +143,10 @@ function playout<S, C extends Tagged, E>(
   if (outcome) {
     const scores: number[] = [];
     for (const r of outcome.results) scores[r.seat] = r.score;
-    return { reward: spec.reward ? spec.reward(scores, seat, outcome.winners) : reward(scores, seat, spec.scale, outcome.winners), steps: step };
+    return {
+      reward: spec.reward ? spec.reward(scores, seat, outcome.winners) : reward(scores, seat, spec.scale, outcome.winners),
+      steps: step,
+    };
   }
   const estimated = spec.evaluate(s);
   return { reward: spec.reward ? spec.reward(estimated, seat) : reward(estimated, seat, spec.scale), steps: step };
@@ -154,7 +157,13 @@ function playout<S, C extends Tagged, E>(
  * generator. With `confidence`, the first candidate is the default and another replaces it only
  * if its mean advantage over it, world by world, exceeds that many standard errors.
  */
-function pairedSearch<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>, state: S, seat: Seat, candidates: readonly C[], rng: Rng): SearchTrace<C> {
+function pairedSearch<S, C extends Tagged, E>(
+  spec: SearchSpec<S, C, E>,
+  state: S,
+  seat: Seat,
+  candidates: readonly C[],
+  rng: Rng,
+): SearchTrace<C> {
   const n = candidates.length;
   const visits = new Array<number>(n).fill(0);
   const total = new Array<number>(n).fill(0);
@@ -204,7 +213,13 @@ function pairedSearch<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>, state: 
 }
 
 /** Search one decision; the trace says how the playouts were spent. */
-export function search<S, C extends Tagged, E>(spec: SearchSpec<S, C, E>, state: S, seat: Seat, legal: readonly C[], rng: Rng): SearchTrace<C> {
+export function search<S, C extends Tagged, E>(
+  spec: SearchSpec<S, C, E>,
+  state: S,
+  seat: Seat,
+  legal: readonly C[],
+  rng: Rng,
+): SearchTrace<C> {
   const candidates = legal.length === 1 ? legal : (spec.candidates?.(state, seat, legal, rng) ?? legal);
   const n = candidates.length;
   const visits = new Array<number>(n).fill(0);

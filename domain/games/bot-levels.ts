@@ -59,6 +59,8 @@ export function explainLevel(game: string, bot: string): string {
   const m = MEASURED[game]?.[bot];
   if (!m) return `${level.name}: ${level.does}.`;
   const against = levelName(m.against);
-  const four = m.fourPlayer ? ` and ${percent(m.fourPlayer.winRate)} of ${m.fourPlayer.games} four-player games against three ${against} bots` : '';
+  const four = m.fourPlayer
+    ? ` and ${percent(m.fourPlayer.winRate)} of ${m.fourPlayer.games} four-player games against three ${against} bots`
+    : '';
   return `${level.name}: ${level.does}. In test games it won ${percent(m.winRate)} of ${m.games} two-player games against the ${against} bot${four}.`;
 }

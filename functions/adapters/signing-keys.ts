@@ -23,7 +23,9 @@ async function readRaw(): Promise<string> {
   const file = process.env.CARAVELA_SECRET_FILE;
   if (file) return readFile(file, 'utf8');
   if (!c.secretArn) throw new Error('set CARAVELA_SECRET, CARAVELA_SECRET_FILE or SECRET_ARN');
-  const out = await new SecretsManagerClient({ region: c.region, requestHandler }).send(new GetSecretValueCommand({ SecretId: c.secretArn }));
+  const out = await new SecretsManagerClient({ region: c.region, requestHandler }).send(
+    new GetSecretValueCommand({ SecretId: c.secretArn }),
+  );
   if (!out.SecretString) throw new Error('the token secret is empty');
   return out.SecretString;
 }

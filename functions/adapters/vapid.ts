@@ -18,11 +18,16 @@ let pending: Promise<VapidKeys | null> | undefined;
 async function read(): Promise<VapidKeys | null> {
   const env = process.env;
   const subject = (s?: string) => s ?? env.VAPID_SUBJECT ?? 'mailto:caravela@localhost';
-  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: subject() };
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY)
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: subject() };
   if (!env.VAPID_SECRET_ARN) return null;
-  const out = await new SecretsManagerClient({ region: config().region, requestHandler }).send(new GetSecretValueCommand({ SecretId: env.VAPID_SECRET_ARN }));
+  const out = await new SecretsManagerClient({ region: config().region, requestHandler }).send(
+    new GetSecretValueCommand({ SecretId: env.VAPID_SECRET_ARN }),
+  );
   const keys = JSON.parse(out.SecretString ?? '{}') as Partial<VapidKeys>;
-  return keys.publicKey && keys.privateKey ? { publicKey: keys.publicKey, privateKey: keys.privateKey, subject: subject(keys.subject) } : null;
+  return keys.publicKey && keys.privateKey
+    ? { publicKey: keys.publicKey, privateKey: keys.privateKey, subject: subject(keys.subject) }
+    : null;
 }
 
 export async function vapidKeys(): Promise<VapidKeys | null> {

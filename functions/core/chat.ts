@@ -48,16 +48,28 @@ export interface ChatRate {
 const DAY_MS = 86_400_000;
 
 /** Count one more message at `now`, or say what limit it would pass and when it may be sent. */
-export function countChat(rate: ChatRate | null, now: number, limits: ChatLimits): { ok: true; next: ChatRate } | { ok: false; why: string; retryAfterMs: number } {
+export function countChat(
+  rate: ChatRate | null,
+  now: number,
+  limits: ChatLimits,
+): { ok: true; next: ChatRate } | { ok: false; why: string; retryAfterMs: number } {
   const recent = (rate?.recent ?? []).filter((t) => t > now - limits.windowMs && t <= now);
   const day = Math.floor(now / DAY_MS);
   const dayCount = rate?.day === day ? rate.dayCount : 0;
   if (dayCount >= limits.perDay) {
-    return { ok: false, why: `You have sent ${limits.perDay} chat messages in this game today (UTC), the most one player may.`, retryAfterMs: (day + 1) * DAY_MS - now };
+    return {
+      ok: false,
+      why: `You have sent ${limits.perDay} chat messages in this game today (UTC), the most one player may.`,
+      retryAfterMs: (day + 1) * DAY_MS - now,
+    };
   }
   if (recent.length >= limits.perWindow) {
     const seconds = Math.round(limits.windowMs / 1000);
-    return { ok: false, why: `You can send at most ${limits.perWindow} chat messages in ${seconds} seconds.`, retryAfterMs: Math.min(...recent) + limits.windowMs - now };
+    return {
+      ok: false,
+      why: `You can send at most ${limits.perWindow} chat messages in ${seconds} seconds.`,
+      retryAfterMs: Math.min(...recent) + limits.windowMs - now,
+    };
   }
   return { ok: true, next: { recent: [...recent, now].slice(-limits.perWindow), day, dayCount: dayCount + 1 } };
 }
@@ -77,7 +89,12 @@ function quote(text: string, max = 140): string {
  * The notice to one offline reader about a message: its `version` is the clock hour it goes out
  * in, so the delivery markers let one through per game, player and hour, whatever follows.
  */
-export function chatNotice(message: Pick<ChatMessage, 'gameId' | 'name' | 'text'> & { game: string }, playerId: string, hour: number, url: string): Notification {
+export function chatNotice(
+  message: Pick<ChatMessage, 'gameId' | 'name' | 'text'> & { game: string },
+  playerId: string,
+  hour: number,
+  url: string,
+): Notification {
   return {
     kind: 'chat',
     gameId: message.gameId,

@@ -9,13 +9,28 @@ const HOUR = 60 * 60 * 1000;
 
 export const timeControlSchema = z.discriminatedUnion('type', [
   /** A fixed time for every turn, e.g. 72 hours ("3 days per move"). */
-  z.object({ type: z.literal('perMove'), hours: z.number().positive().max(24 * 60) }),
+  z.object({
+    type: z.literal('perMove'),
+    hours: z
+      .number()
+      .positive()
+      .max(24 * 60),
+  }),
   /** A bank of time that each turn draws from; each finished turn adds an increment, up to a cap. */
   z.object({
     type: z.literal('bank'),
-    initialHours: z.number().positive().max(24 * 60),
-    incrementHours: z.number().min(0).max(24 * 30),
-    capHours: z.number().positive().max(24 * 120),
+    initialHours: z
+      .number()
+      .positive()
+      .max(24 * 60),
+    incrementHours: z
+      .number()
+      .min(0)
+      .max(24 * 30),
+    capHours: z
+      .number()
+      .positive()
+      .max(24 * 120),
   }),
 ]);
 export type TimeControl = z.infer<typeof timeControlSchema>;

@@ -8,7 +8,11 @@ export const LABEL_MAX = 64;
 /** One line of visible text, at most LABEL_MAX code points; '' when nothing is left. */
 export function cleanLabel(text: unknown): string {
   if (typeof text !== 'string') return '';
-  const visible = text.normalize('NFC').replace(/[\p{C}\u2028\u2029]/gu, '').replace(/\s+/gu, ' ').trim();
+  const visible = text
+    .normalize('NFC')
+    .replace(/[\p{C}\u2028\u2029]/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
   return [...visible].slice(0, LABEL_MAX).join('').trim();
 }
 

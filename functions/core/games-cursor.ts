@@ -18,7 +18,10 @@ export interface GamesCursor {
 }
 
 const tag = (playerId: string, segment: Segment, gameId: string): Buffer =>
-  createHash('sha256').update(JSON.stringify(['myGames', playerId, segment, gameId])).digest().subarray(0, 12);
+  createHash('sha256')
+    .update(JSON.stringify(['myGames', playerId, segment, gameId]))
+    .digest()
+    .subarray(0, 12);
 
 export function encodeCursor(playerId: string, c: GamesCursor): string {
   return Buffer.from(JSON.stringify([c.segment, c.gameId, tag(playerId, c.segment, c.gameId).toString('base64url')])).toString('base64url');
@@ -34,7 +37,14 @@ export function decodeCursor(playerId: string, cursor: string): GamesCursor | nu
   }
   if (!Array.isArray(value) || value.length !== 3) return null;
   const [segment, gameId, mac] = value as unknown[];
-  if (!SEGMENTS.includes(segment as Segment) || typeof gameId !== 'string' || gameId.length === 0 || gameId.length > 64 || typeof mac !== 'string') return null;
+  if (
+    !SEGMENTS.includes(segment as Segment) ||
+    typeof gameId !== 'string' ||
+    gameId.length === 0 ||
+    gameId.length > 64 ||
+    typeof mac !== 'string'
+  )
+    return null;
   const given = Buffer.from(mac, 'base64url');
   const expected = tag(playerId, segment as Segment, gameId);
   return given.length === expected.length && timingSafeEqual(given, expected) ? { segment: segment as Segment, gameId } : null;

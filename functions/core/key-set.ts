@@ -45,11 +45,17 @@ export function parseKeySet(raw: string): KeySet {
   if (!keys || typeof keys !== 'object') throw new Error('the token key set has no "keys" object');
   for (const [kid, secret] of Object.entries(keys)) {
     if (!isKid(kid)) throw new Error(`the key id ${JSON.stringify(kid)} is not 1 to 32 letters, digits, - or _`);
-    if (typeof secret !== 'string' || secret.length < MIN_SECRET) throw new Error(`the key ${kid} is not a string of at least ${MIN_SECRET} characters`);
+    if (typeof secret !== 'string' || secret.length < MIN_SECRET)
+      throw new Error(`the key ${kid} is not a string of at least ${MIN_SECRET} characters`);
   }
   if (typeof data.current !== 'string' || !(data.current in keys)) throw new Error('the token key set\'s "current" names no key in "keys"');
   if (data.legacy !== undefined && !(data.legacy in keys)) throw new Error('the token key set\'s "legacy" names no key in "keys"');
-  return { current: data.current, keys: { ...keys }, ...(data.legacy ? { legacy: data.legacy } : {}), ...(data.retired ? { retired: { ...data.retired } } : {}) };
+  return {
+    current: data.current,
+    keys: { ...keys },
+    ...(data.legacy ? { legacy: data.legacy } : {}),
+    ...(data.retired ? { retired: { ...data.retired } } : {}),
+  };
 }
 
 export function serializeKeySet(set: KeySet): string {
@@ -63,7 +69,10 @@ export function legacySecret(set: KeySet): string {
 
 /** The next kid: k<n+1> after the highest k<n> in the set. */
 export function nextKid(set: KeySet): string {
-  const numbers = Object.keys(set.keys).map((kid) => /^k(\d+)$/.exec(kid)?.[1]).filter(Boolean).map(Number);
+  const numbers = Object.keys(set.keys)
+    .map((kid) => /^k(\d+)$/.exec(kid)?.[1])
+    .filter(Boolean)
+    .map(Number);
   return `k${Math.max(-1, ...numbers) + 1}`;
 }
 

@@ -30,13 +30,20 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
 
 const clockKey = (clock: TimeControl | null | undefined): string =>
-  !clock ? 'none' : clock.type === 'perMove' ? `perMove:${clock.hours}` : `bank:${clock.initialHours}:${clock.incrementHours}:${clock.capHours}`;
+  !clock
+    ? 'none'
+    : clock.type === 'perMove'
+      ? `perMove:${clock.hours}`
+      : `bank:${clock.initialHours}:${clock.incrementHours}:${clock.capHours}`;
 
 /**
  * What quick play matches: the seat count, the clock, and whether the options are the game's
@@ -67,5 +74,6 @@ export function decodeLobbyCursor(cursor: string, prefix: string): string | null
 
 /** `joinGame` with `listed`: only a game shown in the lobby (a private game is joined by its invite link only). */
 export function refuseUnlisted(record: GameRecord): void {
-  if (!record.listed) throw new ProtocolError('FORBIDDEN', 'This game is not listed in the lobby; only an invite link from its players can seat you.');
+  if (!record.listed)
+    throw new ProtocolError('FORBIDDEN', 'This game is not listed in the lobby; only an invite link from its players can seat you.');
 }

@@ -31,22 +31,23 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscription = z.infer<typeof pushSubscriptionSchema>;
 
-export const quietHoursSchema = z
-  .object({ start: time, end: time, timeZone: z.string().min(1).max(64) })
-  .refine((q) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: q.timeZone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'an IANA time zone like Europe/Lisbon');
+export const quietHoursSchema = z.object({ start: time, end: time, timeZone: z.string().min(1).max(64) }).refine((q) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: q.timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'an IANA time zone like Europe/Lisbon');
 export type QuietHours = z.infer<typeof quietHoursSchema>;
 
 /** A player's channels. Each is optional; several Web Push subscriptions (devices) may be kept. */
 export const notificationSettingsSchema = z.object({
   webPush: z.array(pushSubscriptionSchema).max(10).default([]),
-  webhook: z.object({ url: z.url().max(2048) }).nullable().default(null),
+  webhook: z
+    .object({ url: z.url().max(2048) })
+    .nullable()
+    .default(null),
   email: z.email().max(254).nullable().default(null),
   quietHours: quietHoursSchema.nullable().default(null),
 });
@@ -87,7 +88,8 @@ export const NO_RECORD: SettingsRecord = { settings: NO_SETTINGS, confirmedEmail
 export const emailConfirmed = (r: SettingsRecord): boolean => r.settings.email !== null && r.confirmedEmail === r.settings.email;
 
 /** The address's bounce or complaint, while it is the address in the settings. */
-export const emailBlockOf = (r: SettingsRecord): EmailBlock | null => (r.emailBlocked && r.emailBlocked.address === r.settings.email ? r.emailBlocked : null);
+export const emailBlockOf = (r: SettingsRecord): EmailBlock | null =>
+  r.emailBlocked && r.emailBlocked.address === r.settings.email ? r.emailBlocked : null;
 
 /** Whether mail may go to the address in the settings: confirmed, and neither bounced nor complained about. */
 export const emailUsable = (r: SettingsRecord): boolean => emailConfirmed(r) && !emailBlockOf(r);

@@ -9,11 +9,20 @@ import { levelName } from '../../domain/games/bot-levels';
 import { botsOf, defaultBot, findBot } from '../../domain/games/bots';
 import { ProtocolError } from './protocol/frames';
 import type { TimeControl } from './clock';
-import { activeSeats, moduleOf, seatOf, storedVersion, type Commit, type GameRecord, type HostEvent, type OnResign, type SeatPlayer } from './record';
+import {
+  activeSeats,
+  moduleOf,
+  seatOf,
+  storedVersion,
+  type Commit,
+  type GameRecord,
+  type HostEvent,
+  type OnResign,
+  type SeatPlayer,
+} from './record';
 import { refuseResigned } from './plan-resign';
 
 const host = (e: HostEvent): Tagged => e;
-
 
 export const botPlayer = (game: string, bot: string, seat: number): SeatPlayer => ({
   playerId: `bot:${bot}:${seat}`,
@@ -53,7 +62,10 @@ export function planCreate(input: {
   }
   const bot = input.bot ?? defaultBot(module.id);
   if (botSeats.length && (!bot || !findBot(module.id, bot))) {
-    throw new ProtocolError('BAD_REQUEST', `${module.title} has no bot "${input.bot}"; bots: ${Object.keys(botsOf(module.id)).join(', ') || 'none'}.`);
+    throw new ProtocolError(
+      'BAD_REQUEST',
+      `${module.title} has no bot "${input.bot}"; bots: ${Object.keys(botsOf(module.id)).join(', ') || 'none'}.`,
+    );
   }
   const events: Tagged[] = [
     host({
@@ -72,7 +84,9 @@ export function planCreate(input: {
     ...botSeats.map((seat) => host({ type: '$joined', seat, player: botPlayer(module.id, bot!, seat), bot })),
   ];
   if (botSeats.length === input.players - 1) {
-    events.push(...start({ game: module.id, rulesVersion: module.rulesVersion, players: input.players, options: options.data }, input.seed));
+    events.push(
+      ...start({ game: module.id, rulesVersion: module.rulesVersion, players: input.players, options: options.data }, input.seed),
+    );
   }
   return { gameId: input.gameId, version: 1, seat: 0, playerId: input.player.playerId, commandId: null, events, at: input.at };
 }
@@ -128,7 +142,8 @@ export function planCommand(
   if (stored !== undefined) return { duplicateOf: stored };
   playing(record);
   refuseResigned(record, seat);
-  if (record.absent[seat]) throw new ProtocolError('ILLEGAL', 'A bot is playing for you since your time ran out; send "resume" to take your seat back.');
+  if (record.absent[seat])
+    throw new ProtocolError('ILLEGAL', 'A bot is playing for you since your time ran out; send "resume" to take your seat back.');
   return {
     commit: { gameId: record.gameId, version: record.version + 1, seat, playerId, commandId, events: decideFor(record, seat, command), at },
   };
@@ -136,12 +151,28 @@ export function planCommand(
 
 /** A move the server makes for a bot seat or an absent one (through the same decide). */
 export function planAutomatic(record: GameRecord, seat: number, command: unknown, at: string): Commit {
-  return { gameId: record.gameId, version: record.version + 1, seat, playerId: record.seats[seat]!.playerId, commandId: null, events: decideFor(record, seat, command), at };
+  return {
+    gameId: record.gameId,
+    version: record.version + 1,
+    seat,
+    playerId: record.seats[seat]!.playerId,
+    commandId: null,
+    events: decideFor(record, seat, command),
+    at,
+  };
 }
 
 /** The seat ran out of time. */
 export function planTimeout(record: GameRecord, seat: number, at: string): Commit {
-  return { gameId: record.gameId, version: record.version + 1, seat: null, playerId: 'system:clock', commandId: null, events: [host({ type: '$timedOut', seat })], at };
+  return {
+    gameId: record.gameId,
+    version: record.version + 1,
+    seat: null,
+    playerId: 'system:clock',
+    commandId: null,
+    events: [host({ type: '$timedOut', seat })],
+    at,
+  };
 }
 
 export function planResume(record: GameRecord, playerId: string, at: string): Commit | null {
@@ -149,7 +180,15 @@ export function planResume(record: GameRecord, playerId: string, at: string): Co
   const seat = seatedPlayer(record, playerId);
   refuseResigned(record, seat);
   if (!record.absent[seat]) return null;
-  return { gameId: record.gameId, version: record.version + 1, seat, playerId, commandId: null, events: [host({ type: '$resumed', seat })], at };
+  return {
+    gameId: record.gameId,
+    version: record.version + 1,
+    seat,
+    playerId,
+    commandId: null,
+    events: [host({ type: '$resumed', seat })],
+    at,
+  };
 }
 
 export function planUndo(record: GameRecord, playerId: string, at: string): Commit {
@@ -164,7 +203,15 @@ export function planUndo(record: GameRecord, playerId: string, at: string): Comm
         : 'There is nothing to take back: only your own last move, before anyone else acts and if it revealed nothing hidden.',
     );
   }
-  return { gameId: record.gameId, version: record.version + 1, seat, playerId, commandId: null, events: [host({ type: '$undone', seat, version: undo.version })], at };
+  return {
+    gameId: record.gameId,
+    version: record.version + 1,
+    seat,
+    playerId,
+    commandId: null,
+    events: [host({ type: '$undone', seat, version: undo.version })],
+    at,
+  };
 }
 
 /** Once a seat has run out of time, the others may vote to end the game; it ends when all present players agree. */
@@ -172,7 +219,8 @@ export function planVote(record: GameRecord, playerId: string, at: string): Comm
   playing(record);
   const seat = seatedPlayer(record, playerId);
   refuseResigned(record, seat);
-  if (!record.absent.some(Boolean)) throw new ProtocolError('ILLEGAL', 'A game can be ended by vote only after a player has run out of time.');
+  if (!record.absent.some(Boolean))
+    throw new ProtocolError('ILLEGAL', 'A game can be ended by vote only after a player has run out of time.');
   if (record.absent[seat]) throw new ProtocolError('ILLEGAL', 'Resume your seat before voting.');
   if (record.votes.includes(seat)) return null;
   const voters = record.seats.flatMap((_, s) => (record.bots[s] || record.absent[s] ? [] : [s]));

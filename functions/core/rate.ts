@@ -19,6 +19,19 @@ export function rateGame(seats: readonly RatedSeat[], before: ReadonlyMap<string
     const previous = before.get(seat.playerId) ?? null;
     const won = seat.rank === 1;
     const { mu, sigma } = after[i]![0]!;
-    return [{ seat, won, before: previous, after: { mu, sigma, ordinal: ordinal({ mu, sigma }), games: (previous?.games ?? 0) + 1, wins: (previous?.wins ?? 0) + (won ? 1 : 0) } }];
+    return [
+      {
+        seat,
+        won,
+        before: previous,
+        after: {
+          mu,
+          sigma,
+          ordinal: ordinal({ mu, sigma }),
+          games: (previous?.games ?? 0) + 1,
+          wins: (previous?.wins ?? 0) + (won ? 1 : 0),
+        },
+      },
+    ];
   });
 }

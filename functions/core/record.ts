@@ -122,7 +122,9 @@ export function seatNames(record: GameRecord): string[] {
 }
 
 export function seatInfos(record: GameRecord): (SeatInfo | null)[] {
-  return record.seats.map((s, seat) => (s ? { seat, playerId: s.playerId, name: s.name, ...(record.bots[seat] ? { bot: record.bots[seat]! } : {}) } : null));
+  return record.seats.map((s, seat) =>
+    s ? { seat, playerId: s.playerId, name: s.name, ...(record.bots[seat] ? { bot: record.bots[seat]! } : {}) } : null,
+  );
 }
 
 /** The version that stored a command id, if the record still keeps it (own keys only: ids like "constructor" are the client's). */
@@ -161,7 +163,8 @@ export function outcomeOf(record: GameRecord): (Outcome & { ended?: 'vote' | 're
   const resigned = record.resigned ?? [];
   if (outcome) return resigned.length ? resignedLast(outcome, record.players, resigned) : outcome;
   // Ended early by a resignation, or by vote after one: the resigned seats last, the others together first.
-  if (record.ended === 'resign' || (record.ended === 'vote' && resigned.length)) return { ...resignedLast(null, record.players, resigned), ended: record.ended };
+  if (record.ended === 'resign' || (record.ended === 'vote' && resigned.length))
+    return { ...resignedLast(null, record.players, resigned), ended: record.ended };
   return record.ended ? { results: [], winners: [], ended: record.ended } : null;
 }
 
@@ -256,7 +259,15 @@ export function applyCommit(record: GameRecord | null, commit: Commit): GameReco
     if (first?.type !== '$created') throw new Error(`${commit.gameId}: first commit without $created`);
     r = created(commit, first as Extract<HostEvent, { type: '$created' }>);
   } else {
-    r = { ...record, seats: [...record.seats], bots: [...record.bots], absent: [...record.absent], votes: [...record.votes], log: [...record.log], commands: { ...record.commands } };
+    r = {
+      ...record,
+      seats: [...record.seats],
+      bots: [...record.bots],
+      absent: [...record.absent],
+      votes: [...record.votes],
+      log: [...record.log],
+      commands: { ...record.commands },
+    };
     if (record.resigned) r.resigned = [...record.resigned];
   }
   const before = { state: r.state, logLength: r.log.length, active: activeSeats(r) };
@@ -288,7 +299,15 @@ export function applyCommit(record: GameRecord | null, commit: Commit): GameReco
     gameEvents.length === commit.events.length &&
     r.status === 'active' &&
     moduleOf(r).canUndo?.(gameEvents) === true;
-  r.undo = takeBack ? { version: commit.version, seat: commit.seat!, state: before.state, logAdded: r.log.length - before.logLength, ownBefore: record?.lastOwn?.[commit.seat!] ?? null } : null;
+  r.undo = takeBack
+    ? {
+        version: commit.version,
+        seat: commit.seat!,
+        state: before.state,
+        logAdded: r.log.length - before.logLength,
+        ownBefore: record?.lastOwn?.[commit.seat!] ?? null,
+      }
+    : null;
   const seat = commit.seat;
   if (seat !== null && commit.commandId !== null && gameEvents.length && !r.bots[seat] && r.seats[seat]?.playerId === commit.playerId) {
     r.lastOwn = Array.from({ length: r.seats.length }, (_, i) => record?.lastOwn?.[i] ?? null);
@@ -297,7 +316,8 @@ export function applyCommit(record: GameRecord | null, commit: Commit): GameReco
   if (r.log.length > LOG_KEEP) r.logBase = (r.logBase ?? 0) + r.log.splice(0, r.log.length - LOG_KEEP).length;
   if (r.clock) r.clock = tickClock(r.clock, before.active, activeSeats(r), commit.at);
   // Command ids are the client's: defined as own properties, so "__proto__" is a key like any other.
-  if (commit.commandId) Object.defineProperty(r.commands, commit.commandId, { value: commit.version, enumerable: true, writable: true, configurable: true });
+  if (commit.commandId)
+    Object.defineProperty(r.commands, commit.commandId, { value: commit.version, enumerable: true, writable: true, configurable: true });
   for (const [id, version] of Object.entries(r.commands)) if (version <= commit.version - COMMANDS_KEEP) delete r.commands[id];
   r.version = commit.version;
   r.updatedAt = commit.at;

@@ -16,7 +16,11 @@ export function applyResigned(r: GameRecord, e: Extract<HostEvent, { type: '$res
   }
   r.ended = 'resign';
   // With `bot` resignations the game ends only when nobody is left to play it.
-  r.log.push((r.onResign ?? 'bot') === 'bot' ? `${name} resigned; nobody is left to play, so the game ends here` : `${name} resigned; the game ends here`);
+  r.log.push(
+    (r.onResign ?? 'bot') === 'bot'
+      ? `${name} resigned; nobody is left to play, so the game ends here`
+      : `${name} resigned; the game ends here`,
+  );
 }
 
 /**

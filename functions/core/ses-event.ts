@@ -17,7 +17,12 @@ interface SesMessage {
   /** The field's name when SES feedback notifications, not event publishing, sent it. */
   notificationType?: string;
   mail?: { tags?: Record<string, string[]> };
-  bounce?: { bounceType?: string; bounceSubType?: string; timestamp?: string; bouncedRecipients?: { emailAddress?: string; diagnosticCode?: string; status?: string }[] };
+  bounce?: {
+    bounceType?: string;
+    bounceSubType?: string;
+    timestamp?: string;
+    bouncedRecipients?: { emailAddress?: string; diagnosticCode?: string; status?: string }[];
+  };
   complaint?: { timestamp?: string; complaintFeedbackType?: string; complainedRecipients?: { emailAddress?: string }[] };
 }
 
@@ -36,14 +41,25 @@ export function sesReport(message: string): SesReport | null {
   if (type === 'Bounce' && m.bounce?.bounceType === 'Permanent') {
     const b = m.bounce;
     const blocks = (b.bouncedRecipients ?? []).flatMap((r) =>
-      r.emailAddress ? [{ address: r.emailAddress, kind: 'bounced' as const, at: at(b.timestamp), reason: (r.diagnosticCode ?? `${r.status ?? ''} ${b.bounceSubType ?? ''} bounce`).trim().slice(0, 300) }] : [],
+      r.emailAddress
+        ? [
+            {
+              address: r.emailAddress,
+              kind: 'bounced' as const,
+              at: at(b.timestamp),
+              reason: (r.diagnosticCode ?? `${r.status ?? ''} ${b.bounceSubType ?? ''} bounce`).trim().slice(0, 300),
+            },
+          ]
+        : [],
     );
     return blocks.length ? { playerId, blocks } : null;
   }
   if (type === 'Complaint' && m.complaint) {
     const c = m.complaint;
     const reason = c.complaintFeedbackType ? `the recipient reported it (${c.complaintFeedbackType})` : 'the recipient marked it as spam';
-    const blocks = (c.complainedRecipients ?? []).flatMap((r) => (r.emailAddress ? [{ address: r.emailAddress, kind: 'complained' as const, at: at(c.timestamp), reason }] : []));
+    const blocks = (c.complainedRecipients ?? []).flatMap((r) =>
+      r.emailAddress ? [{ address: r.emailAddress, kind: 'complained' as const, at: at(c.timestamp), reason }] : [],
+    );
     return blocks.length ? { playerId, blocks } : null;
   }
   return null;

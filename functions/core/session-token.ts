@@ -66,26 +66,38 @@ async function open(prefix: string, token: string, keyOf: KeyLookup): Promise<Re
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
-export function issueAccessToken(who: { playerId: string; name: string; deviceId: string }, kid: string, secret: string, now: Date): string {
+export function issueAccessToken(
+  who: { playerId: string; name: string; deviceId: string },
+  kid: string,
+  secret: string,
+  now: Date,
+): string {
   const i = seconds(now);
   return sign('v2', kid, { p: who.playerId, n: who.name, d: who.deviceId, i, x: i + ACCESS_TOKEN_SECONDS }, secret);
 }
 
 export async function verifyAccessToken(token: string, keyOf: KeyLookup, now: Date): Promise<Checked<AccessClaim>> {
   const d = await open('v2', token, keyOf);
-  if (!d || !isString(d.p) || typeof d.n !== 'string' || !isString(d.d) || typeof d.i !== 'number' || typeof d.x !== 'number') return { ok: false, reason: 'invalid' };
+  if (!d || !isString(d.p) || typeof d.n !== 'string' || !isString(d.d) || typeof d.i !== 'number' || typeof d.x !== 'number')
+    return { ok: false, reason: 'invalid' };
   if (seconds(now) >= d.x) return { ok: false, reason: 'expired' };
   return { ok: true, claim: { playerId: d.p, name: d.n, deviceId: d.d, issuedAt: d.i, expiresAt: d.x } };
 }
 
 export function issueLinkToken(who: { playerId: string; email: string }, kid: string, secret: string, now: Date): string {
   const i = seconds(now);
-  return sign('s1', kid, { p: who.playerId, e: who.email, j: randomBytes(12).toString('base64url'), i, x: i + SIGNIN_LINK_SECONDS }, secret);
+  return sign(
+    's1',
+    kid,
+    { p: who.playerId, e: who.email, j: randomBytes(12).toString('base64url'), i, x: i + SIGNIN_LINK_SECONDS },
+    secret,
+  );
 }
 
 export async function verifyLinkToken(token: string, keyOf: KeyLookup, now: Date): Promise<Checked<LinkClaim>> {
   const d = await open('s1', token, keyOf);
-  if (!d || !isString(d.p) || !isString(d.e) || !isString(d.j) || typeof d.i !== 'number' || typeof d.x !== 'number') return { ok: false, reason: 'invalid' };
+  if (!d || !isString(d.p) || !isString(d.e) || !isString(d.j) || typeof d.i !== 'number' || typeof d.x !== 'number')
+    return { ok: false, reason: 'invalid' };
   if (seconds(now) >= d.x) return { ok: false, reason: 'expired' };
   return { ok: true, claim: { playerId: d.p, email: d.e, nonce: d.j, issuedAt: d.i, expiresAt: d.x } };
 }

@@ -52,12 +52,18 @@ const EMAIL_PREFIX = 'e1';
 
 export function issueEmailToken(claim: Omit<EmailClaim, 'issuedAt'>, secret: string, now: Date): string {
   const issuedAt = now.getTime();
-  const payload = Buffer.from(JSON.stringify({ p: claim.playerId, e: claim.email, i: issuedAt, x: issuedAt + EMAIL_LINK_HOURS * 3_600_000 })).toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify({ p: claim.playerId, e: claim.email, i: issuedAt, x: issuedAt + EMAIL_LINK_HOURS * 3_600_000 }),
+  ).toString('base64url');
   return `${EMAIL_PREFIX}.${payload}.${sign(`${EMAIL_PREFIX}.${payload}`, secret)}`;
 }
 
 /** The claim of a well-signed, unexpired link; otherwise why not. */
-export function verifyEmailToken(token: string, secret: string, now: Date): { ok: true; claim: EmailClaim } | { ok: false; reason: 'invalid' | 'expired' } {
+export function verifyEmailToken(
+  token: string,
+  secret: string,
+  now: Date,
+): { ok: true; claim: EmailClaim } | { ok: false; reason: 'invalid' | 'expired' } {
   const invalid = { ok: false, reason: 'invalid' } as const;
   const [prefix, payload, signature, ...rest] = token.split('.');
   if (prefix !== EMAIL_PREFIX || !payload || !signature || rest.length) return invalid;

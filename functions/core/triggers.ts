@@ -36,7 +36,9 @@ export interface CommitHead {
 export const titleOf = (game: string): string => findGame(game)?.title ?? game;
 
 function result(head: CommitHead): string {
-  const outcome = head.outcome ? (JSON.parse(head.outcome) as { results?: { seat: number; score: number; rank: number }[]; ended?: string; resigned?: number[] }) : null;
+  const outcome = head.outcome
+    ? (JSON.parse(head.outcome) as { results?: { seat: number; score: number; rank: number }[]; ended?: string; resigned?: number[] })
+    : null;
   if (!outcome?.results?.length) return outcome?.ended === 'vote' ? 'The players voted to end it.' : 'It has ended.';
   if (outcome.ended === 'resign') return `${head.seats[outcome.resigned?.at(-1) ?? -1]?.name ?? 'A player'} resigned.`;
   return [...outcome.results]
@@ -52,16 +54,29 @@ export function notificationsFor(head: CommitHead, gameUrl: (gameId: string) => 
   const people = head.seats.flatMap((s) => (s && !s.bot ? [s] : []));
   const out: Notification[] = [];
   const tell = (seat: SeatInfo, kind: NotificationKind, line: string, body: string) =>
-    out.push({ kind, gameId: head.gameId, game: head.game, version: head.version, playerId: seat.playerId, urgent: false, title: line, body, url: gameUrl(head.gameId) });
+    out.push({
+      kind,
+      gameId: head.gameId,
+      game: head.game,
+      version: head.version,
+      playerId: seat.playerId,
+      urgent: false,
+      title: line,
+      body,
+      url: gameUrl(head.gameId),
+    });
 
   for (const e of host) {
     if (e.type === '$joined' && !e.bot) {
       const taken = head.seats.filter(Boolean).length;
-      for (const p of people) if (p.seat !== e.seat) tell(p, 'seated', `${e.player.name} joined your game of ${title}`, `${taken} of ${head.seats.length} seats are taken.`);
+      for (const p of people)
+        if (p.seat !== e.seat)
+          tell(p, 'seated', `${e.player.name} joined your game of ${title}`, `${taken} of ${head.seats.length} seats are taken.`);
     }
     if (e.type === '$timedOut') {
       const seat = head.seats[e.seat];
-      if (seat && !seat.bot) tell(seat, 'timedOut', `Your time ran out in ${title}`, 'A bot plays safe moves for you until you open the game and resume.');
+      if (seat && !seat.bot)
+        tell(seat, 'timedOut', `Your time ran out in ${title}`, 'A bot plays safe moves for you until you open the game and resume.');
     }
   }
   const started = host.some((e) => e.type === '$started');
@@ -72,7 +87,13 @@ export function notificationsFor(head: CommitHead, gameUrl: (gameId: string) => 
   if (head.status !== 'active') return out;
   for (const p of people) {
     const turnStarts = head.activeSeats.includes(p.seat) && (started || !head.wasActive.includes(p.seat)) && !head.absent[p.seat];
-    if (turnStarts) tell(p, 'yourTurn', `Your turn in ${title}`, started ? `The game has started and you move first.` : `${head.summary}. It is your turn.`);
+    if (turnStarts)
+      tell(
+        p,
+        'yourTurn',
+        `Your turn in ${title}`,
+        started ? `The game has started and you move first.` : `${head.summary}. It is your turn.`,
+      );
     else if (started) tell(p, 'gameStarted', `${title} has started`, 'Every seat is taken; you will be told when it is your turn.');
   }
   return out;

@@ -14,13 +14,18 @@ import { observed } from '../observe/observed';
 export const handler = observed('connect', async (event: WsEvent): Promise<WsResult> => {
   const { sessions, store } = getAccounts();
   const checked = await sessions.check(event.queryStringParameters?.token);
-  if (!checked.ok) return { statusCode: 401, body: `A valid token is required: sign in (POST /api/players, or a sign-in route), then connect with ?token=…. ${checked.message}` };
+  if (!checked.ok)
+    return {
+      statusCode: 401,
+      body: `A valid token is required: sign in (POST /api/players, or a sign-in route), then connect with ?token=…. ${checked.message}`,
+    };
   const connection = { connectionId: event.requestContext.connectionId, ...checked.caller };
   const { records, connections } = getRuntime();
   try {
     await records.putConnection(connection);
   } catch (error) {
-    if (error instanceof ProtocolError && error.code === 'RATE_LIMITED') return { statusCode: 429, body: JSON.stringify({ code: error.code, message: error.message }) };
+    if (error instanceof ProtocolError && error.code === 'RATE_LIMITED')
+      return { statusCode: 429, body: JSON.stringify({ code: error.code, message: error.message }) };
     throw error;
   }
   if (connection.deviceId && !(await store.deviceExists(connection.playerId, connection.deviceId))) {

@@ -13,7 +13,8 @@ export const handler = observed('disconnect', async (event: WsEvent): Promise<Ws
   const gone = await records.deleteConnection(connectionId);
   // A lobby watch left behind expires with the connection's items, and is dropped when a frame to it finds the connection gone.
   // A connection known to have none costs no write (the removal's failed condition would be billed as one).
-  if (gone?.watchesLobby !== false) await host.lobby?.unwatch(connectionId).catch((error) => logger.warn('forgetting a lobby watch failed', failure(error)));
+  if (gone?.watchesLobby !== false)
+    await host.lobby?.unwatch(connectionId).catch((error) => logger.warn('forgetting a lobby watch failed', failure(error)));
   if (!gone) return { statusCode: 200 };
   const sender = senderFor(event.requestContext);
   for (const gameId of gone.games) {

@@ -12,7 +12,11 @@ import { getEmailSignIn } from '../host/runtime-mail';
 import { AccountError, type SessionAnswer } from '../host/sessions';
 import type { HttpEvent, HttpResult } from './http';
 
-const json = (statusCode: number, body: unknown): HttpResult => ({ statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (statusCode: number, body: unknown): HttpResult => ({
+  statusCode,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 const badRequest = (message: string) => json(400, { code: 'BAD_REQUEST', message });
 
 /** A small JSON object body, or the answer to one that is not (`example` shows what to send). */
@@ -39,7 +43,11 @@ export async function answering(work: () => Promise<HttpResult>): Promise<HttpRe
     return await work();
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
-    return json(error.status, { code: error.code, message: error.message, ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: Math.ceil(error.retryAfterMs) }) });
+    return json(error.status, {
+      code: error.code,
+      message: error.message,
+      ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: Math.ceil(error.retryAfterMs) }),
+    });
   }
 }
 
@@ -58,7 +66,8 @@ async function upgrade(event: HttpEvent): Promise<HttpResult> {
   const body = objectBody(event, '{"label":"Firefox on Linux"}');
   if ('refusal' in body) return body.refusal;
   const token = bearer(event);
-  if (!token?.startsWith('v1.')) return json(401, { code: 'UNAUTHORIZED', message: 'Send the player token you have kept (v1.…) as "Authorization: Bearer TOKEN".' });
+  if (!token?.startsWith('v1.'))
+    return json(401, { code: 'UNAUTHORIZED', message: 'Send the player token you have kept (v1.…) as "Authorization: Bearer TOKEN".' });
   const { sessions } = getAccounts();
   const checked = await sessions.check(token);
   if (!checked.ok) return json(401, { code: 'UNAUTHORIZED', message: 'That player token is not valid; sign in again.' });

@@ -69,7 +69,8 @@ async function registerPlayer(event: HttpEvent): Promise<HttpResult> {
   await getRuntime().records.putPlayer(player.playerId, player.name);
   // With `device`, the new player is a signed-in device (expiring tokens); without, a v1 token as before.
   const device = (body.data as { device?: unknown }).device;
-  if (device && typeof device === 'object') return json(201, await getAccounts().sessions.start(player, 'name', labelOf(event, device as Record<string, unknown>)));
+  if (device && typeof device === 'object')
+    return json(201, await getAccounts().sessions.start(player, 'name', labelOf(event, device as Record<string, unknown>)));
   return json(201, { playerId: player.playerId, name: player.name, token: issueToken(player, await tokenSecret()) });
 }
 
@@ -100,7 +101,10 @@ async function replay(event: HttpEvent, rawGameId: string): Promise<HttpResult> 
   if (!checked.ok) return json(401, { code: 'UNAUTHORIZED', message: checked.message });
   const player = checked.caller;
   const gameId = decodePathSegment(rawGameId);
-  if (gameId === null) return badRequest('The game id in this URL is not valid percent-encoding: each % must be followed by two hex digits that together spell UTF-8, like %C3%A9. Send the game id as the server gave it.');
+  if (gameId === null)
+    return badRequest(
+      'The game id in this URL is not valid percent-encoding: each % must be followed by two hex digits that together spell UTF-8, like %C3%A9. Send the game id as the server gave it.',
+    );
   const { host, store } = getGames();
   let record;
   try {
@@ -110,11 +114,26 @@ async function replay(event: HttpEvent, rawGameId: string): Promise<HttpResult> 
     throw error;
   }
   const seat = seatOf(record, player.playerId);
-  const base = { gameId, game: record.game, rulesVersion: record.rulesVersion, status: record.status, seats: seatInfos(record), log: record.log };
+  const base = {
+    gameId,
+    game: record.game,
+    rulesVersion: record.rulesVersion,
+    status: record.status,
+    seats: seatInfos(record),
+    log: record.log,
+  };
   const commits = await store.commits(gameId);
   if (record.status === 'finished') return json(200, { ...base, commits });
-  if (seat === null) return json(403, { code: 'FORBIDDEN', message: 'The history of a running game is for its players; everyone can replay it once it ends.' });
-  return json(200, { ...base, you: seat, commits: commits.filter((c) => c.seat === seat).map(({ version, at, seat: s }) => ({ version, at, seat: s })) });
+  if (seat === null)
+    return json(403, {
+      code: 'FORBIDDEN',
+      message: 'The history of a running game is for its players; everyone can replay it once it ends.',
+    });
+  return json(200, {
+    ...base,
+    you: seat,
+    commits: commits.filter((c) => c.seat === seat).map(({ version, at, seat: s }) => ({ version, at, seat: s })),
+  });
 }
 
 /** A percent-encoded path segment, or null when it is malformed (decodeURIComponent throws on those). */

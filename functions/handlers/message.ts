@@ -5,7 +5,15 @@
  * A failure answers with an `error` frame to the sender alone and stores nothing.
  */
 import type { Connection } from '../adapters/store/records';
-import { ACTIONS, clientFrames, MAX_CLIENT_FRAME_BYTES, ProtocolError, type Action, type FrameOf, type ServerFrame } from '../core/protocol/frames';
+import {
+  ACTIONS,
+  clientFrames,
+  MAX_CLIENT_FRAME_BYTES,
+  ProtocolError,
+  type Action,
+  type FrameOf,
+  type ServerFrame,
+} from '../core/protocol/frames';
 import { checkWebhookUrl, webhookAllowList } from '../adapters/channels/webhook';
 import { checkPushEndpoint, pushAllowList } from '../adapters/channels/push-services';
 import { vapidKeys } from '../adapters/vapid';
@@ -98,7 +106,8 @@ function requestIdOf(data: unknown): string | undefined {
 
 /** Parse and check one client frame; throws a ProtocolError for anything malformed. */
 export function parseFrame(data: unknown): { action: Action; frame: unknown } {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new ProtocolError('BAD_REQUEST', 'A frame must be a JSON object with an "action".');
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw new ProtocolError('BAD_REQUEST', 'A frame must be a JSON object with an "action".');
   const { action } = data as { action?: unknown };
   if (typeof action !== 'string' || !ACTIONS.includes(action as Action)) {
     throw new ProtocolError('BAD_REQUEST', `Unknown action ${JSON.stringify(action ?? null)}; the actions are ${ACTIONS.join(', ')}.`);
@@ -140,7 +149,8 @@ export const handler = observed('message', async (event: WsEvent): Promise<WsRes
       logger.error('message failed; answered INTERNAL', failure(error));
       count(METRICS.internalErrors);
     }
-    const refusal = error instanceof ProtocolError ? error : new ProtocolError('INTERNAL', 'Something went wrong on the server; nothing was stored.');
+    const refusal =
+      error instanceof ProtocolError ? error : new ProtocolError('INTERNAL', 'Something went wrong on the server; nothing was stored.');
     await sender.send(connectionId, refusal.frame(requestId));
     return { statusCode: 200 };
   }

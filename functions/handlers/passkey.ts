@@ -14,7 +14,11 @@ import { AccountError } from '../host/sessions';
 import type { HttpEvent, HttpResult } from './http';
 import { observed } from '../observe/observed';
 
-const json = (statusCode: number, body: unknown): HttpResult => ({ statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (statusCode: number, body: unknown): HttpResult => ({
+  statusCode,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 let passkeys: Passkeys | undefined;
 const getPasskeys = () => {
@@ -35,11 +39,15 @@ function objectBody(event: HttpEvent): Record<string, unknown> {
 }
 
 const header = (event: HttpEvent, name: string) => event.headers?.[name] ?? event.headers?.[name.toLowerCase()];
-const bearer = (event: HttpEvent) => header(event, 'authorization')?.replace(/^Bearer\s+/i, '') ?? header(event, 'Authorization')?.replace(/^Bearer\s+/i, '');
+const bearer = (event: HttpEvent) =>
+  header(event, 'authorization')?.replace(/^Bearer\s+/i, '') ?? header(event, 'Authorization')?.replace(/^Bearer\s+/i, '');
 const label = (event: HttpEvent, data: Record<string, unknown>) => deviceLabel(data.label, header(event, 'user-agent'));
 
 const routes = new Map<string, (event: HttpEvent) => Promise<HttpResult>>([
-  ['/api/passkeys/options', async (event) => json(200, await getPasskeys().registrationOptions(await getAccounts().sessions.signedIn(bearer(event))))],
+  [
+    '/api/passkeys/options',
+    async (event) => json(200, await getPasskeys().registrationOptions(await getAccounts().sessions.signedIn(bearer(event)))),
+  ],
   [
     '/api/passkeys',
     async (event) => {

@@ -24,7 +24,9 @@ async function devicesFrame(conn: Connection, requestId: string | undefined): Pr
 }
 
 export const accountActions = {
-  myDevices: async (conn: Connection, frame: FrameOf<'myDevices'>): Promise<Outcome> => ({ reply: await devicesFrame(conn, frame.requestId) }),
+  myDevices: async (conn: Connection, frame: FrameOf<'myDevices'>): Promise<Outcome> => ({
+    reply: await devicesFrame(conn, frame.requestId),
+  }),
   revokeDevice: (conn: Connection, frame: FrameOf<'revokeDevice'>, sender: Sender): Promise<Outcome> =>
     refusing(async () => {
       const after = await getDevices().revoke(conn, frame.deviceId, sender.close?.bind(sender));

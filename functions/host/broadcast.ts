@@ -30,7 +30,12 @@ export function listChanges(before: GameRecord | null, record: GameRecord): { pl
   const now = activeSeats(record);
   return record.seats.flatMap((s, seat) => {
     if (!s || record.bots[seat]) return [];
-    const changed = !before || before.status !== record.status || before.seats[seat]?.playerId !== s.playerId || before.seats.some((b, i) => b?.playerId !== record.seats[i]?.playerId) || was.includes(seat) !== now.includes(seat);
+    const changed =
+      !before ||
+      before.status !== record.status ||
+      before.seats[seat]?.playerId !== s.playerId ||
+      before.seats.some((b, i) => b?.playerId !== record.seats[i]?.playerId) ||
+      was.includes(seat) !== now.includes(seat);
     return changed ? [{ playerId: s.playerId, seat }] : [];
   });
 }

@@ -34,7 +34,12 @@ export class Chat {
     const record = await this.deps.games.fresh(frame.gameId);
     const { seat, read } = chatAccess(record, conn.playerId);
     if (seat === null) {
-      throw new ProtocolError('FORBIDDEN', read ? 'Spectators may read this chat but not write in it; only the players seated in the game can.' : 'Only the players seated in this game can write in its chat.');
+      throw new ProtocolError(
+        'FORBIDDEN',
+        read
+          ? 'Spectators may read this chat but not write in it; only the players seated in the game can.'
+          : 'Only the players seated in this game can write in its chat.',
+      );
     }
     const at = this.deps.now();
     await this.deps.store.count(record.gameId, conn.playerId, at);
@@ -55,14 +60,19 @@ export class Chat {
     };
     await this.deps.store.put(item);
     const message = messageOf(item);
-    return { reply: { type: 'chatSent', requestId: frame.requestId, message }, after: () => this.broadcast(record, message, sender, conn.connectionId) };
+    return {
+      reply: { type: 'chatSent', requestId: frame.requestId, message },
+      after: () => this.broadcast(record, message, sender, conn.connectionId),
+    };
   }
 
   /** The message to every connection watching the game that may read it, but the sender's and those of players who muted the author. */
   private async broadcast(record: GameRecord, message: ChatMessage, sender: Sender, from: string): Promise<void> {
     const { records, store } = this.deps;
     try {
-      const readers = (await records.subscribers(record.gameId)).filter((s) => s.connectionId !== from && chatAccess(record, s.playerId).read);
+      const readers = (await records.subscribers(record.gameId)).filter(
+        (s) => s.connectionId !== from && chatAccess(record, s.playerId).read,
+      );
       const muters = await store.mutersOf(
         readers.map((s) => s.playerId),
         message.playerId,
@@ -86,7 +96,8 @@ export class Chat {
   async history(conn: Connection, frame: FrameOf<'chatHistory'>): Promise<Outcome> {
     const record = await this.deps.games.fresh(frame.gameId);
     const { read, seat } = chatAccess(record, conn.playerId);
-    if (!read) throw new ProtocolError('FORBIDDEN', 'This chat is for the players seated in the game; its creator did not open it to spectators.');
+    if (!read)
+      throw new ProtocolError('FORBIDDEN', 'This chat is for the players seated in the game; its creator did not open it to spectators.');
     const [settings, page] = await Promise.all([
       this.deps.records.getSettingsRecord(conn.playerId, true),
       this.deps.store.page(record.gameId, frame.before, frame.limit ?? CHAT_PAGE_DEFAULT),
@@ -109,12 +120,18 @@ export class Chat {
   async mute(conn: Connection, frame: FrameOf<'mute' | 'unmute'>): Promise<Outcome> {
     const on = frame.action === 'mute';
     const target = frame.playerId;
-    if (target === conn.playerId) throw new ProtocolError('BAD_REQUEST', on ? 'You cannot mute yourself.' : 'You cannot unmute yourself: your own messages are never hidden from you.');
-    if (on && !(await this.deps.store.playerExists(target))) throw new ProtocolError('NOT_FOUND', 'There is no player with that id; nobody was muted.');
+    if (target === conn.playerId)
+      throw new ProtocolError(
+        'BAD_REQUEST',
+        on ? 'You cannot mute yourself.' : 'You cannot unmute yourself: your own messages are never hidden from you.',
+      );
+    if (on && !(await this.deps.store.playerExists(target)))
+      throw new ProtocolError('NOT_FOUND', 'There is no player with that id; nobody was muted.');
     const { after } = await this.deps.records.updateSettings(conn.playerId, (r) => {
       const muted = r.muted ?? [];
       if (muted.includes(target) === on) return null;
-      if (on && muted.length >= MAX_MUTED) throw new ProtocolError('BAD_REQUEST', `You have muted ${MAX_MUTED} players, the most one may; unmute someone first.`);
+      if (on && muted.length >= MAX_MUTED)
+        throw new ProtocolError('BAD_REQUEST', `You have muted ${MAX_MUTED} players, the most one may; unmute someone first.`);
       return { ...r, muted: on ? [...muted, target] : muted.filter((p) => p !== target) };
     });
     return { reply: { type: 'muted', requestId: frame.requestId, muted: after.muted ?? [] } };

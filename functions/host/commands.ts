@@ -59,7 +59,10 @@ export class Commands {
     const record = applyCommit(null, commit);
     await this.deps.records.countNewGame(conn.playerId, record.gameId, record.status === 'open', this.deps.now());
     await this.deps.games.create(commit, record);
-    return { reply: { type: 'gameCreated', requestId: frame.requestId, gameId: record.gameId }, after: this.deps.reactions.reserveSettle(null, record, sender) };
+    return {
+      reply: { type: 'gameCreated', requestId: frame.requestId, gameId: record.gameId },
+      after: this.deps.reactions.reserveSettle(null, record, sender),
+    };
   }
 
   async joinGame(conn: Connection, frame: FrameOf<'joinGame'>, sender: Sender): Promise<Outcome> {
@@ -75,7 +78,11 @@ export class Commands {
   async command(conn: Connection, frame: FrameOf<'command'>, sender: Sender): Promise<Outcome> {
     let duplicateOf: number | null = null;
     const result = await this.deps.games.commit(frame.gameId, (record) => {
-      if (frame.expectedVersion !== undefined && record.version !== frame.expectedVersion && storedVersion(record, frame.commandId) === undefined) {
+      if (
+        frame.expectedVersion !== undefined &&
+        record.version !== frame.expectedVersion &&
+        storedVersion(record, frame.commandId) === undefined
+      ) {
         throw new ProtocolError('CONFLICT', `The game is at version ${record.version}, not ${frame.expectedVersion}; nothing was stored.`);
       }
       const plan = planCommand(record, conn.playerId, frame.commandId, frame.command, this.at());
@@ -86,14 +93,20 @@ export class Commands {
       return plan.commit;
     });
     const version = duplicateOf ?? result.record.version;
-    return { reply: { type: 'ack', requestId: frame.requestId, commandId: frame.commandId, version }, after: this.followUp(result, sender) };
+    return {
+      reply: { type: 'ack', requestId: frame.requestId, commandId: frame.commandId, version },
+      after: this.followUp(result, sender),
+    };
   }
 
   /** resume / undo / voteEnd / resign: a change without a commandId, answered with the new version. */
   async gameAction(conn: Connection, frame: FrameOf<'resume' | 'undo' | 'voteEnd' | 'resign'>, sender: Sender): Promise<Outcome> {
     const plan = { resume: planResume, undo: planUndo, voteEnd: planVote, resign: planResign }[frame.action];
     const result = await this.deps.games.commit(frame.gameId, (record) => plan(record, conn.playerId, this.at()));
-    return { reply: { type: 'done', requestId: frame.requestId, gameId: frame.gameId, version: result.record.version }, after: this.followUp(result, sender) };
+    return {
+      reply: { type: 'done', requestId: frame.requestId, gameId: frame.gameId, version: result.record.version },
+      after: this.followUp(result, sender),
+    };
   }
 
   async subscribe(conn: Connection, frame: FrameOf<'subscribe'>, sender: Sender): Promise<Outcome> {
@@ -104,10 +117,15 @@ export class Commands {
     const me = { connectionId: conn.connectionId, playerId: conn.playerId, logDelta: frame.logDelta === true };
     const online = onlineSeats(record, [...before.filter((s) => s.connectionId !== conn.connectionId), me]);
     return {
-      reply: { ...logTail(broadcast.subscribeFrame(record, seatOf(record, conn.playerId), online), frame.logLines ?? Infinity), ...(frame.requestId ? { requestId: frame.requestId } : {}) } as ServerFrame,
+      reply: {
+        ...logTail(broadcast.subscribeFrame(record, seatOf(record, conn.playerId), online), frame.logLines ?? Infinity),
+        ...(frame.requestId ? { requestId: frame.requestId } : {}),
+      } as ServerFrame,
       // The subscriber learns who is online from its state frame; the others from a presence
       // frame, only if this subscription brought a seat online (a spectator or a second tab does not).
-      after: sameSeats(onlineSeats(record, before), online) ? undefined : () => broadcast.announcePresence(record.gameId, sender, { connectionId: conn.connectionId, online }),
+      after: sameSeats(onlineSeats(record, before), online)
+        ? undefined
+        : () => broadcast.announcePresence(record.gameId, sender, { connectionId: conn.connectionId, online }),
     };
   }
 

@@ -54,21 +54,31 @@ export function planSettings(
 ): { next: SettingsRecord; mail: boolean } {
   const next = withSettings(r, settings, now);
   const email = next.settings.email;
-  if (resend && !email) throw new ProtocolError('BAD_REQUEST', 'There is no email address to send a confirmation link to; enter one first.');
-  if (resend && emailBlockOf(next)) throw new ProtocolError('BAD_REQUEST', `Mail to ${email} ${emailBlockOf(next)!.kind === 'bounced' ? 'bounced' : 'was reported as spam'}, so Caravela sends nothing more there; enter another address.`);
+  if (resend && !email)
+    throw new ProtocolError('BAD_REQUEST', 'There is no email address to send a confirmation link to; enter one first.');
+  if (resend && emailBlockOf(next))
+    throw new ProtocolError(
+      'BAD_REQUEST',
+      `Mail to ${email} ${emailBlockOf(next)!.kind === 'bounced' ? 'bounced' : 'was reported as spam'}, so Caravela sends nothing more there; enter another address.`,
+    );
   if (!email || emailConfirmed(next) || (email === r.settings.email && !resend)) return { next, mail: false };
   if (!canMail) throw new ProtocolError('BAD_REQUEST', 'This server does not send email; leave the email address empty.');
   const perHour = limit('EMAIL_CONFIRMATIONS_PER_HOUR');
   const recent = next.confirmationsSent.filter((t) => t > now.getTime() - HOUR_MS);
   if (recent.length >= perHour) {
-    throw rateLimited(`At most ${perHour} confirmation emails are sent per hour; open a link already sent, or wait.`, Math.min(...recent) + HOUR_MS - now.getTime());
+    throw rateLimited(
+      `At most ${perHour} confirmation emails are sent per hour; open a link already sent, or wait.`,
+      Math.min(...recent) + HOUR_MS - now.getTime(),
+    );
   }
   return { next: { ...next, confirmationsSent: [...recent, now.getTime()] }, mail: true };
 }
 
-export const LINK_INVALID = 'This confirmation link is not valid; copy the whole link from the email, or ask for a new one under Notifications.';
+export const LINK_INVALID =
+  'This confirmation link is not valid; copy the whole link from the email, or ask for a new one under Notifications.';
 export const LINK_EXPIRED = `This confirmation link has expired (links work for ${EMAIL_LINK_HOURS} hours); ask for a new one under Notifications with “Send the link again”.`;
-export const LINK_OUTDATED = 'This confirmation link is for an address that is no longer in your notification settings; open the newest link, or ask for a new one under Notifications.';
+export const LINK_OUTDATED =
+  'This confirmation link is for an address that is no longer in your notification settings; open the newest link, or ask for a new one under Notifications.';
 
 export class EmailConfirmations {
   constructor(private readonly deps: ConfirmationDeps) {}

@@ -25,7 +25,8 @@ export interface DeviceList {
 }
 
 export const CODE_MALFORMED = 'A device code has 8 letters and digits, like ABCD-EFGH; type the code your signed-in device shows.';
-export const CODE_UNKNOWN = 'This code is not valid, or it was used already (each code works once); show a new code on a device where you are signed in.';
+export const CODE_UNKNOWN =
+  'This code is not valid, or it was used already (each code works once); show a new code on a device where you are signed in.';
 export const CODE_EXPIRED = `This code has expired (codes work for ${CODE_SECONDS / 60} minutes); show a new one on a device where you are signed in.`;
 export const DEVICE_UNKNOWN = 'You have no device with that id (it may have been removed already); open your list of devices again.';
 
@@ -41,7 +42,11 @@ export class Devices {
 
   async list(conn: Connection): Promise<DeviceList> {
     const { store, records } = this.deps;
-    const [devices, passkeys, settings] = await Promise.all([store.devices(conn.playerId), store.passkeys(conn.playerId), records.getSettingsRecord(conn.playerId)]);
+    const [devices, passkeys, settings] = await Promise.all([
+      store.devices(conn.playerId),
+      store.passkeys(conn.playerId),
+      records.getSettingsRecord(conn.playerId),
+    ]);
     let signInEmail: string | null = null;
     // An address SES reported bounced or complained of gets no sign-in links (signin-email.ts), so it is not offered.
     if (emailUsable(settings)) {
@@ -56,7 +61,14 @@ export class Devices {
     }
     return {
       devices: devices
-        .map((d) => ({ deviceId: d.deviceId, label: d.label, method: d.method, createdAt: d.createdAt, lastSeenAt: d.lastSeenAt, current: d.deviceId === conn.deviceId }))
+        .map((d) => ({
+          deviceId: d.deviceId,
+          label: d.label,
+          method: d.method,
+          createdAt: d.createdAt,
+          lastSeenAt: d.lastSeenAt,
+          current: d.deviceId === conn.deviceId,
+        }))
         .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt)),
       passkeys: passkeys
         .map((p) => ({ credentialId: p.credentialId, label: p.label, createdAt: p.createdAt, lastUsedAt: p.lastUsedAt ?? null }))
@@ -69,7 +81,11 @@ export class Devices {
    * Revoke one of the caller's devices: NOT_FOUND for an id that is not theirs. Returns what
    * follows the answer: closing the device's live connections (its refresh already fails).
    */
-  async revoke(conn: Connection, deviceId: string, close: ((connectionId: string) => Promise<void>) | undefined): Promise<() => Promise<void>> {
+  async revoke(
+    conn: Connection,
+    deviceId: string,
+    close: ((connectionId: string) => Promise<void>) | undefined,
+  ): Promise<() => Promise<void>> {
     const { store, records } = this.deps;
     if (!(await store.deleteDevice(conn.playerId, deviceId))) throw new AccountError('NOT_FOUND', 404, DEVICE_UNKNOWN);
     return async () => {
@@ -77,7 +93,7 @@ export class Devices {
       const theirs = await Promise.all(ids.map(async (id) => ((await records.getConnection(id))?.deviceId === deviceId ? id : null)));
       for (const id of theirs) {
         if (!id || !close) continue;
-        await close(id).catch((error) => logger.warn('closing a revoked device\'s connection failed', failure(error, { to: id })));
+        await close(id).catch((error) => logger.warn("closing a revoked device's connection failed", failure(error, { to: id })));
       }
     };
   }
@@ -85,7 +101,11 @@ export class Devices {
   /** Remove one of the caller's passkeys: NOT_FOUND for an id that is not theirs. */
   async removePasskey(conn: Connection, credentialId: string): Promise<void> {
     if (!(await this.deps.store.deletePasskey(conn.playerId, credentialId))) {
-      throw new AccountError('NOT_FOUND', 404, 'You have no passkey with that id (it may have been removed already); open your list of devices again.');
+      throw new AccountError(
+        'NOT_FOUND',
+        404,
+        'You have no passkey with that id (it may have been removed already); open your list of devices again.',
+      );
     }
   }
 
@@ -93,14 +113,27 @@ export class Devices {
   async linkCode(conn: Connection): Promise<{ code: string; expiresAt: string }> {
     const { store, now } = this.deps;
     const at = now();
-    const counted = await store.countRecent(keys.player(conn.playerId), keys.linkCodes, 'linkCodes', limit('DEVICE_CODES_PER_HOUR'), HOUR_MS, at);
+    const counted = await store.countRecent(
+      keys.player(conn.playerId),
+      keys.linkCodes,
+      'linkCodes',
+      limit('DEVICE_CODES_PER_HOUR'),
+      HOUR_MS,
+      at,
+    );
     if (!counted.ok) {
-      throw new AccountError('RATE_LIMITED', 429, `At most ${limit('DEVICE_CODES_PER_HOUR')} device codes are shown per hour; use one already shown, or wait.`, counted.retryAfterMs);
+      throw new AccountError(
+        'RATE_LIMITED',
+        429,
+        `At most ${limit('DEVICE_CODES_PER_HOUR')} device codes are shown per hour; use one already shown, or wait.`,
+        counted.retryAfterMs,
+      );
     }
     const expiresAt = at.getTime() + CODE_SECONDS * 1000;
     for (let attempt = 0; attempt < 5; attempt++) {
       const code = newDeviceCode();
-      if (await store.putDeviceCode(code, conn.playerId, conn.name, expiresAt)) return { code: showDeviceCode(code), expiresAt: new Date(expiresAt).toISOString() };
+      if (await store.putDeviceCode(code, conn.playerId, conn.name, expiresAt))
+        return { code: showDeviceCode(code), expiresAt: new Date(expiresAt).toISOString() };
     }
     throw new AccountError('INTERNAL', 500, 'No free device code was found; try again.');
   }

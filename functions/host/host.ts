@@ -47,8 +47,24 @@ export function createHost(deps: HostDeps): Host {
   const games = new Games(deps.store, soleWriter, deps.cachedGames);
   const broadcast = new Broadcast({ records: deps.records, games, soleWriter, presenceWindowMs: deps.presenceWindowMs ?? 0 });
   const lobbyFeed = deps.lobby ? new LobbyFeed(deps.lobby.listings, games) : undefined;
-  const reactions = new Reactions({ games, broadcast, store: deps.store, records: deps.records, schedule: deps.schedule, now: deps.now, lobby: lobbyFeed });
-  const commands = new Commands({ games, broadcast, reactions, records: deps.records, now: deps.now, newGameId: deps.newGameId, newSeed: deps.newSeed });
+  const reactions = new Reactions({
+    games,
+    broadcast,
+    store: deps.store,
+    records: deps.records,
+    schedule: deps.schedule,
+    now: deps.now,
+    lobby: lobbyFeed,
+  });
+  const commands = new Commands({
+    games,
+    broadcast,
+    reactions,
+    records: deps.records,
+    now: deps.now,
+    newGameId: deps.newGameId,
+    newSeed: deps.newSeed,
+  });
   const lobby = deps.lobby ? new Lobby({ games, commands, ...deps.lobby }) : undefined;
   return { games, commands, reactions, broadcast, lobby, lobbyFeed };
 }

@@ -40,7 +40,12 @@ export class LobbyFeed {
 
   private async publish(record: GameRecord, sender: Sender): Promise<void> {
     const open = inLobby(record);
-    const ratings = open ? await this.listings.ratings(record.game, record.seats.flatMap((s) => (s ? [s.playerId] : []))) : new Map<string, number>();
+    const ratings = open
+      ? await this.listings.ratings(
+          record.game,
+          record.seats.flatMap((s) => (s ? [s.playerId] : [])),
+        )
+      : new Map<string, number>();
     if (!(await this.listings.write(record, ratings))) return; // this version or a later one is listed already
     const frame: ServerFrame = { type: 'openGameChanged', game: openGameOf(record, ratings), open };
     const watchers = await this.listings.watchers(record.game);

@@ -56,12 +56,20 @@ export class Lobby {
     }
     for (const candidate of candidates) {
       try {
-        return await this.deps.commands.joinGame(conn, { action: 'joinGame', requestId: frame.requestId, gameId: candidate.gameId, listed: true }, sender);
+        return await this.deps.commands.joinGame(
+          conn,
+          { action: 'joinGame', requestId: frame.requestId, gameId: candidate.gameId, listed: true },
+          sender,
+        );
       } catch (error) {
         if (!(error instanceof ProtocolError && MISSED.includes(error.code))) throw error;
       }
     }
-    return this.deps.commands.createGame(conn, { action: 'createGame', requestId: frame.requestId, game: module.id, players: frame.players, clock: frame.clock, listed: true }, sender);
+    return this.deps.commands.createGame(
+      conn,
+      { action: 'createGame', requestId: frame.requestId, game: module.id, players: frame.players, clock: frame.clock, listed: true },
+      sender,
+    );
   }
 
   /** The connection no longer watches the lobby ($disconnect). */

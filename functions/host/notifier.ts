@@ -10,7 +10,15 @@
 import { createHash } from 'node:crypto';
 import type { Records } from '../adapters/store/records';
 import type { Schedule } from '../adapters/store/schedule';
-import { emailUsable, withSettings, type Delivery, type Notification, type NotificationSettings, type PushSubscription, type SettingsRecord } from '../core/notification';
+import {
+  emailUsable,
+  withSettings,
+  type Delivery,
+  type Notification,
+  type NotificationSettings,
+  type PushSubscription,
+  type SettingsRecord,
+} from '../core/notification';
 import { quietUntil } from '../core/quiet';
 import { inDigest } from '../core/digest';
 import { notificationsFor, type CommitHead } from '../core/triggers';
@@ -83,7 +91,11 @@ export class Notifier {
     if (channels.webPush) {
       const push = channels.webPush;
       for (const sub of settings.webPush) {
-        targets.push({ key: pushTarget(sub), send: () => push(sub, n), drop: (s) => ({ ...s, webPush: s.webPush.filter((x) => x.endpoint !== sub.endpoint) }) });
+        targets.push({
+          key: pushTarget(sub),
+          send: () => push(sub, n),
+          drop: (s) => ({ ...s, webPush: s.webPush.filter((x) => x.endpoint !== sub.endpoint) }),
+        });
       }
     }
     if (settings.webhook) {
@@ -103,7 +115,12 @@ export class Notifier {
           const claim = await schedule.claim(n, target.key, now());
           if (claim === 'sent') return;
           if (claim === 'abandoned') {
-            logger.warn('giving up a notification after repeated failures', { kind: n.kind, playerId: n.playerId, gameId: n.gameId, target: target.key });
+            logger.warn('giving up a notification after repeated failures', {
+              kind: n.kind,
+              playerId: n.playerId,
+              gameId: n.gameId,
+              target: target.key,
+            });
             return;
           }
           if ((await target.send()) === 'gone') gone.push(target);
@@ -116,8 +133,15 @@ export class Notifier {
     );
     if (gone.length) {
       // Expired subscriptions and dead webhooks are removed from the latest settings.
-      await this.deps.records.updateSettings(n.playerId, (latest) => withSettings(latest, gone.reduce((s, t) => t.drop(s), latest.settings), now()));
+      await this.deps.records.updateSettings(n.playerId, (latest) =>
+        withSettings(
+          latest,
+          gone.reduce((s, t) => t.drop(s), latest.settings),
+          now(),
+        ),
+      );
     }
-    if (failures.length) throw new AggregateError(failures, `delivering ${n.kind} to ${n.playerId} failed on ${failures.length} channel(s)`);
+    if (failures.length)
+      throw new AggregateError(failures, `delivering ${n.kind} to ${n.playerId} failed on ${failures.length} channel(s)`);
   }
 }

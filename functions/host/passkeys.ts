@@ -5,7 +5,12 @@
  * answer that uses it (a conditional delete), so it works once. The relying party is the host
  * of PUBLIC_URL (config.ts). No zod here: this is the passkey function's bundle.
  */
-import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AccountStore } from '../adapters/store/accounts';
 import { AccountError, type Caller, type SessionAnswer, type Sessions } from './sessions';
@@ -44,7 +49,11 @@ async function checked<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw new AccountError('BAD_REQUEST', 400, `The passkey's answer was refused: ${(error as Error).message.replace(/\.?$/, '.')} Try again.`);
+    throw new AccountError(
+      'BAD_REQUEST',
+      400,
+      `The passkey's answer was refused: ${(error as Error).message.replace(/\.?$/, '.')} Try again.`,
+    );
   }
 }
 
@@ -58,7 +67,8 @@ export class Passkeys {
   /** Options for the browser to make a passkey for the signed-in caller. */
   async registrationOptions(caller: Caller): Promise<unknown> {
     const existing = await this.deps.store.passkeys(caller.playerId);
-    if (existing.length >= MAX_PASSKEYS) throw new AccountError('CONFLICT', 409, `You have ${MAX_PASSKEYS} passkeys already, the most one player may; remove one first.`);
+    if (existing.length >= MAX_PASSKEYS)
+      throw new AccountError('CONFLICT', 409, `You have ${MAX_PASSKEYS} passkeys already, the most one player may; remove one first.`);
     const { rpID } = this.deps.relyingParty();
     const options = await generateRegistrationOptions({
       rpName: 'Caravela',
@@ -81,14 +91,22 @@ export class Passkeys {
     const challenge = challengeOf(response);
     if (!challenge) throw new AccountError('BAD_REQUEST', 400, 'Send the passkey as the browser made it: {"response":{…}}.');
     const item = await store.takeChallenge(challenge, now());
-    if (!item || item.purpose !== 'register' || item.playerId !== caller.playerId) throw new AccountError('BAD_REQUEST', 400, CHALLENGE_GONE);
+    if (!item || item.purpose !== 'register' || item.playerId !== caller.playerId)
+      throw new AccountError('BAD_REQUEST', 400, CHALLENGE_GONE);
     const { rpID, origin } = this.deps.relyingParty();
     const verification = await checked(() =>
-      verifyRegistrationResponse({ response: response as RegistrationResponseJSON, expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false }),
+      verifyRegistrationResponse({
+        response: response as RegistrationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        requireUserVerification: false,
+      }),
     );
     if (!verification.verified) throw new AccountError('BAD_REQUEST', 400, 'The passkey could not be verified; try again.');
     const { credential } = verification.registrationInfo;
-    if (!CREDENTIAL_ID.test(credential.id)) throw new AccountError('BAD_REQUEST', 400, 'This passkey\'s id is longer than this server keeps; try another authenticator.');
+    if (!CREDENTIAL_ID.test(credential.id))
+      throw new AccountError('BAD_REQUEST', 400, "This passkey's id is longer than this server keeps; try another authenticator.");
     const kept = await store.putPasskey(caller.playerId, {
       credentialId: credential.id,
       publicKey: Buffer.from(credential.publicKey).toString('base64url'),
@@ -103,7 +121,11 @@ export class Passkeys {
 
   /** Options for the browser to sign in with any passkey of this site (no name asked). */
   async signInOptions(): Promise<unknown> {
-    const options = await generateAuthenticationOptions({ rpID: this.deps.relyingParty().rpID, userVerification: 'preferred', timeout: CHALLENGE_MS });
+    const options = await generateAuthenticationOptions({
+      rpID: this.deps.relyingParty().rpID,
+      userVerification: 'preferred',
+      timeout: CHALLENGE_MS,
+    });
     await this.challenge(options.challenge, 'signin');
     return options;
   }
@@ -114,7 +136,8 @@ export class Passkeys {
     const challenge = challengeOf(response);
     const credentialId = (response as { id?: unknown } | null)?.id;
     const userHandle = (response as { response?: { userHandle?: unknown } } | null)?.response?.userHandle;
-    if (!challenge || typeof credentialId !== 'string' || !CREDENTIAL_ID.test(credentialId)) throw new AccountError('BAD_REQUEST', 400, 'Send the passkey\'s answer as the browser made it: {"response":{…}}.');
+    if (!challenge || typeof credentialId !== 'string' || !CREDENTIAL_ID.test(credentialId))
+      throw new AccountError('BAD_REQUEST', 400, 'Send the passkey\'s answer as the browser made it: {"response":{…}}.');
     const item = await store.takeChallenge(challenge, now());
     if (!item || item.purpose !== 'signin') throw new AccountError('BAD_REQUEST', 400, CHALLENGE_GONE);
     if (typeof userHandle !== 'string' || !userHandle) throw new AccountError('BAD_REQUEST', 400, PASSKEY_UNKNOWN);
@@ -137,7 +160,7 @@ export class Passkeys {
         requireUserVerification: false,
       }),
     );
-    if (!verification.verified) throw new AccountError('BAD_REQUEST', 400, 'The passkey\'s signature could not be verified; try again.');
+    if (!verification.verified) throw new AccountError('BAD_REQUEST', 400, "The passkey's signature could not be verified; try again.");
     if (!(await store.usePasskey(playerId, credentialId, passkey.counter, verification.authenticationInfo.newCounter, now()))) {
       throw new AccountError('CONFLICT', 409, 'This passkey was used for another sign-in at the same moment; try again.');
     }

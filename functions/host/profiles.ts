@@ -12,7 +12,11 @@ export const RECENT_GAMES = 10;
 
 export async function profileOf(store: RatingStore, frame: FrameOf<'profile'>): Promise<ProfileFrame> {
   const name = await store.playerName(frame.playerId);
-  if (name === null) throw new ProtocolError('NOT_FOUND', 'There is no player with that id; open the profile from a player\'s name in a game or on a leaderboard.');
+  if (name === null)
+    throw new ProtocolError(
+      'NOT_FOUND',
+      "There is no player with that id; open the profile from a player's name in a game or on a leaderboard.",
+    );
   const [ratings, recent] = await Promise.all([store.ratingsOf(frame.playerId), store.recentGames(frame.playerId, RECENT_GAMES)]);
   ratings.sort((a, b) => b.games - a.games || a.game.localeCompare(b.game));
   return {
@@ -58,11 +62,17 @@ function decodeCursor(cursor: string): { key: string; n: number } | null {
 
 export async function leaderboardOf(store: RatingStore, frame: FrameOf<'leaderboard'>): Promise<LeaderboardFrame> {
   if (!findGame(frame.game)) {
-    throw new ProtocolError('NOT_FOUND', `There is no game called ${JSON.stringify(frame.game)}; leaderboards are kept for ${GAMES.map((g) => g.id).join(', ')}.`);
+    throw new ProtocolError(
+      'NOT_FOUND',
+      `There is no game called ${JSON.stringify(frame.game)}; leaderboards are kept for ${GAMES.map((g) => g.id).join(', ')}.`,
+    );
   }
   const from = frame.cursor === undefined ? null : decodeCursor(frame.cursor);
   if (frame.cursor !== undefined && !from) {
-    throw new ProtocolError('BAD_REQUEST', 'That cursor is not one the server gave for a leaderboard; ask for the first page again, without a cursor.');
+    throw new ProtocolError(
+      'BAD_REQUEST',
+      'That cursor is not one the server gave for a leaderboard; ask for the first page again, without a cursor.',
+    );
   }
   const limit = frame.limit ?? LEADERBOARD_PAGE_DEFAULT;
   const { entries, more } = await store.leaders(frame.game, limit, from?.key);
@@ -72,7 +82,14 @@ export async function leaderboardOf(store: RatingStore, frame: FrameOf<'leaderbo
     type: 'leaderboard',
     requestId: frame.requestId,
     game: frame.game,
-    entries: entries.map((e, i) => ({ rank: before + i + 1, playerId: e.playerId, name: e.name, rating: shown(e.ordinal), games: e.games, wins: e.wins })),
+    entries: entries.map((e, i) => ({
+      rank: before + i + 1,
+      playerId: e.playerId,
+      name: e.name,
+      rating: shown(e.ordinal),
+      games: e.games,
+      wins: e.wins,
+    })),
     next: more && last ? encodeCursor(last.key, before + entries.length) : null,
   };
 }

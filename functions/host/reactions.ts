@@ -116,7 +116,9 @@ export class Reactions {
     const bot = findBot(record.game, record.absent[seat] ? 'safe' : (record.bots[seat] ?? '')) ?? randomBot;
     const legal = moduleOf(record).legal(record.state, seat);
     const command = bot.choose(record.state, seat, legal, new Rng(record.version * 2654435761));
-    const result = await this.deps.games.commit(record.gameId, (r) => (r.version === record.version ? planAutomatic(r, seat, command, this.at()) : null));
+    const result = await this.deps.games.commit(record.gameId, (r) =>
+      r.version === record.version ? planAutomatic(r, seat, command, this.at()) : null,
+    );
     return result.committed ? result.record : null;
   }
 
@@ -199,7 +201,11 @@ export class Reactions {
       this.deps.lobby?.afterCommit(before, record, sender) ?? Promise.resolve(),
     ];
     for (const result of await Promise.allSettled(chores)) {
-      if (result.status === 'rejected') logger.warn('work after a commit failed (the stream does it again)', failure(result.reason, { gameId: record.gameId, version: record.version }));
+      if (result.status === 'rejected')
+        logger.warn(
+          'work after a commit failed (the stream does it again)',
+          failure(result.reason, { gameId: record.gameId, version: record.version }),
+        );
     }
     if (this.ordered.get(record.gameId) === ordered) this.ordered.delete(record.gameId);
   }
@@ -219,7 +225,9 @@ export class Reactions {
       if (!record.clock || record.bots[seat] || record.absent[seat]) continue;
       const deadline = deadlineOf(record.clock, seat)!;
       if (deadline <= now) {
-        const result = await games.commit(gameId, (r) => (activeSeats(r).includes(seat) && !r.absent[seat] ? planTimeout(r, seat, this.at()) : null));
+        const result = await games.commit(gameId, (r) =>
+          activeSeats(r).includes(seat) && !r.absent[seat] ? planTimeout(r, seat, this.at()) : null,
+        );
         if (result.committed) await this.settle(record, result.record, sender);
         record = games.cached(gameId) ?? result.record;
       } else if (reminderOf(record.clock, seat)! <= now) reminders.push({ record, seat, deadline });

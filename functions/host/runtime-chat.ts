@@ -9,6 +9,11 @@ import { getGames } from './runtime-games';
 let chat: Chat | undefined;
 
 export function getChat(): Chat {
-  chat ??= new Chat({ games: getGames().host.games, records: getRuntime().records, store: new ChatStore(dynamo(), config().tableName), now });
+  chat ??= new Chat({
+    games: getGames().host.games,
+    records: getRuntime().records,
+    store: new ChatStore(dynamo(), config().tableName),
+    now,
+  });
   return chat;
 }

@@ -27,7 +27,10 @@ export function getGames(): { store: EventStore; host: Host } {
       soleWriter: single,
       presenceWindowMs: single ? 50 : 0,
       // The local runtime serves every socket: it keeps who watches the lobby in memory, as it does connections.
-      lobby: { listings: single ? new LiveListings(dynamo(), tableName) : new Listings(dynamo(), tableName), hidden: new HiddenGames(dynamo(), tableName) },
+      lobby: {
+        listings: single ? new LiveListings(dynamo(), tableName) : new Listings(dynamo(), tableName),
+        hidden: new HiddenGames(dynamo(), tableName),
+      },
     });
     games = { store, host };
   }

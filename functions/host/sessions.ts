@@ -80,7 +80,14 @@ export class Sessions {
     const at = this.now().toISOString();
     const deviceId = newDeviceId();
     const secret = newSecret();
-    await this.store.putDevice(player.playerId, { deviceId, label, method, createdAt: at, lastSeenAt: at, refreshHash: hashSecret(secret) });
+    await this.store.putDevice(player.playerId, {
+      deviceId,
+      label,
+      method,
+      createdAt: at,
+      lastSeenAt: at,
+      refreshHash: hashSecret(secret),
+    });
     return this.access(player.playerId, player.name, deviceId, secret);
   }
 
@@ -90,7 +97,14 @@ export class Sessions {
     if (!parts) throw new AccountError('BAD_REQUEST', 400, 'That is not a refresh token; send the refreshToken your sign-in answered.');
     const at = this.now();
     const secret = newSecret();
-    const rotated = await this.store.rotateRefresh(parts.playerId, parts.deviceId, hashSecret(parts.secret), hashSecret(secret), at, new Date(at.getTime() - REFRESH_GRACE_MS));
+    const rotated = await this.store.rotateRefresh(
+      parts.playerId,
+      parts.deviceId,
+      hashSecret(parts.secret),
+      hashSecret(secret),
+      at,
+      new Date(at.getTime() - REFRESH_GRACE_MS),
+    );
     if (!rotated) throw new AccountError('UNAUTHORIZED', 401, SIGNED_OUT);
     const name = (await this.store.playerName(parts.playerId)) ?? '';
     return this.access(parts.playerId, name, parts.deviceId, secret);
@@ -114,7 +128,8 @@ export class Sessions {
     const checked = await this.check(token);
     if (!checked.ok) throw new AccountError('UNAUTHORIZED', 401, checked.message);
     const { caller } = checked;
-    if (caller.deviceId && !(await this.store.getDevice(caller.playerId, caller.deviceId))) throw new AccountError('UNAUTHORIZED', 401, SIGNED_OUT);
+    if (caller.deviceId && !(await this.store.getDevice(caller.playerId, caller.deviceId)))
+      throw new AccountError('UNAUTHORIZED', 401, SIGNED_OUT);
     return caller;
   }
 }

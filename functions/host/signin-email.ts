@@ -22,10 +22,12 @@ import { count } from '../observe/metrics';
 const HOUR_MS = 3_600_000;
 const MINUTES = SIGNIN_LINK_SECONDS / 60;
 
-export const SIGNIN_LINK_INVALID = 'This sign-in link is not valid; copy the whole link from the email, or ask for a new one on the sign-in screen.';
+export const SIGNIN_LINK_INVALID =
+  'This sign-in link is not valid; copy the whole link from the email, or ask for a new one on the sign-in screen.';
 export const SIGNIN_LINK_EXPIRED = `This sign-in link has expired (links work for ${MINUTES} minutes); ask for a new one on the sign-in screen.`;
 export const SIGNIN_LINK_USED = 'This sign-in link was used already (each link works once); ask for a new one on the sign-in screen.';
-export const SIGNIN_LINK_OUTDATED = 'This sign-in link is for an address that no longer signs in to this account; ask for a new one on the sign-in screen.';
+export const SIGNIN_LINK_OUTDATED =
+  'This sign-in link is for an address that no longer signs in to this account; ask for a new one on the sign-in screen.';
 
 export function signInMail(email: string, link: string, playerId: string): Mail {
   return {
@@ -63,11 +65,23 @@ export class EmailSignIn {
   async request(address: string): Promise<void> {
     const { store, mailer, now } = this.deps;
     const email = address.trim().toLowerCase();
-    if (!mailer) throw new AccountError('BAD_REQUEST', 400, 'This server does not send email; sign in with a passkey, or with a code from a device where you are signed in.');
+    if (!mailer)
+      throw new AccountError(
+        'BAD_REQUEST',
+        400,
+        'This server does not send email; sign in with a passkey, or with a code from a device where you are signed in.',
+      );
     const account = await store.emailAccount(email);
     if (!account || !(await this.confirmedFor(account.playerId, email, true))) return;
     const at = now();
-    const counted = await store.countRecent(keys.emailAccount(email), keys.emailAccountMeta, 'emailAccount', limit('SIGNIN_EMAILS_PER_HOUR'), HOUR_MS, at);
+    const counted = await store.countRecent(
+      keys.emailAccount(email),
+      keys.emailAccountMeta,
+      'emailAccount',
+      limit('SIGNIN_EMAILS_PER_HOUR'),
+      HOUR_MS,
+      at,
+    );
     if (!counted.ok) return;
     const key = await currentKey();
     const token = issueLinkToken({ playerId: account.playerId, email }, key.kid, key.secret, at);

@@ -14,12 +14,15 @@ interface Keys {
 function keysOf(event: unknown, context: { awsRequestId?: string } | undefined): Keys {
   const rc = (event as { requestContext?: { requestId?: string; connectionId?: string } } | null)?.requestContext;
   return {
-    ...(rc?.requestId ?? context?.awsRequestId ? { requestId: rc?.requestId ?? context?.awsRequestId } : {}),
+    ...((rc?.requestId ?? context?.awsRequestId) ? { requestId: rc?.requestId ?? context?.awsRequestId } : {}),
     ...(rc?.connectionId ? { connectionId: rc.connectionId } : {}),
   };
 }
 
-export function observed<E, R>(name: string, handler: (event: E) => Promise<R>): (event: E, context?: { awsRequestId?: string }) => Promise<R> {
+export function observed<E, R>(
+  name: string,
+  handler: (event: E) => Promise<R>,
+): (event: E, context?: { awsRequestId?: string }) => Promise<R> {
   return async (event, context) => {
     logger.resetKeys();
     logger.appendKeys({ handler: name, ...keysOf(event, context) });

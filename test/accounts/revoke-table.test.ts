@@ -21,16 +21,26 @@ afterAll(async () => server?.close());
 
 describe('revoking a device (connections in the table)', () => {
   it('closes every socket of that device only, and the device can neither connect nor refresh', async () => {
-    const ana = await signUp(server.url, 'Ana', 'Ana\'s desktop');
+    const ana = await signUp(server.url, 'Ana', "Ana's desktop");
     const first = await Client.connect(server.wsUrl, ana);
     const second = await Client.connect(server.wsUrl, ana);
     const code = await first.request<Extract<ServerFrame, { type: 'deviceLinkCode' }>>({ action: 'deviceLinkCode' });
     const phone = (await post<DeviceSession>(server.url, '/api/signin/code', { code: code.code })).body;
     const onPhone = await Client.connect(server.wsUrl, phone);
     const items = await scanTable(server.dynamo.endpoint);
-    expect(items.filter((i) => i.kind === 'connection').map((i) => i.deviceId).sort()).toEqual([ana.deviceId, ana.deviceId, phone.deviceId].sort());
+    expect(
+      items
+        .filter((i) => i.kind === 'connection')
+        .map((i) => i.deviceId)
+        .sort(),
+    ).toEqual([ana.deviceId, ana.deviceId, phone.deviceId].sort());
 
-    const closes = [first, second].map((c) => new Promise<void>((resolve) => (c as unknown as { ws: { once(e: string, f: () => void): void } }).ws.once('close', () => resolve())));
+    const closes = [first, second].map(
+      (c) =>
+        new Promise<void>((resolve) =>
+          (c as unknown as { ws: { once(e: string, f: () => void): void } }).ws.once('close', () => resolve()),
+        ),
+    );
     await onPhone.request({ action: 'revokeDevice', deviceId: ana.deviceId });
     await Promise.all(closes);
     expect(await onPhone.request({ action: 'ping' })).toMatchObject({ type: 'pong' });

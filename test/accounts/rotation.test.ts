@@ -53,8 +53,16 @@ describe('rotating the signing key', () => {
     const carla = await register(server.url, 'Carla');
     const loadedAt = Date.now();
     expect(kidOf(ana.token)).toBe('k0');
-    const [a, b, c] = await Promise.all([Client.connect(server.wsUrl, ana), Client.connect(server.wsUrl, bruno), Client.connect(server.wsUrl, carla)]);
-    const { gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+    const [a, b, c] = await Promise.all([
+      Client.connect(server.wsUrl, ana),
+      Client.connect(server.wsUrl, bruno),
+      Client.connect(server.wsUrl, carla),
+    ]);
+    const { gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'tic-tac-toe',
+      players: 2,
+    });
     await b.request({ action: 'joinGame', gameId });
     await a.request({ action: 'subscribe', gameId });
     await b.request({ action: 'subscribe', gameId });
@@ -65,13 +73,20 @@ describe('rotating the signing key', () => {
 
     // Another instance signed with the new key before this one read it: its token is accepted (the set is read again).
     await sleep(Math.max(0, loadedAt + 10_500 - Date.now()));
-    const fromElsewhere = issueAccessToken({ playerId: ana.playerId, name: 'Ana', deviceId: ana.deviceId }, 'k1', rotated.keys.k1!, clock());
+    const fromElsewhere = issueAccessToken(
+      { playerId: ana.playerId, name: 'Ana', deviceId: ana.deviceId },
+      'k1',
+      rotated.keys.k1!,
+      clock(),
+    );
     expect(await connects(fromElsewhere)).toBe(true);
 
     // The open sockets play on.
     const [mover, other] = a.latest(gameId)!.legal.length ? [a, b] : [b, a];
     const version = mover.latest(gameId)!.version + 1;
-    expect(await mover.request({ action: 'command', gameId, commandId: 'after-rotation', command: mover.latest(gameId)!.legal[0] })).toMatchObject({ type: 'ack', version });
+    expect(
+      await mover.request({ action: 'command', gameId, commandId: 'after-rotation', command: mover.latest(gameId)!.legal[0] }),
+    ).toMatchObject({ type: 'ack', version });
     await other.waitFor((f) => f.type === 'state' && f.gameId === gameId && f.version === version);
     expect(await c.request({ action: 'ping' })).toMatchObject({ type: 'pong' });
 
@@ -98,7 +113,9 @@ describe('rotating the signing key', () => {
     expect(Object.keys(last.keys).sort()).toEqual(['k0', 'k2', 'k3']);
     await reloadSigningKeys();
     offsetMs = 2 * day;
-    expect(await connects(issueAccessToken({ playerId: ana.playerId, name: 'Ana', deviceId: ana.deviceId }, 'k1', rotated.keys.k1!, clock()))).toBe(false);
+    expect(
+      await connects(issueAccessToken({ playerId: ana.playerId, name: 'Ana', deviceId: ana.deviceId }, 'k1', rotated.keys.k1!, clock())),
+    ).toBe(false);
     expect(await connects(carla.token)).toBe(true);
     const fresh = await post<DeviceSession>(server.url, '/api/session/refresh', { refreshToken: later.body.refreshToken });
     expect(kidOf(fresh.body.token)).toBe('k3');

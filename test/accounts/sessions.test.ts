@@ -45,17 +45,20 @@ async function upgradeStatus(token: string): Promise<number> {
   }
 }
 const state = () => storedState(server.dynamo.endpoint);
-const closed = (c: Client) => new Promise<void>((resolve) => (c as unknown as { ws: { once(e: string, f: () => void): void } }).ws.once('close', () => resolve()));
+const closed = (c: Client) =>
+  new Promise<void>((resolve) => (c as unknown as { ws: { once(e: string, f: () => void): void } }).ws.once('close', () => resolve()));
 
 describe('devices and their tokens', () => {
   it('a new player signs up as a device; the access token connects, expires, and refreshes with a rotated refresh token', async () => {
-    const ana = await signUp(server.url, 'Ana', 'Ana\'s laptop');
+    const ana = await signUp(server.url, 'Ana', "Ana's laptop");
     expect(ana).toMatchObject({ name: 'Ana', expiresIn: ACCESS_TOKEN_SECONDS });
     expect(ana.token).toMatch(/^v2\.k0\./);
     expect(ana.refreshToken).toMatch(new RegExp(`^r1\\.${ana.playerId}\\.${ana.deviceId}\\.`));
     const client = await connect(ana);
     const list = await client.request<Extract<ServerFrame, { type: 'devices' }>>({ action: 'myDevices' });
-    expect(list.devices).toEqual([expect.objectContaining({ deviceId: ana.deviceId, label: 'Ana\'s laptop', method: 'name', current: true })]);
+    expect(list.devices).toEqual([
+      expect.objectContaining({ deviceId: ana.deviceId, label: "Ana's laptop", method: 'name', current: true }),
+    ]);
     expect(list).toMatchObject({ passkeys: [], signInEmail: null });
 
     offsetMs = ACCESS_TOKEN_SECONDS * 1000;
@@ -70,10 +73,16 @@ describe('devices and their tokens', () => {
     const again = await post<DeviceSession>(server.url, '/api/session/refresh', { refreshToken: ana.refreshToken });
     expect(again.status).toBe(200);
     // …which retires the successor; and after the grace period the old one is refused too.
-    expect((await post(server.url, '/api/session/refresh', { refreshToken: refreshed.body.refreshToken })).body).toEqual({ code: 'UNAUTHORIZED', message: SIGNED_OUT });
+    expect((await post(server.url, '/api/session/refresh', { refreshToken: refreshed.body.refreshToken })).body).toEqual({
+      code: 'UNAUTHORIZED',
+      message: SIGNED_OUT,
+    });
     offsetMs += REFRESH_GRACE_MS + 1000;
     const before = await state();
-    expect(await post(server.url, '/api/session/refresh', { refreshToken: ana.refreshToken })).toEqual({ status: 401, body: { code: 'UNAUTHORIZED', message: SIGNED_OUT } });
+    expect(await post(server.url, '/api/session/refresh', { refreshToken: ana.refreshToken })).toEqual({
+      status: 401,
+      body: { code: 'UNAUTHORIZED', message: SIGNED_OUT },
+    });
     expect(await state()).toBe(before);
     expect((await post(server.url, '/api/session/refresh', { refreshToken: again.body.refreshToken })).status).toBe(200);
     offsetMs = 0;
@@ -82,25 +91,41 @@ describe('devices and their tokens', () => {
   it('a v1 token keeps working and is exchanged for a device; the replay route takes either token', async () => {
     const bruno = await register(server.url, 'Bruno');
     expect(bruno.token).toMatch(/^v1\./);
-    const upgraded = await post<DeviceSession>(server.url, '/api/session/upgrade', { label: 'Bruno\'s phone' }, bruno.token);
+    const upgraded = await post<DeviceSession>(server.url, '/api/session/upgrade', { label: "Bruno's phone" }, bruno.token);
     expect(upgraded.status).toBe(201);
     expect(upgraded.body).toMatchObject({ playerId: bruno.playerId, name: 'Bruno' });
     expect(await upgradeStatus(bruno.token)).toBe(200);
     const client = await connect(upgraded.body);
     const list = await client.request<Extract<ServerFrame, { type: 'devices' }>>({ action: 'myDevices' });
-    expect(list.devices.map((d) => [d.label, d.method, d.current])).toEqual([['Bruno\'s phone', 'upgrade', true]]);
-    const created = await client.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+    expect(list.devices.map((d) => [d.label, d.method, d.current])).toEqual([["Bruno's phone", 'upgrade', true]]);
+    const created = await client.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'tic-tac-toe',
+      players: 2,
+    });
     for (const token of [bruno.token, upgraded.body.token]) {
       const res = await fetch(`${server.url}/api/games/${created.gameId}/replay`, { headers: { authorization: `Bearer ${token}` } });
       expect(res.status).toBe(200);
     }
 
     const before = await state();
-    expect(await post(server.url, '/api/session/upgrade', {}, upgraded.body.token)).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
-    expect(await post(server.url, '/api/session/upgrade', {}, `${bruno.token.slice(0, -3)}AAA`)).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    expect(await post(server.url, '/api/session/upgrade', {}, upgraded.body.token)).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED' },
+    });
+    expect(await post(server.url, '/api/session/upgrade', {}, `${bruno.token.slice(0, -3)}AAA`)).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED' },
+    });
     expect(await post(server.url, '/api/session/upgrade', {})).toMatchObject({ status: 401 });
-    expect(await post(server.url, '/api/session/refresh', { refreshToken: 'r1.x.y.z' })).toMatchObject({ status: 401, body: { message: SIGNED_OUT } });
-    expect(await post(server.url, '/api/session/refresh', { refreshToken: 'nonsense' })).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+    expect(await post(server.url, '/api/session/refresh', { refreshToken: 'r1.x.y.z' })).toMatchObject({
+      status: 401,
+      body: { message: SIGNED_OUT },
+    });
+    expect(await post(server.url, '/api/session/refresh', { refreshToken: 'nonsense' })).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST' },
+    });
     expect(await post(server.url, '/api/session/refresh', '[1]')).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
     expect(await post(server.url, '/api/session/refresh', 'not json')).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
     expect(await upgradeStatus('v2.k0.e30.x')).toBe(401);
@@ -128,17 +153,26 @@ describe('device-link codes', () => {
     expect(await state()).toBe(before);
 
     // Typed in small letters with a space: the same code.
-    const phone = await post<DeviceSession>(server.url, '/api/signin/code', { code: shown.code.toLowerCase().replace('-', ' '), label: 'Carla\'s phone' });
+    const phone = await post<DeviceSession>(server.url, '/api/signin/code', {
+      code: shown.code.toLowerCase().replace('-', ' '),
+      label: "Carla's phone",
+    });
     expect(phone.status).toBe(201);
     expect(phone.body).toMatchObject({ playerId: carla.playerId, name: 'Carla' });
     expect(phone.body.deviceId).not.toBe(carla.deviceId);
     const afterUse = await state();
-    expect(await post(server.url, '/api/signin/code', { code: shown.code })).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: CODE_UNKNOWN } });
+    expect(await post(server.url, '/api/signin/code', { code: shown.code })).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: CODE_UNKNOWN },
+    });
 
     const late = await laptop.request<Extract<ServerFrame, { type: 'deviceLinkCode' }>>({ action: 'deviceLinkCode' });
     offsetMs = 10 * 60_000 + 1000;
     const beforeLate = await state();
-    expect(await post(server.url, '/api/signin/code', { code: late.code })).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: CODE_EXPIRED } });
+    expect(await post(server.url, '/api/signin/code', { code: late.code })).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: CODE_EXPIRED },
+    });
     expect(await state()).toBe(beforeLate);
     offsetMs = 0;
     expect(afterUse).not.toBe(before);
@@ -146,24 +180,28 @@ describe('device-link codes', () => {
 });
 
 describe('revoking a device', () => {
-  it('closes its sockets, refuses its token and its refresh; another player\'s device ids are not found and change nothing', async () => {
-    const dora = await signUp(server.url, 'Dora', 'Dora\'s desktop');
+  it("closes its sockets, refuses its token and its refresh; another player's device ids are not found and change nothing", async () => {
+    const dora = await signUp(server.url, 'Dora', "Dora's desktop");
     const desktop = await connect(dora);
     const code = await desktop.request<Extract<ServerFrame, { type: 'deviceLinkCode' }>>({ action: 'deviceLinkCode' });
-    const tablet = (await post<DeviceSession>(server.url, '/api/signin/code', { code: code.code, label: 'Dora\'s tablet' })).body;
+    const tablet = (await post<DeviceSession>(server.url, '/api/signin/code', { code: code.code, label: "Dora's tablet" })).body;
     const onTablet = await connect(tablet);
     const eve = await signUp(server.url, 'Eve');
     const eveClient = await connect(eve);
 
     const list = await onTablet.request<Extract<ServerFrame, { type: 'devices' }>>({ action: 'myDevices' });
     expect(list.devices.map((d) => [d.label, d.current])).toEqual([
-      ['Dora\'s tablet', true],
-      ['Dora\'s desktop', false],
+      ["Dora's tablet", true],
+      ["Dora's desktop", false],
     ]);
 
     const before = await state();
     for (const deviceId of [dora.deviceId, 'no-such-device']) {
-      expect(await eveClient.request({ action: 'revokeDevice', deviceId })).toMatchObject({ type: 'error', code: 'NOT_FOUND', message: DEVICE_UNKNOWN });
+      expect(await eveClient.request({ action: 'revokeDevice', deviceId })).toMatchObject({
+        type: 'error',
+        code: 'NOT_FOUND',
+        message: DEVICE_UNKNOWN,
+      });
     }
     expect(await eveClient.request({ action: 'revokeDevice', deviceId: '' })).toMatchObject({ type: 'error', code: 'BAD_REQUEST' });
     expect(await eveClient.request({ action: 'removePasskey', credentialId: 'nope' })).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
@@ -171,10 +209,13 @@ describe('revoking a device', () => {
 
     const gone = closed(desktop);
     const answer = await onTablet.request<Extract<ServerFrame, { type: 'devices' }>>({ action: 'revokeDevice', deviceId: dora.deviceId });
-    expect(answer.devices.map((d) => d.label)).toEqual(['Dora\'s tablet']);
+    expect(answer.devices.map((d) => d.label)).toEqual(["Dora's tablet"]);
     await gone;
     expect(await upgradeStatus(dora.token)).toBe(401);
-    expect(await post(server.url, '/api/session/refresh', { refreshToken: dora.refreshToken })).toEqual({ status: 401, body: { code: 'UNAUTHORIZED', message: SIGNED_OUT } });
+    expect(await post(server.url, '/api/session/refresh', { refreshToken: dora.refreshToken })).toEqual({
+      status: 401,
+      body: { code: 'UNAUTHORIZED', message: SIGNED_OUT },
+    });
     expect(await onTablet.request({ action: 'revokeDevice', deviceId: dora.deviceId })).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
     // The tablet and Eve are untouched.
     expect(await onTablet.request({ action: 'ping' })).toMatchObject({ type: 'pong' });
@@ -186,7 +227,10 @@ describe('email sign-in links', () => {
   it('mail a single-use, 15-minute link to a confirmed address only; forged, expired, reused and outdated links are refused', async () => {
     const fia = await signUp(server.url, 'Fia');
     const client = await connect(fia);
-    await client.request({ action: 'setNotifications', settings: { webPush: [], webhook: null, email: 'Fia@Example.com', quietHours: null } });
+    await client.request({
+      action: 'setNotifications',
+      settings: { webPush: [], webhook: null, email: 'Fia@Example.com', quietHours: null },
+    });
 
     // Not confirmed yet: the same answer, no mail.
     const ask = (email: string) => post(server.url, '/api/signin/email', { email });
@@ -197,7 +241,10 @@ describe('email sign-in links', () => {
 
     const before = await state();
     const nobody = await ask('nobody@example.com');
-    expect(nobody).toEqual({ status: 202, body: { message: expect.stringMatching(/^If a player confirmed this address, a sign-in link is on its way/) } });
+    expect(nobody).toEqual({
+      status: 202,
+      body: { message: expect.stringMatching(/^If a player confirmed this address, a sign-in link is on its way/) },
+    });
     expect(await ask('not an address')).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
     expect(signInLinks(server.outboxDir)).toHaveLength(0);
     expect(await state()).toBe(before);
@@ -205,32 +252,54 @@ describe('email sign-in links', () => {
     expect(await ask('FIA@example.COM')).toEqual(nobody);
     const [link] = signInLinks(server.outboxDir);
     expect(link).toMatch(/^s1\./);
-    const opened = await post<DeviceSession>(server.url, '/api/signin/email/open', { token: link, label: 'Fia\'s phone' });
+    const opened = await post<DeviceSession>(server.url, '/api/signin/email/open', { token: link, label: "Fia's phone" });
     expect(opened).toMatchObject({ status: 201, body: { playerId: fia.playerId, name: 'Fia' } });
     const list = await client.request<Extract<ServerFrame, { type: 'devices' }>>({ action: 'myDevices' });
     expect(list.signInEmail).toBe('Fia@Example.com');
     expect(list.devices.map((d) => d.method).sort()).toEqual(['email', 'name']);
 
     const afterOpen = await state();
-    expect(await post(server.url, '/api/signin/email/open', { token: link })).toEqual({ status: 409, body: { code: 'CONFLICT', message: SIGNIN_LINK_USED } });
-    const forged = link!.replace(/\.[^.]+\.([^.]+)$/, (_m, sig: string) => `.${Buffer.from(JSON.stringify({ p: fia.playerId, e: 'fia@example.com', j: 'x', i: 0, x: 9e9 })).toString('base64url')}.${sig}`);
-    expect(await post(server.url, '/api/signin/email/open', { token: forged })).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: SIGNIN_LINK_INVALID } });
-    expect(await post(server.url, '/api/signin/email/open', { token: 'e1.x.y' })).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: SIGNIN_LINK_INVALID } });
+    expect(await post(server.url, '/api/signin/email/open', { token: link })).toEqual({
+      status: 409,
+      body: { code: 'CONFLICT', message: SIGNIN_LINK_USED },
+    });
+    const forged = link!.replace(
+      /\.[^.]+\.([^.]+)$/,
+      (_m, sig: string) =>
+        `.${Buffer.from(JSON.stringify({ p: fia.playerId, e: 'fia@example.com', j: 'x', i: 0, x: 9e9 })).toString('base64url')}.${sig}`,
+    );
+    expect(await post(server.url, '/api/signin/email/open', { token: forged })).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: SIGNIN_LINK_INVALID },
+    });
+    expect(await post(server.url, '/api/signin/email/open', { token: 'e1.x.y' })).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: SIGNIN_LINK_INVALID },
+    });
     expect(await state()).toBe(afterOpen);
 
     await ask('fia@example.com');
     const second = signInLinks(server.outboxDir)[1]!;
     offsetMs = 15 * 60_000;
-    expect(await post(server.url, '/api/signin/email/open', { token: second })).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: SIGNIN_LINK_EXPIRED } });
+    expect(await post(server.url, '/api/signin/email/open', { token: second })).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: SIGNIN_LINK_EXPIRED },
+    });
     offsetMs = 0;
 
     // A third link is the hour's last; the address then changes, so that link no longer signs in.
     await ask('fia@example.com');
     await ask('fia@example.com');
     expect(signInLinks(server.outboxDir)).toHaveLength(3);
-    await client.request({ action: 'setNotifications', settings: { webPush: [], webhook: null, email: 'fia@elsewhere.org', quietHours: null } });
+    await client.request({
+      action: 'setNotifications',
+      settings: { webPush: [], webhook: null, email: 'fia@elsewhere.org', quietHours: null },
+    });
     const beforeOutdated = await state();
-    expect(await post(server.url, '/api/signin/email/open', { token: signInLinks(server.outboxDir)[2]! })).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: SIGNIN_LINK_OUTDATED } });
+    expect(await post(server.url, '/api/signin/email/open', { token: signInLinks(server.outboxDir)[2]! })).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: SIGNIN_LINK_OUTDATED },
+    });
     expect(await state()).toBe(beforeOutdated);
   });
 });
@@ -238,29 +307,61 @@ describe('email sign-in links', () => {
 describe('passkey routes, refused', () => {
   it('need a signed-in device to add one; answers to no open challenge, and malformed answers, are refused and change nothing', async () => {
     const gil = await signUp(server.url, 'Gil');
-    const options = await post<{ challenge: string; rp: { id: string }; user: { name: string }; authenticatorSelection: { residentKey: string } }>(server.url, '/api/passkeys/options', {}, gil.token);
+    const options = await post<{
+      challenge: string;
+      rp: { id: string };
+      user: { name: string };
+      authenticatorSelection: { residentKey: string };
+    }>(server.url, '/api/passkeys/options', {}, gil.token);
     expect(options.status).toBe(200);
-    expect(options.body).toMatchObject({ rp: { id: 'localhost' }, user: { name: 'Gil' }, authenticatorSelection: { residentKey: 'required' } });
+    expect(options.body).toMatchObject({
+      rp: { id: 'localhost' },
+      user: { name: 'Gil' },
+      authenticatorSelection: { residentKey: 'required' },
+    });
 
     const before = await state();
     expect(await post(server.url, '/api/passkeys/options', {})).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
     expect(await post(server.url, '/api/passkeys', { response: {} }, 'v2.k0.e30.x')).toMatchObject({ status: 401 });
-    const clientData = (challenge: string) => Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge, origin: 'http://localhost' })).toString('base64url');
-    const madeUp = { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON: clientData('A'.repeat(43)), attestationObject: 'AA' } };
-    expect(await post(server.url, '/api/passkeys', { response: madeUp }, gil.token)).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'This passkey request has expired or was answered already; try again.' } });
-    expect(await post(server.url, '/api/passkeys', { response: 'nothing' }, gil.token)).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
-    expect(await post(server.url, '/api/signin/passkey', { response: { ...madeUp, response: { ...madeUp.response, userHandle: 'eA' } } })).toMatchObject({ status: 400 });
+    const clientData = (challenge: string) =>
+      Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge, origin: 'http://localhost' })).toString('base64url');
+    const madeUp = {
+      id: 'abc',
+      rawId: 'abc',
+      type: 'public-key',
+      response: { clientDataJSON: clientData('A'.repeat(43)), attestationObject: 'AA' },
+    };
+    expect(await post(server.url, '/api/passkeys', { response: madeUp }, gil.token)).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'This passkey request has expired or was answered already; try again.' },
+    });
+    expect(await post(server.url, '/api/passkeys', { response: 'nothing' }, gil.token)).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST' },
+    });
+    expect(
+      await post(server.url, '/api/signin/passkey', { response: { ...madeUp, response: { ...madeUp.response, userHandle: 'eA' } } }),
+    ).toMatchObject({ status: 400 });
     expect(await post(server.url, '/api/signin/passkey', 'not json')).toMatchObject({ status: 400 });
     expect(await state()).toBe(before);
 
     // A real challenge with a forged answer: refused by the check, and the challenge is used up.
     const forged = { ...madeUp, response: { ...madeUp.response, clientDataJSON: clientData(options.body.challenge) } };
-    expect(await post(server.url, '/api/passkeys', { response: forged }, gil.token)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^The passkey's answer was refused: /) } });
-    expect(await post(server.url, '/api/passkeys', { response: forged }, gil.token)).toMatchObject({ status: 400, body: { message: 'This passkey request has expired or was answered already; try again.' } });
+    expect(await post(server.url, '/api/passkeys', { response: forged }, gil.token)).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^The passkey's answer was refused: /) },
+    });
+    expect(await post(server.url, '/api/passkeys', { response: forged }, gil.token)).toMatchObject({
+      status: 400,
+      body: { message: 'This passkey request has expired or was answered already; try again.' },
+    });
 
     // A revoked device cannot add one in its token's last minutes.
     const other = await connect(gil);
     await other.request({ action: 'revokeDevice', deviceId: gil.deviceId });
-    expect(await post(server.url, '/api/passkeys/options', {}, gil.token)).toEqual({ status: 401, body: { code: 'UNAUTHORIZED', message: SIGNED_OUT } });
+    expect(await post(server.url, '/api/passkeys/options', {}, gil.token)).toEqual({
+      status: 401,
+      body: { code: 'UNAUTHORIZED', message: SIGNED_OUT },
+    });
   });
 });

@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FIRST_KID, legacySecret, parseKeySet, rotateKeySet, RETIRED_KEEP_MS } from '../../functions/core/key-set';
-import { ACCESS_TOKEN_SECONDS, issueAccessToken, issueLinkToken, parseRefreshToken, refreshToken, verifyAccessToken, verifyLinkToken } from '../../functions/core/session-token';
+import {
+  ACCESS_TOKEN_SECONDS,
+  issueAccessToken,
+  issueLinkToken,
+  parseRefreshToken,
+  refreshToken,
+  verifyAccessToken,
+  verifyLinkToken,
+} from '../../functions/core/session-token';
 import { issueToken, verifyToken } from '../../functions/core/token';
 import { CODE_ALPHABET, newDeviceCode, normalizeDeviceCode, showDeviceCode } from '../../functions/core/device-code';
 import { cleanLabel, deviceLabel, labelFromUserAgent } from '../../functions/core/device-label';
@@ -58,7 +66,9 @@ describe('key set', () => {
     const fourth = rotateKeySet(third, 'a-fourth-secret-of-some-length', new Date(at.getTime() + RETIRED_KEEP_MS + 120_000));
     expect(Object.keys(fourth.keys).sort()).toEqual(['k0', 'k2', 'k3']);
     expect(fourth.legacy).toBe('k0');
-    const fifth = rotateKeySet(fourth, 'a-fifth-secret-of-some-length', new Date(at.getTime() + 2 * RETIRED_KEEP_MS + 180_000), { dropLegacy: true });
+    const fifth = rotateKeySet(fourth, 'a-fifth-secret-of-some-length', new Date(at.getTime() + 2 * RETIRED_KEEP_MS + 180_000), {
+      dropLegacy: true,
+    });
     expect(Object.keys(fifth.keys).sort()).toEqual(['k3', 'k4']);
     expect(fifth.legacy).toBeUndefined();
     expect(() => rotateKeySet(first, B, at, { kid: 'k0' })).toThrow(/taken/);
@@ -70,7 +80,10 @@ describe('access tokens', () => {
     const token = issueAccessToken(ana, 'k1', B, at);
     expect(token).toMatch(/^v2\.k1\.[\w-]+\.[\w-]+$/);
     const ok = await verifyAccessToken(token, keysOf({ k0: A, k1: B }), later(ACCESS_TOKEN_SECONDS - 1));
-    expect(ok).toEqual({ ok: true, claim: { ...ana, issuedAt: at.getTime() / 1000, expiresAt: at.getTime() / 1000 + ACCESS_TOKEN_SECONDS } });
+    expect(ok).toEqual({
+      ok: true,
+      claim: { ...ana, issuedAt: at.getTime() / 1000, expiresAt: at.getTime() / 1000 + ACCESS_TOKEN_SECONDS },
+    });
     expect(await verifyAccessToken(token, keysOf({ k0: A, k1: B }), later(ACCESS_TOKEN_SECONDS))).toEqual({ ok: false, reason: 'expired' });
     // The kid's key gone from the set, or another key under that kid: refused.
     expect(await verifyAccessToken(token, keysOf({ k0: A }), at)).toEqual({ ok: false, reason: 'invalid' });
@@ -81,15 +94,28 @@ describe('access tokens', () => {
     const keys = keysOf({ k0: A, k1: B });
     const token = issueAccessToken(ana, 'k1', B, at);
     const invalid = { ok: false, reason: 'invalid' };
-    expect(await verifyAccessToken(tamper(token, (d) => (d.p = 'someone-else')), keys, at)).toEqual(invalid);
-    expect(await verifyAccessToken(tamper(token, (d) => (d.x = (d.x as number) + 3600)), keys, later(ACCESS_TOKEN_SECONDS))).toEqual(invalid);
+    expect(
+      await verifyAccessToken(
+        tamper(token, (d) => (d.p = 'someone-else')),
+        keys,
+        at,
+      ),
+    ).toEqual(invalid);
+    expect(
+      await verifyAccessToken(
+        tamper(token, (d) => (d.x = (d.x as number) + 3600)),
+        keys,
+        later(ACCESS_TOKEN_SECONDS),
+      ),
+    ).toEqual(invalid);
     expect(await verifyAccessToken(token.replace('v2.k1.', 'v2.k0.'), keys, at)).toEqual(invalid);
     const link = issueLinkToken({ playerId: ana.playerId, email: 'ana@example.com' }, 'k1', B, at);
     expect(await verifyAccessToken(link.replace(/^s1\./, 'v2.'), keys, at)).toEqual(invalid);
     expect(await verifyLinkToken(token.replace(/^v2\./, 's1.'), keys, at)).toEqual(invalid);
     expect(verifyToken(token, A)).toBeNull();
     expect(await verifyAccessToken(issueToken(ana, A), keys, at)).toEqual(invalid);
-    for (const junk of ['', 'v2', 'v2...', 'v2.k1..x', `${token}.x`, 'v2.k 1.e30.x']) expect(await verifyAccessToken(junk, keys, at), junk).toEqual(invalid);
+    for (const junk of ['', 'v2', 'v2...', 'v2.k1..x', `${token}.x`, 'v2.k 1.e30.x'])
+      expect(await verifyAccessToken(junk, keys, at), junk).toEqual(invalid);
   });
 
   it('sign-in links carry a nonce of their own and expire after 15 minutes', async () => {
@@ -100,7 +126,13 @@ describe('access tokens', () => {
     const b = await verifyLinkToken(two, keys, later(899));
     expect(a.ok && b.ok && a.claim.nonce !== b.claim.nonce).toBe(true);
     expect(await verifyLinkToken(one, keys, later(900))).toEqual({ ok: false, reason: 'expired' });
-    expect(await verifyLinkToken(tamper(one, (d) => (d.e = 'eve@example.com')), keys, at)).toEqual({ ok: false, reason: 'invalid' });
+    expect(
+      await verifyLinkToken(
+        tamper(one, (d) => (d.e = 'eve@example.com')),
+        keys,
+        at,
+      ),
+    ).toEqual({ ok: false, reason: 'invalid' });
   });
 });
 
@@ -108,7 +140,8 @@ describe('refresh tokens, codes and labels', () => {
   it('a refresh token names the player and device and parses back; anything else is not one', () => {
     const parts = { playerId: ana.playerId, deviceId: 'AbC-_12', secret: 'x'.repeat(43) };
     expect(parseRefreshToken(refreshToken(parts))).toEqual(parts);
-    for (const junk of ['', 'r1.a.b', 'r2.a.b.c', 'r1.a.b.c.d', 'r1.a b.c.d', `r1.${'a'.repeat(65)}.b.c`]) expect(parseRefreshToken(junk), junk).toBeNull();
+    for (const junk of ['', 'r1.a.b', 'r2.a.b.c', 'r1.a.b.c.d', 'r1.a b.c.d', `r1.${'a'.repeat(65)}.b.c`])
+      expect(parseRefreshToken(junk), junk).toBeNull();
   });
 
   it('device codes: 8 characters of an alphabet without look-alikes, typed in any case with spaces or a dash', () => {
@@ -119,22 +152,31 @@ describe('refresh tokens, codes and labels', () => {
     }
     expect(CODE_ALPHABET).not.toMatch(/[01ILOUV]/);
     expect(normalizeDeviceCode(' abcd efgh ')).toBe('ABCDEFGH');
-    for (const bad of ['ABCD-EFG', 'ABCD-EFGHJ', 'ABCD-EFG0', 'ABCD-EFGI', 'ABCD_EFGH', '']) expect(normalizeDeviceCode(bad), bad).toBeNull();
+    for (const bad of ['ABCD-EFG', 'ABCD-EFGHJ', 'ABCD-EFG0', 'ABCD-EFGI', 'ABCD_EFGH', ''])
+      expect(normalizeDeviceCode(bad), bad).toBeNull();
   });
 
-  it('labels: the client\'s, tidied to one line, else the browser and system', () => {
-    expect(cleanLabel('  Ana\u202e\'s   phone\n')).toBe('Ana\'s phone');
+  it("labels: the client's, tidied to one line, else the browser and system", () => {
+    expect(cleanLabel("  Ana\u202e's   phone\n")).toBe("Ana's phone");
     expect(cleanLabel('x'.repeat(100))).toHaveLength(64);
-    expect(labelFromUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36')).toBe('Chrome on Linux');
-    expect(labelFromUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toBe('Safari on iOS');
-    expect(labelFromUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0')).toBe('Firefox on Windows');
+    expect(
+      labelFromUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'),
+    ).toBe('Chrome on Linux');
+    expect(
+      labelFromUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iOS');
+    expect(labelFromUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0')).toBe(
+      'Firefox on Windows',
+    );
     expect(labelFromUserAgent(undefined)).toBe('A browser');
     expect(deviceLabel('\u200b', 'curl/8.0')).toBe('A browser');
   });
 });
 
-describe('the passkeys\' relying party', () => {
-  it('is PUBLIC_URL\'s host and origin; a loopback address is localhost (browsers refuse passkeys on an IP address)', () => {
+describe("the passkeys' relying party", () => {
+  it("is PUBLIC_URL's host and origin; a loopback address is localhost (browsers refuse passkeys on an IP address)", () => {
     const before = process.env.PUBLIC_URL;
     const at = (url: string) => {
       process.env.PUBLIC_URL = url;

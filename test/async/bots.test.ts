@@ -25,15 +25,26 @@ describe('bots in seats', () => {
     const ana = await register(server.url, 'Ana');
     const a = await Client.connect(server.wsUrl, ana);
     // Bots may not take the creator's seat, and must exist.
-    expect(await a.request({ action: 'createGame', game: 'vasco-da-gama', players: 4, bots: [0, 1] })).toMatchObject({ code: 'BAD_REQUEST' });
-    expect(await a.request({ action: 'createGame', game: 'vasco-da-gama', players: 4, bots: [1], bot: 'grandmaster' })).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await a.request({ action: 'createGame', game: 'vasco-da-gama', players: 4, bots: [0, 1] })).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect(await a.request({ action: 'createGame', game: 'vasco-da-gama', players: 4, bots: [1], bot: 'grandmaster' })).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
 
-    const { gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'vasco-da-gama', players: 4, bots: [1, 2, 3] });
+    const { gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'vasco-da-gama',
+      players: 4,
+      bots: [1, 2, 3],
+    });
     const first = await a.request<StateFrame>({ action: 'subscribe', gameId });
     expect(first.status).toBe('active'); // every seat was taken at creation
     expect(first.seats.map((s) => s?.bot ?? null)).toEqual([null, 'heuristic', 'heuristic', 'heuristic']);
     // The bots move on their own (by the commit's reactions), up to Ana's turn.
-    const anasTurn = first.activeSeats.includes(0) ? first : await a.waitFor<StateFrame>((f) => f.type === 'state' && f.gameId === gameId && f.activeSeats.includes(0));
+    const anasTurn = first.activeSeats.includes(0)
+      ? first
+      : await a.waitFor<StateFrame>((f) => f.type === 'state' && f.gameId === gameId && f.activeSeats.includes(0));
     expect(anasTurn.activeSeats).toEqual([0]);
 
     // A running game's history is for its players, and holds no raw events.
@@ -57,7 +68,9 @@ describe('bots in seats', () => {
     expect(body.rulesVersion).toBe('1');
     expect(body.commits.map((c) => c.version)).toEqual(Array.from({ length: last.version }, (_, i) => i + 1));
     const record = body.commits.reduce<GameRecord | null>(applyCommit, null)!;
-    expect(vascoDaGama.view(record.state as never, null)).toEqual(vascoDaGama.view(fold(vascoDaGama, body.commits.flatMap((c) => c.events.filter((e) => !isHostEvent(e))) as never), null));
+    expect(vascoDaGama.view(record.state as never, null)).toEqual(
+      vascoDaGama.view(fold(vascoDaGama, body.commits.flatMap((c) => c.events.filter((e) => !isHostEvent(e))) as never), null),
+    );
     expect(vascoDaGama.outcome(record.state as never)).toEqual(last.outcome);
     await a.close();
   });

@@ -37,7 +37,8 @@ afterAll(async () => {
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 
-const hooksTo = (path: string) => hook.received.filter((r) => r.path === path).map((r) => JSON.parse(r.body.toString()) as { content: string });
+const hooksTo = (path: string) =>
+  hook.received.filter((r) => r.path === path).map((r) => JSON.parse(r.body.toString()) as { content: string });
 const pushesTo = (path: string) => push.received.filter((r) => r.path === path);
 const outbox = () => readdirSync(server.outboxDir);
 
@@ -45,7 +46,11 @@ const outbox = () => readdirSync(server.outboxDir);
 async function confirmEmail(player: Player): Promise<void> {
   const file = outbox().find((f) => f.includes(`confirm-email-${player.playerId}`))!;
   const token = decodeURIComponent(/#\/confirm-email\/(\S+)\r$/m.exec(readFileSync(`${server.outboxDir}/${file}`, 'utf8'))![1]!);
-  const res = await fetch(`${server.url}/api/email/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const res = await fetch(`${server.url}/api/email/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -55,7 +60,10 @@ describe('chat notices', () => {
     const a = await Client.connect(server.wsUrl, ana);
     let b = await Client.connect(server.wsUrl, bruno);
     const device = browser(push.origin, '/push/bruno');
-    await b.request({ action: 'setNotifications', settings: { webPush: [device.subscription], webhook: { url: `${hook.origin}/hooks/bruno` }, email: 'bruno@example.org' } });
+    await b.request({
+      action: 'setNotifications',
+      settings: { webPush: [device.subscription], webhook: { url: `${hook.origin}/hooks/bruno` }, email: 'bruno@example.org' },
+    });
     await a.request({ action: 'setNotifications', settings: { webhook: { url: `${hook.origin}/hooks/ana` } } });
     await confirmEmail(bruno);
     const { gameId } = await a.request<Frame<'gameCreated'>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
@@ -71,12 +79,22 @@ describe('chat notices', () => {
     await waitOffline(bruno.playerId);
 
     // Three messages in one hour: one notice on each channel, about the first.
-    for (const text of ['First!', 'Second', 'Third']) expect(await a.request({ action: 'chat', gameId, text })).toMatchObject({ type: 'chatSent' });
+    for (const text of ['First!', 'Second', 'Third'])
+      expect(await a.request({ action: 'chat', gameId, text })).toMatchObject({ type: 'chatSent' });
     await server.notified();
-    expect(hooksTo('/hooks/bruno')).toEqual([expect.objectContaining({ content: `**Ana wrote in your game of Tic-tac-toe**\nAna: “First!”\n${process.env.PUBLIC_URL}/#/game/${gameId}` })]);
+    expect(hooksTo('/hooks/bruno')).toEqual([
+      expect.objectContaining({
+        content: `**Ana wrote in your game of Tic-tac-toe**\nAna: “First!”\n${process.env.PUBLIC_URL}/#/game/${gameId}`,
+      }),
+    ]);
     const pushes = pushesTo('/push/bruno');
     expect(pushes).toHaveLength(1);
-    expect(device.decrypt(pushes[0]!.body)).toMatchObject({ kind: 'chat', gameId, title: 'Ana wrote in your game of Tic-tac-toe', body: 'Ana: “First!”' });
+    expect(device.decrypt(pushes[0]!.body)).toMatchObject({
+      kind: 'chat',
+      gameId,
+      title: 'Ana wrote in your game of Tic-tac-toe',
+      body: 'Ana: “First!”',
+    });
     // A topic of its own: a chat notice never replaces a waiting "your turn" at the push service.
     expect(pushes[0]!.headers.topic).not.toBe(pushTopic(gameId));
     expect(outbox()).toHaveLength(mailsBefore); // chat is never mailed
@@ -109,12 +127,18 @@ describe('chat notices', () => {
     await a.close();
   });
 
-  it('hold notices through quiet hours: a quiet night\'s messages make one notice when it ends', async () => {
+  it("hold notices through quiet hours: a quiet night's messages make one notice when it ends", async () => {
     now = new Date('2026-01-20T22:10:00Z'); // 22:10 in Lisbon (winter: UTC+0)
     const [ana, bruno] = await Promise.all([register(server.url, 'Ana'), register(server.url, 'Bruno')]);
     const a = await Client.connect(server.wsUrl, ana);
     const b = await Client.connect(server.wsUrl, bruno);
-    await b.request({ action: 'setNotifications', settings: { webhook: { url: `${hook.origin}/hooks/bruno-night` }, quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Lisbon' } } });
+    await b.request({
+      action: 'setNotifications',
+      settings: {
+        webhook: { url: `${hook.origin}/hooks/bruno-night` },
+        quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Lisbon' },
+      },
+    });
     const { gameId } = await a.request<Frame<'gameCreated'>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
     await b.request({ action: 'joinGame', gameId });
     await server.notified(); // the game started while Bruno was online

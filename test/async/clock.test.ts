@@ -42,7 +42,12 @@ async function anaPlaysUntilBruno(ana: Client, gameId: string, brunoSeat: number
 }
 
 async function clockedGame(ana: Client, bruno: Client) {
-  const { gameId } = await ana.request<Frame<'gameCreated'>>({ action: 'createGame', game: 'vasco-da-gama', players: 2, clock: { type: 'perMove', hours: 24 } });
+  const { gameId } = await ana.request<Frame<'gameCreated'>>({
+    action: 'createGame',
+    game: 'vasco-da-gama',
+    players: 2,
+    clock: { type: 'perMove', hours: 24 },
+  });
   const { seat } = await bruno.request<Frame<'joined'>>({ action: 'joinGame', gameId });
   return { gameId, brunoSeat: seat };
 }
@@ -122,7 +127,9 @@ describe('clocks', () => {
     const s = await a.request<StateFrame>({ action: 'subscribe', gameId });
     expect(s.status).toBe('finished');
     expect(s.outcome).toMatchObject({ ended: 'vote' });
-    expect(await a.request({ action: 'command', gameId, commandId: 'late', command: { type: 'giveUp' } })).toMatchObject({ code: 'GAME_OVER' });
+    expect(await a.request({ action: 'command', gameId, commandId: 'late', command: { type: 'giveUp' } })).toMatchObject({
+      code: 'GAME_OVER',
+    });
     await a.close();
   });
 });

@@ -29,7 +29,15 @@ afterAll(async () => {
 });
 
 const note = (playerId: string): Notification => ({
-  kind: 'yourTurn', gameId: 'g1', game: 'tic-tac-toe', version: 7, playerId, urgent: false, title: 'Your turn', body: 'Go.', url: 'http://x/#/game/g1',
+  kind: 'yourTurn',
+  gameId: 'g1',
+  game: 'tic-tac-toe',
+  version: 7,
+  playerId,
+  urgent: false,
+  title: 'Your turn',
+  body: 'Go.',
+  url: 'http://x/#/game/g1',
 });
 
 describe('deliveries', () => {
@@ -73,7 +81,7 @@ describe('deliveries', () => {
     expect(await due()).toEqual([]);
   });
 
-  it('let the stream\'s clock write stand aside when the request (or the sweep) set this version already', async () => {
+  it("let the stream's clock write stand aside when the request (or the sweep) set this version already", async () => {
     const schedule = new Schedule(doc, TABLE);
     const at = (h: number) => new Date(Date.UTC(2026, 0, 2, h));
     const dueAt = async (t: Date) => (await schedule.dueClocks(t)).due.filter((d) => d.gameId === 'twice').map((d) => d.due.toISOString());

@@ -33,7 +33,10 @@ afterAll(async () => {
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 
-const digests = (player: Player) => readdirSync(server.outboxDir).filter((f) => f.includes(`digest-${player.playerId}`)).sort();
+const digests = (player: Player) =>
+  readdirSync(server.outboxDir)
+    .filter((f) => f.includes(`digest-${player.playerId}`))
+    .sort();
 const mail = (file: string) => readFileSync(`${server.outboxDir}/${file}`, 'utf8');
 /** The webhook calls saying it is the player's turn. */
 const hooksTo = (path: string) => hook.received.filter((r) => r.path === path && r.body.toString().includes('Your turn'));
@@ -46,13 +49,19 @@ async function withEmail(name: string): Promise<{ player: Player; client: Client
   await client.request({ action: 'setNotifications', settings: { email, webhook: { url: `${hook.origin}/hooks/${name}` } } });
   const confirmation = readdirSync(server.outboxDir).find((f) => f.includes(`confirm-email-${player.playerId}`))!;
   const token = decodeURIComponent(/#\/confirm-email\/(\S+)\r$/m.exec(mail(confirmation))![1]!);
-  const res = await fetch(`${server.url}/api/email/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const res = await fetch(`${server.url}/api/email/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   expect(res.status).toBe(200);
   return { player, client };
 }
 
 async function mark(c: Client, gameId: string, cell: number): Promise<void> {
-  expect(await c.request({ action: 'command', gameId, commandId: `${c.player.name}-${cell}-${now.getTime()}`, command: { type: 'mark', cell } })).toMatchObject({ type: 'ack' });
+  expect(
+    await c.request({ action: 'command', gameId, commandId: `${c.player.name}-${cell}-${now.getTime()}`, command: { type: 'mark', cell } }),
+  ).toMatchObject({ type: 'ack' });
 }
 
 describe('the email digest', () => {
@@ -100,7 +109,9 @@ describe('the email digest', () => {
     await server.notified();
     expect(hooksTo('/hooks/Bruno')).toHaveLength(5);
     // The stream delivers one of those commits again: nothing more is made due or sent.
-    const item = (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `GAME#${games[0]}` && String(i.sk).startsWith('V#')).sort((x, y) => String(y.sk).localeCompare(String(x.sk)))[0]!;
+    const item = (await scanTable(server.dynamo.endpoint))
+      .filter((i) => i.pk === `GAME#${games[0]}` && String(i.sk).startsWith('V#'))
+      .sort((x, y) => String(y.sk).localeCompare(String(x.sk)))[0]!;
     const record = { eventName: 'INSERT', dynamodb: { SequenceNumber: '1', NewImage: marshall(item, { removeUndefinedValues: true }) } };
     await streamHandler({ Records: [record, record] } as unknown as DynamoDBStreamEvent);
     for (const at of ['2026-03-10T12:00:00Z', '2026-03-10T20:00:00Z', '2026-03-11T09:59:00Z']) {
@@ -142,7 +153,10 @@ describe('the email digest', () => {
     // Quiet hours 22:00–08:00 in Lisbon (UTC in March). Carla moves at 21:30: due at 22:30, inside them; it goes at 08:00.
     const d3 = await Client.connect(server.wsUrl, dina);
     const current = await d3.request<Frame<'notifications'>>({ action: 'getNotifications' });
-    await d3.request({ action: 'setNotifications', settings: { ...current.settings, quietHours: { start: '22:00', end: '08:00', timeZone: 'Europe/Lisbon' } } });
+    await d3.request({
+      action: 'setNotifications',
+      settings: { ...current.settings, quietHours: { start: '22:00', end: '08:00', timeZone: 'Europe/Lisbon' } },
+    });
     await d3.close();
     await waitOffline(dina.playerId);
     now = new Date('2026-03-11T21:30:00Z');

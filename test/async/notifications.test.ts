@@ -44,14 +44,19 @@ const offline = (player: Player) => waitOffline(player.playerId);
 /** Bruno takes his turn (connecting for it) and leaves again. */
 async function brunoMoves(bruno: Player, gameId: string, cell: number): Promise<void> {
   const c = await Client.connect(server.wsUrl, bruno);
-  expect(await c.request({ action: 'command', gameId, commandId: `b${cell}`, command: { type: 'mark', cell } })).toMatchObject({ type: 'ack' });
+  expect(await c.request({ action: 'command', gameId, commandId: `b${cell}`, command: { type: 'mark', cell } })).toMatchObject({
+    type: 'ack',
+  });
   await c.close();
   await offline(bruno);
 }
 
 const pushesTo = (path: string) => push.received.filter((r) => r.path === path);
 
-const outbox = (part: string) => readdirSync(server.outboxDir).filter((f) => f.includes(part)).sort();
+const outbox = (part: string) =>
+  readdirSync(server.outboxDir)
+    .filter((f) => f.includes(part))
+    .sort();
 const mail = (file: string) => readFileSync(`${server.outboxDir}/${file}`, 'utf8');
 /** The player's confirmation emails, oldest first. */
 const confirmations = (player: Player) => outbox(`confirm-email-${player.playerId}`).map(mail);
@@ -62,11 +67,16 @@ function linkToken(eml: string): string {
   return decodeURIComponent(link![1]!);
 }
 const confirm = async (token: unknown) => {
-  const res = await fetch(`${server.url}/api/email/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const res = await fetch(`${server.url}/api/email/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   return { status: res.status, body: (await res.json()) as { email?: string; code?: string; message?: string } };
 };
 /** The player's stored settings item, to check that a refusal changed nothing. */
-const settingsItem = async (player: Player) => (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${player.playerId}` && i.sk === 'SETTINGS');
+const settingsItem = async (player: Player) =>
+  (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${player.playerId}` && i.sk === 'SETTINGS');
 const hooksTo = (path: string) => hook.received.filter((r) => r.path === path);
 
 describe('notifications', () => {
@@ -78,9 +88,15 @@ describe('notifications', () => {
     const anaDevice = browser(push.origin, '/push/ana');
 
     // A webhook aimed at an address that is not allowed is refused, and nothing is saved.
-    const refused = await b.request<Frame<'error'>>({ action: 'setNotifications', settings: { webhook: { url: 'http://169.254.169.254/latest/meta-data' } } });
+    const refused = await b.request<Frame<'error'>>({
+      action: 'setNotifications',
+      settings: { webhook: { url: 'http://169.254.169.254/latest/meta-data' } },
+    });
     expect(refused).toMatchObject({ type: 'error', code: 'BAD_REQUEST', message: expect.stringMatching(/public host name/) });
-    const badPush = await b.request<Frame<'error'>>({ action: 'setNotifications', settings: { webPush: [{ ...brunoDevice.subscription, endpoint: 'https://10.0.0.1/push' }] } });
+    const badPush = await b.request<Frame<'error'>>({
+      action: 'setNotifications',
+      settings: { webPush: [{ ...brunoDevice.subscription, endpoint: 'https://10.0.0.1/push' }] },
+    });
     expect(badPush).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/push service/) });
     expect((await b.request<Frame<'notifications'>>({ action: 'getNotifications' })).settings.webhook).toBeNull();
 
@@ -106,7 +122,10 @@ describe('notifications', () => {
     await offline(bruno);
 
     // Ana (online) moves: Bruno's turn begins while he is offline.
-    expect(await a.request({ action: 'command', gameId, commandId: 'a0', command: { type: 'mark', cell: 0 } })).toMatchObject({ type: 'ack', version: 3 });
+    expect(await a.request({ action: 'command', gameId, commandId: 'a0', command: { type: 'mark', cell: 0 } })).toMatchObject({
+      type: 'ack',
+      version: 3,
+    });
     await server.notified();
     expect(pushesTo('/push/ana')).toEqual([]); // online players see it live
     const [first] = pushesTo('/push/bruno');
@@ -118,7 +137,10 @@ describe('notifications', () => {
     const hooked = hooksTo('/hooks/bruno');
     expect(hooked).toHaveLength(1);
     expect(hooked[0]!.headers['content-type']).toMatch(/application\/json/);
-    expect(JSON.parse(hooked[0]!.body.toString())).toMatchObject({ username: 'Caravela', content: expect.stringContaining('Your turn in Tic-tac-toe') });
+    expect(JSON.parse(hooked[0]!.body.toString())).toMatchObject({
+      username: 'Caravela',
+      content: expect.stringContaining('Your turn in Tic-tac-toe'),
+    });
     expect(outbox(gameId)).toEqual([]); // the address is not confirmed yet
     expect(confirmations(bruno)).toHaveLength(1);
 
@@ -159,8 +181,13 @@ describe('notifications', () => {
     expect(after.emailConfirmed).toBe(true); // dropping the subscription kept the confirmation
 
     // Quiet hours (22:00–07:00 in Lisbon, where it is 23:00): the next message waits until 07:00.
-    await b2.request({ action: 'setNotifications', settings: { ...after.settings, quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Lisbon' } } });
-    expect(await b2.request({ action: 'command', gameId, commandId: 'b3', command: { type: 'mark', cell: 3 } })).toMatchObject({ type: 'ack' });
+    await b2.request({
+      action: 'setNotifications',
+      settings: { ...after.settings, quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Lisbon' } },
+    });
+    expect(await b2.request({ action: 'command', gameId, commandId: 'b3', command: { type: 'mark', cell: 3 } })).toMatchObject({
+      type: 'ack',
+    });
     await b2.close();
     await offline(bruno);
     now = new Date('2026-01-15T23:00:00Z');
@@ -179,7 +206,12 @@ describe('notifications', () => {
   it('confirm an address only with a valid, current link, and send at most 3 links an hour', async () => {
     const carla = await register(server.url, 'Carla');
     const c = await Client.connect(server.wsUrl, carla);
-    const set = (email: string | null, resend?: boolean) => c.request<Frame<'notifications'> | Frame<'error'>>({ action: 'setNotifications', settings: { email }, ...(resend === undefined ? {} : { resendConfirmation: resend }) });
+    const set = (email: string | null, resend?: boolean) =>
+      c.request<Frame<'notifications'> | Frame<'error'>>({
+        action: 'setNotifications',
+        settings: { email },
+        ...(resend === undefined ? {} : { resendConfirmation: resend }),
+      });
     expect(await set('carla@example.org')).toMatchObject({ type: 'notifications', emailConfirmed: false });
     expect(confirmations(carla)).toHaveLength(1);
     const first = linkToken(confirmations(carla)[0]!);
@@ -194,20 +226,30 @@ describe('notifications', () => {
     await refused(`${first.slice(0, -3)}abc`, /not valid/);
     await refused(123, /\{"token":"…"\}/);
     const [prefix, payload, signature] = first.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), e: 'stranger@example.org' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), e: 'stranger@example.org' }),
+    ).toString('base64url');
     await refused([prefix, forged, signature].join('.'), /not valid/);
     const res = await fetch(`${server.url}/api/email/confirm`, { method: 'POST', body: 'no json' });
-    expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: expect.stringMatching(/Send JSON like \{"token":"…"\}/) } });
+    expect({ status: res.status, body: await res.json() }).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: expect.stringMatching(/Send JSON like \{"token":"…"\}/) },
+    });
     now = new Date(now.getTime() + 25 * 3_600_000);
     await refused(first, /expired/);
-    expect(await c.request({ action: 'getNotifications' })).toMatchObject({ emailConfirmed: false, settings: { email: 'carla@example.org' } });
+    expect(await c.request({ action: 'getNotifications' })).toMatchObject({
+      emailConfirmed: false,
+      settings: { email: 'carla@example.org' },
+    });
 
     // A new address: a second link; the first one is for an address no longer set.
     expect(await set('carla@elsewhere.org')).toMatchObject({ emailConfirmed: false, settings: { email: 'carla@elsewhere.org' } });
     const second = linkToken(confirmations(carla)[1]!);
     expect(confirmations(carla)[1]).toMatch(/^To: carla@elsewhere\.org\r$/m);
     const changed = await settingsItem(carla);
-    expect(await confirm(issueEmailToken({ playerId: carla.playerId, email: 'carla@example.org' }, process.env.CARAVELA_SECRET!, now))).toMatchObject({ status: 400, body: { message: expect.stringMatching(/no longer/) } });
+    expect(
+      await confirm(issueEmailToken({ playerId: carla.playerId, email: 'carla@example.org' }, process.env.CARAVELA_SECRET!, now)),
+    ).toMatchObject({ status: 400, body: { message: expect.stringMatching(/no longer/) } });
     expect(await settingsItem(carla)).toEqual(changed);
     // Saving the same address again sends nothing; asking for the link again does.
     expect(await set('carla@elsewhere.org')).toMatchObject({ emailConfirmed: false });
@@ -219,7 +261,13 @@ describe('notifications', () => {
     // The 4th within the hour is refused, saying when to try again, and nothing is stored or sent.
     const limited = await settingsItem(carla);
     for (const attempt of [() => set('carla@elsewhere.org', true), () => set('carla@third.org')]) {
-      expect(await attempt()).toMatchObject({ type: 'error', code: 'RATE_LIMITED', message: expect.stringMatching(/^At most 3 confirmation emails are sent per hour; open a link already sent, or wait\. Try again in 60 minutes\.$/) });
+      expect(await attempt()).toMatchObject({
+        type: 'error',
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(
+          /^At most 3 confirmation emails are sent per hour; open a link already sent, or wait\. Try again in 60 minutes\.$/,
+        ),
+      });
     }
     expect(await settingsItem(carla)).toEqual(limited);
     expect(confirmations(carla)).toHaveLength(4);

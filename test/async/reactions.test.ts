@@ -34,7 +34,7 @@ async function untilPersonActs(gameId: string): Promise<number[]> {
 }
 
 describe('reactions to commits', () => {
-  it('play the bots\' moves of a game whose creating invocation died right after its write', async () => {
+  it("play the bots' moves of a game whose creating invocation died right after its write", async () => {
     const ana = await register(server.url, 'Ana');
     const { store } = getGames();
     // Seeds chosen so that a bot is to act first (the first player is drawn at random).
@@ -66,7 +66,16 @@ describe('reactions to commits', () => {
     const ana = await register(server.url, 'Ana');
     const { store } = getGames();
     for (let seed = 100; seed < 200; seed++) {
-      const commit = planCreate({ gameId: `chain-${seed}`, game: 'vasco-da-gama', players: 4, options: {}, player: { playerId: ana.playerId, name: 'Ana' }, bots: [1, 2, 3], seed, at: new Date().toISOString() });
+      const commit = planCreate({
+        gameId: `chain-${seed}`,
+        game: 'vasco-da-gama',
+        players: 4,
+        options: {},
+        player: { playerId: ana.playerId, name: 'Ana' },
+        bots: [1, 2, 3],
+        seed,
+        at: new Date().toISOString(),
+      });
       const created = applyCommit(null, commit);
       const module = moduleOf(created);
       const seat = module.activeSeats(created.state).find((s) => s !== 0);
@@ -86,13 +95,21 @@ describe('reactions to commits', () => {
     throw new Error('no seed with a bot to act first');
   });
 
-  it('keep the players\' game index and write the snapshots when every request died right after its write', async () => {
+  it("keep the players' game index and write the snapshots when every request died right after its write", async () => {
     const ana = await register(server.url, 'Ana');
     const bo = await register(server.url, 'Bo');
     const { records } = getRuntime();
     const { store } = getGames();
     const at = () => new Date().toISOString();
-    const create = planCreate({ gameId: 'index-died', game: 'vasco-da-gama', players: 2, options: {}, player: { playerId: ana.playerId, name: 'Ana' }, seed: 5, at: at() });
+    const create = planCreate({
+      gameId: 'index-died',
+      game: 'vasco-da-gama',
+      players: 2,
+      options: {},
+      player: { playerId: ana.playerId, name: 'Ana' },
+      seed: 5,
+      at: at(),
+    });
     let record = applyCommit(null, create);
     expect(await store.append(create, record, null)).toBe(true);
     const join = planJoin(record, { playerId: bo.playerId, name: 'Bo' }, undefined, 6, at())!;
@@ -102,7 +119,13 @@ describe('reactions to commits', () => {
     // 30 moves, each stored by a request that died before any follow-up work.
     while (record.version < 30) {
       const seat = moduleOf(record).activeSeats(record.state)[0]!;
-      const plan = planCommand(record, record.seats[seat]!.playerId, `c${record.version}`, moduleOf(record).legal(record.state, seat)[0], at());
+      const plan = planCommand(
+        record,
+        record.seats[seat]!.playerId,
+        `c${record.version}`,
+        moduleOf(record).legal(record.state, seat)[0],
+        at(),
+      );
       if (!('commit' in plan)) throw new Error('not a commit');
       next = applyCommit(record, plan.commit);
       expect(await store.append(plan.commit, next, record)).toBe(true);
@@ -114,7 +137,9 @@ describe('reactions to commits', () => {
       await new Promise((r) => setTimeout(r, 50));
       const items = await scanTable(server.dynamo.endpoint);
       snapshots = items.filter((it) => it.pk === keys.game('index-died') && String(it.sk).startsWith('S#')).map((it) => Number(it.version));
-      listed = await Promise.all([ana, bo].map(async (p) => (await records.playerGames(p.playerId, { limit: 10 })).games.map((g) => g.gameId)));
+      listed = await Promise.all(
+        [ana, bo].map(async (p) => (await records.playerGames(p.playerId, { limit: 10 })).games.map((g) => g.gameId)),
+      );
     }
     // Both players find the game in their list (the stream indexed it), and the reaction to the
     // 25th version wrote a snapshot of the latest record it found (here the 30th: all were stored first).

@@ -37,14 +37,23 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => server?.close());
 
-describe('the sweep\'s re-drive', () => {
+describe("the sweep's re-drive", () => {
   it('moves a game whose bot is to act after every reaction was lost, and only after the re-drive period', async () => {
     const ana = await register(server.url, 'Ana');
     const { schedule } = getRuntime();
     const { store } = getGames();
     let gameId: string | null = null;
     for (let seed = 1; seed < 50 && !gameId; seed++) {
-      const commit = planCreate({ gameId: `redrive-${seed}`, game: 'vasco-da-gama', players: 4, options: {}, player: { playerId: ana.playerId, name: 'Ana' }, bots: [1, 2, 3], seed, at: now.toISOString() });
+      const commit = planCreate({
+        gameId: `redrive-${seed}`,
+        game: 'vasco-da-gama',
+        players: 4,
+        options: {},
+        player: { playerId: ana.playerId, name: 'Ana' },
+        bots: [1, 2, 3],
+        seed,
+        at: now.toISOString(),
+      });
       const record = applyCommit(null, commit);
       if (moduleOf(record).activeSeats(record.state).includes(0)) continue;
       // What the request stored before it died: the commit, and its due item.

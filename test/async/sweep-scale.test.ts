@@ -24,7 +24,9 @@ let now = new Date('2026-03-01T12:00:00Z');
 
 beforeAll(async () => {
   server = await startLocalServer({ port: 0, dataDir: null, now: () => now, sweepIntervalMs: 0 });
-  doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
+  doc = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
+  );
 }, 90_000);
 afterAll(async () => {
   doc?.destroy();
@@ -88,7 +90,12 @@ describe('the sweep at 20,000 clocked games', () => {
     const b = await Client.connect(server.wsUrl, bruno);
     const real: { gameId: string; brunoSeat: number }[] = [];
     for (let i = 0; i < 3; i++) {
-      const { gameId } = await a.request<Frame<'gameCreated'>>({ action: 'createGame', game: 'tic-tac-toe', players: 2, clock: { type: 'perMove', hours: 24 } });
+      const { gameId } = await a.request<Frame<'gameCreated'>>({
+        action: 'createGame',
+        game: 'tic-tac-toe',
+        players: 2,
+        clock: { type: 'perMove', hours: 24 },
+      });
       const { seat } = await b.request<Frame<'joined'>>({ action: 'joinGame', gameId });
       real.push({ gameId, brunoSeat: seat });
     }
@@ -97,7 +104,9 @@ describe('the sweep at 20,000 clocked games', () => {
     for (const { gameId, brunoSeat } of real) {
       const s = await a.request<StateFrame>({ action: 'subscribe', gameId });
       if (!s.activeSeats.includes(brunoSeat)) {
-        expect(await a.request({ action: 'command', gameId, commandId: `first-${gameId}`, command: s.legal[0] })).toMatchObject({ type: 'ack' });
+        expect(await a.request({ action: 'command', gameId, commandId: `first-${gameId}`, command: s.legal[0] })).toMatchObject({
+          type: 'ack',
+        });
       }
     }
     await server.notified();
@@ -110,7 +119,16 @@ describe('the sweep at 20,000 clocked games', () => {
     const dueNow = before.items.filter((i) => i.due <= now.toISOString());
     expect(dueNow).toHaveLength(DUE + real.length);
     const result = await server.sweep();
-    console.log(JSON.stringify({ clockedGames: before.items.length, due: result.due, handled: result.games, sweepReadUnits: result.readUnits, fullReadUnits: before.readUnits, lagSeconds: result.lagSeconds }));
+    console.log(
+      JSON.stringify({
+        clockedGames: before.items.length,
+        due: result.due,
+        handled: result.games,
+        sweepReadUnits: result.readUnits,
+        fullReadUnits: before.readUnits,
+        lagSeconds: result.lagSeconds,
+      }),
+    );
 
     expect(result.due).toBe(dueNow.length);
     expect(result.games).toBe(dueNow.length); // all handled within the budget

@@ -37,9 +37,27 @@ function game() {
   const step = (id: string) => {
     const r = record!;
     const seat = moduleOf(r).activeSeats(r.state)[0]!;
-    return { seat, record: command(seat, moduleOf(r).legal(r.state, seat).find((c) => (c as { type: string }).type !== 'launch'), id) };
+    return {
+      seat,
+      record: command(
+        seat,
+        moduleOf(r)
+          .legal(r.state, seat)
+          .find((c) => (c as { type: string }).type !== 'launch'),
+        id,
+      ),
+    };
   };
-  return { commits, add, command, step, get record() { return record!; }, players };
+  return {
+    commits,
+    add,
+    command,
+    step,
+    get record() {
+      return record!;
+    },
+    players,
+  };
 }
 
 const expectIllegal = (f: () => unknown, message: RegExp) => {
@@ -55,7 +73,7 @@ const expectIllegal = (f: () => unknown, message: RegExp) => {
 };
 
 describe('undo', () => {
-  it('takes back the mover\'s own last placement; replay from the commits gives the same record', () => {
+  it("takes back the mover's own last placement; replay from the commits gives the same record", () => {
     const g = game();
     g.step('merchant'); // the Sernigi holder sends the dealt merchant ship
     const before = g.record;
@@ -108,14 +126,22 @@ describe('undo through the protocol', () => {
 
   it('answers with the new version and everyone sees the state before the move', async () => {
     const [a, b] = await Promise.all(['Ana', 'Bruno'].map(async (n) => Client.connect(server.wsUrl, await register(server.url, n))));
-    const { gameId } = await a!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+    const { gameId } = await a!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'tic-tac-toe',
+      players: 2,
+    });
     await b!.request({ action: 'joinGame', gameId });
     await b!.request({ action: 'subscribe', gameId });
     // Tic-tac-toe has no undo: its module does not offer it.
     await a!.request({ action: 'command', gameId, commandId: 'm1', command: { type: 'mark', cell: 4 } });
     expect(await a!.request({ action: 'undo', gameId })).toMatchObject({ type: 'error', code: 'ILLEGAL' });
 
-    const { gameId: vdg } = await a!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'vasco-da-gama', players: 2 });
+    const { gameId: vdg } = await a!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'vasco-da-gama',
+      players: 2,
+    });
     await b!.request({ action: 'joinGame', gameId: vdg });
     const clients = [a!, b!];
     let s = await a!.request<StateFrame>({ action: 'subscribe', gameId: vdg });
@@ -125,7 +151,12 @@ describe('undo through the protocol', () => {
       const mover = clients.find((c) => c.latest(vdg)!.activeSeats.includes(c.latest(vdg)!.you!))!;
       s = mover.latest(vdg)!;
       const command = s.legal.find((c) => (c as { type: string }).type === 'place') ?? s.legal[0];
-      const ack = await mover.request<Extract<ServerFrame, { type: 'ack' }>>({ action: 'command', gameId: vdg, commandId: `c${i}`, command });
+      const ack = await mover.request<Extract<ServerFrame, { type: 'ack' }>>({
+        action: 'command',
+        gameId: vdg,
+        commandId: `c${i}`,
+        command,
+      });
       if ((command as { type: string }).type !== 'place') await Promise.all(clients.map((c) => c.until(vdg, ack.version)));
       if ((command as { type: string }).type === 'place') {
         const done = await mover.request<Extract<ServerFrame, { type: 'done' }>>({ action: 'undo', gameId: vdg });

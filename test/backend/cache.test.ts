@@ -23,7 +23,16 @@ describe('the game cache', () => {
   it('holds at most its size, and an evicted game is read again before its next command', async () => {
     const { records, schedule } = getRuntime();
     const { store } = getGames();
-    const { games: cache, commands } = createHost({ store, records, schedule, now: () => new Date(), newGameId: () => randomBytes(12).toString('base64url'), newSeed: () => 7, soleWriter: true, cachedGames: 3 });
+    const { games: cache, commands } = createHost({
+      store,
+      records,
+      schedule,
+      now: () => new Date(),
+      newGameId: () => randomBytes(12).toString('base64url'),
+      newSeed: () => 7,
+      soleWriter: true,
+      cachedGames: 3,
+    });
     const sender = senderFor({});
     const ana = await register(server.url, 'Ana');
     const conn = { connectionId: 'no-socket', playerId: ana.playerId, name: ana.name };
@@ -36,7 +45,11 @@ describe('the game cache', () => {
     }
     // The first game left the cache long ago: its command is decided on the stored record.
     const first = await cache.fresh(games[0]!);
-    const answer = await commands.command(conn, { action: 'command', gameId: games[0]!, commandId: 'late', command: { type: 'mark', cell: 4 } }, sender);
+    const answer = await commands.command(
+      conn,
+      { action: 'command', gameId: games[0]!, commandId: 'late', command: { type: 'mark', cell: 4 } },
+      sender,
+    );
     expect(answer.reply).toMatchObject({ type: 'ack', version: first.version + 1 });
     await answer.after?.();
     const versions = (await commitsOf(server.dynamo.endpoint, games[0]!)).map((c) => c.version);

@@ -29,22 +29,31 @@ async function connect<N extends string[]>(...names: N): Promise<{ [K in keyof N
 }
 
 async function game(creator: Client, others: Client[], extra: Record<string, unknown> = {}): Promise<string> {
-  const { gameId } = await creator.request<Frame<'gameCreated'>>({ action: 'createGame', game: 'tic-tac-toe', players: 1 + others.length, ...extra });
+  const { gameId } = await creator.request<Frame<'gameCreated'>>({
+    action: 'createGame',
+    game: 'tic-tac-toe',
+    players: 1 + others.length,
+    ...extra,
+  });
   for (const o of others) expect(await o.request({ action: 'joinGame', gameId })).toMatchObject({ type: 'joined' });
   return gameId;
 }
 
-const say = (c: Client, gameId: string, text: unknown) => c.requestOnce<Frame<'chatSent'> | Frame<'error'>>({ action: 'chat', gameId, text });
-const history = (c: Client, gameId: string, page: { before?: number; limit?: number } = {}) => c.request<Frame<'chatHistory'> | Frame<'error'>>({ action: 'chatHistory', gameId, ...page });
+const say = (c: Client, gameId: string, text: unknown) =>
+  c.requestOnce<Frame<'chatSent'> | Frame<'error'>>({ action: 'chat', gameId, text });
+const history = (c: Client, gameId: string, page: { before?: number; limit?: number } = {}) =>
+  c.request<Frame<'chatHistory'> | Frame<'error'>>({ action: 'chatHistory', gameId, ...page });
 /** The chat frames a connection received for a game. */
 const heard = (c: Client, gameId: string) => c.frames.flatMap((f) => (f.type === 'chat' && f.gameId === gameId ? [f.message] : []));
 /** Wait until the connection has heard the message with this text (perhaps already). */
 const hears = async (c: Client, gameId: string, text: string) => {
-  if (!heard(c, gameId).some((m) => m.text === text)) await c.waitFor((f) => f.type === 'chat' && f.gameId === gameId && f.message.text === text);
+  if (!heard(c, gameId).some((m) => m.text === text))
+    await c.waitFor((f) => f.type === 'chat' && f.gameId === gameId && f.message.text === text);
 };
 /** Every frame sent to the client so far has arrived: a round trip on its socket. */
 const flushed = (...clients: Client[]) => Promise.all(clients.map((c) => c.request({ action: 'ping' })));
-const chatItems = async (gameId: string) => (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `CHAT#${gameId}` && String(i.sk).startsWith('M#'));
+const chatItems = async (gameId: string) =>
+  (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `CHAT#${gameId}` && String(i.sk).startsWith('M#'));
 
 describe('chat per game', () => {
   it('seated players write and read; spectators and strangers are refused and change nothing', async () => {
@@ -53,7 +62,15 @@ describe('chat per game', () => {
     for (const x of [a, b, c]) await x.request({ action: 'subscribe', gameId });
 
     const sent = await say(a, gameId, '  Olá,   Bruno! 👋 ');
-    const first: ChatMessage = { id: 1, gameId, playerId: a.player.playerId, seat: 0, name: 'Ana', text: 'Olá, Bruno! 👋', at: now.toISOString() };
+    const first: ChatMessage = {
+      id: 1,
+      gameId,
+      playerId: a.player.playerId,
+      seat: 0,
+      name: 'Ana',
+      text: 'Olá, Bruno! 👋',
+      at: now.toISOString(),
+    };
     expect(sent).toEqual({ type: 'chatSent', requestId: expect.any(String), message: first });
     await hears(b, gameId, first.text);
     expect(b.frames.find((f) => f.type === 'chat')).toEqual({ type: 'chat', gameId, message: first });
@@ -70,12 +87,27 @@ describe('chat per game', () => {
 
     // The author is who the connection is, whatever the frame says.
     expect(await say(a, gameId, 'Sou eu')).toMatchObject({ message: { playerId: a.player.playerId, seat: 0, name: 'Ana' } });
-    const forged = await a.requestOnce<Frame<'chatSent'>>({ action: 'chat', gameId, text: 'Sou o Bruno', playerId: b.player.playerId, seat: 1, name: 'Bruno' });
+    const forged = await a.requestOnce<Frame<'chatSent'>>({
+      action: 'chat',
+      gameId,
+      text: 'Sou o Bruno',
+      playerId: b.player.playerId,
+      seat: 1,
+      name: 'Bruno',
+    });
     expect(forged.message).toMatchObject({ playerId: a.player.playerId, seat: 0, name: 'Ana' });
 
     const before = await settledState(server.dynamo.endpoint);
-    expect(await say(c, gameId, 'Posso jogar?')).toMatchObject({ type: 'error', code: 'FORBIDDEN', message: 'Only the players seated in this game can write in its chat.' });
-    expect(await history(c, gameId)).toMatchObject({ type: 'error', code: 'FORBIDDEN', message: expect.stringMatching(/^This chat is for the players seated in the game/) });
+    expect(await say(c, gameId, 'Posso jogar?')).toMatchObject({
+      type: 'error',
+      code: 'FORBIDDEN',
+      message: 'Only the players seated in this game can write in its chat.',
+    });
+    expect(await history(c, gameId)).toMatchObject({
+      type: 'error',
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/^This chat is for the players seated in the game/),
+    });
     expect(await say(c, 'no-such-game', 'Olá')).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
     expect(await history(a, 'no-such-game')).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
     expect(await settledState(server.dynamo.endpoint)).toBe(before);
@@ -84,7 +116,12 @@ describe('chat per game', () => {
       type: 'chatHistory',
       requestId: expect.any(String),
       gameId,
-      messages: [first, expect.objectContaining({ id: 2, text: 'Boa sorte!' }), expect.objectContaining({ id: 3 }), expect.objectContaining({ id: 4, text: 'Sou o Bruno', name: 'Ana' })],
+      messages: [
+        first,
+        expect.objectContaining({ id: 2, text: 'Boa sorte!' }),
+        expect.objectContaining({ id: 3 }),
+        expect.objectContaining({ id: 4, text: 'Sou o Bruno', name: 'Ana' }),
+      ],
       next: null,
       muted: [],
       canWrite: true,
@@ -98,7 +135,13 @@ describe('chat per game', () => {
     const [a, b] = await connect('Ana', 'Bruno');
     const gameId = await game(a, [b]);
     const before = await settledState(server.dynamo.endpoint);
-    const refused = async (text: unknown, message: RegExp) => expect(await say(a, gameId, text)).toEqual({ type: 'error', requestId: expect.any(String), code: 'BAD_REQUEST', message: expect.stringMatching(message) });
+    const refused = async (text: unknown, message: RegExp) =>
+      expect(await say(a, gameId, text)).toEqual({
+        type: 'error',
+        requestId: expect.any(String),
+        code: 'BAD_REQUEST',
+        message: expect.stringMatching(message),
+      });
     await refused('a'.repeat(501), /^Chat messages may be at most 500 characters long \(this one has 501\)\.$/);
     await refused('   ', /^Chat messages need at least one visible character/);
     await refused('', /^Chat messages need at least one visible character/);
@@ -157,12 +200,13 @@ describe('chat per game', () => {
     await Promise.all([a.close(), a2.close(), b.close()]);
   });
 
-  it('pages back through a game\'s chat, oldest first', async () => {
+  it("pages back through a game's chat, oldest first", async () => {
     const [a, b] = await connect('Ana', 'Bruno');
     const gameId = await game(a, [b]);
     setLimit('CHAT_MESSAGES_PER_WINDOW', 100);
     for (let i = 1; i <= 7; i++) await say(i % 2 ? a : b, gameId, `line ${i}`);
-    const ids = (f: Frame<'chatHistory'> | Frame<'error'>) => (f.type === 'chatHistory' ? { ids: f.messages.map((m) => m.id), next: f.next } : f);
+    const ids = (f: Frame<'chatHistory'> | Frame<'error'>) =>
+      f.type === 'chatHistory' ? { ids: f.messages.map((m) => m.id), next: f.next } : f;
     expect(ids(await history(a, gameId, { limit: 3 }))).toEqual({ ids: [5, 6, 7], next: 5 });
     expect(ids(await history(a, gameId, { before: 5, limit: 3 }))).toEqual({ ids: [2, 3, 4], next: 2 });
     expect(ids(await history(a, gameId, { before: 2, limit: 3 }))).toEqual({ ids: [1], next: null });
@@ -172,23 +216,36 @@ describe('chat per game', () => {
     await Promise.all([a.close(), b.close()]);
   });
 
-  it('hides a muted player\'s messages from the muter, live and in history, until unmuted', async () => {
+  it("hides a muted player's messages from the muter, live and in history, until unmuted", async () => {
     const [a, b] = await connect('Ana', 'Bruno');
     const gameId = await game(a, [b]);
     for (const x of [a, b]) await x.request({ action: 'subscribe', gameId });
     await say(a, gameId, 'before the mute');
     await hears(b, gameId, 'before the mute');
 
-    const settings = async (p: Player) => (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${p.playerId}` && i.sk === 'SETTINGS');
+    const settings = async (p: Player) =>
+      (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${p.playerId}` && i.sk === 'SETTINGS');
     const untouched = await settings(b.player);
-    expect(await b.request({ action: 'mute', playerId: b.player.playerId })).toMatchObject({ type: 'error', code: 'BAD_REQUEST', message: 'You cannot mute yourself.' });
+    expect(await b.request({ action: 'mute', playerId: b.player.playerId })).toMatchObject({
+      type: 'error',
+      code: 'BAD_REQUEST',
+      message: 'You cannot mute yourself.',
+    });
     expect(await b.request({ action: 'unmute', playerId: b.player.playerId })).toMatchObject({ type: 'error', code: 'BAD_REQUEST' });
-    expect(await b.request({ action: 'mute', playerId: 'no-such-player' })).toMatchObject({ type: 'error', code: 'NOT_FOUND', message: 'There is no player with that id; nobody was muted.' });
+    expect(await b.request({ action: 'mute', playerId: 'no-such-player' })).toMatchObject({
+      type: 'error',
+      code: 'NOT_FOUND',
+      message: 'There is no player with that id; nobody was muted.',
+    });
     expect(await b.request({ action: 'mute', playerId: 'bot:heuristic:1' })).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
     expect(await b.request({ action: 'mute', playerId: '' })).toMatchObject({ type: 'error', code: 'BAD_REQUEST' });
     expect(await settings(b.player)).toEqual(untouched);
 
-    expect(await b.request({ action: 'mute', playerId: a.player.playerId })).toEqual({ type: 'muted', requestId: expect.any(String), muted: [a.player.playerId] });
+    expect(await b.request({ action: 'mute', playerId: a.player.playerId })).toEqual({
+      type: 'muted',
+      requestId: expect.any(String),
+      muted: [a.player.playerId],
+    });
     const muted = await settings(b.player);
     expect(await b.request({ action: 'mute', playerId: a.player.playerId })).toMatchObject({ muted: [a.player.playerId] });
     expect(await settings(b.player)).toEqual(muted); // muting again writes nothing
@@ -204,7 +261,11 @@ describe('chat per game', () => {
     expect(muterView).toMatchObject({ muted: [a.player.playerId], canWrite: true });
     expect((muterView as Frame<'chatHistory'>).messages.map((m) => m.text)).toEqual(['Bruno still talks']);
     // The muted player notices nothing.
-    expect(((await history(a, gameId)) as Frame<'chatHistory'>).messages.map((m) => m.text)).toEqual(['before the mute', 'after the mute', 'Bruno still talks']);
+    expect(((await history(a, gameId)) as Frame<'chatHistory'>).messages.map((m) => m.text)).toEqual([
+      'before the mute',
+      'after the mute',
+      'Bruno still talks',
+    ]);
 
     expect(await b.request({ action: 'unmute', playerId: a.player.playerId })).toMatchObject({ type: 'muted', muted: [] });
     expect(((await history(b, gameId)) as Frame<'chatHistory'>).messages).toHaveLength(3);
@@ -221,9 +282,16 @@ describe('chat per game', () => {
     await hears(c, gameId, 'Hello, Carla');
     expect(await history(c, gameId)).toMatchObject({ type: 'chatHistory', canWrite: false, messages: [{ text: 'Hello, Carla' }] });
     const before = await settledState(server.dynamo.endpoint);
-    expect(await say(c, gameId, 'Hello!')).toMatchObject({ type: 'error', code: 'FORBIDDEN', message: 'Spectators may read this chat but not write in it; only the players seated in the game can.' });
+    expect(await say(c, gameId, 'Hello!')).toMatchObject({
+      type: 'error',
+      code: 'FORBIDDEN',
+      message: 'Spectators may read this chat but not write in it; only the players seated in the game can.',
+    });
     expect(await settledState(server.dynamo.endpoint)).toBe(before);
-    expect(await a.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, spectatorChat: 'yes' })).toMatchObject({ type: 'error', code: 'BAD_REQUEST' });
+    expect(await a.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, spectatorChat: 'yes' })).toMatchObject({
+      type: 'error',
+      code: 'BAD_REQUEST',
+    });
     await Promise.all([a.close(), b.close(), c.close()]);
   });
 });

@@ -17,7 +17,8 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => server?.close());
 
-const post = (body: string) => fetch(`${server.url}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+const post = (body: string) =>
+  fetch(`${server.url}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
 /** The name inside a token (its payload is base64url JSON {p, n}). */
 const tokenName = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { n: string }).n;
@@ -41,7 +42,7 @@ describe('POST /api/players', () => {
     'e\u0301'.repeat(33),
   ];
 
-  it('answers each bad name with 400 and the rule\'s sentence, and stores nothing', async () => {
+  it("answers each bad name with 400 and the rule's sentence, and stores nothing", async () => {
     const before = await storedState(server.dynamo.endpoint);
     for (const name of bad) {
       const res = await post(JSON.stringify({ name }));
@@ -53,7 +54,10 @@ describe('POST /api/players', () => {
     // JSON can carry an unpaired surrogate as an escape.
     const lone = await post('{"name":"Ana\\ud800"}');
     expect(lone.status).toBe(400);
-    expect(await lone.json()).toEqual({ code: 'BAD_REQUEST', message: 'Names must be valid Unicode text (found the unpaired surrogate U+D800).' });
+    expect(await lone.json()).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Names must be valid Unicode text (found the unpaired surrogate U+D800).',
+    });
     expect(await storedState(server.dynamo.endpoint)).toBe(before);
   });
 
@@ -83,7 +87,11 @@ describe('POST /api/players', () => {
     const jose: Player = { playerId: body.playerId, token: body.token, name: normal };
     const olga = await post(JSON.stringify({ name: 'Olga' })).then((r) => r.json() as Promise<Player>);
     const [j, o] = await Promise.all([Client.connect(server.wsUrl, jose), Client.connect(server.wsUrl, olga)]);
-    const { gameId } = await j.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+    const { gameId } = await j.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'tic-tac-toe',
+      players: 2,
+    });
     await o.request({ action: 'joinGame', gameId });
     const state = await o.request<Extract<ServerFrame, { type: 'state' }>>({ action: 'subscribe', gameId });
     expect(state.log[0]).toBe(`${normal} created the game`);
@@ -105,7 +113,8 @@ describe('POST /api/players', () => {
 });
 
 describe('GET /api/games/{id}/replay with a malformed id', () => {
-  const replay = (path: string, token?: string) => fetch(`${server.url}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const replay = (path: string, token?: string) =>
+    fetch(`${server.url}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
 
   it('answers 401 without a token, 400 with one; a well-formed unknown id is still 404', async () => {
     const { token } = (await (await post('{"name":"Rita"}')).json()) as Player;
@@ -118,7 +127,8 @@ describe('GET /api/games/{id}/replay with a malformed id', () => {
       expect(signed.status, path).toBe(400);
       expect(await signed.json()).toEqual({
         code: 'BAD_REQUEST',
-        message: 'The game id in this URL is not valid percent-encoding: each % must be followed by two hex digits that together spell UTF-8, like %C3%A9. Send the game id as the server gave it.',
+        message:
+          'The game id in this URL is not valid percent-encoding: each % must be followed by two hex digits that together spell UTF-8, like %C3%A9. Send the game id as the server gave it.',
       });
     }
     expect((await replay(`/api/games/${encodeURIComponent('no such game é')}/replay`, token)).status).toBe(404);

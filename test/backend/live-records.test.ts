@@ -24,7 +24,11 @@ describe('live records in the local runtime', () => {
   it('answers watchers and presence from memory, writing no connection or subscription items', async () => {
     const [xp, op] = await Promise.all([register(server.url, 'Xena'), register(server.url, 'Otto')]);
     const [x, o] = await Promise.all([Client.connect(server.wsUrl, xp), Client.connect(server.wsUrl, op)]);
-    const { gameId } = await x.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+    const { gameId } = await x.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'tic-tac-toe',
+      players: 2,
+    });
     await o.request({ action: 'joinGame', gameId });
     await Promise.all([x.request({ action: 'subscribe', gameId }), o.request({ action: 'subscribe', gameId })]);
     const records = getRuntime().records;
@@ -32,11 +36,20 @@ describe('live records in the local runtime', () => {
     expect((await records.subscribers(gameId)).map((s) => s.playerId).sort()).toEqual([xp.playerId, op.playerId].sort());
     expect(await records.isOnline(op.playerId)).toBe(true);
 
-    const stored = (await scanTable(server.dynamo.endpoint)).filter((i) => String(i.pk).startsWith('CONN#') || String(i.sk).startsWith('CONN#') || String(i.sk).startsWith('SUB#'));
+    const stored = (await scanTable(server.dynamo.endpoint)).filter(
+      (i) => String(i.pk).startsWith('CONN#') || String(i.sk).startsWith('CONN#') || String(i.sk).startsWith('SUB#'),
+    );
     expect(stored).toEqual([]);
     // An item nobody wrote through this process (a leftover of an earlier run) is not a watcher.
-    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
-    await doc.send(new PutCommand({ TableName: TABLE_NAME, Item: { pk: `GAME#${gameId}`, sk: 'SUB#ghost', kind: 'subscription', connectionId: 'ghost', playerId: op.playerId } }));
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
+    );
+    await doc.send(
+      new PutCommand({
+        TableName: TABLE_NAME,
+        Item: { pk: `GAME#${gameId}`, sk: 'SUB#ghost', kind: 'subscription', connectionId: 'ghost', playerId: op.playerId },
+      }),
+    );
     expect((await records.subscribers(gameId)).map((s) => s.connectionId)).not.toContain('ghost');
     doc.destroy();
 
@@ -47,32 +60,51 @@ describe('live records in the local runtime', () => {
     expect(await records.isOnline(op.playerId)).toBe(false);
     expect((await records.subscribers(gameId)).map((s) => s.playerId)).toEqual([xp.playerId]);
     const seen = x.waitFor((f) => f.type === 'state' && f.version === 3);
-    expect(await x.request({ action: 'command', gameId, commandId: 'm1', command: { type: 'mark', cell: 4 } })).toMatchObject({ type: 'ack', version: 3 });
+    expect(await x.request({ action: 'command', gameId, commandId: 'm1', command: { type: 'mark', cell: 4 } })).toMatchObject({
+      type: 'ack',
+      version: 3,
+    });
     await seen;
     await x.close();
   });
 
-  it('writes a game\'s index once per version: the stream\'s second put of a version the request path stored is skipped', async () => {
+  it("writes a game's index once per version: the stream's second put of a version the request path stored is skipped", async () => {
     const [ap, bp] = await Promise.all([register(server.url, 'Ada'), register(server.url, 'Bea')]);
     const a = await Client.connect(server.wsUrl, ap);
-    const { gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+    const { gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'tic-tac-toe',
+      players: 2,
+    });
     await server.notified();
     const records = getRuntime().records;
     const db = (records as unknown as { db: DynamoDBDocumentClient }).db;
     const sent: string[] = [];
     const send = db.send.bind(db);
-    db.send = ((command: { constructor: { name: string } }) => (sent.push(command.constructor.name), send(command as never))) as typeof db.send;
+    db.send = ((command: { constructor: { name: string } }) => (
+      sent.push(command.constructor.name), send(command as never)
+    )) as typeof db.send;
     try {
       const seats = [{ playerId: ap.playerId }, null];
       await records.indexGame({ gameId, seats: seats as never, status: 'open', version: 1 });
       expect(sent).toEqual([]);
-      await records.indexGame({ gameId, seats: [{ playerId: ap.playerId }, { playerId: bp.playerId }] as never, status: 'active', version: 2 });
+      await records.indexGame({
+        gameId,
+        seats: [{ playerId: ap.playerId }, { playerId: bp.playerId }] as never,
+        status: 'active',
+        version: 2,
+      });
       expect(sent.length).toBeGreaterThan(0);
     } finally {
       db.send = send;
     }
     const index = (await scanTable(server.dynamo.endpoint)).filter((i) => i.kind === 'playerGame' && i.gameId === gameId);
-    expect(index.map((i) => [i.pk, i.version, i.status]).sort()).toEqual([[`PLAYER#${ap.playerId}`, 2, 'active'], [`PLAYER#${bp.playerId}`, 2, 'active']].sort());
+    expect(index.map((i) => [i.pk, i.version, i.status]).sort()).toEqual(
+      [
+        [`PLAYER#${ap.playerId}`, 2, 'active'],
+        [`PLAYER#${bp.playerId}`, 2, 'active'],
+      ].sort(),
+    );
     await a.close();
   });
 });

@@ -65,18 +65,29 @@ describe('myGames in pages', () => {
     }
     // Twelve of them played to the end through the protocol: X takes the top row.
     for (const gameId of finished) {
-      for (const [c, cell] of [[q, 0], [p, 3], [q, 1], [p, 4], [q, 2]] as const) {
-        expect(await c.request({ action: 'command', gameId, commandId: `${gameId}-${cell}`, command: { type: 'mark', cell } })).toMatchObject({ type: 'ack' });
+      for (const [c, cell] of [
+        [q, 0],
+        [p, 3],
+        [q, 1],
+        [p, 4],
+        [q, 2],
+      ] as const) {
+        expect(
+          await c.request({ action: 'command', gameId, commandId: `${gameId}-${cell}`, command: { type: 'mark', cell } }),
+        ).toMatchObject({ type: 'ack' });
       }
     }
     // The index is written after the answers: wait until the last finished game is indexed as such.
-    const indexedFinished = async () => (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `PLAYER#${pia.playerId}` && i.status === 'finished').length;
+    const indexedFinished = async () =>
+      (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `PLAYER#${pia.playerId}` && i.status === 'finished').length;
     for (let tries = 0; (await indexedFinished()) < finished.length && tries < 100; tries++) await new Promise((r) => setTimeout(r, 100));
   }, 120_000);
   afterAll(async () => Promise.all([p, q].map((c) => c?.close())));
 
   it('indexes each game with its status, written when it changes', async () => {
-    const index = (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `PLAYER#${pia.playerId}` && String(i.sk).startsWith('GAME#'));
+    const index = (await scanTable(server.dynamo.endpoint)).filter(
+      (i) => i.pk === `PLAYER#${pia.playerId}` && String(i.sk).startsWith('GAME#'),
+    );
     const status = new Map(index.map((i) => [i.gameId as string, i.status]));
     expect(index).toHaveLength(87);
     for (const id of open) expect(status.get(id)).toBe('open');
@@ -103,7 +114,12 @@ describe('myGames in pages', () => {
       const parts = listed.map((g) => PARTS.indexOf(g.status));
       expect(parts).toEqual([...parts].sort((a, b) => a - b));
       expect(parts.filter((x) => x === 0)).toHaveLength(yourTurn.length + theirTurn.length);
-      expect(listed.filter((g) => g.yourTurn).map((g) => g.gameId).sort()).toEqual([...yourTurn].sort());
+      expect(
+        listed
+          .filter((g) => g.yourTurn)
+          .map((g) => g.gameId)
+          .sort(),
+      ).toEqual([...yourTurn].sort());
       expect(listed.filter((g) => g.status === 'finished').every((g) => g.lastMove && !g.yourTurn)).toBe(true);
       // Following `next` until a page holds a game not in play finds every game waiting for Pia.
       const untilNotInPlay = pages.slice(0, pages.findIndex((pg) => pg.games.some((g) => g.status !== 'active')) + 1);
@@ -145,7 +161,11 @@ describe('myGames in pages', () => {
       for (const g of quimsPage.games) expect(answer.message).not.toContain(g.gameId);
     }
     for (const bad of [{ limit: 0 }, { limit: 51 }, { limit: 2.5 }, { limit: '5' }, { cursor: '' }, { cursor: 5 }]) {
-      expect(await p.request({ action: 'myGames', ...bad })).toMatchObject({ type: 'error', code: 'BAD_REQUEST', message: expect.stringMatching(/\w+ \w+/) });
+      expect(await p.request({ action: 'myGames', ...bad })).toMatchObject({
+        type: 'error',
+        code: 'BAD_REQUEST',
+        message: expect.stringMatching(/\w+ \w+/),
+      });
     }
     // Quim's own cursor still works for him.
     expect(await q.request({ action: 'myGames', cursor: quimsPage.next })).toMatchObject({ type: 'games' });
@@ -158,11 +178,29 @@ describe('myGames in pages', () => {
     const openId = await storeTicTacToe(lia);
     const doneId = await storeTicTacToe(quim);
     await l.request({ action: 'joinGame', gameId: doneId });
-    for (const [c, cell] of [[q, 0], [l, 3], [q, 1], [l, 4], [q, 2]] as const) await c.request({ action: 'command', gameId: doneId, commandId: `old-${cell}`, command: { type: 'mark', cell } });
+    for (const [c, cell] of [
+      [q, 0],
+      [l, 3],
+      [q, 1],
+      [l, 4],
+      [q, 2],
+    ] as const)
+      await c.request({ action: 'command', gameId: doneId, commandId: `old-${cell}`, command: { type: 'mark', cell } });
     // The finished game's index item as an earlier version wrote it: no status, no version.
-    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
-    await expect.poll(async () => (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${lia.playerId}` && i.gameId === doneId)?.status).toBe('finished');
-    await doc.send(new PutCommand({ TableName: TABLE_NAME, Item: { pk: `PLAYER#${lia.playerId}`, sk: `GAME#${doneId}`, kind: 'playerGame', gameId: doneId, seat: 1 } }));
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
+    );
+    await expect
+      .poll(
+        async () => (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${lia.playerId}` && i.gameId === doneId)?.status,
+      )
+      .toBe('finished');
+    await doc.send(
+      new PutCommand({
+        TableName: TABLE_NAME,
+        Item: { pk: `PLAYER#${lia.playerId}`, sk: `GAME#${doneId}`, kind: 'playerGame', gameId: doneId, seat: 1 },
+      }),
+    );
     doc.destroy();
 
     const first = await l.request<Games>({ action: 'myGames' });

@@ -21,7 +21,11 @@ describe('a 4-player game through the local server', () => {
     const names = ['Ana', 'Bruno', 'Carla', 'Duarte'];
     const players = await Promise.all(names.map((n) => register(server.url, n)));
     const clients = await Promise.all(players.map((p) => Client.connect(server.wsUrl, p)));
-    const created = await clients[0]!.request<{ type: 'gameCreated'; gameId: string }>({ action: 'createGame', game: 'vasco-da-gama', players: 4 });
+    const created = await clients[0]!.request<{ type: 'gameCreated'; gameId: string }>({
+      action: 'createGame',
+      game: 'vasco-da-gama',
+      players: 4,
+    });
     expect(created.type).toBe('gameCreated');
     const { gameId } = created;
     for (const c of clients) expect((await c.request<StateFrame>({ action: 'subscribe', gameId })).type).toBe('state');

@@ -24,7 +24,11 @@ afterAll(async () => server?.close());
 type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
 
 async function ticTacToe(x: Client, o: Client): Promise<string> {
-  const { gameId } = await x.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+  const { gameId } = await x.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+    action: 'createGame',
+    game: 'tic-tac-toe',
+    players: 2,
+  });
   await o.request({ action: 'joinGame', gameId });
   return gameId;
 }
@@ -39,21 +43,32 @@ describe('races on one version', () => {
     const gameId = await ticTacToe(xs[0]!, os[0]!);
 
     // Six connections of X race for version 2 → 3, each marking another cell, with expectedVersion.
-    const answers = await Promise.all(xs.map((c, i) => c.request({ action: 'command', gameId, commandId: `x-${i}`, expectedVersion: 2, command: { type: 'mark', cell: i } })));
+    const answers = await Promise.all(
+      xs.map((c, i) =>
+        c.request({ action: 'command', gameId, commandId: `x-${i}`, expectedVersion: 2, command: { type: 'mark', cell: i } }),
+      ),
+    );
     expect(answers.filter((a) => a.type === 'ack')).toEqual([expect.objectContaining({ type: 'ack', version: 3 })]);
     expect(answers.filter((a) => a.type === 'error').map((a) => (a as ErrorFrame).code)).toEqual(Array(5).fill('CONFLICT'));
 
     // Six connections of O race without expectedVersion: one wins; the rest are decided again
     // on the new state, where it is X's turn.
     const free = [6, 7, 8, 6, 7, 8];
-    const answers2 = await Promise.all(os.map((c, i) => c.request({ action: 'command', gameId, commandId: `o-${i}`, command: { type: 'mark', cell: free[i] } })));
+    const answers2 = await Promise.all(
+      os.map((c, i) => c.request({ action: 'command', gameId, commandId: `o-${i}`, command: { type: 'mark', cell: free[i] } })),
+    );
     expect(answers2.filter((a) => a.type === 'ack')).toEqual([expect.objectContaining({ version: 4 })]);
     expect(answers2.filter((a) => a.type === 'error').map((a) => (a as ErrorFrame).code)).toEqual(Array(5).fill('NOT_YOUR_TURN'));
 
     // The same commandId twice at once, and once more later: stored once, acknowledged each time.
-    const twice = await Promise.all([xs[1]!, xs[2]!].map((c) => c.request({ action: 'command', gameId, commandId: 'x-again', command: { type: 'mark', cell: 5 } })));
+    const twice = await Promise.all(
+      [xs[1]!, xs[2]!].map((c) => c.request({ action: 'command', gameId, commandId: 'x-again', command: { type: 'mark', cell: 5 } })),
+    );
     expect(twice).toEqual([expect.objectContaining({ type: 'ack', version: 5 }), expect.objectContaining({ type: 'ack', version: 5 })]);
-    expect(await xs[3]!.request({ action: 'command', gameId, commandId: 'x-again', command: { type: 'mark', cell: 5 } })).toMatchObject({ type: 'ack', version: 5 });
+    expect(await xs[3]!.request({ action: 'command', gameId, commandId: 'x-again', command: { type: 'mark', cell: 5 } })).toMatchObject({
+      type: 'ack',
+      version: 5,
+    });
 
     // The store holds versions 1..5, one commit each, every command once, and folds to the game.
     const commits = await commitsOf(server.dynamo.endpoint, gameId);
@@ -73,10 +88,20 @@ describe('broadcast', () => {
     const gameId = await ticTacToe(x, o);
     await o.request({ action: 'subscribe', gameId });
     // A subscription left behind by a connection that vanished without $disconnect.
-    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
-    await doc.send(new PutCommand({ TableName: TABLE_NAME, Item: { pk: `GAME#${gameId}`, sk: 'SUB#ghost', kind: 'subscription', connectionId: 'ghost', playerId: op.playerId } }));
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
+    );
+    await doc.send(
+      new PutCommand({
+        TableName: TABLE_NAME,
+        Item: { pk: `GAME#${gameId}`, sk: 'SUB#ghost', kind: 'subscription', connectionId: 'ghost', playerId: op.playerId },
+      }),
+    );
     const seen = o.waitFor((f) => f.type === 'state' && f.version === 3);
-    expect(await x.request({ action: 'command', gameId, commandId: 'm1', command: { type: 'mark', cell: 4 } })).toMatchObject({ type: 'ack', version: 3 });
+    expect(await x.request({ action: 'command', gameId, commandId: 'm1', command: { type: 'mark', cell: 4 } })).toMatchObject({
+      type: 'ack',
+      version: 3,
+    });
     await seen; // the live subscriber got the new state
     await new Promise((r) => setTimeout(r, 300));
     const subs = (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `GAME#${gameId}` && String(i.sk).startsWith('SUB#'));
@@ -101,7 +126,9 @@ describe('presence', () => {
     expect(await left).toEqual({ type: 'presence', gameId, online: [0] });
     // State frames carry who is online too.
     const next = x.waitFor<Extract<ServerFrame, { type: 'state' }>>((f) => f.type === 'state' && f.version === 3);
-    expect(await x.request({ action: 'command', gameId, commandId: 'p1', command: { type: 'mark', cell: 0 } })).toMatchObject({ type: 'ack' });
+    expect(await x.request({ action: 'command', gameId, commandId: 'p1', command: { type: 'mark', cell: 0 } })).toMatchObject({
+      type: 'ack',
+    });
     expect((await next).online).toEqual([0]);
     await x.close();
   });
@@ -113,7 +140,11 @@ describe('log deltas', () => {
     const [x, o] = await Promise.all([Client.connect(server.wsUrl, xp), Client.connect(server.wsUrl, op)]);
     const gameId = await ticTacToe(x, o);
     const first = await x.request<StateFrame>({ action: 'subscribe', gameId, logDelta: true });
-    expect(first).toMatchObject({ version: 2, logStart: 0, log: ['Xu created the game', 'Oona took seat 2', 'Xu (X) and Oona (O) start a game of tic-tac-toe'] });
+    expect(first).toMatchObject({
+      version: 2,
+      logStart: 0,
+      log: ['Xu created the game', 'Oona took seat 2', 'Xu (X) and Oona (O) start a game of tic-tac-toe'],
+    });
     expect(first).not.toHaveProperty('logAfter');
     await o.request({ action: 'subscribe', gameId });
     for (const [i, cell] of [4, 0, 8].entries()) {
@@ -137,7 +168,11 @@ describe('bad input', () => {
     const [ana, bruno, carla] = await Promise.all(['Ana', 'Bruno', 'Carla'].map((n) => register(server.url, n)));
     const [a, b, c] = await Promise.all([ana!, bruno!, carla!].map((p) => Client.connect(server.wsUrl, p)));
     const gameId = await ticTacToe(a!, b!);
-    const { gameId: openGame } = await c!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'vasco-da-gama', players: 3 });
+    const { gameId: openGame } = await c!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'vasco-da-gama',
+      players: 3,
+    });
 
     const cases: [string, Client, unknown, ErrorFrame['code']][] = [
       ['malformed JSON', a!, '{"action": "ping", ', 'BAD_REQUEST'],
@@ -146,13 +181,28 @@ describe('bad input', () => {
       ['wrong types', a!, { action: 'createGame', game: 'tic-tac-toe', players: 'two' }, 'BAD_REQUEST'],
       ['unknown game kind', a!, { action: 'createGame', game: 'chess', players: 2 }, 'NOT_FOUND'],
       ['player count out of range', a!, { action: 'createGame', game: 'vasco-da-gama', players: 5 }, 'BAD_REQUEST'],
-      ['command for a game one does not sit in', c!, { action: 'command', gameId, commandId: 'c1', command: { type: 'mark', cell: 0 } }, 'FORBIDDEN'],
+      [
+        'command for a game one does not sit in',
+        c!,
+        { action: 'command', gameId, commandId: 'c1', command: { type: 'mark', cell: 0 } },
+        'FORBIDDEN',
+      ],
       ['command out of turn', b!, { action: 'command', gameId, commandId: 'b1', command: { type: 'mark', cell: 0 } }, 'NOT_YOUR_TURN'],
       ['illegal command', a!, { action: 'command', gameId, commandId: 'a1', command: { type: 'mark', cell: 9 } }, 'BAD_REQUEST'],
       ['command of an unknown type', a!, { action: 'command', gameId, commandId: 'a2', command: { type: 'castle' } }, 'BAD_REQUEST'],
       ['command without a type', a!, { action: 'command', gameId, commandId: 'a3', command: { cell: 1 } }, 'BAD_REQUEST'],
-      ['stale expectedVersion', a!, { action: 'command', gameId, commandId: 'a4', expectedVersion: 1, command: { type: 'mark', cell: 0 } }, 'CONFLICT'],
-      ['command before the game starts', c!, { action: 'command', gameId: openGame, commandId: 'c2', command: { type: 'giveUp' } }, 'NOT_YOUR_TURN'],
+      [
+        'stale expectedVersion',
+        a!,
+        { action: 'command', gameId, commandId: 'a4', expectedVersion: 1, command: { type: 'mark', cell: 0 } },
+        'CONFLICT',
+      ],
+      [
+        'command before the game starts',
+        c!,
+        { action: 'command', gameId: openGame, commandId: 'c2', command: { type: 'giveUp' } },
+        'NOT_YOUR_TURN',
+      ],
       ['unknown game', a!, { action: 'command', gameId: 'nope', commandId: 'a5', command: { type: 'mark', cell: 0 } }, 'NOT_FOUND'],
       ['subscribe to an unknown game', a!, { action: 'subscribe', gameId: 'nope' }, 'NOT_FOUND'],
       ['join a full game', c!, { action: 'joinGame', gameId }, 'GAME_FULL'],
@@ -171,11 +221,21 @@ describe('bad input', () => {
     expect(await a!.request({ action: 'fly' })).toMatchObject({ type: 'error', requestId: expect.stringMatching(/^r\d+$/) });
 
     // A finished game refuses commands with GAME_OVER.
-    for (const [client, cell] of [[a!, 0], [b!, 3], [a!, 1], [b!, 4], [a!, 2]] as const) {
-      expect(await client.request({ action: 'command', gameId, commandId: `win-${cell}`, command: { type: 'mark', cell } })).toMatchObject({ type: 'ack' });
+    for (const [client, cell] of [
+      [a!, 0],
+      [b!, 3],
+      [a!, 1],
+      [b!, 4],
+      [a!, 2],
+    ] as const) {
+      expect(await client.request({ action: 'command', gameId, commandId: `win-${cell}`, command: { type: 'mark', cell } })).toMatchObject({
+        type: 'ack',
+      });
     }
     const over = await settledState(server.dynamo.endpoint);
-    expect(await b!.request({ action: 'command', gameId, commandId: 'late', command: { type: 'mark', cell: 8 } })).toMatchObject({ code: 'GAME_OVER' });
+    expect(await b!.request({ action: 'command', gameId, commandId: 'late', command: { type: 'mark', cell: 8 } })).toMatchObject({
+      code: 'GAME_OVER',
+    });
     expect(await storedState(server.dynamo.endpoint)).toBe(over);
     await Promise.all([a!, b!, c!].map((x) => x.close()));
   });

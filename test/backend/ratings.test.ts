@@ -47,7 +47,14 @@ const ratingOf = async (player: Player, game: string) =>
 
 let sequence = 1000;
 /** The stream record of a commit that finishes a game (as the table's stream delivers it). */
-function finishing(gameId: string, game: string, seats: { playerId: string; name: string; bot?: string }[], ranks: number[], at: string, extra: Record<string, unknown> = {}): DynamoDBRecord {
+function finishing(
+  gameId: string,
+  game: string,
+  seats: { playerId: string; name: string; bot?: string }[],
+  ranks: number[],
+  at: string,
+  extra: Record<string, unknown> = {},
+): DynamoDBRecord {
   const item = {
     pk: `GAME#${gameId}`,
     sk: 'V#0000000012',
@@ -67,12 +74,18 @@ function finishing(gameId: string, game: string, seats: { playerId: string; name
     wasActive: [0],
     absent: seats.map(() => false),
     summary: 'The game is over',
-    outcome: JSON.stringify({ results: ranks.map((rank, seat) => ({ seat, score: 10 - rank, rank })), winners: ranks.flatMap((r, s) => (r === 1 ? [s] : [])) }),
+    outcome: JSON.stringify({
+      results: ranks.map((rank, seat) => ({ seat, score: 10 - rank, rank })),
+      winners: ranks.flatMap((r, s) => (r === 1 ? [s] : [])),
+    }),
     clockDue: null,
     wasClockDue: null,
     ...extra,
   };
-  return { eventName: 'INSERT', dynamodb: { SequenceNumber: String(sequence++), NewImage: marshall(item, { removeUndefinedValues: true }) as never } } as DynamoDBRecord;
+  return {
+    eventName: 'INSERT',
+    dynamodb: { SequenceNumber: String(sequence++), NewImage: marshall(item, { removeUndefinedValues: true }) as never },
+  } as DynamoDBRecord;
 }
 const deliver = (...records: DynamoDBRecord[]) => ratingsHandler({ Records: records } as DynamoDBStreamEvent);
 const person = (p: Player) => ({ playerId: p.playerId, name: p.name });
@@ -83,8 +96,16 @@ describe('ratings', () => {
     const b = await Client.connect(server.wsUrl, bruno);
     const { gameId } = await a.request<Frame<'gameCreated'>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
     await b.request({ action: 'joinGame', gameId });
-    for (const [c, cell] of [[a, 0], [b, 3], [a, 1], [b, 4], [a, 2]] as const) {
-      expect(await c.request({ action: 'command', gameId, commandId: `m${cell}`, command: { type: 'mark', cell } })).toMatchObject({ type: 'ack' });
+    for (const [c, cell] of [
+      [a, 0],
+      [b, 3],
+      [a, 1],
+      [b, 4],
+      [a, 2],
+    ] as const) {
+      expect(await c.request({ action: 'command', gameId, commandId: `m${cell}`, command: { type: 'mark', cell } })).toMatchObject({
+        type: 'ack',
+      });
     }
     await b.close();
     await server.notified();
@@ -99,8 +120,13 @@ describe('ratings', () => {
     expect(once.filter((i) => i.includes('"kind":"rated"'))).toHaveLength(1);
 
     // The finishing commit delivered again, twice in one batch, and to two reactors at once: nothing changes.
-    const stored = (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `GAME#${gameId}` && String(i.sk).startsWith('V#')).sort((x, y) => String(y.sk).localeCompare(String(x.sk)))[0]!;
-    const record = { eventName: 'INSERT', dynamodb: { SequenceNumber: '1', NewImage: marshall(stored, { removeUndefinedValues: true }) } } as unknown as DynamoDBRecord;
+    const stored = (await scanTable(server.dynamo.endpoint))
+      .filter((i) => i.pk === `GAME#${gameId}` && String(i.sk).startsWith('V#'))
+      .sort((x, y) => String(y.sk).localeCompare(String(x.sk)))[0]!;
+    const record = {
+      eventName: 'INSERT',
+      dynamodb: { SequenceNumber: '1', NewImage: marshall(stored, { removeUndefinedValues: true }) },
+    } as unknown as DynamoDBRecord;
     expect(await deliver(record, record)).toEqual({ batchItemFailures: [] });
     await Promise.all([deliver(record), deliver(record)]);
     expect(await ratingItems()).toEqual(once);
@@ -129,7 +155,9 @@ describe('ratings', () => {
     const entries = (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === 'LEADERS#navegador' && i.playerId === ana.playerId);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ ordinal: rating!.ordinal, games: 2, wins: 1 });
-    const history = (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `PLAYER#${ana.playerId}` && String(i.sk).startsWith('RATINGLOG#navegador#'));
+    const history = (await scanTable(server.dynamo.endpoint)).filter(
+      (i) => i.pk === `PLAYER#${ana.playerId}` && String(i.sk).startsWith('RATINGLOG#navegador#'),
+    );
     expect(history.map((h) => h.gameId).sort()).toEqual(['both-x', 'both-y']);
   });
 
@@ -146,12 +174,20 @@ describe('ratings', () => {
     const eliRating = await ratingOf(eli, 'vasco-da-gama');
     expect(doraRating!.mu as number).toBeGreaterThan(eliRating!.mu as number);
     // Exactly what OpenSkill gives against the fixed ratings.
-    const [expected] = rateGame([{ seat: 0, playerId: dora.playerId, name: 'Dora', rank: 1 }, { seat: 1, ...strong, rank: 2 }], new Map([[dora.playerId, null]]));
+    const [expected] = rateGame(
+      [
+        { seat: 0, playerId: dora.playerId, name: 'Dora', rank: 1 },
+        { seat: 1, ...strong, rank: 2 },
+      ],
+      new Map([[dora.playerId, null]]),
+    );
     expect(doraRating).toMatchObject({ mu: expected!.after.mu, sigma: expected!.after.sigma, ordinal: expected!.after.ordinal });
     expect(BOT_SKILLS.strong!.mu).toBeGreaterThan(BOT_SKILLS.random!.mu);
     // No item for any bot: not a rating, not a leaderboard entry, not a history.
     const items = await scanTable(server.dynamo.endpoint);
-    expect(items.filter((i) => String(i.pk).includes('bot:') || String(i.sk).includes('bot:') || i.playerId === strong.playerId)).toEqual([]);
+    expect(items.filter((i) => String(i.pk).includes('bot:') || String(i.sk).includes('bot:') || i.playerId === strong.playerId)).toEqual(
+      [],
+    );
     // Three strong bots beating the same player again and again never move: the next newcomer meets the same rating.
     await deliver(finishing('bots-3', 'vasco-da-gama', [person(dora), strong], [2, 1], '2090-02-03T11:00:00.000Z'));
     const fred = await register(server.url, 'Fred');
@@ -161,7 +197,9 @@ describe('ratings', () => {
     // Ended by vote (no results), finished before (a later commit of a finished game), or one person in two seats: nothing.
     const unchanged = await ratingItems();
     await deliver(
-      finishing('vote', 'goa', [person(ana), person(bruno)], [], '2090-02-04T10:00:00.000Z', { outcome: JSON.stringify({ results: [], winners: [], ended: 'vote' }) }),
+      finishing('vote', 'goa', [person(ana), person(bruno)], [], '2090-02-04T10:00:00.000Z', {
+        outcome: JSON.stringify({ results: [], winners: [], ended: 'vote' }),
+      }),
       finishing('late', 'goa', [person(ana), person(bruno)], [1, 2], '2090-02-04T10:00:00.000Z', { wasStatus: 'finished' }),
       finishing('twice', 'goa', [person(ana), person(ana)], [1, 2], '2090-02-04T10:00:00.000Z'),
     );
@@ -182,7 +220,15 @@ describe('profile and leaderboard', () => {
     expect(shown(ordinalOf({ mu: 25, sigma: 25 / 3 }))).toBe(0);
     // Newest first; each with the table and the rating before and after.
     expect(profile.recent.map((g) => g.gameId).slice(0, 3)).toEqual(['both-y', 'both-x', 'race-1']);
-    expect(profile.recent[0]).toMatchObject({ game: 'navegador', rank: 2, won: false, players: [{ name: 'Carla', rank: 1 }, { name: 'Ana', rank: 2 }] });
+    expect(profile.recent[0]).toMatchObject({
+      game: 'navegador',
+      rank: 2,
+      won: false,
+      players: [
+        { name: 'Carla', rank: 1 },
+        { name: 'Ana', rank: 2 },
+      ],
+    });
     // The two navegador games were rated one after the other, in either order.
     const [y, x] = profile.recent;
     expect([x!.ratingBefore, y!.ratingBefore]).toContain(null);
@@ -203,16 +249,31 @@ describe('profile and leaderboard', () => {
     for (let i = 1; i < all.length; i++) expect(all[i - 1]!.rating).toBeGreaterThanOrEqual(all[i]!.rating);
     expect(all.find((e) => e.name === 'Carla')).toMatchObject({ rank: 1, games: 1, wins: 1 });
     // A game nobody has finished: an empty board.
-    expect(await a.request({ action: 'leaderboard', game: 'tic-tac-toe', limit: 5 })).toMatchObject({ entries: [expect.objectContaining({ name: 'Ana', rank: 1 }), expect.objectContaining({ name: 'Bruno', rank: 2 })], next: null });
+    expect(await a.request({ action: 'leaderboard', game: 'tic-tac-toe', limit: 5 })).toMatchObject({
+      entries: [expect.objectContaining({ name: 'Ana', rank: 1 }), expect.objectContaining({ name: 'Bruno', rank: 2 })],
+      next: null,
+    });
   });
 
   it('refuse a player or a game that does not exist, and a cursor the server did not give, changing nothing', async () => {
     const before = await ratingItems();
-    expect(await a.request({ action: 'profile', playerId: 'nobody-at-all' })).toMatchObject({ type: 'error', code: 'NOT_FOUND', message: expect.stringMatching(/no player with that id/) });
+    expect(await a.request({ action: 'profile', playerId: 'nobody-at-all' })).toMatchObject({
+      type: 'error',
+      code: 'NOT_FOUND',
+      message: expect.stringMatching(/no player with that id/),
+    });
     expect(await a.request({ action: 'profile', playerId: 'bot:strong:1' })).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
     expect(await a.request({ action: 'profile' })).toMatchObject({ type: 'error', code: 'BAD_REQUEST' });
-    expect(await a.request({ action: 'leaderboard', game: 'chess' })).toMatchObject({ type: 'error', code: 'NOT_FOUND', message: expect.stringMatching(/no game called "chess".*vasco-da-gama/) });
-    expect(await a.request({ action: 'leaderboard', game: 'goa', cursor: 'not-a-cursor' })).toMatchObject({ type: 'error', code: 'BAD_REQUEST', message: expect.stringMatching(/cursor/) });
+    expect(await a.request({ action: 'leaderboard', game: 'chess' })).toMatchObject({
+      type: 'error',
+      code: 'NOT_FOUND',
+      message: expect.stringMatching(/no game called "chess".*vasco-da-gama/),
+    });
+    expect(await a.request({ action: 'leaderboard', game: 'goa', cursor: 'not-a-cursor' })).toMatchObject({
+      type: 'error',
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/cursor/),
+    });
     const forged = Buffer.from(JSON.stringify({ k: 'PLAYER#x', n: 0 })).toString('base64url');
     expect(await a.request({ action: 'leaderboard', game: 'goa', cursor: forged })).toMatchObject({ type: 'error', code: 'BAD_REQUEST' });
     expect(await a.request({ action: 'leaderboard', game: 'goa', limit: 1000 })).toMatchObject({ type: 'error', code: 'BAD_REQUEST' });

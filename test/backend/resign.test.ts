@@ -34,7 +34,12 @@ afterAll(async () => {
 
 /** A tic-tac-toe game of Ana (X, seat 0, to move) and Bruno, both subscribed. */
 async function started(onResign?: 'bot' | 'end'): Promise<string> {
-  const { gameId } = await ana.request<Created>({ action: 'createGame', game: 'tic-tac-toe', players: 2, ...(onResign ? { onResign } : {}) });
+  const { gameId } = await ana.request<Created>({
+    action: 'createGame',
+    game: 'tic-tac-toe',
+    players: 2,
+    ...(onResign ? { onResign } : {}),
+  });
   expect(await bruno.request({ action: 'joinGame', gameId })).toMatchObject({ type: 'joined', seat: 1 });
   await ana.request({ action: 'subscribe', gameId });
   await bruno.request({ action: 'subscribe', gameId });
@@ -46,7 +51,9 @@ const latest = (c: Client, gameId: string): StateFrame => c.latest(gameId)!;
 describe('resign', () => {
   it('with onResign "bot", a bot plays the seat to the end and the resigner ranks last', async () => {
     const gameId = await started();
-    expect(await ana.request({ action: 'command', gameId, commandId: 'a1', command: { type: 'mark', cell: 4 } })).toMatchObject({ type: 'ack' });
+    expect(await ana.request({ action: 'command', gameId, commandId: 'a1', command: { type: 'mark', cell: 4 } })).toMatchObject({
+      type: 'ack',
+    });
     // Bruno resigns on his turn: the bot moves for him at once, and it is Ana's turn again.
     expect(await bruno.request({ action: 'resign', gameId })).toMatchObject({ type: 'done', gameId, version: 4 });
     await expect.poll(() => latest(ana, gameId).version).toBeGreaterThanOrEqual(5);
@@ -55,19 +62,33 @@ describe('resign', () => {
     expect(after.log).toContain('Bruno resigned; a bot plays safe moves for their seat to the end');
     // Resigning again changes nothing; resuming, moving or voting is refused.
     expect(await bruno.request({ action: 'resign', gameId })).toMatchObject({ type: 'done', version: latest(bruno, gameId).version });
-    for (const frame of [{ action: 'resume', gameId }, { action: 'voteEnd', gameId }, { action: 'command', gameId, commandId: 'b9', command: { type: 'mark', cell: 0 } }]) {
-      expect(await bruno.request(frame)).toMatchObject({ type: 'error', code: 'ILLEGAL', message: 'You resigned from this game; a bot plays your seat to the end.' });
+    for (const frame of [
+      { action: 'resume', gameId },
+      { action: 'voteEnd', gameId },
+      { action: 'command', gameId, commandId: 'b9', command: { type: 'mark', cell: 0 } },
+    ]) {
+      expect(await bruno.request(frame)).toMatchObject({
+        type: 'error',
+        code: 'ILLEGAL',
+        message: 'You resigned from this game; a bot plays your seat to the end.',
+      });
     }
     // Ana plays on against the bot until the game ends; Bruno is last whatever the board says.
     for (let i = 0; latest(ana, gameId).status === 'active' && i < 9; i++) {
       const state = latest(ana, gameId);
       const legal = state.legal as { type: string; cell: number }[];
-      expect(await ana.request({ action: 'command', gameId, commandId: `a-${state.version}`, command: legal[0] })).toMatchObject({ type: 'ack' });
+      expect(await ana.request({ action: 'command', gameId, commandId: `a-${state.version}`, command: legal[0] })).toMatchObject({
+        type: 'ack',
+      });
       await expect.poll(() => latest(ana, gameId).status !== 'active' || latest(ana, gameId).activeSeats.includes(0)).toBe(true);
     }
     const end = latest(ana, gameId);
     expect(end.status).toBe('finished');
-    expect(end.outcome).toMatchObject({ winners: [0], resigned: [1], results: expect.arrayContaining([expect.objectContaining({ seat: 0, rank: 1 }), expect.objectContaining({ seat: 1, rank: 2 })]) });
+    expect(end.outcome).toMatchObject({
+      winners: [0],
+      resigned: [1],
+      results: expect.arrayContaining([expect.objectContaining({ seat: 0, rank: 1 }), expect.objectContaining({ seat: 1, rank: 2 })]),
+    });
   });
 
   it('lets the others vote to end a game after a resignation, the resigner still last', async () => {
@@ -75,7 +96,15 @@ describe('resign', () => {
     expect(await bruno.request({ action: 'resign', gameId })).toMatchObject({ type: 'done', version: 3 });
     expect(await ana.request({ action: 'voteEnd', gameId })).toMatchObject({ type: 'done' });
     await expect.poll(() => latest(ana, gameId).status).toBe('finished');
-    expect(latest(ana, gameId).outcome).toEqual({ results: [{ seat: 0, score: 0, rank: 1 }, { seat: 1, score: 0, rank: 2 }], winners: [0], resigned: [1], ended: 'vote' });
+    expect(latest(ana, gameId).outcome).toEqual({
+      results: [
+        { seat: 0, score: 0, rank: 1 },
+        { seat: 1, score: 0, rank: 2 },
+      ],
+      winners: [0],
+      resigned: [1],
+      ended: 'vote',
+    });
   });
 
   it('with onResign "end", the game ends at once with the resigner last', async () => {
@@ -84,7 +113,15 @@ describe('resign', () => {
     await expect.poll(() => latest(bruno, gameId).version).toBe(3);
     const end = latest(bruno, gameId);
     expect(end).toMatchObject({ status: 'finished', activeSeats: [], resigned: [0] });
-    expect(end.outcome).toEqual({ results: [{ seat: 1, score: 0, rank: 1 }, { seat: 0, score: 0, rank: 2 }], winners: [1], resigned: [0], ended: 'resign' });
+    expect(end.outcome).toEqual({
+      results: [
+        { seat: 1, score: 0, rank: 1 },
+        { seat: 0, score: 0, rank: 2 },
+      ],
+      winners: [1],
+      resigned: [0],
+      ended: 'resign',
+    });
     expect(end.log.at(-1)).toBe('Ana resigned; the game ends here');
   });
 
@@ -112,7 +149,11 @@ describe('resign', () => {
       [ana, { action: 'resign' }, 'BAD_REQUEST', /gameId/],
     ];
     for (const [client, frame, code, message] of refusals) {
-      expect(await client.request<ErrorFrame>(frame), JSON.stringify(frame)).toMatchObject({ type: 'error', code, message: expect.stringMatching(message) });
+      expect(await client.request<ErrorFrame>(frame), JSON.stringify(frame)).toMatchObject({
+        type: 'error',
+        code,
+        message: expect.stringMatching(message),
+      });
     }
     await server.notified();
     expect(await storedState(server.dynamo.endpoint)).toBe(before);
@@ -144,14 +185,22 @@ describe('hiding finished games', () => {
     const before = await storedState(server.dynamo.endpoint);
     const refusals: [Record<string, unknown>, string, RegExp][] = [
       [{ action: 'hideGame', gameId: running }, 'ILLEGAL', /only finished games can be hidden/],
-      [{ action: 'hideGame', gameId: (await storeTicTacToe(edu, { opponent: players[2]!, finish: true })) }, 'FORBIDDEN', /only its players can hide it/],
+      [
+        { action: 'hideGame', gameId: await storeTicTacToe(edu, { opponent: players[2]!, finish: true }) },
+        'FORBIDDEN',
+        /only its players can hide it/,
+      ],
       [{ action: 'hideGame', gameId: 'no-such-game' }, 'NOT_FOUND', /no game/],
     ];
     // The other player's game just finished: its reactions (the ratings reactor's too) run first.
     await server.notified();
     const unchanged = await storedState(server.dynamo.endpoint);
     for (const [frame, code, message] of refusals) {
-      expect(await d.request<ErrorFrame>(frame), JSON.stringify(frame)).toMatchObject({ type: 'error', code, message: expect.stringMatching(message) });
+      expect(await d.request<ErrorFrame>(frame), JSON.stringify(frame)).toMatchObject({
+        type: 'error',
+        code,
+        message: expect.stringMatching(message),
+      });
     }
     expect(before).not.toBe(unchanged); // the other player's game was stored in between
     expect(await storedState(server.dynamo.endpoint)).toBe(unchanged);

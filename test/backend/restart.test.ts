@@ -51,7 +51,11 @@ describe('a crash of the local server', () => {
     const first = await startServer(port);
     const players = await Promise.all(['Ana', 'Bruno'].map((n) => register(url, n)));
     let clients = await Promise.all(players.map((p) => Client.connect(wsUrl, p)));
-    const { gameId } = await clients[0]!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'vasco-da-gama', players: 2 });
+    const { gameId } = await clients[0]!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'vasco-da-gama',
+      players: 2,
+    });
     for (const c of clients) await c.request({ action: 'subscribe', gameId });
     await clients[1]!.request({ action: 'joinGame', gameId });
     await playToEnd(clients, gameId, 3, 30);

@@ -75,7 +75,12 @@ describe('EventStore', () => {
     const json = gunzipSync(gz).toString('utf8');
     expect(gz.byteLength).toBeLessThan(Buffer.byteLength(json) / 3);
     // An older snapshot's shape: the same record as JSON text, in place of the gzipped one.
-    await doc.send(new PutCommand({ TableName: TABLE, Item: { pk: keys.game('g-gz'), sk: keys.snapshot(SNAPSHOT_EVERY), kind: 'snapshot', version: SNAPSHOT_EVERY, record: json } }));
+    await doc.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { pk: keys.game('g-gz'), sk: keys.snapshot(SNAPSHOT_EVERY), kind: 'snapshot', version: SNAPSHOT_EVERY, record: json },
+      }),
+    );
     const reader = new EventStore(doc, TABLE);
     expect(await reader.load('g-gz')).toEqual(stored);
     expect(reader.usage.reads).toBe(2);
@@ -84,7 +89,9 @@ describe('EventStore', () => {
   it('groups concurrent commits of many games into few requests, each still under its own condition', async () => {
     const store = new EventStore(doc, TABLE, { groupCommits: true });
     const writer = (store as unknown as { writer: { stats: { requests: number; items: number } } }).writer;
-    const created = Array.from({ length: 40 }, (_, i) => planCreate({ gameId: `g-group-${i}`, game: 'tic-tac-toe', players: 2, options: {}, player: players[0]!, seed: i, at }));
+    const created = Array.from({ length: 40 }, (_, i) =>
+      planCreate({ gameId: `g-group-${i}`, game: 'tic-tac-toe', players: 2, options: {}, player: players[0]!, seed: i, at }),
+    );
     // Game 7's version 1 was stored before: its create loses, in whichever request it travels.
     expect(await store.append(created[7]!, applyCommit(null, created[7]!), null)).toBe(true);
     const results = await Promise.all([
@@ -95,17 +102,21 @@ describe('EventStore', () => {
     expect(results.slice(0, 40).filter((ok) => !ok)).toHaveLength(1);
     expect(results[7]).toBe(false);
     expect(results.slice(40)).toEqual([false, false, false, false, false]);
-    for (const [i, c] of created.entries()) expect((await store.commits(c.gameId)).map((x) => x.playerId)).toEqual([i === 7 ? 'p0' : 'again']);
+    for (const [i, c] of created.entries())
+      expect((await store.commits(c.gameId)).map((x) => x.playerId)).toEqual([i === 7 ? 'p0' : 'again']);
     // 46 puts in far fewer requests; a lone put is a plain PutItem.
     expect(writer.stats.items).toBe(40);
     expect(writer.stats.requests).toBeLessThan(15);
     expect(store.usage.writes).toBe(46);
   });
 
-  it('answers an item too big for any group with DynamoDB\'s own refusal, and keeps writing the others', async () => {
+  it("answers an item too big for any group with DynamoDB's own refusal, and keeps writing the others", async () => {
     const writer = new GroupWriter(doc, true);
     const huge = writer.put({ TableName: TABLE, Item: { pk: 'GAME#g-huge', sk: 'V#1', blob: 'x'.repeat(2_200_000) } }, 'g-huge#1');
-    const small = writer.put({ TableName: TABLE, Item: { pk: 'GAME#g-small', sk: 'V#1' }, ConditionExpression: 'attribute_not_exists(pk)' }, 'g-small#1');
+    const small = writer.put(
+      { TableName: TABLE, Item: { pk: 'GAME#g-small', sk: 'V#1' }, ConditionExpression: 'attribute_not_exists(pk)' },
+      'g-small#1',
+    );
     await expect(huge).rejects.toThrow(/size/i);
     expect(await small).toMatchObject({ stored: true });
   });
@@ -128,7 +139,12 @@ describe('EventStore', () => {
     const events = JSON.parse(JSON.stringify(first[0]!.events));
     events[0].rulesVersion = '0';
     await doc.send(
-      new UpdateCommand({ TableName: TABLE, Key: { pk: keys.game('g-rules'), sk: keys.commit(1) }, UpdateExpression: 'SET events = :e', ExpressionAttributeValues: { ':e': JSON.stringify(events) } }),
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { pk: keys.game('g-rules'), sk: keys.commit(1) },
+        UpdateExpression: 'SET events = :e',
+        ExpressionAttributeValues: { ':e': JSON.stringify(events) },
+      }),
     );
     await expect(new EventStore(doc, TABLE).load('g-rules')).rejects.toThrow(/no module for vasco-da-gama@0/);
   });

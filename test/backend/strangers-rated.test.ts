@@ -44,13 +44,21 @@ async function ratingItems(): Promise<string[]> {
     .map((i) => JSON.stringify(i, Object.keys(i).sort()))
     .sort();
 }
-const ratingOf = async (p: DeviceSession) => (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${p.playerId}` && i.sk === 'RATING#tic-tac-toe') as (PlayerRating & { rev: number }) | undefined;
+const ratingOf = async (p: DeviceSession) =>
+  (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${p.playerId}` && i.sk === 'RATING#tic-tac-toe') as
+    | (PlayerRating & { rev: number })
+    | undefined;
 
 /** The game's last stored commit as the table's stream carries it, delivered to the reactor again: twice in one batch, then to two reactors at once. */
 async function redeliverEnd(gameId: string): Promise<void> {
-  const last = (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `GAME#${gameId}` && String(i.sk).startsWith('V#')).sort((x, y) => String(y.sk).localeCompare(String(x.sk)))[0]!;
+  const last = (await scanTable(server.dynamo.endpoint))
+    .filter((i) => i.pk === `GAME#${gameId}` && String(i.sk).startsWith('V#'))
+    .sort((x, y) => String(y.sk).localeCompare(String(x.sk)))[0]!;
   expect(last.status).toBe('finished');
-  const record = { eventName: 'INSERT', dynamodb: { SequenceNumber: '1', NewImage: marshall(last, { removeUndefinedValues: true }) } } as unknown as DynamoDBRecord;
+  const record = {
+    eventName: 'INSERT',
+    dynamodb: { SequenceNumber: '1', NewImage: marshall(last, { removeUndefinedValues: true }) },
+  } as unknown as DynamoDBRecord;
   const deliver = () => ratingsHandler({ Records: [record, record] } as DynamoDBStreamEvent);
   expect(await deliver()).toEqual({ batchItemFailures: [] });
   expect(await Promise.all([deliver(), deliver()])).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
@@ -61,8 +69,16 @@ const seat = (p: DeviceSession, s: number, rank: number): RatedSeat => ({ seat: 
 describe('strangers meet in the lobby, play, and are rated once', () => {
   it('a listed game joined from openGames, then a quick-played game ended by resignation: each rated exactly once', async () => {
     // Noa watches the lobby; Lia lists a game. Noa sees it appear, with Lia (no rating yet) waiting.
-    expect(await n.request<Frame<'openGames'>>({ action: 'openGames', game: 'tic-tac-toe', watch: true })).toMatchObject({ games: [], next: null });
-    const { gameId: first } = await l.request<Frame<'gameCreated'>>({ action: 'createGame', game: 'tic-tac-toe', players: 2, listed: true });
+    expect(await n.request<Frame<'openGames'>>({ action: 'openGames', game: 'tic-tac-toe', watch: true })).toMatchObject({
+      games: [],
+      next: null,
+    });
+    const { gameId: first } = await l.request<Frame<'gameCreated'>>({
+      action: 'createGame',
+      game: 'tic-tac-toe',
+      players: 2,
+      listed: true,
+    });
     const listed = await n.waitFor<Frame<'openGameChanged'>>((f) => f.type === 'openGameChanged' && f.game.gameId === first);
     expect(listed).toMatchObject({ open: true, game: { seats: [{ playerId: lia.playerId, name: 'Lia' }, null] } });
     expect(listed.game.seats[0]).not.toHaveProperty('rating');
@@ -75,11 +91,25 @@ describe('strangers meet in the lobby, play, and are rated once', () => {
     expect((await n.request<Frame<'openGames'>>({ action: 'openGames', game: 'tic-tac-toe' })).games).toEqual([]);
 
     // They play it out: Lia (X) takes the top row.
-    for (const [c, cell] of [[l, 0], [n, 3], [l, 1], [n, 4], [l, 2]] as const) {
-      expect(await c.request({ action: 'command', gameId: first, commandId: `m${cell}`, command: { type: 'mark', cell } })).toMatchObject({ type: 'ack' });
+    for (const [c, cell] of [
+      [l, 0],
+      [n, 3],
+      [l, 1],
+      [n, 4],
+      [l, 2],
+    ] as const) {
+      expect(await c.request({ action: 'command', gameId: first, commandId: `m${cell}`, command: { type: 'mark', cell } })).toMatchObject({
+        type: 'ack',
+      });
     }
     await server.notified();
-    const [liaNew, noaNew] = rateGame([seat(lia, 0, 1), seat(noa, 1, 2)], new Map([[lia.playerId, null], [noa.playerId, null]]));
+    const [liaNew, noaNew] = rateGame(
+      [seat(lia, 0, 1), seat(noa, 1, 2)],
+      new Map([
+        [lia.playerId, null],
+        [noa.playerId, null],
+      ]),
+    );
     const liaOnce = (await ratingOf(lia))!;
     const noaOnce = (await ratingOf(noa))!;
     expect(liaOnce).toMatchObject({ ...liaNew!.after, rev: 1, games: 1, wins: 1 });
@@ -95,7 +125,11 @@ describe('strangers meet in the lobby, play, and are rated once', () => {
     const shown = await n.waitFor<Frame<'openGameChanged'>>((f) => f.type === 'openGameChanged' && f.game.gameId === second);
     expect(shown.game.seats[0]).toMatchObject({ playerId: lia.playerId, rating: liaOnce.ordinal });
     // Noa quick-plays the same kind of game: seated in Lia's.
-    expect(await n.request({ action: 'quickPlay', game: 'tic-tac-toe', players: 2 })).toMatchObject({ type: 'joined', gameId: second, seat: 1 });
+    expect(await n.request({ action: 'quickPlay', game: 'tic-tac-toe', players: 2 })).toMatchObject({
+      type: 'joined',
+      gameId: second,
+      seat: 1,
+    });
     await l.request({ action: 'subscribe', gameId: second });
 
     // Lia resigns (a bot takes her seat) and Noa votes to end it: Noa first, Lia last.
@@ -104,7 +138,13 @@ describe('strangers meet in the lobby, play, and are rated once', () => {
     await expect.poll(() => (l.latest(second) as StateFrame | undefined)?.status).toBe('finished');
     expect(l.latest(second)!.outcome).toMatchObject({ winners: [1], resigned: [0], ended: 'vote' });
     await server.notified();
-    const [liaNext, noaNext] = rateGame([seat(lia, 0, 2), seat(noa, 1, 1)], new Map([[lia.playerId, liaOnce], [noa.playerId, noaOnce]]));
+    const [liaNext, noaNext] = rateGame(
+      [seat(lia, 0, 2), seat(noa, 1, 1)],
+      new Map([
+        [lia.playerId, liaOnce],
+        [noa.playerId, noaOnce],
+      ]),
+    );
     const liaTwice = (await ratingOf(lia))!;
     expect(liaTwice).toMatchObject({ ...liaNext!.after, rev: 2, games: 2, wins: 1 });
     expect(await ratingOf(noa)).toMatchObject({ ...noaNext!.after, rev: 2, games: 2, wins: 1 });
@@ -117,11 +157,25 @@ describe('strangers meet in the lobby, play, and are rated once', () => {
     // What the profile and the leaderboard show of it.
     const profile = await l.request<ProfileFrame>({ action: 'profile', playerId: noa.playerId });
     expect(profile).toMatchObject({ name: 'Noa', gamesPlayed: 2, wins: 1 });
-    expect(profile.recent.map((g) => [g.gameId, g.won])).toEqual([[second, true], [first, false]]);
-    expect(profile.recent[0]!.players).toEqual([expect.objectContaining({ name: 'Lia', rank: 2 }), expect.objectContaining({ name: 'Noa', rank: 1 })]);
+    expect(profile.recent.map((g) => [g.gameId, g.won])).toEqual([
+      [second, true],
+      [first, false],
+    ]);
+    expect(profile.recent[0]!.players).toEqual([
+      expect.objectContaining({ name: 'Lia', rank: 2 }),
+      expect.objectContaining({ name: 'Noa', rank: 1 }),
+    ]);
     const board = await n.request<Frame<'leaderboard'>>({ action: 'leaderboard', game: 'tic-tac-toe' });
     expect(board.entries.map((e) => [e.name, e.games])).toEqual(
-      (await ratingOf(noa))!.ordinal > liaTwice.ordinal ? [['Noa', 2], ['Lia', 2]] : [['Lia', 2], ['Noa', 2]],
+      (await ratingOf(noa))!.ordinal > liaTwice.ordinal
+        ? [
+            ['Noa', 2],
+            ['Lia', 2],
+          ]
+        : [
+            ['Lia', 2],
+            ['Noa', 2],
+          ],
     );
   });
 });

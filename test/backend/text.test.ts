@@ -64,9 +64,12 @@ describe('refused characters', () => {
 });
 
 describe('invisible names', () => {
-  it.each(['', ' ', '     ', '\t\n ', '\u00a0\u3000', '\u0301', '\u0301\u0308\u0327', '\ufe0f', '\u034f'])('%j needs a visible character', (input) => {
-    expect(refusal(input)).toBe('Names need at least one visible character: a letter, digit, punctuation mark or emoji.');
-  });
+  it.each(['', ' ', '     ', '\t\n ', '\u00a0\u3000', '\u0301', '\u0301\u0308\u0327', '\ufe0f', '\u034f'])(
+    '%j needs a visible character',
+    (input) => {
+      expect(refusal(input)).toBe('Names need at least one visible character: a letter, digit, punctuation mark or emoji.');
+    },
+  );
 
   it('refuses a combining mark at the start, where it would sit on whatever is printed before the name', () => {
     expect(refusal('\u0301Ana')).toBe('Names may not start with a combining mark (found U+0301); put it after the letter it belongs to.');

@@ -18,10 +18,14 @@ describe('the boardgame.io benchmark harness', () => {
     }
   });
 
-  it.each(['memory', 'flatfile'] as const)('completes moves through a boardgame.io server with %s storage, on loopback', async (storage) => {
-    const r = await bgioPipeline({ games: 2, durationMs: 1500, storage });
-    expect(r.storage).toBe(storage);
-    expect(r.connections).toBe(4);
-    expect(r.roundTrip.count).toBeGreaterThan(0);
-  }, 30_000);
+  it.each(['memory', 'flatfile'] as const)(
+    'completes moves through a boardgame.io server with %s storage, on loopback',
+    async (storage) => {
+      const r = await bgioPipeline({ games: 2, durationMs: 1500, storage });
+      expect(r.storage).toBe(storage);
+      expect(r.connections).toBe(4);
+      expect(r.roundTrip.count).toBeGreaterThan(0);
+    },
+    30_000,
+  );
 });

@@ -11,7 +11,12 @@ import { benchChart, type ChartInput } from '../../bench/chart';
 import { machineTag, saveRun } from '../../bench/results';
 
 const rt = (p50Ms: number, p99Ms: number) => ({ count: 100, p50Ms, p99Ms, meanMs: p50Ms });
-const level = (games: number, commandsPerSecond: number, p99Ms: number) => ({ games, connections: 2 * games, commandsPerSecond, roundTrip: rt(p99Ms / 2, p99Ms) });
+const level = (games: number, commandsPerSecond: number, p99Ms: number) => ({
+  games,
+  connections: 2 * games,
+  commandsPerSecond,
+  roundTrip: rt(p99Ms / 2, p99Ms),
+});
 
 const fixture = (): ChartInput => ({
   machine: { cpu: 'Acme <Fast> & Co', cores: 2, memoryGiB: 24, node: 'v20.20.2', loadAverage1m: 2.03 },
@@ -78,7 +83,13 @@ function xmlProblems(xml: string): string[] {
   return problems;
 }
 
-const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 /** What the chart writes: each `<text>`'s own words, without the tooltip inside it. */
 const texts = (svg: string) => [...svg.matchAll(/<text\b[^>]*>(?:<title>[^<]*<\/title>)?([^<]*)<\/text>/g)].map((m) => unescape(m[1]!));
 const heightOf = (svg: string) => Number(/<svg[^>]*\sheight="(\d+)"/.exec(svg)?.[1]);
@@ -102,7 +113,7 @@ describe('the bench chart', () => {
     expect(svg).not.toMatch(/href|<script|<style|@import|@font-face|url\((?!#)/);
   });
 
-  it('names every series and axis with its unit, and writes out every level\'s figures', () => {
+  it("names every series and axis with its unit, and writes out every level's figures", () => {
     const input = fixture();
     const written = texts(benchChart(input));
     for (const name of ['Caravela', 'boardgame.io in memory', 'boardgame.io flat file', 'store capacity']) expect(written).toContain(name);
@@ -119,7 +130,9 @@ describe('the bench chart', () => {
   it('draws a larger throughput higher up', () => {
     const svg = benchChart(fixture());
     // Caravela's circles in panel (a), the left half below the legend, from 1 to 500 games.
-    const ys = [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)"/g)].filter((m) => Number(m[1]) < 450 && Number(m[2]) > 100).map((m) => Number(m[2]));
+    const ys = [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)"/g)]
+      .filter((m) => Number(m[1]) < 450 && Number(m[2]) > 100)
+      .map((m) => Number(m[2]));
     expect(ys).toHaveLength(3);
     expect(ys[0]).toBeGreaterThan(ys[1]!); // 92 below 351
     expect(ys[1]).toBeGreaterThan(ys[2]!); // 351 just below 356
@@ -130,7 +143,18 @@ describe('the bench chart', () => {
     expect(written.some((t) => t.startsWith('(c) Cost of one 4-player asynchronous Vasco da Gama game'))).toBe(true);
     expect(written).toContain('total $0.00342 per game · floor $0.00246 (1.39× the floor) · target $0.005 (68 % of it)');
     expect(written).toContain('target $0.005');
-    for (const t of ['DynamoDB', 'API Gateway WebSocket', 'Logs & <metrics>', '$0.00135', '$0.00090', '$0.00103', '$0.00080', '$0.00017', '—']) expect(written).toContain(t);
+    for (const t of [
+      'DynamoDB',
+      'API Gateway WebSocket',
+      'Logs & <metrics>',
+      '$0.00135',
+      '$0.00090',
+      '$0.00103',
+      '$0.00080',
+      '$0.00017',
+      '—',
+    ])
+      expect(written).toContain(t);
   });
 
   it('escapes names', () => {

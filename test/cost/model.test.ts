@@ -3,7 +3,20 @@
  * made-up measurement, so a change of price, unit or formula shows here.
  */
 import { describe, expect, it } from 'vitest';
-import { ASSUMPTIONS, breakdown, combinePhases, costModel, emptyPhase, floorOf, tieredUsd, units32KB, units512KB, usagePerGame, withAssumptions, type Measurement } from '../../cost/model';
+import {
+  ASSUMPTIONS,
+  breakdown,
+  combinePhases,
+  costModel,
+  emptyPhase,
+  floorOf,
+  tieredUsd,
+  units32KB,
+  units512KB,
+  usagePerGame,
+  withAssumptions,
+  type Measurement,
+} from '../../cost/model';
 import { PRICES } from '../../cost/prices';
 
 function fixture(): Measurement {
@@ -35,7 +48,17 @@ function fixture(): Measurement {
     bots: 0,
     coldCaches: true,
     phases: { onboarding, game },
-    play: { gameId: 'g', finished: true, versions: 50, events: 120, humanCommands: 46, conflicts: 0, sessions: 10, turnsStarted: 40, scores: [1, 2, 3, 4] },
+    play: {
+      gameId: 'g',
+      finished: true,
+      versions: 50,
+      events: 120,
+      humanCommands: 46,
+      conflicts: 0,
+      sessions: 10,
+      turnsStarted: 40,
+      scores: [1, 2, 3, 4],
+    },
     storage: {
       commits: { items: 50, bytes: 100_000 },
       snapshots: { items: 2, bytes: 50_000 },
@@ -142,7 +165,7 @@ describe('the cost model', () => {
     expect(lineUsd(r, 'GetSecretValue at cold starts')).toBeCloseTo(8.590432e-6, 12);
   });
 
-  it('computes the floor: commits\' write units, one invocation, one message in, one ack per command, the state frames, the connection minutes', () => {
+  it("computes the floor: commits' write units, one invocation, one message in, one ack per command, the state frames, the connection minutes", () => {
     const f = floorOf(fixture(), simple);
     const usd = (item: string) => f.lines.find((l) => l.item === item)!.usdPerGame;
     expect(usd('write units of the commits as stored')).toBeCloseTo(3.75e-5, 12); // 60 WRU × $0.625/M
@@ -152,7 +175,7 @@ describe('the cost model', () => {
     expect(usd('one message in and one ack per command')).toBeCloseTo(9.2e-5, 12); // 92 × $1/M
     expect(usd('one state frame per online subscriber per version')).toBeCloseTo(1.5e-4, 12);
     expect(usd('the measured connection minutes')).toBeCloseTo(1.27e-5, 12); // 50.8 × $0.25/M
-    expect(f.usd).toBeCloseTo(3.03853345600e-4, 12);
+    expect(f.usd).toBeCloseTo(3.038533456e-4, 12);
     expect(f.byService.DynamoDB).toBeCloseTo(3.75e-5, 12);
     const r = costModel(fixture(), simple);
     expect(r.overFloor).toBeCloseTo(0.002633977532 / 3.038533456e-4, 6);
@@ -163,7 +186,7 @@ describe('the cost model', () => {
     expect(lines.reduce((s, l) => s + l.dollars, 0)).toBeCloseTo(r.perGame.usd, 12);
   });
 
-  it('counts the handlers\' own log lines per cloud invocation, not per local one, and not the local runtime\'s lines', () => {
+  it("counts the handlers' own log lines per cloud invocation, not per local one, and not the local runtime's lines", () => {
     const m = fixture();
     m.phases.game.logs.stream = { lines: 30, bytes: 3000 }; // 30 local notifier batches
     m.phases.game.logs.outside = { lines: 500, bytes: 100_000 };

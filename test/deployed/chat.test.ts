@@ -22,7 +22,10 @@ beforeAll(async () => {
     faults: { decide: () => null, killed: () => undefined },
     scheduleEveryMs: 1000,
     maxInstances: 2,
-    secrets: { TokenSecret: 'harness-token-secret-harness-token-secret', VapidKeys: JSON.stringify({ ...vapid, subject: 'mailto:admin@example.com' }) },
+    secrets: {
+      TokenSecret: 'harness-token-secret-harness-token-secret',
+      VapidKeys: JSON.stringify({ ...vapid, subject: 'mailto:admin@example.com' }),
+    },
     settings: { WEBHOOK_ALLOW: `${hook.origin}/hooks/` },
   });
 }, 180_000);
@@ -35,8 +38,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Whether the player's profile lists a live connection (what the notifier asks). */
 async function online(playerId: string): Promise<boolean> {
-  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: h.dynamo.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS }));
-  const out = await doc.send(new GetCommand({ TableName: h.tableName, Key: { pk: keys.player(playerId), sk: keys.profile }, ConsistentRead: true }));
+  const doc = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: h.dynamo.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS }),
+  );
+  const out = await doc.send(
+    new GetCommand({ TableName: h.tableName, Key: { pk: keys.player(playerId), sk: keys.profile }, ConsistentRead: true }),
+  );
   doc.destroy();
   return Object.keys((out.Item?.live as Record<string, number> | undefined) ?? {}).length > 0;
 }
@@ -47,7 +54,9 @@ describe('chat on the deployed stack', () => {
     const a = new Person(ana, h.gateway.wsUrl);
     const b = new Person(bruno, h.gateway.wsUrl);
     await Promise.all([a.connect(), b.connect()]);
-    expect(await b.request({ action: 'setNotifications', settings: { webhook: { url: `${hook.origin}/hooks/bruno` } } })).toMatchObject({ type: 'notifications' });
+    expect(await b.request({ action: 'setNotifications', settings: { webhook: { url: `${hook.origin}/hooks/bruno` } } })).toMatchObject({
+      type: 'notifications',
+    });
     const { gameId } = await a.request<{ type: string; gameId: string }>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
     expect(await b.request({ action: 'joinGame', gameId })).toMatchObject({ type: 'joined' });
     await b.close();
@@ -56,13 +65,25 @@ describe('chat on the deployed stack', () => {
     await sleep(1500);
     const before = hook.received.length;
 
-    expect(await a.request({ action: 'chat', gameId, text: 'First!' })).toMatchObject({ type: 'chatSent', message: { id: 1, name: 'Ana', text: 'First!' } });
+    expect(await a.request({ action: 'chat', gameId, text: 'First!' })).toMatchObject({
+      type: 'chatSent',
+      message: { id: 1, name: 'Ana', text: 'First!' },
+    });
     expect(await a.request({ action: 'chat', gameId, text: 'Second' })).toMatchObject({ type: 'chatSent', message: { id: 2 } });
-    const chats = () => hook.received.slice(before).map((r) => (JSON.parse(r.body.toString()) as { content: string }).content).filter((c) => c.includes('wrote in your game'));
+    const chats = () =>
+      hook.received
+        .slice(before)
+        .map((r) => (JSON.parse(r.body.toString()) as { content: string }).content)
+        .filter((c) => c.includes('wrote in your game'));
     for (let i = 0; i < 200 && chats().length === 0; i++) await sleep(100);
     await sleep(2000);
     expect(chats()).toEqual([expect.stringMatching(/^\*\*Ana wrote in your game of Tic-tac-toe\*\*\nAna: “First!”/)]);
-    expect(await a.request({ action: 'chatHistory', gameId })).toMatchObject({ type: 'chatHistory', messages: [{ id: 1 }, { id: 2 }], next: null, canWrite: true });
+    expect(await a.request({ action: 'chatHistory', gameId })).toMatchObject({
+      type: 'chatHistory',
+      messages: [{ id: 1 }, { id: 2 }],
+      next: null,
+      canWrite: true,
+    });
     expect(h.stream.deadLetters).toBe(0);
     await a.close();
   }, 180_000);

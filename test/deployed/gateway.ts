@@ -94,7 +94,8 @@ export async function startGateway(stage: string): Promise<Gateway> {
           await routes!.ws.get(routeKey)!.invoke({ requestContext, body, isBase64Encoded: false });
         } catch {
           gateway.failedMessages++;
-          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ message: 'Internal server error', connectionId, requestId: requestContext.requestId }));
+          if (ws.readyState === ws.OPEN)
+            ws.send(JSON.stringify({ message: 'Internal server error', connectionId, requestId: requestContext.requestId }));
         }
       });
       ws.on('close', () => {
@@ -127,12 +128,13 @@ export async function startGateway(stage: string): Promise<Gateway> {
       return;
     }
     // The HTTP API: the route whose method and path (with {parameters}) match, else $default.
-    const key = [...routes!.http.keys()].find((k) => {
-      const [method, pattern] = k.split(' ');
-      if (!pattern) return false;
-      const regex = new RegExp(`^${pattern.replace(/\{[^}]+\+?\}/g, '[^/]+')}$`);
-      return (method === 'ANY' || method === req.method) && regex.test(url.pathname);
-    }) ?? (routes!.http.has('$default') ? '$default' : undefined);
+    const key =
+      [...routes!.http.keys()].find((k) => {
+        const [method, pattern] = k.split(' ');
+        if (!pattern) return false;
+        const regex = new RegExp(`^${pattern.replace(/\{[^}]+\+?\}/g, '[^/]+')}$`);
+        return (method === 'ANY' || method === req.method) && regex.test(url.pathname);
+      }) ?? (routes!.http.has('$default') ? '$default' : undefined);
     if (!key) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'Not Found' }));
@@ -145,7 +147,12 @@ export async function startGateway(stage: string): Promise<Gateway> {
         rawPath: url.pathname,
         rawQueryString: url.search.slice(1),
         headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
-        requestContext: { http: { method: req.method, path: url.pathname }, requestId: randomBytes(8).toString('hex'), routeKey: key, stage: '$default' },
+        requestContext: {
+          http: { method: req.method, path: url.pathname },
+          requestId: randomBytes(8).toString('hex'),
+          routeKey: key,
+          stage: '$default',
+        },
         body: chunks.length ? Buffer.concat(chunks).toString() : undefined,
         isBase64Encoded: false,
       })) as { statusCode: number; headers?: Record<string, string>; body?: string };

@@ -54,7 +54,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const services = await startAwsServices();
   const gateway = await startGateway('prod');
   // The @connections endpoint from configuration, as an operator behind a custom domain sets it.
-  const deployed = synthesize({ connectionsEndpoint: `${gateway.url}/${gateway.stage}`, emailFrom: 'Caravela <games@example.com>', publicUrl: gateway.url });
+  const deployed = synthesize({
+    connectionsEndpoint: `${gateway.url}/${gateway.stage}`,
+    emailFrom: 'Caravela <games@example.com>',
+    publicUrl: gateway.url,
+  });
   const { resources } = deployed;
 
   // The table as the template defines it.
@@ -66,7 +70,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       KeySchema: table.KeySchema,
       AttributeDefinitions: table.AttributeDefinitions,
       BillingMode: table.BillingMode,
-      StreamSpecification: { StreamEnabled: true, StreamViewType: (table.StreamSpecification as unknown as { StreamViewType: "NEW_IMAGE" }).StreamViewType },
+      StreamSpecification: {
+        StreamEnabled: true,
+        StreamViewType: (table.StreamSpecification as unknown as { StreamViewType: 'NEW_IMAGE' }).StreamViewType,
+      },
     }),
   );
   const ttl = table.TimeToLiveSpecification as { AttributeName: string; Enabled: boolean } | undefined;
@@ -103,7 +110,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       ...Object.fromEntries(Object.entries(spec.environment).map(([k, v]) => [k, resolve(v, refs)])),
       ...options.settings,
     };
-    pools.set(id, new FunctionPool(id, spec, env, { dynamo: dynamo.endpoint, connections: gateway.url }, options.faults, options.maxInstances));
+    pools.set(
+      id,
+      new FunctionPool(id, spec, env, { dynamo: dynamo.endpoint, connections: gateway.url }, options.faults, options.maxInstances),
+    );
   }
   const poolOf = (id: string) => pools.get(id)!;
   gateway.attach({
@@ -154,7 +164,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     };
   };
   const pollers: StreamPoller[] = await Promise.all(
-    deployed.streams.map((mapping) => startStreamPoller({ endpoint: dynamo.endpoint, tableName: TABLE_NAME, checkpointFile: null, handler: consumer(mapping), intervalMs: 50 })),
+    deployed.streams.map((mapping) =>
+      startStreamPoller({
+        endpoint: dynamo.endpoint,
+        tableName: TABLE_NAME,
+        checkpointFile: null,
+        handler: consumer(mapping),
+        intervalMs: 50,
+      }),
+    ),
   );
 
   // The schedule's rule, fired on a fast tick; an invocation that fails is done by the next.
@@ -167,7 +185,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       running = true;
       poolOf(functionId)
         .invoke({ source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} })
-        .then(() => scheduleRuns.ok++, () => scheduleRuns.failed++)
+        .then(
+          () => scheduleRuns.ok++,
+          () => scheduleRuns.failed++,
+        )
         .finally(() => (running = false));
     }, options.scheduleEveryMs);
   });

@@ -104,7 +104,13 @@ class Instance {
   invoke(id: string, event: unknown): Promise<unknown> {
     return new Promise((resolve, reject) => {
       this.pending = { id, resolve, reject };
-      this.child.send({ id, bundle: this.spec.bundle, exportName: this.spec.exportName, event, timeoutMs: this.spec.timeoutSeconds * 1000 });
+      this.child.send({
+        id,
+        bundle: this.spec.bundle,
+        exportName: this.spec.exportName,
+        event,
+        timeoutMs: this.spec.timeoutSeconds * 1000,
+      });
     });
   }
 
@@ -117,7 +123,11 @@ class Instance {
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
     const toConnections = (req.url ?? '').includes('/@connections/');
-    const operation = toConnections ? `@connections ${req.method}` : String(req.headers['x-amz-target'] ?? '').split('.').pop() || 'DynamoDB';
+    const operation = toConnections
+      ? `@connections ${req.method}`
+      : String(req.headers['x-amz-target'] ?? '')
+          .split('.')
+          .pop() || 'DynamoDB';
     const fault = this.busy ? this.faults.decide(this.name, operation) : null;
     if (fault === 'before') {
       this.faults.killed(this.name, operation, 'before');

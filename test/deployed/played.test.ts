@@ -38,7 +38,8 @@ beforeAll(async () => {
   h = await startHarness({
     faults: {
       // The sweep sends 16 queries every tick: a lower chance there spreads the deaths over every function.
-      decide: (fn) => (injecting && rng.next() < (fn.startsWith('Sweep') ? KILL_CHANCE / 8 : KILL_CHANCE) ? (rng.next() < 0.5 ? 'before' : 'after') : null),
+      decide: (fn) =>
+        injecting && rng.next() < (fn.startsWith('Sweep') ? KILL_CHANCE / 8 : KILL_CHANCE) ? (rng.next() < 0.5 ? 'before' : 'after') : null,
       killed: (fn, operation, when) => {
         const key = `${shortName(fn)} ${operation} ${when}`;
         kills.set(key, (kills.get(key) ?? 0) + 1);
@@ -47,7 +48,10 @@ beforeAll(async () => {
     },
     scheduleEveryMs: SCHEDULE_EVERY_MS,
     maxInstances: 3,
-    secrets: { TokenSecret: 'harness-token-secret-harness-token-secret', VapidKeys: JSON.stringify({ ...vapid, subject: 'mailto:admin@example.com' }) },
+    secrets: {
+      TokenSecret: 'harness-token-secret-harness-token-secret',
+      VapidKeys: JSON.stringify({ ...vapid, subject: 'mailto:admin@example.com' }),
+    },
     settings: { REDRIVE_AFTER_MS: String(REDRIVE_AFTER_MS) },
   });
 }, 180_000);
@@ -70,7 +74,13 @@ async function play(person: Person, gameId: string, stopWhen: () => boolean = ()
     }
     if (s.activeSeats.includes(seat) && s.legal.length) {
       const command = s.legal[Math.floor(rng.next() * s.legal.length)];
-      const answer = await person.request<{ type: string; code?: string }>({ action: 'command', gameId, commandId: `${person.account.name}-${s.version}`, command, expectedVersion: s.version });
+      const answer = await person.request<{ type: string; code?: string }>({
+        action: 'command',
+        gameId,
+        commandId: `${person.account.name}-${s.version}`,
+        command,
+        expectedVersion: s.version,
+      });
       // Refused (the state moved on under it: a time-out, a conflict): look again.
       if (answer.type !== 'ack') await person.subscribe(gameId);
       quiet = 0;
@@ -84,14 +94,18 @@ async function play(person: Person, gameId: string, stopWhen: () => boolean = ()
 
 /** One item, read consistently (or undefined). */
 async function item(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
-  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: h.dynamo.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS }));
+  const doc = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: h.dynamo.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS }),
+  );
   const out = await doc.send(new GetCommand({ TableName: h.tableName, Key: { pk, sk }, ConsistentRead: true }));
   doc.destroy();
   return out.Item;
 }
 
 async function commits(gameId: string): Promise<CommitItem[]> {
-  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: h.dynamo.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS }));
+  const doc = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: h.dynamo.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS }),
+  );
   const items: CommitItem[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -115,7 +129,10 @@ describe('the deployed stack, played with injected faults', () => {
   it('ends a 4-player game with a clock, each version once, every client converged, no automatic seat stuck', async () => {
     const started = Date.now();
     // Bruno signs in as a device: his expiring v2 token, signed with the secret's key set, is what $connect checks.
-    const [ana, bruno] = await Promise.all([registerPlayer(h.gateway.url, 'Ana'), registerPlayer(h.gateway.url, 'Bruno', 'Bruno\'s laptop')]);
+    const [ana, bruno] = await Promise.all([
+      registerPlayer(h.gateway.url, 'Ana'),
+      registerPlayer(h.gateway.url, 'Bruno', "Bruno's laptop"),
+    ]);
     expect(bruno.token).toMatch(/^v2\./);
     const a = new Person(ana, h.gateway.wsUrl);
     const b = new Person(bruno, h.gateway.wsUrl);
@@ -128,14 +145,25 @@ describe('the deployed stack, played with injected faults', () => {
     expect(saved.type).toBe('notifications');
     const confirmation = h.services.mails.find((m) => m.to.includes('ana@example.com') && /confirm/i.test(m.subject + m.text));
     // Through the configuration set that reports bounces, tagged with the player they concern.
-    expect(confirmation).toMatchObject({ configurationSet: expect.stringMatching(/^EmailConfigurationSet/), tags: { playerId: ana.playerId } });
+    expect(confirmation).toMatchObject({
+      configurationSet: expect.stringMatching(/^EmailConfigurationSet/),
+      tags: { playerId: ana.playerId },
+    });
 
     // Ana lists the game in the lobby; Bruno, who has no invite, finds it there and joins from the list.
-    const created = await a.request<{ type: string; gameId: string }>({ action: 'createGame', game: 'vasco-da-gama', players: 4, bots: [2, 3], clock: { type: 'perMove', hours: CLOCK_HOURS }, listed: true });
+    const created = await a.request<{ type: string; gameId: string }>({
+      action: 'createGame',
+      game: 'vasco-da-gama',
+      players: 4,
+      bots: [2, 3],
+      clock: { type: 'perMove', hours: CLOCK_HOURS },
+      listed: true,
+    });
     expect(created.type).toBe('gameCreated');
     const { gameId } = created;
     // (An instance killed after the commit leaves the listing to the stream: ask again until it is there.)
-    const listedIds = async () => (await b.request<{ games?: { gameId: string }[] }>({ action: 'openGames', game: 'vasco-da-gama' })).games?.map((g) => g.gameId);
+    const listedIds = async () =>
+      (await b.request<{ games?: { gameId: string }[] }>({ action: 'openGames', game: 'vasco-da-gama' })).games?.map((g) => g.gameId);
     for (let i = 0; i < 100 && !(await listedIds())?.includes(gameId); i++) await sleep(100);
     expect(await listedIds()).toEqual([gameId]);
     expect(await b.request({ action: 'joinGame', gameId, listed: true })).toMatchObject({ type: 'joined' });
@@ -170,7 +198,8 @@ describe('the deployed stack, played with injected faults', () => {
 
     // The ratings reactor, on its own mapping, rated the two people once (the bots have none).
     for (let i = 0; i < 600 && !(await item(keys.game(gameId), keys.rated)); i++) await sleep(100);
-    for (const p of [ana, bruno]) expect(await item(keys.player(p.playerId), keys.rating('vasco-da-gama')), p.name).toMatchObject({ games: 1, rev: 1 });
+    for (const p of [ana, bruno])
+      expect(await item(keys.player(p.playerId), keys.rating('vasco-da-gama')), p.name).toMatchObject({ games: 1, rev: 1 });
 
     // Bruno timed out (the safe bot stood in) and came back.
     const events = stored.flatMap((c) => JSON.parse(c.events) as { type: string }[]);
@@ -203,7 +232,9 @@ describe('the deployed stack, played with injected faults', () => {
       scheduleRuns: h.scheduleRuns,
       coldStarts: Object.fromEntries([...h.pools].map(([id, p]) => [shortName(id), p.coldStarts])),
       invocations: Object.fromEntries([...h.pools].map(([id, p]) => [shortName(id), p.invocations])),
-      loggedErrors: Object.fromEntries([...h.pools].filter(([, p]) => p.errors.size).map(([id, p]) => [shortName(id), Object.fromEntries(p.errors)])),
+      loggedErrors: Object.fromEntries(
+        [...h.pools].filter(([, p]) => p.errors.size).map(([id, p]) => [shortName(id), Object.fromEntries(p.errors)]),
+      ),
       longestAutomaticWaitMs: longestAutomaticWait,
       automaticWaits: waits.length,
       stuckVersions: stuck,

@@ -19,7 +19,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Register over the HTTP API, retrying while the function's instance dies; `device`: signed in as a device (an expiring v2 token). */
 export async function registerPlayer(baseUrl: string, name: string, device?: string): Promise<Account> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const res = await fetch(`${baseUrl}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, ...(device ? { device: { label: device } } : {}) }) });
+    const res = await fetch(`${baseUrl}/api/players`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name, ...(device ? { device: { label: device } } : {}) }),
+    });
     if (res.status === 201) return { ...((await res.json()) as { playerId: string; token: string }), name };
     await sleep(100);
   }

@@ -6,7 +6,11 @@ import { pathToFileURL } from 'node:url';
 let handler;
 process.on('message', async ({ id, bundle, exportName, event, timeoutMs }) => {
   const deadline = Date.now() + timeoutMs;
-  const context = { awsRequestId: id, functionName: process.env.AWS_LAMBDA_FUNCTION_NAME, getRemainingTimeInMillis: () => deadline - Date.now() };
+  const context = {
+    awsRequestId: id,
+    functionName: process.env.AWS_LAMBDA_FUNCTION_NAME,
+    getRemainingTimeInMillis: () => deadline - Date.now(),
+  };
   try {
     handler ??= (await import(pathToFileURL(bundle).href))[exportName];
     const result = await handler(event, context);

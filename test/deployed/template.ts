@@ -67,13 +67,16 @@ export function synthesize(context: Record<string, string>): Deployed {
   // The AWS SDK is not bundled: the Lambda runtime carries it. Here the project's own
   // node_modules, beside the assets, stands in for the runtime's.
   symlinkSync(path.resolve(import.meta.dirname, '../../node_modules'), path.join(outdir, 'node_modules'));
-  const template = JSON.parse(readFileSync(path.join(outdir, 'CaravelaDeployed.template.json'), 'utf8')) as { Resources: Record<string, Resource> };
+  const template = JSON.parse(readFileSync(path.join(outdir, 'CaravelaDeployed.template.json'), 'utf8')) as {
+    Resources: Record<string, Resource>;
+  };
   // The asset manifest says which folder is uploaded under which S3 key (a function's Code.S3Key).
   const manifest = JSON.parse(readFileSync(path.join(outdir, 'CaravelaDeployed.assets.json'), 'utf8')) as {
     files: Record<string, { source: { path: string }; destinations: Record<string, { objectKey: string }> }>;
   };
   const assets = new Map<string, string>();
-  for (const file of Object.values(manifest.files)) for (const d of Object.values(file.destinations)) assets.set(d.objectKey, path.join(outdir, file.source.path));
+  for (const file of Object.values(manifest.files))
+    for (const d of Object.values(file.destinations)) assets.set(d.objectKey, path.join(outdir, file.source.path));
   const deployed = read(outdir, template.Resources, assets);
   deployed.remove = () => [outdir, webDir].forEach((d) => rmSync(d, { recursive: true, force: true }));
   return deployed;
@@ -89,7 +92,13 @@ function read(outdir: string, resources: Record<string, Resource>, assets: Map<s
     const asset = assets.get(((r.Properties.Code as Json | undefined)?.S3Key as string | undefined) ?? '');
     const handler = r.Properties.Handler as string | undefined;
     // Only the stack's own Node.js functions (not CDK's custom-resource providers).
-    if (!asset || !handler || r.Properties.Runtime !== 'nodejs22.x' || !('TABLE_NAME' in ((r.Properties.Environment as Json | undefined)?.Variables as Json ?? {}))) continue;
+    if (
+      !asset ||
+      !handler ||
+      r.Properties.Runtime !== 'nodejs22.x' ||
+      !('TABLE_NAME' in (((r.Properties.Environment as Json | undefined)?.Variables as Json) ?? {}))
+    )
+      continue;
     const [file, exportName] = handler.split('.') as [string, string];
     functions.set(id, {
       logicalId: id,
@@ -119,7 +128,8 @@ function read(outdir: string, resources: Record<string, Resource>, assets: Map<s
     }
     return out;
   };
-  const wsStage = ofType('AWS::ApiGatewayV2::Stage').find(([, r]) => mentions(r.Properties.ApiId, { Ref: wsApiId }))![1].Properties.StageName as string;
+  const wsStage = ofType('AWS::ApiGatewayV2::Stage').find(([, r]) => mentions(r.Properties.ApiId, { Ref: wsApiId }))![1].Properties
+    .StageName as string;
 
   const streams: StreamMapping[] = ofType('AWS::Lambda::EventSourceMapping').map(([, mapping]) => {
     const filters = ((mapping.Properties.FilterCriteria as Json | undefined)?.Filters as { Pattern: string }[] | undefined) ?? [];
@@ -127,14 +137,19 @@ function read(outdir: string, resources: Record<string, Resource>, assets: Map<s
       functionId: functionOf(mapping.Properties.FunctionName),
       batchSize: (mapping.Properties.BatchSize as number | undefined) ?? 100,
       maximumRetryAttempts: (mapping.Properties.MaximumRetryAttempts as number | undefined) ?? -1,
-      reportBatchItemFailures: ((mapping.Properties.FunctionResponseTypes as string[] | undefined) ?? []).includes('ReportBatchItemFailures'),
+      reportBatchItemFailures: ((mapping.Properties.FunctionResponseTypes as string[] | undefined) ?? []).includes(
+        'ReportBatchItemFailures',
+      ),
       patterns: filters.map((f) => JSON.parse(f.Pattern) as Json),
       hasOnFailure: Boolean((mapping.Properties.DestinationConfig as Json | undefined)?.OnFailure),
     };
   });
 
   const schedules = ofType('AWS::Events::Rule').flatMap(([, r]) =>
-    ((r.Properties.Targets as { Arn: unknown }[] | undefined) ?? []).map((t) => ({ functionId: functionOf(t.Arn), expression: r.Properties.ScheduleExpression as string })),
+    ((r.Properties.Targets as { Arn: unknown }[] | undefined) ?? []).map((t) => ({
+      functionId: functionOf(t.Arn),
+      expression: r.Properties.ScheduleExpression as string,
+    })),
   );
   const [tableId] = ofType('AWS::DynamoDB::Table')[0]!;
   return {
@@ -169,7 +184,10 @@ export function resolve(value: unknown, refs: (logicalId: string, attribute?: st
   const v = value as Json;
   if ('Ref' in v) {
     const id = v.Ref as string;
-    return { 'AWS::Region': 'us-east-1', 'AWS::URLSuffix': 'amazonaws.com', 'AWS::AccountId': '000000000000', 'AWS::Partition': 'aws' }[id] ?? refs(id);
+    return (
+      { 'AWS::Region': 'us-east-1', 'AWS::URLSuffix': 'amazonaws.com', 'AWS::AccountId': '000000000000', 'AWS::Partition': 'aws' }[id] ??
+      refs(id)
+    );
   }
   if ('Fn::GetAtt' in v) {
     const [id, attribute] = v['Fn::GetAtt'] as [string, string];

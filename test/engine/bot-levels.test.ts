@@ -25,7 +25,9 @@ describe('bot levels offered to players', () => {
         expect(m!.winRate).toBeGreaterThanOrEqual(0.65);
         expect(m!.fourPlayer!.games).toBeGreaterThanOrEqual(50);
         expect(m!.fourPlayer!.winRate).toBeGreaterThanOrEqual(0.4);
-        expect(explainLevel(game.id, 'strong')).toContain(`won ${Math.round(m!.winRate * 100)} % of ${m!.games} two-player games against the Standard bot`);
+        expect(explainLevel(game.id, 'strong')).toContain(
+          `won ${Math.round(m!.winRate * 100)} % of ${m!.games} two-player games against the Standard bot`,
+        );
       });
     }
   }

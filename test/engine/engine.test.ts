@@ -81,12 +81,18 @@ describe('tic-tac-toe (given / when / then)', () => {
   const started: TicTacToeEvent[] = [{ type: 'GameStarted', players: 2 }];
 
   it('lets X mark a free cell', () => {
-    ttt.given(started).when(0, { type: 'mark', cell: 4 }).then([{ type: 'Marked', seat: 0, cell: 4 }]);
+    ttt
+      .given(started)
+      .when(0, { type: 'mark', cell: 4 })
+      .then([{ type: 'Marked', seat: 0, cell: 4 }]);
   });
 
   it('refuses O moving first, and a marked cell', () => {
     ttt.given(started).when(1, { type: 'mark', cell: 4 }).thenRejects('NOT_YOUR_TURN');
-    ttt.given([...started, { type: 'Marked', seat: 0, cell: 4 }]).when(1, { type: 'mark', cell: 4 }).thenRejects('ILLEGAL', /already marked/);
+    ttt
+      .given([...started, { type: 'Marked', seat: 0, cell: 4 }])
+      .when(1, { type: 'mark', cell: 4 })
+      .thenRejects('ILLEGAL', /already marked/);
   });
 
   it('ends the game on three in a row', () => {
@@ -97,16 +103,25 @@ describe('tic-tac-toe (given / when / then)', () => {
       { type: 'Marked', seat: 0, cell: 1 },
       { type: 'Marked', seat: 1, cell: 4 },
     ];
-    const { state } = ttt.given(given).when(0, { type: 'mark', cell: 2 }).then([
-      { type: 'Marked', seat: 0, cell: 2 },
-      { type: 'GameEnded', winner: 0 },
-    ]);
+    const { state } = ttt
+      .given(given)
+      .when(0, { type: 'mark', cell: 2 })
+      .then([
+        { type: 'Marked', seat: 0, cell: 2 },
+        { type: 'GameEnded', winner: 0 },
+      ]);
     expect(ticTacToe.outcome(state)).toEqual({
-      results: [{ seat: 0, score: 1, rank: 1 }, { seat: 1, score: 0, rank: 2 }],
+      results: [
+        { seat: 0, score: 1, rank: 1 },
+        { seat: 1, score: 0, rank: 2 },
+      ],
       winners: [0],
     });
     expect(ticTacToe.legal(state, 1)).toEqual([]);
-    ttt.given([...given, { type: 'Marked', seat: 0, cell: 2 }, { type: 'GameEnded', winner: 0 }]).when(1, { type: 'mark', cell: 8 }).thenRejects('GAME_OVER');
+    ttt
+      .given([...given, { type: 'Marked', seat: 0, cell: 2 }, { type: 'GameEnded', winner: 0 }])
+      .when(1, { type: 'mark', cell: 8 })
+      .thenRejects('GAME_OVER');
   });
 
   it('lists exactly the free cells for the player to move', () => {

@@ -16,7 +16,7 @@ const tables: [string, Record<string, Sourced<unknown>>][] = [
 ];
 
 describe('rulings', () => {
-  it('are listed in docs/rulings.md word for word and in every view\'s about list', () => {
+  it("are listed in docs/rulings.md word for word and in every view's about list", () => {
     let count = 0;
     for (const [id, table] of tables) {
       const game = GAMES.find((g) => g.id === id)!;

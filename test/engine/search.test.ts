@@ -93,7 +93,12 @@ describe('the search engine', () => {
   });
 
   it('with a confidence margin, paired search leaves the first candidate only for a clearly better one', () => {
-    const first = (cells: number[]) => ({ ...spec, paired: true, confidence: 2, candidates: () => cells.map((cell) => ({ type: 'mark' as const, cell })) });
+    const first = (cells: number[]) => ({
+      ...spec,
+      paired: true,
+      confidence: 2,
+      candidates: () => cells.map((cell) => ({ type: 'mark' as const, cell })),
+    });
     // O to move can win at once (5); a quiet move listed first gives way to it.
     const s = position('XX. OO. ...', 1);
     const won = search(first([6, 5]), s, 1, ticTacToe.legal(s, 1), new Rng(3));
@@ -112,6 +117,8 @@ describe('the search engine', () => {
       return d.events.reduce((x, e) => ticTacToe.evolve(x, e), s);
     };
     const s = position('X.. .O. ...', 0);
-    expect(search({ ...spec, play }, s, 0, ticTacToe.legal(s, 0), new Rng(5))).toEqual(search(spec, s, 0, ticTacToe.legal(s, 0), new Rng(5)));
+    expect(search({ ...spec, play }, s, 0, ticTacToe.legal(s, 0), new Rng(5))).toEqual(
+      search(spec, s, 0, ticTacToe.legal(s, 0), new Rng(5)),
+    );
   });
 });

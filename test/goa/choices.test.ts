@@ -1,6 +1,22 @@
 /** What the rulebook leaves to the players, and the printed components: where spices for progress come from, discards at any time, the supply of additional action cards, the rule variant. */
 import { describe, expect, it } from 'vitest';
-import { A, card, colony, eventsOf, game, hand, inActions, legalOfType, openTileAuction, plantation, play, rejected, seatOf, situation, winTile } from './fixtures';
+import {
+  A,
+  card,
+  colony,
+  eventsOf,
+  game,
+  hand,
+  inActions,
+  legalOfType,
+  openTileAuction,
+  plantation,
+  play,
+  rejected,
+  seatOf,
+  situation,
+  winTile,
+} from './fixtures';
 
 describe('spices paid for progress', () => {
   // "The player takes the required spices from his plantations and/or colonies."
@@ -19,7 +35,12 @@ describe('spices paid for progress', () => {
       { type: 'progress', column: 'harvest', from: ['quilon-3'] },
     ]);
     const r = play(s, seat, { type: 'progress', column: 'harvest', from: ['quilon-3'] });
-    expect(r.events).toContainEqual({ type: 'SpicesRemoved', seat, spots: [{ spot: 'quilon-3', count: 1 }], reason: 'progress in harvest' });
+    expect(r.events).toContainEqual({
+      type: 'SpicesRemoved',
+      seat,
+      spots: [{ spot: 'quilon-3', count: 1 }],
+      reason: 'progress in harvest',
+    });
     expect(seatOf(r.state, seat).colonies.quilon!.filled).toBe(0);
     expect(seatOf(r.state, seat).plantations[0]!.filled).toBe(1);
     expect(game.describe(r.events.find((e) => e.type === 'SpicesRemoved')!, ['Ana', 'Bruno'])).toMatch(/Quilon/);
@@ -51,7 +72,9 @@ describe('additional action cards', () => {
     const gained = eventsOf(r.events, 'Gained').find((e) => e.reason.includes('Additional actions'))!;
     expect(gained).toMatchObject({ extraActions: 1, short: 1 });
     expect(seatOf(r.state, 0).extraActions).toBe(1);
-    expect(game.describe(gained, ['Ana', 'Bruno', 'Carla'])).toMatch(/takes 1 additional action card and finds no more additional action card in the supply/);
+    expect(game.describe(gained, ['Ana', 'Bruno', 'Carla'])).toMatch(
+      /takes 1 additional action card and finds no more additional action card in the supply/,
+    );
     expect(game.view(r.state, 1).extraSupply).toBe(0);
   });
 
@@ -69,7 +92,7 @@ describe('additional action cards', () => {
 
 describe('expedition cards', () => {
   // "A player may discard any number of expedition cards at any time in the game!"
-  it('may be discarded out of turn, during auctions and others\' turns, and only by their holder', () => {
+  it("may be discarded out of turn, during auctions and others' turns, and only by their holder", () => {
     const other = (s: ReturnType<typeof inActions>) => (s.flag + 1) % 2;
     let s = inActions(2, (s) => hand(s, (s.flag + 1) % 2, [card('ships', 1), card('ducats', 2)]));
     const seat = other(s);
@@ -112,7 +135,10 @@ describe('the rule variant (a game option)', () => {
     expect(seatOf(s, first).ducats).toBe(ducats + 10);
     expect(game.activeSeats(s)).toEqual([second]);
     const r = play(s, second, { type: 'startWithRows', columns: ['ships', 'taxes'] });
-    expect(eventsOf(r.events, 'Progressed').map((e) => [e.column, e.row])).toEqual([['ships', 1], ['taxes', 1]]);
+    expect(eventsOf(r.events, 'Progressed').map((e) => [e.column, e.row])).toEqual([
+      ['ships', 1],
+      ['taxes', 1],
+    ]);
     expect(game.describe(eventsOf(r.events, 'Progressed')[0]!, ['A', 'B', 'C'])).toMatch(/moves the ships marker to row 2 for free/);
     s = r.state;
     expect(seatOf(s, second).rows).toMatchObject({ ships: 1, taxes: 1, harvest: 0, expedition: 0, colonists: 0 });

@@ -84,7 +84,12 @@ describe('Preparation', () => {
     expect(kinds.filter((k) => k.startsWith('clove'))).toEqual(['clove-1', 'clove-2', 'clove-2']);
     expect(kinds.filter((k) => k === 'shipsOrColonists')).toHaveLength(2);
     expect(DATA.tilesB.value).toHaveLength(27);
-    expect(DATA.colonyTiles.value.map((t) => t.colony)).toEqual([...Array(5).fill('quilon'), ...Array(4).fill('cochin'), ...Array(5).fill('madras'), ...Array(4).fill('calicut')]);
+    expect(DATA.colonyTiles.value.map((t) => t.colony)).toEqual([
+      ...Array(5).fill('quilon'),
+      ...Array(4).fill('cochin'),
+      ...Array(5).fill('madras'),
+      ...Array(4).fill('calicut'),
+    ]);
   });
 });
 
@@ -105,14 +110,25 @@ describe('I. Place auction markers', () => {
     expect(spaces).toHaveLength(20);
     expect(spaces.every((p) => p.r === -1 || p.r === 5 || p.c === -1 || p.c === 5)).toBe(true);
     expect(spaces.some((p) => (p.r === -1 || p.r === 5) && (p.c === -1 || p.c === 5))).toBe(false);
-    goa.given([], s).when(YELLOW, { type: 'placeFlag', r: 2, c: 2 }).thenRejects('ILLEGAL', /empty space or an edge space/);
-    goa.given([], s).when(YELLOW, { type: 'placeFlag', r: -1, c: -1 }).thenRejects('ILLEGAL', /not diagonally/);
+    goa
+      .given([], s)
+      .when(YELLOW, { type: 'placeFlag', r: 2, c: 2 })
+      .thenRejects('ILLEGAL', /empty space or an edge space/);
+    goa
+      .given([], s)
+      .when(YELLOW, { type: 'placeFlag', r: -1, c: -1 })
+      .thenRejects('ILLEGAL', /not diagonally/);
     // A space emptied by an earlier auction may take the flag.
     const holed = situation([exampleSetUp()], (s) => void (s.grid[2]![2] = null));
     expect(keys(legalOfType(holed, YELLOW, 'placeFlag'))).toContain('2,2');
     // An empty space with no tile orthogonally beside it may not.
     const lonely = situation([exampleSetUp()], (s) => {
-      for (const [r, c] of [[0, 0], [0, 1], [1, 0]]) s.grid[r!]![c!] = null;
+      for (const [r, c] of [
+        [0, 0],
+        [0, 1],
+        [1, 0],
+      ])
+        s.grid[r!]![c!] = null;
     });
     expect(keys(legalOfType(lonely, YELLOW, 'placeFlag'))).not.toContain('0,0');
     expect(keys(legalOfType(lonely, YELLOW, 'placeFlag'))).toContain('0,1');
@@ -126,7 +142,10 @@ describe('I. Place auction markers', () => {
     // Marker 2: a tile next to or diagonal to the flag.
     expect(game.activeSeats(s)).toEqual([RED]);
     expect(keys(legalOfType(s, RED, 'placeMarker'))).toEqual(['0,0', '0,1', '0,2']);
-    goa.given([], s).when(RED, { type: 'placeMarker', r: 1, c: 1 }).thenRejects('ILLEGAL', /next to or diagonal to the last marker/);
+    goa
+      .given([], s)
+      .when(RED, { type: 'placeMarker', r: 1, c: 1 })
+      .thenRejects('ILLEGAL', /next to or diagonal to the last marker/);
     s = play(s, RED, { type: 'placeMarker', r: 0, c: 0 }).state;
     // Marker 3: next to marker 2, never on a marker.
     expect(game.activeSeats(s)).toEqual([GREEN]);
@@ -140,7 +159,9 @@ describe('I. Place auction markers', () => {
     const last = play(s, YELLOW, { type: 'placeMarker', r: 3, c: 3 });
     expect(eventsOf(last.events, 'MarkerPlaced')).toEqual([{ type: 'MarkerPlaced', seat: YELLOW, number: 5, pos: pos(3, 3) }]);
     // All five placed: the flag auction opens, Yellow auctioneer, bidding from her left.
-    expect(eventsOf(last.events, 'AuctionOpened')).toEqual([{ type: 'AuctionOpened', lot: 'flag', tile: null, auctioneer: YELLOW, toBid: [RED, GREEN, BLUE, YELLOW] }]);
+    expect(eventsOf(last.events, 'AuctionOpened')).toEqual([
+      { type: 'AuctionOpened', lot: 'flag', tile: null, auctioneer: YELLOW, toBid: [RED, GREEN, BLUE, YELLOW] },
+    ]);
     expect(last.state.stage).toBe('auctions');
   });
 
@@ -148,18 +169,21 @@ describe('I. Place auction markers', () => {
     [2, [0, 1, 0]],
     [3, [0, 1, 2, 0]],
     [4, [0, 1, 2, 3, 0]],
-  ] as const)('%i players: the flag owner places the flag (marker 1), the others clockwise one marker each, the flag owner the last', (players, seats) => {
-    let s = situation([gameSetUp(players)]);
-    const placedBy: number[] = [];
-    while (s.stage === 'markers') {
-      const seat = game.activeSeats(s)[0]!;
-      const c = game.legal(s, seat)[0]!;
-      const r = play(s, seat, c);
-      for (const e of r.events) if (e.type === 'FlagPlaced' || e.type === 'MarkerPlaced') placedBy.push(e.seat);
-      s = r.state;
-    }
-    expect(placedBy).toEqual([...seats]);
-  });
+  ] as const)(
+    '%i players: the flag owner places the flag (marker 1), the others clockwise one marker each, the flag owner the last',
+    (players, seats) => {
+      let s = situation([gameSetUp(players)]);
+      const placedBy: number[] = [];
+      while (s.stage === 'markers') {
+        const seat = game.activeSeats(s)[0]!;
+        const c = game.legal(s, seat)[0]!;
+        const r = play(s, seat, c);
+        for (const e of r.events) if (e.type === 'FlagPlaced' || e.type === 'MarkerPlaced') placedBy.push(e.seat);
+        s = r.state;
+      }
+      expect(placedBy).toEqual([...seats]);
+    },
+  );
 
   it('a broken trail: with no free tile next to the last marker, any free tile; the next player continues from there', () => {
     // Around the corner tile (0,0) every tile is gone: marker 2 has one place (placed for Red), marker 3 any free tile.
@@ -200,7 +224,9 @@ describe('II. Tile auctions', () => {
     s = play(s, GREEN, { type: 'pass' }).state;
     s = play(s, BLUE, { type: 'bid', amount: 6 }).state;
     const r = play(s, YELLOW, { type: 'pass' });
-    expect(eventsOf(r.events, 'AuctionWon')).toEqual([{ type: 'AuctionWon', seat: BLUE, auctioneer: YELLOW, amount: 6, lot: 'flag', tile: null }]);
+    expect(eventsOf(r.events, 'AuctionWon')).toEqual([
+      { type: 'AuctionWon', seat: BLUE, auctioneer: YELLOW, amount: 6, lot: 'flag', tile: null },
+    ]);
     expect(eventsOf(r.events, 'Gained')).toEqual([{ type: 'Gained', seat: BLUE, extraActions: 1, reason: 'the flag' }]);
     s = r.state;
     expect(seatOf(s, YELLOW).ducats).toBe(7 + 6);
@@ -247,10 +273,19 @@ describe('II. Tile auctions', () => {
   it('each bid must be higher than the one before, and each player bids once, clockwise, the auctioneer last', () => {
     let s = exampleAuctions();
     expect(legalOfType(s, RED, 'bid').map((b) => b.amount)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1)); // 1 … his 10 ducats
-    goa.given([], s).when(RED, { type: 'bid', amount: 11 }).thenRejects('ILLEGAL', /cannot bid that much/);
+    goa
+      .given([], s)
+      .when(RED, { type: 'bid', amount: 11 })
+      .thenRejects('ILLEGAL', /cannot bid that much/);
     s = play(s, RED, { type: 'bid', amount: 4 }).state;
-    goa.given([], s).when(GREEN, { type: 'bid', amount: 4 }).thenRejects('ILLEGAL', /higher than 4/);
-    goa.given([], s).when(GREEN, { type: 'bid', amount: 3 }).thenRejects('ILLEGAL', /higher than 4/);
+    goa
+      .given([], s)
+      .when(GREEN, { type: 'bid', amount: 4 })
+      .thenRejects('ILLEGAL', /higher than 4/);
+    goa
+      .given([], s)
+      .when(GREEN, { type: 'bid', amount: 3 })
+      .thenRejects('ILLEGAL', /higher than 4/);
     expect(legalOfType(s, GREEN, 'bid')[0]!.amount).toBe(5);
     // Red has had his turn: no second bid.
     goa.given([], s).when(RED, { type: 'bid', amount: 7 }).thenRejects('NOT_YOUR_TURN');
@@ -276,18 +311,32 @@ describe('II. Tile auctions', () => {
     let r = play(s, 0, { type: 'bid', amount: 3 });
     r = play(r.state, 1, { type: 'pass' });
     expect(eventsOf(r.events, 'AuctionWon')[0]).toMatchObject({ seat: 0, auctioneer: 1, amount: 3, tile: A.ships });
-    expect(r.state.seats.map((p) => [p.ducats, p.ships])).toEqual([[7 - 3, 4 + 4], [13, 4], [10, 4]]);
+    expect(r.state.seats.map((p) => [p.ducats, p.ships])).toEqual([
+      [7 - 3, 4 + 4],
+      [13, 4],
+      [10, 4],
+    ]);
     expect(r.state.grid[0]![0]).toBeNull();
     // The same, the auctioneer outbidding: 4 to the bank.
     s = inActions(3, (s) => openTileAuction(s, 1, A.ships));
-    s = playAll(s, [[2, { type: 'bid', amount: 2 }], [0, { type: 'bid', amount: 3 }]]).state;
+    s = playAll(s, [
+      [2, { type: 'bid', amount: 2 }],
+      [0, { type: 'bid', amount: 3 }],
+    ]).state;
     r = play(s, 1, { type: 'bid', amount: 4 });
-    expect(r.state.seats.map((p) => [p.ducats, p.ships])).toEqual([[7, 4], [6, 8], [10, 4]]);
+    expect(r.state.seats.map((p) => [p.ducats, p.ships])).toEqual([
+      [7, 4],
+      [6, 8],
+      [10, 4],
+    ]);
   });
 
   it('after the last auction the player actions begin with the flag owner', () => {
     let s = inActions(3, (s) => openTileAuction(s, 1, A.ships));
-    s = playAll(s, [[2, { type: 'pass' }], [0, { type: 'pass' }]]).state;
+    s = playAll(s, [
+      [2, { type: 'pass' }],
+      [0, { type: 'pass' }],
+    ]).state;
     expect(s).toMatchObject({ stage: 'actions', actionSet: 1, turn: 0 });
     expect(seatOf(s, 1).ships).toBe(8);
   });
@@ -303,7 +352,9 @@ describe('III. Player actions: progress on the development board', () => {
       plantation(s, RED, A.double('cinnamon'));
     });
     const r = goa.given([], s).when(RED, { type: 'progress', column: 'taxes' }).accepted();
-    expect(eventsOf(r.events, 'Progressed')).toEqual([{ type: 'Progressed', seat: RED, column: 'taxes', row: 2, ships: 2, spices: ['cinnamon', 'pepper'], ducats: 0 }]);
+    expect(eventsOf(r.events, 'Progressed')).toEqual([
+      { type: 'Progressed', seat: RED, column: 'taxes', row: 2, ships: 2, spices: ['cinnamon', 'pepper'], ducats: 0 },
+    ]);
     expect(seatOf(r.state, RED).rows.taxes).toBe(2);
     expect(seatOf(r.state, RED).ships).toBe(2);
     expect(filled(r.state, RED)).toEqual({ [A.single('pepper')]: 0, [A.double('cinnamon')]: 1 });
@@ -353,7 +404,10 @@ describe('III. Player actions: progress on the development board', () => {
       { type: 'progress', column: 'expedition', card: card('progressShips', 1) },
       { type: 'progress', column: 'colonists', card: card('progressShips', 1) },
     ]);
-    goa.given([], s).when(GREEN, { type: 'progress', column: 'ships' }).thenRejects('ILLEGAL', /needs ginger, cinnamon and as many ships/);
+    goa
+      .given([], s)
+      .when(GREEN, { type: 'progress', column: 'ships' })
+      .thenRejects('ILLEGAL', /needs ginger, cinnamon and as many ships/);
     r = play(s, GREEN, { type: 'progress', column: 'ships', card: card('progressShips', 1) });
     expect(eventsOf(r.events, 'Progressed')[0]).toMatchObject({ row: 2, ships: 2, spices: [], ducats: 0 });
     expect(eventsOf(r.events, 'CardPlayed')).toEqual([{ type: 'CardPlayed', seat: GREEN, card: card('progressShips', 1) }]);
@@ -369,7 +423,10 @@ describe('III. Player actions: progress on the development board', () => {
     });
     expect(legalOfType(s, 0, 'progress')).toEqual([]);
     goa.given([], s).when(0, { type: 'progress', column: 'ships' }).thenRejects('ILLEGAL');
-    goa.given([], s).when(0, { type: 'progress', column: 'harvest' }).thenRejects('ILLEGAL', /already in the last row/);
+    goa
+      .given([], s)
+      .when(0, { type: 'progress', column: 'harvest' })
+      .thenRejects('ILLEGAL', /already in the last row/);
   });
 
   it('the progress costs grow by one spice (and one ship) a row', () => {
@@ -382,10 +439,13 @@ describe('III. Player actions: progress on the development board', () => {
 describe('III. Player actions: build ships, harvest, taxes', () => {
   it('build ships with the marker in the second row: 2 ships', () => {
     const s = inActions(2, (s) => rows(s, 0, { ships: 1 }));
-    goa.given([], s).when(0, { type: 'buildShips' }).thenIncludes([
-      { type: 'ActionTaken', seat: 0, action: 'buildShips' },
-      { type: 'Gained', seat: 0, ships: 2, reason: 'build ships' },
-    ]);
+    goa
+      .given([], s)
+      .when(0, { type: 'buildShips' })
+      .thenIncludes([
+        { type: 'ActionTaken', seat: 0, action: 'buildShips' },
+        { type: 'Gained', seat: 0, ships: 2, reason: 'build ships' },
+      ]);
   });
 
   it('harvest in the fourth row: 4 spices onto empty fields, one at a time where the player chooses', () => {
@@ -444,7 +504,10 @@ describe('III. Player actions: build ships, harvest, taxes', () => {
     const t = inActions(2, (s) => hand(s, 0, [card('ducats', 1)]));
     const after = play(t, 0, { type: 'taxes' }).state;
     expect(after.turn).toBe(0); // the card could still be played
-    goa.given([], after).when(0, { type: 'buildShips' }).thenRejects('ILLEGAL', /already taken your action/);
+    goa
+      .given([], after)
+      .when(0, { type: 'buildShips' })
+      .thenRejects('ILLEGAL', /already taken your action/);
   });
 });
 
@@ -459,7 +522,9 @@ describe('III. Player actions: expedition and the hand limit', () => {
       deckTop(s, [X[1]!, X[2]!]);
     });
     const r = play(s, 0, { type: 'expedition' });
-    expect(eventsOf(r.events, 'CardsDrawn')).toEqual([{ type: 'CardsDrawn', seat: 0, cards: [X[1], X[2]], to: 'hand', reshuffled: null, rng: null, reason: 'expedition' }]);
+    expect(eventsOf(r.events, 'CardsDrawn')).toEqual([
+      { type: 'CardsDrawn', seat: 0, cards: [X[1], X[2]], to: 'hand', reshuffled: null, rng: null, reason: 'expedition' },
+    ]);
     expect(seatOf(r.state, 0).hand).toEqual([X[0], X[1], X[2]]);
     expect(game.view(r.state, 0).players[0]!.handLimit).toBe(4);
   });
@@ -550,7 +615,9 @@ describe('III. Player actions: found colony', () => {
     expect(r.state.pending.at(-1)).toEqual({ kind: 'colony', seat: 0, colony: 'madras', base: 8 });
     expect(r.state.table).toEqual([card('ducats', 2), card('ships', 3)]);
     r = play(r.state, 0, { type: 'recruitColonists' });
-    expect(eventsOf(r.events, 'ColonistsRecruited')).toEqual([{ type: 'ColonistsRecruited', seat: 0, colony: 'madras', counted: 8, paid: 2 }]);
+    expect(eventsOf(r.events, 'ColonistsRecruited')).toEqual([
+      { type: 'ColonistsRecruited', seat: 0, colony: 'madras', counted: 8, paid: 2 },
+    ]);
     expect(seatOf(r.state, 0).colonists).toBe(0);
     // The drawn cards go to the discards; the player picks one of the 5 Madras tiles and one of its 2 spices.
     expect(r.state.table).toEqual([]);
@@ -559,7 +626,9 @@ describe('III. Player actions: found colony', () => {
     expect(choices).toHaveLength(10);
     expect(new Set(choices.map((c) => c.tile))).toEqual(new Set(['madras-0', 'madras-1', 'madras-2', 'madras-3', 'madras-4']));
     r = play(r.state, 0, { type: 'chooseColony', tile: 'madras-2', spice: 'ginger' });
-    expect(eventsOf(r.events, 'ColonyFounded')).toEqual([{ type: 'ColonyFounded', seat: 0, colony: 'madras', tile: 'madras-2', spice: 'ginger' }]);
+    expect(eventsOf(r.events, 'ColonyFounded')).toEqual([
+      { type: 'ColonyFounded', seat: 0, colony: 'madras', tile: 'madras-2', spice: 'ginger' },
+    ]);
     expect(seatOf(r.state, 0).colonies.madras).toEqual({ tile: 'madras-2', spice: 'ginger', fields: 2, filled: 2 });
     expect(r.state.colonyTiles).not.toContain('madras-2');
   });
@@ -573,7 +642,10 @@ describe('III. Player actions: found colony', () => {
     const open = play(s, BLUE, { type: 'foundColony', colony: 'quilon' }).state;
     expect(open.pending.at(-1)).toMatchObject({ kind: 'colony', base: 2 });
     expect(legalOfType(open, BLUE, 'recruitColonists')).toEqual([]);
-    goa.given([], open).when(BLUE, { type: 'recruitColonists' }).thenRejects('ILLEGAL', /not have enough colonists/);
+    goa
+      .given([], open)
+      .when(BLUE, { type: 'recruitColonists' })
+      .thenRejects('ILLEGAL', /not have enough colonists/);
     const r = play(open, BLUE, { type: 'abandonColony' });
     expect(eventsOf(r.events, 'ColonyFailed')).toEqual([{ type: 'ColonyFailed', seat: BLUE, colony: 'quilon', had: 5, needed: 6 }]);
     expect(eventsOf(r.events, 'Gained')).toEqual([{ type: 'Gained', seat: BLUE, colonists: 1, reason: 'a failed colony' }]);
@@ -627,14 +699,22 @@ describe('III. Player actions: found colony', () => {
       s.colonyTiles = s.colonyTiles.filter((id) => id !== 'madras-0' && id !== 'madras-4');
     });
     expect(legalOfType(s, 0, 'foundColony').map((c) => c.colony)).toEqual(['cochin', 'madras', 'calicut']);
-    goa.given([], s).when(0, { type: 'foundColony', colony: 'quilon' }).thenRejects('ILLEGAL', /already founded Quilon/);
+    goa
+      .given([], s)
+      .when(0, { type: 'foundColony', colony: 'quilon' })
+      .thenRejects('ILLEGAL', /already founded Quilon/);
     expect(legalOfType({ ...s, turn: 1 }, 1, 'foundColony').map((c) => c.colony)).not.toContain('quilon');
     // Madras: 3 tiles left × 2 spices.
     const one = { ...s, turn: 1 } as GoaState;
     let r = play(one, 1, { type: 'foundColony', colony: 'madras' });
     r = play(r.state, 1, { type: 'recruitColonists' });
     expect(legalOfType(r.state, 1, 'chooseColony').map((c) => `${c.tile}:${c.spice}`)).toEqual([
-      'madras-1:clove', 'madras-1:pepper', 'madras-2:ginger', 'madras-2:pepper', 'madras-3:ginger', 'madras-3:nutmeg',
+      'madras-1:clove',
+      'madras-1:pepper',
+      'madras-2:ginger',
+      'madras-2:pepper',
+      'madras-3:ginger',
+      'madras-3:nutmeg',
     ]);
     goa.given([], r.state).when(1, { type: 'chooseColony', tile: 'madras-1', spice: 'ginger' }).thenRejects('ILLEGAL');
     goa.given([], r.state).when(1, { type: 'chooseColony', tile: 'madras-0', spice: 'clove' }).thenRejects('ILLEGAL');
@@ -694,11 +774,15 @@ describe('Example for the play of a complete round', () => {
    * Quilon 1 + 1; Yellow's Quilon 1 + 2; Red's expedition the "2 ships" card.
    */
   const DRAWS = [
-    card('colonists', 1), card('spices', 1),
-    card('harvestMix', 2), card('colonyCard', 3),
+    card('colonists', 1),
+    card('spices', 1),
+    card('harvestMix', 2),
+    card('colonyCard', 3),
     card('progressShips', 1),
-    card('sellSpices', 1), card('ducats', 1),
-    card('progressSpices', 1), card('colonyCard', 2),
+    card('sellSpices', 1),
+    card('ducats', 1),
+    card('progressSpices', 1),
+    card('colonyCard', 2),
     card('ships', 2),
   ];
 
@@ -950,7 +1034,9 @@ describe('Two special cases regarding movement of success markers', () => {
     expect(eventsOf(r.events, 'FirstToReach')).toEqual([{ type: 'FirstToReach', seat: 0, column: 'harvest', row: 4 }]);
     expect(r.state.firstReached.harvest).toEqual([true, true]);
     const low = ready(2, (s) => hand(s, 0, [card('progressDucats', 1)]));
-    expect(eventsOf(play(low, 0, { type: 'progress', column: 'taxes', card: card('progressDucats', 1) }).events, 'FirstToReach')).toEqual([]);
+    expect(eventsOf(play(low, 0, { type: 'progress', column: 'taxes', card: card('progressDucats', 1) }).events, 'FirstToReach')).toEqual(
+      [],
+    );
   });
 
   it('red moves his harvest marker and has all 5 markers in the 2nd row or lower: 1 additional action card; the same for rows 3, 4 and 5, once each', () => {
@@ -1001,13 +1087,16 @@ describe('Description of the tiles', () => {
     expect(seatOf(r.state, 1)).toMatchObject(after);
     expect(seatOf(r.state, 1).tiles).toEqual([{ id: tile, kind: TILES[tile]!.kind, used: true }]);
     expect(legalOfType(r.state, 1, 'useTile')).toEqual([]);
-    goa.given([], r.state).when(1, { type: 'useTile', tile }).thenRejects('ILLEGAL', /cannot be used now/);
+    goa
+      .given([], r.state)
+      .when(1, { type: 'useTile', tile })
+      .thenRejects('ILLEGAL', /cannot be used now/);
     s = play(r.state, 1, { type: 'taxes' }).state;
     expect(s.round).toBe(2);
     expect(seatOf(s, 1).tiles).toEqual([{ id: tile, kind: TILES[tile]!.kind, used: false }]);
   });
 
-  it('Spice: 1 spice of the player\'s choice onto an empty field; not usable without one', () => {
+  it("Spice: 1 spice of the player's choice onto an empty field; not usable without one", () => {
     let s = inActions(2, (s) => {
       ownTile(s, 0, A.spice);
       plantation(s, 0, A.double('clove'), 1);
@@ -1039,7 +1128,12 @@ describe('Description of the tiles', () => {
     s = play(s, 0, { type: 'removeSpice', spot: A.single('nutmeg') }).state;
     const r = play(s, 0, { type: 'removeSpice', spot: A.double('pepper') });
     expect(eventsOf(r.events, 'DutyDone')).toEqual([{ type: 'DutyDone', seat: 0, tile: A.duty }]);
-    expect(filled(r.state, 0)).toEqual({ [A.double('clove')]: 0, [A.double('pepper')]: 0, [A.double('ginger')]: 1, [A.single('nutmeg')]: 0 });
+    expect(filled(r.state, 0)).toEqual({
+      [A.double('clove')]: 0,
+      [A.double('pepper')]: 0,
+      [A.double('ginger')]: 1,
+      [A.single('nutmeg')]: 0,
+    });
     expect(seatOf(r.state, 0).tiles).toEqual([{ id: A.duty, kind: 'duty', used: true }]);
     expect(scoreOf(seatOf(r.state, 0), 0, false).duty).toBe(4);
     // Five spices are not enough.
@@ -1058,19 +1152,24 @@ describe('Description of the tiles', () => {
       rows(s, 0, { ships: 1, harvest: 1, taxes: 1, expedition: 1 });
     });
     let r = play(single, 0, { type: 'useTile', tile: B.viceKing });
-    expect(eventsOf(r.events, 'Progressed')).toEqual([{ type: 'Progressed', seat: 0, column: 'colonists', row: 1, ships: 0, spices: [], ducats: 0 }]);
+    expect(eventsOf(r.events, 'Progressed')).toEqual([
+      { type: 'Progressed', seat: 0, column: 'colonists', row: 1, ships: 0, spices: [], ducats: 0 },
+    ]);
     expect(seatOf(r.state, 0).tiles).toEqual([]); // once a game: discarded
     const tied = inActions(2, (s) => {
       ownTile(s, 0, B.viceKing);
       rows(s, 0, { ships: 2, harvest: 1, taxes: 1, expedition: 2, colonists: 2 });
     });
     r = play(tied, 0, { type: 'useTile', tile: B.viceKing });
-    expect(game.legal(r.state, 0)).toEqual([{ type: 'chooseColumn', column: 'harvest' }, { type: 'chooseColumn', column: 'taxes' }]);
+    expect(game.legal(r.state, 0)).toEqual([
+      { type: 'chooseColumn', column: 'harvest' },
+      { type: 'chooseColumn', column: 'taxes' },
+    ]);
     r = play(r.state, 0, { type: 'chooseColumn', column: 'taxes' });
     expect(seatOf(r.state, 0).rows).toMatchObject({ harvest: 1, taxes: 2 });
   });
 
-  it('Espionage: an opponent\'s column gives ships, ducats or spices; colonists only while founding; no expedition cards', () => {
+  it("Espionage: an opponent's column gives ships, ducats or spices; colonists only while founding; no expedition cards", () => {
     const s = inActions(3, (s) => {
       ownTile(s, 0, B.espionage);
       rows(s, 1, { ships: 3, taxes: 4, colonists: 4 });
@@ -1116,10 +1215,14 @@ describe('Description of the tiles', () => {
     expect(s.pending).toEqual([]);
     expect(filled(s, 0)).toEqual({ [B.triple('clove')]: 3, [B.triple('pepper')]: 3, [A.single('ginger')]: 0, [A.double('nutmeg')]: 2 });
     // "Up to": the player may stop earlier.
-    const early = play(inActions(2, (s) => {
-      ownTile(s, 0, B.extraHarvest);
-      for (const x of ['clove', 'pepper', 'ginger', 'nutmeg'] as const) plantation(s, 0, B.double(x), 0);
-    }), 0, { type: 'useTile', tile: B.extraHarvest }).state;
+    const early = play(
+      inActions(2, (s) => {
+        ownTile(s, 0, B.extraHarvest);
+        for (const x of ['clove', 'pepper', 'ginger', 'nutmeg'] as const) plantation(s, 0, B.double(x), 0);
+      }),
+      0,
+      { type: 'useTile', tile: B.extraHarvest },
+    ).state;
     expect(legalOfType(early, 0, 'done')).toHaveLength(1);
   });
 
@@ -1137,7 +1240,11 @@ describe('Description of the tiles', () => {
     s = play(s, 0, { type: 'useTile', tile: B.resupply }).state;
     expect(s.table).toEqual([card('ducats', 1), card('ships', 3)]);
     expect(s.pending.at(-1)).toMatchObject({ kind: 'resupply', amount: 4 });
-    expect(game.legal(s, 0)).toEqual([{ type: 'take', what: 'ships' }, { type: 'take', what: 'colonists' }, { type: 'take', what: 'spices' }]);
+    expect(game.legal(s, 0)).toEqual([
+      { type: 'take', what: 'ships' },
+      { type: 'take', what: 'colonists' },
+      { type: 'take', what: 'spices' },
+    ]);
     s = play(s, 0, { type: 'take', what }).state;
     expect(s.table).toEqual([]);
     expect(s.discard.slice(-2)).toEqual([card('ducats', 1), card('ships', 3)]);
@@ -1176,7 +1283,10 @@ describe('Description of the tiles', () => {
 
   it('Ships/colonists: 3 colonists or 3 ships, not a mixture', () => {
     const r = winTile(inActions(2), 0, A.shipsOrColonists);
-    expect(game.legal(r.state, 0)).toEqual([{ type: 'take', what: 'ships' }, { type: 'take', what: 'colonists' }]);
+    expect(game.legal(r.state, 0)).toEqual([
+      { type: 'take', what: 'ships' },
+      { type: 'take', what: 'colonists' },
+    ]);
     expect(seatOf(play(r.state, 0, { type: 'take', what: 'ships' }).state, 0)).toMatchObject({ ships: 7, colonists: 2 });
     expect(seatOf(play(r.state, 0, { type: 'take', what: 'colonists' }).state, 0)).toMatchObject({ ships: 4, colonists: 5 });
   });
@@ -1191,7 +1301,10 @@ describe('Description of the tiles', () => {
     s = winTile(s, 0, B.mission2).state;
     expect(seatOf(s, 0).tiles.map((t) => t.kind)).toEqual(['mission', 'mission']);
     expect(scoreOf(seatOf(s, 0), 0, false).missions).toBe(5);
-    expect(game.view(s, 1).players[0]!.tiles).toEqual([{ id: null, kind: 'mission', used: false }, { id: null, kind: 'mission', used: false }]);
+    expect(game.view(s, 1).players[0]!.tiles).toEqual([
+      { id: null, kind: 'mission', used: false },
+      { id: null, kind: 'mission', used: false },
+    ]);
     expect(game.view(s, 0).players[0]!.tiles.map((t) => t.amount)).toEqual([3, 2]);
   });
 
@@ -1204,9 +1317,19 @@ describe('Description of the tiles', () => {
     });
     const r = winTile(s, 0, A.double('cinnamon'));
     expect(r.state.pending.at(-1)).toEqual({ kind: 'discardPlantation', seat: 0, tile: A.double('cinnamon') });
-    expect(legalOfType(r.state, 0, 'discardPlantation').map((c) => c.spot)).toEqual([A.single('clove'), A.double('pepper'), A.double('ginger'), A.double('nutmeg')]);
+    expect(legalOfType(r.state, 0, 'discardPlantation').map((c) => c.spot)).toEqual([
+      A.single('clove'),
+      A.double('pepper'),
+      A.double('ginger'),
+      A.double('nutmeg'),
+    ]);
     s = play(r.state, 0, { type: 'discardPlantation', spot: A.single('clove') }).state;
-    expect(seatOf(s, 0).plantations.map((x) => x.tile)).toEqual([A.double('pepper'), A.double('ginger'), A.double('nutmeg'), A.double('cinnamon')]);
+    expect(seatOf(s, 0).plantations.map((x) => x.tile)).toEqual([
+      A.double('pepper'),
+      A.double('ginger'),
+      A.double('nutmeg'),
+      A.double('cinnamon'),
+    ]);
     expect(filled(s, 0)[A.double('cinnamon')]).toBe(2);
     expect(seatOf(s, 0).keptSingles).toBe(1);
     expect(scoreOf(seatOf(s, 0), 0, false).plantations).toBe(1);
@@ -1224,7 +1347,10 @@ describe('The expedition cards', () => {
     s = play(s, 0, { type: 'playCard', card: card('ships', 1) }).state;
     expect(seatOf(s, 0).ships).toBe(6);
     expect(legalOfType(s, 0, 'playCard')).toEqual([]);
-    goa.given([], s).when(0, { type: 'playCard', card: card('ducats', 1) }).thenRejects('ILLEGAL', /already played an expedition card this turn/);
+    goa
+      .given([], s)
+      .when(0, { type: 'playCard', card: card('ducats', 1) })
+      .thenRejects('ILLEGAL', /already played an expedition card this turn/);
     // The action card counts too: no progress with it after another card.
     expect(legalOfType(s, 0, 'progress').filter((c) => c.card)).toEqual([]);
     // The next turn may play one again.
@@ -1247,11 +1373,17 @@ describe('The expedition cards', () => {
       plantation(s, 0, A.single('clove'), 0);
     });
     expect(legalOfType(s, 0, 'playCard')).toEqual([]);
-    goa.given([], s).when(0, { type: 'playCard', card: card('progressShips', 1) }).thenRejects('ILLEGAL', /cannot be played now/);
+    goa
+      .given([], s)
+      .when(0, { type: 'playCard', card: card('progressShips', 1) })
+      .thenRejects('ILLEGAL', /cannot be played now/);
     expect(legalOfType(s, 0, 'harvest')).toEqual([{ type: 'harvest' }, { type: 'harvest', card: card('harvestMix', 1) }]);
     expect(legalOfType(s, 0, 'foundColony').filter((c) => c.card)).toHaveLength(4);
     // A card not in hand is not accepted.
-    goa.given([], s).when(0, { type: 'harvest', card: card('harvestMix', 2) }).thenRejects('ILLEGAL');
+    goa
+      .given([], s)
+      .when(0, { type: 'harvest', card: card('harvestMix', 2) })
+      .thenRejects('ILLEGAL');
   });
 
   it('2 ships, 2 colonists, 5 ducats, up to 2 spices of choice', () => {
@@ -1287,7 +1419,11 @@ describe('The expedition cards', () => {
   });
 
   it('pay ducats instead: 6, 8 or 10 ducats move one marker one row, no ships, no spices', () => {
-    for (const [colonists, price] of [[1, 6], [2, 8], [3, 10]] as const) {
+    for (const [colonists, price] of [
+      [1, 6],
+      [2, 8],
+      [3, 10],
+    ] as const) {
       const s = inActions(2, (s) => {
         hand(s, 0, [card('progressDucats', colonists)]);
         seatOf(s, 0).ducats = 10;
@@ -1329,7 +1465,7 @@ describe('The expedition cards', () => {
     expect(filled(s, 0)).toEqual({ [A.double('clove')]: 1 });
   });
 
-  it('cards may be discarded (on the player\'s turn) and score their symbols at the end', () => {
+  it("cards may be discarded (on the player's turn) and score their symbols at the end", () => {
     const s = inActions(2, (s) => hand(s, 0, [card('ships', 1)]));
     const r = play(s, 0, { type: 'discardCard', card: card('ships', 1) });
     expect(seatOf(r.state, 0).hand).toEqual([]);
@@ -1390,7 +1526,19 @@ describe('The scoring', () => {
   it('the example: 6 + 10 + 3 + 6 + 6 = 31 for the markers, 3 for 2 colonies, 1 tiger + 2 palms = 4, most money 3, one single plantation 1: 42 VP', () => {
     const s = inActions(3, (s) => red(s, RED));
     const [score] = finalScores(s).filter((x) => x.seat === RED);
-    expect(score).toEqual({ seat: RED, total: 42, rows: 31, colonies: 3, symbols: 4, money: 3, plantations: 1, duty: 0, missions: 0, ducats: 30, rank: 1 });
+    expect(score).toEqual({
+      seat: RED,
+      total: 42,
+      rows: 31,
+      colonies: 3,
+      symbols: 4,
+      money: 3,
+      plantations: 1,
+      duty: 0,
+      missions: 0,
+      ducats: 30,
+      rank: 1,
+    });
   });
 
   it('VP tables: rows 0/1/3/6/10, colonies 1/3/6/10, like symbols 1/3/6/10/15/20', () => {
@@ -1405,14 +1553,22 @@ describe('The scoring', () => {
     const s = inActions(3, (s) => {
       s.seats.forEach((p) => (p.ducats = 12));
     });
-    expect(finalScores(s).map((x) => [x.money, x.total, x.rank])).toEqual([[3, 3, 1], [3, 3, 1], [3, 3, 1]]);
+    expect(finalScores(s).map((x) => [x.money, x.total, x.rank])).toEqual([
+      [3, 3, 1],
+      [3, 3, 1],
+      [3, 3, 1],
+    ]);
     const t = inActions(3, (s) => {
       s.seats.forEach((p) => (p.ducats = 12));
       seatOf(s, 2).ducats = 11;
       rows(s, 2, { ships: 2 }); // 3 VP: as much as the richest
     });
     const scores = finalScores(t);
-    expect(scores.map((x) => [x.total, x.ducats, x.rank])).toEqual([[3, 12, 1], [3, 12, 1], [3, 11, 3]]);
+    expect(scores.map((x) => [x.total, x.ducats, x.rank])).toEqual([
+      [3, 12, 1],
+      [3, 12, 1],
+      [3, 11, 3],
+    ]);
   });
 });
 

@@ -9,7 +9,17 @@ import { deepCopy } from '../../domain/engine/copy';
 import { execute, fold } from '../../domain/engine/projector';
 import { goa } from '../../domain/games/goa';
 import type { GoaCommand } from '../../domain/games/goa/commands';
-import { CARDS, COLONY_TILES, DATA, TILES, type CardEffect, type ColonyName, type Column, type Spice, type Symbol } from '../../domain/games/goa/data';
+import {
+  CARDS,
+  COLONY_TILES,
+  DATA,
+  TILES,
+  type CardEffect,
+  type ColonyName,
+  type Column,
+  type Spice,
+  type Symbol,
+} from '../../domain/games/goa/data';
 import type { GoaEvent } from '../../domain/games/goa/events';
 import { biddingOrder } from '../../domain/games/goa/rules';
 import { setupEvents } from '../../domain/games/goa/setup';
@@ -24,7 +34,10 @@ export type CommandOf<T extends GoaCommand['type']> = Extract<GoaCommand, { type
  * The example round's table, clockwise: Yellow has the flag, then Red, Green, Blue.
  * (The seat order of a 4-player game built with `exampleSetUp`.)
  */
-export const YELLOW = 0, RED = 1, GREEN = 2, BLUE = 3;
+export const YELLOW = 0,
+  RED = 1,
+  GREEN = 2,
+  BLUE = 3;
 export const EXAMPLE_COLOURS = ['yellow', 'red', 'green', 'blue'];
 
 /** Tile ids of part A (see data.ts: `A-<kind>-<index>`, plantations `A-<spice>-<fields><index>`). */
@@ -72,7 +85,10 @@ export const card = (effect: CardEffect, colonists: 1 | 2 | 3): string => {
   return id;
 };
 /** Cards showing a symbol (for scoring examples). */
-export const cardsWithSymbol = (symbol: Symbol): string[] => Object.values(CARDS).filter((c) => c.symbol === symbol).map((c) => c.id);
+export const cardsWithSymbol = (symbol: Symbol): string[] =>
+  Object.values(CARDS)
+    .filter((c) => c.symbol === symbol)
+    .map((c) => c.id);
 
 /** The 5 × 5 grid with these tiles at these places: a tile already on the grid is swapped there, any other replaces what lay there. */
 export function gridWith(grid: readonly (readonly string[])[], placed: readonly { r: number; c: number; tile: string }[]): string[][] {
@@ -107,7 +123,8 @@ export function gameSetUp(
 }
 
 /** The example round's table: 4 players, Yellow (seat 0) with the flag, then Red, Green, Blue. */
-export const exampleSetUp = (opts: Parameters<typeof gameSetUp>[1] = {}): SetUp => gameSetUp(4, { colours: EXAMPLE_COLOURS, flag: YELLOW, ...opts });
+export const exampleSetUp = (opts: Parameters<typeof gameSetUp>[1] = {}): SetUp =>
+  gameSetUp(4, { colours: EXAMPLE_COLOURS, flag: YELLOW, ...opts });
 
 /** Fold events into a state, then let `arrange` adjust a copy. */
 export function situation(events: readonly GoaEvent[], arrange?: (s: GoaState) => void): GoaState {
@@ -214,7 +231,11 @@ export function winTile(s: GoaState, seat: number, tile: string): { events: GoaE
 // ——— playing ———
 
 /** Play one command that must be accepted; returns the events and the new state. */
-export function play(state: GoaState, seat: number, command: GoaCommand | Record<string, unknown>): { events: GoaEvent[]; state: GoaState } {
+export function play(
+  state: GoaState,
+  seat: number,
+  command: GoaCommand | Record<string, unknown>,
+): { events: GoaEvent[]; state: GoaState } {
   // A player who acted and keeps cards in hand ends the turn (it never ends by itself then) before the next one acts.
   const waiting = state.turn;
   if (waiting !== seat && state.acted && state.pending.length === 0 && game.legal(state, waiting).some((c) => c.type === 'endTurn')) {

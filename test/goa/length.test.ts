@@ -34,7 +34,9 @@ const MIXES: Record<string, readonly Bot[]> = {
 };
 
 const lines: string[] = [];
-afterAll(() => console.log(`Goa game lengths in commands (min/p50/p90/max over ${GAMES} seeds; limit 1.5 × expected)\n${lines.join('\n')}`));
+afterAll(() =>
+  console.log(`Goa game lengths in commands (min/p50/p90/max over ${GAMES} seeds; limit 1.5 × expected)\n${lines.join('\n')}`),
+);
 
 const at = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
@@ -53,7 +55,9 @@ describe('Goa bot games end within 1.5 × the length the rules imply', () => {
           lengths.push(g.commands);
         }
         lengths.sort((a, b) => a - b);
-        lines.push(`${players} players, ${mix.padEnd(16)} ${lengths[0]}/${at(lengths, 0.5)}/${at(lengths, 0.9)}/${lengths.at(-1)} (expected ${expected(players)})`);
+        lines.push(
+          `${players} players, ${mix.padEnd(16)} ${lengths[0]}/${at(lengths, 0.5)}/${at(lengths, 0.9)}/${lengths.at(-1)} (expected ${expected(players)})`,
+        );
         expect(lengths.at(-1)!).toBeLessThanOrEqual(limit);
       }
     }, 120_000);

@@ -38,7 +38,8 @@ function botGame(seed: number, players: number, bots: readonly Bot[], onStep?: (
     seed,
     bots,
     maxCommands: MAX_COMMANDS,
-    onCommand: ({ seat, command, events, state }) => onStep?.({ seat, command: command as GoaCommand, events: events as GoaEvent[], state: state as GoaState }),
+    onCommand: ({ seat, command, events, state }) =>
+      onStep?.({ seat, command: command as GoaCommand, events: events as GoaEvent[], state: state as GoaState }),
   });
   seen.commands = Math.max(seen.commands, g.commands);
   if (!onStep && bots.every((b) => b === randomBot)) {
@@ -48,7 +49,8 @@ function botGame(seed: number, players: number, bots: readonly Bot[], onStep?: (
   return g;
 }
 
-const randomGame = (seed: number, players: number, onStep?: (step: Step) => void) => botGame(seed, players, Array(players).fill(randomBot), onStep);
+const randomGame = (seed: number, players: number, onStep?: (step: Step) => void) =>
+  botGame(seed, players, Array(players).fill(randomBot), onStep);
 
 const seedAndPlayers = fc.tuple(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 2, max: 4 }));
 
@@ -59,20 +61,51 @@ const COLONY_IDS = Object.keys(COLONY_TILES);
 /** Commands of every shape, many of them nonsense. */
 const anyCommand: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(
-    { type: 'pass' }, { type: 'endTurn' }, { type: 'done' }, { type: 'taxes' }, { type: 'buildShips' }, { type: 'expedition' }, { type: 'harvest' },
-    { type: 'drawCard' }, { type: 'recruitColonists' }, { type: 'abandonColony' }, { type: 'extraAction' }, { type: 'nonsense' }, {}, { type: 'bid' },
+    { type: 'pass' },
+    { type: 'endTurn' },
+    { type: 'done' },
+    { type: 'taxes' },
+    { type: 'buildShips' },
+    { type: 'expedition' },
+    { type: 'harvest' },
+    { type: 'drawCard' },
+    { type: 'recruitColonists' },
+    { type: 'abandonColony' },
+    { type: 'extraAction' },
+    { type: 'nonsense' },
+    {},
+    { type: 'bid' },
   ),
-  fc.record({ type: fc.constantFrom('placeFlag', 'placeMarker', 'swapWith'), r: fc.integer({ min: -2, max: 6 }), c: fc.integer({ min: -2, max: 6 }) }),
+  fc.record({
+    type: fc.constantFrom('placeFlag', 'placeMarker', 'swapWith'),
+    r: fc.integer({ min: -2, max: 6 }),
+    c: fc.integer({ min: -2, max: 6 }),
+  }),
   fc.record({ type: fc.constant('bid'), amount: fc.integer({ min: -1, max: 60 }) }),
-  fc.record({ type: fc.constant('progress'), column: fc.constantFrom(...COLUMNS, 'sails'), card: fc.option(fc.constantFrom(...CARD_IDS), { nil: undefined }) }),
-  fc.record({ type: fc.constant('foundColony'), colony: fc.constantFrom(...COLONIES, 'goa'), card: fc.option(fc.constantFrom(...CARD_IDS), { nil: undefined }) }),
+  fc.record({
+    type: fc.constant('progress'),
+    column: fc.constantFrom(...COLUMNS, 'sails'),
+    card: fc.option(fc.constantFrom(...CARD_IDS), { nil: undefined }),
+  }),
+  fc.record({
+    type: fc.constant('foundColony'),
+    colony: fc.constantFrom(...COLONIES, 'goa'),
+    card: fc.option(fc.constantFrom(...CARD_IDS), { nil: undefined }),
+  }),
   fc.record({ type: fc.constantFrom('playCard', 'discardCard'), card: fc.constantFrom(...CARD_IDS, 'x-nope-9') }),
   fc.record({ type: fc.constant('useTile'), tile: fc.constantFrom(...TILE_IDS, 'A-nope-0') }),
-  fc.record({ type: fc.constantFrom('placeSpice', 'removeSpice', 'discardPlantation'), spot: fc.constantFrom(...TILE_IDS.slice(0, 15), ...COLONY_IDS) }),
+  fc.record({
+    type: fc.constantFrom('placeSpice', 'removeSpice', 'discardPlantation'),
+    spot: fc.constantFrom(...TILE_IDS.slice(0, 15), ...COLONY_IDS),
+  }),
   fc.record({ type: fc.constant('take'), what: fc.constantFrom('ships', 'colonists', 'spices', 'ducats') }),
   fc.record({ type: fc.constant('chooseColony'), tile: fc.constantFrom(...COLONY_IDS), spice: fc.constantFrom(...SPICES) }),
   fc.record({ type: fc.constant('chooseColumn'), column: fc.constantFrom(...COLUMNS) }),
-  fc.record({ type: fc.constant('spy'), seat: fc.integer({ min: -1, max: 4 }), column: fc.constantFrom('ships', 'harvest', 'taxes', 'colonists', 'expedition') }),
+  fc.record({
+    type: fc.constant('spy'),
+    seat: fc.integer({ min: -1, max: 4 }),
+    column: fc.constantFrom('ships', 'harvest', 'taxes', 'colonists', 'expedition'),
+  }),
 );
 
 /** Near misses of a legal command: another place, amount, column, colony, card, tile, spot or choice. */
@@ -82,9 +115,18 @@ function mutations(c: GoaCommand, s: GoaState, seat: number): unknown[] {
     case 'placeFlag':
     case 'placeMarker':
     case 'swapWith':
-      return [{ ...c, r: c.r + 1 }, { ...c, c: c.c - 1 }, { ...c, r: c.r + 2, c: c.c + 2 }, { ...c, type: c.type === 'placeFlag' ? 'placeMarker' : 'placeFlag' }];
+      return [
+        { ...c, r: c.r + 1 },
+        { ...c, c: c.c - 1 },
+        { ...c, r: c.r + 2, c: c.c + 2 },
+        { ...c, type: c.type === 'placeFlag' ? 'placeMarker' : 'placeFlag' },
+      ];
     case 'bid':
-      return [{ ...c, amount: c.amount + 500 }, { ...c, amount: (s.auction?.high ?? 0) }, { ...c, amount: 0 }];
+      return [
+        { ...c, amount: c.amount + 500 },
+        { ...c, amount: s.auction?.high ?? 0 },
+        { ...c, amount: 0 },
+      ];
     case 'progress':
       return [...COLUMNS.filter((x) => x !== c.column).map((column) => ({ ...c, column })), ...notHeld.map((card) => ({ ...c, card }))];
     case 'foundColony':
@@ -99,15 +141,27 @@ function mutations(c: GoaCommand, s: GoaState, seat: number): unknown[] {
     case 'placeSpice':
     case 'removeSpice':
     case 'discardPlantation':
-      return [{ ...c, spot: 'A-clove-10' }, { ...c, spot: 'quilon-0' }, { ...c, spot: 'B-pepper-31' }];
+      return [
+        { ...c, spot: 'A-clove-10' },
+        { ...c, spot: 'quilon-0' },
+        { ...c, spot: 'B-pepper-31' },
+      ];
     case 'take':
       return (['ships', 'colonists', 'spices'] as const).filter((w) => w !== c.what).map((what) => ({ ...c, what }));
     case 'chooseColony':
-      return [{ ...c, tile: 'calicut-3' }, { ...c, tile: 'madras-4', spice: 'clove' }, { ...c, spice: SPICES.find((x) => x !== c.spice) }];
+      return [
+        { ...c, tile: 'calicut-3' },
+        { ...c, tile: 'madras-4', spice: 'clove' },
+        { ...c, spice: SPICES.find((x) => x !== c.spice) },
+      ];
     case 'chooseColumn':
       return COLUMNS.filter((x) => x !== c.column).map((column) => ({ ...c, column }));
     case 'spy':
-      return [{ ...c, seat }, { ...c, seat: (c.seat + 1) % 4 }, { ...c, column: 'colonists' }];
+      return [
+        { ...c, seat },
+        { ...c, seat: (c.seat + 1) % 4 },
+        { ...c, column: 'colonists' },
+      ];
     default:
       return [{ type: c.type === 'pass' ? 'extraAction' : 'pass' }, { type: 'endTurn' }, { type: 'done' }];
   }
@@ -125,20 +179,30 @@ function invariantProblems(s: GoaState, books: Books): string[] {
   const check = (ok: boolean, what: () => string) => void (ok || problems.push(what()));
   s.seats.forEach((p, seat) => {
     const who = `${p.colour} (seat ${seat})`;
-    check(p.ducats >= 0 && p.ships >= 0 && p.colonists >= 0 && p.extraActions >= 0 && p.keptSingles >= 0, () => `${who}: negative ducats/ships/colonists/cards: ${p.ducats}/${p.ships}/${p.colonists}/${p.extraActions}`);
+    check(
+      p.ducats >= 0 && p.ships >= 0 && p.colonists >= 0 && p.extraActions >= 0 && p.keptSingles >= 0,
+      () => `${who}: negative ducats/ships/colonists/cards: ${p.ducats}/${p.ships}/${p.colonists}/${p.extraActions}`,
+    );
     check(p.plantations.length <= DATA.maxPlantations.value, () => `${who}: ${p.plantations.length} plantations`);
     for (const x of [...p.plantations, ...Object.values(p.colonies)]) {
       check(x !== undefined && x.filled >= 0 && x.filled <= x.fields, () => `${who}: ${x?.tile} holds ${x?.filled} of ${x?.fields}`);
     }
     for (const c of COLUMNS) check(Number.isInteger(p.rows[c]) && p.rows[c] >= 0 && p.rows[c] <= 4, () => `${who}: ${c} row ${p.rows[c]}`);
     check(p.allRowsBonus === lowestCommonRow(p), () => `${who}: all-rows bonus ${p.allRowsBonus} for lowest row ${lowestCommonRow(p)}`);
-    for (const [name, col] of Object.entries(p.colonies)) check(COLONY_TILES[col!.tile]?.colony === name, () => `${who}: colony ${name} on tile ${col!.tile}`);
+    for (const [name, col] of Object.entries(p.colonies))
+      check(COLONY_TILES[col!.tile]?.colony === name, () => `${who}: colony ${name} on tile ${col!.tile}`);
   });
   // 30 expedition cards, each exactly once: hands, deck, discards, table.
   const cards = [...s.seats.flatMap((p) => p.hand), ...s.deck, ...s.discard, ...s.table];
-  check(cards.length === 30 && deepEqual([...cards].sort(), [...CARD_IDS].sort()), () => `expedition cards: ${cards.length}, ${new Set(cards).size} distinct`);
+  check(
+    cards.length === 30 && deepEqual([...cards].sort(), [...CARD_IDS].sort()),
+    () => `expedition cards: ${cards.length}, ${new Set(cards).size} distinct`,
+  );
   // The table only holds cards while a colony or a re-supply is being counted.
-  check(s.table.length === 0 || s.pending.some((q) => q.kind === 'colony' || q.kind === 'resupply'), () => `${s.table.length} cards left on the table`);
+  check(
+    s.table.length === 0 || s.pending.some((q) => q.kind === 'colony' || q.kind === 'resupply'),
+    () => `${s.table.length} cards left on the table`,
+  );
   // 18 colony tiles: in the stack or founded.
   const colonies = [...s.colonyTiles, ...s.seats.flatMap((p) => Object.values(p.colonies).map((x) => x!.tile))];
   check(deepEqual([...colonies].sort(), [...COLONY_IDS].sort()), () => `colony tiles: ${colonies.length}`);
@@ -146,10 +210,22 @@ function invariantProblems(s: GoaState, books: Books): string[] {
   const grid = s.grid.flat().filter((t): t is string => t !== null);
   const owned = [...s.seats.flatMap((p) => p.tiles.map((t) => t.id)), ...s.seats.flatMap((p) => p.plantations.map((x) => x.tile))];
   const all = [...grid, ...owned];
-  check(new Set(all).size === all.length && all.every((id) => TILES[id]), () => `tiles: ${all.length} placed, ${new Set(all).size} distinct`);
-  check(grid.every((id) => id.startsWith(`${s.part}-`)), () => `a tile of the other part on the ${s.part} grid`);
-  check(grid.length === DATA.gridSize.value ** 2 - books.wonThisPart, () => `grid holds ${grid.length} tiles after ${books.wonThisPart} auctions this part`);
-  check(s.seats.every((p) => p.tiles.every((t) => t.kind === TILES[t.id]!.kind && t.kind !== 'plantation')), () => 'a tile kept under the wrong kind');
+  check(
+    new Set(all).size === all.length && all.every((id) => TILES[id]),
+    () => `tiles: ${all.length} placed, ${new Set(all).size} distinct`,
+  );
+  check(
+    grid.every((id) => id.startsWith(`${s.part}-`)),
+    () => `a tile of the other part on the ${s.part} grid`,
+  );
+  check(
+    grid.length === DATA.gridSize.value ** 2 - books.wonThisPart,
+    () => `grid holds ${grid.length} tiles after ${books.wonThisPart} auctions this part`,
+  );
+  check(
+    s.seats.every((p) => p.tiles.every((t) => t.kind === TILES[t.id]!.kind && t.kind !== 'plantation')),
+    () => 'a tile kept under the wrong kind',
+  );
   // First-to-reach flags exactly where someone reached the row.
   for (const c of COLUMNS) {
     for (const k of [0, 1]) {
@@ -211,7 +287,11 @@ describe('Goa properties (random bots)', () => {
   });
 
   it('heuristic games (2, 3 and 4 players) end too, with the same invariants', () => {
-    for (const [seed, players] of [[11, 2], [12, 3], [13, 4]] as const) {
+    for (const [seed, players] of [
+      [11, 2],
+      [12, 3],
+      [13, 4],
+    ] as const) {
       const t = performance.now();
       const { g, problems, rounds } = checkedGame(seed, players, Array(players).fill(heuristicBot));
       seen.heuristicMs += performance.now() - t;
@@ -235,7 +315,9 @@ describe('Goa properties (random bots)', () => {
             expect(legal.length).toBeLessThan(200);
             if (!active.includes(seat)) {
               // Out of turn a seat may only discard expedition cards ("at any time in the game").
-              expect(legal).toEqual(state.status === 'playing' ? state.seats[seat]!.hand.map((card) => ({ type: 'discardCard', card })) : []);
+              expect(legal).toEqual(
+                state.status === 'playing' ? state.seats[seat]!.hand.map((card) => ({ type: 'discardCard', card })) : [],
+              );
               if (step % 3 === 0) for (const c of legal) expect(execute(game, state, c, seat).ok).toBe(true);
               if (step % 5 === 0 && !legal.some((l) => deepEqual(l, junk[step % 30]))) {
                 const r = execute(game, state, junk[step % 30], seat);
@@ -289,7 +371,7 @@ describe('Goa properties (random bots)', () => {
     expect(b.events).toEqual(a.events);
   });
 
-  it('no view shows another seat\'s ducats or cards, the deck order, the B tiles or the generator, while the game runs', () => {
+  it("no view shows another seat's ducats or cards, the deck order, the B tiles or the generator, while the game runs", () => {
     fc.assert(
       fc.property(seedAndPlayers, ([seed, players]) => {
         let step = 0;
@@ -339,7 +421,12 @@ describe('Goa properties (random bots)', () => {
     const names = ['Ana', 'Bruno', 'Carla', 'Duarte'];
     const types = new Set<string>();
     const blank = new Set<string>();
-    for (const [seed, players] of [[7, 4], [8, 3], [9, 2], [10, 4]] as const) {
+    for (const [seed, players] of [
+      [7, 4],
+      [8, 3],
+      [9, 2],
+      [10, 4],
+    ] as const) {
       const g = randomGame(seed, players);
       for (const e of g.events) {
         types.add(e.type);

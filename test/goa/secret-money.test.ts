@@ -68,8 +68,10 @@ function checkState(s: GoaState, rng: Rng, seen: Checked): void {
         seen.differed++;
         // What differs may only be a forced pass (or the end of the game, which shows everything),
         // in a command that cannot be taken back.
-        const forced = (events: readonly GoaEvent[]) => events.filter((e) => e.type === 'Passed').length > (command.type === 'pass' ? 1 : 0);
-        const reason = (events: readonly GoaEvent[]) => (events.some((e) => e.type === 'GameEnded') ? 'end' : forced(events) ? 'forced pass' : 'none');
+        const forced = (events: readonly GoaEvent[]) =>
+          events.filter((e) => e.type === 'Passed').length > (command.type === 'pass' ? 1 : 0);
+        const reason = (events: readonly GoaEvent[]) =>
+          events.some((e) => e.type === 'GameEnded') ? 'end' : forced(events) ? 'forced pass' : 'none';
         expect({ command, actor, hidden, undoable, reason: [reason(a.events), reason(b.events)] }).toMatchObject({ undoable: false });
         expect([reason(a.events), reason(b.events)]).not.toEqual(['none', 'none']);
       }
@@ -78,7 +80,7 @@ function checkState(s: GoaState, rng: Rng, seen: Checked): void {
 }
 
 describe('Goa: money and cards stay secret', () => {
-  it('two tables differing only in one seat\'s ducats and hand give every other seat the same frames across any command that can be taken back', () => {
+  it("two tables differing only in one seat's ducats and hand give every other seat the same frames across any command that can be taken back", () => {
     const seen: Checked = { commands: 0, undoable: 0, differed: 0 };
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 2, max: 4 }), (seed, players) => {
@@ -96,7 +98,9 @@ describe('Goa: money and cards stay secret', () => {
       }),
       { numRuns: 6 },
     );
-    console.log(`Goa secrets: ${seen.commands} commands compared, ${seen.undoable} of them undoable, ${seen.differed} frames differed (forced passes and game ends)`);
+    console.log(
+      `Goa secrets: ${seen.commands} commands compared, ${seen.undoable} of them undoable, ${seen.differed} frames differed (forced passes and game ends)`,
+    );
     expect(seen.undoable).toBeGreaterThan(100);
     expect(seen.differed).toBeGreaterThan(0);
   }, 120_000);
@@ -129,7 +133,11 @@ describe('Goa: money and cards stay secret', () => {
     }
     // An empty hand, or a card already played this turn: nothing hidden is left to decide, the turn ends by itself.
     expect(after([]).turn).toBe(1);
-    const played = play(inActions(2, (s) => hand(s, 0, [card('ships', 1), card('ducats', 1)])), 0, { type: 'playCard', card: card('ships', 1) }).state;
+    const played = play(
+      inActions(2, (s) => hand(s, 0, [card('ships', 1), card('ducats', 1)])),
+      0,
+      { type: 'playCard', card: card('ships', 1) },
+    ).state;
     expect(play(played, 0, { type: 'taxes' }).state.turn).toBe(1);
   });
 });

@@ -36,7 +36,9 @@ function otherArrangement(s: GoaState, seat: number, rng: Rng): GoaState {
   // Mission values the seat has not seen (neither its own nor on the grid).
   const seen = new Set([...t.seats[seat]!.tiles.map((x) => x.id), ...t.grid.flat()]);
   const held = others.flatMap((i) => t.seats[i]!.tiles.filter((x) => x.kind === 'mission'));
-  const unseen = Object.values(TILES).filter((x) => x.kind === 'mission' && !seen.has(x.id)).map((x) => x.id);
+  const unseen = Object.values(TILES)
+    .filter((x) => x.kind === 'mission' && !seen.has(x.id))
+    .map((x) => x.id);
   const dealt = rng.shuffle(unseen);
   held.forEach((x, k) => (x.id = dealt[k]!));
   if (t.part === 'A') t.tileDeck = rng.shuffle(t.tileDeck);
@@ -47,8 +49,17 @@ function otherArrangement(s: GoaState, seat: number, rng: Rng): GoaState {
 /** Decision points from heuristic games: an auction, an action turn and a marker placement per game. */
 function decisionStates(): { state: GoaState; seat: number; label: string }[] {
   const out: { state: GoaState; seat: number; label: string }[] = [];
-  for (const [seed, players] of [[21, 2], [22, 3], [23, 4], [24, 2]] as const) {
-    const wanted = new Map<string, number>([['auctions', 30], ['actions', 90], ['markers', 150]]);
+  for (const [seed, players] of [
+    [21, 2],
+    [22, 3],
+    [23, 4],
+    [24, 2],
+  ] as const) {
+    const wanted = new Map<string, number>([
+      ['auctions', 30],
+      ['actions', 90],
+      ['markers', 150],
+    ]);
     playGame<GoaState, GoaEvent>(goa, {
       players,
       seed,

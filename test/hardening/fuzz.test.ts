@@ -32,7 +32,38 @@ afterAll(async () => {
 });
 
 const PROTO = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__', 'isPrototypeOf'];
-const FIELDS = ['action', 'gameId', 'commandId', 'command', 'type', 'seat', 'players', 'game', 'bots', 'bot', 'options', 'settings', 'logLines', 'logDelta', 'expectedVersion', 'cursor', 'limit', 'clock', 'cell', 'number', 'area', 'text', 'playerId', 'before', 'listed', 'onResign', 'spectatorChat', 'watch', 'deviceId', 'credentialId'];
+const FIELDS = [
+  'action',
+  'gameId',
+  'commandId',
+  'command',
+  'type',
+  'seat',
+  'players',
+  'game',
+  'bots',
+  'bot',
+  'options',
+  'settings',
+  'logLines',
+  'logDelta',
+  'expectedVersion',
+  'cursor',
+  'limit',
+  'clock',
+  'cell',
+  'number',
+  'area',
+  'text',
+  'playerId',
+  'before',
+  'listed',
+  'onResign',
+  'spectatorChat',
+  'watch',
+  'deviceId',
+  'credentialId',
+];
 /** Frames the server pushes on its own (watched games, the lobby, chat): not answers to a request. */
 const PUSHED = new Set(['presence', 'gameChanged', 'openGameChanged', 'chat']);
 
@@ -53,14 +84,23 @@ async function snapshot(ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const id of ids) {
     const record = await getGames().host.games.fresh(id);
-    out.set(id, JSON.stringify({ commits: await commitsOf(server.dynamo.endpoint, id), version: record.version, state: record.state, seats: record.seats }));
+    out.set(
+      id,
+      JSON.stringify({
+        commits: await commitsOf(server.dynamo.endpoint, id),
+        version: record.version,
+        state: record.state,
+        seats: record.seats,
+      }),
+    );
   }
   return out;
 }
 
 async function targets(a: Player, b: Player): Promise<Targets> {
   const [x, o] = await Promise.all([a, b].map((p) => Client.connect(server.wsUrl, p)));
-  const create = async (frame: Record<string, unknown>) => (await x!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', ...frame })).gameId;
+  const create = async (frame: Record<string, unknown>) =>
+    (await x!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', ...frame })).gameId;
   const ttt = await create({ game: 'tic-tac-toe', players: 2 });
   await o!.request({ action: 'joinGame', gameId: ttt });
   await x!.request({ action: 'command', gameId: ttt, commandId: 'first', command: { type: 'mark', cell: 4 } });
@@ -69,7 +109,14 @@ async function targets(a: Player, b: Player): Promise<Targets> {
   await o!.request({ action: 'joinGame', gameId: vdg });
   const finished = await create({ game: 'tic-tac-toe', players: 2 });
   await o!.request({ action: 'joinGame', gameId: finished });
-  for (const [c, cell] of [[x!, 0], [o!, 3], [x!, 1], [o!, 4], [x!, 2]] as const) await c.request({ action: 'command', gameId: finished, commandId: `f${cell}`, command: { type: 'mark', cell } });
+  for (const [c, cell] of [
+    [x!, 0],
+    [o!, 3],
+    [x!, 1],
+    [o!, 4],
+    [x!, 2],
+  ] as const)
+    await c.request({ action: 'command', gameId: finished, commandId: `f${cell}`, command: { type: 'mark', cell } });
   const withBots = await create({ game: 'goa', players: 3, bots: [1, 2] });
   await Promise.all([x!.close(), o!.close()]);
   const ids = [ttt, vdg, finished, withBots];
@@ -100,17 +147,34 @@ describe('fuzzing', () => {
       fc.constant(null),
     );
     const { value } = fc.letrec<{ value: unknown }>((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, scalar, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), tie('value'), { maxKeys: 4 })),
+      value: fc.oneof(
+        { depthSize: 'small' },
+        scalar,
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), tie('value'), { maxKeys: 4 }),
+      ),
     }));
     const key = fc.oneof(fc.constantFrom(...FIELDS), fc.constantFrom(...PROTO), fc.string({ maxLength: 10 }));
-    const entry = fc.tuple(key, fc.oneof(value.map((v) => JSON.stringify(v) ?? 'null'), fc.constantFrom(...PROTO.map((p) => `{${JSON.stringify(p)}:{"type":"mark"}}`))));
+    const entry = fc.tuple(
+      key,
+      fc.oneof(
+        value.map((v) => JSON.stringify(v) ?? 'null'),
+        fc.constantFrom(...PROTO.map((p) => `{${JSON.stringify(p)}:{"type":"mark"}}`)),
+      ),
+    );
     // The fields the actions read, mostly with values that get past parsing (the target games,
     // command types of the games, Object.prototype names), each present or not.
     const fields = fc.record(
       {
         gameId: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...game.ids) }, fc.constantFrom(...PROTO), fc.string({ maxLength: 12 })),
         commandId: fc.oneof(fc.constantFrom(...PROTO), fc.string({ minLength: 1, maxLength: 12 })),
-        command: fc.oneof(fc.record({ type: fc.constantFrom('mark', 'place', 'giveUp', 'bid', 'move', 'launch', ...PROTO), cell: fc.integer({ min: -1, max: 9 }) }), value),
+        command: fc.oneof(
+          fc.record({
+            type: fc.constantFrom('mark', 'place', 'giveUp', 'bid', 'move', 'launch', ...PROTO),
+            cell: fc.integer({ min: -1, max: 9 }),
+          }),
+          value,
+        ),
         expectedVersion: fc.integer({ min: -1, max: 20 }),
         game: fc.constantFrom('tic-tac-toe', 'goa', 'navegador', 'vasco-da-gama', ...PROTO),
         players: fc.integer({ min: 0, max: 6 }),
@@ -136,13 +200,31 @@ describe('fuzzing', () => {
     // A frame: an action (mostly a real one) with its fields and random others; or any JSON; or any text at all.
     const structured = fc
       // createGame also on its own: however many actions the protocol has, some frames create games.
-      .tuple(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...ACTIONS) }, fc.constant('createGame'), fc.constantFrom(...PROTO)), fields, fc.array(entry, { maxLength: 3 }))
-      .map(([action, known, extra]) => [action, [...Object.entries(known).map(([k, v]): [string, string] => [k, JSON.stringify(v) ?? 'null']), ...extra]] as const);
+      .tuple(
+        fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...ACTIONS) }, fc.constant('createGame'), fc.constantFrom(...PROTO)),
+        fields,
+        fc.array(entry, { maxLength: 3 }),
+      )
+      .map(
+        ([action, known, extra]) =>
+          [action, [...Object.entries(known).map(([k, v]): [string, string] => [k, JSON.stringify(v) ?? 'null']), ...extra]] as const,
+      );
     // Frames that create games with a real game and seat count (random fields besides): with so many
     // actions, and fields each present or not, frames built from scratch seldom get that far.
     const creating = fc
-      .tuple(fc.constantFrom('createGame', 'quickPlay'), fields, fc.constantFrom('tic-tac-toe', 'goa', 'navegador', 'vasco-da-gama'), fc.integer({ min: 2, max: 4 }))
-      .map(([action, known, g, players]) => [action, Object.entries({ ...known, game: g, players }).map(([k, v]): [string, string] => [k, JSON.stringify(v) ?? 'null'])] as const);
+      .tuple(
+        fc.constantFrom('createGame', 'quickPlay'),
+        fields,
+        fc.constantFrom('tic-tac-toe', 'goa', 'navegador', 'vasco-da-gama'),
+        fc.integer({ min: 2, max: 4 }),
+      )
+      .map(
+        ([action, known, g, players]) =>
+          [
+            action,
+            Object.entries({ ...known, game: g, players }).map(([k, v]): [string, string] => [k, JSON.stringify(v) ?? 'null']),
+          ] as const,
+      );
     const frame = fc.oneof(
       { weight: 6, arbitrary: structured.map(([action, entries]) => ({ text: null as string | null, action, entries })) },
       { weight: 1, arbitrary: creating.map(([action, entries]) => ({ text: null as string | null, action, entries })) },
@@ -164,11 +246,18 @@ describe('fuzzing', () => {
         client.send({ action: 'ping', requestId: sync });
         await synced;
         if (f.action) sent.add(f.action);
-        const answers = client.frames.slice(from).filter((x) => !(x.type === 'pong' && x.requestId === sync) && !PUSHED.has(x.type) && !(x.type === 'state' && !('requestId' in x)));
+        const answers = client.frames
+          .slice(from)
+          .filter(
+            (x) => !(x.type === 'pong' && x.requestId === sync) && !PUSHED.has(x.type) && !(x.type === 'state' && !('requestId' in x)),
+          );
         // One answer per frame (its request id echoed when the frame was an object with one).
         expect(answers.length, text).toBe(1);
         const answer = answers[0]!;
-        seen.set(answer.type === 'error' ? answer.code : answer.type, (seen.get(answer.type === 'error' ? answer.code : answer.type) ?? 0) + 1);
+        seen.set(
+          answer.type === 'error' ? answer.code : answer.type,
+          (seen.get(answer.type === 'error' ? answer.code : answer.type) ?? 0) + 1,
+        );
         if (f.text === null) expect((answer as { requestId?: string }).requestId, text).toBe(id);
         if (answer.type === 'error') {
           expect(ERROR_CODES, text).toContain(answer.code);

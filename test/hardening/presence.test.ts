@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 type Presence = Extract<ServerFrame, { type: 'presence' }>;
-const presences = (clients: Client[], gameId: string) => clients.flatMap((c) => c.frames.filter((f): f is Presence => f.type === 'presence' && f.gameId === gameId));
+const presences = (clients: Client[], gameId: string) =>
+  clients.flatMap((c) => c.frames.filter((f): f is Presence => f.type === 'presence' && f.gameId === gameId));
 
 /** A started 4-player Goa game of these players (every seat a person). */
 async function goaGame(seated: Player[]): Promise<string> {
@@ -33,7 +34,9 @@ describe('presence', () => {
   it('is announced when a seat comes online or goes offline, not for spectators or second tabs', async () => {
     const players = await Promise.all(['Ana', 'Bruno', 'Carla', 'Duarte', 'Eva'].map((n) => register(server.url, n)));
     const gameId = await goaGame(players.slice(0, 4));
-    const [ana, bruno, brunoAgain, eva] = await Promise.all([players[0]!, players[1]!, players[1]!, players[4]!].map((p) => Client.connect(server.wsUrl, p)));
+    const [ana, bruno, brunoAgain, eva] = await Promise.all(
+      [players[0]!, players[1]!, players[1]!, players[4]!].map((p) => Client.connect(server.wsUrl, p)),
+    );
     expect((await ana!.request<StateFrame>({ action: 'subscribe', gameId })).online).toEqual([0]);
     // Bruno's first tab brings seat 1 online: Ana is told once.
     const told = ana!.waitFor((f) => f.type === 'presence');
@@ -89,7 +92,9 @@ describe('presence', () => {
     expect(frames.length / clients.length).toBeLessThanOrEqual(2);
     // Every watcher ends up knowing all four seats are online.
     for (const c of clients) {
-      const last = c.frames.filter((f) => (f.type === 'presence' || f.type === 'state') && f.gameId === gameId).at(-1) as Presence | StateFrame;
+      const last = c.frames.filter((f) => (f.type === 'presence' || f.type === 'state') && f.gameId === gameId).at(-1) as
+        | Presence
+        | StateFrame;
       expect(last.online).toEqual([0, 1, 2, 3]);
     }
     expect(healthy).toBe(true);

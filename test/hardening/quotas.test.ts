@@ -54,18 +54,27 @@ describe('client-chosen keys are own keys only', () => {
     expect(commits.map((c) => c.commandId)).toEqual([null, null, ...ids]);
     // After a reload from the store (another instance), the ids are still known.
     getGames().host.games.forget(gameId);
-    expect(await x.request({ action: 'command', gameId, commandId: '__proto__', command: { type: 'mark', cell: 1 } })).toMatchObject({ type: 'ack', version: 4 });
+    expect(await x.request({ action: 'command', gameId, commandId: '__proto__', command: { type: 'mark', cell: 1 } })).toMatchObject({
+      type: 'ack',
+      version: 4,
+    });
     await Promise.all([x.close(), o.close()]);
   });
 
-  it('checks the seat before the command id: an unseated player is never acknowledged for a seated one\'s command', async () => {
+  it("checks the seat before the command id: an unseated player is never acknowledged for a seated one's command", async () => {
     const [xp, op, sp] = await Promise.all([register(server.url, 'Xeno'), register(server.url, 'Oda'), register(server.url, 'Sly')]);
     const [x, o, s] = await Promise.all([xp, op, sp].map((p) => Client.connect(server.wsUrl, p)));
     const gameId = await ticTacToe(x!, o!);
-    expect(await x!.request({ action: 'command', gameId, commandId: 'x-first', command: { type: 'mark', cell: 0 } })).toMatchObject({ type: 'ack', version: 3 });
+    expect(await x!.request({ action: 'command', gameId, commandId: 'x-first', command: { type: 'mark', cell: 0 } })).toMatchObject({
+      type: 'ack',
+      version: 3,
+    });
     const before = await settledState(server.dynamo.endpoint);
     for (const commandId of ['x-first', 'constructor', 'toString']) {
-      expect(await s!.request({ action: 'command', gameId, commandId, command: { type: 'mark', cell: 0 } })).toMatchObject({ type: 'error', code: 'FORBIDDEN' });
+      expect(await s!.request({ action: 'command', gameId, commandId, command: { type: 'mark', cell: 0 } })).toMatchObject({
+        type: 'error',
+        code: 'FORBIDDEN',
+      });
     }
     expect(await storedState(server.dynamo.endpoint)).toBe(before);
     await Promise.all([x!, o!, s!].map((c) => c.close()));
@@ -95,7 +104,11 @@ describe('quotas', () => {
     for (let i = 0; i < 4; i++) expect(await create()).toMatchObject({ type: 'gameCreated' });
     const before = await settledState(server.dynamo.endpoint);
     const refused = await create();
-    expect(refused).toMatchObject({ type: 'error', code: 'RATE_LIMITED', message: 'You have created 4 games this hour, the most one player may. Try again in 40 minutes.' });
+    expect(refused).toMatchObject({
+      type: 'error',
+      code: 'RATE_LIMITED',
+      message: 'You have created 4 games this hour, the most one player may. Try again in 40 minutes.',
+    });
     expect(await storedState(server.dynamo.endpoint)).toBe(before);
     now = new Date(now.getTime() + 40 * 60_000);
     expect(await create()).toMatchObject({ type: 'gameCreated' });
@@ -129,9 +142,15 @@ describe('quotas', () => {
     setLimit('GAMES_PER_HOUR', 7);
     const player = await register(server.url, 'Rita');
     const clients = await Promise.all(Array.from({ length: 5 }, () => Client.connect(server.wsUrl, player)));
-    const answers = await Promise.all(clients.flatMap((c) => [1, 2].map(() => c.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] }))));
+    const answers = await Promise.all(
+      clients.flatMap((c) => [1, 2].map(() => c.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] }))),
+    );
     expect(answers.filter((a) => a.type === 'gameCreated')).toHaveLength(7);
-    expect(answers.filter((a) => a.type === 'error').map((a) => (a as ErrorFrame).code)).toEqual(['RATE_LIMITED', 'RATE_LIMITED', 'RATE_LIMITED']);
+    expect(answers.filter((a) => a.type === 'error').map((a) => (a as ErrorFrame).code)).toEqual([
+      'RATE_LIMITED',
+      'RATE_LIMITED',
+      'RATE_LIMITED',
+    ]);
     await Promise.all(clients.map((c) => c.close()));
   });
 
@@ -139,11 +158,18 @@ describe('quotas', () => {
     setLimit('SUBSCRIPTIONS_PER_CONNECTION', 3);
     const client = await Client.connect(server.wsUrl, await register(server.url, 'Sam'));
     const games: string[] = [];
-    for (let i = 0; i < 4; i++) games.push((await client.request<Created>({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] })).gameId);
+    for (let i = 0; i < 4; i++)
+      games.push((await client.request<Created>({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] })).gameId);
     for (const gameId of games.slice(0, 3)) expect(await client.request({ action: 'subscribe', gameId })).toMatchObject({ type: 'state' });
-    const watching = async () => JSON.stringify((await scanTable(server.dynamo.endpoint)).filter((i) => String(i.pk).startsWith('CONN#') || String(i.sk).startsWith('SUB#')));
+    const watching = async () =>
+      JSON.stringify(
+        (await scanTable(server.dynamo.endpoint)).filter((i) => String(i.pk).startsWith('CONN#') || String(i.sk).startsWith('SUB#')),
+      );
     const before = await watching();
-    expect(await client.request({ action: 'subscribe', gameId: games[3] })).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('at most 3 games') });
+    expect(await client.request({ action: 'subscribe', gameId: games[3] })).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringContaining('at most 3 games'),
+    });
     expect(await watching()).toBe(before);
     expect(await client.request({ action: 'subscribe', gameId: games[0] })).toMatchObject({ type: 'state' });
     // Another connection of the same player has its own allowance.
@@ -172,13 +198,26 @@ describe('quotas', () => {
     const items = await scanTable(server.dynamo.endpoint);
     expect(Object.keys(items.find((i) => i.pk === `PLAYER#${ana.playerId}` && i.sk === 'PROFILE')!.live as object)).toHaveLength(3);
     expect(items.filter((i) => String(i.pk).startsWith('CONN#') && i.playerId === ana.playerId)).toHaveLength(3);
-    expect(JSON.parse(results.find((r) => r.status === 429)!.body)).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('3 connections open already') });
+    expect(JSON.parse(results.find((r) => r.status === 429)!.body)).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringContaining('3 connections open already'),
+    });
 
     // A connection whose $disconnect never ran (its entry expired) does not count.
-    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
+    );
     const profile = (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${ana.playerId}` && i.sk === 'PROFILE')!;
     const stale = Object.keys(profile.live as Record<string, number>)[0]!;
-    await doc.send(new UpdateCommand({ TableName: TABLE_NAME, Key: { pk: `PLAYER#${ana.playerId}`, sk: 'PROFILE' }, UpdateExpression: 'SET live.#c = :past', ExpressionAttributeNames: { '#c': stale }, ExpressionAttributeValues: { ':past': 1 } }));
+    await doc.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: { pk: `PLAYER#${ana.playerId}`, sk: 'PROFILE' },
+        UpdateExpression: 'SET live.#c = :past',
+        ExpressionAttributeNames: { '#c': stale },
+        ExpressionAttributeValues: { ':past': 1 },
+      }),
+    );
     const again = await connectStatus(ana);
     expect(again.status).toBe(101);
     doc.destroy();

@@ -55,7 +55,9 @@ describe('resets and broken frames', () => {
     // A request target that is no URL is refused, not thrown.
     const odd = await connectTcp(server.wsUrl);
     const answered = new Promise<string>((resolve) => odd.on('data', (d) => resolve(d.toString())));
-    odd.write('GET http://[/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: AAAAAAAAAAAAAAAAAAAAAA==\r\nSec-WebSocket-Version: 13\r\n\r\n');
+    odd.write(
+      'GET http://[/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: AAAAAAAAAAAAAAAAAAAAAA==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
     expect(await answered).toMatch(/^HTTP\/1\.1 400/);
     odd.destroy();
     // A valid token, reset while $connect runs: the connection it would have had is forgotten.
@@ -110,7 +112,11 @@ describe('resets and broken frames', () => {
 
 describe('HTTP', () => {
   it('answers a 2 MB body with 413 and serves @connections only on its own loopback listener', async () => {
-    const res = await fetch(`${server.url}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }) });
+    const res = await fetch(`${server.url}/api/players`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ code: 'TOO_LARGE', message: expect.stringContaining('64 KB') });
     // Chunked, without a length: refused as it passes the limit.
@@ -142,7 +148,9 @@ describe('frames per connection', () => {
     const a = await Client.connect(server.wsUrl, ana);
     const before = await settledState(server.dynamo.endpoint);
     // 40 createGame frames at once: the burst of 30 is handled, the rest refused.
-    const answers = await Promise.all(Array.from({ length: 40 }, () => a.requestOnce({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] })));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => a.requestOnce({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] })),
+    );
     const created = answers.filter((f) => f.type === 'gameCreated');
     const limited = answers.filter((f): f is ErrorFrame => f.type === 'error');
     expect(created).toHaveLength(30);
@@ -196,7 +204,12 @@ describe('frames per connection', () => {
     setLimit('BUFFERED_BYTES', 256 * 1024);
     const [ana, bruno] = await Promise.all([register(server.url, 'Ana'), register(server.url, 'Bruno')]);
     const a = await Client.connect(server.wsUrl, ana);
-    const { gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'vasco-da-gama', players: 4, bots: [1, 2, 3] });
+    const { gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'vasco-da-gama',
+      players: 4,
+      bots: [1, 2, 3],
+    });
     // Bruno asks for the whole state (≈ 10 KB) thousands of times and never reads an answer.
     const raw = await rawWebSocket(server.wsUrl, bruno.token);
     raw.socket.pause();

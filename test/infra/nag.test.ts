@@ -19,7 +19,9 @@ afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 function findings(context: Record<string, string>) {
   const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } });
   const stack = new CaravelaStack(app, 'CaravelaNag', { webAssetPath: webDir });
-  return new AwsSolutionsChecks(stack, { verbose: true }).validateScope(stack).violations.map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath ?? r.resourceLogicalId).join(', ')}`);
+  return new AwsSolutionsChecks(stack, { verbose: true })
+    .validateScope(stack)
+    .violations.map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath ?? r.resourceLogicalId).join(', ')}`);
 }
 
 describe('cdk-nag (AWS Solutions)', () => {
@@ -28,6 +30,13 @@ describe('cdk-nag (AWS Solutions)', () => {
   });
 
   it('finds nothing unexplained with every optional setting (SES sending, alarm email, custom endpoints)', () => {
-    expect(findings({ emailFrom: 'games@example.com', alarmEmail: 'ops@example.com', publicUrl: 'https://games.example.com', connectionsEndpoint: 'https://ws.example.com' })).toEqual([]);
+    expect(
+      findings({
+        emailFrom: 'games@example.com',
+        alarmEmail: 'ops@example.com',
+        publicUrl: 'https://games.example.com',
+        connectionsEndpoint: 'https://ws.example.com',
+      }),
+    ).toEqual([]);
   });
 });

@@ -128,7 +128,8 @@ function allowedOn(name: FnName, target: unknown, s = main()): string[] {
 }
 const allActions = (name: FnName, s = main()) => statementsOf(name, s).flatMap((st) => st.Action);
 /** A function's environment variables as synthesized. */
-const envOf = (name: FnName, s = main()) => resources('AWS::Lambda::Function', s)[idOf(s.stack.functions[name], s)]!.Properties.Environment.Variables as Json;
+const envOf = (name: FnName, s = main()) =>
+  resources('AWS::Lambda::Function', s)[idOf(s.stack.functions[name], s)]!.Properties.Environment.Variables as Json;
 
 /** Whether an EventBridge/Lambda filter pattern (exact-value lists only) matches an event. */
 function patternMatches(pattern: Json, event: unknown): boolean {
@@ -161,14 +162,18 @@ beforeAll(() => {
   stack = new CaravelaStack(new App(), 'CaravelaTest', { webAssetPath: webDir });
   template = Template.fromStack(stack);
   // No stack bundles here ('aws:cdk:bundling-stacks' empty): the code is the same as above.
-  const other = new CaravelaStack(new App({ context: { ...CONTEXT, 'aws:cdk:bundling-stacks': [] } }), 'CaravelaConfigured', { webAssetPath: webDir });
+  const other = new CaravelaStack(new App({ context: { ...CONTEXT, 'aws:cdk:bundling-stacks': [] } }), 'CaravelaConfigured', {
+    webAssetPath: webDir,
+  });
   configured = { stack: other, template: Template.fromStack(other) };
 }, 60_000);
 
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 
 /** The https:// URL of the stack's CloudFront distribution, as the template spells it. */
-const distributionUrl = (s = main()) => ({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [idOf(s.stack.distribution, s), 'DomainName'] }]] });
+const distributionUrl = (s = main()) => ({
+  'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [idOf(s.stack.distribution, s), 'DomainName'] }]],
+});
 
 /**
  * A template value as text: Fn::Join flattened, references written {Id} and attributes {Id.Attr},
@@ -214,7 +219,8 @@ describe('secrets', () => {
     expect(token.DeletionPolicy).toBe('Retain');
     expect(token.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
     // No literal secret in the template.
-    for (const [id, secret] of Object.entries(resources('AWS::SecretsManager::Secret'))) expect(secret.Properties.SecretString, id).toBeUndefined();
+    for (const [id, secret] of Object.entries(resources('AWS::SecretsManager::Secret')))
+      expect(secret.Properties.SecretString, id).toBeUndefined();
   });
 
   it('VAPID secret: retained, created without keys (only a placeholder subject), the same whatever the context', () => {
@@ -242,7 +248,7 @@ describe('WebSocket API', () => {
     });
   });
 
-  it('routes exactly the protocol\'s actions', () => {
+  it("routes exactly the protocol's actions", () => {
     expect([...ACTION_ROUTES].sort()).toEqual([...ACTIONS].sort());
   });
 
@@ -280,12 +286,18 @@ describe('WebSocket API', () => {
     expect(burst).toBeGreaterThanOrEqual(rate);
   });
 
-  it('logs every request of both stages as JSON to a log group kept a month, through the account\'s API Gateway role', () => {
+  it("logs every request of both stages as JSON to a log group kept a month, through the account's API Gateway role", () => {
     for (const api of [stack.webSocketApi, stack.httpApi]) {
       const stage = Object.values(resources('AWS::ApiGatewayV2::Stage')).find((s) => mentions(s.Properties.ApiId, ref(api)))!;
       const settings = stage.Properties.AccessLogSettings as Json;
-      expect(JSON.parse(settings.Format as string)).toMatchObject({ requestId: '$context.requestId', routeKey: '$context.routeKey', status: '$context.status' });
-      const logGroupId = Object.keys(resources('AWS::Logs::LogGroup')).find((id) => mentions(settings.DestinationArn, { 'Fn::GetAtt': [id, 'Arn'] }));
+      expect(JSON.parse(settings.Format as string)).toMatchObject({
+        requestId: '$context.requestId',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+      });
+      const logGroupId = Object.keys(resources('AWS::Logs::LogGroup')).find((id) =>
+        mentions(settings.DestinationArn, { 'Fn::GetAtt': [id, 'Arn'] }),
+      );
       expect(resources('AWS::Logs::LogGroup')[logGroupId!]!.Properties.RetentionInDays).toBe(30);
       expect(stage.DependsOn).toEqual(expect.arrayContaining([Object.keys(resources('AWS::ApiGateway::Account'))[0]]));
     }
@@ -295,7 +307,14 @@ describe('WebSocket API', () => {
 describe('HTTP API', () => {
   it('has GET /healthz, POST /api/players, GET /api/push-key, POST /api/email/confirm, GET /api/games/{gameId}/replay and the sign-in routes on the Http function, the passkey routes on the Passkey function, payload 2.0', () => {
     const routes = routeTargets(idOf(stack.httpApi));
-    const http = ['GET /api/games/{gameId}/replay', 'GET /api/push-key', 'GET /healthz', 'POST /api/email/confirm', 'POST /api/players', ...SESSION_ROUTES.map((r) => `POST ${r}`)];
+    const http = [
+      'GET /api/games/{gameId}/replay',
+      'GET /api/push-key',
+      'GET /healthz',
+      'POST /api/email/confirm',
+      'POST /api/players',
+      ...SESSION_ROUTES.map((r) => `POST ${r}`),
+    ];
     const passkey = PASSKEY_ROUTES.map((r) => `POST ${r}`);
     expect([...routes.keys()].sort()).toEqual([...http, ...passkey].sort());
     for (const key of http) expect(routes.get(key), key).toBe(idOf(stack.functions.http));
@@ -329,11 +348,15 @@ describe('HTTP API', () => {
 });
 
 describe('functions', () => {
-  it('all nine run nodejs22.x on arm64 from a bundled index.handler; the only other function is the web deployment\'s', () => {
+  it("all nine run nodejs22.x on arm64 from a bundled index.handler; the only other function is the web deployment's", () => {
     const fns = resources('AWS::Lambda::Function');
     const ours = FN_NAMES.map((n) => idOf(stack.functions[n])).sort();
     const others = Object.keys(fns).filter((id) => !ours.includes(id));
-    expect(Object.keys(fns).filter((id) => ours.includes(id)).sort()).toEqual(ours);
+    expect(
+      Object.keys(fns)
+        .filter((id) => ours.includes(id))
+        .sort(),
+    ).toEqual(ours);
     expect(others).toHaveLength(1);
     expect(fns[others[0]!]!.Properties.Role).toEqual(arnOf(stack.webDeployment.handlerRole));
     for (const id of ours) {
@@ -354,8 +377,19 @@ describe('functions', () => {
     const endpoint = stack.resolve(stack.webSocketStage.callbackUrl);
     expect(envOf('disconnect')).toEqual({ TABLE_NAME: table, CONNECTIONS_ENDPOINT: endpoint });
     // Message: setNotifications mails a new address its signed confirmation link.
-    expect(envOf('message')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl(), CONNECTIONS_ENDPOINT: endpoint });
-    expect(envOf('notify')).toEqual({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl(), CONNECTIONS_ENDPOINT: stack.resolve(stack.webSocketStage.callbackUrl) });
+    expect(envOf('message')).toEqual({
+      TABLE_NAME: table,
+      SECRET_ARN: secret,
+      VAPID_SECRET_ARN: vapid,
+      PUBLIC_URL: distributionUrl(),
+      CONNECTIONS_ENDPOINT: endpoint,
+    });
+    expect(envOf('notify')).toEqual({
+      TABLE_NAME: table,
+      VAPID_SECRET_ARN: vapid,
+      PUBLIC_URL: distributionUrl(),
+      CONNECTIONS_ENDPOINT: stack.resolve(stack.webSocketStage.callbackUrl),
+    });
     expect(Object.keys(envOf('sweep')).sort()).toEqual(['CONNECTIONS_ENDPOINT', 'PUBLIC_URL', 'TABLE_NAME', 'VAPID_SECRET_ARN']);
     expect(envOf('sweep')).toMatchObject({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
     // The ratings reactor and the SES events handler read and write the table, nothing else.
@@ -365,26 +399,40 @@ describe('functions', () => {
 
   it('context settings reach the notifier, the sweep and the message handler (PUBLIC_URL, EMAIL_FROM, WEBHOOK_ALLOW), sign-in links and passkeys what they need', () => {
     const configurationSet = ref(configured.stack.emailConfigurationSet, configured);
-    const settings = { PUBLIC_URL: CONTEXT.publicUrl, EMAIL_FROM: CONTEXT.emailFrom, WEBHOOK_ALLOW: CONTEXT.webhookAllow, SES_CONFIGURATION_SET: configurationSet };
+    const settings = {
+      PUBLIC_URL: CONTEXT.publicUrl,
+      EMAIL_FROM: CONTEXT.emailFrom,
+      WEBHOOK_ALLOW: CONTEXT.webhookAllow,
+      SES_CONFIGURATION_SET: configurationSet,
+    };
     // setNotifications checks webhook URLs against the list the notifier will send to, and mails confirmation links.
     for (const name of ['notify', 'sweep', 'message'] as const) expect(envOf(name, configured), name).toMatchObject(settings);
     // The Http function mails sign-in links (through the configuration set, so their bounces count too); the Passkey function's relying party is the public URL.
-    expect(envOf('http', configured)).toMatchObject({ PUBLIC_URL: CONTEXT.publicUrl, EMAIL_FROM: CONTEXT.emailFrom, SES_CONFIGURATION_SET: configurationSet });
+    expect(envOf('http', configured)).toMatchObject({
+      PUBLIC_URL: CONTEXT.publicUrl,
+      EMAIL_FROM: CONTEXT.emailFrom,
+      SES_CONFIGURATION_SET: configurationSet,
+    });
     expect(envOf('http', configured)).not.toHaveProperty('WEBHOOK_ALLOW');
     expect(envOf('passkey', configured)).toMatchObject({ PUBLIC_URL: CONTEXT.publicUrl });
-    for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW', 'SES_CONFIGURATION_SET']) expect(envOf('passkey', configured), key).not.toHaveProperty(key);
+    for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW', 'SES_CONFIGURATION_SET'])
+      expect(envOf('passkey', configured), key).not.toHaveProperty(key);
     for (const name of ['connect', 'disconnect', 'ratings', 'sesEvents'] as const) {
       for (const key of Object.keys(settings)) expect(envOf(name, configured), `${name} ${key}`).not.toHaveProperty(key);
     }
-    for (const name of FN_NAMES) for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW', 'SES_CONFIGURATION_SET']) expect(envOf(name), `${name} ${key} without context`).not.toHaveProperty(key);
+    for (const name of FN_NAMES)
+      for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW', 'SES_CONFIGURATION_SET'])
+        expect(envOf(name), `${name} ${key} without context`).not.toHaveProperty(key);
   });
 
   it('a custom @connections endpoint reaches every function that sends, and only those', () => {
-    for (const name of ['message', 'disconnect', 'notify', 'sweep'] as const) expect(envOf(name, configured).CONNECTIONS_ENDPOINT, name).toBe('https://ws.example.com');
-    for (const name of ['http', 'connect', 'passkey'] as const) expect(envOf(name, configured), name).not.toHaveProperty('CONNECTIONS_ENDPOINT');
+    for (const name of ['message', 'disconnect', 'notify', 'sweep'] as const)
+      expect(envOf(name, configured).CONNECTIONS_ENDPOINT, name).toBe('https://ws.example.com');
+    for (const name of ['http', 'connect', 'passkey'] as const)
+      expect(envOf(name, configured), name).not.toHaveProperty('CONNECTIONS_ENDPOINT');
   });
 
-  it('without publicUrl, links in notifications, confirmation and sign-in emails lead to the stack\'s own CloudFront distribution', () => {
+  it("without publicUrl, links in notifications, confirmation and sign-in emails lead to the stack's own CloudFront distribution", () => {
     for (const name of ['notify', 'sweep', 'message', 'http', 'passkey'] as const) {
       const url = envOf(name).PUBLIC_URL;
       expect(url, name).toEqual(distributionUrl());
@@ -395,13 +443,22 @@ describe('functions', () => {
   });
 
   it('a malformed setting fails synthesis', () => {
-    for (const context of [{ emailFrom: 'nobody' }, { publicUrl: 'games.example.com' }, { webhookAllow: 'discord.com/api/webhooks/' }, { connectionsEndpoint: 'ws.example.com' }]) {
-      expect(() => new CaravelaStack(new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } }), 'Bad', { webAssetPath: webDir }), JSON.stringify(context)).toThrow(
-        new RegExp(Object.keys(context)[0]!),
-      );
+    for (const context of [
+      { emailFrom: 'nobody' },
+      { publicUrl: 'games.example.com' },
+      { webhookAllow: 'discord.com/api/webhooks/' },
+      { connectionsEndpoint: 'ws.example.com' },
+    ]) {
+      expect(
+        () => new CaravelaStack(new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } }), 'Bad', { webAssetPath: webDir }),
+        JSON.stringify(context),
+      ).toThrow(new RegExp(Object.keys(context)[0]!));
     }
     expect(emailAddressOf('games@example.com')).toEqual({ address: 'games@example.com', domain: 'example.com' });
-    expect(emailAddressOf('Caravela Games <games@Mail.Example.com>')).toEqual({ address: 'games@mail.example.com', domain: 'mail.example.com' });
+    expect(emailAddressOf('Caravela Games <games@Mail.Example.com>')).toEqual({
+      address: 'games@mail.example.com',
+      domain: 'mail.example.com',
+    });
     expect(emailAddressOf('games@')).toBeNull();
   });
 
@@ -427,32 +484,43 @@ describe('IAM (least privilege)', () => {
       expect(JSON.stringify(manage[0]!.Resource), name).toContain(`/${WS_STAGE}/`);
       expect(JSON.stringify(manage[0]!.Resource), name).toContain('@connections');
     }
-    for (const other of ['http', 'connect', 'passkey'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
+    for (const other of ['http', 'connect', 'passkey'] as const)
+      expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
   });
 
   it('message, notify and sweep may get, put, update, delete and query items, nothing more (no scans, no batches); of them only message (confirmation links) may read the token secret', () => {
     for (const name of ['message', 'notify', 'sweep'] as const) {
       const onTable = allowedOn(name, tableArn());
-      expect(onTable.filter((a) => a.startsWith('dynamodb:') && !a.includes('Stream')).sort(), name).toEqual(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'].map((a) => `dynamodb:${a}`).sort());
+      expect(onTable.filter((a) => a.startsWith('dynamodb:') && !a.includes('Stream')).sort(), name).toEqual(
+        ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'].map((a) => `dynamodb:${a}`).sort(),
+      );
     }
     expect(allowedOn('message', secretRef())).toContain('secretsmanager:GetSecretValue');
     for (const name of ['notify', 'sweep'] as const) expect(allowedOn(name, secretRef()), name).toEqual([]);
   });
 
   it('the functions that use Web Push keys may read the VAPID secret, the others not', () => {
-    for (const name of ['http', 'message', 'notify', 'sweep'] as const) expect(allowedOn(name, ref(stack.vapidSecret)), name).toContain('secretsmanager:GetSecretValue');
+    for (const name of ['http', 'message', 'notify', 'sweep'] as const)
+      expect(allowedOn(name, ref(stack.vapidSecret)), name).toContain('secretsmanager:GetSecretValue');
     for (const name of ['connect', 'disconnect'] as const) expect(allowedOn(name, ref(stack.vapidSecret)), name).toEqual([]);
   });
 
-  it('connect may put items, get and update (the player\'s live connections), and read the secret; nothing more on the table', () => {
+  it("connect may put items, get and update (the player's live connections), and read the secret; nothing more on the table", () => {
     expect(allowedOn('connect', tableArn()).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     expect(allowedOn('connect', secretRef())).toContain('secretsmanager:GetSecretValue');
-    for (const action of ['dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:BatchWriteItem']) expect(allActions('connect')).not.toContain(action);
+    for (const action of ['dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:BatchWriteItem'])
+      expect(allActions('connect')).not.toContain(action);
   });
 
   it('http and passkey may get, put, update, delete items and query (replays, devices, one-use codes and challenges), and read the secret; no scans, no batches', () => {
     for (const name of ['http', 'passkey'] as const) {
-      expect(allowedOn(name, tableArn()).sort(), name).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+      expect(allowedOn(name, tableArn()).sort(), name).toEqual([
+        'dynamodb:DeleteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+      ]);
       expect(allowedOn(name, secretRef()), name).toContain('secretsmanager:GetSecretValue');
       for (const action of ['dynamodb:Scan', 'dynamodb:BatchWriteItem']) expect(allActions(name), name).not.toContain(action);
     }
@@ -460,7 +528,12 @@ describe('IAM (least privilege)', () => {
   });
 
   it('disconnect may only get, delete, query and update items (presence, live connections), and cannot read the secret', () => {
-    expect(allowedOn('disconnect', tableArn()).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    expect(allowedOn('disconnect', tableArn()).sort()).toEqual([
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
     expect(allActions('disconnect').some((a) => a.startsWith('secretsmanager:'))).toBe(false);
     const other = allActions('disconnect').filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'));
     expect(other).toEqual(['execute-api:ManageConnections']);
@@ -468,12 +541,20 @@ describe('IAM (least privilege)', () => {
 
   it('no function has wildcard actions', () => {
     for (const s of [main(), configured]) {
-      for (const name of FN_NAMES) expect(allActions(name, s).filter((a) => a === '*' || a.endsWith(':*')), name).toEqual([]);
+      for (const name of FN_NAMES)
+        expect(
+          allActions(name, s).filter((a) => a === '*' || a.endsWith(':*')),
+          name,
+        ).toEqual([]);
     }
   });
 
   it('without emailFrom, no function may use SES', () => {
-    for (const name of FN_NAMES) expect(allActions(name).filter((a) => a.startsWith('ses:')), name).toEqual([]);
+    for (const name of FN_NAMES)
+      expect(
+        allActions(name).filter((a) => a.startsWith('ses:')),
+        name,
+      ).toEqual([]);
   });
 
   it('with emailFrom, message (confirmation links), http (sign-in links), notify and sweep may ses:SendEmail from its identity (domain or address) through the configuration set only', () => {
@@ -484,21 +565,45 @@ describe('IAM (least privilege)', () => {
       expect(ses[0]!.Action).toEqual(['ses:SendEmail']);
       const arns = [ses[0]!.Resource].flat().map((r) => JSON.stringify(r));
       expect(arns, name).toHaveLength(3);
-      expect(arns.some((a) => a.includes(':ses:') && a.endsWith(':identity/example.com"]]}')), name).toBe(true);
-      expect(arns.some((a) => a.includes(':ses:') && a.endsWith(':identity/games@example.com"]]}')), name).toBe(true);
-      expect(arns.some((a) => a.includes(':configuration-set/') && a.includes(JSON.stringify(ref(configured.stack.emailConfigurationSet, configured)))), name).toBe(true);
-      expect(arns.some((a) => a.includes('*')), name).toBe(false);
+      expect(
+        arns.some((a) => a.includes(':ses:') && a.endsWith(':identity/example.com"]]}')),
+        name,
+      ).toBe(true);
+      expect(
+        arns.some((a) => a.includes(':ses:') && a.endsWith(':identity/games@example.com"]]}')),
+        name,
+      ).toBe(true);
+      expect(
+        arns.some(
+          (a) => a.includes(':configuration-set/') && a.includes(JSON.stringify(ref(configured.stack.emailConfigurationSet, configured))),
+        ),
+        name,
+      ).toBe(true);
+      expect(
+        arns.some((a) => a.includes('*')),
+        name,
+      ).toBe(false);
     }
     for (const name of ['connect', 'disconnect', 'ratings', 'sesEvents', 'passkey'] as const) {
-      expect(allActions(name, configured).filter((a) => a.startsWith('ses:')), name).toEqual([]);
+      expect(
+        allActions(name, configured).filter((a) => a.startsWith('ses:')),
+        name,
+      ).toEqual([]);
     }
   });
 
-  it('the ratings reactor may get, put and delete items (its transaction\'s parts); sesEvents get and put (settings); neither reads a secret or sends', () => {
-    expect(allowedOn('ratings', tableArn()).filter((a) => !a.includes('Stream')).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem']);
+  it("the ratings reactor may get, put and delete items (its transaction's parts); sesEvents get and put (settings); neither reads a secret or sends", () => {
+    expect(
+      allowedOn('ratings', tableArn())
+        .filter((a) => !a.includes('Stream'))
+        .sort(),
+    ).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem']);
     expect(allowedOn('sesEvents', tableArn()).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
     for (const name of ['ratings', 'sesEvents'] as const) {
-      expect(allActions(name).filter((a) => a.startsWith('secretsmanager:') || a.startsWith('execute-api:')), name).toEqual([]);
+      expect(
+        allActions(name).filter((a) => a.startsWith('secretsmanager:') || a.startsWith('execute-api:')),
+        name,
+      ).toEqual([]);
     }
   });
 });
@@ -536,10 +641,22 @@ describe('notifier', () => {
     expect(filters).toHaveLength(1);
     const pattern = JSON.parse(filters[0]!.Pattern) as Json;
     expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['commit', 'chatMessage'] } } } });
-    const record = (eventName: string, kind: string) => ({ eventName, dynamodb: { NewImage: { kind: { S: kind }, pk: { S: 'G#x' } }, SequenceNumber: '1' } });
+    const record = (eventName: string, kind: string) => ({
+      eventName,
+      dynamodb: { NewImage: { kind: { S: kind }, pk: { S: 'G#x' } }, SequenceNumber: '1' },
+    });
     expect(patternMatches(pattern, record('INSERT', 'commit'))).toBe(true);
     expect(patternMatches(pattern, record('INSERT', 'chatMessage'))).toBe(true);
-    for (const [event, kind] of [['MODIFY', 'commit'], ['REMOVE', 'commit'], ['INSERT', 'snapshot'], ['INSERT', 'connection'], ['INSERT', 'delivery'], ['MODIFY', 'chatMessage'], ['INSERT', 'chatHead'], ['MODIFY', 'chatRate']]) {
+    for (const [event, kind] of [
+      ['MODIFY', 'commit'],
+      ['REMOVE', 'commit'],
+      ['INSERT', 'snapshot'],
+      ['INSERT', 'connection'],
+      ['INSERT', 'delivery'],
+      ['MODIFY', 'chatMessage'],
+      ['INSERT', 'chatHead'],
+      ['MODIFY', 'chatRate'],
+    ]) {
       expect(patternMatches(pattern, record(event!, kind!)), `${event} ${kind}`).toBe(false);
     }
   });
@@ -551,7 +668,9 @@ describe('notifier', () => {
 
 describe('ratings reactor', () => {
   const mapping = () => {
-    const mine = Object.values(resources('AWS::Lambda::EventSourceMapping')).filter((m) => mentions(m.Properties.FunctionName, ref(stack.functions.ratings)));
+    const mine = Object.values(resources('AWS::Lambda::EventSourceMapping')).filter((m) =>
+      mentions(m.Properties.FunctionName, ref(stack.functions.ratings)),
+    );
     expect(mine).toHaveLength(1);
     return mine[0]!.Properties;
   };
@@ -567,17 +686,32 @@ describe('ratings reactor', () => {
       DestinationConfig: { OnFailure: { Destination: arnOf(stack.ratingsDeadLetters) } },
     });
     expect(allowedOn('ratings', arnOf(stack.ratingsDeadLetters))).toContain('sqs:SendMessage');
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'IteratorAge', Dimensions: [{ Name: 'FunctionName', Value: ref(stack.functions.ratings) }] });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [idOf(stack.ratingsDeadLetters), 'QueueName'] } }] });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'IteratorAge',
+      Dimensions: [{ Name: 'FunctionName', Value: ref(stack.functions.ratings) }],
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [idOf(stack.ratingsDeadLetters), 'QueueName'] } }],
+    });
   });
 
   it('is invoked only by the commit that finishes a game', () => {
     const filters = mapping().FilterCriteria.Filters as { Pattern: string }[];
     expect(filters).toHaveLength(1);
     const pattern = JSON.parse(filters[0]!.Pattern) as Json;
-    const record = (eventName: string, kind: string, status: string) => ({ eventName, dynamodb: { NewImage: { kind: { S: kind }, status: { S: status } } } });
+    const record = (eventName: string, kind: string, status: string) => ({
+      eventName,
+      dynamodb: { NewImage: { kind: { S: kind }, status: { S: status } } },
+    });
     expect(patternMatches(pattern, record('INSERT', 'commit', 'finished'))).toBe(true);
-    for (const [event, kind, status] of [['INSERT', 'commit', 'active'], ['INSERT', 'commit', 'open'], ['MODIFY', 'commit', 'finished'], ['INSERT', 'rating', 'finished'], ['INSERT', 'snapshot', 'finished']]) {
+    for (const [event, kind, status] of [
+      ['INSERT', 'commit', 'active'],
+      ['INSERT', 'commit', 'open'],
+      ['MODIFY', 'commit', 'finished'],
+      ['INSERT', 'rating', 'finished'],
+      ['INSERT', 'snapshot', 'finished'],
+    ]) {
       expect(patternMatches(pattern, record(event!, kind!, status!)), `${event} ${kind} ${status}`).toBe(false);
     }
   });
@@ -587,10 +721,23 @@ describe('SES events', () => {
   it('a configuration set reports bounces and complaints to an SSL-only topic that SES alone may publish to, and the sesEvents function reads it', () => {
     template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
       ConfigurationSetName: ref(stack.emailConfigurationSet),
-      EventDestination: { Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: ref(stack.emailEvents) } },
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: ['bounce', 'complaint'],
+        SnsDestination: { TopicARN: ref(stack.emailEvents) },
+      },
     });
-    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: ref(stack.emailEvents), Endpoint: arnOf(stack.functions.sesEvents) });
-    template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'sns.amazonaws.com', FunctionName: arnOf(stack.functions.sesEvents), SourceArn: ref(stack.emailEvents) });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: ref(stack.emailEvents),
+      Endpoint: arnOf(stack.functions.sesEvents),
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'sns.amazonaws.com',
+      FunctionName: arnOf(stack.functions.sesEvents),
+      SourceArn: ref(stack.emailEvents),
+    });
     const policies = Object.values(resources('AWS::SNS::TopicPolicy')).filter((p) => mentions(p.Properties.Topics, ref(stack.emailEvents)));
     const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as Json[]);
     expect(statements.filter((st) => st.Effect === 'Allow').map((st) => st.Principal)).toEqual([{ Service: 'ses.amazonaws.com' }]);
@@ -620,7 +767,7 @@ describe('clock sweep', () => {
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: ref(stack.functions.sweep), MaximumRetryAttempts: 0 });
   });
 
-  it('broadcasts through the prod stage\'s https callback URL (CONNECTIONS_ENDPOINT)', () => {
+  it("broadcasts through the prod stage's https callback URL (CONNECTIONS_ENDPOINT)", () => {
     const endpoint = envOf('sweep').CONNECTIONS_ENDPOINT as Json;
     const text = JSON.stringify(endpoint);
     expect(text).toContain('"https://"');
@@ -632,16 +779,26 @@ describe('clock sweep', () => {
 });
 
 describe('alarms', () => {
-  it('28 alarms: Errors and Throttles per function, table throttling, the stream consumers\' lag and dead letters, the functions\' own metrics; ≥ threshold in 5 minutes, each sent to the alarm topic', () => {
+  it("28 alarms: Errors and Throttles per function, table throttling, the stream consumers' lag and dead letters, the functions' own metrics; ≥ threshold in 5 minutes, each sent to the alarm topic", () => {
     template.resourceCountIs('AWS::CloudWatch::Alarm', 28);
     const alarms = Object.values(resources('AWS::CloudWatch::Alarm'));
     for (const a of alarms) {
-      expect(a.Properties).toMatchObject({ EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+      expect(a.Properties).toMatchObject({
+        EvaluationPeriods: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+      });
       expect(a.Properties.AlarmActions).toEqual([ref(stack.alarmTopic)]);
       expect(a.Properties.OKActions).toEqual([ref(stack.alarmTopic)]);
       if (a.Properties.MetricName !== 'IteratorAge' && a.Properties.Namespace !== METRIC_NAMESPACE) expect(a.Properties.Threshold).toBe(1);
     }
-    for (const name of Object.values(METRICS)) template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: METRIC_NAMESPACE, MetricName: name, Period: 300, Dimensions: [{ Name: 'service', Value: 'caravela' }] });
+    for (const name of Object.values(METRICS))
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: METRIC_NAMESPACE,
+        MetricName: name,
+        Period: 300,
+        Dimensions: [{ Name: 'service', Value: 'caravela' }],
+      });
     for (const name of FN_NAMES) {
       for (const metric of ['Errors', 'Throttles']) {
         template.hasResourceProperties('AWS::CloudWatch::Alarm', {
@@ -657,7 +814,8 @@ describe('alarms', () => {
     expect(table).toHaveLength(1);
     const metrics = (table[0]!.Properties.Metrics as Json[]).filter((m) => m.MetricStat);
     expect(metrics.length).toBeGreaterThan(0);
-    for (const m of metrics) expect(m.MetricStat).toMatchObject({ Metric: { Namespace: 'AWS/DynamoDB', MetricName: 'ThrottledRequests' }, Period: 300 });
+    for (const m of metrics)
+      expect(m.MetricStat).toMatchObject({ Metric: { Namespace: 'AWS/DynamoDB', MetricName: 'ThrottledRequests' }, Period: 300 });
   });
 
   it('the notifier falling 15 minutes behind the stream raises an alarm', () => {
@@ -676,8 +834,16 @@ describe('alarms', () => {
   it('alarms reach an email address only when the alarmEmail setting names one', () => {
     // The only subscription without the setting is the SES events function's.
     expect(Object.values(resources('AWS::SNS::Subscription')).map((sub) => sub.Properties.Protocol)).toEqual(['lambda']);
-    const other = new CaravelaStack(new App({ context: { alarmEmail: 'ops@example.com', 'aws:cdk:bundling-stacks': [] } }), 'CaravelaAlarmEmail', { webAssetPath: webDir });
-    Template.fromStack(other).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: other.getLogicalId(other.alarmTopic.node.defaultChild as CfnElement) } });
+    const other = new CaravelaStack(
+      new App({ context: { alarmEmail: 'ops@example.com', 'aws:cdk:bundling-stacks': [] } }),
+      'CaravelaAlarmEmail',
+      { webAssetPath: webDir },
+    );
+    Template.fromStack(other).hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+      TopicArn: { Ref: other.getLogicalId(other.alarmTopic.node.defaultChild as CfnElement) },
+    });
   });
 
   it('a single dead letter raises an alarm', () => {
@@ -693,7 +859,8 @@ describe('alarms', () => {
 
 describe('web client', () => {
   const bucket = () => resources('AWS::S3::Bucket')[idOf(stack.webBucket)]!;
-  const distributionConfig = () => resources('AWS::CloudFront::Distribution')[idOf(stack.distribution)]!.Properties.DistributionConfig as Json;
+  const distributionConfig = () =>
+    resources('AWS::CloudFront::Distribution')[idOf(stack.distribution)]!.Properties.DistributionConfig as Json;
   const bucketPolicy = () => {
     const policies = Object.values(resources('AWS::S3::BucketPolicy')).filter((p) => mentions(p.Properties.Bucket, ref(stack.webBucket)));
     expect(policies).toHaveLength(1);
@@ -709,9 +876,12 @@ describe('web client', () => {
         policies[idOf(stack.webHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig,
       );
     }
-    const header = policies[idOf(stack.webHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy as Json;
+    const header = policies[idOf(stack.webHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig
+      .ContentSecurityPolicy as Json;
     expect(header.Override).toBe(true);
-    const directives = render(header.ContentSecurityPolicy).split(';').map((d) => d.trim().split(/\s+/));
+    const directives = render(header.ContentSecurityPolicy)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/));
     return new Map(directives.map(([name, ...values]) => [name!, values.join(' ')]));
   };
   const deployment = () => {
@@ -728,13 +898,16 @@ describe('web client', () => {
       IgnorePublicAcls: true,
       RestrictPublicBuckets: true,
     });
-    expect(bucket().Properties.BucketEncryption.ServerSideEncryptionConfiguration).toEqual([{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }]);
+    expect(bucket().Properties.BucketEncryption.ServerSideEncryptionConfiguration).toEqual([
+      { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
+    ]);
     expect(bucket().DeletionPolicy).toBe('Retain');
     const ssl = bucketPolicy().filter((st) => st.Effect === 'Deny' && mentions(st.Condition, { 'aws:SecureTransport': 'false' }));
     expect(ssl).toHaveLength(1);
     expect(ssl[0]!.Action).toBe('s3:*');
     // Nothing but CloudFront (and the deny) in the bucket policy: no public read.
-    for (const st of bucketPolicy().filter((st) => st.Effect === 'Allow')) expect(st.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+    for (const st of bucketPolicy().filter((st) => st.Effect === 'Allow'))
+      expect(st.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
   });
 
   it('is served by CloudFront through origin access control: index.html at the root, HTTPS only, compressed', () => {
@@ -742,7 +915,11 @@ describe('web client', () => {
     const config = distributionConfig();
     expect(config.Enabled).toBe(true);
     expect(config.DefaultRootObject).toBe('index.html');
-    expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true, AllowedMethods: ['GET', 'HEAD'] });
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      Compress: true,
+      AllowedMethods: ['GET', 'HEAD'],
+    });
     expect(config.Origins).toHaveLength(1);
     const origin = config.Origins[0] as Json;
     expect(origin.DomainName).toEqual({ 'Fn::GetAtt': [idOf(stack.webBucket), 'RegionalDomainName'] });
@@ -753,7 +930,11 @@ describe('web client', () => {
     expect(Object.keys(oacs)).toHaveLength(1);
     const [oacId, oac] = Object.entries(oacs)[0]!;
     expect(origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
-    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' });
+    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({
+      OriginAccessControlOriginType: 's3',
+      SigningBehavior: 'always',
+      SigningProtocol: 'sigv4',
+    });
     // … and the bucket lets exactly this distribution read it.
     const reads = bucketPolicy().filter((st) => st.Effect === 'Allow' && [st.Action].flat().includes('s3:GetObject'));
     expect(reads).toHaveLength(1);
@@ -805,9 +986,15 @@ describe('web client', () => {
       ['sw.js', stack.webWorkerHeaders, WEB_WORKER_CACHE_CONTROL],
     ] as const) {
       const b = behaviors.find((x) => x.PathPattern === pattern)!;
-      expect(b).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true, AllowedMethods: ['GET', 'HEAD'], TargetOriginId: distributionConfig().DefaultCacheBehavior.TargetOriginId });
+      expect(b).toMatchObject({
+        ViewerProtocolPolicy: 'redirect-to-https',
+        Compress: true,
+        AllowedMethods: ['GET', 'HEAD'],
+        TargetOriginId: distributionConfig().DefaultCacheBehavior.TargetOriginId,
+      });
       expect(b.ResponseHeadersPolicyId).toEqual(ref(policy));
-      const custom = resources('AWS::CloudFront::ResponseHeadersPolicy')[idOf(policy)]!.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig as Json;
+      const custom = resources('AWS::CloudFront::ResponseHeadersPolicy')[idOf(policy)]!.Properties.ResponseHeadersPolicyConfig
+        .CustomHeadersConfig as Json;
       expect(custom.Items).toEqual([{ Header: 'Cache-Control', Value: cacheControl, Override: true }]);
     }
     expect(WEB_HASHED_CACHE_CONTROL).toContain('immutable');
@@ -843,14 +1030,24 @@ describe('web client', () => {
   it('synthesis fails plainly when the web client was not built', () => {
     expect(WEB_DIR.endsWith(path.join('dist', 'web'))).toBe(true);
     const missing = path.join(webDir, 'nowhere');
-    expect(() => new CaravelaStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'NoWeb', { webAssetPath: missing })).toThrow(/build:web/);
+    expect(() => new CaravelaStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'NoWeb', { webAssetPath: missing })).toThrow(
+      /build:web/,
+    );
   });
 });
 
 describe('outputs', () => {
   it('WebSocketUrl (wss, prod stage), HttpUrl, TableName, VapidSecretArn, TokenSecretArn and WebUrl', () => {
     const outputs = template.findOutputs('*');
-    expect(Object.keys(outputs).sort()).toEqual(['AlarmTopicArn', 'HttpUrl', 'TableName', 'TokenSecretArn', 'VapidSecretArn', 'WebSocketUrl', 'WebUrl']);
+    expect(Object.keys(outputs).sort()).toEqual([
+      'AlarmTopicArn',
+      'HttpUrl',
+      'TableName',
+      'TokenSecretArn',
+      'VapidSecretArn',
+      'WebSocketUrl',
+      'WebUrl',
+    ]);
     expect(outputs.TokenSecretArn!.Value).toEqual(ref(stack.tokenSecret));
     expect(outputs.WebUrl!.Value).toEqual(distributionUrl());
     const ws = JSON.stringify(outputs.WebSocketUrl!.Value);

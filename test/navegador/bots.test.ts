@@ -35,7 +35,12 @@ describe('Navegador heuristic bot', () => {
       expect(played.state.status).toBe('over');
       expect(played.outcome!.winners.length).toBeGreaterThan(0);
       const scores = played.outcome!.results.map((r) => r.score);
-      figures.push(`${players} players, heuristic only: average score ${avg(scores.reduce((a, b) => a + b, 0), scores.length)}, ${Math.round(performance.now() - start)} ms`);
+      figures.push(
+        `${players} players, heuristic only: average score ${avg(
+          scores.reduce((a, b) => a + b, 0),
+          scores.length,
+        )}, ${Math.round(performance.now() - start)} ms`,
+      );
     }
     const again = () => playGame(navegador, { players: 3, seed: 7, bots: [heuristic, randomBot, heuristic] }).events;
     expect(again()).toEqual(again());

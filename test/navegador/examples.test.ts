@@ -44,31 +44,48 @@ import {
 
 const nav = spec<NavState, NavEvent>(game);
 const atSea = (s: NavState, seat: number) => Object.values(s.ships).reduce((n, bySeat) => n + (bySeat[seat] ?? 0), 0);
-const moveCosts = (s: NavState, seat: number) => legalOfType(s, seat, 'move').map((m) => eventsOf(play(s, seat, m).events, 'Moved')[0]!.cost);
+const moveCosts = (s: NavState, seat: number) =>
+  legalOfType(s, seat, 'move').map((m) => eventsOf(play(s, seat, m).events, 'Moved')[0]!.cost);
 
 describe('Set up (summary and quick intro)', () => {
-  it.each([2, 3, 4, 5])('%i players: 2 ships in Portugal, 5 in supply, 3 workers, 200 Cruzados, a factory, a shipyard and a church', (players) => {
-    const events = game.setup({ players, options: {}, seed: 42 });
-    const setup = events[0] as Extract<NavEvent, { type: 'GameSetUp' }>;
-    const s = situation(events);
-    for (const p of s.seats) {
-      expect(p).toMatchObject({ cash: 200, workers: 3, supply: 5, wildcard: 1, shipyards: 1, churches: 1, position: null, colonies: [], explorers: [] });
-    }
-    expect(s.ships.portugal).toEqual(Array(players).fill(2));
-    // The market starts in the fourth row; one privilege of each type in the gallery.
-    expect(s.market).toEqual({ sugar: 3, gold: 3, spices: 3 });
-    expect(s.gallery).toEqual({ colony: 1, factory: 1, explorer: 1, shipyard: 1, church: 1 });
-    // 12 regions with an explorer; 30 of the 33 tokens in hidden stacks of one good, one of each good removed.
-    expect(s.unexplored).toHaveLength(12);
-    expect(Object.values(s.stacks).flat()).toHaveLength(30);
-    expect(s.removedTokens).toHaveLength(3);
-    // The last player (to the right of the start player) holds the Navegador.
-    expect(setup.navegador).toBe((setup.startPlayer + players - 1) % players);
-    expect(game.activeSeats(s)).toEqual([setup.startPlayer]);
-    // The double-loss token: Nagasaki, and Macau too with 2 or 3 players.
-    const doubleLoss = game.view(s, null).regions.filter((r) => r.doubleLoss).map((r) => r.id);
-    expect(doubleLoss).toEqual(players <= 3 ? ['macau', 'nagasaki'] : ['nagasaki']);
-  });
+  it.each([2, 3, 4, 5])(
+    '%i players: 2 ships in Portugal, 5 in supply, 3 workers, 200 Cruzados, a factory, a shipyard and a church',
+    (players) => {
+      const events = game.setup({ players, options: {}, seed: 42 });
+      const setup = events[0] as Extract<NavEvent, { type: 'GameSetUp' }>;
+      const s = situation(events);
+      for (const p of s.seats) {
+        expect(p).toMatchObject({
+          cash: 200,
+          workers: 3,
+          supply: 5,
+          wildcard: 1,
+          shipyards: 1,
+          churches: 1,
+          position: null,
+          colonies: [],
+          explorers: [],
+        });
+      }
+      expect(s.ships.portugal).toEqual(Array(players).fill(2));
+      // The market starts in the fourth row; one privilege of each type in the gallery.
+      expect(s.market).toEqual({ sugar: 3, gold: 3, spices: 3 });
+      expect(s.gallery).toEqual({ colony: 1, factory: 1, explorer: 1, shipyard: 1, church: 1 });
+      // 12 regions with an explorer; 30 of the 33 tokens in hidden stacks of one good, one of each good removed.
+      expect(s.unexplored).toHaveLength(12);
+      expect(Object.values(s.stacks).flat()).toHaveLength(30);
+      expect(s.removedTokens).toHaveLength(3);
+      // The last player (to the right of the start player) holds the Navegador.
+      expect(setup.navegador).toBe((setup.startPlayer + players - 1) % players);
+      expect(game.activeSeats(s)).toEqual([setup.startPlayer]);
+      // The double-loss token: Nagasaki, and Macau too with 2 or 3 players.
+      const doubleLoss = game
+        .view(s, null)
+        .regions.filter((r) => r.doubleLoss)
+        .map((r) => r.id);
+      expect(doubleLoss).toEqual(players <= 3 ? ['macau', 'nagasaki'] : ['nagasaki']);
+    },
+  );
 });
 
 describe('Action selection on the rondel', () => {
@@ -86,14 +103,24 @@ describe('Action selection on the rondel', () => {
       s.seats[RED]!.position = SAILING;
       shipsAt(s, RED, { portugal: 5 });
     });
-    expect(play(s, RED, { type: 'move', field: SAILING }).events[0]).toEqual({ type: 'Moved', seat: RED, from: SAILING, to: SAILING, action: 'sailing', cost: 5 });
+    expect(play(s, RED, { type: 'move', field: SAILING }).events[0]).toEqual({
+      type: 'Moved',
+      seat: RED,
+      from: SAILING,
+      to: SAILING,
+      action: 'sailing',
+      cost: 5,
+    });
     // With only 4 ships on the board it cannot be paid.
     const four = inPlay(4, (s) => {
       s.seats[RED]!.position = SAILING;
       shipsAt(s, RED, { portugal: 4 });
     });
     expect(legalOfType(four, RED, 'move').map((m) => m.field)).not.toContain(SAILING);
-    nav.given([], four).when(RED, { type: 'move', field: SAILING }).thenRejects('ILLEGAL', /costs more ships than you have at sea/);
+    nav
+      .given([], four)
+      .when(RED, { type: 'move', field: SAILING })
+      .thenRejects('ILLEGAL', /costs more ships than you have at sea/);
   });
 
   it('with a single ship on the board the stone reaches at most one field beyond the free three', () => {
@@ -215,7 +242,11 @@ describe('Ships', () => {
   });
 
   it('more ships than shipyards cost 100 / 200 / 300 each by phase', () => {
-    for (const [phase, extra] of [[1, 100], [2, 200], [3, 300]] as const) {
+    for (const [phase, extra] of [
+      [1, 100],
+      [2, 200],
+      [3, 300],
+    ] as const) {
       const s = inAction(4, RED, SHIPS, (s) => {
         s.phase = phase;
         s.seats[RED]!.cash = 1000;
@@ -282,10 +313,16 @@ describe('Sailing', () => {
 
   it('Red sails from Guiné and Rio de Janeiro into Angola: 1 ship lost, the explorer taken, the colonies revealed, a bonus of 70', () => {
     const setup = withStacks(gameSetUp(4), { angola: [90, 70, 120] });
-    const s = inAction(4, RED, SAILING, (s) => {
-      explored(s, 'guine', 'bahia', 'rio');
-      shipsAt(s, RED, { guine: 1, rio: 1 });
-    }, { setup });
+    const s = inAction(
+      4,
+      RED,
+      SAILING,
+      (s) => {
+        explored(s, 'guine', 'bahia', 'rio');
+        shipsAt(s, RED, { guine: 1, rio: 1 });
+      },
+      { setup },
+    );
     expect(sails(s, RED)).toEqual(expect.arrayContaining(['guine>angola', 'rio>angola']));
     // Both ships sail in; with no ship left to move, the sailing ends and Angola is explored.
     const r = playAll(s, [
@@ -309,10 +346,16 @@ describe('Sailing', () => {
 
   it('the same exploration when Red ends the sailing himself (a ship is left in Portugal)', () => {
     const setup = withStacks(gameSetUp(4), { angola: [90, 70, 120] });
-    const s = inAction(4, RED, SAILING, (s) => {
-      explored(s, 'guine', 'bahia', 'rio');
-      shipsAt(s, RED, { guine: 1, rio: 1, portugal: 1 });
-    }, { setup });
+    const s = inAction(
+      4,
+      RED,
+      SAILING,
+      (s) => {
+        explored(s, 'guine', 'bahia', 'rio');
+        shipsAt(s, RED, { guine: 1, rio: 1, portugal: 1 });
+      },
+      { setup },
+    );
     let r = playAll(s, [
       [RED, { type: 'moveShip', from: 'guine', to: 'angola' }],
       [RED, { type: 'moveShip', from: 'rio', to: 'angola' }],
@@ -332,7 +375,10 @@ describe('Sailing', () => {
       shipsAt(s, RED, { guine: 1, portugal: 2 });
     });
     expect(sails(s, RED)).not.toContain('guine>angola');
-    nav.given([], s).when(RED, { type: 'moveShip', from: 'guine', to: 'angola' }).thenRejects('ILLEGAL', /No ship of yours can sail from Guiné to Angola/);
+    nav
+      .given([], s)
+      .when(RED, { type: 'moveShip', from: 'guine', to: 'angola' })
+      .thenRejects('ILLEGAL', /No ship of yours can sail from Guiné to Angola/);
   });
 
   it('a ship sent towards unknown waters must be joined: the others cannot sail off and leave it alone', () => {
@@ -354,10 +400,16 @@ describe('Sailing', () => {
     const s = base(3, 1);
     expect(sails(s, RED)).toContain('macau>nagasaki');
     const move = { type: 'moveShip', from: 'macau', to: 'nagasaki' } as const;
-    let r = playAll(s, [[RED, move], [RED, move]]);
+    let r = playAll(s, [
+      [RED, move],
+      [RED, move],
+    ]);
     // 2 ships are not enough to end the sailing there.
     expect(legalOfType(r.state, RED, 'done')).toEqual([]);
-    r = playAll(r.state, [[RED, move], [RED, { type: 'done' }]]);
+    r = playAll(r.state, [
+      [RED, move],
+      [RED, { type: 'done' }],
+    ]);
     expect(eventsOf(r.events, 'Explored')[0]).toMatchObject({ region: 'nagasaki', lost: 2 });
     expect(r.state.ships.nagasaki[RED]).toBe(1);
     expect(r.state.seats[RED]!.supply).toBe(7 - 4 + 2);
@@ -406,10 +458,16 @@ describe('Sailing', () => {
 
   it('the bonus is the cheapest colony revealed, and the cheapest is the one founded later', () => {
     const setup = withStacks(gameSetUp(4), { bahia: [110, 60, 90, 40] });
-    const s = inAction(4, RED, SAILING, (s) => {
-      explored(s, 'guine');
-      shipsAt(s, RED, { guine: 2, portugal: 1 });
-    }, { setup });
+    const s = inAction(
+      4,
+      RED,
+      SAILING,
+      (s) => {
+        explored(s, 'guine');
+        shipsAt(s, RED, { guine: 2, portugal: 1 });
+      },
+      { setup },
+    );
     let r = playAll(s, [
       [RED, { type: 'moveShip', from: 'guine', to: 'bahia' }],
       [RED, { type: 'moveShip', from: 'guine', to: 'bahia' }],
@@ -430,11 +488,17 @@ describe('Sailing', () => {
 describe('Game phases', () => {
   it('exploring Cabo da Boa Esperança starts phase II once the sailing ends: range 2 and extra workers at 200 from the next turn', () => {
     const setup = withStacks(gameSetUp(4), { cabo: [90] });
-    const s = inAction(4, RED, SAILING, (s) => {
-      explored(s, 'guine', 'angola');
-      shipsAt(s, RED, { angola: 2, portugal: 2 });
-      s.seats[YELLOW]!.cash = 300;
-    }, { setup });
+    const s = inAction(
+      4,
+      RED,
+      SAILING,
+      (s) => {
+        explored(s, 'guine', 'angola');
+        shipsAt(s, RED, { angola: 2, portugal: 2 });
+        s.seats[YELLOW]!.cash = 300;
+      },
+      { setup },
+    );
     let r = play(s, RED, { type: 'moveShip', from: 'angola', to: 'cabo' });
     r = play(r.state, RED, { type: 'moveShip', from: 'angola', to: 'cabo' });
     // Still phase I in this turn: Portugal reaches only Guiné.
@@ -442,7 +506,11 @@ describe('Game phases', () => {
     r = play(r.state, RED, { type: 'done' });
     expect(r.events.map((e) => e.type)).toEqual(['Explored', 'ActionEnded', 'PhaseStarted', 'TurnEnded']);
     expect(r.events[0]).toMatchObject({ region: 'cabo', lost: 1, bonus: 90 });
-    expect(r.events[2]).toEqual({ type: 'PhaseStarted', phase: 2, gallery: { colony: 2, factory: 2, explorer: 2, shipyard: 2, church: 2 } });
+    expect(r.events[2]).toEqual({
+      type: 'PhaseStarted',
+      phase: 2,
+      gallery: { colony: 2, factory: 2, explorer: 2, shipyard: 2, church: 2 },
+    });
     expect(r.state.phase).toBe(2);
     // Yellow's turn: 2 workers with 1 church cost 50 + 200.
     const workers = play(r.state, YELLOW, { type: 'move', field: WORKERS });
@@ -479,7 +547,10 @@ describe('Game phases', () => {
       [RED, { type: 'moveShip', from: 'angola', to: 'cabo' }],
       [RED, { type: 'done' }],
     ]);
-    expect(eventsOf(r.events, 'PhaseStarted')[0]).toMatchObject({ phase: 2, gallery: { colony: 2, factory: 2, explorer: 2, shipyard: 2, church: 2 } });
+    expect(eventsOf(r.events, 'PhaseStarted')[0]).toMatchObject({
+      phase: 2,
+      gallery: { colony: 2, factory: 2, explorer: 2, shipyard: 2, church: 2 },
+    });
 
     s = inAction(5, RED, SAILING, (s) => {
       s.phase = 2;
@@ -493,7 +564,11 @@ describe('Game phases', () => {
       [RED, { type: 'moveShip', from: 'india', to: 'malaca' }],
       [RED, { type: 'done' }],
     ]);
-    expect(eventsOf(r.events, 'PhaseStarted')[0]).toEqual({ type: 'PhaseStarted', phase: 3, gallery: { colony: 3, factory: 3, explorer: 3, shipyard: 3, church: 3 } });
+    expect(eventsOf(r.events, 'PhaseStarted')[0]).toEqual({
+      type: 'PhaseStarted',
+      phase: 3,
+      gallery: { colony: 3, factory: 3, explorer: 3, shipyard: 3, church: 3 },
+    });
     const workers = play(r.state, YELLOW, { type: 'move', field: WORKERS });
     expect(play(workers.state, YELLOW, { type: 'recruitWorkers', count: 2 }).events[0]).toMatchObject({ paid: 50 + 300 });
     // Portugal → Guiné → Angola → Cabo: 3 borders.
@@ -518,7 +593,10 @@ describe('Colony', () => {
   it('6 workers, 2 ships in Bahia and 1 in Guiné: only 2 colonies, Guiné 80 + Bahia 100 = 180; none in Rio without a ship', () => {
     const s = picture(1);
     expect(legalOfType(s, RED, 'foundColony').map((c) => c.region)).toEqual(['guine', 'bahia']);
-    nav.given([], s).when(RED, { type: 'foundColony', region: 'rio' }).thenRejects('ILLEGAL', /Rio de Janeiro/);
+    nav
+      .given([], s)
+      .when(RED, { type: 'foundColony', region: 'rio' })
+      .thenRejects('ILLEGAL', /Rio de Janeiro/);
     const r = playAll(s, [
       [RED, { type: 'foundColony', region: 'guine' }],
       [RED, { type: 'foundColony', region: 'bahia' }],
@@ -528,7 +606,10 @@ describe('Colony', () => {
       { type: 'ColonyFounded', seat: RED, region: 'bahia', good: 'sugar', value: 100 },
     ]);
     expect(r.state.seats[RED]!.cash).toBe(500 - 180);
-    expect(r.state.seats[RED]!.colonies).toEqual([{ good: 'gold', value: 80 }, { good: 'sugar', value: 100 }]);
+    expect(r.state.seats[RED]!.colonies).toEqual([
+      { good: 'gold', value: 80 },
+      { good: 'sugar', value: 100 },
+    ]);
     // Nothing else can be founded: the action is over. Ships and workers stay.
     expect(r.state.pending).toBeNull();
     expect(r.state.seats[RED]!.workers).toBe(6);
@@ -594,7 +675,9 @@ describe('Buildings', () => {
 
   it('shows the prices of the picture', () => {
     const v = game.view(board(7), RED).buildings;
-    expect([v.goldFactory.next, v.spiceFactory.next, v.sugarFactory.next, v.shipyard.next, v.church.next]).toEqual([70, 100, 100, 150, 250]);
+    expect([v.goldFactory.next, v.spiceFactory.next, v.sugarFactory.next, v.shipyard.next, v.church.next]).toEqual([
+      70, 100, 100, 150, 250,
+    ]);
   });
 
   it('7 workers: 1 gold factory and 1 shipyard for 220 (70 + 150)', () => {
@@ -633,7 +716,10 @@ describe('Buildings', () => {
     expect(builds(s)).toEqual(['sugarFactory', 'goldFactory', 'spiceFactory', 'shipyard', 'church']);
     const yard = play(s, RED, { type: 'build', kind: 'shipyard' });
     expect(builds(yard.state)).toEqual(['sugarFactory', 'goldFactory', 'spiceFactory']);
-    nav.given([], yard.state).when(RED, { type: 'build', kind: 'shipyard' }).thenRejects('ILLEGAL', /cannot build a shipyard/);
+    nav
+      .given([], yard.state)
+      .when(RED, { type: 'build', kind: 'shipyard' })
+      .thenRejects('ILLEGAL', /cannot build a shipyard/);
     const church = play(s, RED, { type: 'build', kind: 'church' });
     expect(church.events).toContainEqual({ type: 'Built', seat: RED, kind: 'church', price: 250 });
     expect(church.state.pending).toBeNull(); // nothing else fits: the action ended
@@ -701,9 +787,22 @@ describe('Market', () => {
     });
     expect(game.view(s, RED).market.spices).toEqual({ row: 4, price: 60, revenue: 40 });
     // The spice factory and the wildcard: up to 2 units.
-    expect(legalOfType(s, RED, 'trade').filter((c) => c.good === 'spices').map((c) => c.units)).toEqual([1, 2]);
+    expect(
+      legalOfType(s, RED, 'trade')
+        .filter((c) => c.good === 'spices')
+        .map((c) => c.units),
+    ).toEqual([1, 2]);
     const r = play(s, RED, { type: 'trade', good: 'spices', mode: 'process', units: 1 });
-    expect(r.events[0]).toEqual({ type: 'Traded', seat: RED, good: 'spices', mode: 'process', units: 1, perUnit: 40, wildcard: false, row: 3 });
+    expect(r.events[0]).toEqual({
+      type: 'Traded',
+      seat: RED,
+      good: 'spices',
+      mode: 'process',
+      units: 1,
+      perUnit: 40,
+      wildcard: false,
+      row: 3,
+    });
     expect(r.state.seats[RED]!.cash).toBe(240);
   });
 
@@ -751,7 +850,10 @@ describe('Market', () => {
       [RED, { type: 'trade', good: 'sugar', mode: 'process', units: 2 }],
       [RED, { type: 'trade', good: 'gold', mode: 'sell', units: 2 }],
     ]);
-    expect(eventsOf(r.events, 'Traded').map((e) => [e.perUnit, e.units])).toEqual([[50, 2], [70, 2]]);
+    expect(eventsOf(r.events, 'Traded').map((e) => [e.perUnit, e.units])).toEqual([
+      [50, 2],
+      [70, 2],
+    ]);
     expect(r.state.seats[RED]!.cash).toBe(200 + 240);
   });
 
@@ -765,7 +867,10 @@ describe('Market', () => {
       [RED, { type: 'trade', good: 'sugar', mode: 'process', units: 3 }],
       [RED, { type: 'trade', good: 'gold', mode: 'sell', units: 3 }],
     ]);
-    expect(eventsOf(r.events, 'Traded').map((e) => [e.perUnit, e.row])).toEqual([[20, 0], [30, 9]]);
+    expect(eventsOf(r.events, 'Traded').map((e) => [e.perUnit, e.row])).toEqual([
+      [20, 0],
+      [30, 9],
+    ]);
     expect(r.state.seats[RED]!.cash).toBe(200 + 60 + 90);
   });
 
@@ -788,7 +893,10 @@ describe('Privilege', () => {
       const red = s.seats[RED]!;
       red.churches = 2;
       red.explorers = ['guine', 'bahia', 'rio', 'angola', 'cabo'];
-      red.colonies = [{ good: 'gold', value: 80 }, { good: 'sugar', value: 40 }];
+      red.colonies = [
+        { good: 'gold', value: 80 },
+        { good: 'sugar', value: 40 },
+      ];
       red.factories.sugar = 1;
       red.privileges = { colony: 0, factory: 1, explorer: 1, shipyard: 0, church: 1 };
       red.workers = 4;
@@ -821,7 +929,10 @@ describe('Privilege', () => {
   it('at most 3 privileges of a type per player', () => {
     const s = gallery((s) => void (s.seats[RED]!.privileges.church = 3));
     expect(legalOfType(s, RED, 'takePrivilege').map((c) => c.privilege)).toEqual(['colony', 'factory', 'explorer', 'shipyard']);
-    nav.given([], s).when(RED, { type: 'takePrivilege', privilege: 'church' }).thenRejects('ILLEGAL', /not available/);
+    nav
+      .given([], s)
+      .when(RED, { type: 'takePrivilege', privilege: 'church' })
+      .thenRejects('ILLEGAL', /not available/);
   });
 
   it('only privileges in the gallery can be taken', () => {
@@ -840,7 +951,10 @@ describe('Privilege', () => {
     pending.pending = { kind: 'privilege', seat: RED };
     pending.beforeMove = false;
     expect(game.legal(pending, RED)).toEqual([{ type: 'done' }]);
-    nav.given([], pending).when(RED, { type: 'takePrivilege', privilege: 'church' }).thenRejects('ILLEGAL', /keep two/);
+    nav
+      .given([], pending)
+      .when(RED, { type: 'takePrivilege', privilege: 'church' })
+      .thenRejects('ILLEGAL', /keep two/);
   });
 
   it('one privilege per turn: taking it ends the action', () => {
@@ -859,7 +973,10 @@ describe('The Navegador card', () => {
     s = passTurn(s).state;
     expect(game.activeSeats(s)).toEqual([GREEN]);
     expect(legalOfType(s, GREEN, 'useNavegador')).toEqual([]);
-    nav.given([], s).when(GREEN, { type: 'useNavegador' }).thenRejects('ILLEGAL', /not in the first round/);
+    nav
+      .given([], s)
+      .when(GREEN, { type: 'useNavegador' })
+      .thenRejects('ILLEGAL', /not in the first round/);
     s = passTurn(s).state; // the marker goes under Green's stone
     expect(s.navegador).toEqual({ holder: GREEN, marker: WORKERS });
     s = passTurn(s).state;
@@ -916,7 +1033,10 @@ describe('The Navegador card', () => {
     expect(r.state.navegador.holder).toBe(BLUE);
     expect(r.state.pending).toMatchObject({ kind: 'sailing', seat: BLUE, navegador: false });
     expect(legalOfType(r.state, BLUE, 'useNavegador')).toEqual([]);
-    nav.given([], r.state).when(BLUE, { type: 'useNavegador' }).thenRejects('ILLEGAL', /only before your rondel move/);
+    nav
+      .given([], r.state)
+      .when(BLUE, { type: 'useNavegador' })
+      .thenRejects('ILLEGAL', /only before your rondel move/);
   });
 
   it('expires when the holder’s stone enters or passes the marked field without using it', () => {
@@ -974,7 +1094,15 @@ describe('The Navegador card', () => {
       [BLUE, { type: 'moveShip', from: 'angola', to: 'cabo' }],
       [BLUE, { type: 'done' }],
     ]);
-    expect(r.events.map((e) => e.type)).toEqual(['NavegadorUsed', 'ShipMoved', 'ShipMoved', 'Explored', 'ActionEnded', 'NavegadorPassed', 'PhaseStarted']);
+    expect(r.events.map((e) => e.type)).toEqual([
+      'NavegadorUsed',
+      'ShipMoved',
+      'ShipMoved',
+      'Explored',
+      'ActionEnded',
+      'NavegadorPassed',
+      'PhaseStarted',
+    ]);
     expect(r.state.phase).toBe(2);
     r = play(r.state, BLUE, { type: 'move', field: WORKERS });
     expect(play(r.state, BLUE, { type: 'recruitWorkers', count: 2 }).events[0]).toMatchObject({ paid: 250 });
@@ -1122,7 +1250,13 @@ describe('End of the game', () => {
       king: 'factory',
       total: 97,
     });
-    for (const [cash, vp] of [[400, 97], [599, 97], [399, 96], [600, 98]] as const) expect(finalScores(scoringExample(cash))[RED]!.total).toBe(vp);
+    for (const [cash, vp] of [
+      [400, 97],
+      [599, 97],
+      [399, 96],
+      [600, 98],
+    ] as const)
+      expect(finalScores(scoringExample(cash))[RED]!.total).toBe(vp);
   });
 
   it('the King’s privilege pays no cash and goes only to a column with a free position', () => {

@@ -20,10 +20,21 @@ export type SetUp = Extract<NavEvent, { type: 'GameSetUp' }>;
 export type EventOf<T extends NavEvent['type']> = Extract<NavEvent, { type: T }>;
 
 /** Seat colours in order: red 0, yellow 1, green 2, blue 3, black 4. */
-export const RED = 0, YELLOW = 1, GREEN = 2, BLUE = 3, BLACK = 4;
+export const RED = 0,
+  YELLOW = 1,
+  GREEN = 2,
+  BLUE = 3,
+  BLACK = 4;
 
 /** Rondel fields, clockwise from Sailing (Market is there twice). */
-export const SAILING = 0, WORKERS = 1, MARKET = 2, COLONY = 3, PRIVILEGE = 4, SHIPS = 5, MARKET_2 = 6, BUILDINGS = 7;
+export const SAILING = 0,
+  WORKERS = 1,
+  MARKET = 2,
+  COLONY = 3,
+  PRIVILEGE = 4,
+  SHIPS = 5,
+  MARKET_2 = 6,
+  BUILDINGS = 7;
 
 /** Which good a region's colony stack holds. */
 export const goodOf = (region: RegionId): Good => DATA.colonyStacks.value[region]![0];
@@ -119,7 +130,11 @@ export function reveal(s: NavState, region: RegionId, tokens: number[]): void {
 }
 
 /** Play one command that must be accepted; returns the events and the new state. */
-export function play(state: NavState, seat: number, command: NavCommand | Record<string, unknown>): { events: NavEvent[]; state: NavState } {
+export function play(
+  state: NavState,
+  seat: number,
+  command: NavCommand | Record<string, unknown>,
+): { events: NavEvent[]; state: NavState } {
   const r = execute<NavState, NavEvent>(game, state, command, seat);
   if (!r.ok) throw new Error(`rejected ${JSON.stringify(command)} from seat ${seat}: ${r.rejection.message}`);
   return { events: r.events, state: r.state };
@@ -137,7 +152,13 @@ export function playAll(state: NavState, moves: readonly (readonly [number, NavC
 }
 
 /** The seat's stone moves to `field`, one field ahead of where `arrange` (or this) put it: the action is open. */
-export function inAction(players: number, seat: number, field: number, arrange?: (s: NavState) => void, opts: { setup?: SetUp } = {}): NavState {
+export function inAction(
+  players: number,
+  seat: number,
+  field: number,
+  arrange?: (s: NavState) => void,
+  opts: { setup?: SetUp } = {},
+): NavState {
   const s = inPlay(
     players,
     (s) => {

@@ -31,7 +31,10 @@ const GAMES = 50;
 
 /** Buildings on the board for a player count. */
 const buildings = (n: number) =>
-  DATA.buildingPrices.value.sugarFactory.length + DATA.buildingPrices.value.goldFactory.length + DATA.buildingPrices.value.spiceFactory.length + 2 * DATA.shipyardsAndChurchesOnBoard.value(n);
+  DATA.buildingPrices.value.sugarFactory.length +
+  DATA.buildingPrices.value.goldFactory.length +
+  DATA.buildingPrices.value.spiceFactory.length +
+  2 * DATA.shipyardsAndChurchesOnBoard.value(n);
 /** Expected turns per player with `k` seats playing toward the end. */
 const expected = (n: number, k: number) => (4 * buildings(n)) / k + 4 + 1;
 
@@ -45,7 +48,9 @@ const MIXES: Record<string, (seat: number) => string> = {
 };
 
 const lines: string[] = [];
-afterAll(() => console.log(`Navegador game lengths, turns per player over ${GAMES} seeds (min / p50 / p90 / max; bound)\n${lines.join('\n')}`));
+afterAll(() =>
+  console.log(`Navegador game lengths, turns per player over ${GAMES} seeds (min / p50 / p90 / max; bound)\n${lines.join('\n')}`),
+);
 
 const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const fmt = (x: number) => (Math.round(x * 10) / 10).toString();
@@ -64,7 +69,9 @@ describe('Navegador game length with every mix of the non-searching bots', () =>
           lengths.push(played.state.turnsDone / players);
         }
         lengths.sort((a, b) => a - b);
-        lines.push(`${players} players, ${mix.padEnd(16)} ${[0, 0.5, 0.9, 1].map((q) => fmt(at(lengths, q))).join(' / ')}; bound ${playing ? fmt(bound) : 'none'}`);
+        lines.push(
+          `${players} players, ${mix.padEnd(16)} ${[0, 0.5, 0.9, 1].map((q) => fmt(at(lengths, q))).join(' / ')}; bound ${playing ? fmt(bound) : 'none'}`,
+        );
         expect(lengths.at(-1)!).toBeLessThanOrEqual(bound);
       });
     }

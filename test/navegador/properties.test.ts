@@ -18,7 +18,9 @@ import { game } from './fixtures';
 /** A generous bound: random games take about 1,000–2,700 commands. */
 const MAX_COMMANDS = 6000;
 const seen = { commands: 0, legal: 0 };
-afterAll(() => console.log(`Navegador random games: at most ${seen.commands} commands per game, at most ${seen.legal} legal commands in one list`));
+afterAll(() =>
+  console.log(`Navegador random games: at most ${seen.commands} commands per game, at most ${seen.legal} legal commands in one list`),
+);
 
 type Step = { seat: number; command: NavCommand; state: NavState };
 
@@ -64,16 +66,26 @@ function mutations(c: NavCommand): unknown[] {
       return [1, 2, 4, 7].map((d) => ({ ...c, field: (c.field + d) % 8 }));
     case 'payShip':
     case 'foundColony':
-      return REGIONS.filter((r) => r !== c.region).slice(0, 4).map((region) => ({ ...c, region }));
+      return REGIONS.filter((r) => r !== c.region)
+        .slice(0, 4)
+        .map((region) => ({ ...c, region }));
     case 'recruitWorkers':
     case 'buildShips':
-      return [{ ...c, count: c.count + 1 }, { ...c, count: c.count + 3 }, { ...c, count: 0 }];
+      return [
+        { ...c, count: c.count + 1 },
+        { ...c, count: c.count + 3 },
+        { ...c, count: 0 },
+      ];
     case 'moveShip':
       return [{ ...c, from: c.to, to: c.from }, ...REGIONS.slice(0, 4).map((to) => ({ ...c, to })), { ...c, to: c.from }];
     case 'build':
       return BUILDINGS.filter((k) => k !== c.kind).map((kind) => ({ ...c, kind }));
     case 'trade':
-      return [{ ...c, units: c.units + 1 }, { ...c, mode: c.mode === 'sell' ? 'process' : 'sell' }, ...GOODS.filter((g) => g !== c.good).map((good) => ({ ...c, good }))];
+      return [
+        { ...c, units: c.units + 1 },
+        { ...c, mode: c.mode === 'sell' ? 'process' : 'sell' },
+        ...GOODS.filter((g) => g !== c.good).map((good) => ({ ...c, good })),
+      ];
     case 'takePrivilege':
       return PRIVILEGES.filter((t) => t !== c.privilege).map((privilege) => ({ ...c, privilege }));
     case 'useNavegador':
@@ -89,11 +101,17 @@ function conservationProblems(s: NavState): string[] {
   // 7 ships per player: supply + at sea.
   s.seats.forEach((p, seat) => {
     check(p.supply >= 0 && REGIONS.every((r) => s.ships[r][seat]! >= 0), () => `${p.colour}: a negative ship count`);
-    check(p.supply + shipsAtSea(s, seat) === DATA.shipsPerPlayer.value, () => `${p.colour}: ${p.supply} in supply + ${shipsAtSea(s, seat)} at sea`);
+    check(
+      p.supply + shipsAtSea(s, seat) === DATA.shipsPerPlayer.value,
+      () => `${p.colour}: ${p.supply} in supply + ${shipsAtSea(s, seat)} at sea`,
+    );
     // Workers stay within Lisboa's track; cash never negative; at most 3 privileges per type.
     check(p.workers >= 2 && p.workers <= 9, () => `${p.colour}: ${p.workers} workers`);
     check(p.cash >= 0, () => `${p.colour}: ${p.cash} Cruzados`);
-    check(PRIVILEGES.every((t) => p.privileges[t] <= DATA.maxPrivilegesPerType.value), () => `${p.colour}: more than 3 privileges of a type`);
+    check(
+      PRIVILEGES.every((t) => p.privileges[t] <= DATA.maxPrivilegesPerType.value),
+      () => `${p.colour}: more than 3 privileges of a type`,
+    );
   });
   // 33 colony tokens: hidden stacks + revealed + owned + removed, per good.
   for (const good of GOODS) {
@@ -107,14 +125,18 @@ function conservationProblems(s: NavState): string[] {
     check(deepEqual(sorted(all), sorted(DATA.colonyTokens.value[good])), () => `${good} tokens: ${sorted(all)}`);
   }
   // A stack is hidden exactly while its region is unexplored.
-  for (const r of REGIONS) check((s.stacks[r] !== undefined) === (s.unexplored.includes(r) && DATA.colonyStacks.value[r] !== undefined), () => `stack of ${r}`);
+  for (const r of REGIONS)
+    check((s.stacks[r] !== undefined) === (s.unexplored.includes(r) && DATA.colonyStacks.value[r] !== undefined), () => `stack of ${r}`);
   // 12 explorer disks: on the board or on a player sheet.
   check(s.unexplored.length + sum(s.seats.map((p) => p.explorers.length)) === 12, () => 'explorer disks');
   // Buildings: taken by players + left on the board = the board's rows.
   for (const kind of BUILDINGS) {
     const good = FACTORY_GOOD[kind];
     const taken = sum(s.seats.map((p) => (good ? p.factories[good] : kind === 'shipyard' ? p.shipyards - 1 : p.churches - 1)));
-    check(taken === s.built[kind] && s.built[kind] <= rowSize(s, kind), () => `${kind}: ${taken} taken, ${s.built[kind]} off a row of ${rowSize(s, kind)}`);
+    check(
+      taken === s.built[kind] && s.built[kind] <= rowSize(s, kind),
+      () => `${kind}: ${taken} taken, ${s.built[kind]} off a row of ${rowSize(s, kind)}`,
+    );
   }
   // Privileges: gallery + supply + taken = 6 per type.
   for (const t of PRIVILEGES) {
@@ -193,7 +215,10 @@ describe('Navegador properties (random bots)', () => {
             // Every listed command is accepted (checked on every fourth state to keep the run short).
             if (step % 4 === 0) for (const c of legal) expect(execute(game, state, c, seat).ok, JSON.stringify(c)).toBe(true);
             // Anything else — random shapes and near misses of legal commands — is rejected with a sentence.
-            const tries = [...junk.slice((step * 3) % 30, ((step * 3) % 30) + 3), ...(step % 2 === 0 ? mutations(legal[step % legal.length]!) : [])];
+            const tries = [
+              ...junk.slice((step * 3) % 30, ((step * 3) % 30) + 3),
+              ...(step % 2 === 0 ? mutations(legal[step % legal.length]!) : []),
+            ];
             for (const c of tries) {
               const parsed = game.commandSchema.safeParse(c);
               if (parsed.success && legal.some((l) => deepEqual(l, parsed.data))) continue;
@@ -250,7 +275,11 @@ describe('Navegador properties (random bots)', () => {
   it('gives every event a log line that names the seat', () => {
     const names = ['Ana', 'Bruno', 'Carla', 'Duarte', 'Eva'];
     const types = new Set<string>();
-    for (const [seed, players] of [[7, 5], [8, 3], [9, 2]] as const) {
+    for (const [seed, players] of [
+      [7, 5],
+      [8, 3],
+      [9, 2],
+    ] as const) {
       const g = randomGame(seed, players);
       for (const e of g.events) {
         types.add(e.type);

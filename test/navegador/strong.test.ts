@@ -74,7 +74,9 @@ describe('the strong Navegador bot', () => {
         expect(tb.visits).toEqual(ta.visits);
         expect(tb.meanReward).toEqual(ta.meanReward);
         const bot = strongBot({ playouts: 12 });
-        expect(bot.choose(b, b.turn, navegador.legal(b, b.turn), new Rng(botSeed))).toEqual(bot.choose(a, a.turn, navegador.legal(a, a.turn), new Rng(botSeed)));
+        expect(bot.choose(b, b.turn, navegador.legal(b, b.turn), new Rng(botSeed))).toEqual(
+          bot.choose(a, a.turn, navegador.legal(a, a.turn), new Rng(botSeed)),
+        );
       }
     }
   });
@@ -93,7 +95,11 @@ describe('the strong Navegador bot', () => {
   });
 
   it('finishes a game against the heuristic, choosing only legal commands', () => {
-    const played = playGame<NavState, NavEvent>(navegador, { players: 2, seed: 3, bots: [checked(strongBot({ playouts: 6 })), heuristicBot] });
+    const played = playGame<NavState, NavEvent>(navegador, {
+      players: 2,
+      seed: 3,
+      bots: [checked(strongBot({ playouts: 6 })), heuristicBot],
+    });
     expect(played.state.status).toBe('over');
     expect(played.outcome!.winners.length).toBeGreaterThan(0);
   });

@@ -35,8 +35,16 @@ afterAll(async () => {
 });
 
 const confirmations = (outbox: string) =>
-  new EmailConfirmations({ records, mailer: new OutboxMailer(outbox), secret: async () => 'secret', now, linkFor: (t) => `http://localhost/#/confirm-email/${t}` });
-const item = async (playerId: string) => (await table.doc.send(new GetCommand({ TableName: TABLE, Key: { pk: `PLAYER#${playerId}`, sk: 'SETTINGS' }, ConsistentRead: true }))).Item;
+  new EmailConfirmations({
+    records,
+    mailer: new OutboxMailer(outbox),
+    secret: async () => 'secret',
+    now,
+    linkFor: (t) => `http://localhost/#/confirm-email/${t}`,
+  });
+const item = async (playerId: string) =>
+  (await table.doc.send(new GetCommand({ TableName: TABLE, Key: { pk: `PLAYER#${playerId}`, sk: 'SETTINGS' }, ConsistentRead: true })))
+    .Item;
 
 describe('email confirmations in the table', () => {
   it(`send at most ${CONFIRMATIONS_PER_HOUR} an hour even when requests race`, async () => {
@@ -58,16 +66,29 @@ describe('email confirmations in the table', () => {
     // The outbox path runs through a file: writing the email fails as a full disk or an SES outage would.
     await writeFile(join(dir, 'file'), '');
     const broken = confirmations(join(dir, 'file', 'outbox'));
-    await expect(broken.save('fails', { ...NO_SETTINGS, email: 'new@example.com' }, false)).rejects.toThrow(/could not be sent, so nothing was saved/);
+    await expect(broken.save('fails', { ...NO_SETTINGS, email: 'new@example.com' }, false)).rejects.toThrow(
+      /could not be sent, so nothing was saved/,
+    );
     const after = await item('fails');
     expect({ ...after, rev: 0 }).toEqual({ ...before, rev: 0 }); // the same content (the put-back counts as a write)
-    expect(await records.getSettingsRecord('fails')).toMatchObject({ settings: { email: 'old@example.com' }, confirmationsSent: before!.confirmationsSent });
+    expect(await records.getSettingsRecord('fails')).toMatchObject({
+      settings: { email: 'old@example.com' },
+      confirmationsSent: before!.confirmationsSent,
+    });
   });
 
   it('read and update settings stored before confirmations existed (no rev): their address is not confirmed', async () => {
     const old = { ...NO_SETTINGS, email: 'legacy@example.com', webhook: { url: 'https://discord.com/api/webhooks/1/x' } };
-    await table.doc.send(new PutCommand({ TableName: TABLE, Item: { pk: 'PLAYER#legacy', sk: 'SETTINGS', kind: 'settings', settings: JSON.stringify(old) } }));
-    expect(await records.getSettingsRecord('legacy')).toEqual({ settings: old, confirmedEmail: null, emailSince: 0, confirmationsSent: [], rev: 0 });
+    await table.doc.send(
+      new PutCommand({ TableName: TABLE, Item: { pk: 'PLAYER#legacy', sk: 'SETTINGS', kind: 'settings', settings: JSON.stringify(old) } }),
+    );
+    expect(await records.getSettingsRecord('legacy')).toEqual({
+      settings: old,
+      confirmedEmail: null,
+      emailSince: 0,
+      confirmationsSent: [],
+      rev: 0,
+    });
     const outbox = join(dir, 'legacy');
     await confirmations(outbox).save('legacy', old, true);
     expect(await readdir(outbox)).toHaveLength(1);

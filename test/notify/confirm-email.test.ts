@@ -28,7 +28,10 @@ describe('email confirmation token', () => {
   it('names the player, the address and when it was issued, until it expires', () => {
     const token = issueEmailToken(ana, SECRET, issued);
     expect(token).toMatch(/^e1\.[\w-]+\.[\w-]+$/); // URL-safe: it travels in a link
-    expect(verifyEmailToken(token, SECRET, later(EMAIL_LINK_HOURS - 0.01))).toEqual({ ok: true, claim: { ...ana, issuedAt: issued.getTime() } });
+    expect(verifyEmailToken(token, SECRET, later(EMAIL_LINK_HOURS - 0.01))).toEqual({
+      ok: true,
+      claim: { ...ana, issuedAt: issued.getTime() },
+    });
     expect(verifyEmailToken(token, SECRET, later(EMAIL_LINK_HOURS))).toEqual({ ok: false, reason: 'expired' });
     expect(verifyEmailToken(token, SECRET, later(24 * 30))).toEqual({ ok: false, reason: 'expired' });
   });
@@ -36,12 +39,31 @@ describe('email confirmation token', () => {
   it('cannot be altered: another address, another player, a later expiry, another signature or secret', () => {
     const token = issueEmailToken(ana, SECRET, issued);
     const invalid = { ok: false, reason: 'invalid' };
-    expect(verifyEmailToken(tamper(token, (d) => (d.e = 'stranger@example.com')), SECRET, issued)).toEqual(invalid);
-    expect(verifyEmailToken(tamper(token, (d) => (d.p = 'p-bruno')), SECRET, issued)).toEqual(invalid);
-    expect(verifyEmailToken(tamper(token, (d) => (d.x = (d.x as number) + 3_600_000)), SECRET, later(EMAIL_LINK_HOURS))).toEqual(invalid);
+    expect(
+      verifyEmailToken(
+        tamper(token, (d) => (d.e = 'stranger@example.com')),
+        SECRET,
+        issued,
+      ),
+    ).toEqual(invalid);
+    expect(
+      verifyEmailToken(
+        tamper(token, (d) => (d.p = 'p-bruno')),
+        SECRET,
+        issued,
+      ),
+    ).toEqual(invalid);
+    expect(
+      verifyEmailToken(
+        tamper(token, (d) => (d.x = (d.x as number) + 3_600_000)),
+        SECRET,
+        later(EMAIL_LINK_HOURS),
+      ),
+    ).toEqual(invalid);
     expect(verifyEmailToken(`${token.slice(0, -2)}AA`, SECRET, issued)).toEqual(invalid);
     expect(verifyEmailToken(token, 'another secret', issued)).toEqual(invalid);
-    for (const junk of ['', 'e1', 'e1..', 'e1.e30.', `${token}.x`, 'not a token']) expect(verifyEmailToken(junk, SECRET, issued), junk).toEqual(invalid);
+    for (const junk of ['', 'e1', 'e1..', 'e1.e30.', `${token}.x`, 'not a token'])
+      expect(verifyEmailToken(junk, SECRET, issued), junk).toEqual(invalid);
   });
 
   it('a link for another address or player is a different token; each confirms only what it names', () => {
@@ -102,8 +124,14 @@ describe('when a confirmation email is sent', () => {
       expect(p.mail).toBe(true);
       r = p.next;
     }
-    expect(refusal(() => plan(r, 'ana@example.com', true, later(0.75)))).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/Try again in 15 minutes\./) });
-    expect(refusal(() => plan(r, 'third@example.com', false, later(0.99)))).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/Try again in 36 seconds\./) });
+    expect(refusal(() => plan(r, 'ana@example.com', true, later(0.75)))).toEqual({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/Try again in 15 minutes\./),
+    });
+    expect(refusal(() => plan(r, 'third@example.com', false, later(0.99)))).toEqual({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/Try again in 36 seconds\./),
+    });
     // An hour after the first, one more may go; the count keeps only the last hour's.
     const next = plan(r, 'ana@example.com', true, later(1));
     expect(next.mail).toBe(true);
@@ -112,7 +140,10 @@ describe('when a confirmation email is sent', () => {
 
   it('refuses a resend without an address, and an address on a server that sends no email', () => {
     expect(refusal(() => plan(NO_RECORD, null, true))).toEqual({ code: 'BAD_REQUEST', message: expect.stringMatching(/no email address/) });
-    expect(refusal(() => planSettings(NO_RECORD, settings('ana@example.com'), false, issued, false))).toEqual({ code: 'BAD_REQUEST', message: expect.stringMatching(/does not send email/) });
+    expect(refusal(() => planSettings(NO_RECORD, settings('ana@example.com'), false, issued, false))).toEqual({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/does not send email/),
+    });
     expect(planSettings(NO_RECORD, settings(null), false, issued, false).mail).toBe(false);
   });
 });

@@ -35,7 +35,11 @@ const mailOf = (to: string, playerId?: string) => ({
   messageId: '0100018e9f0a1b2c-3d4e5f60-7a8b-4c9d-8e7f-6a5b4c3d2e1f-000000',
   destination: [to],
   headersTruncated: false,
-  headers: [{ name: 'From', value: 'Caravela <games@example.com>' }, { name: 'To', value: to }, { name: 'Subject', value: 'Your turn in 2 games' }],
+  headers: [
+    { name: 'From', value: 'Caravela <games@example.com>' },
+    { name: 'To', value: to },
+    { name: 'Subject', value: 'Your turn in 2 games' },
+  ],
   commonHeaders: { from: ['Caravela <games@example.com>'], to: [to], messageId: '0100018e9f0a1b2c', subject: 'Your turn in 2 games' },
   tags: {
     'ses:configuration-set': ['CaravelaEmailEvents'],
@@ -100,10 +104,15 @@ async function withEmail(name: string, email: string): Promise<{ player: Player;
   const file = readdirSync(server.outboxDir).find((f) => f.includes(`confirm-email-${player.playerId}`))!;
   const eml = readFileSync(`${server.outboxDir}/${file}`, 'utf8');
   const token = decodeURIComponent(/#\/confirm-email\/(\S+)\r$/m.exec(eml)![1]!);
-  await fetch(`${server.url}/api/email/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  await fetch(`${server.url}/api/email/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   return { player, client };
 }
-const settingsItem = async (player: Player) => (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${player.playerId}` && i.sk === 'SETTINGS');
+const settingsItem = async (player: Player) =>
+  (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${player.playerId}` && i.sk === 'SETTINGS');
 
 describe('SES bounces and complaints', () => {
   it('a permanent bounce stops mail to the address, says why in the settings, and a new address starts anew', async () => {
@@ -112,27 +121,52 @@ describe('SES bounces and complaints', () => {
 
     // Soft bounces, deliveries, malformed messages, untagged mail, another player's address: nothing changes.
     const before = await settingsItem(ana);
-    expect(await sesEvents(sns(bounce('ana@example.org', ana.playerId, 'Transient'), { eventType: 'Delivery', mail: mailOf('ana@example.org', ana.playerId) }, 'not json', '{"eventType":"Bounce"}', bounce('ana@example.org', undefined), bounce('someone@example.org', ana.playerId)))).toEqual({ marked: 0 });
+    expect(
+      await sesEvents(
+        sns(
+          bounce('ana@example.org', ana.playerId, 'Transient'),
+          { eventType: 'Delivery', mail: mailOf('ana@example.org', ana.playerId) },
+          'not json',
+          '{"eventType":"Bounce"}',
+          bounce('ana@example.org', undefined),
+          bounce('someone@example.org', ana.playerId),
+        ),
+      ),
+    ).toEqual({ marked: 0 });
     expect(await settingsItem(ana)).toEqual(before);
 
     // The bounce, delivered twice by SNS: marked once (case of the address as SES reports it does not matter).
     expect(await sesEvents(sns(bounce('Ana@Example.org', ana.playerId), bounce('ana@example.org', ana.playerId)))).toEqual({ marked: 1 });
     const marked = await settingsItem(ana);
-    expect(marked).toMatchObject({ emailBlocked: { address: 'ana@example.org', kind: 'bounced', at: '2026-04-01T09:00:01.669Z', reason: 'smtp; 550 5.1.1 user unknown' }, confirmedEmail: 'ana@example.org' });
+    expect(marked).toMatchObject({
+      emailBlocked: { address: 'ana@example.org', kind: 'bounced', at: '2026-04-01T09:00:01.669Z', reason: 'smtp; 550 5.1.1 user unknown' },
+      confirmedEmail: 'ana@example.org',
+    });
     expect(await sesEvents(sns(bounce('ana@example.org', ana.playerId)))).toEqual({ marked: 0 });
     expect(await settingsItem(ana)).toEqual(marked);
     const shown = await a.request<Notifications>({ action: 'getNotifications' });
-    expect(shown).toMatchObject({ emailConfirmed: true, emailProblem: { kind: 'bounced', at: '2026-04-01T09:00:01.669Z', reason: 'smtp; 550 5.1.1 user unknown' } });
+    expect(shown).toMatchObject({
+      emailConfirmed: true,
+      emailProblem: { kind: 'bounced', at: '2026-04-01T09:00:01.669Z', reason: 'smtp; 550 5.1.1 user unknown' },
+    });
     expect(JSON.stringify(shown)).not.toContain('emailBlocked');
 
     // Asking for another link to the bounced address is refused with a sentence, and nothing changes.
-    expect(await a.request({ action: 'setNotifications', settings: shown.settings, resendConfirmation: true })).toMatchObject({ type: 'error', code: 'BAD_REQUEST', message: expect.stringMatching(/bounced.*enter another address/) });
+    expect(await a.request({ action: 'setNotifications', settings: shown.settings, resendConfirmation: true })).toMatchObject({
+      type: 'error',
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/bounced.*enter another address/),
+    });
     expect(await settingsItem(ana)).toEqual(marked);
 
     // A turn waits for Ana while she is offline: no digest is made due for the bounced address.
     const bruno = await register(server.url, 'Bruno');
     const b = await Client.connect(server.wsUrl, bruno);
-    const { gameId } = await b.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+    const { gameId } = await b.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'tic-tac-toe',
+      players: 2,
+    });
     await a.request({ action: 'joinGame', gameId });
     await a.close();
     await waitOffline(ana.playerId);
@@ -143,7 +177,10 @@ describe('SES bounces and complaints', () => {
 
     // Another address: the bounce is gone with the old one; the new one needs its confirmation.
     const a2 = await Client.connect(server.wsUrl, ana);
-    const moved = await a2.request<Notifications>({ action: 'setNotifications', settings: { ...shown.settings, email: 'ana@elsewhere.org' } });
+    const moved = await a2.request<Notifications>({
+      action: 'setNotifications',
+      settings: { ...shown.settings, email: 'ana@elsewhere.org' },
+    });
     expect(moved).toMatchObject({ emailConfirmed: false, emailProblem: null, settings: { email: 'ana@elsewhere.org' } });
     expect((await settingsItem(ana))!.emailBlocked).toBeUndefined();
     // A late bounce of the old address changes nothing now.
@@ -178,6 +215,9 @@ describe('SES bounces and complaints', () => {
 
   it('reads the older feedback-notification shape (notificationType) as well', () => {
     const old = { ...bounce('x@example.org', 'p1'), eventType: undefined, notificationType: 'Bounce' };
-    expect(sesReport(JSON.stringify(old))).toEqual({ playerId: 'p1', blocks: [{ address: 'x@example.org', kind: 'bounced', at: '2026-04-01T09:00:01.669Z', reason: 'smtp; 550 5.1.1 user unknown' }] });
+    expect(sesReport(JSON.stringify(old))).toEqual({
+      playerId: 'p1',
+      blocks: [{ address: 'x@example.org', kind: 'bounced', at: '2026-04-01T09:00:01.669Z', reason: 'smtp; 550 5.1.1 user unknown' }],
+    });
   });
 });

@@ -6,7 +6,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../functions/core/notification';
-import { checkWebhookUrl, isPrivateAddress, sendWebhook, webhookAllowList, webhookPayload } from '../../functions/adapters/channels/webhook';
+import {
+  checkWebhookUrl,
+  isPrivateAddress,
+  sendWebhook,
+  webhookAllowList,
+  webhookPayload,
+} from '../../functions/adapters/channels/webhook';
 
 const DEFAULT = webhookAllowList(undefined);
 
@@ -24,9 +30,16 @@ const note: Notification = {
 
 describe('webhookAllowList', () => {
   it('defaults to Discord and Slack, and WEBHOOK_ALLOW replaces the default', () => {
-    expect(DEFAULT).toEqual(['https://discord.com/api/webhooks/', 'https://discordapp.com/api/webhooks/', 'https://hooks.slack.com/services/']);
+    expect(DEFAULT).toEqual([
+      'https://discord.com/api/webhooks/',
+      'https://discordapp.com/api/webhooks/',
+      'https://hooks.slack.com/services/',
+    ]);
     expect(webhookAllowList('')).toEqual(DEFAULT);
-    expect(webhookAllowList(' https://chat.example.org/hooks/ , http://127.0.0.1:9000/h/ ,')).toEqual(['https://chat.example.org/hooks/', 'http://127.0.0.1:9000/h/']);
+    expect(webhookAllowList(' https://chat.example.org/hooks/ , http://127.0.0.1:9000/h/ ,')).toEqual([
+      'https://chat.example.org/hooks/',
+      'http://127.0.0.1:9000/h/',
+    ]);
   });
 });
 
@@ -100,11 +113,28 @@ describe('webhookPayload', () => {
 });
 
 describe('isPrivateAddress', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::', '::1', 'fe80::1', 'fd12:3456::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe', 'not-an-ip'])(
-    '%s is private',
-    (a) => expect(isPrivateAddress(a)).toBe(true),
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.31.255.255',
+    '192.168.0.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::',
+    '::1',
+    'fe80::1',
+    'fd12:3456::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:a9fe:a9fe',
+    'not-an-ip',
+  ])('%s is private', (a) => expect(isPrivateAddress(a)).toBe(true));
+  it.each(['162.159.128.233', '8.8.8.8', '172.32.0.1', '2606:4700::6810:1', '::ffff:8.8.8.8'])('%s is public', (a) =>
+    expect(isPrivateAddress(a)).toBe(false),
   );
-  it.each(['162.159.128.233', '8.8.8.8', '172.32.0.1', '2606:4700::6810:1', '::ffff:8.8.8.8'])('%s is public', (a) => expect(isPrivateAddress(a)).toBe(false));
 
   // IPv6 forms that reach an IPv4 address, and the rest of IANA's IPv6 special-purpose registry.
   it.each([

@@ -9,7 +9,15 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../functions/core/notification';
 import { browser as subscribedBrowser } from '../support/push-service';
-import { checkPushEndpoint, generateVapidKeys, PUSH_SERVICES, pushAllowList, pushTopic, sendWebPush, type VapidKeys } from '../../functions/adapters/channels/webpush';
+import {
+  checkPushEndpoint,
+  generateVapidKeys,
+  PUSH_SERVICES,
+  pushAllowList,
+  pushTopic,
+  sendWebPush,
+  type VapidKeys,
+} from '../../functions/adapters/channels/webpush';
 
 interface Received {
   path: string;
@@ -28,7 +36,13 @@ beforeAll(async () => {
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
       // The path picks the answer, like a push service that knows which subscriptions exist.
-      const status = req.url?.startsWith('/gone/') ? 410 : req.url?.startsWith('/missing/') ? 404 : req.url?.startsWith('/broken/') ? 500 : 201;
+      const status = req.url?.startsWith('/gone/')
+        ? 410
+        : req.url?.startsWith('/missing/')
+          ? 404
+          : req.url?.startsWith('/broken/')
+            ? 500
+            : 201;
       res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 500 ? 'upstream exploded' : '');
     });
   });
@@ -151,7 +165,9 @@ describe('sendWebPush', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const b = browser('/push/x');
     process.env.PUSH_ALLOW = `${origin},http://127.0.0.1:${port}`;
-    await expect(sendWebPush({ ...b.subscription, endpoint: `http://127.0.0.1:${port}/push/x` }, note(), vapid)).rejects.toThrow(/unreachable/);
+    await expect(sendWebPush({ ...b.subscription, endpoint: `http://127.0.0.1:${port}/push/x` }, note(), vapid)).rejects.toThrow(
+      /unreachable/,
+    );
     process.env.PUSH_ALLOW = origin;
   });
 
@@ -161,10 +177,18 @@ describe('sendWebPush', () => {
     expect(checkPushEndpoint('https://fcm.googleapis.com/fcm/send/abc', defaults)).toBeNull();
     expect(checkPushEndpoint('https://updates.push.services.mozilla.com/wpush/v2/x', defaults)).toBeNull();
     expect(checkPushEndpoint('https://db5p.notify.windows.com/w/?token=x', defaults)).toBeNull();
-    for (const bad of ['http://fcm.googleapis.com/x', 'https://169.254.169.254/latest', 'https://fcm.googleapis.com.evil.com/x', 'https://notify.windows.com.evil/x', 'nonsense']) {
+    for (const bad of [
+      'http://fcm.googleapis.com/x',
+      'https://169.254.169.254/latest',
+      'https://fcm.googleapis.com.evil.com/x',
+      'https://notify.windows.com.evil/x',
+      'nonsense',
+    ]) {
       expect(checkPushEndpoint(bad, defaults)).toMatch(/push/);
     }
     const b = browser('/push/x');
-    await expect(sendWebPush({ ...b.subscription, endpoint: 'http://127.0.0.2:9/push/x' }, note(), vapid)).rejects.toThrow(/browser push service/);
+    await expect(sendWebPush({ ...b.subscription, endpoint: 'http://127.0.0.2:9/push/x' }, note(), vapid)).rejects.toThrow(
+      /browser push service/,
+    );
   });
 });

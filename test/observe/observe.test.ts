@@ -12,18 +12,26 @@ import { METRIC_NAMESPACE, METRICS } from '../../functions/observe/metric-names'
 let closed: Server;
 let out: string[] = [];
 /** Each console call is one entry (Powertools' development mode writes JSON over several lines). */
-const lines = () => out.flatMap((entry) => {
-  try {
-    return [JSON.parse(entry) as Record<string, unknown>];
-  } catch {
-    return [];
-  }
-});
+const lines = () =>
+  out.flatMap((entry) => {
+    try {
+      return [JSON.parse(entry) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
 const metricLines = () => lines().filter((l) => l._aws);
 const metric = (name: string) =>
   metricLines()
-    .filter((l) => ((l._aws as { CloudWatchMetrics: { Namespace: string; Metrics: { Name: string }[] }[] }).CloudWatchMetrics[0]!.Metrics.some((m) => m.Name === name)))
-    .map((l) => ({ namespace: (l._aws as { CloudWatchMetrics: { Namespace: string }[] }).CloudWatchMetrics[0]!.Namespace, value: l[name] }));
+    .filter((l) =>
+      (l._aws as { CloudWatchMetrics: { Namespace: string; Metrics: { Name: string }[] }[] }).CloudWatchMetrics[0]!.Metrics.some(
+        (m) => m.Name === name,
+      ),
+    )
+    .map((l) => ({
+      namespace: (l._aws as { CloudWatchMetrics: { Namespace: string }[] }).CloudWatchMetrics[0]!.Namespace,
+      value: l[name],
+    }));
 
 beforeAll(async () => {
   // A port that accepts and at once drops every connection.
@@ -54,16 +62,27 @@ afterAll(() => {
 });
 
 describe('observability on Lambda', () => {
-  it('an INTERNAL answer is an error log line with the request\'s keys and an InternalErrors metric', async () => {
+  it("an INTERNAL answer is an error log line with the request's keys and an InternalErrors metric", async () => {
     out = [];
     const { handler } = await import('../../functions/handlers/message');
     const result = await handler(
-      { requestContext: { routeKey: 'subscribe', eventType: 'MESSAGE', connectionId: 'conn-1', requestId: 'req-1' }, body: JSON.stringify({ action: 'subscribe', gameId: 'g-1' }) } as never,
+      {
+        requestContext: { routeKey: 'subscribe', eventType: 'MESSAGE', connectionId: 'conn-1', requestId: 'req-1' },
+        body: JSON.stringify({ action: 'subscribe', gameId: 'g-1' }),
+      } as never,
       { awsRequestId: 'aws-1' },
     );
     expect(result).toEqual({ statusCode: 200 });
     const error = lines().find((l) => l.message === 'message failed; answered INTERNAL');
-    expect(error).toMatchObject({ level: 'ERROR', service: 'caravela', handler: 'message', requestId: 'req-1', connectionId: 'conn-1', gameId: 'g-1', action: 'subscribe' });
+    expect(error).toMatchObject({
+      level: 'ERROR',
+      service: 'caravela',
+      handler: 'message',
+      requestId: 'req-1',
+      connectionId: 'conn-1',
+      gameId: 'g-1',
+      action: 'subscribe',
+    });
     expect((error!.error as { message: string }).message).toBeTruthy();
     expect(metric(METRICS.internalErrors)).toEqual([{ namespace: METRIC_NAMESPACE, value: 1 }]);
     // The error frame could not reach the client either (the endpoint refuses): a send failure.
@@ -82,14 +101,27 @@ describe('observability on Lambda', () => {
       wasStatus: { S: 'active' },
       activeSeats: { L: [{ N: '1' }] },
       wasActive: { L: [{ N: '0' }] },
-      seats: { L: [{ M: { seat: { N: '0' }, playerId: { S: 'p' }, name: { S: 'Ana' } } }, { M: { seat: { N: '1' }, playerId: { S: 'b' }, name: { S: 'Bot' }, bot: { S: 'random' } } }] },
+      seats: {
+        L: [
+          { M: { seat: { N: '0' }, playerId: { S: 'p' }, name: { S: 'Ana' } } },
+          { M: { seat: { N: '1' }, playerId: { S: 'b' }, name: { S: 'Bot' }, bot: { S: 'random' } } },
+        ],
+      },
       absent: { L: [{ BOOL: false }, { BOOL: false }] },
       summary: { S: '' },
       events: { S: '[]' },
     };
-    const result = await handler({ Records: [{ eventName: 'INSERT', dynamodb: { NewImage: image, SequenceNumber: '100' } }] } as never, { awsRequestId: 'aws-2' });
+    const result = await handler({ Records: [{ eventName: 'INSERT', dynamodb: { NewImage: image, SequenceNumber: '100' } }] } as never, {
+      awsRequestId: 'aws-2',
+    });
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: '100' }] });
-    expect(lines().find((l) => l.message === 'reacting to a commit failed; the stream delivers it again')).toMatchObject({ level: 'ERROR', handler: 'stream', requestId: 'aws-2', gameId: 'g-2', version: 7 });
+    expect(lines().find((l) => l.message === 'reacting to a commit failed; the stream delivers it again')).toMatchObject({
+      level: 'ERROR',
+      handler: 'stream',
+      requestId: 'aws-2',
+      gameId: 'g-2',
+      version: 7,
+    });
     expect(metric(METRICS.reactorFailures)).toEqual([{ namespace: METRIC_NAMESPACE, value: 1 }]);
   }, 60_000);
 });

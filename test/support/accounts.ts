@@ -15,7 +15,13 @@ export interface Answer<T = Record<string, unknown>> {
 }
 
 /** POST a JSON body (a string is sent as it is), with a bearer token if given. */
-export async function post<T = Record<string, unknown>>(baseUrl: string, route: string, body: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
+export async function post<T = Record<string, unknown>>(
+  baseUrl: string,
+  route: string,
+  body: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<Answer<T>> {
   const res = await fetch(`${baseUrl}${route}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },

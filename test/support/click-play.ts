@@ -14,7 +14,19 @@ import { Rng } from '../../domain/engine/rng';
 import type { LocalServer } from '../../local/server';
 import { findings } from './axe';
 import { ARTIFACTS } from './browser';
-import { botPick, controls, drawn, openNewGame, PREPARE, signIn, state, targetFor, turnOrEnd, type PageGlobals, type Prepare } from './click-turn';
+import {
+  botPick,
+  controls,
+  drawn,
+  openNewGame,
+  PREPARE,
+  signIn,
+  state,
+  targetFor,
+  turnOrEnd,
+  type PageGlobals,
+  type Prepare,
+} from './click-turn';
 
 /** A 4-player game's board at 1366 × 900: its height (the board itself, not panels or log), and screenshots. */
 export async function measureBoard(browser: Browser, server: LocalServer, game: string): Promise<number> {
@@ -23,7 +35,9 @@ export async function measureBoard(browser: Browser, server: LocalServer, game: 
   const gameId = await openNewGame(page, game, 4);
   await expect.poll(async () => (await state(page, gameId))?.activeSeats.includes(0) ?? false, { timeout: 30_000 }).toBe(true);
   await page.waitForTimeout(300);
-  const height = await page.locator('.board').evaluate((el) => (el as unknown as { getBoundingClientRect(): { height: number } }).getBoundingClientRect().height);
+  const height = await page
+    .locator('.board')
+    .evaluate((el) => (el as unknown as { getBoundingClientRect(): { height: number } }).getBoundingClientRect().height);
   await page.screenshot({ path: path.join(ARTIFACTS, `${game}-4p-1366.png`), fullPage: true });
   await page.context().close();
   console.log(`${game}: a 4-player board is ${Math.round(height)} px tall at 1366 × 900`);
@@ -68,7 +82,12 @@ export async function playByClicking(browser: Browser, server: LocalServer, game
     const legal = s.legal.map((c) => JSON.stringify(c));
     const shown = await controls(page);
     for (const c of shown) expect(legal, `a control sends ${c.command}`).toContain(c.command);
-    if (options.allOffered) for (const c of legal) expect(shown.map((x) => x.command), `no control for ${c}`).toContain(c);
+    if (options.allOffered)
+      for (const c of legal)
+        expect(
+          shown.map((x) => x.command),
+          `no control for ${c}`,
+        ).toContain(c);
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.body.innerText)).not.toMatch(/\{"type/);
 
     const picked = await botPick(game, gameId, s, rng);

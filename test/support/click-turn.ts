@@ -23,7 +23,12 @@ export interface PageGlobals {
   scrollY: number;
   scrollTo(x: number, y: number): void;
   requestAnimationFrame(f: () => void): number;
-  document: { body: { innerText: string }; querySelectorAll(s: string): ArrayLike<{ dataset: { command?: string }; closest(s: string): unknown; disabled?: boolean; getClientRects(): ArrayLike<unknown> }> };
+  document: {
+    body: { innerText: string };
+    querySelectorAll(
+      s: string,
+    ): ArrayLike<{ dataset: { command?: string }; closest(s: string): unknown; disabled?: boolean; getClientRects(): ArrayLike<unknown> }>;
+  };
 }
 
 export type Command = { type: string } & Record<string, unknown>;
@@ -37,7 +42,8 @@ export const PREPARE: Readonly<Record<string, Prepare>> = {
   },
 };
 
-export const state = (page: Page, gameId: string) => page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id) ?? null, gameId);
+export const state = (page: Page, gameId: string) =>
+  page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id) ?? null, gameId);
 
 /** Every control on the page that sends a command: its command and whether it sits on the board. */
 export const controls = (page: Page) =>
@@ -70,7 +76,17 @@ export async function signIn(page: Page, url: string, name: string): Promise<voi
 /** A new game of `game` with bots (heuristic, Standard) in every seat but the person's, opened on screen once it is active. */
 export async function openNewGame(page: Page, game: string, players: number): Promise<string> {
   const bots = Array.from({ length: players - 1 }, (_, i) => i + 1);
-  const created = await page.evaluate(([g, p, b]) => (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'createGame', game: g, players: p, bots: b, bot: 'heuristic' }), [game, players, bots] as const);
+  const created = await page.evaluate(
+    ([g, p, b]) =>
+      (globalThis as unknown as PageGlobals).caravela.conn.request({
+        action: 'createGame',
+        game: g,
+        players: p,
+        bots: b,
+        bot: 'heuristic',
+      }),
+    [game, players, bots] as const,
+  );
   const gameId = created.gameId!;
   await page.evaluate((id) => void ((globalThis as unknown as PageGlobals).location.hash = `#/game/${encodeURIComponent(id)}`), gameId);
   await until(async () => (await state(page, gameId))?.status === 'active', 20_000, 'the game to start');
@@ -79,10 +95,14 @@ export async function openNewGame(page: Page, game: string, players: number): Pr
 
 /** The state once it is the person's turn or the game is over. */
 export const turnOrEnd = (page: Page, gameId: string, timeoutMs = 30_000) =>
-  until(async () => {
-    const s = await state(page, gameId);
-    return s && (s.status === 'finished' || s.activeSeats.includes(s.you)) ? s : null;
-  }, timeoutMs, 'her turn');
+  until(
+    async () => {
+      const s = await state(page, gameId);
+      return s && (s.status === 'finished' || s.activeSeats.includes(s.you)) ? s : null;
+    },
+    timeoutMs,
+    'her turn',
+  );
 
 /** What the game's heuristic bot would play in the person's seat, from the game's own state on the server (in this process). */
 export async function botPick(game: string, gameId: string, s: PageState, rng: Rng): Promise<Command> {
@@ -107,10 +127,21 @@ export async function targetFor(page: Page, picked: Command, rng: Rng, prepare?:
   const places = (await controls(page)).filter((c) => c.command === choice && c.usable);
   if (!places.length) return null;
   const onBoard = places.find((c) => c.onBoard);
-  const target = onBoard && (rng.next() < 0.7 || !places.some((c) => !c.onBoard)) ? onBoard : (places.find((c) => !c.onBoard) ?? places[0]!);
-  return { command: target.command, onBoard: target.onBoard, selector: `${target.onBoard ? '.board ' : '.actions-panel '}[data-command="${target.command.replace(/["\\]/g, '\\$&')}"]` };
+  const target =
+    onBoard && (rng.next() < 0.7 || !places.some((c) => !c.onBoard)) ? onBoard : (places.find((c) => !c.onBoard) ?? places[0]!);
+  return {
+    command: target.command,
+    onBoard: target.onBoard,
+    selector: `${target.onBoard ? '.board ' : '.actions-panel '}[data-command="${target.command.replace(/["\\]/g, '\\$&')}"]`,
+  };
 }
 
 /** Two animation frames: whatever the page had to draw is drawn. */
 export const drawn = (page: Page) =>
-  page.evaluate(() => new Promise<void>((done) => { const w = globalThis as unknown as PageGlobals; w.requestAnimationFrame(() => w.requestAnimationFrame(done)); }));
+  page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        const w = globalThis as unknown as PageGlobals;
+        w.requestAnimationFrame(() => w.requestAnimationFrame(done));
+      }),
+  );

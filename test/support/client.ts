@@ -15,7 +15,11 @@ export interface Player {
 }
 
 export async function register(baseUrl: string, name: string): Promise<Player> {
-  const res = await fetch(`${baseUrl}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+  const res = await fetch(`${baseUrl}/api/players`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
   if (res.status !== 201) throw new Error(`register ${name}: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { playerId: string; token: string };
   return { ...body, name };
@@ -40,7 +44,8 @@ export class Client {
       this.raw.push(received);
       const frame = received.type === 'state' ? (mergeLog(this.latest(received.gameId), received) ?? received) : received;
       this.frames.push(frame);
-      if (frame.type === 'state' && frame.version > (this.newest.get(frame.gameId)?.version ?? -Infinity)) this.newest.set(frame.gameId, frame);
+      if (frame.type === 'state' && frame.version > (this.newest.get(frame.gameId)?.version ?? -Infinity))
+        this.newest.set(frame.gameId, frame);
       for (const w of [...this.waiters]) {
         if (w.match(frame)) {
           this.waiters.delete(w);
@@ -67,7 +72,11 @@ export class Client {
       const waiter = { match, resolve: (f: ServerFrame) => (clearTimeout(timer), resolve(f as F)) };
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
-        reject(new Error(`${this.player.name}: no matching frame within ${timeoutMs} ms; last: ${JSON.stringify(this.frames.at(-1))?.slice(0, 300)}`));
+        reject(
+          new Error(
+            `${this.player.name}: no matching frame within ${timeoutMs} ms; last: ${JSON.stringify(this.frames.at(-1))?.slice(0, 300)}`,
+          ),
+        );
       }, timeoutMs);
       this.waiters.add(waiter);
     });

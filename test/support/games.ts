@@ -13,7 +13,8 @@ import type { Player } from './client';
 async function write(record: GameRecord | null, commit: Commit): Promise<GameRecord> {
   const next = applyCommit(record, commit);
   if (!(await getGames().store.append(commit, next, record))) throw new Error(`version ${commit.version} of ${commit.gameId} is taken`);
-  if (!record || record.status !== next.status || record.seats.some((s, i) => s?.playerId !== next.seats[i]?.playerId)) await getRuntime().records.indexGame(next);
+  if (!record || record.status !== next.status || record.seats.some((s, i) => s?.playerId !== next.seats[i]?.playerId))
+    await getRuntime().records.indexGame(next);
   return next;
 }
 
@@ -22,14 +23,35 @@ async function write(record: GameRecord | null, commit: Commit): Promise<GameRec
  * a bot (the creator's turn); with `opponent`, joined by them; with `finish` too, X takes the
  * top row and wins.
  */
-export async function storeTicTacToe(creator: Player, options: { bot?: boolean; opponent?: Player; finish?: boolean } = {}): Promise<string> {
+export async function storeTicTacToe(
+  creator: Player,
+  options: { bot?: boolean; opponent?: Player; finish?: boolean } = {},
+): Promise<string> {
   const at = () => new Date().toISOString();
   const player = (p: Player) => ({ playerId: p.playerId, name: p.name });
   const gameId = randomBytes(12).toString('base64url');
-  let record = await write(null, planCreate({ gameId, game: 'tic-tac-toe', players: 2, options: {}, player: player(creator), bots: options.bot ? [1] : [], seed: 1, at: at() }));
+  let record = await write(
+    null,
+    planCreate({
+      gameId,
+      game: 'tic-tac-toe',
+      players: 2,
+      options: {},
+      player: player(creator),
+      bots: options.bot ? [1] : [],
+      seed: 1,
+      at: at(),
+    }),
+  );
   if (options.opponent) record = await write(record, planJoin(record, player(options.opponent), 1, 1, at())!);
   if (options.opponent && options.finish) {
-    for (const [p, cell] of [[creator, 0], [options.opponent, 3], [creator, 1], [options.opponent, 4], [creator, 2]] as const) {
+    for (const [p, cell] of [
+      [creator, 0],
+      [options.opponent, 3],
+      [creator, 1],
+      [options.opponent, 4],
+      [creator, 2],
+    ] as const) {
       const plan = planCommand(record, p.playerId, `${gameId}-${cell}`, { type: 'mark', cell }, at());
       if (!('commit' in plan)) throw new Error('a repeated command');
       record = await write(record, plan.commit);

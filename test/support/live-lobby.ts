@@ -29,10 +29,15 @@ export function liveLobbySuite(tableOnlyRecords: boolean): void {
       const watching = await Client.connect(server.wsUrl, ana);
       const other = await Client.connect(server.wsUrl, ana);
       const b = await Client.connect(server.wsUrl, bruno);
-      const changes = (c: Client, gameId: string) => c.frames.filter((f): f is Changed => f.type === 'gameChanged' && f.game.gameId === gameId).map((f) => f.game);
+      const changes = (c: Client, gameId: string) =>
+        c.frames.filter((f): f is Changed => f.type === 'gameChanged' && f.game.gameId === gameId).map((f) => f.game);
 
       expect(await watching.request({ action: 'myGames', watch: true })).toMatchObject({ type: 'games', games: [] });
-      const { gameId } = await other.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+      const { gameId } = await other.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+        action: 'createGame',
+        game: 'tic-tac-toe',
+        players: 2,
+      });
       // Creating it: Ana's list gains an open game.
       await expect.poll(() => changes(watching, gameId).length).toBe(1);
       expect(changes(watching, gameId)[0]).toMatchObject({ status: 'open', yourSeat: 0, yourTurn: false, version: 1 });
@@ -43,12 +48,21 @@ export function liveLobbySuite(tableOnlyRecords: boolean): void {
       expect(started).toMatchObject({ status: 'active', version: 2, seats: [{ name: 'Ana' }, { name: 'Bruno' }] });
 
       // Play it out: every move flips whose turn it is, so each one is announced to Ana.
-      const moves: [Client, number][] = [[other, 0], [b, 3], [other, 1], [b, 4], [other, 2]];
+      const moves: [Client, number][] = [
+        [other, 0],
+        [b, 3],
+        [other, 1],
+        [b, 4],
+        [other, 2],
+      ];
       const first = started.yourTurn ? 0 : 1;
       expect(first).toBe(0); // the creator begins at tic-tac-toe
       let version = 2;
       for (const [c, cell] of moves) {
-        expect(await c.request({ action: 'command', gameId, commandId: `m${cell}`, command: { type: 'mark', cell } })).toMatchObject({ type: 'ack', version: ++version });
+        expect(await c.request({ action: 'command', gameId, commandId: `m${cell}`, command: { type: 'mark', cell } })).toMatchObject({
+          type: 'ack',
+          version: ++version,
+        });
         await expect.poll(() => changes(watching, gameId).at(-1)?.version).toBe(version);
       }
       const seen: GameSummary[] = changes(watching, gameId);
@@ -59,10 +73,14 @@ export function liveLobbySuite(tableOnlyRecords: boolean): void {
       expect(other.frames.some((f) => f.type === 'gameChanged')).toBe(false);
       expect(b.frames.some((f) => f.type === 'gameChanged')).toBe(false);
 
-      if (tableOnlyRecords) expect((await scanTable(server.dynamo.endpoint)).filter((i) => String(i.sk).startsWith('WATCH#'))).toHaveLength(1);
+      if (tableOnlyRecords)
+        expect((await scanTable(server.dynamo.endpoint)).filter((i) => String(i.sk).startsWith('WATCH#'))).toHaveLength(1);
       await watching.close();
       // The watch goes with the connection.
-      if (tableOnlyRecords) await expect.poll(async () => (await scanTable(server.dynamo.endpoint)).filter((i) => String(i.sk).startsWith('WATCH#')).length).toBe(0);
+      if (tableOnlyRecords)
+        await expect
+          .poll(async () => (await scanTable(server.dynamo.endpoint)).filter((i) => String(i.sk).startsWith('WATCH#')).length)
+          .toBe(0);
       await other.close();
       await b.close();
     });

@@ -37,7 +37,9 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
     const listings = async () => (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === 'LOBBY');
     /** The changes a connection heard of one game, one per version (the protocol allows hearing one twice). */
     const changes = (c: Client, gameId: string) =>
-      c.frames.filter((f): f is Changed => f.type === 'openGameChanged' && f.game.gameId === gameId).filter((f, i, all) => all.findIndex((g) => g.game.version === f.game.version) === i);
+      c.frames
+        .filter((f): f is Changed => f.type === 'openGameChanged' && f.game.gameId === gameId)
+        .filter((f, i, all) => all.findIndex((g) => g.game.version === f.game.version) === i);
     /** The table as it stands once every reaction to what was stored has run. */
     const settled = async () => {
       await server.notified();
@@ -47,18 +49,40 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
     it('lists a public game live to watchers, with its seats, clock and ratings, until it starts', async () => {
       const [ana, bruno, caio, dora] = await Promise.all(players.slice(0, 4).map((p) => Client.connect(server.wsUrl, p)));
       // Caio has a Goa rating (as the ratings reactor writes it); Ana has none.
-      const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
-      await doc.send(new PutCommand({ TableName: TABLE_NAME, Item: { pk: `PLAYER#${caio!.player.playerId}`, sk: 'RATING#goa', kind: 'rating', mu: 27, sigma: 5, ordinal: 12.5, games: 3, wins: 2 } }));
+      const doc = DynamoDBDocumentClient.from(
+        new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
+      );
+      await doc.send(
+        new PutCommand({
+          TableName: TABLE_NAME,
+          Item: {
+            pk: `PLAYER#${caio!.player.playerId}`,
+            sk: 'RATING#goa',
+            kind: 'rating',
+            mu: 27,
+            sigma: 5,
+            ordinal: 12.5,
+            games: 3,
+            wins: 2,
+          },
+        }),
+      );
       doc.destroy();
 
       expect(await bruno!.request({ action: 'openGames', watch: true })).toMatchObject({ type: 'openGames', games: [], next: null });
-      expect(await dora!.request({ action: 'openGames', game: 'tic-tac-toe', watch: true })).toMatchObject({ type: 'openGames', games: [] });
+      expect(await dora!.request({ action: 'openGames', game: 'tic-tac-toe', watch: true })).toMatchObject({
+        type: 'openGames',
+        games: [],
+      });
       const { gameId } = await ana!.request<Created>({ action: 'createGame', game: 'goa', players: 3, clock: DAYS_3, listed: true });
       const secret = await ana!.request<Created>({ action: 'createGame', game: 'goa', players: 3 });
 
       await expect.poll(() => changes(bruno!, gameId).length).toBe(1);
       const first = changes(bruno!, gameId)[0]!;
-      expect(first).toMatchObject({ open: true, game: { gameId, game: 'goa', clock: DAYS_3, onResign: 'bot', version: 1, seats: [{ seat: 0, name: 'Ana' }, null, null] } });
+      expect(first).toMatchObject({
+        open: true,
+        game: { gameId, game: 'goa', clock: DAYS_3, onResign: 'bot', version: 1, seats: [{ seat: 0, name: 'Ana' }, null, null] },
+      });
       expect(first.game.seats[0]).not.toHaveProperty('rating');
       // Dora watches tic-tac-toe only; nobody hears of the private game.
       expect(dora!.frames.some((f) => f.type === 'openGameChanged')).toBe(false);
@@ -70,7 +94,10 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
       // Caio joins from the list: his rating shows; the game stays open with one seat left.
       expect(await caio!.request({ action: 'joinGame', gameId, listed: true })).toMatchObject({ type: 'joined', seat: 1 });
       await expect.poll(() => changes(bruno!, gameId).length).toBe(2);
-      expect(changes(bruno!, gameId)[1]).toMatchObject({ open: true, game: { version: 2, seats: [{ name: 'Ana' }, { name: 'Caio', rating: 12.5 }, null] } });
+      expect(changes(bruno!, gameId)[1]).toMatchObject({
+        open: true,
+        game: { version: 2, seats: [{ name: 'Ana' }, { name: 'Caio', rating: 12.5 }, null] },
+      });
       expect((await bruno!.request<Page>({ action: 'openGames' })).games[0]!.seats[1]).toMatchObject({ name: 'Caio', rating: 12.5 });
 
       // Bruno takes the last seat: the game starts and leaves the lobby.
@@ -81,7 +108,12 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
       await server.notified();
       expect(await listings()).toEqual([]);
       // A late write of an older version (a slow request, a redelivered stream record) cannot bring it back.
-      const lateWriter = new Listings(DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS })), TABLE_NAME);
+      const lateWriter = new Listings(
+        DynamoDBDocumentClient.from(
+          new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
+        ),
+        TABLE_NAME,
+      );
       const versions = await recordsByVersion(server.dynamo.endpoint, gameId);
       expect(await lateWriter.write(versions.get(2)!, new Map())).toBe(false);
       expect(await lateWriter.write(versions.get(3)!, new Map())).toBe(false);
@@ -107,7 +139,8 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
     it('pages the lobby by game, oldest first, and refuses a cursor it did not give', async () => {
       const eva = await Client.connect(server.wsUrl, players[4]!);
       const made: string[] = [];
-      for (let i = 0; i < 5; i++) made.push((await eva.request<Created>({ action: 'createGame', game: 'navegador', players: 2, listed: true })).gameId);
+      for (let i = 0; i < 5; i++)
+        made.push((await eva.request<Created>({ action: 'createGame', game: 'navegador', players: 2, listed: true })).gameId);
       await server.notified();
       const first = await eva.request<Page>({ action: 'openGames', game: 'navegador', limit: 3 });
       expect(first.games.map((g) => g.gameId)).toEqual(made.slice(0, 3));
@@ -119,7 +152,11 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
         const answer = await eva.request<ErrorFrame>({ action: 'openGames', game: cursor === first.next ? 'goa' : 'navegador', cursor });
         expect(answer).toMatchObject({ type: 'error', code: 'BAD_REQUEST', message: expect.stringMatching(/first page again/) });
       }
-      expect(await eva.request({ action: 'openGames', game: 'chess' })).toMatchObject({ type: 'error', code: 'NOT_FOUND', message: 'There is no game "chess".' });
+      expect(await eva.request({ action: 'openGames', game: 'chess' })).toMatchObject({
+        type: 'error',
+        code: 'NOT_FOUND',
+        message: 'There is no game "chess".',
+      });
       await eva.close();
     });
 
@@ -129,12 +166,20 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
       const created = await ana!.request<Created>({ action: 'quickPlay', game: 'goa', players: 2, clock: DAYS_3 });
       expect(created.type).toBe('gameCreated');
       // Asking again answers with the same waiting game.
-      expect(await ana!.request({ action: 'quickPlay', game: 'goa', players: 2, clock: DAYS_3 })).toMatchObject({ type: 'joined', gameId: created.gameId, seat: 0 });
+      expect(await ana!.request({ action: 'quickPlay', game: 'goa', players: 2, clock: DAYS_3 })).toMatchObject({
+        type: 'joined',
+        gameId: created.gameId,
+        seat: 0,
+      });
       // Another clock or seat count does not match: Dora gets a game of her own.
       const other = await dora!.request<Created>({ action: 'quickPlay', game: 'goa', players: 2, clock: { type: 'perMove', hours: 24 } });
       expect(other.type).toBe('gameCreated');
       // Bruno, a stranger, quick-plays the same: he joins Ana's game, which starts.
-      expect(await bruno!.request({ action: 'quickPlay', game: 'goa', players: 2, clock: DAYS_3 })).toMatchObject({ type: 'joined', gameId: created.gameId, seat: 1 });
+      expect(await bruno!.request({ action: 'quickPlay', game: 'goa', players: 2, clock: DAYS_3 })).toMatchObject({
+        type: 'joined',
+        gameId: created.gameId,
+        seat: 1,
+      });
       await bruno!.request({ action: 'subscribe', gameId: created.gameId });
       expect(bruno!.latest(created.gameId)).toMatchObject({ status: 'active' });
 
@@ -142,7 +187,9 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
       const three = await ana!.request<Created>({ action: 'createGame', game: 'navegador', players: 3, listed: true });
       expect(await dora!.request({ action: 'joinGame', gameId: three.gameId, listed: true })).toMatchObject({ type: 'joined' });
       await server.notified();
-      const [b, c] = await Promise.all([bruno, caio].map((p) => p!.request<Joined | Created>({ action: 'quickPlay', game: 'navegador', players: 3 })));
+      const [b, c] = await Promise.all(
+        [bruno, caio].map((p) => p!.request<Joined | Created>({ action: 'quickPlay', game: 'navegador', players: 3 })),
+      );
       const answers = [b!, c!];
       expect(answers.filter((a) => a.type === 'joined' && a.gameId === three.gameId)).toHaveLength(1);
       const loser = answers.find((a) => a.gameId !== three.gameId)!;

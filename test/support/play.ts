@@ -13,7 +13,13 @@ const uniform: Chooser = (s, rng) => s.legal[rng.int(s.legal.length)];
  * seeded generator, until every client has seen the game finish (or `stopAfterAcks` commands
  * were acknowledged).
  */
-export function playToEnd(clients: Client[], gameId: string, seed: number, stopAfterAcks = Infinity, choose: Chooser = uniform): Promise<void> {
+export function playToEnd(
+  clients: Client[],
+  gameId: string,
+  seed: number,
+  stopAfterAcks = Infinity,
+  choose: Chooser = uniform,
+): Promise<void> {
   const rng = new Rng(seed);
   let commands = 0;
   let acks = 0;
@@ -38,7 +44,8 @@ export function playToEnd(clients: Client[], gameId: string, seed: number, stopA
           .then((answer) => {
             if (answer.type === 'ack') acks++;
             // CONFLICT: another seat acted on the same version first (simultaneous phases); act on the new state.
-            if (answer.type === 'error' && answer.code !== 'CONFLICT') finish(new Error(`${c.player.name}: ${answer.code} ${answer.message}`));
+            if (answer.type === 'error' && answer.code !== 'CONFLICT')
+              finish(new Error(`${c.player.name}: ${answer.code} ${answer.message}`));
           }, finish)
           .finally(() => busy.delete(c));
       }
@@ -46,14 +53,21 @@ export function playToEnd(clients: Client[], gameId: string, seed: number, stopA
   });
 }
 
-
 /**
  * Players with these names sign in and connect; the first creates a game for all of them, everyone
  * subscribes, the others join (each must be seated). The game has started when this returns.
  */
-export async function startGame(server: { url: string; wsUrl: string }, game: string, names: readonly string[]): Promise<{ clients: Client[]; gameId: string }> {
+export async function startGame(
+  server: { url: string; wsUrl: string },
+  game: string,
+  names: readonly string[],
+): Promise<{ clients: Client[]; gameId: string }> {
   const clients = await Promise.all(names.map(async (n) => Client.connect(server.wsUrl, await register(server.url, n))));
-  const { gameId } = await clients[0]!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game, players: names.length });
+  const { gameId } = await clients[0]!.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+    action: 'createGame',
+    game,
+    players: names.length,
+  });
   for (const c of clients) await c.request({ action: 'subscribe', gameId });
   for (const c of clients.slice(1)) {
     const joined = await c.request({ action: 'joinGame', gameId });

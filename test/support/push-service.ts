@@ -61,7 +61,8 @@ export function browser(origin: string, path: string) {
   };
   return {
     subscription,
-    decrypt: (body: Buffer) => JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret }).toString('utf8')) as Record<string, unknown>,
+    decrypt: (body: Buffer) =>
+      JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret }).toString('utf8')) as Record<string, unknown>,
   };
 }
 
@@ -70,7 +71,7 @@ export function verifyVapid(headers: IncomingHttpHeaders, publicKey: string): { 
   const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(headers.authorization ?? '');
   if (!m) throw new Error(`not a VAPID Authorization header: ${headers.authorization}`);
   const [, jwt, k] = m;
-  if (k !== publicKey) throw new Error('the VAPID key is not the server\'s');
+  if (k !== publicKey) throw new Error("the VAPID key is not the server's");
   const [h, p, s] = jwt!.split('.') as [string, string, string];
   const raw = Buffer.from(k, 'base64url');
   const key = createPublicKey({

@@ -138,8 +138,23 @@ describe("the heuristic bot's forward model", () => {
     expect(failures).toEqual([]);
     // Every modelled command was tried, so the agreement means something.
     const modelled: VdgCommand['type'][] = [
-      'giveUp', 'purchase', 'purchaseSaoGabriel', 'recruitFrom', 'recruit', 'recruitCaptain', 'expedition', 'sendShip',
-      'endExpedition', 'takeMoney', 'host', 'sendMerchant', 'holdMerchant', 'takeProject', 'takeSailor', 'drawSailor', 'launch',
+      'giveUp',
+      'purchase',
+      'purchaseSaoGabriel',
+      'recruitFrom',
+      'recruit',
+      'recruitCaptain',
+      'expedition',
+      'sendShip',
+      'endExpedition',
+      'takeMoney',
+      'host',
+      'sendMerchant',
+      'holdMerchant',
+      'takeProject',
+      'takeSailor',
+      'drawSailor',
+      'launch',
     ];
     expect(modelled.filter((t) => !covered.has(t))).toEqual([]);
   });

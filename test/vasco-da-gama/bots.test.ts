@@ -48,14 +48,15 @@ describe('Vasco da Gama heuristic bot', () => {
       scores.push(...outcome.results.map((r) => r.score));
     }
     figures.push(
-      `${players} players, heuristic only, 4 seeds: average score ${avg(scores.reduce((a, b) => a + b, 0), scores.length)}, ` +
-        `${Math.round(ms / 4)} ms a game`,
+      `${players} players, heuristic only, 4 seeds: average score ${avg(
+        scores.reduce((a, b) => a + b, 0),
+        scores.length,
+      )}, ` + `${Math.round(ms / 4)} ms a game`,
     );
   });
 
   it('is deterministic: the same seed gives the same game', () => {
-    const play = () =>
-      playGame(vascoDaGama, { players: 3, seed: 7, bots: [heuristic, heuristic, randomBot] }).events;
+    const play = () => playGame(vascoDaGama, { players: 3, seed: 7, bots: [heuristic, heuristic, randomBot] }).events;
     expect(play()).toEqual(play());
   });
 });

@@ -23,7 +23,7 @@ describe('expeditions and landing bonuses', () => {
     expect(r.state.seats[BLUE]!.captains).toBe(1);
   });
 
-  it('gives a Terra de Boa Gente sailor from a section of the player\'s choice', () => {
+  it("gives a Terra de Boa Gente sailor from a section of the player's choice", () => {
     let { state: s } = phase2(4, [[RED, 12, 'navigation']], {
       arrange: (s) => void (s.seats[RED]!.ships = ['I-03']), // 2/5/–
     });
@@ -38,7 +38,7 @@ describe('expeditions and landing bonuses', () => {
     expect(s.seats[RED]!.sailors[pick.colour]).toBe(1);
   });
 
-  it('gives no Mozambique captain when none of the player\'s captains is left in the Recruiting Area', () => {
+  it("gives no Mozambique captain when none of the player's captains is left in the Recruiting Area", () => {
     const { state } = phase2(4, [[RED, 12, 'navigation']], {
       arrange: (s) => {
         s.seats[RED]!.ships = ['I-03'];
@@ -129,7 +129,8 @@ describe('expeditions and landing bonuses', () => {
     expect(legalOfType(s, RED, 'sendShip').map((c) => c.ship)).not.toContain('I-04');
     const refused = execute(game, s, { type: 'sendShip', ship: 'I-04', slot: 0 }, RED);
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.rejection.message).toBe('Ship I-04 was launched after this expedition set out; it can sail in a later one.');
+    if (!refused.ok)
+      expect(refused.rejection.message).toBe('Ship I-04 was launched after this expedition set out; it can sail in a later one.');
     const r = play(s, RED, legalOfType(s, RED, 'sendShip').find((c) => c.ship === 'I-03')!);
     expect(r.events).toContainEqual({ type: 'ExpeditionEnded', seat: RED, landing: 'mombasa', ships: 1, reals: 2 });
     expect(r.state.seats[RED]!.ships).toEqual(['I-04']);
@@ -168,9 +169,7 @@ describe('views', () => {
     expect(spectator.vdgTiles.faceDown).toBe(8);
     expect(spectator.merchant.faceDown).toBe(4);
     expect(spectator.numbers.free).toBeNull(); // the variation is face down during Phase 1
-    expect(spectator.numbers.refunds.slice(0, 22)).toEqual([
-      1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 0, 0,
-    ]);
+    expect(spectator.numbers.refunds.slice(0, 22)).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 0, 0]);
     expect(spectator.landings.map((l) => l.slots.length)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(spectator.waitingFor).toBe('place an action disc');
   });
@@ -186,7 +185,8 @@ describe('rejections', () => {
     const s = round1(4);
     const r = execute(game, s, { type: 'place', number: 3, area: 'navigation' }, BLACK);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.rejection).toEqual({ code: 'NOT_YOUR_TURN', message: 'It is not your turn: waiting for Yellow to place an action disc.' });
+    if (!r.ok)
+      expect(r.rejection).toEqual({ code: 'NOT_YOUR_TURN', message: 'It is not your turn: waiting for Yellow to place an action disc.' });
   });
 
   it('refuse malformed commands as BAD_REQUEST and unknown seats', () => {

@@ -13,9 +13,17 @@ const NAMES = ['Yellow', 'Red', 'Black', 'Blue'];
 describe('Purchase Projects example', () => {
   // Red, Yellow and Blue each act in Purchase Projects with a free number.
   const begin = () =>
-    phase2(4, [[RED, 12, 'projects'], [YELLOW, 13, 'projects'], [BLUE, 14, 'projects']], {
-      arrange: (s) => void (s.saoGabriel = projectLike({ crew: 3, limit: 6, reals: 1 })),
-    });
+    phase2(
+      4,
+      [
+        [RED, 12, 'projects'],
+        [YELLOW, 13, 'projects'],
+        [BLUE, 14, 'projects'],
+      ],
+      {
+        arrange: (s) => void (s.saoGabriel = projectLike({ crew: 3, limit: 6, reals: 1 })),
+      },
+    );
 
   it('costs 1 Real for one project, 4 for two, and the crew size for São Gabriel, which is launched at once', () => {
     let { state: s } = begin();
@@ -118,13 +126,22 @@ describe('Launch example', () => {
 
 describe('Recruiting examples', () => {
   const begin = () =>
-    phase2(4, [[YELLOW, 12, 'recruiting'], [RED, 13, 'recruiting'], [BLUE, 14, 'recruiting'], [BLACK, 15, 'recruiting']], {
-      arrange: (s) => {
-        s.sections[0] = { orange: 0, turquoise: 1, violet: 3, grey: 1 };
-        s.sections[2] = { orange: 1, turquoise: 2, violet: 1, grey: 1 };
-        s.sections[3] = { orange: 1, turquoise: 3, violet: 0, grey: 1 };
+    phase2(
+      4,
+      [
+        [YELLOW, 12, 'recruiting'],
+        [RED, 13, 'recruiting'],
+        [BLUE, 14, 'recruiting'],
+        [BLACK, 15, 'recruiting'],
+      ],
+      {
+        arrange: (s) => {
+          s.sections[0] = { orange: 0, turquoise: 1, violet: 3, grey: 1 };
+          s.sections[2] = { orange: 1, turquoise: 2, violet: 1, grey: 1 };
+          s.sections[3] = { orange: 1, turquoise: 3, violet: 0, grey: 1 };
+        },
       },
-    });
+    );
 
   it('runs the four cases with the rulebook costs', () => {
     let { state: s } = begin();
@@ -192,18 +209,27 @@ describe('Expedition example', () => {
   const black7b = projectLike({ limit: 7, vp: 2, crew: 5 }, ids);
 
   const begin = () =>
-    phase2(4, [[BLUE, 10, 'navigation'], [RED, 11, 'navigation'], [YELLOW, 12, 'navigation'], [BLACK, 13, 'navigation']], {
-      arrange: (s) => {
-        s.seats[BLUE]!.ships = [blue9, blue7, blue4];
-        s.seats[BLUE]!.captains = 3;
-        s.seats[RED]!.ships = [red7a, red7b];
-        s.seats[RED]!.captains = 2;
-        s.seats[YELLOW]!.ships = [yellow6];
-        s.seats[BLACK]!.ships = [black11, black7a, black7b];
-        s.seats[BLACK]!.captains = 3;
-        s.landings.calicut[0] = null; // the test setup's merchant ship is out of the way
+    phase2(
+      4,
+      [
+        [BLUE, 10, 'navigation'],
+        [RED, 11, 'navigation'],
+        [YELLOW, 12, 'navigation'],
+        [BLACK, 13, 'navigation'],
+      ],
+      {
+        arrange: (s) => {
+          s.seats[BLUE]!.ships = [blue9, blue7, blue4];
+          s.seats[BLUE]!.captains = 3;
+          s.seats[RED]!.ships = [red7a, red7b];
+          s.seats[RED]!.captains = 2;
+          s.seats[YELLOW]!.ships = [yellow6];
+          s.seats[BLACK]!.ships = [black11, black7a, black7b];
+          s.seats[BLACK]!.captains = 3;
+          s.landings.calicut[0] = null; // the test setup's merchant ship is out of the way
+        },
       },
-    });
+    );
 
   it('plays the four expeditions with the rulebook numbers', () => {
     let { state: s } = begin();
@@ -230,7 +256,11 @@ describe('Expedition example', () => {
     vp0 = vp();
     const captains = s.seats[RED]!.captains;
     s = play(s, RED, { type: 'expedition', landing: 'mozambique' }).state;
-    expect(legalOfType(s, RED, 'sendShip').filter((c) => c.ship === red7a).map((c) => c.slot)).toEqual([0, 1, 2]);
+    expect(
+      legalOfType(s, RED, 'sendShip')
+        .filter((c) => c.ship === red7a)
+        .map((c) => c.slot),
+    ).toEqual([0, 1, 2]);
     s = play(s, RED, { type: 'sendShip', ship: red7a, slot: 0 }).state;
     // With both ships sent, the expedition ends by itself.
     r = play(s, RED, { type: 'sendShip', ship: red7b, slot: 1 });

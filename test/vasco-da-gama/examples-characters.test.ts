@@ -25,7 +25,13 @@ describe('Characters example (4 players, initial number 11)', () => {
   const begin = () =>
     phase2(
       4,
-      [[BLUE, 10, 'characters'], [RED, 11, 'characters'], [BLACK, 12, 'characters'], [YELLOW, 13, 'characters'], [RED, 14, 'characters']],
+      [
+        [BLUE, 10, 'characters'],
+        [RED, 11, 'characters'],
+        [BLACK, 12, 'characters'],
+        [YELLOW, 13, 'characters'],
+        [RED, 14, 'characters'],
+      ],
       { setup: { holders } },
     );
 
@@ -122,9 +128,16 @@ describe('Keeping Bartolomeu Dias', () => {
 
 describe('Manuel I with numbers 21 and 22', () => {
   it('lets Red use 21 and Yellow 22 in one round; Red returns his disc, Yellow keeps his', () => {
-    let { state: s } = phase2(4, [[YELLOW, 12, 'characters'], [RED, 21, 'projects']], {
-      setup: { holders: { dias: BLACK, alvares: BLUE, sernigi: YELLOW, manuel: RED } },
-    });
+    let { state: s } = phase2(
+      4,
+      [
+        [YELLOW, 12, 'characters'],
+        [RED, 21, 'projects'],
+      ],
+      {
+        setup: { holders: { dias: BLACK, alvares: BLUE, sernigi: YELLOW, manuel: RED } },
+      },
+    );
     // Yellow hosts Manuel I; 21 is on the board, so 22 is the only number left.
     s = play(s, YELLOW, { type: 'host', character: 'manuel' }).state;
     expect(legalOfType(s, YELLOW, 'placeExtraDisc').map((c) => c.number)).toEqual([22, 22, 22, 22]);
@@ -144,9 +157,16 @@ describe('Manuel I with numbers 21 and 22', () => {
   });
 
   it('gives the current holder nothing new when he hosts Manuel I again: he only keeps him', () => {
-    let { state: s } = phase2(4, [[RED, 12, 'characters'], [RED, 21, 'projects']], {
-      setup: { holders: { dias: BLACK, alvares: BLUE, sernigi: YELLOW, manuel: RED } },
-    });
+    let { state: s } = phase2(
+      4,
+      [
+        [RED, 12, 'characters'],
+        [RED, 21, 'projects'],
+      ],
+      {
+        setup: { holders: { dias: BLACK, alvares: BLUE, sernigi: YELLOW, manuel: RED } },
+      },
+    );
     s = play(s, RED, { type: 'host', character: 'manuel' }).state;
     expect(s.pending).toEqual([]);
     expect(s.call).toMatchObject({ number: 21, seat: RED });

@@ -71,7 +71,12 @@ describe('Phase 3 example', () => {
   it('scores each landing as the rulebook does', () => {
     const earned = earnings(events);
     // Calicut is complete: Red 11 VP and 1 Real, Black 6, Yellow 7, Blue 7.
-    expect(earned.calicut).toEqual({ [RED]: { vp: 11, reals: 1 }, [BLACK]: { vp: 6, reals: 0 }, [YELLOW]: { vp: 7, reals: 0 }, [BLUE]: { vp: 7, reals: 0 } });
+    expect(earned.calicut).toEqual({
+      [RED]: { vp: 11, reals: 1 },
+      [BLACK]: { vp: 6, reals: 0 },
+      [YELLOW]: { vp: 7, reals: 0 },
+      [BLUE]: { vp: 7, reals: 0 },
+    });
     // Malindi is not complete: Red earns only the 1 VP and 1 Real on his ship (Blue's shows nothing).
     expect(earned.malindi).toEqual({ [RED]: { vp: 1, reals: 1 } });
     // Mombasa is complete: Red 3 VP and 2 Reals; Yellow 3 VP per ship plus the Real on his 9-limit ship.
@@ -87,7 +92,11 @@ describe('Phase 3 example', () => {
 
   it('moves ships from Calicut downward, left to right, to the leftmost fitting slot', () => {
     const moves = events.flatMap((e) =>
-      e.type === 'ShipNavigated' ? [`${e.tile} ${e.from}→${e.to}:${e.toSlot}`] : e.type === 'ShipDiscarded' ? [`${e.tile} ${e.from}→out`] : [],
+      e.type === 'ShipNavigated'
+        ? [`${e.tile} ${e.from}→${e.to}:${e.toSlot}`]
+        : e.type === 'ShipDiscarded'
+          ? [`${e.tile} ${e.from}→out`]
+          : [],
     );
     expect(moves).toEqual([
       // There is no landing beyond Calicut: all six ships leave the game.

@@ -36,7 +36,10 @@ describe('Phase 1 example: 2 players, initial number 11, Red holds Manuel I', ()
     ]));
     expect(s.slots.characters.every((d) => d !== null)).toBe(true);
     for (const seat of [YELLOW, RED]) expect(game.legal(s, seat).some((c) => c.type === 'place' && c.area === 'characters')).toBe(false);
-    vdgSpec.given([], s).when(YELLOW, { type: 'place', number: 11, area: 'characters' }).thenRejects('ILLEGAL', /Characters has no empty action slot/);
+    vdgSpec
+      .given([], s)
+      .when(YELLOW, { type: 'place', number: 11, area: 'characters' })
+      .thenRejects('ILLEGAL', /Characters has no empty action slot/);
     // Red may not jump the turn order.
     vdgSpec.given([], s).when(RED, { type: 'place', number: 13, area: 'projects' }).thenRejects('NOT_YOUR_TURN');
   });
@@ -57,7 +60,12 @@ describe('Phase 1 example: 2 players, initial number 11, Red holds Manuel I', ()
     expect(events.filter((e) => e.type === 'DiscPlaced')).toHaveLength(8);
     // Yellow has placed 4 discs; Red still has one and keeps the turn.
     expect(game.activeSeats(s)).toEqual([RED]);
-    expect(game.legal(s, RED).filter((c) => c.type === 'place').every((c) => c.type === 'place' && c.number <= 20)).toBe(true);
+    expect(
+      game
+        .legal(s, RED)
+        .filter((c) => c.type === 'place')
+        .every((c) => c.type === 'place' && c.number <= 20),
+    ).toBe(true);
     const last = play(s, RED, { type: 'place', number: 5, area: 'recruiting' });
     // Phase 1 is complete: the next tile is turned and gives the variation −3, so 8 is free.
     expect(last.events).toContainEqual({ type: 'VariationRevealed', tile: vdg(8), variation: -3, freeNumber: 8 });
@@ -131,9 +139,16 @@ describe('Phase 2 example: initial 11, variation −3, first free action 8', () 
   });
 
   it('cannot pay for the right with money it does not have: only giving up is left, and it happens by itself', () => {
-    const { events, state } = phase2(2, [[RED, 1, 'projects'], [YELLOW, 12, 'characters']], {
-      arrange: (s) => void (s.seats[RED]!.reals = 6), // 8 − 1 = 7 to pay
-    });
+    const { events, state } = phase2(
+      2,
+      [
+        [RED, 1, 'projects'],
+        [YELLOW, 12, 'characters'],
+      ],
+      {
+        arrange: (s) => void (s.seats[RED]!.reals = 6), // 8 − 1 = 7 to pay
+      },
+    );
     expect(events).toContainEqual({ type: 'ActionGivenUp', seat: RED, number: 1, refund: 1, forced: true });
     expect(state.seats[RED]!.reals).toBe(7);
     expect(state.call).toMatchObject({ number: 12, seat: YELLOW });
@@ -144,8 +159,14 @@ describe('Phase 2 example: initial 11, variation −3, first free action 8', () 
     expect(state.call).toMatchObject({ number: 5, seat: RED, area: 'recruiting' });
     expect(legalOfType(state, YELLOW, 'giveUp')).toEqual([]);
     expect(legalOfType(state, RED, 'giveUp')).toEqual([{ type: 'giveUp' }]);
-    vdgSpec.given([], state).when(YELLOW, { type: 'giveUp' }).thenRejects('NOT_YOUR_TURN', /waiting for Red/);
-    vdgSpec.given([], state).when(RED, { type: 'purchase', spaces: [0] }).thenRejects('ILLEGAL', /allowed: giveUp, recruitFrom, recruitCaptain/);
+    vdgSpec
+      .given([], state)
+      .when(YELLOW, { type: 'giveUp' })
+      .thenRejects('NOT_YOUR_TURN', /waiting for Red/);
+    vdgSpec
+      .given([], state)
+      .when(RED, { type: 'purchase', spaces: [0] })
+      .thenRejects('ILLEGAL', /allowed: giveUp, recruitFrom, recruitCaptain/);
   });
 
   it('moves to Phase 3 once every number is called', () => {

@@ -17,7 +17,10 @@ import type { VdgState } from '../../domain/games/vasco-da-gama/types';
 export const game = vascoDaGama;
 
 /** Seat colours in order: yellow 0, red 1, black 2, blue 3. */
-export const YELLOW = 0, RED = 1, BLACK = 2, BLUE = 3;
+export const YELLOW = 0,
+  RED = 1,
+  BLACK = 2,
+  BLUE = 3;
 
 /**
  * A GameSetUp event with seat 0 first, the rulebook's character distribution, the 11-limit
@@ -112,8 +115,15 @@ export type DiscSpec = readonly [seat: number, number: number, area: Area];
 export const PHASE1_EXAMPLE = {
   holders: { dias: YELLOW, sernigi: RED, alvares: null, manuel: RED },
   discs: [
-    [YELLOW, 8, 'characters'], [RED, 15, 'characters'], [YELLOW, 7, 'recruiting'], [RED, 6, 'characters'],
-    [YELLOW, 11, 'navigation'], [RED, 13, 'projects'], [YELLOW, 9, 'projects'], [RED, 21, 'navigation'], [RED, 5, 'recruiting'],
+    [YELLOW, 8, 'characters'],
+    [RED, 15, 'characters'],
+    [YELLOW, 7, 'recruiting'],
+    [RED, 6, 'characters'],
+    [YELLOW, 11, 'navigation'],
+    [RED, 13, 'projects'],
+    [YELLOW, 9, 'projects'],
+    [RED, 21, 'navigation'],
+    [RED, 5, 'recruiting'],
   ],
 } as const satisfies { holders: EventOf<'GameSetUp'>['holders']; discs: readonly DiscSpec[] };
 

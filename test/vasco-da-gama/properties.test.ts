@@ -36,7 +36,16 @@ const ALL_TILES = [
 /** Commands of every shape, many of them nonsense. */
 const anyCommand: fc.Arbitrary<unknown> = fc.oneof(
   fc.record({ type: fc.constant('place'), number: fc.integer({ min: 0, max: 23 }), area: fc.constantFrom(...AREAS, 'market') }),
-  fc.constantFrom({ type: 'giveUp' }, { type: 'purchaseSaoGabriel' }, { type: 'recruitCaptain' }, { type: 'endExpedition' }, { type: 'holdMerchant' }, { type: 'drawSailor' }, { type: 'finish' }, { type: 'nonsense' }),
+  fc.constantFrom(
+    { type: 'giveUp' },
+    { type: 'purchaseSaoGabriel' },
+    { type: 'recruitCaptain' },
+    { type: 'endExpedition' },
+    { type: 'holdMerchant' },
+    { type: 'drawSailor' },
+    { type: 'finish' },
+    { type: 'nonsense' },
+  ),
   fc.record({ type: fc.constant('purchase'), spaces: fc.array(fc.integer({ min: -1, max: 6 }), { minLength: 0, maxLength: 3 }) }),
   fc.record({ type: fc.constant('recruitFrom'), section: fc.integer({ min: -1, max: 4 }) }),
   fc.record({
@@ -61,7 +70,8 @@ const anyCommand: fc.Arbitrary<unknown> = fc.oneof(
 
 function checkConservation(s: VdgState): void {
   // 32 sailors: bag, sections, supplies.
-  const sailors = sailorCount(s.bag) + s.sections.reduce((n, x) => n + sailorCount(x), 0) + s.seats.reduce((n, p) => n + sailorCount(p.sailors), 0);
+  const sailors =
+    sailorCount(s.bag) + s.sections.reduce((n, x) => n + sailorCount(x), 0) + s.seats.reduce((n, p) => n + sailorCount(p.sailors), 0);
   expect(sailors).toBe(32);
   for (const c of SAILOR_COLOURS) {
     const n = s.bag[c] + s.sections.reduce((k, x) => k + x[c], 0) + s.seats.reduce((k, p) => k + p.sailors[c], 0);

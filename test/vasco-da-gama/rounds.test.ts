@@ -73,7 +73,7 @@ describe('end of round', () => {
     expect(dealt[0]!.map((id) => PROJECTS[id!]!.deck)[0]).toBe(1);
   });
 
-  it('discards unsold projects, turns the next merchant ship, clears Vasco da Gama\'s money', () => {
+  it("discards unsold projects, turns the next merchant ship, clears Vasco da Gama's money", () => {
     const { state } = phase2(2, [[YELLOW, 12, 'characters']], {
       arrange: (s) => {
         s.merchant.faceUp = null; // this round's merchant ship has sailed
@@ -131,7 +131,10 @@ describe('end of round', () => {
   });
 
   it('makes the Sernigi host who held the merchant ship send it at the start of Phase 3', () => {
-    let { state: s } = phase2(4, [[BLUE, 12, 'characters'], [RED, 13, 'projects']]);
+    let { state: s } = phase2(4, [
+      [BLUE, 12, 'characters'],
+      [RED, 13, 'projects'],
+    ]);
     s = play(s, BLUE, { type: 'host', character: 'sernigi' }).state;
     s = play(s, BLUE, { type: 'holdMerchant' }).state;
     expect(s.call).toMatchObject({ number: 13, seat: RED });
@@ -220,9 +223,11 @@ describe('end of the game', () => {
     expect(tie(() => {})).toEqual([1, 1]);
     expect(tie((x) => void (x.landings.natal = [{ tile: 'I-01', owner: RED }]))).toEqual([2, 1]);
     expect(tie((x) => void (x.seats[YELLOW]!.sailors.grey = 2))).toEqual([1, 2]);
-    expect(tie((x) => {
-      x.landings.natal = [{ tile: 'I-01', owner: RED }];
-      x.seats[YELLOW]!.sailors.grey = 2;
-    })).toEqual([2, 1]);
+    expect(
+      tie((x) => {
+        x.landings.natal = [{ tile: 'I-01', owner: RED }];
+        x.seats[YELLOW]!.sailors.grey = 2;
+      }),
+    ).toEqual([2, 1]);
   });
 });

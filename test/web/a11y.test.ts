@@ -10,7 +10,9 @@ import { findings } from '../support/axe';
 import { launchChromium } from '../support/browser';
 
 interface PageGlobals {
-  caravela: { conn: { request(f: object): Promise<{ gameId?: string }>; state(id: string): { status: string; activeSeats: number[] } | undefined } };
+  caravela: {
+    conn: { request(f: object): Promise<{ gameId?: string }>; state(id: string): { status: string; activeSeats: number[] } | undefined };
+  };
   location: { hash: string };
 }
 
@@ -27,9 +29,24 @@ afterAll(async () => {
 
 async function openGame(page: Page, game: string, players: number): Promise<void> {
   const bots = Array.from({ length: players - 1 }, (_, i) => i + 1);
-  const created = await page.evaluate(([gm, p, b]) => (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'createGame', game: gm, players: p, bots: b }), [game, players, bots] as const);
-  await page.evaluate((id) => void ((globalThis as unknown as PageGlobals).location.hash = `#/game/${encodeURIComponent(id)}`), created.gameId!);
-  await expect.poll(() => page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)?.activeSeats.includes(0) ?? false, created.gameId!), { timeout: 20_000 }).toBe(true);
+  const created = await page.evaluate(
+    ([gm, p, b]) => (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'createGame', game: gm, players: p, bots: b }),
+    [game, players, bots] as const,
+  );
+  await page.evaluate(
+    (id) => void ((globalThis as unknown as PageGlobals).location.hash = `#/game/${encodeURIComponent(id)}`),
+    created.gameId!,
+  );
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)?.activeSeats.includes(0) ?? false,
+          created.gameId!,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await page.waitForTimeout(200);
 }
 
@@ -51,7 +68,12 @@ describe('accessibility (axe-core)', () => {
       await page.goto(`${server.url}/#/settings`);
       await page.locator('[data-screen="settings"] button[type="submit"]').waitFor();
       report.settings = await findings(page);
-      for (const [game, players] of [['vasco-da-gama', 4], ['navegador', 2], ['goa', 2], ['tic-tac-toe', 2]] as const) {
+      for (const [game, players] of [
+        ['vasco-da-gama', 4],
+        ['navegador', 2],
+        ['goa', 2],
+        ['tic-tac-toe', 2],
+      ] as const) {
         await openGame(page, game, players);
         report[game] = await findings(page);
       }

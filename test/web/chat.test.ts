@@ -33,7 +33,11 @@ async function signIn(page: Page, name: string): Promise<void> {
 
 /** The messages the panel shows, as "author: text". */
 const shown = (page: Page) =>
-  page.locator('.chat-messages li').evaluateAll((items) => items.map((li) => `${li.querySelector('.chat-author')?.textContent}: ${li.querySelector('.chat-text')?.textContent}`));
+  page
+    .locator('.chat-messages li')
+    .evaluateAll((items) =>
+      items.map((li) => `${li.querySelector('.chat-author')?.textContent}: ${li.querySelector('.chat-text')?.textContent}`),
+    );
 
 describe('the chat panel', () => {
   it('lets two players talk during a game, on a desk and on a phone', async () => {
@@ -79,19 +83,28 @@ describe('the chat panel', () => {
     expect(await bruno.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
     await bruno.getByLabel('Chat message', { exact: true }).fill('\u200b');
     await bruno.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(() => bruno.locator('.chat-error').textContent(), POLL).toMatch(/^Chat messages may not contain invisible formatting characters/);
+    await expect
+      .poll(() => bruno.locator('.chat-error').textContent(), POLL)
+      .toMatch(/^Chat messages may not contain invisible formatting characters/);
     expect(await bruno.locator('.banner').isHidden()).toBe(true);
     await bruno.getByLabel('Chat message', { exact: true }).fill('Vamos jogar.');
     await bruno.getByLabel('Chat message', { exact: true }).press('Enter');
     await expect.poll(() => bruno.locator('.chat-error').textContent(), POLL).toBe('');
     await expect.poll(() => shown(ana), POLL).toHaveLength(3);
 
-    for (const [page, name] of [[ana, 'chat-1366.png'], [bruno, 'chat-390.png']] as const) {
+    for (const [page, name] of [
+      [ana, 'chat-1366.png'],
+      [bruno, 'chat-390.png'],
+    ] as const) {
       await page.locator('.chat').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(ARTIFACTS, name), fullPage: true });
       expect(await findings(page), name).toEqual([]);
     }
-    expect(await bruno.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(
+      await bruno.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      ),
+    ).toBeLessThanOrEqual(390);
 
     // Bruno mutes Ana: her messages leave his screen, new ones do not arrive; unmuting brings all back.
     await bruno.getByRole('button', { name: 'Mute Ana' }).click();
@@ -103,6 +116,8 @@ describe('the chat panel', () => {
     await bruno.waitForTimeout(500);
     expect(await shown(bruno)).toHaveLength(2);
     await bruno.getByRole('button', { name: 'Unmute Ana' }).click();
-    await expect.poll(() => shown(bruno), POLL).toEqual(['Ana: Olá Bruno! Boa sorte 🍀', 'Bruno (you): Obrigado, igualmente!', 'Bruno (you): Vamos jogar.', 'Ana: Bruno?']);
+    await expect
+      .poll(() => shown(bruno), POLL)
+      .toEqual(['Ana: Olá Bruno! Boa sorte 🍀', 'Bruno (you): Obrigado, igualmente!', 'Bruno (you): Vamos jogar.', 'Ana: Bruno?']);
   }, 120_000);
 });

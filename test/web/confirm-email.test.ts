@@ -52,7 +52,9 @@ describe('email confirmation in the web client', () => {
     await ana.getByLabel('Email address').fill('ana@example.com');
     await ana.getByRole('button', { name: 'Save' }).click();
     const unconfirmed = ana.locator('[data-email="unconfirmed"]');
-    await expect.poll(() => unconfirmed.textContent()).toMatch(/^A confirmation link was sent to ana@example\.com; open it to receive emails\./);
+    await expect
+      .poll(() => unconfirmed.textContent())
+      .toMatch(/^A confirmation link was sent to ana@example\.com; open it to receive emails\./);
     expect(links()).toHaveLength(1);
     await ana.getByRole('button', { name: 'Send the link again' }).click();
     await expect.poll(() => unconfirmed.textContent()).toMatch(/^A new confirmation link was sent to ana@example\.com/);
@@ -76,16 +78,24 @@ describe('email confirmation in the web client', () => {
     const stranger = await (await browser.newContext({ viewport: WIDTHS.phone, hasTouch: true })).newPage();
     await stranger.goto(first!);
     const result = stranger.locator('[data-result]');
-    await expect.poll(() => result.textContent()).toBe('Your email address ana@example.com is confirmed; notifications will be sent there.');
+    await expect
+      .poll(() => result.textContent())
+      .toBe('Your email address ana@example.com is confirmed; notifications will be sent there.');
     await shot(stranger, 'confirm-email-390.png');
-    expect(await stranger.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await stranger.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     // The second link too (the address is already confirmed), at desk width, signed in.
     await ana.goto(second!);
-    await expect.poll(() => ana.locator('[data-result]').textContent()).toBe('Your email address ana@example.com is confirmed; notifications will be sent there.');
+    await expect
+      .poll(() => ana.locator('[data-result]').textContent())
+      .toBe('Your email address ana@example.com is confirmed; notifications will be sent there.');
     await shot(ana, 'confirm-email-1366.png');
 
     await ana.getByRole('link', { name: 'Notification settings' }).click();
-    await expect.poll(() => ana.locator('[data-email="confirmed"]').textContent()).toBe('ana@example.com is confirmed; a daily email lists the games waiting for you.');
+    await expect
+      .poll(() => ana.locator('[data-email="confirmed"]').textContent())
+      .toBe('ana@example.com is confirmed; a daily email lists the games waiting for you.');
     await shot(ana, 'settings-email-confirmed-1366.png');
     await anaPhone.goto(`${server.url}/#/settings`);
     await expect.poll(() => anaPhone.locator('[data-email="confirmed"]').count()).toBe(1);

@@ -38,10 +38,16 @@ describe('the web client over days', () => {
   it('pings while visible and idle, closes its socket when hidden a while, and comes back when shown', async () => {
     const ana = await register(server.url, 'Ana');
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
-    await context.addInitScript((session) => {
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('caravela.session', JSON.stringify(session));
-      (globalThis as { caravelaTiming?: object }).caravelaTiming = { idleMs: 300, hiddenMs: 600 };
-    }, { playerId: ana.playerId, name: ana.name, token: ana.token });
+    await context.addInitScript(
+      (session) => {
+        (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+          'caravela.session',
+          JSON.stringify(session),
+        );
+        (globalThis as { caravelaTiming?: object }).caravelaTiming = { idleMs: 300, hiddenMs: 600 };
+      },
+      { playerId: ana.playerId, name: ana.name, token: ana.token },
+    );
     const page = await context.newPage();
     await page.goto(server.url);
     await waitOnline(ana.playerId);

@@ -60,16 +60,33 @@ async function authenticator(page: Page): Promise<{ cdp: CDPSession; authenticat
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable', { enableUI: false });
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { cdp, authenticatorId };
 }
 
-const session = async (page: Page) => JSON.parse((await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('caravela.session')))!) as StoredSession;
+const session = async (page: Page) =>
+  JSON.parse(
+    (await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('caravela.session')))!,
+  ) as StoredSession;
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, name), fullPage: true });
-const online = (page: Page, name: string) => expect.poll(() => page.locator('header .status').textContent(), { timeout: 15_000 }).toBe(`${name} · online`);
-const lists = (page: Page, gameId: string) => expect.poll(() => page.locator(`li.game-row[data-game-id="${gameId}"]`).count(), { timeout: 15_000 }).toBe(1);
-const narrow = async (page: Page) => expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+const online = (page: Page, name: string) =>
+  expect.poll(() => page.locator('header .status').textContent(), { timeout: 15_000 }).toBe(`${name} · online`);
+const lists = (page: Page, gameId: string) =>
+  expect.poll(() => page.locator(`li.game-row[data-game-id="${gameId}"]`).count(), { timeout: 15_000 }).toBe(1);
+const narrow = async (page: Page) =>
+  expect(
+    await page.evaluate(
+      () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+    ),
+  ).toBeLessThanOrEqual(390);
 
 describe('accounts on every device', () => {
   it('passkey, device code, QR link and email link sign in as the same player; revoking a device signs it out', async () => {
@@ -81,7 +98,9 @@ describe('accounts on every device', () => {
     await a.getByLabel('Your name').fill('Ana');
     await a.getByRole('button', { name: 'Sign in', exact: true }).click();
     await online(a, 'Ana');
-    const { gameId } = await a.evaluate(() => (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] }));
+    const { gameId } = await a.evaluate(() =>
+      (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] }),
+    );
     await lists(a, gameId!);
     const onA = await session(a);
     expect(onA.token).toMatch(/^v2\./);
@@ -90,7 +109,9 @@ describe('accounts on every device', () => {
     const authA = await authenticator(a);
     await a.getByRole('link', { name: 'Devices' }).click();
     await a.getByRole('button', { name: 'Add a passkey' }).click();
-    await expect.poll(() => a.locator('[data-result]').textContent(), { timeout: 15_000 }).toBe('Passkey added (Chrome on Linux). Next time, choose “Use a passkey” to sign in.');
+    await expect
+      .poll(() => a.locator('[data-result]').textContent(), { timeout: 15_000 })
+      .toBe('Passkey added (Chrome on Linux). Next time, choose “Use a passkey” to sign in.');
     await expect.poll(() => a.locator('li[data-passkey]').count()).toBe(1);
     const { credentials } = await authA.cdp.send('WebAuthn.getCredentials', { authenticatorId: authA.authenticatorId });
     expect(credentials).toHaveLength(1);
@@ -113,13 +134,18 @@ describe('accounts on every device', () => {
     expect(onB.deviceId).not.toBe(onA.deviceId);
     await shot(b, 'signin-passkey-lobby-390.png');
     // The same answer sent again: its challenge is used up.
-    expect(await post(server.url, '/api/signin/passkey', replayed!)).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'This passkey request has expired or was answered already; try again.' } });
+    expect(await post(server.url, '/api/signin/passkey', replayed!)).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'This passkey request has expired or was answered already; try again.' },
+    });
 
     // Device C types the code A shows; device D opens the QR code's link.
     await a.getByRole('button', { name: 'Show a code' }).click();
     const code = (await a.locator('[data-code]').getAttribute('data-code'))!;
     expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
-    await expect.poll(() => a.locator('img.qr').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => a.locator('img.qr').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
     const c = await device(PHONE);
     await c.goto(base);
     await c.getByRole('button', { name: 'I have a code from another device' }).click();
@@ -142,24 +168,37 @@ describe('accounts on every device', () => {
     // Either code again: used up, said in words.
     const late = await device(PHONE);
     await late.goto(`${base}/#/link/${second}`);
-    await expect.poll(() => late.locator('[data-result="refused"]').textContent()).toBe('This code is not valid, or it was used already (each code works once); show a new code on a device where you are signed in.');
+    await expect
+      .poll(() => late.locator('[data-result="refused"]').textContent())
+      .toBe('This code is not valid, or it was used already (each code works once); show a new code on a device where you are signed in.');
     await shot(late, 'signin-link-refused-390.png');
     axe['link refused 390'] = await findings(late);
     await late.goto(base);
     await late.getByRole('button', { name: 'I have a code from another device' }).click();
     await late.getByLabel('The code your other device shows').fill(code);
     await late.getByRole('button', { name: 'Use this code' }).click();
-    await expect.poll(() => late.locator('[data-result="refused"]').textContent()).toMatch(/^This code is not valid, or it was used already/);
+    await expect
+      .poll(() => late.locator('[data-result="refused"]').textContent())
+      .toMatch(/^This code is not valid, or it was used already/);
 
     // Device E: an emailed link, to the address Ana confirmed.
-    await a.evaluate(() => (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'setNotifications', settings: { webPush: [], webhook: null, email: 'ana@example.com', quietHours: null } }));
+    await a.evaluate(() =>
+      (globalThis as unknown as PageGlobals).caravela.conn.request({
+        action: 'setNotifications',
+        settings: { webPush: [], webhook: null, email: 'ana@example.com', quietHours: null },
+      }),
+    );
     expect((await post(server.url, '/api/email/confirm', { token: confirmationTokens(server.outboxDir).at(-1) })).status).toBe(200);
     const e = await device(PHONE);
     await e.goto(base);
     await e.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await e.getByLabel('Your email address').fill('ana@example.com');
     await e.getByRole('button', { name: 'Send me the link' }).click();
-    await expect.poll(() => e.locator('[data-result="sent"]').textContent()).toMatch(/^If a player confirmed this address, a sign-in link is on its way to it; it works once, for 15 minutes\. Open it on this device\.$/);
+    await expect
+      .poll(() => e.locator('[data-result="sent"]').textContent())
+      .toMatch(
+        /^If a player confirmed this address, a sign-in link is on its way to it; it works once, for 15 minutes\. Open it on this device\.$/,
+      );
     await shot(e, 'signin-email-sent-390.png');
     axe['email panel 390'] = await findings(e);
     await e.goto(`${base}/#/signin/${encodeURIComponent(signInLinks(server.outboxDir)[0]!)}`);
@@ -181,7 +220,9 @@ describe('accounts on every device', () => {
 
     await b.locator(`li[data-device="${onA.deviceId}"] button`).click();
     await expect.poll(() => b.locator('li[data-device]').count()).toBe(4);
-    await expect.poll(() => a.getByRole('alert').textContent(), { timeout: 20_000 }).toBe('This device is signed out: it was removed from your devices, or its sign-in was used elsewhere. Sign in again.');
+    await expect
+      .poll(() => a.getByRole('alert').textContent(), { timeout: 20_000 })
+      .toBe('This device is signed out: it was removed from your devices, or its sign-in was used elsewhere. Sign in again.');
     await a.getByLabel('Your name').waitFor();
     expect(await a.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('caravela.session'))).toBeNull();
     await shot(a, 'devices-revoked-signin-1366.png');

@@ -41,7 +41,9 @@ afterAll(async () => {
 /** The log as the page shows it and as its connection holds it. */
 const shownLog = (page: Page, gameId: string) =>
   page.evaluate((id) => {
-    const g = globalThis as unknown as PageGlobals & { document: { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> } };
+    const g = globalThis as unknown as PageGlobals & {
+      document: { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> };
+    };
     const s = g.caravela.conn.state(id) as { log: string[]; logStart: number };
     // Shown with a capital first letter, and "New: " (for screen readers) on lines since one's own last move.
     const shown = Array.from(g.document.querySelectorAll('ol.log li'), (li) => (li.textContent ?? '').replace(/^New: /, ''));
@@ -68,9 +70,14 @@ async function signIn(page: Page, name: string): Promise<void> {
  */
 async function checkOffered(page: Page, gameId: string): Promise<void> {
   const { offered, legal } = await page.evaluate((id) => {
-    const g = globalThis as unknown as PageGlobals & { document: { querySelectorAll(s: string): ArrayLike<{ dataset: { command: string } }> } };
+    const g = globalThis as unknown as PageGlobals & {
+      document: { querySelectorAll(s: string): ArrayLike<{ dataset: { command: string } }> };
+    };
     const s = g.caravela.conn.state(id) as { legal: unknown[] } | undefined;
-    return { offered: Array.from(g.document.querySelectorAll('[data-command]'), (e) => e.dataset.command), legal: (s?.legal ?? []).map((c) => JSON.stringify(c)) };
+    return {
+      offered: Array.from(g.document.querySelectorAll('[data-command]'), (e) => e.dataset.command),
+      legal: (s?.legal ?? []).map((c) => JSON.stringify(c)),
+    };
   }, gameId);
   for (const command of offered) expect(legal.includes(command), `offered but not legal: ${command}`).toBe(true);
 }
@@ -113,11 +120,19 @@ describe('the web client', () => {
     await expect.poll(async () => (await state(bruno, gameId))?.status, { timeout: 15_000 }).toBe('active');
     await expect.poll(async () => (await state(ana, gameId))?.status, { timeout: 15_000 }).toBe('active');
     // The page shows the page width: nothing wider than the phone screen.
-    expect(await bruno.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await bruno.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
 
     // A server error reaches the player as a sentence.
     await bruno.evaluate(
-      (id) => (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'command', gameId: id, commandId: 'bad', command: { type: 'sail-to-brazil' } }),
+      (id) =>
+        (globalThis as unknown as PageGlobals).caravela.conn.request({
+          action: 'command',
+          gameId: id,
+          commandId: 'bad',
+          command: { type: 'sail-to-brazil' },
+        }),
       gameId,
     );
     await expect.poll(() => bruno.getByRole('alert').textContent()).toMatch(/The command is not valid/);
@@ -208,7 +223,13 @@ describe('the web client', () => {
     await bruno.getByLabel(/Hold notifications at night/).check();
     await bruno.getByRole('button', { name: 'Save' }).click();
     const saved = await bruno.evaluate(() => (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'getNotifications' }));
-    expect(saved).toMatchObject({ settings: { webhook: { url: `${hook.origin}/hooks/bruno` }, email: 'bruno@example.org', quietHours: { start: '22:00', end: '08:00' } } });
+    expect(saved).toMatchObject({
+      settings: {
+        webhook: { url: `${hook.origin}/hooks/bruno` },
+        email: 'bruno@example.org',
+        quietHours: { start: '22:00', end: '08:00' },
+      },
+    });
     // A webhook that is not allowed is refused with the server's sentence.
     await bruno.getByLabel('Discord or Slack webhook URL').fill('https://example.com/hook');
     await bruno.getByRole('button', { name: 'Save' }).click();

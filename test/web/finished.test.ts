@@ -39,7 +39,9 @@ describe('a finished game', () => {
       await page.getByLabel('Your name').fill('Ana');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.locator('[data-screen="lobby"]').waitFor();
-      const created = await page.evaluate(() => (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] }));
+      const created = await page.evaluate(() =>
+        (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] }),
+      );
       const gameId = created.gameId!;
       await page.evaluate((id) => void ((globalThis as unknown as PageGlobals).location.hash = `#/game/${encodeURIComponent(id)}`), gameId);
       // Ana plays her first free cell whenever it is her turn, to the end.
@@ -50,16 +52,21 @@ describe('a finished game', () => {
           await page.waitForTimeout(100);
           continue;
         }
-        await page.evaluate(([id, v]) => {
-          const conn = (globalThis as unknown as PageGlobals).caravela.conn;
-          return conn.command(id, conn.state(id)!.legal[0]!, v);
-        }, [gameId, s.version] as const);
+        await page.evaluate(
+          ([id, v]) => {
+            const conn = (globalThis as unknown as PageGlobals).caravela.conn;
+            return conn.command(id, conn.state(id)!.legal[0]!, v);
+          },
+          [gameId, s.version] as const,
+        );
       }
       await expect.poll(() => page.locator('.headline').count(), { timeout: 15_000 }).toBe(1);
-      expect(await page.locator('.headline').textContent()).toMatch(/^(You win|Random bot 2 wins|You and Random bot 2 share the win)|^The players/);
+      expect(await page.locator('.headline').textContent()).toMatch(
+        /^(You win|Random bot 2 wins|You and Random bot 2 share the win)|^The players/,
+      );
       expect(await page.locator('.prompt').count()).toBe(0);
       expect(await page.locator('.status-line').textContent()).toBe('Finished');
-      const last = (await page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)!.version, gameId));
+      const last = await page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)!.version, gameId);
 
       // The replay: back to the first move, step, play.
       const replay = page.getByRole('group', { name: 'Replay' });

@@ -41,7 +41,10 @@ afterAll(async () => {
 /** The game ids the lobby lists, top to bottom, and which rows say it is Lu's turn. */
 const rows = (page: Page) =>
   page.locator('li.game-row').evaluateAll((lis) =>
-    lis.map((li) => ({ gameId: (li as unknown as { dataset: { gameId: string } }).dataset.gameId, yourTurn: li.className.includes('your-turn') })),
+    lis.map((li) => ({
+      gameId: (li as unknown as { dataset: { gameId: string } }).dataset.gameId,
+      yourTurn: li.className.includes('your-turn'),
+    })),
   );
 
 async function openLobby(width: number, height: number, player = lu, shown = 30): Promise<Page> {
@@ -51,7 +54,11 @@ async function openLobby(width: number, height: number, player = lu, shown = 30)
   await page.goto(server.url);
   // Signed in as Lu: the session the sign-in screen would keep.
   await page.evaluate(
-    (session) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('caravela.session', JSON.stringify(session)),
+    (session) =>
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'caravela.session',
+        JSON.stringify(session),
+      ),
     { playerId: player.playerId, name: player.name, token: player.token },
   );
   await page.reload();
@@ -64,7 +71,12 @@ describe('the lobby', () => {
     const page = await openLobby(1366, 900);
     const first = await rows(page);
     // Every game waiting for Lu is on the first page, on top.
-    expect(first.slice(0, yourTurn.length).map((r) => r.gameId).sort()).toEqual([...yourTurn].sort());
+    expect(
+      first
+        .slice(0, yourTurn.length)
+        .map((r) => r.gameId)
+        .sort(),
+    ).toEqual([...yourTurn].sort());
     expect(first.slice(yourTurn.length).some((r) => r.yourTurn)).toBe(false);
     await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-pages-1366.png'), fullPage: true });
 
@@ -93,7 +105,11 @@ describe('the lobby', () => {
 
   it('fits a phone (390 px)', async () => {
     const page = await openLobby(390, 844);
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      ),
+    ).toBeLessThanOrEqual(390);
     await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-pages-390-top.png') });
     const more = page.getByRole('button', { name: 'Show more games' });
     await more.scrollIntoViewIfNeeded();
@@ -111,13 +127,18 @@ describe('the live lobby', () => {
     const other = await storeTicTacToe(teo, { opponent: mia }); // Teo (X) to move: waiting for him
     const page = await openLobby(1366, 900, mia, 2);
     const icon = () => page.locator('link[rel="icon"]').getAttribute('href');
-    expect(await rows(page)).toEqual([{ gameId, yourTurn: true }, { gameId: other, yourTurn: false }]);
+    expect(await rows(page)).toEqual([
+      { gameId, yourTurn: true },
+      { gameId: other, yourTurn: false },
+    ]);
     expect(await page.title()).toBe('(1) Your turn — Caravela');
     expect(await icon()).toMatch(/^data:image\/svg\+xml,.*%3E1%3C/); // the badge says 1
 
     // Teo moves in the other game: it is Mia's turn there too, and the page shows it at once.
     const t = await Client.connect(server.wsUrl, teo);
-    expect(await t.request({ action: 'command', gameId: other, commandId: 'teo-1', command: { type: 'mark', cell: 4 } })).toMatchObject({ type: 'ack' });
+    expect(await t.request({ action: 'command', gameId: other, commandId: 'teo-1', command: { type: 'mark', cell: 4 } })).toMatchObject({
+      type: 'ack',
+    });
     await expect.poll(() => page.title()).toBe('(2) Your turn — Caravela');
     expect((await rows(page)).every((r) => r.yourTurn)).toBe(true);
     expect(await icon()).toMatch(/%3E2%3C/);
@@ -125,9 +146,14 @@ describe('the live lobby', () => {
 
     // Mia moves in the first game (from another device): it leaves the top, the count drops.
     const m = await Client.connect(server.wsUrl, mia);
-    expect(await m.request({ action: 'command', gameId, commandId: 'mia-1', command: { type: 'mark', cell: 0 } })).toMatchObject({ type: 'ack' });
+    expect(await m.request({ action: 'command', gameId, commandId: 'mia-1', command: { type: 'mark', cell: 0 } })).toMatchObject({
+      type: 'ack',
+    });
     await expect.poll(() => page.title()).toBe('(1) Your turn — Caravela');
-    expect(await rows(page)).toEqual([{ gameId: other, yourTurn: true }, { gameId, yourTurn: false }]);
+    expect(await rows(page)).toEqual([
+      { gameId: other, yourTurn: true },
+      { gameId, yourTurn: false },
+    ]);
     await t.close();
     await m.close();
   });

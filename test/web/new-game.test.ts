@@ -10,7 +10,13 @@ import { ARTIFACTS, launchChromium } from '../support/browser';
 import { startLocalServer, type LocalServer } from '../../local/server';
 
 interface PageGlobals {
-  caravela: { conn: { state(id: string): { seats: ({ bot?: string } | null)[]; status: string; log: string[]; view: { pending: { kind: string } | null } } | undefined } };
+  caravela: {
+    conn: {
+      state(
+        id: string,
+      ): { seats: ({ bot?: string } | null)[]; status: string; log: string[]; view: { pending: { kind: string } | null } } | undefined;
+    };
+  };
   location: { hash: string };
 }
 
@@ -46,10 +52,17 @@ describe('the new-game form', () => {
     await page.getByLabel('Seat 3').check();
     await page.getByLabel('Time control').selectOption('bank');
     // Bot levels are named and explained in words.
-    expect(await page.getByLabel('How the bots play').locator('option').allTextContents()).toEqual(['Strong', 'Standard', 'Random', 'Cautious'])
+    expect(await page.getByLabel('How the bots play').locator('option').allTextContents()).toEqual([
+      'Strong',
+      'Standard',
+      'Random',
+      'Cautious',
+    ]);
     expect(await page.getByLabel('How the bots play').inputValue()).toBe('heuristic');
     await page.getByLabel('How the bots play').selectOption('strong');
-    expect(await page.locator('#bot-help').textContent()).toMatch(/^Strong: thinks ahead.* In test games it won 96 % of 100 two-player games against the Standard bot and 94 % of 50 four-player games against three Standard bots\.$/);
+    expect(await page.locator('#bot-help').textContent()).toMatch(
+      /^Strong: thinks ahead.* In test games it won 96 % of 100 two-player games against the Standard bot and 94 % of 50 four-player games against three Standard bots\.$/,
+    );
     await page.screenshot({ path: path.join(ARTIFACTS, 'new-game-strong-1366.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(ARTIFACTS, 'new-game-strong-390.png'), fullPage: true });
@@ -58,14 +71,23 @@ describe('the new-game form', () => {
     expect(await page.locator('#bot-help').textContent()).toMatch(/^Random: picks any legal move/);
     await page.getByRole('button', { name: 'Create the game' }).click();
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).toMatch(/^#\/game\//);
-    const gameId = decodeURIComponent((await page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).slice('#/game/'.length));
+    const gameId = decodeURIComponent(
+      (await page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).slice('#/game/'.length),
+    );
     // Both other seats are bots: the game starts at once.
-    await expect.poll(() => page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)?.status ?? null, gameId), { timeout: 15_000 }).toBe('active');
-    const seats = await page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)!.seats.map((s) => s?.bot ?? null), gameId);
+    await expect
+      .poll(() => page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)?.status ?? null, gameId), {
+        timeout: 15_000,
+      })
+      .toBe('active');
+    const seats = await page.evaluate(
+      (id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)!.seats.map((s) => s?.bot ?? null),
+      gameId,
+    );
     expect(seats).toEqual([null, 'random', 'random']);
   }, 60_000);
 
-  it('offers a game\'s options in words, and creates the game with the ones ticked (Goa\'s rule variant)', async () => {
+  it("offers a game's options in words, and creates the game with the ones ticked (Goa's rule variant)", async () => {
     for (const width of [1366, 390]) {
       const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
       await page.goto(server.url);
@@ -85,7 +107,9 @@ describe('the new-game form', () => {
       await page.screenshot({ path: path.join(ARTIFACTS, `new-game-options-${width}.png`), fullPage: true });
       await page.getByRole('button', { name: 'Create the game' }).click();
       await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).toMatch(/^#\/game\//);
-      const gameId = decodeURIComponent((await page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).slice('#/game/'.length));
+      const gameId = decodeURIComponent(
+        (await page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).slice('#/game/'.length),
+      );
       const state = () => page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id) ?? null, gameId);
       await expect.poll(async () => (await state())?.status ?? null, { timeout: 15_000 }).toBe('active');
       // Whoever starts, the variant's choice comes before the first marker: the bot makes its own, the player is asked.
@@ -93,7 +117,9 @@ describe('the new-game form', () => {
       await expect.poll(() => page.locator('.goa-prompt').textContent()).toMatch(/^Before the game begins \(rule variant\)/);
       await page.screenshot({ path: path.join(ARTIFACTS, `goa-variant-${width}.png`), fullPage: false });
       await page.getByRole('button', { name: /Start with the ships and taxes markers in row 2/ }).click();
-      await expect.poll(async () => (await state())?.log.some((l) => /moves the taxes marker to row 2 for free/.test(l)) ?? false).toBe(true);
+      await expect
+        .poll(async () => (await state())?.log.some((l) => /moves the taxes marker to row 2 for free/.test(l)) ?? false)
+        .toBe(true);
       await page.context().close();
     }
   }, 90_000);

@@ -18,7 +18,13 @@ import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 
 interface PageGlobals {
-  caravela: { conn: { state(id: string): { version: number; status: string; activeSeats: number[]; you: number | null; legal: { cell: number }[] } | undefined } };
+  caravela: {
+    conn: {
+      state(
+        id: string,
+      ): { version: number; status: string; activeSeats: number[]; you: number | null; legal: { cell: number }[] } | undefined;
+    };
+  };
   location: { hash: string };
   document: { body: { innerText: string } };
 }
@@ -38,7 +44,10 @@ afterAll(async () => {
 });
 
 async function player(name: string, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, ...(width < 500 ? { hasTouch: true } : {}) });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 844 : 900 },
+    ...(width < 500 ? { hasTouch: true } : {}),
+  });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`${name}: page error:`, e.message));
   await page.goto(server.url);
@@ -55,7 +64,12 @@ async function shoot(page: Page, name: string): Promise<string[]> {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     await page.waitForTimeout(150);
     await page.screenshot({ path: path.join(ARTIFACTS, `open-games-${name}-${width}.png`), fullPage: true });
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth), `${name} fits ${width} px`).toBeLessThanOrEqual(width);
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      ),
+      `${name} fits ${width} px`,
+    ).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize(own);
   return findings(page);
@@ -64,18 +78,26 @@ async function shoot(page: Page, name: string): Promise<string[]> {
 /** No text a player reads looks like JSON or an internal name. */
 async function readable(page: Page): Promise<void> {
   const text = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.body.innerText);
-  for (const internal of ['{', '"', 'perMove', 'onResign', 'listed', 'undefined', 'null', 'bot:']) expect(text, `the page shows ${internal}`).not.toContain(internal);
+  for (const internal of ['{', '"', 'perMove', 'onResign', 'listed', 'undefined', 'null', 'bot:'])
+    expect(text, `the page shows ${internal}`).not.toContain(internal);
 }
 
-const gameIdOf = async (page: Page) => decodeURIComponent((await page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).replace('#/game/', ''));
-const state = (page: Page, gameId: string) => page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id) ?? null, gameId);
+const gameIdOf = async (page: Page) =>
+  decodeURIComponent((await page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).replace('#/game/', ''));
+const state = (page: Page, gameId: string) =>
+  page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id) ?? null, gameId);
 
 /** Mark a cell once it is this page's turn. */
 async function mark(page: Page, gameId: string, cell: number): Promise<void> {
-  await expect.poll(async () => {
-    const s = await state(page, gameId);
-    return s !== null && s.you !== null && s.activeSeats.includes(s.you);
-  }, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const s = await state(page, gameId);
+        return s !== null && s.you !== null && s.activeSeats.includes(s.you);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   await page.getByRole('button', { name: `Mark cell ${cell + 1}` }).click();
 }
 
@@ -83,9 +105,23 @@ describe('strangers meet through the lobby', () => {
   it('one lists a game, the other sees it appear live, joins from the list, and they finish it', async () => {
     [lia, noa] = await Promise.all([player('Lia', 1366), player('Noa', 390)]);
     // Lia has a tic-tac-toe rating (as the ratings reactor writes it): the lobby shows it beside her name.
-    const liaId = await lia.evaluate(() => (JSON.parse((globalThis as unknown as { localStorage: { getItem(k: string): string } }).localStorage.getItem('caravela.session')) as { playerId: string }).playerId);
-    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
-    await doc.send(new PutCommand({ TableName: TABLE_NAME, Item: { pk: `PLAYER#${liaId}`, sk: 'RATING#tic-tac-toe', kind: 'rating', mu: 30, sigma: 7.24, ordinal: 8.27, games: 4, wins: 3 } }));
+    const liaId = await lia.evaluate(
+      () =>
+        (
+          JSON.parse(
+            (globalThis as unknown as { localStorage: { getItem(k: string): string } }).localStorage.getItem('caravela.session'),
+          ) as { playerId: string }
+        ).playerId,
+    );
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
+    );
+    await doc.send(
+      new PutCommand({
+        TableName: TABLE_NAME,
+        Item: { pk: `PLAYER#${liaId}`, sk: 'RATING#tic-tac-toe', kind: 'rating', mu: 30, sigma: 7.24, ordinal: 8.27, games: 4, wins: 3 },
+      }),
+    );
     doc.destroy();
     await expect.poll(() => noa.locator('.open-games').textContent()).toContain('No open games right now');
 
@@ -109,7 +145,14 @@ describe('strangers meet through the lobby', () => {
     await noa.locator('[data-screen="game"]').waitFor();
     expect(await gameIdOf(noa)).toBe(gameId);
     // Lia is X and moves first: she takes the top row.
-    for (const [page, cell] of [[lia, 0], [noa, 3], [lia, 1], [noa, 4], [lia, 2]] as const) await mark(page, gameId, cell);
+    for (const [page, cell] of [
+      [lia, 0],
+      [noa, 3],
+      [lia, 1],
+      [noa, 4],
+      [lia, 2],
+    ] as const)
+      await mark(page, gameId, cell);
     await expect.poll(async () => (await state(noa, gameId))?.status).toBe('finished');
     await expect.poll(() => noa.locator('.headline').textContent()).toMatch(/Lia wins/);
 
@@ -149,7 +192,9 @@ describe('strangers meet through the lobby', () => {
     // Noa resigns: asked first, with what it does here; "Keep playing" changes nothing.
     await noa.getByRole('button', { name: 'Resign…' }).click();
     const question = noa.getByRole('group', { name: /Resign from this game/ });
-    expect(await question.innerText()).toMatch(/A bot plays safe moves for your seat to the end, and you finish last\. This cannot be undone\./);
+    expect(await question.innerText()).toMatch(
+      /A bot plays safe moves for your seat to the end, and you finish last\. This cannot be undone\./,
+    );
     await question.scrollIntoViewIfNeeded();
     expect(await shoot(noa, 'resign')).toEqual([]);
     await readable(noa);
@@ -164,10 +209,15 @@ describe('strangers meet through the lobby', () => {
     // Lia plays on against the bot until the game ends; Noa ranks last.
     for (let version = 0; ; ) {
       // The bot's answer to the last move first: then it is over, or Lia's turn on a newer board.
-      await expect.poll(async () => {
-        const s = (await state(lia, gameId))!;
-        return s.version > version && (s.status !== 'active' || s.activeSeats.includes(0));
-      }, { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const s = (await state(lia, gameId))!;
+            return s.version > version && (s.status !== 'active' || s.activeSeats.includes(0));
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
       const s = (await state(lia, gameId))!;
       if (s.status !== 'active') break;
       version = s.version;

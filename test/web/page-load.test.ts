@@ -39,6 +39,13 @@ describe('loading the web client', () => {
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
     // The favicon is the page's own, inline (no request for it).
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { querySelector(s: string): { href: string } | null } }).document.querySelector('link[rel="icon"]')?.href ?? '')).toMatch(/^data:image\/svg\+xml,.*Caravela/);
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { querySelector(s: string): { href: string } | null } }).document.querySelector(
+            'link[rel="icon"]',
+          )?.href ?? '',
+      ),
+    ).toMatch(/^data:image\/svg\+xml,.*Caravela/);
   }, 120_000);
 });

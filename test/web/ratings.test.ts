@@ -28,11 +28,36 @@ let gameId: string;
 
 let sequence = 5000;
 /** The stream record of a commit that finishes a game, for the ratings reactor. */
-function finishing(id: string, game: string, seats: { playerId: string; name: string; bot?: string }[], ranks: number[], at: string): DynamoDBRecord {
+function finishing(
+  id: string,
+  game: string,
+  seats: { playerId: string; name: string; bot?: string }[],
+  ranks: number[],
+  at: string,
+): DynamoDBRecord {
   const item = {
-    pk: `GAME#${id}`, sk: 'V#0000000040', kind: 'commit', gameId: id, game, version: 40, seat: 0, playerId: seats[0]!.playerId, commandId: 'x', at, events: '[]',
-    status: 'finished', wasStatus: 'active', seats: seats.map((s, seat) => ({ seat, ...s })), activeSeats: [], wasActive: [0], absent: seats.map(() => false), summary: '',
-    outcome: JSON.stringify({ results: ranks.map((rank, seat) => ({ seat, score: 50 - rank, rank })), winners: ranks.flatMap((r, s) => (r === 1 ? [s] : [])) }),
+    pk: `GAME#${id}`,
+    sk: 'V#0000000040',
+    kind: 'commit',
+    gameId: id,
+    game,
+    version: 40,
+    seat: 0,
+    playerId: seats[0]!.playerId,
+    commandId: 'x',
+    at,
+    events: '[]',
+    status: 'finished',
+    wasStatus: 'active',
+    seats: seats.map((s, seat) => ({ seat, ...s })),
+    activeSeats: [],
+    wasActive: [0],
+    absent: seats.map(() => false),
+    summary: '',
+    outcome: JSON.stringify({
+      results: ranks.map((rank, seat) => ({ seat, score: 50 - rank, rank })),
+      winners: ranks.flatMap((r, s) => (r === 1 ? [s] : [])),
+    }),
   };
   return { eventName: 'INSERT', dynamodb: { SequenceNumber: String(sequence++), NewImage: marshall(item) as never } } as DynamoDBRecord;
 }
@@ -48,25 +73,64 @@ beforeAll(async () => {
   const b = await Client.connect(server.wsUrl, bruno);
   ({ gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 }));
   await b.request({ action: 'joinGame', gameId });
-  for (const [c, cell] of [[a, 0], [b, 3], [a, 1], [b, 4], [a, 2]] as const) await c.request({ action: 'command', gameId, commandId: `m${cell}`, command: { type: 'mark', cell } });
+  for (const [c, cell] of [
+    [a, 0],
+    [b, 3],
+    [a, 1],
+    [b, 4],
+    [a, 2],
+  ] as const)
+    await c.request({ action: 'command', gameId, commandId: `m${cell}`, command: { type: 'mark', cell } });
   // Ana's confirmed address, for the settings screen.
   await a.request({ action: 'setNotifications', settings: { email: 'ana@example.org' } });
-  const eml = readFileSync(path.join(server.outboxDir, readdirSync(server.outboxDir).find((f) => f.includes(`confirm-email-${ana.playerId}`))!), 'utf8');
+  const eml = readFileSync(
+    path.join(server.outboxDir, readdirSync(server.outboxDir).find((f) => f.includes(`confirm-email-${ana.playerId}`))!),
+    'utf8',
+  );
   const token = decodeURIComponent(/#\/confirm-email\/(\S+)\r$/m.exec(eml)![1]!);
-  await fetch(`${server.url}/api/email/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  await fetch(`${server.url}/api/email/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   await a.close();
   await b.close();
   // A season of Vasco da Gama: Ana against Bruno and bots, with ups and downs; and 30 more players for paging.
   const strong = { playerId: 'bot:strong:2', name: 'Strong bot 3', bot: 'strong' };
   const standard = { playerId: 'bot:heuristic:3', name: 'Standard bot 4', bot: 'heuristic' };
-  const season = [[1, 2, 3, 4], [2, 1, 3, 4], [1, 3, 2, 4], [3, 1, 2, 4], [1, 2, 4, 3], [2, 3, 1, 4], [1, 2, 3, 4], [1, 4, 2, 3]];
+  const season = [
+    [1, 2, 3, 4],
+    [2, 1, 3, 4],
+    [1, 3, 2, 4],
+    [3, 1, 2, 4],
+    [1, 2, 4, 3],
+    [2, 3, 1, 4],
+    [1, 2, 3, 4],
+    [1, 4, 2, 3],
+  ];
   for (const [i, ranks] of season.entries()) {
     // Every other day over the last fortnight or so: older than the tic-tac-toe game just played.
-    await rate(finishing(`season-${i}`, 'vasco-da-gama', [person(ana), person(bruno), strong, standard], ranks, new Date(Date.now() - (17 - 2 * i) * 86_400_000).toISOString()));
+    await rate(
+      finishing(
+        `season-${i}`,
+        'vasco-da-gama',
+        [person(ana), person(bruno), strong, standard],
+        ranks,
+        new Date(Date.now() - (17 - 2 * i) * 86_400_000).toISOString(),
+      ),
+    );
   }
   const others = await Promise.all(Array.from({ length: 30 }, (_, i) => register(server.url, `Player ${i + 1}`)));
   for (let i = 0; i < others.length; i += 2) {
-    await rate(finishing(`crowd-${i}`, 'vasco-da-gama', [person(others[i]!), person(others[i + 1]!), standard], [1, 3, 2], new Date(Date.now() - (30 - i) * 86_400_000).toISOString()));
+    await rate(
+      finishing(
+        `crowd-${i}`,
+        'vasco-da-gama',
+        [person(others[i]!), person(others[i + 1]!), standard],
+        [1, 3, 2],
+        new Date(Date.now() - (30 - i) * 86_400_000).toISOString(),
+      ),
+    );
   }
   await server.notified();
 }, 180_000);
@@ -76,20 +140,33 @@ afterAll(async () => {
 });
 
 async function open(width: number, hash: string, player = ana): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, ...(width < 500 ? { hasTouch: true } : {}) });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 844 : 900 },
+    ...(width < 500 ? { hasTouch: true } : {}),
+  });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
   await page.goto(server.url);
-  await page.evaluate((session) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('caravela.session', JSON.stringify(session)), {
-    playerId: player.playerId,
-    name: player.name,
-    token: player.token,
-  });
+  await page.evaluate(
+    (session) =>
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'caravela.session',
+        JSON.stringify(session),
+      ),
+    {
+      playerId: player.playerId,
+      name: player.name,
+      token: player.token,
+    },
+  );
   await page.goto(`${server.url}/${hash}`);
   await page.reload();
   return page;
 }
-const fits = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+const fits = (page: Page) =>
+  page.evaluate(
+    () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+  );
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, name), fullPage: true });
 /** A screen loading on a busy machine (polls default to one second). */
 const LOAD = { timeout: 15_000 };
@@ -111,19 +188,27 @@ describe('profiles', () => {
       expect(await page.locator('.rating-card h3').allTextContents()).toEqual(['Vasco da Gama', 'Tic-tac-toe']);
       const chart = page.locator('[data-game="vasco-da-gama"] svg.rating-chart');
       expect(await chart.getAttribute('role')).toBe('img');
-      expect(await chart.getAttribute('aria-label')).toMatch(/^Vasco da Gama rating over the last 8 games, from -?\d+\.\d to \d+\.\d; lowest/);
+      expect(await chart.getAttribute('aria-label')).toMatch(
+        /^Vasco da Gama rating over the last 8 games, from -?\d+\.\d to \d+\.\d; lowest/,
+      );
       expect(await chart.locator('circle').count()).toBe(8);
-      expect(await page.locator('[data-game="tic-tac-toe"] svg.rating-chart').getAttribute('aria-label')).toMatch(/^Tic-tac-toe rating after one game: \d+\.\d\.$/);
+      expect(await page.locator('[data-game="tic-tac-toe"] svg.rating-chart').getAttribute('aria-label')).toMatch(
+        /^Tic-tac-toe rating after one game: \d+\.\d\.$/,
+      );
       // Recent games, newest first, with the table and the rating's change; bots are not links.
       const recent = page.locator('.recent-game');
       expect(await recent.count()).toBe(9);
       expect(await recent.first().textContent()).toMatch(/^Tic-tac-toe · won · .*first rated game, rating \d+\.\dwith Bruno$/);
-      expect(await recent.nth(1).textContent()).toMatch(/^Vasco da Gama · won · .*rating .*→.*\([+−]\d+\.\d\)with Bruno, Strong bot 3, Standard bot 4$/);
+      expect(await recent.nth(1).textContent()).toMatch(
+        /^Vasco da Gama · won · .*rating .*→.*\([+−]\d+\.\d\)with Bruno, Strong bot 3, Standard bot 4$/,
+      );
       expect(await recent.nth(1).getByRole('link', { name: 'Bruno' }).count()).toBe(1);
       expect(await recent.nth(1).getByRole('link', { name: 'Strong bot 3' }).count()).toBe(0);
       expect(await recent.nth(3).textContent()).toMatch(/ · 2nd of 4 · /);
       expect(await recent.last().textContent()).toMatch(/^Vasco da Gama · won · .*first rated game/);
-      expect(await page.locator('.about-ratings').textContent()).toMatch(/everyone starts at 0.*Bots count at fixed ratings \(Strong 41\.0, Standard 22\.0, Cautious 14\.0, Random 9\.0\)/);
+      expect(await page.locator('.about-ratings').textContent()).toMatch(
+        /everyone starts at 0.*Bots count at fixed ratings \(Strong 41\.0, Standard 22\.0, Cautious 14\.0, Random 9\.0\)/,
+      );
       expect(await page.locator('body').textContent()).not.toMatch(/"|\bmu\b|sigma|ordinal|undefined|NaN|bot:strong/);
       expect(await fits(page)).toBeLessThanOrEqual(width);
       expect(await findings(page)).toEqual([]);
@@ -159,7 +244,9 @@ describe('leaderboards', () => {
       // Loaded: the status line empties (on failure it shows what the screen said instead).
       await expect.poll(() => page.locator('[data-screen="leaderboard"] [role="status"]').textContent(), LOAD).toBe('');
       await expect.poll(() => rows.count(), LOAD).toBe(25);
-      const ratings = (await page.locator('table.leaders tbody tr td:nth-child(3)').allTextContents()).map((t) => Number(t.replace('−', '-')));
+      const ratings = (await page.locator('table.leaders tbody tr td:nth-child(3)').allTextContents()).map((t) =>
+        Number(t.replace('−', '-')),
+      );
       expect(ratings).toEqual([...ratings].sort((x, y) => y - x));
       expect((await page.locator('table.leaders tbody tr td:first-child').allTextContents()).slice(0, 3)).toEqual(['1', '2', '3']);
       expect(await page.locator('.game-tabs [aria-current="page"]').textContent()).toBe('Vasco da Gama');
@@ -169,7 +256,9 @@ describe('leaderboards', () => {
       await page.getByRole('button', { name: 'Show more players' }).click();
       await expect.poll(() => rows.count(), LOAD).toBe(32);
       expect(await page.getByRole('button', { name: 'Show more players' }).count()).toBe(0);
-      expect((await page.locator('table.leaders tbody tr td:first-child').allTextContents()).map(Number)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+      expect((await page.locator('table.leaders tbody tr td:first-child').allTextContents()).map(Number)).toEqual(
+        Array.from({ length: 32 }, (_, i) => i + 1),
+      );
       // Ana's own row stands out; a name opens the profile.
       expect(await page.locator('tr.you td:nth-child(2)').textContent()).toBe('Anayou');
       await page.locator('tr.you').getByRole('link', { name: 'Ana' }).click();
@@ -180,10 +269,14 @@ describe('leaderboards', () => {
 
   it('of a game nobody finished is empty, of a game that does not exist says so', async () => {
     const page = await open(1366, '#/leaderboard/goa');
-    await expect.poll(() => page.locator('[data-screen="leaderboard"] [role="status"]').textContent(), LOAD).toBe('Nobody has finished a game of Goa yet.');
+    await expect
+      .poll(() => page.locator('[data-screen="leaderboard"] [role="status"]').textContent(), LOAD)
+      .toBe('Nobody has finished a game of Goa yet.');
     await page.goto(`${server.url}/#/leaderboard/chess`);
     await expect.poll(() => page.locator('[data-screen="leaderboard"] h1').textContent(), LOAD).toBe('No such game');
-    expect(await page.locator('[data-screen="leaderboard"] [role="status"]').textContent()).toBe('Caravela has no game called “chess”; choose one of these:');
+    expect(await page.locator('[data-screen="leaderboard"] [role="status"]').textContent()).toBe(
+      'Caravela has no game called “chess”; choose one of these:',
+    );
     expect(await page.locator('.game-tabs a').allTextContents()).toEqual(['Vasco da Gama', 'Navegador', 'Goa', 'Tic-tac-toe']);
     expect(await findings(page)).toEqual([]);
     expect(await page.locator('table.leaders tbody tr').count()).toBe(0);
@@ -199,7 +292,14 @@ describe('the settings after a bounce', () => {
   it('say that email stopped, why, and how to fix it (1366 and 390 px)', async () => {
     const message = {
       eventType: 'Bounce',
-      bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: [{ emailAddress: 'ana@example.org', action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 user unknown' }], timestamp: '2026-03-02T08:00:00.000Z' },
+      bounce: {
+        bounceType: 'Permanent',
+        bounceSubType: 'General',
+        bouncedRecipients: [
+          { emailAddress: 'ana@example.org', action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 user unknown' },
+        ],
+        timestamp: '2026-03-02T08:00:00.000Z',
+      },
       mail: { destination: ['ana@example.org'], tags: { playerId: [ana.playerId] } },
     };
     expect(await sesEvents({ Records: [{ Sns: { Message: JSON.stringify(message) } }] } as never)).toEqual({ marked: 1 });
@@ -207,7 +307,9 @@ describe('the settings after a bounce', () => {
       const page = await open(width, '#/settings');
       const note = page.locator('[data-email="bounced"]');
       await note.waitFor();
-      expect(await note.textContent()).toMatch(/^Caravela no longer emails this address, neither notifications nor sign-in links\. Email to ana@example\.org could not be delivered on .*2026 \(the receiving server said: “smtp; 550 5\.1\.1 user unknown”\)\.Enter another address above and save/);
+      expect(await note.textContent()).toMatch(
+        /^Caravela no longer emails this address, neither notifications nor sign-in links\. Email to ana@example\.org could not be delivered on .*2026 \(the receiving server said: “smtp; 550 5\.1\.1 user unknown”\)\.Enter another address above and save/,
+      );
       expect(await fits(page)).toBeLessThanOrEqual(width);
       expect(await findings(page)).toEqual([]);
       await shot(page, `settings-bounced-${width}.png`);

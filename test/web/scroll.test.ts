@@ -9,11 +9,19 @@ import { launchChromium } from '../support/browser';
 import { startLocalServer, type LocalServer } from '../../local/server';
 
 interface PageGlobals {
-  caravela: { conn: { state(id: string): { version: number; legal: { type: string }[]; activeSeats: number[]; you: number; status: string } | undefined; request(f: object): Promise<{ type: string; gameId?: string }> } };
+  caravela: {
+    conn: {
+      state(id: string): { version: number; legal: { type: string }[]; activeSeats: number[]; you: number; status: string } | undefined;
+      request(f: object): Promise<{ type: string; gameId?: string }>;
+    };
+  };
   scrollY: number;
   scrollTo(x: number, y: number): void;
   location: { hash: string };
-  document: { documentElement: { scrollHeight: number }; querySelector(s: string): { scrollTop: number; scrollHeight: number; clientHeight: number } | null };
+  document: {
+    documentElement: { scrollHeight: number };
+    querySelector(s: string): { scrollTop: number; scrollHeight: number; clientHeight: number } | null;
+  };
 }
 
 let server: LocalServer;
@@ -34,10 +42,16 @@ describe('the game screen while moves arrive', () => {
     await page.getByLabel('Your name').fill('Ana');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.locator('[data-screen="lobby"]').count()).toBe(1);
-    const created = await page.evaluate(() => (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'createGame', game: 'vasco-da-gama', players: 2, bots: [1] }));
+    const created = await page.evaluate(() =>
+      (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'createGame', game: 'vasco-da-gama', players: 2, bots: [1] }),
+    );
     const gameId = created.gameId!;
     await page.evaluate((id) => void ((globalThis as unknown as PageGlobals).location.hash = `#/game/${encodeURIComponent(id)}`), gameId);
-    await expect.poll(() => page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)?.status ?? null, gameId), { timeout: 15_000 }).toBe('active');
+    await expect
+      .poll(() => page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)?.status ?? null, gameId), {
+        timeout: 15_000,
+      })
+      .toBe('active');
     // The board is taller than the window: there is somewhere to scroll to.
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollHeight)).toBeGreaterThan(900);
 
@@ -54,9 +68,20 @@ describe('the game screen while moves arrive', () => {
       await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollTo(0, 120));
       const before = s.version;
       const command = s.legal.find((c) => c.type !== 'launch') ?? s.legal[0];
-      await page.evaluate(([id, c, v]) => (globalThis as unknown as PageGlobals).caravela.conn.request({ action: 'command', gameId: id, commandId: `ana-${v}`, command: c }), [gameId, command, before] as const);
+      await page.evaluate(
+        ([id, c, v]) =>
+          (globalThis as unknown as PageGlobals).caravela.conn.request({
+            action: 'command',
+            gameId: id,
+            commandId: `ana-${v}`,
+            command: c,
+          }),
+        [gameId, command, before] as const,
+      );
       // Ana's move and the bot's answers arrive and are drawn.
-      await expect.poll(() => page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)!.version, gameId)).toBeGreaterThan(before);
+      await expect
+        .poll(() => page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)!.version, gameId))
+        .toBeGreaterThan(before);
       await page.waitForTimeout(300);
       expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollY), `window moved after version ${before}`).toBe(120);
       moves++;

@@ -27,7 +27,7 @@ describe('sign-in screen', () => {
   it.each([
     ['desktop', 1366, 800],
     ['phone', 390, 844],
-  ])('shows the server\'s sentence for a refused name and the stored form of an accepted one (%s)', async (label, width, height) => {
+  ])("shows the server's sentence for a refused name and the stored form of an accepted one (%s)", async (label, width, height) => {
     const page = await browser.newPage({ viewport: { width, height } });
     await page.goto(server.url);
     const before = await storedState(server.dynamo.endpoint);

@@ -32,11 +32,20 @@ describe('since your last move', () => {
     await page.getByLabel('Your name').fill('Bruno');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.locator('[data-screen="lobby"]').count()).toBe(1);
-    const session = JSON.parse((await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('caravela.session')))!) as Player;
+    const session = JSON.parse(
+      (await page.evaluate(() =>
+        (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('caravela.session'),
+      ))!,
+    ) as Player;
 
     const bruno = await Client.connect(server.wsUrl, session);
     const ana = await Client.connect(server.wsUrl, await register(server.url, 'Ana'));
-    const { gameId } = await bruno.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'vasco-da-gama', players: 3, bots: [2] });
+    const { gameId } = await bruno.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'vasco-da-gama',
+      players: 3,
+      bots: [2],
+    });
     await ana.request({ action: 'joinGame', gameId, seat: 1 });
     await bruno.request({ action: 'subscribe', gameId });
     await ana.request({ action: 'subscribe', gameId });
@@ -104,7 +113,13 @@ describe('since your last move', () => {
     const before = (await latest(bruno)).version;
     await page.evaluate(
       ([id, v]) => {
-        const conn = (globalThis as unknown as { caravela: { conn: { state(id: string): { legal: { type: string }[] }; command(id: string, c: object, v: number): Promise<unknown> } } }).caravela.conn;
+        const conn = (
+          globalThis as unknown as {
+            caravela: {
+              conn: { state(id: string): { legal: { type: string }[] }; command(id: string, c: object, v: number): Promise<unknown> };
+            };
+          }
+        ).caravela.conn;
         const legal = conn.state(id).legal;
         return conn.command(id, legal.find((c) => c.type !== 'launch') ?? legal[0]!, v);
       },

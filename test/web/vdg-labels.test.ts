@@ -9,12 +9,7 @@ import type { VdgCommand } from '../../domain/games/vasco-da-gama/commands';
 import { heuristicBot } from '../../domain/games/vasco-da-gama/bot';
 import type { VdgState } from '../../domain/games/vasco-da-gama/types';
 import type { VdgView } from '../../domain/games/vasco-da-gama/view';
-import {
-  GROUP_ORDER,
-  describeCommand,
-  numberCost,
-  possibleFreeNumbers,
-} from '../../web/src/games/vasco-da-gama/labels';
+import { GROUP_ORDER, describeCommand, numberCost, possibleFreeNumbers } from '../../web/src/games/vasco-da-gama/labels';
 import { PHASE1_EXAMPLE, RED, YELLOW, game, phase2, play, round1, vdg } from '../vasco-da-gama/fixtures';
 
 const viewOf = (s: VdgState, seat: number): VdgView => game.view(s, seat);
@@ -72,7 +67,9 @@ describe('Phase 2 example (initial 11, variation −3: the first free action is 
     expect(describeCommand({ type: 'giveUp' }, viewOf(s, RED), RED)).toEqual({ label: 'Give up number 6', cost: '+2 Reals', group: 'Act' });
     expect(cost({ type: 'takeMoney', space: 0 }, s, RED)).toBe('2 Reals for the right, then +9 Reals');
     expect(cost({ type: 'host', character: 'alvares' }, s, RED)).toBe('2 Reals for the right to act');
-    expect(describeCommand({ type: 'host', character: 'dias' }, viewOf(s, RED), RED).label).toMatch(/^Host Bartolomeu Dias \(from Yellow\): \+2 VP/);
+    expect(describeCommand({ type: 'host', character: 'dias' }, viewOf(s, RED), RED).label).toMatch(
+      /^Host Bartolomeu Dias \(from Yellow\): \+2 VP/,
+    );
   });
 
   it('from 8 on the right is free: Vasco da Gama money is a pure gain, projects cost their price', () => {
@@ -121,12 +118,17 @@ describe('Phase 2 example (initial 11, variation −3: the first free action is 
   });
 
   it('paying for the right and the action shows the total and the parts', () => {
-    const { state: s } = phase2(2, [[RED, 5, 'projects'], [YELLOW, 12, 'characters']]);
+    const { state: s } = phase2(2, [
+      [RED, 5, 'projects'],
+      [YELLOW, 12, 'characters'],
+    ]);
     const sg = viewOf(s, RED).projects.saoGabriel!;
     expect(cost({ type: 'purchase', spaces: [0] }, s, RED)).toBe('4 Reals (right 3 + project 1)');
     expect(cost({ type: 'purchase', spaces: [2, 4] }, s, RED)).toBe('7 Reals (right 3 + projects 4)');
     expect(cost({ type: 'purchaseSaoGabriel' }, s, RED)).toBe(`${3 + sg.crew} Reals (right 3 + São Gabriel ${sg.crew})`);
-    expect(describeCommand({ type: 'purchase', spaces: [2, 4] }, viewOf(s, RED), RED).label).toMatch(/^Buy \S+ \(limit \d+\) and \S+ \(limit \d+\)$/);
+    expect(describeCommand({ type: 'purchase', spaces: [2, 4] }, viewOf(s, RED), RED).label).toMatch(
+      /^Buy \S+ \(limit \d+\) and \S+ \(limit \d+\)$/,
+    );
   });
 });
 
@@ -194,8 +196,26 @@ describe('every legal command of whole games', () => {
     // The games reach every command type, so none is left without words.
     expect([...seen].sort()).toEqual(
       [
-        'drawSailor', 'endExpedition', 'expedition', 'finish', 'giveUp', 'holdMerchant', 'host', 'launch', 'place', 'placeExtraDisc',
-        'purchase', 'purchaseSaoGabriel', 'recruit', 'recruitCaptain', 'recruitFrom', 'sendMerchant', 'sendShip', 'takeMoney', 'takeProject', 'takeSailor',
+        'drawSailor',
+        'endExpedition',
+        'expedition',
+        'finish',
+        'giveUp',
+        'holdMerchant',
+        'host',
+        'launch',
+        'place',
+        'placeExtraDisc',
+        'purchase',
+        'purchaseSaoGabriel',
+        'recruit',
+        'recruitCaptain',
+        'recruitFrom',
+        'sendMerchant',
+        'sendShip',
+        'takeMoney',
+        'takeProject',
+        'takeSailor',
       ].sort(),
     );
   });

@@ -123,7 +123,11 @@ function frameOf(s: VdgState, you: number | null): StateFrame {
 /** States of a few whole games, thinned out so every kind of moment appears without rendering thousands. */
 function states(): VdgState[] {
   const out: VdgState[] = [];
-  for (const [seed, players] of [[3, 4], [4, 2], [5, 3]] as const) {
+  for (const [seed, players] of [
+    [3, 4],
+    [4, 2],
+    [5, 3],
+  ] as const) {
     let i = 0;
     const played = playGame<VdgState, never>(game, {
       players,
@@ -178,7 +182,17 @@ describe('the Vasco da Gama UI', () => {
       }
     }
     // The board is clickable for ships, the merchant, projects, characters, money and sailors.
-    for (const t of ['sendMerchant', 'takeProject', 'purchase', 'host', 'takeMoney', 'recruitFrom', 'takeSailor', 'expedition', 'recruitCaptain'])
+    for (const t of [
+      'sendMerchant',
+      'takeProject',
+      'purchase',
+      'host',
+      'takeMoney',
+      'recruitFrom',
+      'takeSailor',
+      'expedition',
+      'recruitCaptain',
+    ])
       expect(typesOnBoard).toContain(t);
   });
 
@@ -212,7 +226,10 @@ describe('the Vasco da Gama UI', () => {
     const board = vdg.board(frame, second.ctx) as unknown as FakeElement;
     expect(commandsIn(board).map((e) => JSON.parse(e.dataset.command!))).toEqual(expect.arrayContaining(legalForNumber));
     // "Change number" forgets the pick.
-    step2.all().find((e) => e.dataset.action === 'changeNumber')!.fire('click');
+    step2
+      .all()
+      .find((e) => e.dataset.action === 'changeNumber')!
+      .fire('click');
     expect(memory.size).toBe(0);
   });
 

@@ -37,7 +37,20 @@ export class App {
     this.main = h('main', { id: 'main', tabindex: '-1' });
     replace(
       root,
-      h('header', { class: 'top' }, h('a', { href: '#/', class: 'brand' }, 'Caravela'), h('nav', null, h('a', { href: '#/new' }, 'New game'), h('a', { href: '#/leaderboard' }, 'Ratings'), h('a', { href: '#/settings' }, 'Notifications'), h('a', { href: '#/devices' }, 'Devices')), this.status),
+      h(
+        'header',
+        { class: 'top' },
+        h('a', { href: '#/', class: 'brand' }, 'Caravela'),
+        h(
+          'nav',
+          null,
+          h('a', { href: '#/new' }, 'New game'),
+          h('a', { href: '#/leaderboard' }, 'Ratings'),
+          h('a', { href: '#/settings' }, 'Notifications'),
+          h('a', { href: '#/devices' }, 'Devices'),
+        ),
+        this.status,
+      ),
       this.banner,
       this.main,
     );
@@ -92,7 +105,12 @@ export class App {
     const conn = new Connection(async (refused) => `${this.config.wsUrl}?token=${encodeURIComponent(await this.token(refused))}`);
     this.conn = conn;
     const show = () => {
-      this.status.textContent = conn.status === 'online' ? `${this.session?.name} · online` : conn.status === 'connecting' ? 'connecting…' : 'offline — reconnecting';
+      this.status.textContent =
+        conn.status === 'online'
+          ? `${this.session?.name} · online`
+          : conn.status === 'connecting'
+            ? 'connecting…'
+            : 'offline — reconnecting';
       this.status.dataset.status = conn.status;
     };
     conn.onStatus(show);

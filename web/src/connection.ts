@@ -35,7 +35,13 @@ const LOG_LINES = 30;
  * its socket: while connected its player counts as online and gets no push notifications. Tests
  * may shorten them through `globalThis.caravelaTiming` before the app starts.
  */
-const TIMING = { idleMs: 4 * 60_000, hiddenMs: 3 * 60_000, retryBaseMs: 500, retryCapMs: 10_000, ...(globalThis as { caravelaTiming?: object }).caravelaTiming };
+const TIMING = {
+  idleMs: 4 * 60_000,
+  hiddenMs: 3 * 60_000,
+  retryBaseMs: 500,
+  retryCapMs: 10_000,
+  ...(globalThis as { caravelaTiming?: object }).caravelaTiming,
+};
 
 let counter = 0;
 const newId = (prefix: string) => `${prefix}${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -161,7 +167,13 @@ export class Connection {
   }
 
   private resync(gameId: string): void {
-    this.send({ action: 'subscribe', gameId, logDelta: true, logLines: this.subscriptions.get(gameId) ?? LOG_LINES, requestId: newId('s') });
+    this.send({
+      action: 'subscribe',
+      gameId,
+      logDelta: true,
+      logLines: this.subscriptions.get(gameId) ?? LOG_LINES,
+      requestId: newId('s'),
+    });
   }
 
   private receive(received: ServerFrame): void {
@@ -185,7 +197,14 @@ export class Connection {
     const requestId = (frame as { requestId?: string }).requestId;
     const w = requestId ? this.waiting.get(requestId) : undefined;
     // Sent too fast (a flurry of clicks): send it again once the server says it may go.
-    if (w && requestId && frame.type === 'error' && frame.code === 'RATE_LIMITED' && frame.retryAfterMs !== undefined && frame.retryAfterMs <= 5000) {
+    if (
+      w &&
+      requestId &&
+      frame.type === 'error' &&
+      frame.code === 'RATE_LIMITED' &&
+      frame.retryAfterMs !== undefined &&
+      frame.retryAfterMs <= 5000
+    ) {
       setTimeout(() => {
         if (this.waiting.get(requestId) === w) w.sent = this.send({ ...w.frame, requestId });
       }, frame.retryAfterMs);
@@ -239,7 +258,10 @@ export class Connection {
 
   /** A command with a fresh commandId, sent again after a reconnect until answered. */
   command(gameId: string, command: object, expectedVersion?: number): Promise<ServerFrame> {
-    return this.request({ action: 'command', gameId, commandId: newId('c'), command, ...(expectedVersion === undefined ? {} : { expectedVersion }) }, true);
+    return this.request(
+      { action: 'command', gameId, commandId: newId('c'), command, ...(expectedVersion === undefined ? {} : { expectedVersion }) },
+      true,
+    );
   }
 
   state(gameId: string): StateFrame | undefined {

@@ -5,7 +5,11 @@
 type Child = Node | string | number | null | undefined | false | Child[];
 type Props = Record<string, unknown> & { class?: string; style?: string; dataset?: Record<string, string> };
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props | null = null, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Props | null = null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(props ?? {})) {
     if (value === undefined || value === null || value === false) continue;
@@ -29,7 +33,10 @@ export function append(parent: Node, children: Child[]): void {
 
 /** Replace a container's content, keeping keyboard focus on the element with the same `data-key` if there was one. */
 export function replace(container: Element, ...children: Child[]): void {
-  const focused = document.activeElement instanceof HTMLElement && container.contains(document.activeElement) ? document.activeElement.dataset.key : undefined;
+  const focused =
+    document.activeElement instanceof HTMLElement && container.contains(document.activeElement)
+      ? document.activeElement.dataset.key
+      : undefined;
   container.replaceChildren();
   append(container, children);
   if (focused) (container.querySelector(`[data-key="${CSS.escape(focused)}"]`) as HTMLElement | null)?.focus();

@@ -16,7 +16,6 @@ import { settingsScreen } from './screens/settings';
 import { signInScreen } from './screens/signin';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 
-
 async function joinAndOpen(app: App, gameId: string): Promise<void> {
   const answer = await app.conn!.request<ServerFrame>({ action: 'joinGame', gameId });
   // Full or finished: still worth opening, as a spectator.
@@ -52,7 +51,10 @@ function route(app: App): void {
     return;
   }
   if (!app.session) {
-    replace(app.main, signInScreen(app, () => route(app)));
+    replace(
+      app.main,
+      signInScreen(app, () => route(app)),
+    );
     return;
   }
   app.clearError();

@@ -21,7 +21,8 @@ export function passkeysUnavailable(): string | null {
 
 /** The browser's refusal in words: the player closed the prompt, or it failed. */
 function words(error: unknown): Error {
-  if (error instanceof WebAuthnError && error.code === 'ERROR_CEREMONY_ABORTED') return new Error('The passkey prompt was closed; nothing changed.');
+  if (error instanceof WebAuthnError && error.code === 'ERROR_CEREMONY_ABORTED')
+    return new Error('The passkey prompt was closed; nothing changed.');
   const name = (error as { name?: string }).name;
   if (name === 'NotAllowedError') return new Error('No passkey was used (the prompt was closed or timed out); nothing changed.');
   if (name === 'InvalidStateError') return new Error('This device has a passkey for you already.');
@@ -29,25 +30,36 @@ function words(error: unknown): Error {
 }
 
 export async function signInWithPasskey(app: App): Promise<Session> {
-  const options = await app.api<Parameters<typeof startAuthentication>[0]['optionsJSON']>('/api/signin/passkey/options', { method: 'POST', body: '{}' });
+  const options = await app.api<Parameters<typeof startAuthentication>[0]['optionsJSON']>('/api/signin/passkey/options', {
+    method: 'POST',
+    body: '{}',
+  });
   let response;
   try {
     response = await startAuthentication({ optionsJSON: options });
   } catch (error) {
     throw words(error);
   }
-  return fromAnswer(await app.api<SessionAnswer>('/api/signin/passkey', { method: 'POST', body: JSON.stringify({ response, label: browserLabel() }) }));
+  return fromAnswer(
+    await app.api<SessionAnswer>('/api/signin/passkey', { method: 'POST', body: JSON.stringify({ response, label: browserLabel() }) }),
+  );
 }
 
 /** Add a passkey for the signed-in player: its label as the server kept it. */
 export async function addPasskey(app: App): Promise<string> {
-  const options = await app.api<Parameters<typeof startRegistration>[0]['optionsJSON']>('/api/passkeys/options', { method: 'POST', body: '{}' });
+  const options = await app.api<Parameters<typeof startRegistration>[0]['optionsJSON']>('/api/passkeys/options', {
+    method: 'POST',
+    body: '{}',
+  });
   let response;
   try {
     response = await startRegistration({ optionsJSON: options });
   } catch (error) {
     throw words(error);
   }
-  const added = await app.api<{ label: string }>('/api/passkeys', { method: 'POST', body: JSON.stringify({ response, label: browserLabel() }) });
+  const added = await app.api<{ label: string }>('/api/passkeys', {
+    method: 'POST',
+    body: JSON.stringify({ response, label: browserLabel() }),
+  });
   return added.label;
 }

@@ -12,7 +12,9 @@ export function s(tag: string, attrs: Record<string, unknown> | null = null, ...
   const el = document.createElementNS(NS, tag) as SVGElement;
   for (const [key, value] of Object.entries(attrs ?? {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (key === 'dataset') for (const [k, v] of Object.entries(value as Record<string, string>)) el.setAttribute(`data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, v);
+    if (key === 'dataset')
+      for (const [k, v] of Object.entries(value as Record<string, string>))
+        el.setAttribute(`data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, v);
     else if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value as EventListener);
     else el.setAttribute(key, value === true ? '' : String(value));
   }
@@ -25,7 +27,9 @@ export function clickable(el: SVGElement, command: object, label: string, send: 
   el.setAttribute('role', 'button');
   el.setAttribute('tabindex', '0');
   // The name starts with the words drawn on the place, so what a player sees is what a voice user says.
-  const visible = Array.from(el.querySelectorAll('text, foreignObject'), (t) => t.textContent?.trim() ?? '').filter(Boolean).join(' ');
+  const visible = Array.from(el.querySelectorAll('text, foreignObject'), (t) => t.textContent?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
   el.setAttribute('aria-label', visible && !label.includes(visible) ? `${visible}: ${label}` : label);
   el.setAttribute('data-action', (command as { type: string }).type);
   el.setAttribute('data-command', JSON.stringify(command));

@@ -129,7 +129,8 @@ function place(state: GoaState, world: GoaState, seat: Seat, options: readonly G
     if (!memo.has(tile)) memo.set(tile, lotValue(world, seat, tile));
     return memo.get(tile)!;
   };
-  const near = (pos: Pos) => [-1, 0, 1].flatMap((dr) => [-1, 0, 1].map((dc) => ({ r: pos.r + dr, c: pos.c + dc }))).reduce((n, q) => n + Math.max(0, at(q)), 0);
+  const near = (pos: Pos) =>
+    [-1, 0, 1].flatMap((dr) => [-1, 0, 1].map((dc) => ({ r: pos.r + dr, c: pos.c + dc }))).reduce((n, q) => n + Math.max(0, at(q)), 0);
   const value = (c: GoaCommand) => (c.type === 'placeFlag' ? near(c) : c.type === 'placeMarker' ? at(c) : 0);
   let best = options[0]!;
   let score = -Infinity;

@@ -10,7 +10,13 @@ export type Spice = (typeof SPICES)[number];
 /** Development board columns, left to right. */
 export const COLUMNS = ['ships', 'harvest', 'taxes', 'expedition', 'colonists'] as const;
 export type Column = (typeof COLUMNS)[number];
-export const COLUMN_NAMES: Record<Column, string> = { ships: 'ships', harvest: 'harvest', taxes: 'taxes', expedition: 'expedition', colonists: 'colonists' };
+export const COLUMN_NAMES: Record<Column, string> = {
+  ships: 'ships',
+  harvest: 'harvest',
+  taxes: 'taxes',
+  expedition: 'expedition',
+  colonists: 'colonists',
+};
 
 export const COLONIES = ['quilon', 'cochin', 'madras', 'calicut'] as const;
 export type ColonyName = (typeof COLONIES)[number];
@@ -84,7 +90,9 @@ const abbr: Record<string, Spice> = { Cl: 'clove', G: 'ginger', Ci: 'cinnamon', 
 const cost = (spec: string) => spec.split('+').map((a) => abbr[a]!);
 
 function plantations(part: 'A' | 'B', fields: readonly number[]): Tile[] {
-  return SPICES.flatMap((spice) => fields.map((f, i) => ({ id: `${part}-${spice}-${f}${i}`, kind: 'plantation' as const, spice, fields: f })));
+  return SPICES.flatMap((spice) =>
+    fields.map((f, i) => ({ id: `${part}-${spice}-${f}${i}`, kind: 'plantation' as const, spice, fields: f })),
+  );
 }
 
 function tiles(part: 'A' | 'B', list: [TileKind, number?][]): Tile[] {
@@ -108,7 +116,10 @@ function expeditionCards(): ExpeditionCard[] {
 export const DATA = {
   rounds: rulebook(4, '"Each part runs for 4 rounds."'),
   gridSize: rulebook(5, 'A 5 × 5 grid of tiles; 25 of the 27 tiles of a part are placed, 2 go back unseen.'),
-  markersByPlayers: rulebook({ 2: 3, 3: 4, 4: 5 } as Readonly<Record<number, number>>, 'Auction markers 1–3 with 2 players, 1–4 with 3, 1–5 with 4.'),
+  markersByPlayers: rulebook(
+    { 2: 3, 3: 4, 4: 5 } as Readonly<Record<number, number>>,
+    'Auction markers 1–3 with 2 players, 1–4 with 3, 1–5 with 4.',
+  ),
   startingShips: rulebook(4, '"Each player takes cards worth 4 ships and 2 colonists."'),
   startingColonists: rulebook(2, '"Each player takes cards worth 4 ships and 2 colonists."'),
   startingDucats: rulebook({ first: 7, others: 10 }, '"He takes the flag and 7 ducats. The other players each take 10 ducats."'),
@@ -136,11 +147,28 @@ export const DATA = {
     'Expedition cards: 2 ships; 2 colonists; 5 ducats; up to 2 spices; 3 ducats per spice returned.',
   ),
   tileAmounts: rulebook(
-    { ship: 1, colonist: 1, spice: 1, ducats: 4, ships: 4, colonists: 4, shipsOrColonists: 3, extraActions: 2, extraHarvest: 3, resupply: 2 } as Readonly<Partial<Record<TileKind, number>>>,
+    {
+      ship: 1,
+      colonist: 1,
+      spice: 1,
+      ducats: 4,
+      ships: 4,
+      colonists: 4,
+      shipsOrColonists: 3,
+      extraActions: 2,
+      extraHarvest: 3,
+      resupply: 2,
+    } as Readonly<Partial<Record<TileKind, number>>>,
     'Ship 1, Colonist 1, Spice 1, Ducats 4 (once per round); Ships 4, Colonists 4, Ships/colonists 3, Additional actions 2; Extra harvest up to 3; Re-supply draws 2.',
   ),
   rowValues: reconstructed(
-    { ships: [1, 2, 3, 4, 5], harvest: [1, 2, 3, 4, 5], taxes: [4, 5, 6, 7, 8], expedition: [1, 1, 2, 2, 3], colonists: [0, 1, 2, 3, 4] } as Readonly<Record<Column, readonly number[]>>,
+    {
+      ships: [1, 2, 3, 4, 5],
+      harvest: [1, 2, 3, 4, 5],
+      taxes: [4, 5, 6, 7, 8],
+      expedition: [1, 1, 2, 2, 3],
+      colonists: [0, 1, 2, 3, 4],
+    } as Readonly<Record<Column, readonly number[]>>,
     'Development rows 1–5: ships 1-2-3-4-5; harvest 1-2-3-4-5; taxes 4-5-6-7-8; expedition draws 1-1-2-2-3; colonists 0-1-2-3-4.',
   ),
   handLimits: reconstructed([1, 2, 3, 4, 5] as const, 'Expedition hand limit by row: 1, 2, 3, 4, 5.'),
@@ -157,7 +185,20 @@ export const DATA = {
   tilesA: reconstructed(
     [
       ...plantations('A', [1, 2, 2]),
-      ...tiles('A', [['ship'], ['ducats'], ['colonist'], ['spice'], ['duty'], ['extraActions'], ['expeditions', 2], ['ships'], ['colonists'], ['settlement'], ['shipsOrColonists'], ['shipsOrColonists']]),
+      ...tiles('A', [
+        ['ship'],
+        ['ducats'],
+        ['colonist'],
+        ['spice'],
+        ['duty'],
+        ['extraActions'],
+        ['expeditions', 2],
+        ['ships'],
+        ['colonists'],
+        ['settlement'],
+        ['shipsOrColonists'],
+        ['shipsOrColonists'],
+      ]),
     ] as readonly Tile[],
     '27 A tiles: a single and two double plantations per spice, Ship, Ducats, Colonist, Spice, Duty, Additional actions, Expeditions (2 cards), Ships, Colonists, Settlement, 2 × Ships/Colonists.',
   ),
@@ -165,17 +206,42 @@ export const DATA = {
     [
       ...plantations('B', [2, 3]),
       ...tiles('B', [
-        ['extraHarvest'], ['swap'], ['mission', 2], ['mission', 2], ['mission', 3], ['espionage'], ['espionage'], ['resupply'], ['viceKing'], ['duty'],
-        ['ships'], ['colonists'], ['shipsOrColonists'], ['shipsOrColonists'], ['settlement'], ['extraActions'], ['expeditions', 3],
+        ['extraHarvest'],
+        ['swap'],
+        ['mission', 2],
+        ['mission', 2],
+        ['mission', 3],
+        ['espionage'],
+        ['espionage'],
+        ['resupply'],
+        ['viceKing'],
+        ['duty'],
+        ['ships'],
+        ['colonists'],
+        ['shipsOrColonists'],
+        ['shipsOrColonists'],
+        ['settlement'],
+        ['extraActions'],
+        ['expeditions', 3],
       ]),
     ] as readonly Tile[],
     '27 B tiles: a double and a triple plantation per spice, Extra harvest, Swap, 2 × Mission 2 VP, Mission 3 VP, 2 × Espionage, Re-supply, Vice-king, Duty, Ships, Colonists, 2 × Ships/Colonists, Settlement, Additional actions, Expeditions (3 cards).',
   ),
   colonyTiles: reconstructed(
     [
-      ...['Cl+G', 'G+Ci', 'Ci+P', 'P+N', 'N+Cl'].map((pair, i) => ({ id: `quilon-${i}`, colony: 'quilon' as const, spices: cost(pair), fields: 1 })),
+      ...['Cl+G', 'G+Ci', 'Ci+P', 'P+N', 'N+Cl'].map((pair, i) => ({
+        id: `quilon-${i}`,
+        colony: 'quilon' as const,
+        spices: cost(pair),
+        fields: 1,
+      })),
       ...[0, 1, 2, 3].map((i) => ({ id: `cochin-${i}`, colony: 'cochin' as const, spices: SPICES, fields: 1 })),
-      ...['Cl+Ci', 'Cl+P', 'G+P', 'G+N', 'Ci+N'].map((pair, i) => ({ id: `madras-${i}`, colony: 'madras' as const, spices: cost(pair), fields: 2 })),
+      ...['Cl+Ci', 'Cl+P', 'G+P', 'G+N', 'Ci+N'].map((pair, i) => ({
+        id: `madras-${i}`,
+        colony: 'madras' as const,
+        spices: cost(pair),
+        fields: 2,
+      })),
       ...[0, 1, 2, 3].map((i) => ({ id: `calicut-${i}`, colony: 'calicut' as const, spices: SPICES, fields: 2 })),
     ] as readonly ColonyTile[],
     'Colonies: Quilon the pairs Cl/G, G/Ci, Ci/P, P/N, N/Cl (1 field); Madras the other five pairs (2 fields); Cochin (1 field) and Calicut (2 fields) any spice.',

@@ -42,7 +42,13 @@ class Tx extends Transaction<GoaState, GoaEvent> {
 
 export function decide(state: GoaState, command: GoaCommand, seat: Seat): Decision<GoaEvent> {
   const refused = admit<GoaCommand, GoaEvent>(
-    { over: state.status === 'over', seats: state.seats, active: activeSeats(state), legal: () => legal(state, seat), explain: () => explain(state, command, seat) },
+    {
+      over: state.status === 'over',
+      seats: state.seats,
+      active: activeSeats(state),
+      legal: () => legal(state, seat),
+      explain: () => explain(state, command, seat),
+    },
     command,
     seat,
   );
@@ -105,7 +111,9 @@ function explain(s: GoaState, c: GoaCommand, seat: Seat): string {
       return 'You do not have enough colonists for this colony';
     case 'startWithRows':
       if (s.pending.at(-1)?.kind !== 'variant') return 'The rule variant is chosen before the game begins';
-      return c.columns[0] === c.columns[1] ? 'Choose two different columns' : `Name the two columns in the board's order (${COLUMNS.join(', ')})`;
+      return c.columns[0] === c.columns[1]
+        ? 'Choose two different columns'
+        : `Name the two columns in the board's order (${COLUMNS.join(', ')})`;
     default:
       return s.acted && ACTIONS.has(c.type) ? 'You have already taken your action this turn' : 'That move is not allowed now';
   }
@@ -230,7 +238,13 @@ function perform(tx: Tx, c: GoaCommand, seat: Seat): void {
       return tx.emit({ type: 'Gained', seat, ducats: rowValue(p, 'taxes'), reason: 'taxes' });
     case 'harvest':
       if (c.card) return start(tx, { kind: 'harvestMix', seat, count: rowValue(p, 'harvest') });
-      return start(tx, { kind: 'placeSpices', seat, count: Math.min(rowValue(p, 'harvest'), emptyFields(p)), optional: false, reason: 'harvest' });
+      return start(tx, {
+        kind: 'placeSpices',
+        seat,
+        count: Math.min(rowValue(p, 'harvest'), emptyFields(p)),
+        optional: false,
+        reason: 'harvest',
+      });
     case 'expedition': {
       const draws = rowValue(p, 'expedition');
       if (p.hand.length + draws <= handLimit(p)) return draw(tx, seat, draws, 'hand', 'expedition');
@@ -280,7 +294,8 @@ function perform(tx: Tx, c: GoaCommand, seat: Seat): void {
       return tx.emit({ type: 'Gained', seat, ducats: DATA.variant.value.ducats, reason: 'the rule variant' });
     case 'startWithRows':
       end(tx, seat);
-      for (const column of c.columns) tx.emit({ type: 'Progressed', seat, column, row: DATA.variant.value.row, ships: 0, spices: [], ducats: 0 });
+      for (const column of c.columns)
+        tx.emit({ type: 'Progressed', seat, column, row: DATA.variant.value.row, ships: 0, spices: [], ducats: 0 });
       return;
     case 'drawCard': {
       const q = pending as Extract<Pending, { kind: 'expedition' }>;
@@ -309,7 +324,8 @@ function perform(tx: Tx, c: GoaCommand, seat: Seat): void {
       end(tx, seat);
       if (c.column === 'ships') return tx.emit({ type: 'Gained', seat, ships: amount, reason: 'espionage' });
       if (c.column === 'taxes') return tx.emit({ type: 'Gained', seat, ducats: amount, reason: 'espionage' });
-      if (c.column === 'harvest') return start(tx, { kind: 'placeSpices', seat, count: Math.min(amount, emptyFields(p)), optional: false, reason: 'espionage' });
+      if (c.column === 'harvest')
+        return start(tx, { kind: 'placeSpices', seat, count: Math.min(amount, emptyFields(p)), optional: false, reason: 'espionage' });
       const colony = top(tx) as Extract<Pending, { kind: 'colony' }>;
       return update(tx, { ...colony, base: colony.base + amount });
     }
@@ -409,7 +425,8 @@ function take(tx: Tx, seat: Seat, q: Pending, what: 'ships' | 'colonists' | 'spi
   const amount = (q as Extract<Pending, { amount: number }>).amount;
   if (q.kind === 'resupply') clearTable(tx, seat);
   end(tx, seat);
-  if (what === 'spices') return start(tx, { kind: 'placeSpices', seat, count: Math.min(amount, emptyFields(p)), optional: false, reason: 're-supply' });
+  if (what === 'spices')
+    return start(tx, { kind: 'placeSpices', seat, count: Math.min(amount, emptyFields(p)), optional: false, reason: 're-supply' });
   const gained = what === 'ships' ? { ships: amount } : { colonists: amount };
   return tx.emit({ type: 'Gained', seat, ...gained, reason: q.kind === 'resupply' ? 're-supply' : 'the ships/colonists tile' });
 }
@@ -420,7 +437,7 @@ function autoResolve(tx: Tx, q: Pending): boolean {
   const open = spotsOf(p).filter((x) => x.filled < x.fields);
   switch (q.kind) {
     case 'placeSpices': {
-      if (q.count === 0 || open.length === 0) return end(tx, q.seat), true;
+      if (q.count === 0 || open.length === 0) return (end(tx, q.seat), true);
       if (q.optional) return false;
       const room = open.reduce((n, x) => n + x.fields - x.filled, 0);
       if (open.length > 1 && room > q.count) return false;
@@ -435,14 +452,14 @@ function autoResolve(tx: Tx, q: Pending): boolean {
       return true;
     }
     case 'extraHarvest':
-      if (q.left === 0 || open.length === 0) return end(tx, q.seat), true;
+      if (q.left === 0 || open.length === 0) return (end(tx, q.seat), true);
       if (open.length > q.left) return false;
       for (const x of open) tx.emit({ type: 'SpicesPlaced', seat: q.seat, spot: x.tile, count: x.fields - x.filled });
       end(tx, q.seat);
       return true;
     case 'removeSpices': {
       const held = spotsOf(p).filter((x) => x.filled > 0);
-      if (q.count === 0 || held.length === 0) return end(tx, q.seat), true;
+      if (q.count === 0 || held.length === 0) return (end(tx, q.seat), true);
       if (q.reason === 'sell' || (held.length > 1 && totalSpices(p) > q.count)) return false;
       let left = q.count;
       const spots = held.map((x) => {
@@ -485,7 +502,13 @@ function openAuction(tx: Tx): void {
   const s = tx.state;
   const next = [...s.markers].sort((a, b) => a.number - b.number)[0]!;
   const lot = next.number === 1 ? ('flag' as const) : next.pos;
-  tx.emit({ type: 'AuctionOpened', lot, tile: lot === 'flag' ? null : tileAt(s, lot), auctioneer: next.seat, toBid: biddingOrder(s, next.seat) });
+  tx.emit({
+    type: 'AuctionOpened',
+    lot,
+    tile: lot === 'flag' ? null : tileAt(s, lot),
+    auctioneer: next.seat,
+    toBid: biddingOrder(s, next.seat),
+  });
 }
 
 function closeAuction(tx: Tx): void {

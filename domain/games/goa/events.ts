@@ -42,7 +42,15 @@ export type GoaEvent =
   | { type: 'PendingUpdated'; pending: Pending }
   | { type: 'PendingEnded'; seat: Seat }
   /** Cards drawn to the hand, or face up to the table to count their colonists; a reshuffle of the discards first if the deck ran out. */
-  | { type: 'CardsDrawn'; seat: Seat; cards: string[]; to: 'hand' | 'table'; reshuffled: string[] | null; rng: number | null; reason: string }
+  | {
+      type: 'CardsDrawn';
+      seat: Seat;
+      cards: string[];
+      to: 'hand' | 'table';
+      reshuffled: string[] | null;
+      rng: number | null;
+      reason: string;
+    }
   | { type: 'CardDiscarded'; seat: Seat; card: string; from: 'hand' | 'table' }
   | { type: 'CardPlayed'; seat: Seat; card: string }
   | { type: 'ActionTaken'; seat: Seat; action: string }

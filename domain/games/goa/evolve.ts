@@ -90,7 +90,13 @@ export function apply(s: GoaState, e: GoaEvent): void {
       return;
     case 'AuctionOpened':
       s.stage = 'auctions';
-      s.auction = { lot: e.lot === 'flag' ? 'flag' : { ...e.lot }, auctioneer: e.auctioneer, toBid: [...e.toBid], high: 0, highBidder: e.auctioneer };
+      s.auction = {
+        lot: e.lot === 'flag' ? 'flag' : { ...e.lot },
+        auctioneer: e.auctioneer,
+        toBid: [...e.toBid],
+        high: 0,
+        highBidder: e.auctioneer,
+      };
       return;
     case 'Bid':
       s.auction!.high = e.amount;

@@ -26,7 +26,15 @@ export const optionsSchema = z
  * order, the B tiles), and every step of an auction — whether the next seat is asked or passes because
  * it cannot outbid depends on its secret ducats, so a bid taken back could probe them. Bids are final.
  */
-const REVEALING: ReadonlySet<GoaEvent['type']> = new Set(['GameSetUp', 'CardsDrawn', 'PartStarted', 'GameEnded', 'AuctionOpened', 'Bid', 'Passed']);
+const REVEALING: ReadonlySet<GoaEvent['type']> = new Set([
+  'GameSetUp',
+  'CardsDrawn',
+  'PartStarted',
+  'GameEnded',
+  'AuctionOpened',
+  'Bid',
+  'Passed',
+]);
 
 export const goa: GameModule<GoaState, GoaCommand, GoaEvent, GoaView, z.infer<typeof optionsSchema>> = {
   id: 'goa',

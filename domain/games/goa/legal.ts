@@ -90,7 +90,9 @@ const cardsWith = (p: GoaPlayer, effect: CardEffect) => p.hand.filter((id) => CA
 
 function playableCards(s: GoaState, p: GoaPlayer, only?: CardEffect): GoaCommand[] {
   if (s.cardPlayed) return [];
-  return p.hand.filter((id) => freeCardUsable(p, CARDS[id]!.effect) && (!only || CARDS[id]!.effect === only)).map((card) => ({ type: 'playCard', card }));
+  return p.hand
+    .filter((id) => freeCardUsable(p, CARDS[id]!.effect) && (!only || CARDS[id]!.effect === only))
+    .map((card) => ({ type: 'playCard', card }));
 }
 
 /** A kept tile that can be used now (once per round, or once per game). */
@@ -119,7 +121,9 @@ function tileUsable(s: GoaState, p: GoaPlayer, kind: string): boolean {
 }
 
 function usableTiles(s: GoaState, p: GoaPlayer, only?: readonly string[]): GoaCommand[] {
-  return p.tiles.filter((t) => !t.used && (!only || only.includes(t.kind)) && tileUsable(s, p, t.kind)).map((t) => ({ type: 'useTile', tile: t.id }));
+  return p.tiles
+    .filter((t) => !t.used && (!only || only.includes(t.kind)) && tileUsable(s, p, t.kind))
+    .map((t) => ({ type: 'useTile', tile: t.id }));
 }
 
 function actionOptions(s: GoaState, p: GoaPlayer): GoaCommand[] {
@@ -176,14 +180,23 @@ function pendingOptions(s: GoaState, pending: Pending): GoaCommand[] {
   switch (pending.kind) {
     case 'placeSpices':
       return [
-        ...spotsOf(p).filter((x) => x.filled < x.fields).map((x): GoaCommand => ({ type: 'placeSpice', spot: x.tile })),
+        ...spotsOf(p)
+          .filter((x) => x.filled < x.fields)
+          .map((x): GoaCommand => ({ type: 'placeSpice', spot: x.tile })),
         ...(pending.optional ? [{ type: 'done' } as const] : []),
       ];
     case 'extraHarvest':
-      return [...spotsOf(p).filter((x) => x.filled < x.fields).map((x): GoaCommand => ({ type: 'placeSpice', spot: x.tile })), { type: 'done' }];
+      return [
+        ...spotsOf(p)
+          .filter((x) => x.filled < x.fields)
+          .map((x): GoaCommand => ({ type: 'placeSpice', spot: x.tile })),
+        { type: 'done' },
+      ];
     case 'removeSpices':
       return [
-        ...spotsOf(p).filter((x) => x.filled > 0).map((x): GoaCommand => ({ type: 'removeSpice', spot: x.tile })),
+        ...spotsOf(p)
+          .filter((x) => x.filled > 0)
+          .map((x): GoaCommand => ({ type: 'removeSpice', spot: x.tile })),
         ...(pending.reason === 'sell' ? [{ type: 'done' } as const] : []),
       ];
     case 'discardPlantation':
@@ -215,8 +228,15 @@ function pendingOptions(s: GoaState, pending: Pending): GoaCommand[] {
     case 'espionage': {
       const founding = s.pending.some((x) => x.kind === 'colony');
       type Spied = Extract<GoaCommand, { type: 'spy' }>['column'];
-      const columns: Spied[] = ['ships', 'taxes', ...(emptyFields(p) > 0 ? (['harvest'] as const) : []), ...(founding ? (['colonists'] as const) : [])];
-      return s.seats.flatMap((_, other) => (other === pending.seat ? [] : columns.map((column): GoaCommand => ({ type: 'spy', seat: other, column }))));
+      const columns: Spied[] = [
+        'ships',
+        'taxes',
+        ...(emptyFields(p) > 0 ? (['harvest'] as const) : []),
+        ...(founding ? (['colonists'] as const) : []),
+      ];
+      return s.seats.flatMap((_, other) =>
+        other === pending.seat ? [] : columns.map((column): GoaCommand => ({ type: 'spy', seat: other, column })),
+      );
     }
     case 'variant':
       return [

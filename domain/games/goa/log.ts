@@ -15,9 +15,23 @@ export function tileName(id: string): string {
   const t = TILES[id]!;
   if (t.kind === 'plantation') return `a ${['', 'single', 'double', 'triple'][t.fields!]} ${t.spice} plantation`;
   const names: Record<string, string> = {
-    ship: 'Ship', colonist: 'Colonist', spice: 'Spice', ducats: 'Ducats', duty: 'Duty', extraActions: 'Additional actions',
-    expeditions: 'Expeditions', ships: 'Ships', colonists: 'Colonists', shipsOrColonists: 'Ships/Colonists', settlement: 'Settlement',
-    mission: 'Mission', swap: 'Swap', espionage: 'Espionage', extraHarvest: 'Extra harvest', resupply: 'Re-supply', viceKing: 'Vice-king',
+    ship: 'Ship',
+    colonist: 'Colonist',
+    spice: 'Spice',
+    ducats: 'Ducats',
+    duty: 'Duty',
+    extraActions: 'Additional actions',
+    expeditions: 'Expeditions',
+    ships: 'Ships',
+    colonists: 'Colonists',
+    shipsOrColonists: 'Ships/Colonists',
+    settlement: 'Settlement',
+    mission: 'Mission',
+    swap: 'Swap',
+    espionage: 'Espionage',
+    extraHarvest: 'Extra harvest',
+    resupply: 'Re-supply',
+    viceKing: 'Vice-king',
   };
   return `the ${names[t.kind]} tile`;
 }
@@ -64,8 +78,14 @@ export function describe(e: GoaEvent, names: readonly string[]): string {
     case 'SpicesPlaced':
       return `${n(e.seat)} puts ${plural(e.count, 'spice')} on ${spotName(e.spot)}`;
     case 'SpicesRemoved': {
-      const total = plural(e.spots.reduce((k, x) => k + x.count, 0), 'spice');
-      const from = e.spots.length === 1 ? ` from ${spotName(e.spots[0]!.spot)}` : `: ${e.spots.map((x) => `${x.count} from ${spotName(x.spot)}`).join(', ')}`;
+      const total = plural(
+        e.spots.reduce((k, x) => k + x.count, 0),
+        'spice',
+      );
+      const from =
+        e.spots.length === 1
+          ? ` from ${spotName(e.spots[0]!.spot)}`
+          : `: ${e.spots.map((x) => `${x.count} from ${spotName(x.spot)}`).join(', ')}`;
       return `${n(e.seat)} returns ${total}${from} (${e.reason})`;
     }
     case 'PendingStarted':
@@ -81,7 +101,11 @@ export function describe(e: GoaEvent, names: readonly string[]): string {
     case 'ActionTaken':
       return `${n(e.seat)} takes the action: ${e.action.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}`;
     case 'Progressed': {
-      const paid = [...(e.spices.length ? [e.spices.join(', ')] : []), ...(e.ships ? [plural(e.ships, 'ship')] : []), ...(e.ducats ? [plural(e.ducats, 'ducat')] : [])];
+      const paid = [
+        ...(e.spices.length ? [e.spices.join(', ')] : []),
+        ...(e.ships ? [plural(e.ships, 'ship')] : []),
+        ...(e.ducats ? [plural(e.ducats, 'ducat')] : []),
+      ];
       return `${n(e.seat)} moves the ${e.column} marker to row ${e.row + 1}${paid.length ? `, paying ${paid.join(' and ')}` : ' for free'}`;
     }
     case 'FirstToReach':

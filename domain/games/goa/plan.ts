@@ -9,7 +9,12 @@ import { COLONIES, COLUMNS, DATA, SPICES, type ColonyName, type Column, type Spi
 import { spotsOf } from './rules';
 import type { GoaPlayer } from './types';
 
-export type PlanStep = { kind: 'progress'; column: Column } | { kind: 'colony'; colony: ColonyName } | { kind: 'harvest' } | { kind: 'ships' } | { kind: 'expedition' };
+export type PlanStep =
+  | { kind: 'progress'; column: Column }
+  | { kind: 'colony'; colony: ColonyName }
+  | { kind: 'harvest' }
+  | { kind: 'ships' }
+  | { kind: 'expedition' };
 
 export interface Plan {
   /** VP the plan makes. */

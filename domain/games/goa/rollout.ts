@@ -136,7 +136,11 @@ export const quickBot: Bot<GoaState, GoaCommand> = {
         };
         // The flag goes beside the best tile; a marker on it.
         return best(options, (o) =>
-          o.type === 'placeFlag' ? Math.max(at(o.r - 1, o.c), at(o.r + 1, o.c), at(o.r, o.c - 1), at(o.r, o.c + 1)) : o.type === 'placeMarker' ? at(o.r, o.c) : -1,
+          o.type === 'placeFlag'
+            ? Math.max(at(o.r - 1, o.c), at(o.r + 1, o.c), at(o.r, o.c - 1), at(o.r, o.c + 1))
+            : o.type === 'placeMarker'
+              ? at(o.r, o.c)
+              : -1,
         );
       }
       case 'auctions':

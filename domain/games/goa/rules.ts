@@ -29,7 +29,12 @@ export function flagSpaces(s: GoaState): Pos[] {
       const edge = !inGrid(pos);
       if (edge && (r < 0 || r >= size) && (c < 0 || c >= size)) continue; // corners touch nothing orthogonally
       if (!edge && tileAt(s, pos) !== null) continue;
-      const next = [{ r: r - 1, c }, { r: r + 1, c }, { r, c: c - 1 }, { r, c: c + 1 }];
+      const next = [
+        { r: r - 1, c },
+        { r: r + 1, c },
+        { r, c: c - 1 },
+        { r, c: c + 1 },
+      ];
       if (next.some((n) => tileAt(s, n) !== null)) out.push(pos);
     }
   }
@@ -47,7 +52,8 @@ export function markerSpaces(s: GoaState): Pos[] {
 }
 
 /** Seats in bidding order for an auction: from the auctioneer's left, the auctioneer last. */
-export const biddingOrder = (s: GoaState, auctioneer: Seat): Seat[] => Array.from({ length: s.players }, (_, i) => (auctioneer + 1 + i) % s.players);
+export const biddingOrder = (s: GoaState, auctioneer: Seat): Seat[] =>
+  Array.from({ length: s.players }, (_, i) => (auctioneer + 1 + i) % s.players);
 
 /** The lowest row reached by every column (0-based). */
 export const lowestCommonRow = (p: GoaPlayer): number => Math.min(...COLUMNS.map((c) => p.rows[c]));

@@ -19,6 +19,7 @@ export function scoreOf(p: GoaPlayer, seat: Seat, mostMoney: boolean): Omit<GoaS
 export function finalScores(s: GoaState): GoaScore[] {
   const richest = Math.max(...s.seats.map((p) => p.ducats));
   const scores = s.seats.map((p, seat) => scoreOf(p, seat, p.ducats === richest));
-  const better = (a: Omit<GoaScore, 'rank'>, b: Omit<GoaScore, 'rank'>) => b.total > a.total || (b.total === a.total && b.ducats > a.ducats);
+  const better = (a: Omit<GoaScore, 'rank'>, b: Omit<GoaScore, 'rank'>) =>
+    b.total > a.total || (b.total === a.total && b.ducats > a.ducats);
   return scores.map((x) => ({ ...x, rank: 1 + scores.filter((y) => better(x, y)).length }));
 }

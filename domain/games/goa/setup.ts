@@ -27,9 +27,22 @@ export function setupEvents(players: number, seed: number, variant = false): Goa
       break;
     }
   }
-  const setUp: GoaEvent = { type: 'GameSetUp', players, colours: COLOURS.slice(0, players), flag, grid: toGrid(tilesA), tileDeck, deck, discard, rng: rng.state };
+  const setUp: GoaEvent = {
+    type: 'GameSetUp',
+    players,
+    colours: COLOURS.slice(0, players),
+    flag,
+    grid: toGrid(tilesA),
+    tileDeck,
+    deck,
+    discard,
+    rng: rng.state,
+  };
   if (!variant) return [setUp];
   // The rule variant: each player chooses, the starting player first (the last step pushed is answered first).
-  const choices = Array.from({ length: players }, (_, i): GoaEvent => ({ type: 'PendingStarted', pending: { kind: 'variant', seat: (flag + i) % players } }));
+  const choices = Array.from(
+    { length: players },
+    (_, i): GoaEvent => ({ type: 'PendingStarted', pending: { kind: 'variant', seat: (flag + i) % players } }),
+  );
   return [setUp, ...choices.reverse()];
 }

@@ -31,7 +31,15 @@ export interface StrongOptions {
   confidence: number;
 }
 
-export const STRONG: StrongOptions = { playouts: 150, horizon: 40, width: 6, scale: 12, search: ['markers', 'auctions', 'turns'], paired: true, confidence: 1 };
+export const STRONG: StrongOptions = {
+  playouts: 150,
+  horizon: 40,
+  width: 6,
+  scale: 12,
+  search: ['markers', 'auctions', 'turns'],
+  paired: true,
+  confidence: 1,
+};
 
 /** Bids worth searching: passing, the lowest bid, and shares of the most the lot is worth. */
 function bidCandidates(s: GoaState, world: GoaState, seat: Seat, legal: readonly GoaCommand[]): GoaCommand[] {
@@ -77,9 +85,16 @@ function markerCandidates(s: GoaState, world: GoaState, seat: Seat, legal: reado
     return memo.get(tile)!;
   };
   const value = (c: GoaCommand) =>
-    c.type === 'placeMarker' ? at(c.r, c.c) : c.type === 'placeFlag' ? Math.max(at(c.r - 1, c.c), at(c.r + 1, c.c), at(c.r, c.c - 1), at(c.r, c.c + 1)) : -Infinity;
+    c.type === 'placeMarker'
+      ? at(c.r, c.c)
+      : c.type === 'placeFlag'
+        ? Math.max(at(c.r - 1, c.c), at(c.r + 1, c.c), at(c.r, c.c - 1), at(c.r, c.c + 1))
+        : -Infinity;
   const scored = legal.map((c) => ({ c, v: value(c) })).filter((x) => x.v > -Infinity);
-  return scored.sort((x, y) => y.v - x.v).slice(0, width).map((x) => x.c);
+  return scored
+    .sort((x, y) => y.v - x.v)
+    .slice(0, width)
+    .map((x) => x.c);
 }
 
 export function strongSpec(options: Partial<StrongOptions> = {}): SearchSpec<GoaState, GoaCommand, GoaEvent> {

@@ -66,7 +66,11 @@ function playerView(s: GoaState, p: GoaPlayer, seat: Seat, viewer: Seat | null):
     handSize: p.hand.length,
     handLimit: handLimit(p),
     yields: Object.fromEntries(COLUMNS.map((c) => [c, rowValue(p, c)])) as Record<Column, number>,
-    tiles: p.tiles.map((t) => (t.kind === 'mission' && !own ? { id: null, kind: t.kind, used: t.used } : { ...t, ...(TILES[t.id]!.amount ? { amount: TILES[t.id]!.amount } : {}) })),
+    tiles: p.tiles.map((t) =>
+      t.kind === 'mission' && !own
+        ? { id: null, kind: t.kind, used: t.used }
+        : { ...t, ...(TILES[t.id]!.amount ? { amount: TILES[t.id]!.amount } : {}) },
+    ),
     plantations: p.plantations.map((x) => ({ ...x })),
     colonies: { ...p.colonies },
     rows: { ...p.rows },
@@ -88,7 +92,11 @@ export function view(s: GoaState, seat: Seat | null): GoaView {
     extraTurn: s.extraTurn,
     grid: s.grid.map((row) => row.map((id) => (id ? TILES[id]! : null))),
     markers: s.markers.map((m) => ({ ...m, pos: { ...m.pos } })),
-    auction: s.auction && { ...s.auction, toBid: [...s.auction.toBid], tile: s.auction.lot === 'flag' ? null : TILES[s.grid[s.auction.lot.r]![s.auction.lot.c]!]! },
+    auction: s.auction && {
+      ...s.auction,
+      toBid: [...s.auction.toBid],
+      tile: s.auction.lot === 'flag' ? null : TILES[s.grid[s.auction.lot.r]![s.auction.lot.c]!]!,
+    },
     deckSize: s.deck.length,
     extraSupply: extraSupply(s),
     discardSize: s.discard.length,

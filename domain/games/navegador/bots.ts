@@ -59,7 +59,11 @@ export function rankMoves(state: NavState, seat: Seat, options: readonly NavComm
     const end = finishAction(after(world, c, seat), seat);
     if (c.type === 'useNavegador') navegador = end;
     // A ship paid for the rondel also costs the turn that builds it again.
-    else out.push({ command: c, value: estimate(end, seat) - (c.type === 'move' && from !== null ? 0.01 * distance(from, c.field) + moveCost(from, c.field) : 0) });
+    else
+      out.push({
+        command: c,
+        value: estimate(end, seat) - (c.type === 'move' && from !== null ? 0.01 * distance(from, c.field) + moveCost(from, c.field) : 0),
+      });
   }
   out.sort((a, b) => b.value - a.value);
   // The Navegador's sailing comes on top of a rondel move: count the best move's gain with it.

@@ -7,7 +7,21 @@ import { reconstructed, rulebook, ruling } from '../../engine/sourced';
 export const GOODS = ['sugar', 'gold', 'spices'] as const;
 export type Good = (typeof GOODS)[number];
 
-export const REGIONS = ['portugal', 'guine', 'bahia', 'rio', 'angola', 'cabo', 'mocambique', 'india', 'ceilao', 'malaca', 'timor', 'macau', 'nagasaki'] as const;
+export const REGIONS = [
+  'portugal',
+  'guine',
+  'bahia',
+  'rio',
+  'angola',
+  'cabo',
+  'mocambique',
+  'india',
+  'ceilao',
+  'malaca',
+  'timor',
+  'macau',
+  'nagasaki',
+] as const;
 export type RegionId = (typeof REGIONS)[number];
 export const REGION_NAMES: Record<RegionId, string> = {
   portugal: 'Portugal',
@@ -52,7 +66,13 @@ export const FACTORY_GOOD: Partial<Record<BuildingKind, Good>> = { sugarFactory:
 /** Privilege columns on the player sheet, left to right. */
 export const PRIVILEGES = ['colony', 'factory', 'explorer', 'shipyard', 'church'] as const;
 export type PrivilegeType = (typeof PRIVILEGES)[number];
-export const PRIVILEGE_NAMES: Record<PrivilegeType, string> = { colony: 'colonies', factory: 'factories', explorer: 'explorers', shipyard: 'shipyards', church: 'churches' };
+export const PRIVILEGE_NAMES: Record<PrivilegeType, string> = {
+  colony: 'colonies',
+  factory: 'factories',
+  explorer: 'explorers',
+  shipyard: 'shipyards',
+  church: 'churches',
+};
 
 export const PLAYER_COLOURS = ['red', 'yellow', 'green', 'blue', 'black'] as const;
 
@@ -62,7 +82,10 @@ export const DATA = {
   startingCash: rulebook(200, 'Each player receives "200 Cruzados".'),
   startingWorkers: rulebook(3, '"places his worker in Lisboa inside the column showing 3"'),
   workerLimits: rulebook({ min: 2, max: 9 }, '"The minimum possible number of workers is 2, the maximum is 9."'),
-  shipsPerPlayer: rulebook(7, '"2 ships of his color in Portugal … the other five ships into his supply"; "all his 7 ships on the game board".'),
+  shipsPerPlayer: rulebook(
+    7,
+    '"2 ships of his color in Portugal … the other five ships into his supply"; "all his 7 ships on the game board".',
+  ),
   startingShipsAtSea: rulebook(2, '"Each player starts with 2 ships of his color in Portugal".'),
   buildingPrice: rulebook(50, '"one new worker per church owned for the price of 50 Cruzados each"; ships alike per shipyard.'),
   extraPricePerPhase: rulebook(100, '"Additional workers each cost 100 Cruzados per game phase"; ships alike.'),
@@ -83,31 +106,59 @@ export const DATA = {
     '"Each player places his King\'s privilege on a free position inside his player sheet": the game places it for the player in the column where it scores most (the leftmost of equal columns), never in a column already holding 3 privileges.',
   ),
   maxPrivilegesPerType: rulebook(3, '"Each player can take no more than 3 privileges per type during the game."'),
-  privilegeTokensPerType: rulebook(6, '35 privilege tokens: a King\'s privilege for each of 5 players and 6 of each of the 5 types.'),
+  privilegeTokensPerType: rulebook(6, "35 privilege tokens: a King's privilege for each of 5 players and 6 of each of the 5 types."),
   startingGallery: rulebook(1, '"One privilege of each type is put inside each arch of the gallery."'),
   privilegeVp: rulebook(
     { colony: 1, factory: 1, explorer: 1, shipyard: 2, church: 2 } as Readonly<Record<PrivilegeType, number>>,
     '"The King\'s privilege counts as a privilege of the chosen type: 2 VPs per shipyard or church, or 1 VP inside one of the other 3 columns."',
   ),
-  vpPerWorkerShipAnd200: rulebook({ cash: 200 }, '"1 VP per his worker in Lisboa, ship on the game board and full amount of 200 Cruzados cash."'),
+  vpPerWorkerShipAnd200: rulebook(
+    { cash: 200 },
+    '"1 VP per his worker in Lisboa, ship on the game board and full amount of 200 Cruzados cash."',
+  ),
   regionBorders: reconstructed(
     [
-      ['portugal', 'guine'], ['guine', 'bahia'], ['guine', 'angola'], ['bahia', 'rio'], ['rio', 'angola'], ['angola', 'cabo'], ['rio', 'cabo'],
-      ['cabo', 'mocambique'], ['mocambique', 'india'], ['india', 'ceilao'], ['ceilao', 'malaca'], ['india', 'malaca'], ['malaca', 'timor'],
-      ['malaca', 'macau'], ['timor', 'macau'], ['macau', 'nagasaki'],
+      ['portugal', 'guine'],
+      ['guine', 'bahia'],
+      ['guine', 'angola'],
+      ['bahia', 'rio'],
+      ['rio', 'angola'],
+      ['angola', 'cabo'],
+      ['rio', 'cabo'],
+      ['cabo', 'mocambique'],
+      ['mocambique', 'india'],
+      ['india', 'ceilao'],
+      ['ceilao', 'malaca'],
+      ['india', 'malaca'],
+      ['malaca', 'timor'],
+      ['malaca', 'macau'],
+      ['timor', 'macau'],
+      ['macau', 'nagasaki'],
     ] as readonly (readonly [RegionId, RegionId])[],
     'Borders: Portugal–Guiné; Guiné–Bahia; Guiné–Angola; Bahia–Rio; Rio–Angola; Angola–Cabo and Rio–Cabo (red); Cabo–Moçambique; Moçambique–Índia; Índia–Ceilão; Ceilão–Malaca and Índia–Malaca (red); Malaca–Timor; Malaca–Macau; Timor–Macau; Macau–Nagasaki.',
   ),
-  phaseRegions: rulebook({ cabo: 2, malaca: 3 } as Readonly<Partial<Record<RegionId, 2 | 3>>>, 'Exploring Cabo da Boa Esperança starts phase II, Malaca phase III.'),
+  phaseRegions: rulebook(
+    { cabo: 2, malaca: 3 } as Readonly<Partial<Record<RegionId, 2 | 3>>>,
+    'Exploring Cabo da Boa Esperança starts phase II, Malaca phase III.',
+  ),
   doubleLoss: rulebook(
     (players: number): RegionId[] => (players <= 3 ? ['nagasaki', 'macau'] : ['nagasaki']),
     '"A token indicating that 2 ships are lost is placed at Nagasaki, and with only 2 or 3 players in Macau as well."',
   ),
   colonyStacks: reconstructed(
     {
-      bahia: ['sugar', 4], rio: ['sugar', 4],
-      guine: ['gold', 3], angola: ['gold', 3], cabo: ['gold', 1], mocambique: ['gold', 3],
-      india: ['spices', 3], ceilao: ['spices', 2], malaca: ['spices', 2], timor: ['spices', 2], macau: ['spices', 2], nagasaki: ['spices', 1],
+      bahia: ['sugar', 4],
+      rio: ['sugar', 4],
+      guine: ['gold', 3],
+      angola: ['gold', 3],
+      cabo: ['gold', 1],
+      mocambique: ['gold', 3],
+      india: ['spices', 3],
+      ceilao: ['spices', 2],
+      malaca: ['spices', 2],
+      timor: ['spices', 2],
+      macau: ['spices', 2],
+      nagasaki: ['spices', 1],
     } as Readonly<Partial<Record<RegionId, readonly [Good, number]>>>,
     'Colony stacks: sugar Bahia 4, Rio 4; gold Guiné 3, Angola 3, Cabo 1, Moçambique 3; spices Índia 3, Ceilão 2, Malaca 2, Timor 2, Macau 2, Nagasaki 1.',
   ),
@@ -123,7 +174,10 @@ export const DATA = {
     } as Readonly<Record<Good, readonly number[]>>,
     'Market: 10 rows, each price printed twice, top row first (the market examples reproduce these).',
   ),
-  factoryRevenue: rulebook([20, 20, 30, 30, 40, 40, 50, 50, 60, 60] as const, 'Factory revenue per row, top first ("a price of spices of 60, resulting in income of 40").'),
+  factoryRevenue: rulebook(
+    [20, 20, 30, 30, 40, 40, 50, 50, 60, 60] as const,
+    'Factory revenue per row, top first ("a price of spices of 60, resulting in income of 40").',
+  ),
   marketStartRow: rulebook(3, '"In the fourth row from the top, cubes marking the prices … are placed."'),
   buildingPrices: reconstructed(
     {
@@ -135,13 +189,18 @@ export const DATA = {
     } as Readonly<Record<BuildingKind, readonly number[]>>,
     'Building prices, left to right: each factory row 40, 70, 100, 130, 160, 190; shipyards 100, 150 … 450; churches 150, 200 … 500.',
   ),
-  shipyardsAndChurchesOnBoard: rulebook((players: number) => 10 - players, '10 shipyards and 10 churches; each player starts with one of each, the rest go on the board from the left.'),
+  shipyardsAndChurchesOnBoard: rulebook(
+    (players: number) => 10 - players,
+    '10 shipyards and 10 churches; each player starts with one of each, the rest go on the board from the left.',
+  ),
   baseVp: reconstructed(
     { colony: 1, factory: 2, explorer: 5, shipyard: 3, church: 3 } as Readonly<Record<PrivilegeType, number>>,
     'Player sheet base VP per item: colony 1, factory 2, explorer 5, shipyard 3, church 3.',
   ),
   privilegeCash: reconstructed(
-    { colony: [30, 20, 10], factory: [30, 20, 10], explorer: [30, 20, 10], shipyard: [50, 40, 30], church: [50, 40, 30] } as Readonly<Record<PrivilegeType, readonly number[]>>,
+    { colony: [30, 20, 10], factory: [30, 20, 10], explorer: [30, 20, 10], shipyard: [50, 40, 30], church: [50, 40, 30] } as Readonly<
+      Record<PrivilegeType, readonly number[]>
+    >,
     'Privilege cash bonus by position: colony/factory/explorer 30-20-10, shipyard/church 50-40-30.',
   ),
   privilegeRefill: reconstructed(

@@ -29,7 +29,13 @@ interface Emitter {
 
 export function decide(state: NavState, command: NavCommand, seat: Seat): Decision<NavEvent> {
   const refused = admit<NavCommand, NavEvent>(
-    { over: state.status === 'over', seats: state.seats, active: activeSeats(state), legal: () => legal(state, seat), explain: () => explain(state, command, seat) },
+    {
+      over: state.status === 'over',
+      seats: state.seats,
+      active: activeSeats(state),
+      legal: () => legal(state, seat),
+      explain: () => explain(state, command, seat),
+    },
     command,
     seat,
   );
@@ -59,13 +65,17 @@ function explain(s: NavState, c: NavCommand, seat: Seat): string {
     case 'move':
       return `Moving there costs more ships than you have at sea`;
     case 'useNavegador':
-      return s.navegador.holder !== seat ? 'You do not hold the Navegador' : 'The Navegador can be used only before your rondel move, and not in the first round';
+      return s.navegador.holder !== seat
+        ? 'You do not hold the Navegador'
+        : 'The Navegador can be used only before your rondel move, and not in the first round';
     case 'foundColony':
       return `You cannot found a colony in ${REGION_NAMES[c.region]} now: it needs a revealed colony there, one of your ships not yet used, two workers per colony and the price`;
     case 'build':
       return `You cannot build a ${c.kind} now: none is left, or you lack the Cruzados or the workers`;
     case 'takePrivilege':
-      return p.workers <= DATA.workerLimits.value.min ? 'A privilege costs a worker, and you must keep two' : 'That privilege is not available to you';
+      return p.workers <= DATA.workerLimits.value.min
+        ? 'A privilege costs a worker, and you must keep two'
+        : 'That privilege is not available to you';
     case 'moveShip':
       return `No ship of yours can sail from ${REGION_NAMES[c.from]} to ${REGION_NAMES[c.to]} now`;
     default:
@@ -83,7 +93,14 @@ function perform(tx: Emitter, c: NavCommand, seat: Seat): void {
     case 'move': {
       const from = p.position;
       const nav = s.navegador;
-      tx.emit({ type: 'Moved', seat, from, to: c.field, action: FIELDS[c.field]!, cost: from === null ? 0 : Math.max(0, distance(from, c.field) - DATA.freeRondelSteps.value) });
+      tx.emit({
+        type: 'Moved',
+        seat,
+        from,
+        to: c.field,
+        action: FIELDS[c.field]!,
+        cost: from === null ? 0 : Math.max(0, distance(from, c.field) - DATA.freeRondelSteps.value),
+      });
       // Unused for a full lap of its holder's stone: the card passes to the right.
       if (nav.holder === seat && nav.marker !== null && from !== null && passes(from, c.field, nav.marker)) {
         const to = rightOf(s, seat);
@@ -128,7 +145,14 @@ function perform(tx: Emitter, c: NavCommand, seat: Seat): void {
       if (pending?.kind === 'sailing' && pending.exploring) {
         const region = pending.exploring;
         const tokens = [...(s.stacks[region] ?? [])];
-        tx.emit({ type: 'Explored', seat, region, lost: shipsLostExploring(s, region), tokens, bonus: tokens.length ? Math.min(...tokens) : 0 });
+        tx.emit({
+          type: 'Explored',
+          seat,
+          region,
+          lost: shipsLostExploring(s, region),
+          tokens,
+          bonus: tokens.length ? Math.min(...tokens) : 0,
+        });
       }
       return endAction(tx, seat);
     }

@@ -40,7 +40,14 @@ export const navegador: GameModule<NavState, NavCommand, NavEvent, NavView, z.in
   activeSeats,
   outcome(state): Outcome | null {
     if (!state.final) return null;
-    return rankedOutcome(state.final.map((f) => ({ seat: f.seat, score: f.total, rank: f.rank, details: { workers: f.workers, ships: f.ships, cash: f.cash, ...f.columns } })));
+    return rankedOutcome(
+      state.final.map((f) => ({
+        seat: f.seat,
+        score: f.total,
+        rank: f.rank,
+        details: { workers: f.workers, ships: f.ships, cash: f.cash, ...f.columns },
+      })),
+    );
   },
   describe,
   canUndo: (events) => events.every((e) => !REVEALING.has(e.type)),

@@ -116,9 +116,9 @@ function pendingOptions(s: NavState, p: Pending): NavCommand[] {
     }
     case 'privilege': {
       const canPay = player.workers > DATA.workerLimits.value.min;
-      const out: NavCommand[] = PRIVILEGES.filter((t) => canPay && s.gallery[t] > 0 && player.privileges[t] < DATA.maxPrivilegesPerType.value).map(
-        (privilege) => ({ type: 'takePrivilege', privilege }),
-      );
+      const out: NavCommand[] = PRIVILEGES.filter(
+        (t) => canPay && s.gallery[t] > 0 && player.privileges[t] < DATA.maxPrivilegesPerType.value,
+      ).map((privilege) => ({ type: 'takePrivilege', privilege }));
       return [...out, done];
     }
   }

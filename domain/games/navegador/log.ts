@@ -4,7 +4,13 @@ import { plural } from '../../engine/words';
 import { ACTION_NAMES, BUILDING_NAMES, REGION_NAMES, type PrivilegeType } from './data';
 
 /** "a church privilege": the columns' names in the singular. */
-const PRIVILEGE_ONE: Record<PrivilegeType, string> = { colony: 'colony', factory: 'factory', explorer: 'explorer', shipyard: 'shipyard', church: 'church' };
+const PRIVILEGE_ONE: Record<PrivilegeType, string> = {
+  colony: 'colony',
+  factory: 'factory',
+  explorer: 'explorer',
+  shipyard: 'shipyard',
+  church: 'church',
+};
 import type { NavEvent } from './events';
 
 const cr = (n: number) => `${n} Cruzados`;
@@ -41,12 +47,19 @@ export function describe(e: NavEvent, names: readonly string[]): string {
     case 'ActionEnded':
       return e.action === 'navegador' ? `${n(e.seat)} ends the Navegador sailing` : `${n(e.seat)} ends ${ACTION_NAMES[e.action]}`;
     case 'NavegadorPassed':
-      return e.reason === 'used' ? `The Navegador passes to ${n(e.to)}` : `${n(e.from)} let the Navegador go unused for a lap: it passes to ${n(e.to)}`;
+      return e.reason === 'used'
+        ? `The Navegador passes to ${n(e.to)}`
+        : `${n(e.from)} let the Navegador go unused for a lap: it passes to ${n(e.to)}`;
     case 'EndTriggered':
-      return e.reason === 'nagasaki' ? 'Nagasaki has been explored: everyone takes one final turn' : 'The last building is taken: everyone takes one final turn';
+      return e.reason === 'nagasaki'
+        ? 'Nagasaki has been explored: everyone takes one final turn'
+        : 'The last building is taken: everyone takes one final turn';
     case 'TurnEnded':
       return `${n(e.next)} is next`;
     case 'GameEnded':
-      return `The game ends: ${[...e.scores].sort((a, b) => a.rank - b.rank).map((r) => `${r.rank}. ${n(r.seat)} ${r.total} VP`).join(', ')}`;
+      return `The game ends: ${[...e.scores]
+        .sort((a, b) => a.rank - b.rank)
+        .map((r) => `${r.rank}. ${n(r.seat)} ${r.total} VP`)
+        .join(', ')}`;
   }
 }

@@ -6,11 +6,34 @@
  */
 import type { Bot } from '../../engine/bots';
 import type { Seat } from '../../engine/contract';
-import { BUILDINGS, DATA, FACTORY_GOOD, FIELDS, GOODS, NEIGHBOURS, PRIVILEGES, REGIONS, type Action, type BuildingKind, type Good, type RegionId } from './data';
+import {
+  BUILDINGS,
+  DATA,
+  FACTORY_GOOD,
+  FIELDS,
+  GOODS,
+  NEIGHBOURS,
+  PRIVILEGES,
+  REGIONS,
+  type Action,
+  type BuildingKind,
+  type Good,
+  type RegionId,
+} from './data';
 import type { NavCommand } from './commands';
 import { buildingVp, cashRate, planning, pressure, shipNeed, turnsLeft, workerNeed } from './estimate';
 import { sailingOptions } from './legal';
-import { achievements, coloniesOf, distance, maxRecruit, moveCost, nextBuildingPrice, recruitTerms, shipsAtSea, shipsLostExploring } from './rules';
+import {
+  achievements,
+  coloniesOf,
+  distance,
+  maxRecruit,
+  moveCost,
+  nextBuildingPrice,
+  recruitTerms,
+  shipsAtSea,
+  shipsLostExploring,
+} from './rules';
 import type { NavPlayer, NavState, Pending } from './types';
 
 type Sailing = Extract<Pending, { kind: 'sailing' }>;
@@ -86,7 +109,13 @@ const rank = (r: RegionId) => REGIONS.indexOf(r) + (DATA.phaseRegions.value[r] ?
 
 function exploreValue(s: NavState, p: NavPlayer, region: RegionId, o: Outlook): number {
   const bonus = DATA.colonyTokens.value[goodOf(region)][2]!; // about the cheapest of a small stack
-  return DATA.baseVp.value.explorer + p.privileges.explorer + bonus * o.rate - shipsLostExploring(s, region) * (1 + 50 * o.rate) + pressure(s) / 2;
+  return (
+    DATA.baseVp.value.explorer +
+    p.privileges.explorer +
+    bonus * o.rate -
+    shipsLostExploring(s, region) * (1 + 50 * o.rate) +
+    pressure(s) / 2
+  );
 }
 
 /** Regions' distance (borders) to the nearest unexplored one, through explored waters. */
@@ -165,7 +194,9 @@ function actionValue(s: NavState, seat: Seat, action: Action, o: Outlook): numbe
       let value = 0;
       let cash = p.cash;
       let slots = Math.floor(p.workers / DATA.workersPerColony.value);
-      const tokens = REGIONS.flatMap((r) => (s.revealed[r] ?? []).slice(0, s.ships[r][seat] ?? 0).map((price) => ({ r, price }))).sort((a, b) => a.price - b.price);
+      const tokens = REGIONS.flatMap((r) => (s.revealed[r] ?? []).slice(0, s.ships[r][seat] ?? 0).map((price) => ({ r, price }))).sort(
+        (a, b) => a.price - b.price,
+      );
       for (const t of tokens) {
         if (slots === 0 || t.price > cash) break;
         const v = colonyValue(s, p, goodOf(t.r), t.price, o);
@@ -195,7 +226,10 @@ function actionValue(s: NavState, seat: Seat, action: Action, o: Outlook): numbe
 }
 
 function rondel(s: NavState, seat: Seat, legal: readonly NavCommand[], o: Outlook): NavCommand {
-  if (legal.some((c) => c.type === 'useNavegador') && explorationTarget(s, { kind: 'sailing', seat, navegador: true, moved: [], exploring: null })) {
+  if (
+    legal.some((c) => c.type === 'useNavegador') &&
+    explorationTarget(s, { kind: 'sailing', seat, navegador: true, moved: [], exploring: null })
+  ) {
     return legal.find((c) => c.type === 'useNavegador')!;
   }
   const from = s.seats[seat]!.position;
@@ -213,7 +247,11 @@ function rondel(s: NavState, seat: Seat, legal: readonly NavCommand[], o: Outloo
 function advance(s: NavState, seat: Seat): boolean {
   if (!s.unexplored.length) return false;
   const dist = frontierDistance(s);
-  return REGIONS.some((r) => (s.ships[r][seat] ?? 0) > (s.revealed[r]?.length ?? 0) && NEIGHBOURS[r].some((n) => !s.unexplored.includes(n) && dist.get(n)! < dist.get(r)!));
+  return REGIONS.some(
+    (r) =>
+      (s.ships[r][seat] ?? 0) > (s.revealed[r]?.length ?? 0) &&
+      NEIGHBOURS[r].some((n) => !s.unexplored.includes(n) && dist.get(n)! < dist.get(r)!),
+  );
 }
 
 function sail(s: NavState, pending: Sailing, legal: readonly NavCommand[]): NavCommand {
@@ -230,7 +268,8 @@ function sail(s: NavState, pending: Sailing, legal: readonly NavCommand[]): NavC
   for (const c of legal) {
     if (c.type !== 'moveShip' || s.unexplored.includes(c.to)) continue;
     if ((s.ships[c.from][pending.seat] ?? 0) <= (s.revealed[c.from]?.length ?? 0)) continue;
-    const g = (dist.get(c.from) ?? 99) - (dist.get(c.to) ?? 99) + (s.revealed[c.to]?.length && !(s.ships[c.to][pending.seat] ?? 0) ? 0.5 : 0);
+    const g =
+      (dist.get(c.from) ?? 99) - (dist.get(c.to) ?? 99) + (s.revealed[c.to]?.length && !(s.ships[c.to][pending.seat] ?? 0) ? 0.5 : 0);
     if (g > gain) [best, gain] = [c, g];
   }
   return best ?? done ?? legal[0]!;
@@ -287,7 +326,8 @@ export function quickChoice(s: NavState, seat: Seat, legal: readonly NavCommand[
       let money = 0;
       for (const c of legal) {
         if (c.type !== 'trade') continue;
-        const m = c.units * (c.mode === 'sell' ? DATA.marketPrices.value[c.good][s.market[c.good]]! : DATA.factoryRevenue.value[s.market[c.good]]!);
+        const m =
+          c.units * (c.mode === 'sell' ? DATA.marketPrices.value[c.good][s.market[c.good]]! : DATA.factoryRevenue.value[s.market[c.good]]!);
         if (m > money) [best, money] = [c, m];
       }
       return best;
@@ -299,4 +339,3 @@ export const quickBot: Bot<NavState, NavCommand> = {
   name: 'quick',
   choose: (state, seat, legal) => quickChoice(state, seat, legal),
 };
-

@@ -1,15 +1,27 @@
 /** Small pure rules shared by legal, decide, evolve, view, scoring and the bots. */
 import type { Seat } from '../../engine/contract';
-import { BUILDINGS, DATA, FIELDS, GOODS, NEIGHBOURS, PRIVILEGES, REGIONS, type BuildingKind, type PrivilegeType, type RegionId } from './data';
+import {
+  BUILDINGS,
+  DATA,
+  FIELDS,
+  GOODS,
+  NEIGHBOURS,
+  PRIVILEGES,
+  REGIONS,
+  type BuildingKind,
+  type PrivilegeType,
+  type RegionId,
+} from './data';
 import type { NavPlayer, NavState } from './types';
 
 export const shipsAtSea = (s: NavState, seat: Seat): number => REGIONS.reduce((n, r) => n + (s.ships[r][seat] ?? 0), 0);
 
 /** Fields moved forward from one rondel position to another (staying put is a full lap: 8). */
-export const distance = (from: number, to: number): number => ((to - from + FIELDS.length) % FIELDS.length) || FIELDS.length;
+export const distance = (from: number, to: number): number => (to - from + FIELDS.length) % FIELDS.length || FIELDS.length;
 
 /** Ships to pay for a rondel move. The first placement is free. */
-export const moveCost = (from: number | null, to: number): number => (from === null ? 0 : Math.max(0, distance(from, to) - DATA.freeRondelSteps.value));
+export const moveCost = (from: number | null, to: number): number =>
+  from === null ? 0 : Math.max(0, distance(from, to) - DATA.freeRondelSteps.value);
 
 export const rightOf = (s: NavState, seat: Seat): Seat => (seat - 1 + s.players) % s.players;
 

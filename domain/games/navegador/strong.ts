@@ -66,7 +66,9 @@ export function strongSpec(opts: StrongOptions = {}): SearchSpec<NavState, NavCo
     // Scored when the seat is about to move again, `rounds` rounds on.
     stopAt: (root, state) => state.turnsDone >= root.turnsDone + Math.max(1, rounds * root.players + ((opts.next ?? true) ? 1 : 0)),
     scale,
-    ...((opts.margin ?? 'mean') === 'mean' ? { reward: (scores: readonly number[], seat: number, winners?: readonly number[]) => overMean(scores, seat, scale, winners) } : {}),
+    ...((opts.margin ?? 'mean') === 'mean'
+      ? { reward: (scores: readonly number[], seat: number, winners?: readonly number[]) => overMean(scores, seat, scale, winners) }
+      : {}),
   };
 }
 

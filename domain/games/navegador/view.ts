@@ -5,7 +5,19 @@
  */
 import type { Seat } from '../../engine/contract';
 import { reconstructedNotes } from '../../engine/sourced';
-import { BUILDINGS, DATA, FIELDS, GOODS, REGIONS, REGION_NAMES, type Action, type BuildingKind, type Good, type PrivilegeType, type RegionId } from './data';
+import {
+  BUILDINGS,
+  DATA,
+  FIELDS,
+  GOODS,
+  REGIONS,
+  REGION_NAMES,
+  type Action,
+  type BuildingKind,
+  type Good,
+  type PrivilegeType,
+  type RegionId,
+} from './data';
 import { activeSeats } from './legal';
 import { nextBuildingPrice, rowSize, shipsAtSea } from './rules';
 import type { NavPlayer, NavScore, NavState, Pending } from './types';
@@ -58,9 +70,14 @@ export function view(s: NavState, _seat: Seat | null): NavView {
       };
     }),
     market: Object.fromEntries(
-      GOODS.map((g) => [g, { row: s.market[g], price: DATA.marketPrices.value[g][s.market[g]]!, revenue: DATA.factoryRevenue.value[s.market[g]]! }]),
+      GOODS.map((g) => [
+        g,
+        { row: s.market[g], price: DATA.marketPrices.value[g][s.market[g]]!, revenue: DATA.factoryRevenue.value[s.market[g]]! },
+      ]),
     ) as NavView['market'],
-    buildings: Object.fromEntries(BUILDINGS.map((k) => [k, { next: nextBuildingPrice(s, k), left: rowSize(s, k) - s.built[k] }])) as NavView['buildings'],
+    buildings: Object.fromEntries(
+      BUILDINGS.map((k) => [k, { next: nextBuildingPrice(s, k), left: rowSize(s, k) - s.built[k] }]),
+    ) as NavView['buildings'],
     gallery: { ...s.gallery },
     navegador: { ...s.navegador },
     endTrigger: s.endTrigger,

@@ -325,7 +325,7 @@ function assetsValue(s: VdgState, seat: Seat, p: PlayerState, c: Ctx, w: Weights
           for (let i = 0; i < 5; i++) if (pool[i]! > 0 && !taken[i] && (top < 0 || pool[i]! > pool[top]!)) top = i;
           taken[top] = 1;
         }
-        for (let i = 0; i < 5; i++) if (taken[i]) (pool[i]!--, (taken[i] = 0));
+        for (let i = 0; i < 5; i++) if (taken[i]) pool[i]!--, (taken[i] = 0);
         aValue[a] = aBase[a]! - 0.2;
       } else {
         // Crew still to recruit: only so many sailors can be had in the actions left, and a crew
@@ -557,9 +557,7 @@ function autoLaunch(s: VdgState, seat: Seat): VdgState {
   for (;;) {
     const p = t.seats[seat]!;
     if (p.captains <= p.ships.length) return t;
-    const project = [...p.projects]
-      .sort((a, b) => limitOf(b) - limitOf(a))
-      .find((pr) => defaultCrew(p, PROJ[pr]!.crew) !== null);
+    const project = [...p.projects].sort((a, b) => limitOf(b) - limitOf(a)).find((pr) => defaultCrew(p, PROJ[pr]!.crew) !== null);
     if (!project) return t;
     t = simLaunch(t, seat, project, defaultCrew(p, PROJ[project]!.crew)!);
   }
@@ -617,9 +615,11 @@ function bestInArea(s: VdgState, seat: Seat, area: Area, w: Weights): { state: V
           singles.push({ space: i, value: v });
           if (!best || v > best.value) best = { state: n, value: v };
         });
-      const top = singles.sort((a, b) => b.value - a.value).slice(0, 3).map((x) => x.space);
-      if (p.reals >= prices.two)
-        for (const i of top) for (const j of top) if (i < j) consider(simPurchase(s, seat, [i, j]));
+      const top = singles
+        .sort((a, b) => b.value - a.value)
+        .slice(0, 3)
+        .map((x) => x.space);
+      if (p.reals >= prices.two) for (const i of top) for (const j of top) if (i < j) consider(simPurchase(s, seat, [i, j]));
       if (s.saoGabriel && p.reals >= PROJ[s.saoGabriel]!.crew) consider(simSaoGabriel(s, seat));
       break;
     }
@@ -697,7 +697,11 @@ function chooseAction(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: 
   const score = (c: VdgCommand): number => {
     switch (c.type) {
       case 'giveUp':
-        return evaluate(withPlayer(free, seat, (q) => (q.reals += giveUpRefund(call.number))), seat, w);
+        return evaluate(
+          withPlayer(free, seat, (q) => (q.reals += giveUpRefund(call.number))),
+          seat,
+          w,
+        );
       case 'purchase':
         return evaluate(simPurchase(paid, seat, c.spaces), seat, w);
       case 'purchaseSaoGabriel':
@@ -836,9 +840,7 @@ function choosePlacement(s: VdgState, seat: Seat, legal: readonly VdgCommand[], 
     options.length ? options : legal,
     // A disc can always be given up for the refund of its number instead.
     (c) =>
-      c.type === 'place'
-        ? Math.max(gains[c.area] ?? -Infinity, giveUpRefund(c.number) * mv) + numberScore(c.number, c.area)
-        : -Infinity,
+      c.type === 'place' ? Math.max(gains[c.area] ?? -Infinity, giveUpRefund(c.number) * mv) + numberScore(c.number, c.area) : -Infinity,
   );
 }
 

@@ -165,8 +165,15 @@ export const DATA = {
   vpPerLaunchedShipWithCaptain: rulebook(3, '"3 Victory Points for every launched Ship with a boarded Captain in front of him."'),
   vdgTiles: reconstructed(
     [
-      vdgTile(4, +1), vdgTile(5, -1), vdgTile(6, +3), vdgTile(7, 0), vdgTile(8, -3),
-      vdgTile(9, +2), vdgTile(10, -1), vdgTile(11, +1), vdgTile(12, -2),
+      vdgTile(4, +1),
+      vdgTile(5, -1),
+      vdgTile(6, +3),
+      vdgTile(7, 0),
+      vdgTile(8, -3),
+      vdgTile(9, +2),
+      vdgTile(10, -1),
+      vdgTile(11, +1),
+      vdgTile(12, -2),
     ] as readonly VdgTile[],
     'Vasco da Gama tiles: initial numbers 4 to 12, one each; Reals n−2 and ⌊(n−2)/2⌋ (the initial-11 tile shows 9 and 4, as in the example); variations 4:+1, 5:−1, 6:+3, 7:0, 8:−3, 9:+2, 10:−1, 11:+1, 12:−2.',
   ),
@@ -184,15 +191,9 @@ export const DATA = {
   ),
 };
 
-export const PROJECTS: Readonly<Record<string, ProjectTile>> = Object.fromEntries(
-  DATA.projectTiles.value.map((p) => [p.id, p]),
-);
-export const MERCHANTS: Readonly<Record<string, MerchantTile>> = Object.fromEntries(
-  DATA.merchantTiles.value.map((m) => [m.id, m]),
-);
-export const VDG_TILES: Readonly<Record<string, VdgTile>> = Object.fromEntries(
-  DATA.vdgTiles.value.map((t) => [t.id, t]),
-);
+export const PROJECTS: Readonly<Record<string, ProjectTile>> = Object.fromEntries(DATA.projectTiles.value.map((p) => [p.id, p]));
+export const MERCHANTS: Readonly<Record<string, MerchantTile>> = Object.fromEntries(DATA.merchantTiles.value.map((m) => [m.id, m]));
+export const VDG_TILES: Readonly<Record<string, VdgTile>> = Object.fromEntries(DATA.vdgTiles.value.map((t) => [t.id, t]));
 
 /** Navigation limit of a project/ship tile or a merchant ship. */
 export function shipLimit(tile: string): number {

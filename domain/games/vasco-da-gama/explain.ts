@@ -6,7 +6,18 @@ import type { Rejection, Seat } from '../../engine/contract';
 import { AREA_NAMES, CHARACTER_NAMES, DATA, LANDING_NAMES, PROJECTS, SAILOR_COLOURS, shipLimit } from './data';
 import type { VdgCommand } from './commands';
 import { activeSeats, legal } from './legal';
-import { crewTypesHeld, expeditionShips, extraNumbersLeft, firstEmptySlot, isExtraNumber, landingValues, recruitCost, rightCost, sailorCount, zoneNumbers } from './rules';
+import {
+  crewTypesHeld,
+  expeditionShips,
+  extraNumbersLeft,
+  firstEmptySlot,
+  isExtraNumber,
+  landingValues,
+  recruitCost,
+  rightCost,
+  sailorCount,
+  zoneNumbers,
+} from './rules';
 import type { VdgState } from './types';
 
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
@@ -16,19 +27,29 @@ export function waitingFor(s: VdgState): string {
   const top = s.pending.at(-1);
   if (top) {
     switch (top.kind) {
-      case 'recruit': return `choose the sailors to recruit from section ${top.section + 1}`;
-      case 'expedition': return `send ships to ${LANDING_NAMES[top.landing]} or end the expedition`;
-      case 'projectBonus': return 'take a project (Natal bonus)';
-      case 'sailorBonus': return `take ${(top.count ?? 1) > 1 ? `${top.count} sailors` : 'a sailor'} (Terra de Boa Gente bonus)`;
-      case 'merchant': return top.optional ? 'send the merchant ship now or hold it until Phase 3' : 'send the merchant ship';
-      case 'extraDisc': return 'place the Additional Action Disc with 21 or 22';
+      case 'recruit':
+        return `choose the sailors to recruit from section ${top.section + 1}`;
+      case 'expedition':
+        return `send ships to ${LANDING_NAMES[top.landing]} or end the expedition`;
+      case 'projectBonus':
+        return 'take a project (Natal bonus)';
+      case 'sailorBonus':
+        return `take ${(top.count ?? 1) > 1 ? `${top.count} sailors` : 'a sailor'} (Terra de Boa Gente bonus)`;
+      case 'merchant':
+        return top.optional ? 'send the merchant ship now or hold it until Phase 3' : 'send the merchant ship';
+      case 'extraDisc':
+        return 'place the Additional Action Disc with 21 or 22';
     }
   }
   switch (s.phase) {
-    case 'placement': return 'place an action disc';
-    case 'actions': return s.call ? `act with number ${s.call.number} in ${AREA_NAMES[s.call.area]} or give it up` : 'nothing';
-    case 'finalLaunch': return 'launch last ships, then finish';
-    default: return 'nothing';
+    case 'placement':
+      return 'place an action disc';
+    case 'actions':
+      return s.call ? `act with number ${s.call.number} in ${AREA_NAMES[s.call.area]} or give it up` : 'nothing';
+    case 'finalLaunch':
+      return 'launch last ships, then finish';
+    default:
+      return 'nothing';
   }
 }
 

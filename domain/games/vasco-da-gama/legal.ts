@@ -84,8 +84,7 @@ export function startOptions(s: VdgState, call: Call): VdgCommand[] {
       const prices = DATA.purchasePrices.value;
       const spaces = s.row.flatMap((t, i) => (t === null ? [] : [i]));
       if (money >= prices.one) for (const i of spaces) out.push({ type: 'purchase', spaces: [i] });
-      if (money >= prices.two)
-        for (const i of spaces) for (const j of spaces) if (i < j) out.push({ type: 'purchase', spaces: [i, j] });
+      if (money >= prices.two) for (const i of spaces) for (const j of spaces) if (i < j) out.push({ type: 'purchase', spaces: [i, j] });
       if (s.saoGabriel && money >= PROJECTS[s.saoGabriel]!.crew) out.push({ type: 'purchaseSaoGabriel' });
       return out;
     }

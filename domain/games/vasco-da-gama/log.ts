@@ -80,7 +80,11 @@ export function describe(e: VdgEvent, names: readonly string[]): string {
     }
     case 'ExpeditionEnded': {
       const choice = DATA.landingBonus.value[e.landing] === 'project' ? 'project' : 'sailor';
-      const gifts = [e.reals ? reals(e.reals) : '', e.captains ? plural(e.captains, 'captain') : '', e.choices ? `${plural(e.choices, choice)} to choose` : ''];
+      const gifts = [
+        e.reals ? reals(e.reals) : '',
+        e.captains ? plural(e.captains, 'captain') : '',
+        e.choices ? `${plural(e.choices, choice)} to choose` : '',
+      ];
       const bonus = gifts.filter(Boolean).length ? `; bonus: ${listWords(gifts.filter(Boolean))}` : '';
       return `${n(e.seat)}'s expedition to ${LANDING_NAMES[e.landing]} ends with ${plural(e.ships, 'ship')} sent${bonus}`;
     }
@@ -92,7 +96,13 @@ export function describe(e: VdgEvent, names: readonly string[]): string {
       return `${n(e.seat)} takes Vasco da Gama's ${reals(e.reals)}`;
     case 'CharacterHosted': {
       const from = e.from === e.seat ? ' again' : e.from === null ? '' : ` (taking the tile from ${n(e.from)})`;
-      const gain = e.vp ? ` and scores ${vp(e.vp)}` : e.character === 'alvares' ? (e.missionary ? ' and receives a missionary' : '; no missionary is left') : '';
+      const gain = e.vp
+        ? ` and scores ${vp(e.vp)}`
+        : e.character === 'alvares'
+          ? e.missionary
+            ? ' and receives a missionary'
+            : '; no missionary is left'
+          : '';
       return `${n(e.seat)} hosts ${CHARACTER_NAMES[e.character]}${from}${gain}`;
     }
     case 'ExtraDiscPlaced':
@@ -117,10 +127,14 @@ export function describe(e: VdgEvent, names: readonly string[]): string {
       return `The next merchant ship (limit ${MERCHANTS[e.tile]?.limit}) is turned face up`;
     case 'RecruitingRefilled': {
       const parts = e.added.flatMap((s, i) => (SAILOR_COLOURS.some((c) => s[c] > 0) ? [`${sailorsText(s)} to section ${i + 1}`] : []));
-      return parts.length ? `Sailors are drawn from the bag: ${listWords(parts)}` : 'No sailors are drawn: the bag is empty or the sections are full';
+      return parts.length
+        ? `Sailors are drawn from the bag: ${listWords(parts)}`
+        : 'No sailors are drawn: the bag is empty or the sections are full';
     }
     case 'MissionaryGranted':
-      return e.granted ? `${n(e.seat)} (Francisco Alvares) receives a missionary` : `${n(e.seat)} (Francisco Alvares) gets no missionary: none is left`;
+      return e.granted
+        ? `${n(e.seat)} (Francisco Alvares) receives a missionary`
+        : `${n(e.seat)} (Francisco Alvares) gets no missionary: none is left`;
     case 'DiasScored':
       return `${n(e.seat)} (Bartolomeu Dias) scores ${vp(e.vp)}`;
     case 'ExtraDiscReturned':

@@ -113,8 +113,7 @@ export function finalScores(s: VdgState): FinalScore[] {
       rank: 0,
     };
   });
-  const better = (a: FinalScore, b: FinalScore) =>
-    a.total - b.total || a.shipsAtLandings - b.shipsAtLandings || a.sailors - b.sailors;
+  const better = (a: FinalScore, b: FinalScore) => a.total - b.total || a.shipsAtLandings - b.shipsAtLandings || a.sailors - b.sailors;
   for (const score of scores) score.rank = 1 + scores.filter((other) => better(other, score) > 0).length;
   return scores;
 }

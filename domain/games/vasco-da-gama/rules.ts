@@ -1,17 +1,6 @@
 /** Small pure rules shared by `legal`, `decide`, `evolve`, `view` and the bots. */
 import type { Seat } from '../../engine/contract';
-import {
-  AREAS,
-  CREW_TYPES,
-  DATA,
-  LANDINGS,
-  PROJECTS,
-  SAILOR_COLOURS,
-  shipLimit,
-  type Area,
-  type CrewType,
-  type LandingId,
-} from './data';
+import { AREAS, CREW_TYPES, DATA, LANDINGS, PROJECTS, SAILOR_COLOURS, shipLimit, type Area, type CrewType, type LandingId } from './data';
 import type { Pending, PlayerState, Sailors, VdgState } from './types';
 
 export const emptySailors = (): Sailors => ({ orange: 0, turquoise: 0, violet: 0, grey: 0 });

@@ -20,6 +20,12 @@ export const safeBot: Bot<VdgState, VdgCommand> = {
     const place = options.filter((c): c is Extract<VdgCommand, { type: 'place' }> => c.type === 'place');
     if (place.length) return place.reduce((best, c) => (c.number > best.number ? c : best));
     // `legal` lists merchant placements landing by landing from Natal, slots left to right.
-    return first(options, 'giveUp') ?? first(options, 'endExpedition') ?? first(options, 'finish') ?? first(options, 'sendMerchant') ?? options[0]!;
+    return (
+      first(options, 'giveUp') ??
+      first(options, 'endExpedition') ??
+      first(options, 'finish') ??
+      first(options, 'sendMerchant') ??
+      options[0]!
+    );
   },
 };

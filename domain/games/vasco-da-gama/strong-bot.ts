@@ -41,7 +41,10 @@ export function strongSpec(o: StrongOptions = strongDefaults): SearchSpec<VdgSta
     determinize: (state: VdgState, _seat: Seat, rng: Rng) => redrawHidden(state, rng),
     evaluate: (s) => s.seats.map((_, seat) => evaluate(s, seat)),
     rollout: heuristicBot,
-    candidates: (state, seat, legal) => rankCommands(state, seat, legal).slice(0, o.width).map((r) => r.command),
+    candidates: (state, seat, legal) =>
+      rankCommands(state, seat, legal)
+        .slice(0, o.width)
+        .map((r) => r.command),
     playouts: o.playouts,
     budget: o.budget,
     horizon: 400,

@@ -62,7 +62,12 @@ export interface VdgView {
     complete: boolean;
     slots: { value: number; ship: { tile: string; owner: Seat | null; limit: number; project: ProjectTile | null } | null }[];
   }[];
-  players: (Omit<PlayerState, 'projects' | 'ships'> & { seat: Seat; projects: ProjectTile[]; ships: ProjectTile[]; characters: CharacterId[] })[];
+  players: (Omit<PlayerState, 'projects' | 'ships'> & {
+    seat: Seat;
+    projects: ProjectTile[];
+    ships: ProjectTile[];
+    characters: CharacterId[];
+  })[];
   pending: Pending | null;
   removed: number;
   final: FinalScore[] | null;
@@ -122,7 +127,12 @@ export function view(s: VdgState, _seat: Seat | null): VdgView {
       slots: s.landings[id].map((ship, i) => ({
         value: DATA.landingSlots.value[id][i]!,
         ship: ship
-          ? { tile: ship.tile, owner: ship.owner, limit: (PROJECTS[ship.tile] ?? MERCHANTS[ship.tile])!.limit, project: project(ship.owner === null ? null : ship.tile) }
+          ? {
+              tile: ship.tile,
+              owner: ship.owner,
+              limit: (PROJECTS[ship.tile] ?? MERCHANTS[ship.tile])!.limit,
+              project: project(ship.owner === null ? null : ship.tile),
+            }
           : null,
       })),
     })),

@@ -15,7 +15,12 @@ export const PUSH_SERVICES = [
 ];
 
 export function pushAllowList(env = process.env.PUSH_ALLOW): string[] {
-  return env === undefined ? PUSH_SERVICES : env.split(',').map((s) => s.trim()).filter(Boolean);
+  return env === undefined
+    ? PUSH_SERVICES
+    : env
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 }
 
 /** Null when the endpoint belongs to an allowed push service, else a sentence saying why not. */

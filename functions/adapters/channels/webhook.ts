@@ -35,7 +35,8 @@ export function checkWebhookUrl(url: string, allow: string[]): string | null {
   // Exact host matching already keeps IP literals out unless a prefix names them; this only gives
   // the player a precise reason instead of the generic one.
   const hostListed = allow.some((p) => parseUrl(p)?.hostname === u.hostname);
-  if (!prefix && !hostListed && isLocalOrIpHost(u.hostname)) return 'Webhook URLs must use a public host name, not an IP address or localhost.';
+  if (!prefix && !hostListed && isLocalOrIpHost(u.hostname))
+    return 'Webhook URLs must use a public host name, not an IP address or localhost.';
   if (!prefix) return `Webhooks may only point to ${describe(allow)}.`;
   return null;
 }
@@ -243,7 +244,11 @@ function post(u: URL, host: string, addresses: { address: string; family: number
       },
     );
     req.on('error', (err) =>
-      reject(err.name === 'AbortError' || err.name === 'TimeoutError' ? new Error(`Webhook did not answer within ${TIMEOUT_MS / 1000} s`) : new Error(`Webhook unreachable: ${err.message}`)),
+      reject(
+        err.name === 'AbortError' || err.name === 'TimeoutError'
+          ? new Error(`Webhook did not answer within ${TIMEOUT_MS / 1000} s`)
+          : new Error(`Webhook unreachable: ${err.message}`),
+      ),
     );
     req.end(body);
   });

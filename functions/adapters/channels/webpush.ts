@@ -44,19 +44,15 @@ export async function sendWebPush(subscription: PushSubscription, n: Notificatio
   const refusal = checkPushEndpoint(subscription.endpoint, pushAllowList());
   if (refusal) throw new Error(refusal);
   const payload = JSON.stringify({ title: n.title, body: n.body, url: n.url, gameId: n.gameId, kind: n.kind, version: n.version });
-  const details = webpush.generateRequestDetails(
-    { endpoint: subscription.endpoint, keys: subscription.keys },
-    payload,
-    {
-      vapidDetails: vapid,
-      TTL: TTL_SECONDS,
-      // Chat has its own topic: a chat notice must not replace a waiting "your turn".
-      topic: pushTopic(n.kind === 'chat' ? `${n.gameId}#chat` : n.gameId),
-      urgency: n.urgent ? 'high' : 'normal',
-      // A literal: @types/web-push types supportedContentEncodings.AES_128_GCM as "aws128gcm" & …, i.e. never.
-      contentEncoding: 'aes128gcm',
-    },
-  );
+  const details = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: subscription.keys }, payload, {
+    vapidDetails: vapid,
+    TTL: TTL_SECONDS,
+    // Chat has its own topic: a chat notice must not replace a waiting "your turn".
+    topic: pushTopic(n.kind === 'chat' ? `${n.gameId}#chat` : n.gameId),
+    urgency: n.urgent ? 'high' : 'normal',
+    // A literal: @types/web-push types supportedContentEncodings.AES_128_GCM as "aws128gcm" & …, i.e. never.
+    contentEncoding: 'aes128gcm',
+  });
   const status = await post(new URL(details.endpoint), details.headers, details.body);
   if (status.code === 200 || status.code === 201 || status.code === 202) return 'sent';
   // The browser unsubscribed or the subscription expired: the caller drops it.
@@ -81,7 +77,11 @@ function post(url: URL, headers: Record<string, string | number>, body: Buffer):
       res.on('error', reject);
     });
     req.on('error', (err) =>
-      reject(err.name === 'AbortError' || err.name === 'TimeoutError' ? new Error(`Push service did not answer within ${TIMEOUT_MS / 1000} s`) : new Error(`Push service unreachable: ${err.message}`)),
+      reject(
+        err.name === 'AbortError' || err.name === 'TimeoutError'
+          ? new Error(`Push service did not answer within ${TIMEOUT_MS / 1000} s`)
+          : new Error(`Push service unreachable: ${err.message}`),
+      ),
     );
     req.end(body);
   });

@@ -15,7 +15,8 @@ import { TABLE } from './table';
 const PK = TABLE.partitionKey;
 const SK = TABLE.sortKey;
 
-const failedCondition = (error: unknown) => error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException';
+const failedCondition = (error: unknown) =>
+  error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 /** Epoch seconds for DynamoDB's TTL, from an expiry in ms, with a margin (the checks use expiresAt). */
 const ttlOf = (expiresAtMs: number) => Math.ceil(expiresAtMs / 1000) + 3600;
@@ -31,7 +32,9 @@ export class AccountStore {
 
   private async put(item: Record<string, unknown>, onlyNew = false): Promise<boolean> {
     try {
-      await this.db.send(new PutCommand({ TableName: this.table, Item: item, ...(onlyNew ? { ConditionExpression: `attribute_not_exists(${PK})` } : {}) }));
+      await this.db.send(
+        new PutCommand({ TableName: this.table, Item: item, ...(onlyNew ? { ConditionExpression: `attribute_not_exists(${PK})` } : {}) }),
+      );
       return true;
     } catch (error) {
       if (failedCondition(error)) return false;
@@ -48,7 +51,13 @@ export class AccountStore {
   private async take<T>(pk: string, sk: string, condition: string, values?: Record<string, unknown>): Promise<T | null> {
     try {
       const out = await this.db.send(
-        new DeleteCommand({ TableName: this.table, Key: { [PK]: pk, [SK]: sk }, ConditionExpression: condition, ExpressionAttributeValues: values, ReturnValues: 'ALL_OLD' }),
+        new DeleteCommand({
+          TableName: this.table,
+          Key: { [PK]: pk, [SK]: sk },
+          ConditionExpression: condition,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_OLD',
+        }),
       );
       return (out.Attributes as T | undefined) ?? null;
     } catch (error) {
@@ -62,7 +71,12 @@ export class AccountStore {
   /** A player's name from their profile, or null when there is no such player. */
   async playerName(playerId: string): Promise<string | null> {
     const out = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.profile }, ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } }),
+      new GetCommand({
+        TableName: this.table,
+        Key: { [PK]: keys.player(playerId), [SK]: keys.profile },
+        ProjectionExpression: '#n',
+        ExpressionAttributeNames: { '#n': 'name' },
+      }),
     );
     return typeof out.Item?.name === 'string' ? out.Item.name : null;
   }
@@ -70,7 +84,10 @@ export class AccountStore {
   // --- devices ---------------------------------------------------------------------------
 
   async putDevice(playerId: string, device: NewDevice): Promise<void> {
-    await this.put({ [PK]: keys.player(playerId), [SK]: keys.device(device.deviceId), kind: 'device', ...device } satisfies DeviceItem, true);
+    await this.put(
+      { [PK]: keys.player(playerId), [SK]: keys.device(device.deviceId), kind: 'device', ...device } satisfies DeviceItem,
+      true,
+    );
   }
 
   async getDevice(playerId: string, deviceId: string): Promise<DeviceItem | null> {
@@ -78,7 +95,10 @@ export class AccountStore {
   }
 
   async devices(playerId: string): Promise<DeviceItem[]> {
-    return (await queryAll(this.db, { ...prefixed(this.table, keys.player(playerId), 'DEVICE#'), ConsistentRead: true })) as unknown as DeviceItem[];
+    return (await queryAll(this.db, {
+      ...prefixed(this.table, keys.player(playerId), 'DEVICE#'),
+      ConsistentRead: true,
+    })) as unknown as DeviceItem[];
   }
 
   /**
@@ -104,7 +124,14 @@ export class AccountStore {
    * if it was replaced after `graceSince` (the answer that carried its successor was lost).
    * False when neither holds — the device was revoked, or the token was used already.
    */
-  async rotateRefresh(playerId: string, deviceId: string, givenHash: string, nextHash: string, at: Date, graceSince: Date): Promise<boolean> {
+  async rotateRefresh(
+    playerId: string,
+    deviceId: string,
+    givenHash: string,
+    nextHash: string,
+    at: Date,
+    graceSince: Date,
+  ): Promise<boolean> {
     try {
       await this.db.send(
         new UpdateCommand({
@@ -112,7 +139,12 @@ export class AccountStore {
           Key: { [PK]: keys.player(playerId), [SK]: keys.device(deviceId) },
           UpdateExpression: 'SET refreshHash = :next, previousHash = :given, rotatedAt = :at, lastSeenAt = :at',
           ConditionExpression: `attribute_exists(${PK}) AND (refreshHash = :given OR (previousHash = :given AND rotatedAt > :since))`,
-          ExpressionAttributeValues: { ':next': nextHash, ':given': givenHash, ':at': at.toISOString(), ':since': graceSince.toISOString() },
+          ExpressionAttributeValues: {
+            ':next': nextHash,
+            ':given': givenHash,
+            ':at': at.toISOString(),
+            ':since': graceSince.toISOString(),
+          },
         }),
       );
       return true;
@@ -130,7 +162,10 @@ export class AccountStore {
   // --- passkeys --------------------------------------------------------------------------
 
   async putPasskey(playerId: string, passkey: NewPasskey): Promise<boolean> {
-    return this.put({ [PK]: keys.player(playerId), [SK]: keys.passkey(passkey.credentialId), kind: 'passkey', ...passkey } satisfies PasskeyItem, true);
+    return this.put(
+      { [PK]: keys.player(playerId), [SK]: keys.passkey(passkey.credentialId), kind: 'passkey', ...passkey } satisfies PasskeyItem,
+      true,
+    );
   }
 
   async getPasskey(playerId: string, credentialId: string): Promise<PasskeyItem | null> {
@@ -138,7 +173,10 @@ export class AccountStore {
   }
 
   async passkeys(playerId: string): Promise<PasskeyItem[]> {
-    return (await queryAll(this.db, { ...prefixed(this.table, keys.player(playerId), 'PASSKEY#'), ConsistentRead: true })) as unknown as PasskeyItem[];
+    return (await queryAll(this.db, {
+      ...prefixed(this.table, keys.player(playerId), 'PASSKEY#'),
+      ConsistentRead: true,
+    })) as unknown as PasskeyItem[];
   }
 
   /** Record a sign-in's counter, unless another sign-in with this passkey got in first (then false). */
@@ -194,7 +232,14 @@ export class AccountStore {
    * `max` are there already: then how long until the oldest leaves the window. Conditional on
    * the item's `rev`, so concurrent requests cannot both take the last place.
    */
-  async countRecent(pk: string, sk: string, kind: string, max: number, windowMs: number, now: Date): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
+  async countRecent(
+    pk: string,
+    sk: string,
+    kind: string,
+    max: number,
+    windowMs: number,
+    now: Date,
+  ): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const item = await this.get<{ sent?: number[]; rev?: number }>(pk, sk);
       const recent = (item?.sent ?? []).filter((t) => t > now.getTime() - windowMs);
@@ -207,7 +252,12 @@ export class AccountStore {
             UpdateExpression: 'SET kind = if_not_exists(kind, :kind), sent = :sent, #rev = :next',
             ConditionExpression: item?.rev === undefined ? 'attribute_not_exists(#rev)' : '#rev = :rev',
             ExpressionAttributeNames: { '#rev': 'rev' },
-            ExpressionAttributeValues: { ':kind': kind, ':sent': [...recent, now.getTime()], ':next': (item?.rev ?? 0) + 1, ...(item?.rev === undefined ? {} : { ':rev': item.rev }) },
+            ExpressionAttributeValues: {
+              ':kind': kind,
+              ':sent': [...recent, now.getTime()],
+              ':next': (item?.rev ?? 0) + 1,
+              ...(item?.rev === undefined ? {} : { ':rev': item.rev }),
+            },
           }),
         );
         return { ok: true };
@@ -220,18 +270,34 @@ export class AccountStore {
 
   /** Mark a sign-in link's nonce used; false when it was used already. */
   async markLinkUsed(nonce: string, playerId: string, expiresAtMs: number): Promise<boolean> {
-    return this.put({ [PK]: keys.usedLink(nonce), [SK]: keys.oneUse, kind: 'usedLink', playerId, ttl: ttlOf(expiresAtMs) } satisfies UsedLinkItem, true);
+    return this.put(
+      { [PK]: keys.usedLink(nonce), [SK]: keys.oneUse, kind: 'usedLink', playerId, ttl: ttlOf(expiresAtMs) } satisfies UsedLinkItem,
+      true,
+    );
   }
 
   // --- device-link codes -----------------------------------------------------------------
 
   async putDeviceCode(code: string, playerId: string, name: string, expiresAtMs: number): Promise<boolean> {
-    return this.put({ [PK]: keys.deviceCode(code), [SK]: keys.oneUse, kind: 'deviceCode', playerId, name, expiresAt: expiresAtMs, ttl: ttlOf(expiresAtMs) } satisfies DeviceCodeItem, true);
+    return this.put(
+      {
+        [PK]: keys.deviceCode(code),
+        [SK]: keys.oneUse,
+        kind: 'deviceCode',
+        playerId,
+        name,
+        expiresAt: expiresAtMs,
+        ttl: ttlOf(expiresAtMs),
+      } satisfies DeviceCodeItem,
+      true,
+    );
   }
 
   /** Use a code: its item, deleted, while it is valid; 'expired' or null (never made, or used) otherwise. */
   async takeDeviceCode(code: string, now: Date): Promise<DeviceCodeItem | 'expired' | null> {
-    const taken = await this.take<DeviceCodeItem>(keys.deviceCode(code), keys.oneUse, `attribute_exists(${PK}) AND expiresAt > :now`, { ':now': now.getTime() });
+    const taken = await this.take<DeviceCodeItem>(keys.deviceCode(code), keys.oneUse, `attribute_exists(${PK}) AND expiresAt > :now`, {
+      ':now': now.getTime(),
+    });
     if (taken) return taken;
     // Refused: say why when the code exists but is past its time (the TTL clears it away).
     return (await this.get<DeviceCodeItem>(keys.deviceCode(code), keys.oneUse)) ? 'expired' : null;
@@ -239,12 +305,30 @@ export class AccountStore {
 
   // --- WebAuthn challenges ---------------------------------------------------------------
 
-  async putChallenge(challenge: string, purpose: ChallengeItem['purpose'], playerId: string | undefined, expiresAtMs: number): Promise<void> {
-    await this.put({ [PK]: keys.challenge(challenge), [SK]: keys.oneUse, kind: 'challenge', purpose, ...(playerId ? { playerId } : {}), expiresAt: expiresAtMs, ttl: ttlOf(expiresAtMs) } satisfies ChallengeItem, true);
+  async putChallenge(
+    challenge: string,
+    purpose: ChallengeItem['purpose'],
+    playerId: string | undefined,
+    expiresAtMs: number,
+  ): Promise<void> {
+    await this.put(
+      {
+        [PK]: keys.challenge(challenge),
+        [SK]: keys.oneUse,
+        kind: 'challenge',
+        purpose,
+        ...(playerId ? { playerId } : {}),
+        expiresAt: expiresAtMs,
+        ttl: ttlOf(expiresAtMs),
+      } satisfies ChallengeItem,
+      true,
+    );
   }
 
   /** Use a challenge: its item, deleted, if it is unexpired; null otherwise (unknown, used or expired). */
   async takeChallenge(challenge: string, now: Date): Promise<ChallengeItem | null> {
-    return this.take<ChallengeItem>(keys.challenge(challenge), keys.oneUse, `attribute_exists(${PK}) AND expiresAt > :now`, { ':now': now.getTime() });
+    return this.take<ChallengeItem>(keys.challenge(challenge), keys.oneUse, `attribute_exists(${PK}) AND expiresAt > :now`, {
+      ':now': now.getTime(),
+    });
   }
 }

@@ -18,7 +18,15 @@ const SK = TABLE.sortKey;
 /** Rate items outlive the longest window they count (a day) and then expire. */
 const RATE_TTL_SECONDS = 2 * 24 * 60 * 60;
 
-export const messageOf = (item: ChatMessageItem): ChatMessage => ({ id: item.id, gameId: item.gameId, playerId: item.playerId, seat: item.seat, name: item.name, text: item.text, at: item.at });
+export const messageOf = (item: ChatMessageItem): ChatMessage => ({
+  id: item.id,
+  gameId: item.gameId,
+  playerId: item.playerId,
+  seat: item.seat,
+  name: item.name,
+  text: item.text,
+  at: item.at,
+});
 
 export class ChatStore {
   constructor(
@@ -33,10 +41,16 @@ export class ChatStore {
    */
   async count(gameId: string, playerId: string, now: Date): Promise<void> {
     const Key = { [PK]: keys.chat(gameId), [SK]: keys.chatRate(playerId) };
-    const limits = { perWindow: limit('CHAT_MESSAGES_PER_WINDOW'), windowMs: limit('CHAT_WINDOW_SECONDS') * 1000, perDay: limit('CHAT_MESSAGES_PER_DAY') };
+    const limits = {
+      perWindow: limit('CHAT_MESSAGES_PER_WINDOW'),
+      windowMs: limit('CHAT_WINDOW_SECONDS') * 1000,
+      perDay: limit('CHAT_MESSAGES_PER_DAY'),
+    };
     for (let attempt = 0; attempt < 8; attempt++) {
       if (attempt) await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
-      const item = (await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }))).Item as ChatRateItem | undefined;
+      const item = (await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }))).Item as
+        | ChatRateItem
+        | undefined;
       const counted = countChat(item ?? null, now.getTime(), limits);
       if (!counted.ok) throw rateLimited(counted.why, counted.retryAfterMs);
       try {
@@ -44,7 +58,13 @@ export class ChatStore {
           new PutCommand({
             TableName: this.table,
             // Expiry follows the real clock (DynamoDB deletes by it), whatever clock the games use.
-            Item: { ...Key, kind: 'chatRate', ...counted.next, rev: (item?.rev ?? 0) + 1, ttl: Math.floor(Date.now() / 1000) + RATE_TTL_SECONDS } satisfies ChatRateItem,
+            Item: {
+              ...Key,
+              kind: 'chatRate',
+              ...counted.next,
+              rev: (item?.rev ?? 0) + 1,
+              ttl: Math.floor(Date.now() / 1000) + RATE_TTL_SECONDS,
+            } satisfies ChatRateItem,
             ConditionExpression: item ? '#rev = :rev' : `attribute_not_exists(${PK})`,
             ...(item ? { ExpressionAttributeNames: { '#rev': 'rev' }, ExpressionAttributeValues: { ':rev': item.rev } } : {}),
           }),
@@ -82,8 +102,13 @@ export class ChatStore {
     const out = await this.db.send(
       new QueryCommand({
         TableName: this.table,
-        KeyConditionExpression: before === undefined ? `${PK} = :pk AND begins_with(${SK}, :lo)` : `${PK} = :pk AND ${SK} BETWEEN :lo AND :hi`,
-        ExpressionAttributeValues: { ':pk': keys.chat(gameId), ':lo': 'M#', ...(before === undefined ? {} : { ':hi': keys.chatMessage(before - 1) }) },
+        KeyConditionExpression:
+          before === undefined ? `${PK} = :pk AND begins_with(${SK}, :lo)` : `${PK} = :pk AND ${SK} BETWEEN :lo AND :hi`,
+        ExpressionAttributeValues: {
+          ':pk': keys.chat(gameId),
+          ':lo': 'M#',
+          ...(before === undefined ? {} : { ':hi': keys.chatMessage(before - 1) }),
+        },
         ScanIndexForward: false,
         // One more than asked: whether an older page exists.
         Limit: count + 1,
@@ -100,7 +125,13 @@ export class ChatStore {
       [...new Set(playerIds)].map(async (playerId) => {
         if (playerId === author) return null;
         const out = await this.db.send(
-          new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.settings }, ProjectionExpression: '#muted', ExpressionAttributeNames: { '#muted': 'muted' }, ConsistentRead: true }),
+          new GetCommand({
+            TableName: this.table,
+            Key: { [PK]: keys.player(playerId), [SK]: keys.settings },
+            ProjectionExpression: '#muted',
+            ExpressionAttributeNames: { '#muted': 'muted' },
+            ConsistentRead: true,
+          }),
         );
         return ((out.Item?.muted as string[] | undefined) ?? []).includes(author) ? playerId : null;
       }),
@@ -110,7 +141,14 @@ export class ChatStore {
 
   /** Whether a player with this id signed up. */
   async playerExists(playerId: string): Promise<boolean> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.profile }, ProjectionExpression: '#pk', ExpressionAttributeNames: { '#pk': PK } }));
+    const out = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { [PK]: keys.player(playerId), [SK]: keys.profile },
+        ProjectionExpression: '#pk',
+        ExpressionAttributeNames: { '#pk': PK },
+      }),
+    );
     return out.Item !== undefined;
   }
 }

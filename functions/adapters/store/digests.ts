@@ -39,7 +39,9 @@ export class DigestStore {
   ) {}
 
   async state(playerId: string): Promise<DigestState> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.digest }, ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.digest }, ConsistentRead: true }),
+    );
     const item = out.Item as DigestItem | undefined;
     return {
       lastSentAt: item?.lastSentAt ? new Date(item.lastSentAt) : null,
@@ -49,7 +51,14 @@ export class DigestStore {
 
   /** The player's name, for the greeting. */
   async playerName(playerId: string): Promise<string | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.profile }, ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } }));
+    const out = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { [PK]: keys.player(playerId), [SK]: keys.profile },
+        ProjectionExpression: '#n',
+        ExpressionAttributeNames: { '#n': 'name' },
+      }),
+    );
     return (out.Item?.name as string | undefined) ?? null;
   }
 
@@ -60,7 +69,12 @@ export class DigestStore {
   async schedule(playerId: string, due: Date, replacing?: { shard: string; key: string }): Promise<boolean> {
     const shard = keys.digestShard(clockShardOf(playerId));
     const key = keys.digestDue(due.toISOString(), playerId);
-    await this.db.send(new PutCommand({ TableName: this.table, Item: { [PK]: shard, [SK]: key, kind: 'digestDue', playerId, due: due.toISOString() } satisfies DigestDueItem }));
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { [PK]: shard, [SK]: key, kind: 'digestDue', playerId, due: due.toISOString() } satisfies DigestDueItem,
+      }),
+    );
     try {
       await this.db.send(
         new UpdateCommand({
@@ -78,7 +92,8 @@ export class DigestStore {
       await this.removeIfStale({ shard, key, playerId });
       return false;
     }
-    if (replacing && replacing.key !== key) await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: replacing.shard, [SK]: replacing.key } }));
+    if (replacing && replacing.key !== key)
+      await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: replacing.shard, [SK]: replacing.key } }));
     return true;
   }
 
@@ -94,7 +109,12 @@ export class DigestStore {
             Limit: limit,
           }),
         );
-        return ((out.Items ?? []) as DigestDueItem[]).map((d) => ({ shard: d[PK], key: d[SK], playerId: d.playerId, due: new Date(d.due) }));
+        return ((out.Items ?? []) as DigestDueItem[]).map((d) => ({
+          shard: d[PK],
+          key: d[SK],
+          playerId: d.playerId,
+          due: new Date(d.due),
+        }));
       }),
     );
     return perShard.flat().sort((a, b) => a.due.getTime() - b.due.getTime());

@@ -19,7 +19,13 @@ export class HiddenGames {
 
   /** Hide (or show again) a finished game in one player's list. */
   async set(playerId: string, seat: number, record: GameRecord, hidden: boolean): Promise<void> {
-    const values = { ':kind': 'playerGame' satisfies PlayerGameItem['kind'], ':gameId': record.gameId, ':seat': seat, ':status': record.status, ':version': record.version };
+    const values = {
+      ':kind': 'playerGame' satisfies PlayerGameItem['kind'],
+      ':gameId': record.gameId,
+      ':seat': seat,
+      ':status': record.status,
+      ':version': record.version,
+    };
     try {
       await this.db.send(
         new UpdateCommand({
@@ -27,7 +33,14 @@ export class HiddenGames {
           Key: { [TABLE.partitionKey]: keys.player(playerId), [TABLE.sortKey]: keys.playerGame(record.gameId) },
           UpdateExpression: `SET #kind = :kind, #gameId = :gameId, #seat = :seat, #status = :status, #version = :version ${hidden ? ', #hidden = :hidden' : 'REMOVE #hidden'}`,
           ConditionExpression: 'attribute_not_exists(#version) OR #version <= :version',
-          ExpressionAttributeNames: { '#kind': 'kind', '#gameId': 'gameId', '#seat': 'seat', '#status': 'status', '#version': 'version', '#hidden': 'hidden' },
+          ExpressionAttributeNames: {
+            '#kind': 'kind',
+            '#gameId': 'gameId',
+            '#seat': 'seat',
+            '#status': 'status',
+            '#version': 'version',
+            '#hidden': 'hidden',
+          },
           ExpressionAttributeValues: hidden ? { ...values, ':hidden': true } : values,
         }),
       );

@@ -7,7 +7,15 @@
  * serves every socket itself.
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { decodeLobbyCursor, encodeLobbyCursor, inLobby, matchKey, openGameOf } from '../../core/lobby';
 import { ProtocolError, type OpenGame } from '../../core/protocol/frames';
 import type { GameRecord } from '../../core/record';
@@ -82,7 +90,13 @@ export class Listings {
             {
               Put: {
                 TableName: this.table,
-                Item: { [PK]: keys.game(record.gameId), [SK]: keys.listingGuard, kind: 'listingGuard', version: record.version, open } satisfies ListingGuardItem,
+                Item: {
+                  [PK]: keys.game(record.gameId),
+                  [SK]: keys.listingGuard,
+                  kind: 'listingGuard',
+                  version: record.version,
+                  open,
+                } satisfies ListingGuardItem,
                 ConditionExpression: 'attribute_not_exists(#version) OR #version < :version',
                 ExpressionAttributeNames: { '#version': 'version' },
                 ExpressionAttributeValues: { ':version': record.version },
@@ -104,7 +118,11 @@ export class Listings {
     const found = await Promise.all(
       [...new Set(playerIds)].map(async (playerId) => {
         const out = await this.db.send(
-          new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.rating(game) }, ProjectionExpression: 'ordinal' }),
+          new GetCommand({
+            TableName: this.table,
+            Key: { [PK]: keys.player(playerId), [SK]: keys.rating(game) },
+            ProjectionExpression: 'ordinal',
+          }),
         );
         const ordinal = out.Item?.ordinal;
         return typeof ordinal === 'number' && Number.isFinite(ordinal) ? ([playerId, ordinal] as const) : null;
@@ -117,9 +135,17 @@ export class Listings {
   async page(game: string | undefined, limit: number, cursor?: string): Promise<{ games: OpenGame[]; next: string | null }> {
     const prefix = keys.listings(game);
     const from = cursor === undefined ? undefined : decodeLobbyCursor(cursor, prefix);
-    if (from === null) throw new ProtocolError('BAD_REQUEST', 'That cursor is not one the server gave you for this list of open games; ask for the first page again, without a cursor.');
+    if (from === null)
+      throw new ProtocolError(
+        'BAD_REQUEST',
+        'That cursor is not one the server gave you for this list of open games; ask for the first page again, without a cursor.',
+      );
     const out = await this.db.send(
-      new QueryCommand({ ...prefixed(this.table, keys.lobby, prefix), ExclusiveStartKey: from ? { [PK]: keys.lobby, [SK]: from } : undefined, Limit: limit + 1 }),
+      new QueryCommand({
+        ...prefixed(this.table, keys.lobby, prefix),
+        ExclusiveStartKey: from ? { [PK]: keys.lobby, [SK]: from } : undefined,
+        Limit: limit + 1,
+      }),
     );
     const items = out.Items ?? [];
     // One more than asked for says whether a page follows (listings are small: no 1 MB page cut comes first).
@@ -181,7 +207,14 @@ export class Listings {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { [PK]: keys.lobbyWatchers, [SK]: keys.lobbyWatch(filter, c.connectionId), kind: 'lobbyWatch', connectionId: c.connectionId, filter, ttl: this.ttl() } satisfies LobbyWatchItem,
+        Item: {
+          [PK]: keys.lobbyWatchers,
+          [SK]: keys.lobbyWatch(filter, c.connectionId),
+          kind: 'lobbyWatch',
+          connectionId: c.connectionId,
+          filter,
+          ttl: this.ttl(),
+        } satisfies LobbyWatchItem,
       }),
     );
   }
@@ -209,13 +242,17 @@ export class Listings {
 
   /** The connections to tell of a change to a game of this kind. */
   async watchers(game: string): Promise<LobbyWatcher[]> {
-    const lists = await Promise.all([game, ALL_GAMES].map((filter) => queryAll(this.db, prefixed(this.table, keys.lobbyWatchers, keys.lobbyWatchesOf(filter)))));
+    const lists = await Promise.all(
+      [game, ALL_GAMES].map((filter) => queryAll(this.db, prefixed(this.table, keys.lobbyWatchers, keys.lobbyWatchesOf(filter)))),
+    );
     return lists.flat().map((i) => ({ connectionId: i.connectionId as string, filter: i.filter as string }));
   }
 
   /** Forget one watch (its connection is gone). */
   async dropWatcher(w: LobbyWatcher): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.lobbyWatchers, [SK]: keys.lobbyWatch(w.filter, w.connectionId) } }));
+    await this.db.send(
+      new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.lobbyWatchers, [SK]: keys.lobbyWatch(w.filter, w.connectionId) } }),
+    );
   }
 }
 
@@ -233,7 +270,9 @@ export class LiveListings extends Listings {
   }
 
   override async watchers(game: string): Promise<LobbyWatcher[]> {
-    return [...this.watches].filter(([, filter]) => filter === game || filter === ALL_GAMES).map(([connectionId, filter]) => ({ connectionId, filter }));
+    return [...this.watches]
+      .filter(([, filter]) => filter === game || filter === ALL_GAMES)
+      .map(([connectionId, filter]) => ({ connectionId, filter }));
   }
 
   override async dropWatcher(w: LobbyWatcher): Promise<void> {

@@ -54,13 +54,20 @@ export class RatingStore {
   /** A registered player's name, or null when no player has this id. */
   async playerName(playerId: string): Promise<string | null> {
     const out = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.profile }, ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } }),
+      new GetCommand({
+        TableName: this.table,
+        Key: { [PK]: keys.player(playerId), [SK]: keys.profile },
+        ProjectionExpression: '#n',
+        ExpressionAttributeNames: { '#n': 'name' },
+      }),
     );
     return (out.Item?.name as string | undefined) ?? null;
   }
 
   async isRated(gameId: string): Promise<boolean> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: keys.game(gameId), [SK]: keys.rated }, ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { [PK]: keys.game(gameId), [SK]: keys.rated }, ConsistentRead: true }),
+    );
     return Boolean(out.Item);
   }
 
@@ -68,9 +75,14 @@ export class RatingStore {
   async current(game: string, playerIds: readonly string[]): Promise<Map<string, (PlayerRating & { rev: number }) | null>> {
     const read = await Promise.all(
       playerIds.map(async (id) => {
-        const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(id), [SK]: keys.rating(game) }, ConsistentRead: true }));
+        const out = await this.db.send(
+          new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(id), [SK]: keys.rating(game) }, ConsistentRead: true }),
+        );
         const item = out.Item as RatingItem | undefined;
-        return [id, item ? { mu: item.mu, sigma: item.sigma, ordinal: item.ordinal, games: item.games, wins: item.wins, rev: item.rev } : null] as const;
+        return [
+          id,
+          item ? { mu: item.mu, sigma: item.sigma, ordinal: item.ordinal, games: item.games, wins: item.wins, rev: item.rev } : null,
+        ] as const;
       }),
     );
     return new Map(read);
@@ -80,7 +92,12 @@ export class RatingStore {
   async apply(rated: RatedGame, updates: readonly SeatUpdate[]): Promise<ApplyResult> {
     const { gameId, game, at, seats } = rated;
     const Put = (Item: object, ConditionExpression?: string, values?: Record<string, unknown>) => ({
-      Put: { TableName: this.table, Item, ...(ConditionExpression ? { ConditionExpression } : {}), ...(values ? { ExpressionAttributeValues: values } : {}) },
+      Put: {
+        TableName: this.table,
+        Item,
+        ...(ConditionExpression ? { ConditionExpression } : {}),
+        ...(values ? { ExpressionAttributeValues: values } : {}),
+      },
     });
     const table = seats.map((s) => ({ name: s.name, playerId: s.playerId, ...(s.bot ? { bot: s.bot } : {}), rank: s.rank }));
     const items: Record<string, unknown>[] = [
@@ -90,17 +107,61 @@ export class RatingStore {
       const { playerId, name } = u.seat;
       const player = keys.player(playerId);
       const before = u.before;
-      const rating: RatingItem = { [PK]: player, [SK]: keys.rating(game), kind: 'rating', playerId, game, name, ...u.after, updatedAt: at, rev: (before?.rev ?? 0) + 1 };
+      const rating: RatingItem = {
+        [PK]: player,
+        [SK]: keys.rating(game),
+        kind: 'rating',
+        playerId,
+        game,
+        name,
+        ...u.after,
+        updatedAt: at,
+        rev: (before?.rev ?? 0) + 1,
+      };
       items.push(before ? Put(rating, 'rev = :rev', { ':rev': before.rev }) : Put(rating, `attribute_not_exists(${PK})`));
       const change = { rank: u.seat.rank, before: before?.ordinal ?? null, after: u.after.ordinal };
-      items.push(Put({ [PK]: player, [SK]: keys.ratingLog(game, at, gameId), kind: 'ratingLog', gameId, game, at, ...change } satisfies RatingLogItem));
-      items.push(Put({ [PK]: player, [SK]: keys.played(at, gameId), kind: 'played', gameId, game, at, seat: u.seat.seat, won: u.won, ...change, table } satisfies PlayedItem));
+      items.push(
+        Put({
+          [PK]: player,
+          [SK]: keys.ratingLog(game, at, gameId),
+          kind: 'ratingLog',
+          gameId,
+          game,
+          at,
+          ...change,
+        } satisfies RatingLogItem),
+      );
+      items.push(
+        Put({
+          [PK]: player,
+          [SK]: keys.played(at, gameId),
+          kind: 'played',
+          gameId,
+          game,
+          at,
+          seat: u.seat.seat,
+          won: u.won,
+          ...change,
+          table,
+        } satisfies PlayedItem),
+      );
       const leaders = keys.leaders(game);
       const from = before ? leaderKey(before.ordinal, playerId) : null;
       const to = leaderKey(u.after.ordinal, playerId);
       // One transaction may touch an item once: an entry that stays where it is is only rewritten.
       if (from && from !== to) items.push({ Delete: { TableName: this.table, Key: { [PK]: leaders, [SK]: from } } });
-      items.push(Put({ [PK]: leaders, [SK]: to, kind: 'leader', playerId, name, ordinal: u.after.ordinal, games: u.after.games, wins: u.after.wins } satisfies LeaderItem));
+      items.push(
+        Put({
+          [PK]: leaders,
+          [SK]: to,
+          kind: 'leader',
+          playerId,
+          name,
+          ordinal: u.after.ordinal,
+          games: u.after.games,
+          wins: u.after.wins,
+        } satisfies LeaderItem),
+      );
     }
     try {
       await this.db.send(new TransactWriteCommand({ TransactItems: items as never }));
@@ -119,16 +180,35 @@ export class RatingStore {
     const items = (await queryAll(this.db, prefixed(this.table, keys.player(playerId), 'RATING#'))) as unknown as RatingItem[];
     return Promise.all(
       items.map(async (r) => {
-        const out = await this.db.send(new QueryCommand({ ...prefixed(this.table, keys.player(playerId), keys.ratingLogs(r.game)), ScanIndexForward: false, Limit: HISTORY_POINTS }));
-        const history = ((out.Items ?? []) as RatingLogItem[]).reverse().map((l) => ({ at: l.at, gameId: l.gameId, rank: l.rank, ordinal: l.after }));
-        return { game: r.game, mu: r.mu, sigma: r.sigma, ordinal: r.ordinal, games: r.games, wins: r.wins, updatedAt: r.updatedAt, history };
+        const out = await this.db.send(
+          new QueryCommand({
+            ...prefixed(this.table, keys.player(playerId), keys.ratingLogs(r.game)),
+            ScanIndexForward: false,
+            Limit: HISTORY_POINTS,
+          }),
+        );
+        const history = ((out.Items ?? []) as RatingLogItem[])
+          .reverse()
+          .map((l) => ({ at: l.at, gameId: l.gameId, rank: l.rank, ordinal: l.after }));
+        return {
+          game: r.game,
+          mu: r.mu,
+          sigma: r.sigma,
+          ordinal: r.ordinal,
+          games: r.games,
+          wins: r.wins,
+          updatedAt: r.updatedAt,
+          history,
+        };
       }),
     );
   }
 
   /** A player's latest rated games, newest first. */
   async recentGames(playerId: string, limit: number): Promise<PlayedItem[]> {
-    const out = await this.db.send(new QueryCommand({ ...prefixed(this.table, keys.player(playerId), 'PLAYED#'), ScanIndexForward: false, Limit: limit }));
+    const out = await this.db.send(
+      new QueryCommand({ ...prefixed(this.table, keys.player(playerId), 'PLAYED#'), ScanIndexForward: false, Limit: limit }),
+    );
     return (out.Items ?? []) as PlayedItem[];
   }
 

@@ -4,7 +4,15 @@
  * latest commit (for `myGames`).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type PutCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { prefixed, queryAll } from './query';
 import type { GameStatus } from '../../core/record';
 import { ProtocolError, type GameSummary } from '../../core/protocol/frames';
@@ -51,7 +59,10 @@ const PK = TABLE.partitionKey;
 const LIVE = 'live';
 
 export const tooManyConnections = (max: number) =>
-  new ProtocolError('RATE_LIMITED', `You have ${max} connections open already (tabs or devices); close one, or wait a minute after closing, and connect again.`);
+  new ProtocolError(
+    'RATE_LIMITED',
+    `You have ${max} connections open already (tabs or devices); close one, or wait a minute after closing, and connect again.`,
+  );
 export const tooManySubscriptions = (max: number) =>
   new ProtocolError('RATE_LIMITED', `One connection may watch at most ${max} games at once; reconnect to watch others.`);
 const SK = TABLE.sortKey;
@@ -87,7 +98,15 @@ export class Records {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { [PK]: keys.player(playerId), [SK]: keys.profile, kind: 'player', playerId, name, createdAt: this.now().toISOString(), [LIVE]: {} } satisfies PlayerItem,
+        Item: {
+          [PK]: keys.player(playerId),
+          [SK]: keys.profile,
+          kind: 'player',
+          playerId,
+          name,
+          createdAt: this.now().toISOString(),
+          [LIVE]: {},
+        } satisfies PlayerItem,
         ConditionExpression: `attribute_not_exists(${PK})`,
       }),
     );
@@ -101,7 +120,18 @@ export class Records {
    */
   async putConnection(c: Connection): Promise<void> {
     await this.claimConnectionSlot(c);
-    await this.db.send(new PutCommand({ TableName: this.table, Item: { [PK]: keys.connection(c.connectionId), [SK]: keys.connectionMeta, kind: 'connection', ...c, ttl: this.ttl() } satisfies ConnectionItem }));
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          [PK]: keys.connection(c.connectionId),
+          [SK]: keys.connectionMeta,
+          kind: 'connection',
+          ...c,
+          ttl: this.ttl(),
+        } satisfies ConnectionItem,
+      }),
+    );
   }
 
   private async claimConnectionSlot(c: Connection): Promise<void> {
@@ -125,7 +155,15 @@ export class Records {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
       // Full, or no map yet (a profile from before the map existed): look, drop what expired, try again.
-      const out = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ProjectionExpression: '#live', ExpressionAttributeNames: { '#live': LIVE }, ConsistentRead: true }));
+      const out = await this.db.send(
+        new GetCommand({
+          TableName: this.table,
+          Key: key,
+          ProjectionExpression: '#live',
+          ExpressionAttributeNames: { '#live': LIVE },
+          ConsistentRead: true,
+        }),
+      );
       const live = out.Item?.[LIVE] as Record<string, number> | undefined;
       if (!live) {
         await this.db
@@ -164,7 +202,12 @@ export class Records {
   /** Whether the player has a live connection (the notifier leaves online players alone). */
   async isOnline(playerId: string): Promise<boolean> {
     const out = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.profile }, ProjectionExpression: '#live', ExpressionAttributeNames: { '#live': LIVE } }),
+      new GetCommand({
+        TableName: this.table,
+        Key: { [PK]: keys.player(playerId), [SK]: keys.profile },
+        ProjectionExpression: '#live',
+        ExpressionAttributeNames: { '#live': LIVE },
+      }),
     );
     const now = Math.floor(Date.now() / 1000);
     return Object.values((out.Item?.[LIVE] as Record<string, number> | undefined) ?? {}).some((ttl) => ttl > now);
@@ -173,15 +216,25 @@ export class Records {
   /** The ids of a player's live connections (to close a revoked device's). */
   async connectionIdsOf(playerId: string): Promise<string[]> {
     const out = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.profile }, ProjectionExpression: '#live', ExpressionAttributeNames: { '#live': LIVE }, ConsistentRead: true }),
+      new GetCommand({
+        TableName: this.table,
+        Key: { [PK]: keys.player(playerId), [SK]: keys.profile },
+        ProjectionExpression: '#live',
+        ExpressionAttributeNames: { '#live': LIVE },
+        ConsistentRead: true,
+      }),
     );
     const now = Math.floor(Date.now() / 1000);
-    return Object.entries((out.Item?.[LIVE] as Record<string, number> | undefined) ?? {}).filter(([, ttl]) => ttl > now).map(([id]) => id);
+    return Object.entries((out.Item?.[LIVE] as Record<string, number> | undefined) ?? {})
+      .filter(([, ttl]) => ttl > now)
+      .map(([id]) => id);
   }
 
   /** A player's notification settings with the state of their email address. */
   async getSettingsRecord(playerId: string, consistent = false): Promise<SettingsRecord> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.settings }, ConsistentRead: consistent }));
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.settings }, ConsistentRead: consistent }),
+    );
     const item = out.Item;
     if (!item) return NO_RECORD;
     return {
@@ -239,7 +292,10 @@ export class Records {
    * Read, change and write back a player's settings record, again if another write got in
    * between. `change` may throw (nothing is written) or return null (nothing to write).
    */
-  async updateSettings(playerId: string, change: (r: SettingsRecord) => SettingsRecord | null): Promise<{ before: SettingsRecord; after: SettingsRecord }> {
+  async updateSettings(
+    playerId: string,
+    change: (r: SettingsRecord) => SettingsRecord | null,
+  ): Promise<{ before: SettingsRecord; after: SettingsRecord }> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const before = await this.getSettingsRecord(playerId, true);
       const next = change(before);
@@ -255,7 +311,9 @@ export class Records {
     await this.updateSettings(playerId, (r) => withSettings(r, settings, this.now()));
   }
 
-  async getConnection(connectionId: string): Promise<(Connection & { games: string[]; watchesGames: boolean; watchesLobby?: boolean }) | null> {
+  async getConnection(
+    connectionId: string,
+  ): Promise<(Connection & { games: string[]; watchesGames: boolean; watchesLobby?: boolean }) | null> {
     const out = await this.db.send(
       new GetCommand({ TableName: this.table, Key: { [PK]: keys.connection(connectionId), [SK]: keys.connectionMeta } }),
     );
@@ -284,17 +342,19 @@ export class Records {
     if (!c) return null;
     for (const gameId of c.games) await this.deleteSubscription(gameId, connectionId);
     if (c.watchesGames) await this.unwatchGames(c.playerId, connectionId);
-    await this.db.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key: { [PK]: keys.player(c.playerId), [SK]: keys.profile },
-        UpdateExpression: 'REMOVE #live.#c',
-        ConditionExpression: 'attribute_exists(#live)',
-        ExpressionAttributeNames: { '#live': LIVE, '#c': connectionId },
-      }),
-    ).catch((error) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    await this.db
+      .send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { [PK]: keys.player(c.playerId), [SK]: keys.profile },
+          UpdateExpression: 'REMOVE #live.#c',
+          ConditionExpression: 'attribute_exists(#live)',
+          ExpressionAttributeNames: { '#live': LIVE, '#c': connectionId },
+        }),
+      )
+      .catch((error) => {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      });
     return { playerId: c.playerId, games: c.games, watchesLobby: c.watchesLobby };
   }
 
@@ -364,7 +424,13 @@ export class Records {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { [PK]: keys.player(c.playerId), [SK]: keys.gamesWatch(c.connectionId), kind: 'gamesWatch', connectionId: c.connectionId, ttl: this.ttl() } satisfies GamesWatchItem,
+        Item: {
+          [PK]: keys.player(c.playerId),
+          [SK]: keys.gamesWatch(c.connectionId),
+          kind: 'gamesWatch',
+          connectionId: c.connectionId,
+          ttl: this.ttl(),
+        } satisfies GamesWatchItem,
       }),
     );
   }
@@ -376,11 +442,15 @@ export class Records {
   }
 
   async unwatchGames(playerId: string, connectionId: string): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.gamesWatch(connectionId) } }));
+    await this.db.send(
+      new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.gamesWatch(connectionId) } }),
+    );
   }
 
   async deleteSubscription(gameId: string, connectionId: string): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.game(gameId), [SK]: keys.subscription(connectionId) } }));
+    await this.db.send(
+      new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.game(gameId), [SK]: keys.subscription(connectionId) } }),
+    );
   }
 
   /**
@@ -407,7 +477,15 @@ export class Records {
         // A newer version's item already there is fine: the put's condition keeps it.
         await this.conditionalPut({
           TableName: this.table,
-          Item: { [PK]: keys.player(s.playerId), [SK]: keys.playerGame(record.gameId), kind: 'playerGame', gameId: record.gameId, seat, status: record.status, version: record.version } satisfies PlayerGameItem,
+          Item: {
+            [PK]: keys.player(s.playerId),
+            [SK]: keys.playerGame(record.gameId),
+            kind: 'playerGame',
+            gameId: record.gameId,
+            seat,
+            status: record.status,
+            version: record.version,
+          } satisfies PlayerGameItem,
           ConditionExpression: 'attribute_not_exists(#version) OR #version < :version',
           ExpressionAttributeNames: { '#version': 'version' },
           ExpressionAttributeValues: { ':version': record.version },
@@ -430,7 +508,8 @@ export class Records {
         }),
       );
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) logger.warn('correcting an index item failed', failure(error, { gameId, playerId }));
+      if (!(error instanceof ConditionalCheckFailedException))
+        logger.warn('correcting an index item failed', failure(error, { gameId, playerId }));
     }
   }
 
@@ -460,7 +539,10 @@ export class Records {
         const heads = await Promise.all(waiting.map(async (id) => ((await this.head(id))?.status === 'open' ? id : null)));
         waiting = heads.filter((id): id is string => id !== null);
         if (waiting.length >= maxOpen) {
-          throw new ProtocolError('RATE_LIMITED', `You have ${maxOpen} games waiting for players, the most one player may; create another once one of them has started.`);
+          throw new ProtocolError(
+            'RATE_LIMITED',
+            `You have ${maxOpen} games waiting for players, the most one player may; create another once one of them has started.`,
+          );
         }
       }
       try {
@@ -517,7 +599,10 @@ export class Records {
   async playerGames(playerId: string, page: { limit: number; cursor?: string }): Promise<{ games: GameSummary[]; next: string | null }> {
     const from = page.cursor === undefined ? null : decodeCursor(playerId, page.cursor);
     if (page.cursor !== undefined && !from) {
-      throw new ProtocolError('BAD_REQUEST', 'That cursor is not one the server gave you for your games; ask for the first page again, without a cursor.');
+      throw new ProtocolError(
+        'BAD_REQUEST',
+        'That cursor is not one the server gave you for your games; ask for the first page again, without a cursor.',
+      );
     }
     // The index items of this page, in key order, and whether any item follows them.
     const picked: { segment: Segment; item: Record<string, unknown> }[] = [];
@@ -567,7 +652,9 @@ export class Records {
     await Promise.all(
       picked.slice(0, taken).map(({ item }, i) => {
         const head = heads[i];
-        return head && head.status !== item.status ? this.reindexStatus(playerId, item.gameId as string, head.status as string, head.version as number) : undefined;
+        return head && head.status !== item.status
+          ? this.reindexStatus(playerId, item.gameId as string, head.status as string, head.version as number)
+          : undefined;
       }),
     );
     const last = picked[taken - 1];

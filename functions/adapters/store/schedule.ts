@@ -51,7 +51,9 @@ export class Schedule {
    */
   async setClockDue(gameId: string, due: Date | null, version: number, options: { unlessSet?: boolean } = {}): Promise<void> {
     if (options.unlessSet) {
-      const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: keys.game(gameId), [SK]: keys.gameClock }, ConsistentRead: true }));
+      const out = await this.db.send(
+        new GetCommand({ TableName: this.table, Key: { [PK]: keys.game(gameId), [SK]: keys.gameClock }, ConsistentRead: true }),
+      );
       if (((out.Item as GameClockItem | undefined)?.version ?? -1) >= version) return;
     }
     const shard = keys.clockShard(clockShardOf(gameId));
@@ -66,7 +68,9 @@ export class Schedule {
         new UpdateCommand({
           TableName: this.table,
           Key: { [PK]: keys.game(gameId), [SK]: keys.gameClock },
-          UpdateExpression: dueKey ? 'SET #kind = :kind, #v = :v, dueShard = :shard, dueKey = :key' : 'SET #kind = :kind, #v = :v REMOVE dueShard, dueKey',
+          UpdateExpression: dueKey
+            ? 'SET #kind = :kind, #v = :v, dueShard = :shard, dueKey = :key'
+            : 'SET #kind = :kind, #v = :v REMOVE dueShard, dueKey',
           ConditionExpression: `attribute_not_exists(${PK}) OR #v <= :v`,
           ExpressionAttributeNames: { '#v': 'version', '#kind': 'kind' },
           ExpressionAttributeValues: { ':v': version, ':kind': 'gameClock', ...(dueKey ? { ':shard': shard, ':key': dueKey } : {}) },
@@ -114,7 +118,9 @@ export class Schedule {
 
   /** After the sweep handled a due item: remove it unless it is still the game's current one. */
   async removeDueIfStale(item: { shard: string; key: string; gameId: string }): Promise<void> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: keys.game(item.gameId), [SK]: keys.gameClock }, ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { [PK]: keys.game(item.gameId), [SK]: keys.gameClock }, ConsistentRead: true }),
+    );
     const current = out.Item as GameClockItem | undefined;
     if (current?.dueKey === item.key && current.dueShard === item.shard) return;
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: item.shard, [SK]: item.key } }));
@@ -123,7 +129,9 @@ export class Schedule {
   /** Keep a notification until `notBefore` (quiet hours). */
   async hold(n: Notification, notBefore: Date): Promise<void> {
     const sk = keys.outboxItem(notBefore.toISOString(), deliveryId(n));
-    await this.db.send(new PutCommand({ TableName: this.table, Item: { [PK]: keys.outbox, [SK]: sk, kind: 'held', notification: JSON.stringify(n) } }));
+    await this.db.send(
+      new PutCommand({ TableName: this.table, Item: { [PK]: keys.outbox, [SK]: sk, kind: 'held', notification: JSON.stringify(n) } }),
+    );
   }
 
   async dueHeld(now: Date): Promise<{ key: string; notification: Notification }[]> {
@@ -166,7 +174,11 @@ export class Schedule {
 
   /** Every delivery marker of one notification (tests and audits). */
   async deliveries(n: Notification): Promise<{ target: string; status: string }[]> {
-    const items = await queryAll(this.db, { TableName: this.table, KeyConditionExpression: `${PK} = :pk`, ExpressionAttributeValues: { ':pk': keys.delivery(deliveryId(n)) } });
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: `${PK} = :pk`,
+      ExpressionAttributeValues: { ':pk': keys.delivery(deliveryId(n)) },
+    });
     return items.map((i) => ({ target: i[SK] as string, status: i.status as string }));
   }
 }
@@ -181,7 +193,13 @@ export async function putClaim(db: DynamoDBDocumentClient, table: string, Key: R
       new PutCommand({
         TableName: table,
         // Expiry follows the real clock (DynamoDB deletes by it), whatever clock the games use.
-        Item: { ...Key, kind: 'delivery', status: 'claimed', at: now.toISOString(), ttl: Math.floor(Date.now() / 1000) + DELIVERY_TTL_SECONDS },
+        Item: {
+          ...Key,
+          kind: 'delivery',
+          status: 'claimed',
+          at: now.toISOString(),
+          ttl: Math.floor(Date.now() / 1000) + DELIVERY_TTL_SECONDS,
+        },
         ConditionExpression: `attribute_not_exists(${PK})`,
       }),
     );
@@ -195,7 +213,13 @@ export async function putClaim(db: DynamoDBDocumentClient, table: string, Key: R
 /** Marks a claimed delivery done. */
 export async function markDelivered(db: DynamoDBDocumentClient, table: string, Key: Record<string, string>): Promise<void> {
   await db.send(
-    new UpdateCommand({ TableName: table, Key, UpdateExpression: 'SET #s = :sent', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':sent': 'sent' } }),
+    new UpdateCommand({
+      TableName: table,
+      Key,
+      UpdateExpression: 'SET #s = :sent',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':sent': 'sent' },
+    }),
   );
 }
 

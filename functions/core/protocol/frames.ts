@@ -111,12 +111,23 @@ export const clientFrames = {
    * Replace your notification settings (Web Push subscriptions, webhook, email, quiet hours). A
    * new email address is sent a confirmation link; `resendConfirmation` asks for another.
    */
-  setNotifications: z.object({ action: z.literal('setNotifications'), requestId, settings: notificationSettingsSchema, resendConfirmation: z.boolean().optional() }),
+  setNotifications: z.object({
+    action: z.literal('setNotifications'),
+    requestId,
+    settings: notificationSettingsSchema,
+    resendConfirmation: z.boolean().optional(),
+  }),
   getNotifications: z.object({ action: z.literal('getNotifications'), requestId }),
   /** Write in a game's chat (seated players); the text follows the player-text rule (see core/chat.ts). */
   chat: z.object({ action: z.literal('chat'), requestId, gameId, text: z.string({ error: 'Chat messages must be text.' }) }),
   /** A page of a game's chat, newest last: the messages before `before` (a message id), at most `limit`. */
-  chatHistory: z.object({ action: z.literal('chatHistory'), requestId, gameId, before: z.number().int().min(1).optional(), limit: z.number().int().min(1).max(CHAT_PAGE_MAX).optional() }),
+  chatHistory: z.object({
+    action: z.literal('chatHistory'),
+    requestId,
+    gameId,
+    before: z.number().int().min(1).optional(),
+    limit: z.number().int().min(1).max(CHAT_PAGE_MAX).optional(),
+  }),
   /** Hide a player's chat messages from you (everywhere, until `unmute`). */
   mute: z.object({ action: z.literal('mute'), requestId, playerId: z.string().min(1).max(64) }),
   unmute: z.object({ action: z.literal('unmute'), requestId, playerId: z.string().min(1).max(64) }),
@@ -132,7 +143,13 @@ export const clientFrames = {
     watch: z.boolean().optional(),
   }),
   /** Join the oldest open public game of this kind, seat count and clock that you are not in, or create one, listed. */
-  quickPlay: z.object({ action: z.literal('quickPlay'), requestId, game: z.string().min(1).max(64), players: z.number().int().min(1).max(16), clock: timeControlSchema.optional() }),
+  quickPlay: z.object({
+    action: z.literal('quickPlay'),
+    requestId,
+    game: z.string().min(1).max(64),
+    players: z.number().int().min(1).max(16),
+    clock: timeControlSchema.optional(),
+  }),
   /** Give up a game in play: a bot takes your seat or the game ends, as its `onResign` says. */
   resign: z.object({ action: z.literal('resign'), requestId, gameId }),
   /** Leave a finished game out of your `myGames`. */
@@ -157,7 +174,11 @@ export const clientFrames = {
   /** A code (and link) that signs a new device in as you: valid 10 minutes, once. */
   deviceLinkCode: z.object({ action: z.literal('deviceLinkCode'), requestId }),
   /** Remove one of your passkeys. */
-  removePasskey: z.object({ action: z.literal('removePasskey'), requestId, credentialId: z.string().regex(/^[\w-]{1,700}$/, 'a passkey id as `devices` lists it') }),
+  removePasskey: z.object({
+    action: z.literal('removePasskey'),
+    requestId,
+    credentialId: z.string().regex(/^[\w-]{1,700}$/, 'a passkey id as `devices` lists it'),
+  }),
 };
 
 export type Action = keyof typeof clientFrames;
@@ -281,12 +302,27 @@ export type ServerFrame =
    * `emailConfirmed`: the address opened its confirmation link (only then is email sent there);
    * `emailProblem`: mail to it bounced or was reported as spam, so none is sent (null: none).
    */
-  | { type: 'notifications'; requestId?: string; settings: NotificationSettings; pushKey: string | null; emailConfirmed: boolean; emailProblem?: Omit<EmailBlock, 'address'> | null }
+  | {
+      type: 'notifications';
+      requestId?: string;
+      settings: NotificationSettings;
+      pushKey: string | null;
+      emailConfirmed: boolean;
+      emailProblem?: Omit<EmailBlock, 'address'> | null;
+    }
   /** A new message in a game's chat, to its readers' connections (not the sender's, which has `chatSent`; never to those who muted its author). */
   | { type: 'chat'; gameId: string; message: ChatMessage }
   | { type: 'chatSent'; requestId?: string; message: ChatMessage }
   /** `next`: the `before` of the page of older messages, null at the first; `muted`: the players you muted; `canWrite`: you sit in the game. */
-  | { type: 'chatHistory'; requestId?: string; gameId: string; messages: ChatMessage[]; next: number | null; muted: string[]; canWrite: boolean }
+  | {
+      type: 'chatHistory';
+      requestId?: string;
+      gameId: string;
+      messages: ChatMessage[];
+      next: number | null;
+      muted: string[];
+      canWrite: boolean;
+    }
   /** Your muted players after `mute` / `unmute`. */
   | { type: 'muted'; requestId?: string; muted: string[] }
   /** One page of the public lobby; `next`: the cursor of the page after it, null after the last. */
@@ -317,6 +353,12 @@ export class ProtocolError extends Error {
 
   /** The `error` frame that answers a request with this refusal. */
   frame(requestId?: string): Extract<ServerFrame, { type: 'error' }> {
-    return { type: 'error', requestId, code: this.code, message: this.message, ...(this.retryAfterMs === undefined ? {} : { retryAfterMs: Math.ceil(this.retryAfterMs) }) };
+    return {
+      type: 'error',
+      requestId,
+      code: this.code,
+      message: this.message,
+      ...(this.retryAfterMs === undefined ? {} : { retryAfterMs: Math.ceil(this.retryAfterMs) }),
+    };
   }
 }

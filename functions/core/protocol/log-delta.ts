@@ -23,7 +23,8 @@ export function logDeparture(before: { log: string[]; logBase?: number }, after:
  */
 export function mergeLog(held: StateFrame | undefined, frame: StateFrame): StateFrame | null {
   if (frame.logAfter === undefined) return frame;
-  if (!held || held.version !== frame.logAfter || frame.logStart < held.logStart || frame.logStart > held.logStart + held.log.length) return null;
+  if (!held || held.version !== frame.logAfter || frame.logStart < held.logStart || frame.logStart > held.logStart + held.log.length)
+    return null;
   const log = [...held.log.slice(0, frame.logStart - held.logStart), ...frame.log];
   const dropped = Math.max(0, log.length - LOG_KEEP);
   const { logAfter: _, ...full } = frame;

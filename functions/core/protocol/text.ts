@@ -76,7 +76,8 @@ function refusal(text: string, label: string): string | null {
       return `${label} may not contain invisible formatting characters such as direction overrides or zero-width spaces (found ${hex(cp)}).`;
     }
     if (FILLER.test(c)) return `${label} may not contain characters that draw nothing (found ${hex(cp)}).`;
-    if (PRIVATE_USE.test(c)) return `${label} may not contain private-use characters, which look different on every device (found ${hex(cp)}).`;
+    if (PRIVATE_USE.test(c))
+      return `${label} may not contain private-use characters, which look different on every device (found ${hex(cp)}).`;
     if (isNoncharacter(cp)) return `${label} may not contain Unicode noncharacters (found ${hex(cp)}).`;
   }
   return null;
@@ -95,14 +96,20 @@ export function checkPlayerText(input: string, rule: TextRule): TextCheck {
   if (input.length > max * 16) return { ok: false, message: tooLong(input) };
   // Unpaired surrogates first: NFC and trimming are only defined on well-formed text.
   const lone = SURROGATE.exec(input);
-  if (lone) return { ok: false, message: `${label} must be valid Unicode text (found the unpaired surrogate ${hex(lone[0].charCodeAt(0))}).` };
+  if (lone)
+    return { ok: false, message: `${label} must be valid Unicode text (found the unpaired surrogate ${hex(lone[0].charCodeAt(0))}).` };
   const trimmed = input.normalize('NFC').replace(EDGE_SPACE, '');
   const refused = refusal(trimmed, label);
   if (refused) return { ok: false, message: refused };
   const text = trimmed.replace(SPACE_RUN, ' ');
-  if (!VISIBLE.test(text)) return { ok: false, message: `${label} need at least one visible character: a letter, digit, punctuation mark or emoji.` };
+  if (!VISIBLE.test(text))
+    return { ok: false, message: `${label} need at least one visible character: a letter, digit, punctuation mark or emoji.` };
   const first = text.codePointAt(0)!;
-  if (MARK.test(String.fromCodePoint(first))) return { ok: false, message: `${label} may not start with a combining mark (found ${hex(first)}); put it after the letter it belongs to.` };
+  if (MARK.test(String.fromCodePoint(first)))
+    return {
+      ok: false,
+      message: `${label} may not start with a combining mark (found ${hex(first)}); put it after the letter it belongs to.`,
+    };
   if ([...text].length > max) return { ok: false, message: tooLong(text) };
   return { ok: true, text };
 }

@@ -6,6 +6,10 @@ export function aboutEl(notes: readonly string[]): HTMLElement {
     'details',
     { class: 'game-about' },
     h('summary', null, 'About the numbers and rulings'),
-    h('ul', null, notes.map((note) => h('li', null, note))),
+    h(
+      'ul',
+      null,
+      notes.map((note) => h('li', null, note)),
+    ),
   );
 }

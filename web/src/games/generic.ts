@@ -7,11 +7,24 @@ import { h } from '../dom';
 import type { GameUi } from './ui';
 
 export const commandButton = (command: object, label: string, send: (c: object) => void, extra: Record<string, unknown> = {}) =>
-  h('button', { type: 'button', class: 'action', dataset: { action: (command as { type?: string }).type ?? '', command: JSON.stringify(command) }, onclick: () => send(command), ...extra }, label);
+  h(
+    'button',
+    {
+      type: 'button',
+      class: 'action',
+      dataset: { action: (command as { type?: string }).type ?? '', command: JSON.stringify(command) },
+      onclick: () => send(command),
+      ...extra,
+    },
+    label,
+  );
 
 /** "placeMarker" → "Place marker", "vpPerShip" → "Vp per ship". */
 export function words(name: string): string {
-  const spaced = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const spaced = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
@@ -24,7 +37,10 @@ function valueText(value: unknown): string {
 /** A command in words: its type, then each field ("Bid — amount 8"). */
 export function commandText(command: object): string {
   const { type, ...fields } = command as Record<string, unknown>;
-  const details = Object.entries(fields).map(([k, v]) => `${words(k).toLowerCase()} ${typeof v === 'object' && v !== null ? Object.values(v).map(valueText).join(', ') : valueText(v)}`);
+  const details = Object.entries(fields).map(
+    ([k, v]) =>
+      `${words(k).toLowerCase()} ${typeof v === 'object' && v !== null ? Object.values(v).map(valueText).join(', ') : valueText(v)}`,
+  );
   return [words(String(type ?? 'act')), details.join(', ')].filter(Boolean).join(' — ');
 }
 
@@ -36,11 +52,18 @@ function tree(value: unknown, depth = 0): Node | string {
   return h(
     'ul',
     { class: 'generic-view' },
-    entries.map(([k, v]) => h('li', null, h('strong', null, Array.isArray(value) ? `${Number(k) + 1}. ` : `${words(k)}: `), tree(v, depth + 1))),
+    entries.map(([k, v]) =>
+      h('li', null, h('strong', null, Array.isArray(value) ? `${Number(k) + 1}. ` : `${words(k)}: `), tree(v, depth + 1)),
+    ),
   );
 }
 
 export const genericUi: GameUi = {
   board: (frame) => h('div', { class: 'view' }, tree(frame.view)),
-  actions: (frame, ctx) => h('div', { class: 'actions' }, frame.legal.map((c) => commandButton(c as object, commandText(c as object), ctx.send))),
+  actions: (frame, ctx) =>
+    h(
+      'div',
+      { class: 'actions' },
+      frame.legal.map((c) => commandButton(c as object, commandText(c as object), ctx.send)),
+    ),
 };

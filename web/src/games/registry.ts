@@ -25,7 +25,13 @@ export const GAME_INFO: GameInfo[] = [
     title: 'Goa',
     players: [2, 4],
     bots: ['strong', 'heuristic', 'random', 'safe'],
-    options: [{ key: 'variant', label: 'Rule variant: a stronger start', help: 'Before the game begins, each player in turn takes 10 ducats or moves two of their markers to row 2.' }],
+    options: [
+      {
+        key: 'variant',
+        label: 'Rule variant: a stronger start',
+        help: 'Before the game begins, each player in turn takes 10 ducats or moves two of their markers to row 2.',
+      },
+    ],
     ui: goaUi,
   },
   { id: 'tic-tac-toe', title: 'Tic-tac-toe', players: [2, 2], bots: ['random'], ui: ticTacToeUi },

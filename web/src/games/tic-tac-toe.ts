@@ -19,7 +19,12 @@ export const ticTacToeUi: GameUi = {
         const label = mark === null ? `Cell ${cell + 1}, empty` : `Cell ${cell + 1}, ${MARKS[mark]} (${ctx.names[mark]})`;
         return command
           ? commandButton(command, '', ctx.send, { 'aria-label': `Mark cell ${cell + 1}`, class: 'action ttt-cell' })
-          : h('div', { class: 'ttt-cell' }, h('span', { class: 'visually-hidden' }, label), h('span', { 'aria-hidden': 'true' }, mark === null ? '' : MARKS[mark]));
+          : h(
+              'div',
+              { class: 'ttt-cell' },
+              h('span', { class: 'visually-hidden' }, label),
+              h('span', { 'aria-hidden': 'true' }, mark === null ? '' : MARKS[mark]),
+            );
       }),
     );
   },

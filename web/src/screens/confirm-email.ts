@@ -7,13 +7,25 @@ import type { App } from '../app';
 import { h, replace } from '../dom';
 
 export function confirmEmailScreen(app: App, token: string): Node {
-  const card = h('section', { class: 'card narrow', 'data-screen': 'confirm-email', 'aria-live': 'polite' }, h('h1', null, 'Email address'), h('p', { class: 'muted' }, 'Confirming…'));
-  const next = app.session ? h('a', { href: '#/settings', class: 'button' }, 'Notification settings') : h('a', { href: '#/', class: 'button' }, 'Open Caravela');
-  app
-    .api<{ email: string }>('/api/email/confirm', { method: 'POST', body: JSON.stringify({ token }) })
-    .then(
-      ({ email }) => replace(card, h('h1', null, 'Email address confirmed'), h('p', { 'data-result': 'confirmed' }, `Your email address ${email} is confirmed; notifications will be sent there.`), next),
-      (error: Error) => replace(card, h('h1', null, 'Email address not confirmed'), h('p', { 'data-result': 'refused' }, error.message), next),
-    );
+  const card = h(
+    'section',
+    { class: 'card narrow', 'data-screen': 'confirm-email', 'aria-live': 'polite' },
+    h('h1', null, 'Email address'),
+    h('p', { class: 'muted' }, 'Confirming…'),
+  );
+  const next = app.session
+    ? h('a', { href: '#/settings', class: 'button' }, 'Notification settings')
+    : h('a', { href: '#/', class: 'button' }, 'Open Caravela');
+  app.api<{ email: string }>('/api/email/confirm', { method: 'POST', body: JSON.stringify({ token }) }).then(
+    ({ email }) =>
+      replace(
+        card,
+        h('h1', null, 'Email address confirmed'),
+        h('p', { 'data-result': 'confirmed' }, `Your email address ${email} is confirmed; notifications will be sent there.`),
+        next,
+      ),
+    (error: Error) =>
+      replace(card, h('h1', null, 'Email address not confirmed'), h('p', { 'data-result': 'refused' }, error.message), next),
+  );
   return card;
 }

@@ -34,7 +34,12 @@ function ago(iso: string): string {
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 export function devicesScreen(app: App): Node {
-  const card = h('section', { class: 'card narrow', 'data-screen': 'devices' }, h('h1', null, 'Devices and sign\u2011in'), h('p', { class: 'muted' }, 'Loading…'));
+  const card = h(
+    'section',
+    { class: 'card narrow', 'data-screen': 'devices' },
+    h('h1', null, 'Devices and sign\u2011in'),
+    h('p', { class: 'muted' }, 'Loading…'),
+  );
   const codeArea = h('div', { class: 'device-code', 'aria-live': 'polite' });
   const passkeyResult = h('div', { role: 'status' });
 
@@ -54,10 +59,32 @@ export function devicesScreen(app: App): Node {
       'li',
       { class: 'device', 'data-device': d.deviceId },
       h('div', null, h('strong', null, d.label), d.current ? h('span', { class: 'badge' }, 'this device') : null),
-      h('p', { class: 'muted' }, `${METHODS[d.method] ?? 'Signed in'} on ${day(d.createdAt)} · last used ${d.current ? 'now' : ago(d.lastSeenAt)}`),
+      h(
+        'p',
+        { class: 'muted' },
+        `${METHODS[d.method] ?? 'Signed in'} on ${day(d.createdAt)} · last used ${d.current ? 'now' : ago(d.lastSeenAt)}`,
+      ),
       d.current
-        ? h('button', { type: 'button', onclick: () => void request({ action: 'revokeDevice', deviceId: d.deviceId }).then((a) => a && app.signOut('You signed out on this device.')) }, 'Sign out here')
-        : h('button', { type: 'button', 'aria-label': `Revoke ${d.label}`, onclick: () => void request({ action: 'revokeDevice', deviceId: d.deviceId }).then((a) => a?.type === 'devices' && show(a)) }, 'Revoke'),
+        ? h(
+            'button',
+            {
+              type: 'button',
+              onclick: () =>
+                void request({ action: 'revokeDevice', deviceId: d.deviceId }).then(
+                  (a) => a && app.signOut('You signed out on this device.'),
+                ),
+            },
+            'Sign out here',
+          )
+        : h(
+            'button',
+            {
+              type: 'button',
+              'aria-label': `Revoke ${d.label}`,
+              onclick: () => void request({ action: 'revokeDevice', deviceId: d.deviceId }).then((a) => a?.type === 'devices' && show(a)),
+            },
+            'Revoke',
+          ),
     );
 
   const passkeyRow = (p: PasskeyInfo) =>
@@ -66,7 +93,16 @@ export function devicesScreen(app: App): Node {
       { class: 'device', 'data-passkey': p.credentialId },
       h('div', null, h('strong', null, `Passkey from ${p.label}`)),
       h('p', { class: 'muted' }, `Added on ${day(p.createdAt)}${p.lastUsedAt ? ` · last used ${ago(p.lastUsedAt)}` : ' · not used yet'}`),
-      h('button', { type: 'button', 'aria-label': `Remove the passkey from ${p.label}`, onclick: () => void request({ action: 'removePasskey', credentialId: p.credentialId }).then((a) => a?.type === 'devices' && show(a)) }, 'Remove'),
+      h(
+        'button',
+        {
+          type: 'button',
+          'aria-label': `Remove the passkey from ${p.label}`,
+          onclick: () =>
+            void request({ action: 'removePasskey', credentialId: p.credentialId }).then((a) => a?.type === 'devices' && show(a)),
+        },
+        'Remove',
+      ),
     );
 
   const showCode = async () => {
@@ -74,14 +110,29 @@ export function devicesScreen(app: App): Node {
     if (answer?.type !== 'deviceLinkCode') return;
     const base = app.config.publicUrl ? `${app.config.publicUrl.replace(/\/$/, '')}/` : `${location.origin}${location.pathname}`;
     const link = `${base}#/link/${answer.code}`;
-    const svg = await QRCode.toString(link, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } });
+    const svg = await QRCode.toString(link, {
+      type: 'svg',
+      margin: 2,
+      errorCorrectionLevel: 'M',
+      color: { dark: '#000000', light: '#ffffff' },
+    });
     replace(
       codeArea,
       h('p', null, 'On the new device, choose “I have a code from another device” and type:'),
       h('p', { class: 'code', 'data-code': answer.code }, answer.code),
       h('p', null, 'Or scan this with its camera:'),
-      h('img', { class: 'qr', src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, alt: `A QR code of the sign-in link for code ${answer.code}`, width: 200, height: 200 }),
-      h('p', { class: 'muted' }, `It works once, until ${time(answer.expiresAt)}. Anyone with it can sign in as you: show it only to your own devices.`),
+      h('img', {
+        class: 'qr',
+        src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+        alt: `A QR code of the sign-in link for code ${answer.code}`,
+        width: 200,
+        height: 200,
+      }),
+      h(
+        'p',
+        { class: 'muted' },
+        `It works once, until ${time(answer.expiresAt)}. Anyone with it can sign in as you: show it only to your own devices.`,
+      ),
     );
   };
 
@@ -93,7 +144,9 @@ export function devicesScreen(app: App): Node {
       h('p', null, `You are signed in as ${app.session?.name ?? ''}. Sign in on your other devices to find your games there too.`),
       h('h2', null, 'Your devices'),
       h('ul', { class: 'devices' }, ...d.devices.map(deviceRow)),
-      d.devices.some((x) => x.current) ? null : h('p', { class: 'muted' }, 'This browser uses an older sign-in; it appears here after the page is reloaded.'),
+      d.devices.some((x) => x.current)
+        ? null
+        : h('p', { class: 'muted' }, 'This browser uses an older sign-in; it appears here after the page is reloaded.'),
       h('h2', null, 'Add a device'),
       h('p', null, 'Show a code here, then type it on the new device, or scan its QR code.'),
       h('button', { type: 'button', onclick: () => void showCode() }, 'Show a code'),
@@ -103,23 +156,40 @@ export function devicesScreen(app: App): Node {
       d.passkeys.length ? h('ul', { class: 'devices' }, ...d.passkeys.map(passkeyRow)) : h('p', { class: 'muted' }, 'No passkey yet.'),
       unavailable
         ? h('p', { class: 'note' }, unavailable)
-        : h('button', {
-            type: 'button',
-            onclick: async () => {
-              try {
-                const label = await addPasskey(app);
-                replace(passkeyResult, h('p', { class: 'note ok', 'data-result': 'added' }, `Passkey added (${label}). Next time, choose “Use a passkey” to sign in.`));
-                await refresh();
-              } catch (error) {
-                replace(passkeyResult, h('p', { class: 'note', 'data-result': 'refused' }, (error as Error).message));
-              }
+        : h(
+            'button',
+            {
+              type: 'button',
+              onclick: async () => {
+                try {
+                  const label = await addPasskey(app);
+                  replace(
+                    passkeyResult,
+                    h(
+                      'p',
+                      { class: 'note ok', 'data-result': 'added' },
+                      `Passkey added (${label}). Next time, choose “Use a passkey” to sign in.`,
+                    ),
+                  );
+                  await refresh();
+                } catch (error) {
+                  replace(passkeyResult, h('p', { class: 'note', 'data-result': 'refused' }, (error as Error).message));
+                }
+              },
             },
-          }, 'Add a passkey'),
+            'Add a passkey',
+          ),
       passkeyResult,
       h('h2', null, 'Email'),
       d.signInEmail
         ? h('p', { 'data-email': 'signin' }, `Sign-in links can be emailed to ${d.signInEmail}.`)
-        : h('p', { 'data-email': 'none' }, 'Confirm an email address under ', h('a', { href: '#/settings' }, 'Notifications'), ' (one that receives mail) to sign in with an emailed link.'),
+        : h(
+            'p',
+            { 'data-email': 'none' },
+            'Confirm an email address under ',
+            h('a', { href: '#/settings' }, 'Notifications'),
+            ' (one that receives mail) to sign in with an emailed link.',
+          ),
     );
   }
 

@@ -56,14 +56,38 @@ export function chatPanel(app: App, gameId: string): ChatPanel {
   // Focusable, so its own scroll box can be scrolled by keyboard; a log, so new lines are read out.
   const box = h('div', { class: 'chat-box', role: 'log', 'aria-label': 'Chat messages', tabindex: '0' }, empty, list);
   const earlier = h('div');
-  const input = h('input', { id: 'chat-text', type: 'text', autocomplete: 'off', enterkeyhint: 'send', placeholder: 'Write to the table', 'aria-describedby': 'chat-count' });
+  const input = h('input', {
+    id: 'chat-text',
+    type: 'text',
+    autocomplete: 'off',
+    enterkeyhint: 'send',
+    placeholder: 'Write to the table',
+    'aria-describedby': 'chat-count',
+  });
   const count = h('span', { id: 'chat-count', class: 'chat-count' });
   const send = h('button', { type: 'submit', class: 'primary' }, 'Send');
   const problem = h('p', { class: 'chat-error', role: 'alert' });
-  const form = h('form', { class: 'chat-form', onsubmit: (e: Event) => void submit(e) }, h('label', { for: 'chat-text', class: 'visually-hidden' }, 'Chat message'), input, send, count);
+  const form = h(
+    'form',
+    { class: 'chat-form', onsubmit: (e: Event) => void submit(e) },
+    h('label', { for: 'chat-text', class: 'visually-hidden' }, 'Chat message'),
+    input,
+    send,
+    count,
+  );
   const readOnly = h('p', { class: 'muted', hidden: true }, 'Spectators can read this chat; only the seated players write in it.');
   const mutes = h('div', { class: 'chat-people' });
-  const details = h('details', { open: window.matchMedia('(min-width: 900px)').matches }, summary, box, earlier, form, readOnly, problem, mutes);
+  const details = h(
+    'details',
+    { open: window.matchMedia('(min-width: 900px)').matches },
+    summary,
+    box,
+    earlier,
+    form,
+    readOnly,
+    problem,
+    mutes,
+  );
   const panel = h('section', { class: 'card chat', 'aria-labelledby': 'chat-title', hidden: true, dataset: { chat: gameId } }, details);
 
   const atEnd = () => box.scrollHeight - box.scrollTop - box.clientHeight < 24;
@@ -108,7 +132,11 @@ export function chatPanel(app: App, gameId: string): ChatPanel {
             h('span', { class: 'muted' }, 'Hide a player’s messages from you: '),
             others.map((p) => {
               const on = muted.has(p.playerId);
-              return h('button', { type: 'button', 'aria-pressed': String(on), onclick: () => void toggleMute(p.playerId, !on) }, on ? `Unmute ${p.name}` : `Mute ${p.name}`);
+              return h(
+                'button',
+                { type: 'button', 'aria-pressed': String(on), onclick: () => void toggleMute(p.playerId, !on) },
+                on ? `Unmute ${p.name}` : `Mute ${p.name}`,
+              );
             }),
           ]
         : null,
@@ -118,7 +146,9 @@ export function chatPanel(app: App, gameId: string): ChatPanel {
 
   /** A page of history (the latest, or the one before `before`), merged by id. */
   async function load(before?: number): Promise<void> {
-    const f = await conn.request<Frame<'chatHistory'> | Frame<'error'>>({ action: 'chatHistory', gameId, ...(before === undefined ? {} : { before }) }, true).catch((e: Error) => ({ type: 'error', code: 'INTERNAL', message: e.message }) as Frame<'error'>);
+    const f = await conn
+      .request<Frame<'chatHistory'> | Frame<'error'>>({ action: 'chatHistory', gameId, ...(before === undefined ? {} : { before }) }, true)
+      .catch((e: Error) => ({ type: 'error', code: 'INTERNAL', message: e.message }) as Frame<'error'>);
     if (f.type === 'error') {
       // A chat closed to spectators is simply not shown.
       if (f.code === 'FORBIDDEN') {
@@ -143,7 +173,9 @@ export function chatPanel(app: App, gameId: string): ChatPanel {
     if (send.disabled) return;
     sending = true;
     showCount();
-    const f = await conn.request<Frame<'chatSent'> | Frame<'error'>>({ action: 'chat', gameId, text: input.value }).catch((error: Error) => ({ type: 'error', code: 'INTERNAL', message: error.message }) as Frame<'error'>);
+    const f = await conn
+      .request<Frame<'chatSent'> | Frame<'error'>>({ action: 'chat', gameId, text: input.value })
+      .catch((error: Error) => ({ type: 'error', code: 'INTERNAL', message: error.message }) as Frame<'error'>);
     sending = false;
     if (f.type === 'chatSent') {
       messages.set(f.message.id, f.message);

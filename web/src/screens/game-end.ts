@@ -22,11 +22,11 @@ export function endHeadline(frame: StateFrame, names: readonly string[]): Node |
   else if (outcome.ended && outcome.resigned?.length) {
     // Ended early after a resignation: no scores to tell, only who gave up and who is left on top.
     const quitter = outcome.resigned.at(-1)!;
-    const winners = outcome.winners.map((s) => (s === you ? 'You' : names[s] ?? `Seat ${s + 1}`));
+    const winners = outcome.winners.map((s) => (s === you ? 'You' : (names[s] ?? `Seat ${s + 1}`)));
     const how = outcome.ended === 'vote' ? ' resigned, and the others voted to end the game.' : ' resigned.';
-    text = `${quitter === you ? 'You' : names[quitter] ?? 'A player'}${how} ${listWords(winners)} ${winners.length > 1 ? 'share the win' : winners[0] === 'You' ? 'win' : 'wins'}.`;
+    text = `${quitter === you ? 'You' : (names[quitter] ?? 'A player')}${how} ${listWords(winners)} ${winners.length > 1 ? 'share the win' : winners[0] === 'You' ? 'win' : 'wins'}.`;
   } else {
-    const winners = outcome.winners.map((s) => (s === you ? 'You' : names[s] ?? `Seat ${s + 1}`));
+    const winners = outcome.winners.map((s) => (s === you ? 'You' : (names[s] ?? `Seat ${s + 1}`)));
     const score = outcome.results.find((r) => r.seat === outcome.winners[0])?.score;
     const verb = winners.length > 1 ? 'share the win' : winners[0] === 'You' ? 'win' : 'wins';
     text = `${listWords(winners)} ${verb}${score === undefined ? '' : ` with ${points(score)}`}.`;

@@ -58,18 +58,40 @@ export function leaveControls(app: App, gameId: string): LeaveControls {
           ? h(
               'div',
               { class: 'confirm', role: 'group', 'aria-labelledby': 'resign-question' },
-              h('p', { id: 'resign-question' }, h('strong', null, 'Resign from this game?'), ' ', ends ? 'It ends here, and you finish last.' : 'A bot plays safe moves for your seat to the end, and you finish last.', ' This cannot be undone.'),
-              h('button', { type: 'button', class: 'primary', dataset: { key: 'resign-yes' }, onclick: () => void resign() }, 'Yes, resign'),
-              h('button', { type: 'button', dataset: { key: 'resign-no' }, onclick: () => ((confirming = false), render(), focus('resign')) }, 'Keep playing'),
+              h(
+                'p',
+                { id: 'resign-question' },
+                h('strong', null, 'Resign from this game?'),
+                ' ',
+                ends ? 'It ends here, and you finish last.' : 'A bot plays safe moves for your seat to the end, and you finish last.',
+                ' This cannot be undone.',
+              ),
+              h(
+                'button',
+                { type: 'button', class: 'primary', dataset: { key: 'resign-yes' }, onclick: () => void resign() },
+                'Yes, resign',
+              ),
+              h(
+                'button',
+                { type: 'button', dataset: { key: 'resign-no' }, onclick: () => ((confirming = false), render(), focus('resign')) },
+                'Keep playing',
+              ),
             )
-          : h('button', { type: 'button', dataset: { key: 'resign' }, onclick: () => ((confirming = true), render(), focus('resign-no')) }, 'Resign…'),
+          : h(
+              'button',
+              { type: 'button', dataset: { key: 'resign' }, onclick: () => ((confirming = true), render(), focus('resign-no')) },
+              'Resign…',
+            ),
       );
     }
     if (f.status === 'finished') {
       return replace(
         node,
         hidden
-          ? [h('p', { class: 'muted' }, 'This game is hidden from your list of games.'), h('button', { type: 'button', dataset: { key: 'unhide' }, onclick: () => void setHidden(false) }, 'Show it in my list again')]
+          ? [
+              h('p', { class: 'muted' }, 'This game is hidden from your list of games.'),
+              h('button', { type: 'button', dataset: { key: 'unhide' }, onclick: () => void setHidden(false) }, 'Show it in my list again'),
+            ]
           : h('button', { type: 'button', dataset: { key: 'hide' }, onclick: () => void setHidden(true) }, 'Hide from my list'),
       );
     }

@@ -29,7 +29,9 @@ export function logItems(frame: StateFrame, marked: number | null, onPick?: (lin
     return h(
       'li',
       { value: String(line + 1), ...(cls ? { class: cls } : {}) },
-      onPick ? h('button', { type: 'button', class: 'log-pick', title: 'Show the board at this line', onclick: () => onPick(line) }, ...content) : content,
+      onPick
+        ? h('button', { type: 'button', class: 'log-pick', title: 'Show the board at this line', onclick: () => onPick(line) }, ...content)
+        : content,
     );
   });
 }
@@ -74,13 +76,33 @@ export function sinceSummary(frame: StateFrame, names: readonly string[], dismis
     'section',
     { class: 'card since-summary', 'aria-labelledby': 'since-title', dataset: { since: String(from) } },
     h('h2', { id: 'since-title' }, 'Since your last move'),
-    h('p', { class: 'muted' }, actors.length ? `${listWords(actors)} ${actors.length === 1 ? 'has' : 'have'} played.` : 'The game moved on.', missing ? ` The ${missing} earliest lines are not shown here.` : ''),
+    h(
+      'p',
+      { class: 'muted' },
+      actors.length ? `${listWords(actors)} ${actors.length === 1 ? 'has' : 'have'} played.` : 'The game moved on.',
+      missing ? ` The ${missing} earliest lines are not shown here.` : '',
+    ),
     rounds.map((r) =>
       h(
         'div',
         { class: 'since-round' },
         r.round ? h('h3', null, r.round) : null,
-        h('ul', null, r.groups.map((g) => h('li', null, h('strong', null, g.who), h('ul', null, g.lines.map((l) => h('li', null, l)))))),
+        h(
+          'ul',
+          null,
+          r.groups.map((g) =>
+            h(
+              'li',
+              null,
+              h('strong', null, g.who),
+              h(
+                'ul',
+                null,
+                g.lines.map((l) => h('li', null, l)),
+              ),
+            ),
+          ),
+        ),
       ),
     ),
     h('button', { type: 'button', onclick: dismiss }, 'Got it'),

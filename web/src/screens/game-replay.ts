@@ -42,8 +42,20 @@ export async function replayPanel(app: App, frame: StateFrame, show: (f: StateFr
   let timer: ReturnType<typeof setInterval> | undefined;
 
   const label = h('output', { for: 'replay', 'aria-live': 'off' });
-  const ticks = h('datalist', { id: 'replay-rounds' }, rounds.map((r) => h('option', { value: String(r.version), label: r.label })));
-  const slider = h('input', { id: 'replay', type: 'range', min: '1', max: String(last), value: String(last), list: 'replay-rounds', oninput: () => go(Number(slider.value)) });
+  const ticks = h(
+    'datalist',
+    { id: 'replay-rounds' },
+    rounds.map((r) => h('option', { value: String(r.version), label: r.label })),
+  );
+  const slider = h('input', {
+    id: 'replay',
+    type: 'range',
+    min: '1',
+    max: String(last),
+    value: String(last),
+    list: 'replay-rounds',
+    oninput: () => go(Number(slider.value)),
+  });
   const play = h('button', { type: 'button', class: 'replay-play', onclick: () => (timer ? stop() : start()) }, 'Play');
   const jump = h(
     'select',
@@ -74,14 +86,30 @@ export async function replayPanel(app: App, frame: StateFrame, show: (f: StateFr
   }
   // The accessible name holds the visible text ("« First move"), the arrows only decorate.
   const step = (before: string, text: string, after: string, to: () => number) =>
-    h('button', { type: 'button', onclick: () => (stop(), go(to())) }, h('span', { 'aria-hidden': 'true' }, before), text, h('span', { class: 'visually-hidden' }, ' move'), h('span', { 'aria-hidden': 'true' }, after));
+    h(
+      'button',
+      { type: 'button', onclick: () => (stop(), go(to())) },
+      h('span', { 'aria-hidden': 'true' }, before),
+      text,
+      h('span', { class: 'visually-hidden' }, ' move'),
+      h('span', { 'aria-hidden': 'true' }, after),
+    );
 
   label.textContent = `Move ${last} of ${last}`;
   const panel = h(
     'div',
     { class: 'replay card', role: 'group', 'aria-labelledby': 'replay-title' },
     h('h2', { id: 'replay-title' }, 'Replay'),
-    h('div', { class: 'row' }, step('« ', 'First', '', () => 1), step('‹ ', 'Previous', '', () => at - 1), play, step('', 'Next', ' ›', () => at + 1), step('', 'Last', ' »', () => last), jump),
+    h(
+      'div',
+      { class: 'row' },
+      step('« ', 'First', '', () => 1),
+      step('‹ ', 'Previous', '', () => at - 1),
+      play,
+      step('', 'Next', ' ›', () => at + 1),
+      step('', 'Last', ' »', () => last),
+      jump,
+    ),
     h('label', { for: 'replay', class: 'visually-hidden' }, 'Move'),
     slider,
     ticks,

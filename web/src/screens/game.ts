@@ -32,12 +32,19 @@ function seatList(frame: StateFrame): Node {
       h(
         'li',
         { class: `seat${frame.activeSeats.includes(i) ? ' active' : ''}`, dataset: { seat: String(i) } },
-        h('span', { class: `dot ${s && (s.bot || frame.online.includes(i)) ? 'on' : 'off'}`, title: s?.bot ? 'bot' : frame.online.includes(i) ? 'online' : 'offline' }),
+        h('span', {
+          class: `dot ${s && (s.bot || frame.online.includes(i)) ? 'on' : 'off'}`,
+          title: s?.bot ? 'bot' : frame.online.includes(i) ? 'online' : 'offline',
+        }),
         h('span', { class: 'visually-hidden' }, s?.bot ? 'bot, ' : frame.online.includes(i) ? 'online, ' : 'offline, '),
         s ? playerLink(s) : h('em', null, 'open seat'),
         frame.you === i ? ' (you)' : '',
         frame.activeSeats.includes(i) ? h('span', { class: 'badge' }, 'to act') : '',
-        frame.resigned?.includes(i) ? h('span', { class: 'badge warn' }, frame.status === 'active' ? 'resigned, a bot plays' : 'resigned') : frame.absent.includes(i) ? h('span', { class: 'badge warn' }, 'bot plays (out of time)') : '',
+        frame.resigned?.includes(i)
+          ? h('span', { class: 'badge warn' }, frame.status === 'active' ? 'resigned, a bot plays' : 'resigned')
+          : frame.absent.includes(i)
+            ? h('span', { class: 'badge warn' }, 'bot plays (out of time)')
+            : '',
       ),
     ),
   );
@@ -71,7 +78,19 @@ export function gameScreen(app: App, gameId: string): Node {
   const since = h('div');
   const chat = chatPanel(app, gameId);
   const leave = leaveControls(app, gameId);
-  const root = h('section', { class: 'game', 'data-screen': 'game', dataset: { gameId } }, header, since, extras, board, actions, replay, chat.panel, h('details', { class: 'card', open: true }, h('summary', null, 'Log'), earlier, log), leave.node);
+  const root = h(
+    'section',
+    { class: 'game', 'data-screen': 'game', dataset: { gameId } },
+    header,
+    since,
+    extras,
+    board,
+    actions,
+    replay,
+    chat.panel,
+    h('details', { class: 'card', open: true }, h('summary', null, 'Log'), earlier, log),
+    leave.node,
+  );
   let busy = false;
   let replaying = false;
   let replayer: Replay | null = null;
@@ -101,7 +120,15 @@ export function gameScreen(app: App, gameId: string): Node {
       'div',
       { class: 'card prompt', role: 'region', 'aria-label': 'Notifications' },
       h('p', null, 'Want a notification when it is your turn again?'),
-      h('button', { type: 'button', class: 'primary', onclick: () => void enablePush(app).then(close, (e: Error) => (close(), app.error(e.message))) }, 'Yes, notify me'),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'primary',
+          onclick: () => void enablePush(app).then(close, (e: Error) => (close(), app.error(e.message))),
+        },
+        'Yes, notify me',
+      ),
       h('button', { type: 'button', onclick: close }, 'Not now'),
     );
     extras.after(prompt);
@@ -165,7 +192,9 @@ export function gameScreen(app: App, gameId: string): Node {
     sinceFrom = line === null ? null : { line, version: frame.sinceYourMove!.version };
     // Not all of those lines came with the first frame: ask for them and a few before (up to all the kept ones).
     if (sinceFrom && sinceFrom.line < frame.logStart) {
-      void conn.subscribe(gameId, Math.min(LOG_KEEP, frame.logStart + frame.log.length - sinceFrom.line + SINCE_CONTEXT)).then((f) => (f.type === 'error' ? app.error(f.message) : undefined));
+      void conn
+        .subscribe(gameId, Math.min(LOG_KEEP, frame.logStart + frame.log.length - sinceFrom.line + SINCE_CONTEXT))
+        .then((f) => (f.type === 'error' ? app.error(f.message) : undefined));
     }
   };
 
@@ -193,7 +222,13 @@ export function gameScreen(app: App, gameId: string): Node {
           : yourTurn
             ? 'Your turn'
             : `Waiting for ${frame.activeSeats.map((s) => names[s]).join(', ') || 'the game'}`;
-    replace(header, h('h1', null, gameTitle(frame.game)), h('p', { class: 'status-line', 'aria-live': 'polite' }, status), replaying ? null : endHeadline(frame, names), seatList(frame));
+    replace(
+      header,
+      h('h1', null, gameTitle(frame.game)),
+      h('p', { class: 'status-line', 'aria-live': 'polite' }, status),
+      replaying ? null : endHeadline(frame, names),
+      seatList(frame),
+    );
     // The tab says so too, for a player whose tab is in the background.
     document.title = `${status === 'Your turn' ? 'Your turn · ' : ''}${gameTitle(frame.game)} — Caravela`;
     replace(since, sinceFrom && !replaying ? sinceSummary({ ...frame, sinceYourMove: sinceFrom }, names, dismissSince) : null);
@@ -201,8 +236,12 @@ export function gameScreen(app: App, gameId: string): Node {
     replace(
       extras,
       replaying ? null : frame.status === 'open' ? inviteBox(gameId, app.config.publicUrl) : null,
-      frame.you !== null && frame.absent.includes(frame.you) && !frame.resigned?.includes(frame.you) && !replaying ? simple('resume', 'Take my seat back from the bot') : null,
-      frame.status === 'active' && frame.absent.length && frame.you !== null && !frame.absent.includes(frame.you) ? simple('voteEnd', 'Vote to end the game') : null,
+      frame.you !== null && frame.absent.includes(frame.you) && !frame.resigned?.includes(frame.you) && !replaying
+        ? simple('resume', 'Take my seat back from the bot')
+        : null,
+      frame.status === 'active' && frame.absent.length && frame.you !== null && !frame.absent.includes(frame.you)
+        ? simple('voteEnd', 'Vote to end the game')
+        : null,
     );
     if (!replaying) leave.update(frame);
     replace(board, frame.view === null ? h('p', null, 'The game starts when every seat is taken.') : ui.board(frame, ctx));
@@ -210,13 +249,24 @@ export function gameScreen(app: App, gameId: string): Node {
     // Taking a move back sits with the actions: nothing above the board changes height between turns.
     replace(
       actions,
-      busy ? h('p', { class: 'muted' }, 'Sending…') : frame.view === null || replaying ? null : [frame.canUndo ? h('p', { class: 'undo' }, simple('undo', 'Take back my last move')) : null, ui.actions(frame, ctx)],
+      busy
+        ? h('p', { class: 'muted' }, 'Sending…')
+        : frame.view === null || replaying
+          ? null
+          : [frame.canUndo ? h('p', { class: 'undo' }, simple('undo', 'Take back my last move')) : null, ui.actions(frame, ctx)],
     );
     replace(log, logItems(frame, sinceFrom?.line ?? null, replayer ? (line) => replayer!.showLine(line) : undefined));
     replace(
       earlier,
       frame.logStart > 0 && conn.logShortened(gameId)
-        ? h('button', { type: 'button', onclick: () => void conn.subscribe(gameId, LOG_KEEP).then((f) => (f.type === 'error' ? app.error(f.message) : undefined)) }, `Show earlier lines (${frame.logStart})`)
+        ? h(
+            'button',
+            {
+              type: 'button',
+              onclick: () => void conn.subscribe(gameId, LOG_KEEP).then((f) => (f.type === 'error' ? app.error(f.message) : undefined)),
+            },
+            `Show earlier lines (${frame.logStart})`,
+          )
         : null,
     );
     if (atEnd) log.scrollTop = log.scrollHeight;

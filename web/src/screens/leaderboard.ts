@@ -31,7 +31,9 @@ const gameTabs = (current: string) =>
   h(
     'nav',
     { class: 'game-tabs', 'aria-label': 'Leaderboards of the games' },
-    GAME_INFO.map((g) => h('a', { href: `#/leaderboard/${encodeURIComponent(g.id)}`, ...(g.id === current ? { 'aria-current': 'page' } : {}) }, g.title)),
+    GAME_INFO.map((g) =>
+      h('a', { href: `#/leaderboard/${encodeURIComponent(g.id)}`, ...(g.id === current ? { 'aria-current': 'page' } : {}) }, g.title),
+    ),
   );
 
 export function leaderboardScreen(app: App, game: string): Node {
@@ -39,7 +41,13 @@ export function leaderboardScreen(app: App, game: string): Node {
   const info = gameInfo(id);
   if (!info) {
     // A link to a game this server does not have: say so in words, and offer the ones it has.
-    return h('section', { class: 'card', 'data-screen': 'leaderboard' }, h('h1', null, 'No such game'), h('p', { role: 'status' }, `Caravela has no game called “${id}”; choose one of these:`), gameTabs(''));
+    return h(
+      'section',
+      { class: 'card', 'data-screen': 'leaderboard' },
+      h('h1', null, 'No such game'),
+      h('p', { role: 'status' }, `Caravela has no game called “${id}”; choose one of these:`),
+      gameTabs(''),
+    );
   }
   const rows = h('tbody');
   const more = h('div', { class: 'more-players' });
@@ -52,14 +60,22 @@ export function leaderboardScreen(app: App, game: string): Node {
       'tr',
       { class: e.playerId === me ? 'you' : '', dataset: { playerId: e.playerId } },
       h('td', { class: 'num' }, e.rank),
-      h('td', null, h('a', { href: `#/player/${encodeURIComponent(e.playerId)}` }, e.name), e.playerId === me ? h('span', { class: 'badge' }, 'you') : null),
+      h(
+        'td',
+        null,
+        h('a', { href: `#/player/${encodeURIComponent(e.playerId)}` }, e.name),
+        e.playerId === me ? h('span', { class: 'badge' }, 'you') : null,
+      ),
       h('td', { class: 'num' }, formatRating(e.rating)),
       h('td', { class: 'num' }, e.games),
       h('td', { class: 'num' }, e.wins),
     );
 
   const load = async (cursor: string | null) => {
-    const answer = await app.conn!.request<ServerFrame>({ action: 'leaderboard', game: id, limit: PAGE, ...(cursor ? { cursor } : {}) }, true);
+    const answer = await app.conn!.request<ServerFrame>(
+      { action: 'leaderboard', game: id, limit: PAGE, ...(cursor ? { cursor } : {}) },
+      true,
+    );
     if (answer.type === 'error') {
       app.clearError();
       status.textContent = answer.message;
@@ -91,7 +107,19 @@ export function leaderboardScreen(app: App, game: string): Node {
         'table',
         { class: 'leaders' },
         h('caption', { class: 'visually-hidden' }, `Players of ${info.title} by rating, best first`),
-        h('thead', null, h('tr', null, h('th', { scope: 'col', class: 'num' }, '#'), h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col', class: 'num' }, 'Rating'), h('th', { scope: 'col', class: 'num' }, 'Games'), h('th', { scope: 'col', class: 'num' }, 'Wins'))),
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            h('th', { scope: 'col', class: 'num' }, '#'),
+            h('th', { scope: 'col' }, 'Player'),
+            h('th', { scope: 'col', class: 'num' }, 'Rating'),
+            h('th', { scope: 'col', class: 'num' }, 'Games'),
+            h('th', { scope: 'col', class: 'num' }, 'Wins'),
+          ),
+        ),
         rows,
       ),
     ),

@@ -21,7 +21,8 @@ export function ago(iso: string): string {
 
 function row(g: GameSummary): Node {
   const players = g.seats.flatMap((s, i) => [i ? ', ' : '', s ? playerLink(s) : 'open seat']);
-  const state = g.status === 'open' ? 'Waiting for players' : g.status === 'finished' ? 'Finished' : g.yourTurn ? 'Your turn' : 'Waiting for others';
+  const state =
+    g.status === 'open' ? 'Waiting for players' : g.status === 'finished' ? 'Finished' : g.yourTurn ? 'Your turn' : 'Waiting for others';
   return h(
     'li',
     { class: `game-row${g.yourTurn ? ' your-turn' : ''}`, dataset: { gameId: g.gameId } },
@@ -59,7 +60,10 @@ export function lobbyScreen(app: App): Node {
 
   const page = async (cursor: string | null): Promise<GamesPage | null> => {
     // The first page also (re)starts the watch: after a reconnect the new socket watches again.
-    const answer = await app.conn!.request<ServerFrame>({ action: 'myGames', limit: PAGE, ...(cursor ? { cursor } : { watch: true }) }, true);
+    const answer = await app.conn!.request<ServerFrame>(
+      { action: 'myGames', limit: PAGE, ...(cursor ? { cursor } : { watch: true }) },
+      true,
+    );
     return answer.type === 'games' ? answer : null; // an error is shown by the app
   };
 
@@ -69,7 +73,16 @@ export function lobbyScreen(app: App): Node {
     const waiting = sorted.filter((g) => g.yourTurn).length;
     document.title = waiting ? `(${waiting}) Your turn — Caravela` : 'Caravela';
     for (const g of sorted) app.noteWaiting(g.gameId, g.yourTurn);
-    replace(more, next ? h('button', { type: 'button', dataset: { key: 'more' }, onclick: showMore, disabled: busy }, busy ? 'Loading more games…' : 'Show more games') : null);
+    replace(
+      more,
+      next
+        ? h(
+            'button',
+            { type: 'button', dataset: { key: 'more' }, onclick: showMore, disabled: busy },
+            busy ? 'Loading more games…' : 'Show more games',
+          )
+        : null,
+    );
     // The button is gone after the last page: keep the keyboard on the first game it brought.
     const added = focusFrom && !next ? sorted.find((g) => !focusFrom.has(g.gameId)) : undefined;
     if (added) (list.querySelector(`[data-game-id="${CSS.escape(added.gameId)}"] a`) as HTMLElement | null)?.focus();

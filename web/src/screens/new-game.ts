@@ -6,21 +6,41 @@ import { explainLevel, levelName } from '../../../domain/games/bot-levels';
 import { GAME_INFO, gameInfo } from '../games/registry';
 
 export function newGameScreen(app: App): Node {
-  const game = h('select', { id: 'game', name: 'game' }, GAME_INFO.map((g) => h('option', { value: g.id }, g.title)));
+  const game = h(
+    'select',
+    { id: 'game', name: 'game' },
+    GAME_INFO.map((g) => h('option', { value: g.id }, g.title)),
+  );
   const players = h('select', { id: 'players', name: 'players' });
   const bots = h('fieldset', { class: 'bots' });
   const level = h('select', { id: 'bot', name: 'bot', 'aria-describedby': 'bot-help' });
   const levelHelp = h('p', { id: 'bot-help', class: 'muted hint' });
   level.addEventListener('change', () => (levelHelp.textContent = explainLevel(game.value, level.value)));
-  const clock = h('select', { id: 'clock', name: 'clock' }, h('option', { value: 'none' }, 'No clock'), h('option', { value: 'perMove' }, 'Days per move'), h('option', { value: 'bank' }, 'Time bank'));
+  const clock = h(
+    'select',
+    { id: 'clock', name: 'clock' },
+    h('option', { value: 'none' }, 'No clock'),
+    h('option', { value: 'perMove' }, 'Days per move'),
+    h('option', { value: 'bank' }, 'Time bank'),
+  );
   const days = h('input', { id: 'days', type: 'number', min: '0.25', max: '30', step: '0.25', value: '3' });
   const increment = h('input', { id: 'increment', type: 'number', min: '0', max: '30', step: '0.25', value: '1' });
   const cap = h('input', { id: 'cap', type: 'number', min: '1', max: '60', step: '0.5', value: '7' });
   const clockFields = h('div', { class: 'clock-fields' });
   const options = h('div', { class: 'game-options' });
-  const spectatorChat = h('input', { id: 'spectator-chat', type: 'checkbox', name: 'spectatorChat', 'aria-describedby': 'spectator-chat-help' });
+  const spectatorChat = h('input', {
+    id: 'spectator-chat',
+    type: 'checkbox',
+    name: 'spectatorChat',
+    'aria-describedby': 'spectator-chat-help',
+  });
   const listed = h('input', { id: 'listed', type: 'checkbox', 'aria-describedby': 'listed-help' });
-  const onResign = h('select', { id: 'on-resign', 'aria-describedby': 'on-resign-help' }, h('option', { value: 'bot' }, 'A bot takes their seat'), h('option', { value: 'end' }, 'The game ends'));
+  const onResign = h(
+    'select',
+    { id: 'on-resign', 'aria-describedby': 'on-resign-help' },
+    h('option', { value: 'bot' }, 'A bot takes their seat'),
+    h('option', { value: 'end' }, 'The game ends'),
+  );
 
   // Changing the game, the seats or the clock keeps what was already chosen where it still applies.
   const update = () => {
@@ -29,18 +49,31 @@ export function newGameScreen(app: App): Node {
     const ticked = new Set([...bots.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => i.value));
     const chosenLevel = level.value;
     const optionsTicked = new Set([...options.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => i.value));
-    replace(players, Array.from({ length: info.players[1] - info.players[0] + 1 }, (_, i) => info.players[0] + i).map((n) => h('option', { value: String(n), selected: n === chosen }, `${n} players`)));
+    replace(
+      players,
+      Array.from({ length: info.players[1] - info.players[0] + 1 }, (_, i) => info.players[0] + i).map((n) =>
+        h('option', { value: String(n), selected: n === chosen }, `${n} players`),
+      ),
+    );
     replace(
       bots,
       h('legend', null, 'Seats for bots (you take seat 1)'),
       Array.from({ length: Number(players.value) - 1 }, (_, i) => {
         const id = `bot-seat-${i + 1}`;
-        return h('label', { for: id, class: 'check' }, h('input', { id, type: 'checkbox', value: String(i + 1), name: 'bots', checked: ticked.has(String(i + 1)) }), ` Seat ${i + 2}`);
+        return h(
+          'label',
+          { for: id, class: 'check' },
+          h('input', { id, type: 'checkbox', value: String(i + 1), name: 'bots', checked: ticked.has(String(i + 1)) }),
+          ` Seat ${i + 2}`,
+        );
       }),
     );
     // The standard bot unless the player chose another level (it answers at once; Strong thinks).
     const wanted = info.bots.includes(chosenLevel) ? chosenLevel : info.bots.includes('heuristic') ? 'heuristic' : info.bots[0];
-    replace(level, info.bots.map((b) => h('option', { value: b, selected: b === wanted }, levelName(b))));
+    replace(
+      level,
+      info.bots.map((b) => h('option', { value: b, selected: b === wanted }, levelName(b))),
+    );
     levelHelp.textContent = explainLevel(game.value, level.value);
     replace(
       options,
@@ -49,7 +82,19 @@ export function newGameScreen(app: App): Node {
         return h(
           'div',
           null,
-          h('label', { for: id, class: 'check' }, h('input', { id, type: 'checkbox', value: o.key, name: 'options', checked: optionsTicked.has(o.key), 'aria-describedby': `${id}-help` }), ` ${o.label}`),
+          h(
+            'label',
+            { for: id, class: 'check' },
+            h('input', {
+              id,
+              type: 'checkbox',
+              value: o.key,
+              name: 'options',
+              checked: optionsTicked.has(o.key),
+              'aria-describedby': `${id}-help`,
+            }),
+            ` ${o.label}`,
+          ),
           h('p', { id: `${id}-help`, class: 'muted hint' }, o.help),
         );
       }),
@@ -60,7 +105,14 @@ export function newGameScreen(app: App): Node {
         ? null
         : clock.value === 'perMove'
           ? [h('label', { for: 'days' }, 'Days per move'), days]
-          : [h('label', { for: 'days' }, 'Days in the bank at the start'), days, h('label', { for: 'increment' }, 'Days added after each move'), increment, h('label', { for: 'cap' }, 'Most days in the bank'), cap],
+          : [
+              h('label', { for: 'days' }, 'Days in the bank at the start'),
+              days,
+              h('label', { for: 'increment' }, 'Days added after each move'),
+              increment,
+              h('label', { for: 'cap' }, 'Most days in the bank'),
+              cap,
+            ],
     );
   };
   game.addEventListener('change', update);
@@ -112,12 +164,25 @@ export function newGameScreen(app: App): Node {
     h('label', { for: 'clock' }, 'Time control'),
     clock,
     clockFields,
-    h('div', null, h('label', { for: 'spectator-chat', class: 'check' }, spectatorChat, ' Spectators may read the chat'), h('p', { id: 'spectator-chat-help', class: 'muted hint' }, 'Only the seated players write in it either way.')),
+    h(
+      'div',
+      null,
+      h('label', { for: 'spectator-chat', class: 'check' }, spectatorChat, ' Spectators may read the chat'),
+      h('p', { id: 'spectator-chat-help', class: 'muted hint' }, 'Only the seated players write in it either way.'),
+    ),
     h('label', { for: 'listed', class: 'check' }, listed, ' List publicly in the lobby'),
-    h('p', { id: 'listed-help', class: 'muted hint' }, 'Anyone signed in can then find the game under Open games and join it; without this, only people you send the invite link can.'),
+    h(
+      'p',
+      { id: 'listed-help', class: 'muted hint' },
+      'Anyone signed in can then find the game under Open games and join it; without this, only people you send the invite link can.',
+    ),
     h('label', { for: 'on-resign' }, 'If a player resigns'),
     onResign,
-    h('p', { id: 'on-resign-help', class: 'muted hint' }, 'A bot plays safe moves for them to the end, or the game ends there with them last.'),
+    h(
+      'p',
+      { id: 'on-resign-help', class: 'muted hint' },
+      'A bot plays safe moves for them to the end, or the game ends there with them last.',
+    ),
     h('button', { type: 'submit', class: 'primary' }, 'Create the game'),
   );
 }

@@ -19,7 +19,11 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Hours in words: whole days as days, else hours. */
 function duration(hours: number): string {
-  return hours >= 24 && hours % 24 === 0 ? plural(hours / 24, 'day') : hours > 24 ? `${Math.round((hours / 24) * 10) / 10} days` : plural(hours, 'hour');
+  return hours >= 24 && hours % 24 === 0
+    ? plural(hours / 24, 'day')
+    : hours > 24
+      ? `${Math.round((hours / 24) * 10) / 10} days`
+      : plural(hours, 'hour');
 }
 
 /** A time control in words ("3 days per move"). */
@@ -39,14 +43,19 @@ function optionWords(game: OpenGame): string[] {
 function playerWords(game: OpenGame): (string | Node)[] {
   const seated = game.seats.filter((s) => s !== null);
   if (!seated.length) return [];
-  return ['Players: ', ...seated.flatMap((s, i) => [i ? ', ' : '', playerLink(s), s.rating === undefined ? '' : ` (rating ${formatRating(s.rating)})`])];
+  return [
+    'Players: ',
+    ...seated.flatMap((s, i) => [i ? ', ' : '', playerLink(s), s.rating === undefined ? '' : ` (rating ${formatRating(s.rating)})`]),
+  ];
 }
 
 function openRow(app: App, game: OpenGame): Node {
   const taken = game.seats.filter(Boolean).length;
   const mine = game.seats.some((s) => s?.playerId === app.session!.playerId);
   const title = gameTitle(game.game);
-  const details = [clockWords(game.clock), ...optionWords(game), game.onResign === 'end' ? 'Ends when a player resigns' : null].filter(Boolean).join(' · ');
+  const details = [clockWords(game.clock), ...optionWords(game), game.onResign === 'end' ? 'Ends when a player resigns' : null]
+    .filter(Boolean)
+    .join(' · ');
   const join = async (event: Event) => {
     const button = event.currentTarget as HTMLButtonElement;
     button.disabled = true;
@@ -73,7 +82,12 @@ function openRow(app: App, game: OpenGame): Node {
 
 /** The public lobby, live, filtered by game. */
 export function openGamesSection(app: App): Node {
-  const filter = h('select', { id: 'open-filter' }, h('option', { value: '' }, 'All games'), GAME_INFO.map((g) => h('option', { value: g.id }, g.title)));
+  const filter = h(
+    'select',
+    { id: 'open-filter' },
+    h('option', { value: '' }, 'All games'),
+    GAME_INFO.map((g) => h('option', { value: g.id }, g.title)),
+  );
   const list = h('ul', { class: 'open-games', 'aria-live': 'polite' }, h('li', { class: 'muted' }, 'Looking for open games…'));
   const more = h('div');
   let games = new Map<string, OpenGame>();
@@ -82,14 +96,31 @@ export function openGamesSection(app: App): Node {
   // Oldest first within a game, as the server pages them.
   const render = () => {
     const shown = [...games.values()].sort((a, b) => a.game.localeCompare(b.game) || a.createdAt.localeCompare(b.createdAt));
-    replace(list, shown.length ? shown.map((g) => openRow(app, g)) : h('li', { class: 'muted' }, filter.value ? `No open ${gameTitle(filter.value)} games right now. Quick play opens one for others to join.` : 'No open games right now. Quick play opens one for others to join.'));
-    replace(more, next ? h('button', { type: 'button', dataset: { key: 'more-open' }, onclick: () => void load(next) }, 'Show more open games') : null);
+    replace(
+      list,
+      shown.length
+        ? shown.map((g) => openRow(app, g))
+        : h(
+            'li',
+            { class: 'muted' },
+            filter.value
+              ? `No open ${gameTitle(filter.value)} games right now. Quick play opens one for others to join.`
+              : 'No open games right now. Quick play opens one for others to join.',
+          ),
+    );
+    replace(
+      more,
+      next ? h('button', { type: 'button', dataset: { key: 'more-open' }, onclick: () => void load(next) }, 'Show more open games') : null,
+    );
   };
 
   // The first page also (re)starts the watch, with the filter shown.
   const load = async (cursor: string | null = null) => {
     const game = filter.value || undefined;
-    const answer = await app.conn!.request<ServerFrame>({ action: 'openGames', limit: 50, ...(game ? { game } : {}), ...(cursor ? { cursor } : { watch: true }) }, true);
+    const answer = await app.conn!.request<ServerFrame>(
+      { action: 'openGames', limit: 50, ...(game ? { game } : {}), ...(cursor ? { cursor } : { watch: true }) },
+      true,
+    );
     if (answer.type !== 'openGames') return;
     const page = answer as Page;
     if (!cursor) games = new Map();
@@ -135,7 +166,11 @@ export function openGamesSection(app: App): Node {
 
 /** Quick play: the game, seats and clock; the server finds a matching open game or opens one. */
 export function quickPlayForm(app: App): Node {
-  const game = h('select', { id: 'quick-game' }, GAME_INFO.filter((g) => g.players[1] > 1).map((g) => h('option', { value: g.id }, g.title)));
+  const game = h(
+    'select',
+    { id: 'quick-game' },
+    GAME_INFO.filter((g) => g.players[1] > 1).map((g) => h('option', { value: g.id }, g.title)),
+  );
   const players = h('select', { id: 'quick-players' });
   const clock = h(
     'select',
@@ -148,7 +183,12 @@ export function quickPlayForm(app: App): Node {
   const seats = () => {
     const info = gameInfo(game.value)!;
     const chosen = Number(players.value) || info.players[0];
-    replace(players, Array.from({ length: info.players[1] - info.players[0] + 1 }, (_, i) => info.players[0] + i).map((n) => h('option', { value: String(n), selected: n === chosen }, `${n} players`)));
+    replace(
+      players,
+      Array.from({ length: info.players[1] - info.players[0] + 1 }, (_, i) => info.players[0] + i).map((n) =>
+        h('option', { value: String(n), selected: n === chosen }, `${n} players`),
+      ),
+    );
   };
   game.addEventListener('change', seats);
   seats();
@@ -157,7 +197,12 @@ export function quickPlayForm(app: App): Node {
     const button = (event.currentTarget as HTMLFormElement).querySelector('button')!;
     button.disabled = true;
     const hours = Number(clock.value);
-    const answer = await app.conn!.request<ServerFrame>({ action: 'quickPlay', game: game.value, players: Number(players.value), ...(hours ? { clock: { type: 'perMove', hours } } : {}) });
+    const answer = await app.conn!.request<ServerFrame>({
+      action: 'quickPlay',
+      game: game.value,
+      players: Number(players.value),
+      ...(hours ? { clock: { type: 'perMove', hours } } : {}),
+    });
     button.disabled = false;
     if (answer.type === 'joined' || answer.type === 'gameCreated') {
       app.clearError();

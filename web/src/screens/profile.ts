@@ -11,7 +11,7 @@ import { gameTitle } from '../games/registry';
 import { formatRating, ratingChart } from './rating-chart';
 import { aboutRatings } from './leaderboard';
 
-export const place = (n: number): string => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+export const place = (n: number): string => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -35,7 +35,14 @@ function recentRow(g: RecentGame, playerId: string): Node {
     h('a', { href: `#/game/${encodeURIComponent(g.gameId)}` }, h('strong', null, gameTitle(g.game))),
     ` · ${result} · ${when(g.at)}`,
     h('div', { class: 'muted' }, change(g)),
-    others.length ? h('div', { class: 'muted' }, 'with ', others.flatMap((p, i) => [i ? ', ' : '', playerLink(p)])) : null,
+    others.length
+      ? h(
+          'div',
+          { class: 'muted' },
+          'with ',
+          others.flatMap((p, i) => [i ? ', ' : '', playerLink(p)]),
+        )
+      : null,
   );
 }
 
@@ -43,7 +50,12 @@ function show(p: ProfileFrame, mine: boolean): (Node | null)[] {
   return [
     h('h1', null, mine ? `${p.name} (you)` : p.name),
     p.gamesPlayed
-      ? h('p', { class: 'profile-stats' }, h('span', null, h('strong', null, p.gamesPlayed), p.gamesPlayed === 1 ? ' game played' : ' games played'), h('span', null, h('strong', null, p.wins), p.wins === 1 ? ' win' : ' wins'))
+      ? h(
+          'p',
+          { class: 'profile-stats' },
+          h('span', null, h('strong', null, p.gamesPlayed), p.gamesPlayed === 1 ? ' game played' : ' games played'),
+          h('span', null, h('strong', null, p.wins), p.wins === 1 ? ' win' : ' wins'),
+        )
       : h('p', null, mine ? 'No rated games yet: finish a game and your ratings appear here.' : 'No rated games yet.'),
     p.ratings.length ? h('h2', null, 'Ratings') : null,
     h(
@@ -54,20 +66,35 @@ function show(p: ProfileFrame, mine: boolean): (Node | null)[] {
           'article',
           { class: 'rating-card', dataset: { game: r.game } },
           h('h3', null, gameTitle(r.game)),
-          h('p', null, h('span', { class: 'rating-value' }, formatRating(r.rating)), ` rating · ${plural(r.games, 'game')} · ${plural(r.wins, 'win')}`),
+          h(
+            'p',
+            null,
+            h('span', { class: 'rating-value' }, formatRating(r.rating)),
+            ` rating · ${plural(r.games, 'game')} · ${plural(r.wins, 'win')}`,
+          ),
           r.history.length ? ratingChart(r.history, gameTitle(r.game)) : null,
           h('p', null, h('a', { href: `#/leaderboard/${encodeURIComponent(r.game)}` }, `${gameTitle(r.game)} leaderboard`)),
         ),
       ),
     ),
     p.recent.length ? h('h2', null, 'Recent games') : null,
-    p.recent.length ? h('ol', { class: 'recent-games' }, p.recent.map((g) => recentRow(g, p.playerId))) : null,
+    p.recent.length
+      ? h(
+          'ol',
+          { class: 'recent-games' },
+          p.recent.map((g) => recentRow(g, p.playerId)),
+        )
+      : null,
     aboutRatings(),
   ];
 }
 
 export function profileScreen(app: App, playerId: string): Node {
-  const section = h('section', { class: 'card', 'data-screen': 'profile', 'aria-busy': 'true' }, h('p', { class: 'muted' }, 'Loading the profile…'));
+  const section = h(
+    'section',
+    { class: 'card', 'data-screen': 'profile', 'aria-busy': 'true' },
+    h('p', { class: 'muted' }, 'Loading the profile…'),
+  );
   void app.conn!.request<ServerFrame>({ action: 'profile', playerId }, true).then((f) => {
     section.removeAttribute('aria-busy');
     if (f.type === 'profile') {
@@ -75,7 +102,12 @@ export function profileScreen(app: App, playerId: string): Node {
       document.title = `${f.name} — Caravela`;
     } else if (f.type === 'error') {
       app.clearError();
-      replace(section, h('h1', null, 'No such player'), h('p', null, f.message), h('p', null, h('a', { href: '#/' }, 'Back to your games')));
+      replace(
+        section,
+        h('h1', null, 'No such player'),
+        h('p', null, f.message),
+        h('p', null, h('a', { href: '#/' }, 'Back to your games')),
+      );
     }
   });
   return section;

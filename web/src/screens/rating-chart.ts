@@ -23,7 +23,8 @@ export function ratingChart(points: readonly Point[], gameTitle: string): SVGEle
   let lo = Math.floor(Math.min(0, ...values) / 5) * 5;
   let hi = Math.ceil(Math.max(...values, lo + 1) / 5) * 5;
   if (hi === lo) hi = lo + 5;
-  const x = (i: number) => PAD.left + (points.length === 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (points.length - 1));
+  const x = (i: number) =>
+    PAD.left + (points.length === 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (points.length - 1));
   const y = (v: number) => PAD.top + ((hi - v) * (H - PAD.top - PAD.bottom)) / (hi - lo);
   const first = points[0]!;
   const last = points.at(-1)!;
@@ -41,8 +42,16 @@ export function ratingChart(points: readonly Point[], gameTitle: string): SVGEle
     ]),
     s('text', { class: 'axis', x: PAD.left, y: H - 6, 'text-anchor': 'start' }, day(first.at)),
     points.length > 1 ? s('text', { class: 'axis', x: W - PAD.right, y: H - 6, 'text-anchor': 'end' }, day(last.at)) : null,
-    points.length > 1 ? s('polyline', { class: 'line', points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(' ') }) : null,
-    points.map((p, i) => s('circle', { class: 'point', cx: x(i), cy: y(p.rating), r: i === points.length - 1 ? 4 : 2.5 }, title(`${fmt(p.rating)} on ${day(p.at)}`))),
+    points.length > 1
+      ? s('polyline', { class: 'line', points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(' ') })
+      : null,
+    points.map((p, i) =>
+      s(
+        'circle',
+        { class: 'point', cx: x(i), cy: y(p.rating), r: i === points.length - 1 ? 4 : 2.5 },
+        title(`${fmt(p.rating)} on ${day(p.at)}`),
+      ),
+    ),
   );
 }
 

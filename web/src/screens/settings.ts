@@ -12,7 +12,8 @@ import { h, replace } from '../dom';
 
 type Notifications = Extract<ServerFrame, { type: 'notifications' }>;
 
-const urlBase64ToBytes = (key: string) => Uint8Array.from(atob(key.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (key.length % 4)) % 4)), (c) => c.charCodeAt(0));
+const urlBase64ToBytes = (key: string) =>
+  Uint8Array.from(atob(key.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (key.length % 4)) % 4)), (c) => c.charCodeAt(0));
 
 /** Subscribe this browser to Web Push: permission, service worker, subscription. */
 export async function subscribeDevice(pushKey: string): Promise<PushSubscription> {
@@ -38,7 +39,11 @@ function emailProblem(address: string, problem: NonNullable<Notifications['email
     'div',
     { class: 'note', 'data-email': problem.kind, role: 'status' },
     h('p', null, h('strong', null, 'Caravela no longer emails this address, neither notifications nor sign-in links. '), what),
-    h('p', null, 'Enter another address above and save: it gets a confirmation link. To use this one again, clear the field and save, then enter it again and confirm it.'),
+    h(
+      'p',
+      null,
+      'Enter another address above and save: it gets a confirmation link. To use this one again, clear the field and save, then enter it again and confirm it.',
+    ),
   );
 }
 
@@ -48,7 +53,11 @@ export function settingsScreen(app: App): Node {
   let pushKey: string | null = null;
 
   const save = async (settings: NotificationSettings, resendConfirmation = false) => {
-    const answer = await app.conn!.request<ServerFrame>({ action: 'setNotifications', settings, ...(resendConfirmation ? { resendConfirmation } : {}) });
+    const answer = await app.conn!.request<ServerFrame>({
+      action: 'setNotifications',
+      settings,
+      ...(resendConfirmation ? { resendConfirmation } : {}),
+    });
     if (answer.type === 'notifications') {
       app.clearError();
       show(answer, resendConfirmation);
@@ -64,11 +73,20 @@ export function settingsScreen(app: App): Node {
     const address = n.settings.email;
     if (!address) return null;
     if (n.emailProblem) return emailProblem(address, n.emailProblem);
-    if (n.emailConfirmed) return h('p', { class: 'note ok', 'data-email': 'confirmed' }, `${address} is confirmed; a daily email lists the games waiting for you.`);
+    if (n.emailConfirmed)
+      return h(
+        'p',
+        { class: 'note ok', 'data-email': 'confirmed' },
+        `${address} is confirmed; a daily email lists the games waiting for you.`,
+      );
     return h(
       'div',
       { class: 'note', 'data-email': 'unconfirmed', role: 'status' },
-      h('p', null, `${sentAgain ? 'A new confirmation link was sent' : 'A confirmation link was sent'} to ${address}; open it to receive emails.`),
+      h(
+        'p',
+        null,
+        `${sentAgain ? 'A new confirmation link was sent' : 'A confirmation link was sent'} to ${address}; open it to receive emails.`,
+      ),
       h('button', { type: 'button', onclick: () => void save(current!, true) }, 'Send the link again'),
     );
   }
@@ -76,7 +94,12 @@ export function settingsScreen(app: App): Node {
   function show(n: Notifications, sentAgain = false): void {
     current = n.settings;
     pushKey = n.pushKey;
-    const webhook = h('input', { id: 'webhook', type: 'url', value: n.settings.webhook?.url ?? '', placeholder: 'https://discord.com/api/webhooks/…' });
+    const webhook = h('input', {
+      id: 'webhook',
+      type: 'url',
+      value: n.settings.webhook?.url ?? '',
+      placeholder: 'https://discord.com/api/webhooks/…',
+    });
     const email = h('input', { id: 'email', type: 'email', value: n.settings.email ?? '', placeholder: 'you@example.com' });
     const quiet = n.settings.quietHours;
     const quietOn = h('input', { id: 'quiet', type: 'checkbox', checked: Boolean(quiet) });
@@ -87,23 +110,37 @@ export function settingsScreen(app: App): Node {
     replace(
       form,
       h('h1', null, 'Notifications'),
-      h('p', null, 'When you are not online, Caravela tells you when it is your turn, when a game starts or ends, and when your time is running out.'),
-      h('p', { class: 'hint' }, 'Signing in on another device, passkeys, and the devices you are signed in on: ', h('a', { href: '#/devices' }, 'Devices and sign-in'), '.'),
+      h(
+        'p',
+        null,
+        'When you are not online, Caravela tells you when it is your turn, when a game starts or ends, and when your time is running out.',
+      ),
+      h(
+        'p',
+        { class: 'hint' },
+        'Signing in on another device, passkeys, and the devices you are signed in on: ',
+        h('a', { href: '#/devices' }, 'Devices and sign-in'),
+        '.',
+      ),
       h('h2', null, 'This browser'),
       h('p', { class: 'muted' }, devices ? `${devices} device${devices === 1 ? '' : 's'} subscribed.` : 'No device subscribed yet.'),
       pushKey
-        ? h('button', {
-            type: 'button',
-            onclick: async () => {
-              try {
-                await enablePush(app);
-                const fresh = await app.conn!.request<ServerFrame>({ action: 'getNotifications' }, true);
-                if (fresh.type === 'notifications') show(fresh);
-              } catch (error) {
-                app.error((error as Error).message);
-              }
+        ? h(
+            'button',
+            {
+              type: 'button',
+              onclick: async () => {
+                try {
+                  await enablePush(app);
+                  const fresh = await app.conn!.request<ServerFrame>({ action: 'getNotifications' }, true);
+                  if (fresh.type === 'notifications') show(fresh);
+                } catch (error) {
+                  app.error((error as Error).message);
+                }
+              },
             },
-          }, 'Notify me in this browser')
+            'Notify me in this browser',
+          )
         : h('p', { class: 'muted' }, 'Push notifications are not set up on this server.'),
       h('h2', null, 'Webhook'),
       h('label', { for: 'webhook' }, 'Discord or Slack webhook URL'),
@@ -111,24 +148,32 @@ export function settingsScreen(app: App): Node {
       h('h2', null, 'Email'),
       h('label', { for: 'email' }, 'Email address'),
       email,
-      h('p', { class: 'hint muted' }, 'At most one email a day, listing the games where it is your turn; pushes and webhooks come with every turn.'),
+      h(
+        'p',
+        { class: 'hint muted' },
+        'At most one email a day, listing the games where it is your turn; pushes and webhooks come with every turn.',
+      ),
       emailState(n, sentAgain),
       h('h2', null, 'Quiet hours'),
       h('label', { for: 'quiet', class: 'check' }, quietOn, ` Hold notifications at night (${zone})`),
       h('div', { class: 'row' }, h('label', { for: 'quiet-start' }, 'From'), start, h('label', { for: 'quiet-end' }, 'to'), end),
-      h('button', {
-        type: 'submit',
-        class: 'primary',
-        onclick: async (e: Event) => {
-          e.preventDefault();
-          await save({
-            webPush: current!.webPush,
-            webhook: webhook.value.trim() ? { url: webhook.value.trim() } : null,
-            email: email.value.trim() || null,
-            quietHours: quietOn.checked ? { start: start.value, end: end.value, timeZone: zone } : null,
-          });
+      h(
+        'button',
+        {
+          type: 'submit',
+          class: 'primary',
+          onclick: async (e: Event) => {
+            e.preventDefault();
+            await save({
+              webPush: current!.webPush,
+              webhook: webhook.value.trim() ? { url: webhook.value.trim() } : null,
+              email: email.value.trim() || null,
+              quietHours: quietOn.checked ? { start: start.value, end: end.value, timeZone: zone } : null,
+            });
+          },
         },
-      }, 'Save'),
+        'Save',
+      ),
       h('p', { class: 'note ok saved', role: 'status', 'data-saved': '' }),
     );
   }

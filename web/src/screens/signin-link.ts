@@ -15,7 +15,11 @@ export function signInLinkScreen(app: App, kind: 'email' | 'code', secret: strin
     const [route, body] = kind === 'email' ? ['/api/signin/email/open', { token: secret }] : ['/api/signin/code', { code: secret }];
     try {
       // Not as the player signed in here (if any): the link names its own player.
-      const answer = await fetch(`${app.config.httpUrl}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, label: browserLabel() }) });
+      const answer = await fetch(`${app.config.httpUrl}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...body, label: browserLabel() }),
+      });
       const data = (await answer.json().catch(() => ({}))) as SessionAnswer & { message?: string };
       if (!answer.ok) throw new Error(data.message ?? `The server answered ${answer.status}.`);
       app.clearError();
@@ -34,7 +38,11 @@ export function signInLinkScreen(app: App, kind: 'email' | 'code', secret: strin
     replace(
       card,
       h('h1', null, 'Sign-in link'),
-      h('p', null, `This browser is signed in as ${app.session.name} already. Use the link to sign in as the player it was made for instead?`),
+      h(
+        'p',
+        null,
+        `This browser is signed in as ${app.session.name} already. Use the link to sign in as the player it was made for instead?`,
+      ),
       h('button', { type: 'button', class: 'primary', onclick: () => void use() }, 'Use the link'),
       h('a', { href: '#/', class: 'button' }, `Stay signed in as ${app.session.name}`),
     );

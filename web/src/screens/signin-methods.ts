@@ -23,86 +23,121 @@ export function signInMethods(app: App, then: () => void): Node {
     then();
   };
 
-  const passkey = h('button', {
-    type: 'button',
-    'aria-controls': 'signin-panel',
-    onclick: async () => {
-      const unavailable = passkeysUnavailable();
-      if (unavailable) return open(passkey, h('p', { class: 'note' }, unavailable));
-      open(passkey, h('p', { class: 'muted' }, 'Choose your passkey in the browser\'s prompt…'));
-      try {
-        const session = await signInWithPasskey(app);
-        app.clearError();
-        app.signIn(session);
-        then();
-      } catch (error) {
-        open(passkey, h('p', { class: 'note', 'data-result': 'refused' }, (error as Error).message));
-      }
+  const passkey = h(
+    'button',
+    {
+      type: 'button',
+      'aria-controls': 'signin-panel',
+      onclick: async () => {
+        const unavailable = passkeysUnavailable();
+        if (unavailable) return open(passkey, h('p', { class: 'note' }, unavailable));
+        open(passkey, h('p', { class: 'muted' }, "Choose your passkey in the browser's prompt…"));
+        try {
+          const session = await signInWithPasskey(app);
+          app.clearError();
+          app.signIn(session);
+          then();
+        } catch (error) {
+          open(passkey, h('p', { class: 'note', 'data-result': 'refused' }, (error as Error).message));
+        }
+      },
     },
-  }, 'Use a passkey');
+    'Use a passkey',
+  );
 
-  const email = h('button', {
-    type: 'button',
-    'aria-controls': 'signin-panel',
-    onclick: () => {
-      const input = h('input', { id: 'signin-email', type: 'email', required: true, autocomplete: 'email', placeholder: 'you@example.com' });
-      const result = h('div', { role: 'status' });
-      open(
-        email,
-        h(
-          'form',
-          {
-            onsubmit: async (e: Event) => {
-              e.preventDefault();
-              try {
-                const answer = await app.api<{ message: string }>('/api/signin/email', { method: 'POST', body: JSON.stringify({ email: input.value.trim() }) });
-                replace(result, h('p', { class: 'note ok', 'data-result': 'sent' }, `${answer.message} Open it on this device.`));
-              } catch (error) {
-                replace(result, h('p', { class: 'note', 'data-result': 'refused' }, (error as Error).message));
-              }
+  const email = h(
+    'button',
+    {
+      type: 'button',
+      'aria-controls': 'signin-panel',
+      onclick: () => {
+        const input = h('input', {
+          id: 'signin-email',
+          type: 'email',
+          required: true,
+          autocomplete: 'email',
+          placeholder: 'you@example.com',
+        });
+        const result = h('div', { role: 'status' });
+        open(
+          email,
+          h(
+            'form',
+            {
+              onsubmit: async (e: Event) => {
+                e.preventDefault();
+                try {
+                  const answer = await app.api<{ message: string }>('/api/signin/email', {
+                    method: 'POST',
+                    body: JSON.stringify({ email: input.value.trim() }),
+                  });
+                  replace(result, h('p', { class: 'note ok', 'data-result': 'sent' }, `${answer.message} Open it on this device.`));
+                } catch (error) {
+                  replace(result, h('p', { class: 'note', 'data-result': 'refused' }, (error as Error).message));
+                }
+              },
             },
-          },
-          h('label', { for: 'signin-email' }, 'Your email address'),
-          h('p', { class: 'hint muted' }, 'Links go to an address you confirmed under Notifications.'),
-          input,
-          h('button', { type: 'submit', class: 'primary' }, 'Send me the link'),
-          result,
-        ),
-      );
-      input.focus();
+            h('label', { for: 'signin-email' }, 'Your email address'),
+            h('p', { class: 'hint muted' }, 'Links go to an address you confirmed under Notifications.'),
+            input,
+            h('button', { type: 'submit', class: 'primary' }, 'Send me the link'),
+            result,
+          ),
+        );
+        input.focus();
+      },
     },
-  }, 'Email me a sign-in link');
+    'Email me a sign-in link',
+  );
 
-  const code = h('button', {
-    type: 'button',
-    'aria-controls': 'signin-panel',
-    onclick: () => {
-      const input = h('input', { id: 'signin-code', required: true, autocomplete: 'one-time-code', autocapitalize: 'characters', spellcheck: false, maxlength: 12, placeholder: 'ABCD-EFGH', class: 'code-input' });
-      const result = h('div', { role: 'status' });
-      open(
-        code,
-        h(
-          'form',
-          {
-            onsubmit: async (e: Event) => {
-              e.preventDefault();
-              try {
-                signedIn(await app.api<SessionAnswer>('/api/signin/code', { method: 'POST', body: JSON.stringify({ code: input.value, label: browserLabel() }) }));
-              } catch (error) {
-                replace(result, h('p', { class: 'note', 'data-result': 'refused' }, (error as Error).message));
-              }
+  const code = h(
+    'button',
+    {
+      type: 'button',
+      'aria-controls': 'signin-panel',
+      onclick: () => {
+        const input = h('input', {
+          id: 'signin-code',
+          required: true,
+          autocomplete: 'one-time-code',
+          autocapitalize: 'characters',
+          spellcheck: false,
+          maxlength: 12,
+          placeholder: 'ABCD-EFGH',
+          class: 'code-input',
+        });
+        const result = h('div', { role: 'status' });
+        open(
+          code,
+          h(
+            'form',
+            {
+              onsubmit: async (e: Event) => {
+                e.preventDefault();
+                try {
+                  signedIn(
+                    await app.api<SessionAnswer>('/api/signin/code', {
+                      method: 'POST',
+                      body: JSON.stringify({ code: input.value, label: browserLabel() }),
+                    }),
+                  );
+                } catch (error) {
+                  replace(result, h('p', { class: 'note', 'data-result': 'refused' }, (error as Error).message));
+                }
+              },
             },
-          },
-          h('label', { for: 'signin-code' }, 'The code your other device shows'),
-          h('p', { class: 'hint muted' }, 'On a device where you are signed in, open Devices and press “Show a code”.'),
-          input,
-          h('button', { type: 'submit', class: 'primary' }, 'Use this code'),
-          result,
-        ),
-      );
-      input.focus();
+            h('label', { for: 'signin-code' }, 'The code your other device shows'),
+            h('p', { class: 'hint muted' }, 'On a device where you are signed in, open Devices and press “Show a code”.'),
+            input,
+            h('button', { type: 'submit', class: 'primary' }, 'Use this code'),
+            result,
+          ),
+        );
+        input.focus();
+      },
     },
-  }, 'I have a code from another device');
+    'I have a code from another device',
+  );
 
   buttons.push(passkey, email, code);
   for (const b of buttons) b.setAttribute('aria-expanded', 'false');

@@ -20,7 +20,10 @@ export function signInScreen(app: App, then: () => void): Node {
         const name = input.value.trim();
         if (!name) return app.error('Please enter a name.');
         try {
-          const player = await app.api<SessionAnswer>('/api/players', { method: 'POST', body: JSON.stringify({ name, device: { label: browserLabel() } }) });
+          const player = await app.api<SessionAnswer>('/api/players', {
+            method: 'POST',
+            body: JSON.stringify({ name, device: { label: browserLabel() } }),
+          });
           app.clearError();
           // The server's normalised name (NFC, one space between words) is the one others see.
           app.signIn(fromAnswer(player));

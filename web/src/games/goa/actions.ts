@@ -15,7 +15,22 @@ const GROUPS: { title: string; types: GoaCommand['type'][] }[] = [
   { title: 'On the grid', types: ['placeFlag', 'placeMarker', 'swapWith'] },
   { title: 'Bid', types: ['bid', 'pass'] },
   { title: 'Take an action', types: ['progress', 'buildShips', 'harvest', 'taxes', 'expedition', 'foundColony'] },
-  { title: 'Your choice', types: ['placeSpice', 'removeSpice', 'discardPlantation', 'take', 'drawCard', 'recruitColonists', 'abandonColony', 'chooseColony', 'chooseColumn', 'spy', 'done'] },
+  {
+    title: 'Your choice',
+    types: [
+      'placeSpice',
+      'removeSpice',
+      'discardPlantation',
+      'take',
+      'drawCard',
+      'recruitColonists',
+      'abandonColony',
+      'chooseColony',
+      'chooseColumn',
+      'spy',
+      'done',
+    ],
+  },
   { title: 'Cards and tiles', types: ['playCard', 'useTile', 'discardCard'] },
   { title: 'Finish', types: ['extraAction', 'endTurn'] },
 ];
@@ -23,7 +38,12 @@ const GROUPS: { title: string; types: GoaCommand['type'][] }[] = [
 function supplies(view: GoaView, you: number): HTMLElement {
   const p = view.players[you]!;
   const spices = [...p.plantations, ...Object.values(p.colonies)].reduce((n, x) => n + (x?.filled ?? 0), 0);
-  return h('p', { class: 'goa-supplies', 'aria-label': 'Your supplies' }, h('strong', null, ducats(p.ducats ?? 0)), ` · ${plural(p.ships, 'ship')} · ${plural(p.colonists, 'colonist')} · ${plural(spices, 'spice')} · ${plural(p.handSize, 'card')} in hand`);
+  return h(
+    'p',
+    { class: 'goa-supplies', 'aria-label': 'Your supplies' },
+    h('strong', null, ducats(p.ducats ?? 0)),
+    ` · ${plural(p.ships, 'ship')} · ${plural(p.colonists, 'colonist')} · ${plural(spices, 'spice')} · ${plural(p.handSize, 'card')} in hand`,
+  );
 }
 
 export function actionsEl(frame: StateFrame, ctx: UiContext): HTMLElement {
@@ -40,7 +60,16 @@ export function actionsEl(frame: StateFrame, ctx: UiContext): HTMLElement {
       : GROUPS.map((g) => {
           const mine = legal.filter((c) => g.types.includes(c.type));
           if (!mine.length) return null;
-          return h('div', { class: 'goa-group', role: 'group', 'aria-label': g.title }, h('h3', null, g.title), h('div', { class: `goa-buttons${g.title === 'Bid' ? ' goa-bids' : ''}` }, mine.map((c) => commandButton(c, commandLabel(c, view, you, ctx.names), ctx.send))));
+          return h(
+            'div',
+            { class: 'goa-group', role: 'group', 'aria-label': g.title },
+            h('h3', null, g.title),
+            h(
+              'div',
+              { class: `goa-buttons${g.title === 'Bid' ? ' goa-bids' : ''}` },
+              mine.map((c) => commandButton(c, commandLabel(c, view, you, ctx.names), ctx.send)),
+            ),
+          );
         }),
   );
 }

@@ -29,7 +29,11 @@ export function markOf(names: readonly string[], seat: number): string {
   return names.some((n, i) => i !== seat && initial(n) === mine) ? `${mine}${seat + 1}` : mine;
 }
 
-function only<T extends GoaCommand['type']>(legal: GoaCommand[], type: T, match: (c: Extract<GoaCommand, { type: T }>) => boolean): Extract<GoaCommand, { type: T }> | null {
+function only<T extends GoaCommand['type']>(
+  legal: GoaCommand[],
+  type: T,
+  match: (c: Extract<GoaCommand, { type: T }>) => boolean,
+): Extract<GoaCommand, { type: T }> | null {
   const found = legal.filter((c): c is Extract<GoaCommand, { type: T }> => c.type === type && match(c as Extract<GoaCommand, { type: T }>));
   return found.length === 1 ? found[0]! : null;
 }
@@ -62,7 +66,14 @@ function grid(view: GoaView, legal: GoaCommand[], you: number | null, ctx: UiCon
         s('rect', { x, y, width: w, height: hgt, rx: 8, class: 'goa-cell-box' }),
       );
       // HTML over the square, so a tile's words wrap to its width; outside its button, whose name says them.
-      if (lines) overlay.push(s('foreignObject', { x: x + 4, y: y + 3, width: w - 8, height: hgt - 30 }, h('div', { class: 'goa-tile-text' }, h('b', null, lines[0]), ' ', lines[1])));
+      if (lines)
+        overlay.push(
+          s(
+            'foreignObject',
+            { x: x + 4, y: y + 3, width: w - 8, height: hgt - 30 },
+            h('div', { class: 'goa-tile-text' }, h('b', null, lines[0]), ' ', lines[1]),
+          ),
+        );
       overlay.push(
         ...markers.map((m, i) => {
           const colour = SEAT_COLOURS[m.seat] ?? SEAT_COLOURS[0]!;
@@ -73,13 +84,26 @@ function grid(view: GoaView, legal: GoaCommand[], you: number | null, ctx: UiCon
             'g',
             null,
             flag
-              ? s('path', { d: `M ${mx - 10} ${my + 14} L ${mx - 10} ${my - 16} L ${mx + 14} ${my - 8} L ${mx - 10} ${my}`, fill: colour.fill, stroke: '#1d2430', 'stroke-width': 1.5 })
+              ? s('path', {
+                  d: `M ${mx - 10} ${my + 14} L ${mx - 10} ${my - 16} L ${mx + 14} ${my - 8} L ${mx - 10} ${my}`,
+                  fill: colour.fill,
+                  stroke: '#1d2430',
+                  'stroke-width': 1.5,
+                })
               : s('circle', { cx: mx, cy: my, r: 13, fill: colour.fill, stroke: '#fff', 'stroke-width': 2 }),
-            s('text', { x: flag ? mx - 4 : mx, y: flag ? my - 4 : my + 5, 'text-anchor': 'middle', class: 'goa-marker-text', fill: colour.text }, String(m.number)),
+            s(
+              'text',
+              { x: flag ? mx - 4 : mx, y: flag ? my - 4 : my + 5, 'text-anchor': 'middle', class: 'goa-marker-text', fill: colour.text },
+              String(m.number),
+            ),
             title(flag ? `The flag, auction 1 (${ctx.names[m.seat]})` : `Auction marker ${m.number} (${ctx.names[m.seat]})`),
           );
-        }));
-      const act = only(legal, 'placeFlag', (x2) => x2.r === r && x2.c === c) ?? only(legal, 'placeMarker', (x2) => x2.r === r && x2.c === c) ?? only(legal, 'swapWith', (x2) => x2.r === r && x2.c === c);
+        }),
+      );
+      const act =
+        only(legal, 'placeFlag', (x2) => x2.r === r && x2.c === c) ??
+        only(legal, 'placeMarker', (x2) => x2.r === r && x2.c === c) ??
+        only(legal, 'swapWith', (x2) => x2.r === r && x2.c === c);
       const words = `${tile ? `${tileText(tile.id)} at ${place(r, c)}` : capital(edgeText(r, c))}${markers.length ? `; ${markers.map((m) => (m.number === 1 ? `the flag of ${ctx.names[m.seat]}` : `marker ${m.number} of ${ctx.names[m.seat]}`)).join(', ')}` : ''}`;
       if (act && you !== null) clickable(g, act, commandLabel(act, view, you, ctx.names), ctx.send);
       else if (tile || markers.length) g.append(title(words));
@@ -87,7 +111,16 @@ function grid(view: GoaView, legal: GoaCommand[], you: number | null, ctx: UiCon
     }
   }
   const side = at(size) + EDGE + GAP;
-  return h('div', { class: 'goa-grid-wrap' }, s('svg', { viewBox: `0 0 ${side} ${side}`, class: 'goa-grid', role: 'group', 'aria-label': 'Auction grid' }, cells, s('g', { class: 'goa-markers' }, overlay)));
+  return h(
+    'div',
+    { class: 'goa-grid-wrap' },
+    s(
+      'svg',
+      { viewBox: `0 0 ${side} ${side}`, class: 'goa-grid', role: 'group', 'aria-label': 'Auction grid' },
+      cells,
+      s('g', { class: 'goa-markers' }, overlay),
+    ),
+  );
 }
 
 function auction(view: GoaView, names: readonly string[]): HTMLElement | null {
@@ -113,7 +146,16 @@ function progress(view: GoaView, you: number | null, names: readonly string[]): 
       'table',
       { class: 'goa-table goa-progress' },
       h('caption', null, 'Progress board'),
-      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Row (VP)'), COLUMNS.map((c) => h('th', { scope: 'col' }, capital(COLUMN_NAMES[c]))))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          h('th', { scope: 'col' }, 'Row (VP)'),
+          COLUMNS.map((c) => h('th', { scope: 'col' }, capital(COLUMN_NAMES[c]))),
+        ),
+      ),
       h(
         'tbody',
         null,
@@ -147,23 +189,42 @@ function yieldText(column: Column, row: number): string {
 
 function chip(names: readonly string[], seat: number): HTMLElement {
   // A class, not a style attribute: the page's CSP allows no inline styles.
-  return h('span', { class: `goa-chip goa-seat-${seat}`, title: names[seat] ?? '' }, markOf(names, seat), h('span', { class: 'visually-hidden' }, ` (${names[seat]})`));
+  return h(
+    'span',
+    { class: `goa-chip goa-seat-${seat}`, title: names[seat] ?? '' },
+    markOf(names, seat),
+    h('span', { class: 'visually-hidden' }, ` (${names[seat]})`),
+  );
 }
 
 /** Spice fields as filled and empty sacks, with the count in words for screen readers. */
-const fields = (filled: number, total: number) => h('span', { class: 'goa-fields', 'aria-label': `${filled} of ${total} fields filled` }, '●'.repeat(filled) + '○'.repeat(Math.max(0, total - filled)));
+const fields = (filled: number, total: number) =>
+  h(
+    'span',
+    { class: 'goa-fields', 'aria-label': `${filled} of ${total} fields filled` },
+    '●'.repeat(filled) + '○'.repeat(Math.max(0, total - filled)),
+  );
 
 function estate(view: GoaView, p: GoaPlayerView, you: number | null, legal: GoaCommand[], ctx: UiContext): HTMLElement {
   const mine = p.seat === you;
   const spotButton = (spot: string) => {
-    const act = only(legal, 'placeSpice', (c) => c.spot === spot) ?? only(legal, 'removeSpice', (c) => c.spot === spot) ?? only(legal, 'discardPlantation', (c) => c.spot === spot);
-    return act && you !== null ? commandButton(act, commandLabel(act, view, you, ctx.names), ctx.send, { class: 'action goa-spot-action' }) : null;
+    const act =
+      only(legal, 'placeSpice', (c) => c.spot === spot) ??
+      only(legal, 'removeSpice', (c) => c.spot === spot) ??
+      only(legal, 'discardPlantation', (c) => c.spot === spot);
+    return act && you !== null
+      ? commandButton(act, commandLabel(act, view, you, ctx.names), ctx.send, { class: 'action goa-spot-action' })
+      : null;
   };
   const spots = [
     ...p.plantations.map((x) => ({ id: x.tile, name: `${capital(x.spice)} plantation`, spot: x })),
-    ...Object.entries(p.colonies).flatMap(([name, x]) => (x ? [{ id: x.tile, name: `${COLONY_NAMES[name as keyof typeof COLONY_NAMES]} (${x.spice})`, spot: x }] : [])),
+    ...Object.entries(p.colonies).flatMap(([name, x]) =>
+      x ? [{ id: x.tile, name: `${COLONY_NAMES[name as keyof typeof COLONY_NAMES]} (${x.spice})`, spot: x }] : [],
+    ),
   ];
-  const tiles = p.tiles.map((t) => (t.id ? `${tileText(t.id).replace(/^(a|the) /, '')}${t.used ? ' (used)' : ''}` : 'a Mission tile (face down)'));
+  const tiles = p.tiles.map((t) =>
+    t.id ? `${tileText(t.id).replace(/^(a|the) /, '')}${t.used ? ' (used)' : ''}` : 'a Mission tile (face down)',
+  );
   return h(
     'section',
     { class: `goa-estate${mine ? ' goa-you' : ''}`, dataset: { path: `players.${p.seat}` }, 'aria-label': `${ctx.names[p.seat]}'s estate` },
@@ -176,11 +237,21 @@ function estate(view: GoaView, p: GoaPlayerView, you: number | null, legal: GoaC
     h(
       'ul',
       { class: 'goa-spots' },
-      spots.length ? spots.map((x) => h('li', null, h('span', { class: 'goa-spot-name' }, x.name), fields(x.spot.filled, x.spot.fields), spotButton(x.id))) : h('li', { class: 'muted' }, 'No plantations yet'),
+      spots.length
+        ? spots.map((x) =>
+            h('li', null, h('span', { class: 'goa-spot-name' }, x.name), fields(x.spot.filled, x.spot.fields), spotButton(x.id)),
+          )
+        : h('li', { class: 'muted' }, 'No plantations yet'),
     ),
     tiles.length ? h('p', { class: 'goa-tiles' }, h('strong', null, 'Tiles: '), tiles.join(', ')) : null,
     p.keptSingles ? h('p', { class: 'goa-tiles' }, `${plural(p.keptSingles, 'single plantation')} kept face down`) : null,
-    mine && p.hand?.length ? h('ul', { class: 'goa-hand', 'aria-label': 'Your expedition cards' }, p.hand.map((c) => h('li', null, cardText(c.id)))) : null,
+    mine && p.hand?.length
+      ? h(
+          'ul',
+          { class: 'goa-hand', 'aria-label': 'Your expedition cards' },
+          p.hand.map((c) => h('li', null, cardText(c.id))),
+        )
+      : null,
   );
 }
 
@@ -193,7 +264,13 @@ export function boardEl(frame: StateFrame, ctx: UiContext): HTMLElement {
   return h(
     'div',
     { class: 'goa-board' },
-    h('p', { class: 'goa-stage' }, h('strong', null, stageText(view)), ` · ${ctx.names[view.flag]} holds the flag`, view.part === 'A' ? ` · ${view.tilesToCome} B tiles to come` : ''),
+    h(
+      'p',
+      { class: 'goa-stage' },
+      h('strong', null, stageText(view)),
+      ` · ${ctx.names[view.flag]} holds the flag`,
+      view.part === 'A' ? ` · ${view.tilesToCome} B tiles to come` : '',
+    ),
     h(
       'div',
       { class: 'goa-top' },
@@ -203,11 +280,19 @@ export function boardEl(frame: StateFrame, ctx: UiContext): HTMLElement {
         { class: 'goa-side' },
         auction(view, ctx.names),
         progress(view, you, ctx.names),
-        h('p', { class: 'goa-deck' }, `Expedition cards: ${view.deckSize} in the deck, ${view.discardSize} discarded. Additional action cards in the supply: ${view.extraSupply}. Colonies still to found: ${colonies.map((c) => COLONY_NAMES[c]).join(', ') || 'none'}.`),
+        h(
+          'p',
+          { class: 'goa-deck' },
+          `Expedition cards: ${view.deckSize} in the deck, ${view.discardSize} discarded. Additional action cards in the supply: ${view.extraSupply}. Colonies still to found: ${colonies.map((c) => COLONY_NAMES[c]).join(', ') || 'none'}.`,
+        ),
         view.table.length ? h('p', null, `Drawn face up: ${view.table.map((c) => cardText(c.id)).join('; ')}`) : null,
       ),
     ),
-    h('div', { class: 'goa-estates' }, order.map((p) => estate(view, p, you, legal, ctx))),
+    h(
+      'div',
+      { class: 'goa-estates' },
+      order.map((p) => estate(view, p, you, legal, ctx)),
+    ),
     view.final ? finalScores(view, ctx.names) : null,
     aboutEl(view.about),
   );
@@ -222,15 +307,32 @@ function finalScores(view: GoaView, names: readonly string[]): HTMLElement {
       'table',
       { class: 'goa-table', dataset: { finalScores: '' } },
       h('caption', null, 'Final scores (victory points)'),
-      h('thead', null, h('tr', null, ['Rank', 'Player', ...cols, 'Ducats left', 'Total'].map((t) => h('th', { scope: 'col' }, t)))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          ['Rank', 'Player', ...cols, 'Ducats left', 'Total'].map((t) => h('th', { scope: 'col' }, t)),
+        ),
+      ),
       h(
         'tbody',
         null,
-        [...view.final!].sort((a, b) => a.rank - b.rank).map((r) =>
-          h('tr', null, h('td', null, String(r.rank)), h('th', { scope: 'row' }, names[r.seat] ?? ''), [r.rows, r.colonies, r.symbols, r.money, r.plantations, r.duty, r.missions].map((v) => h('td', null, String(v))), h('td', null, String(r.ducats)), h('td', null, h('strong', null, String(r.total)))),
-        ),
+        [...view.final!]
+          .sort((a, b) => a.rank - b.rank)
+          .map((r) =>
+            h(
+              'tr',
+              null,
+              h('td', null, String(r.rank)),
+              h('th', { scope: 'row' }, names[r.seat] ?? ''),
+              [r.rows, r.colonies, r.symbols, r.money, r.plantations, r.duty, r.missions].map((v) => h('td', null, String(v))),
+              h('td', null, String(r.ducats)),
+              h('td', null, h('strong', null, String(r.total))),
+            ),
+          ),
       ),
     ),
   );
 }
-

@@ -3,7 +3,17 @@
  * or brings, from the view and the rulebook's numbers (the game's data module).
  */
 import type { GoaCommand } from '../../../../domain/games/goa/commands';
-import { CARDS, COLONY_NAMES, COLONY_TILES, COLUMN_NAMES, DATA, TILES, type CardEffect, type Column, type Tile } from '../../../../domain/games/goa/data';
+import {
+  CARDS,
+  COLONY_NAMES,
+  COLONY_TILES,
+  COLUMN_NAMES,
+  DATA,
+  TILES,
+  type CardEffect,
+  type Column,
+  type Tile,
+} from '../../../../domain/games/goa/data';
 import { tileName } from '../../../../domain/games/goa/log';
 import type { GoaView } from '../../../../domain/games/goa/view';
 
@@ -142,7 +152,9 @@ export function commandLabel(c: GoaCommand, view: GoaView, seat: number, names: 
     case 'buildShips':
       return `Build ships — take ${plural(p.yields.ships, 'ship')}`;
     case 'harvest':
-      return c.card ? `Harvest a mixture (${cardText(c.card)}) — ${plural(p.yields.harvest, 'item')}` : `Harvest — ${plural(p.yields.harvest, 'spice')} onto empty fields`;
+      return c.card
+        ? `Harvest a mixture (${cardText(c.card)}) — ${plural(p.yields.harvest, 'item')}`
+        : `Harvest — ${plural(p.yields.harvest, 'spice')} onto empty fields`;
     case 'taxes':
       return `Collect taxes — ${ducats(p.yields.taxes)}`;
     case 'expedition':
@@ -192,7 +204,13 @@ export function commandLabel(c: GoaCommand, view: GoaView, seat: number, names: 
   }
 }
 
-const STAGES: Record<GoaView['stage'], string> = { markers: 'placing the flag and markers', auctions: 'auctions', actions: 'actions', extra: 'additional actions', over: 'game over' };
+const STAGES: Record<GoaView['stage'], string> = {
+  markers: 'placing the flag and markers',
+  auctions: 'auctions',
+  actions: 'actions',
+  extra: 'additional actions',
+  over: 'game over',
+};
 
 export function stageText(view: GoaView): string {
   return `Part ${view.part} · round ${view.round} of ${view.rounds} · ${STAGES[view.stage]}${view.stage === 'actions' ? ` (set ${view.actionSet} of 3)` : ''}`;
@@ -201,7 +219,8 @@ export function stageText(view: GoaView): string {
 /** What the seat is asked now, in a sentence. */
 export function prompt(view: GoaView, seat: number | null, names: readonly string[]): string {
   if (view.final) return 'The game is over.';
-  if (seat === null || !view.activeSeats.includes(seat)) return `Waiting for ${view.activeSeats.map((s) => names[s]).join(', ') || 'the game'}.`;
+  if (seat === null || !view.activeSeats.includes(seat))
+    return `Waiting for ${view.activeSeats.map((s) => names[s]).join(', ') || 'the game'}.`;
   const pend = view.pending;
   if (pend) {
     const steps: Record<string, string> = {

@@ -46,7 +46,16 @@ export function actionsEl(frame: StateFrame, ctx: UiContext): HTMLElement {
       : GROUPS.map((g) => {
           const mine = legal.filter((c) => g.types.includes(c.type));
           if (!mine.length) return null;
-          return h('div', { class: 'nav-group', role: 'group', 'aria-label': g.title }, h('h3', null, g.title), h('div', { class: 'nav-buttons' }, mine.map((c) => commandButton(c, commandLabel(c, view, you), ctx.send))));
+          return h(
+            'div',
+            { class: 'nav-group', role: 'group', 'aria-label': g.title },
+            h('h3', null, g.title),
+            h(
+              'div',
+              { class: 'nav-buttons' },
+              mine.map((c) => commandButton(c, commandLabel(c, view, you), ctx.send)),
+            ),
+          );
         }),
   );
 }

@@ -5,7 +5,19 @@
  * fields and regions that exactly one legal command acts on are buttons.
  */
 import type { NavCommand } from '../../../../domain/games/navegador/commands';
-import { ACTION_NAMES, BUILDINGS, BUILDING_NAMES, DATA, FIELDS, GOODS, NEIGHBOURS, PRIVILEGES, PRIVILEGE_NAMES, REGION_NAMES, type RegionId } from '../../../../domain/games/navegador/data';
+import {
+  ACTION_NAMES,
+  BUILDINGS,
+  BUILDING_NAMES,
+  DATA,
+  FIELDS,
+  GOODS,
+  NEIGHBOURS,
+  PRIVILEGES,
+  PRIVILEGE_NAMES,
+  REGION_NAMES,
+  type RegionId,
+} from '../../../../domain/games/navegador/data';
 import type { NavView } from '../../../../domain/games/navegador/view';
 import type { StateFrame } from '../../../../functions/core/protocol/frames';
 import { h } from '../../dom';
@@ -37,13 +49,21 @@ function piece(x: number, y: number, r: number, colour: string, names: readonly 
     'g',
     { class: 'nav-piece' },
     s('circle', { cx: x, cy: y, r, fill: c.fill, stroke: '#fff', 'stroke-width': 1.5 }),
-    s('text', { x, y: y + r * 0.36, 'text-anchor': 'middle', 'font-size': r * (mark.length > 1 ? 0.85 : 1.1), 'font-weight': 700, fill: c.text }, mark),
+    s(
+      'text',
+      { x, y: y + r * 0.36, 'text-anchor': 'middle', 'font-size': r * (mark.length > 1 ? 0.85 : 1.1), 'font-weight': 700, fill: c.text },
+      mark,
+    ),
     title(`${names[seat] ?? ''}${extra}`),
   );
 }
 
 /** Commands of one type whose field matches, when exactly one does: that place is a button. */
-function only<T extends NavCommand['type']>(legal: NavCommand[], type: T, match: (c: Extract<NavCommand, { type: T }>) => boolean): Extract<NavCommand, { type: T }> | null {
+function only<T extends NavCommand['type']>(
+  legal: NavCommand[],
+  type: T,
+  match: (c: Extract<NavCommand, { type: T }>) => boolean,
+): Extract<NavCommand, { type: T }> | null {
   const found = legal.filter((c): c is Extract<NavCommand, { type: T }> => c.type === type && match(c as Extract<NavCommand, { type: T }>));
   return found.length === 1 ? found[0]! : null;
 }
@@ -65,7 +85,17 @@ function rondel(view: NavView, legal: NavCommand[], you: number | null, ctx: UiC
     const here = view.players.filter((pl) => pl.position === i);
     // The stones are drawn over the field, outside its button: they are not part of its name.
     stones.push(
-      ...here.map((pl, k) => piece(cx + 66 * Math.cos(mid) + (k - (here.length - 1) / 2) * 17 * Math.cos(mid + Math.PI / 2), cy + 66 * Math.sin(mid) + (k - (here.length - 1) / 2) * 17 * Math.sin(mid + Math.PI / 2), 8.5, pl.colour, ctx.names, pl.seat, ` on ${ACTION_NAMES[action]}`)),
+      ...here.map((pl, k) =>
+        piece(
+          cx + 66 * Math.cos(mid) + (k - (here.length - 1) / 2) * 17 * Math.cos(mid + Math.PI / 2),
+          cy + 66 * Math.sin(mid) + (k - (here.length - 1) / 2) * 17 * Math.sin(mid + Math.PI / 2),
+          8.5,
+          pl.colour,
+          ctx.names,
+          pl.seat,
+          ` on ${ACTION_NAMES[action]}`,
+        ),
+      ),
     );
     const g = s(
       'g',
@@ -87,7 +117,11 @@ function rondel(view: NavView, legal: NavCommand[], you: number | null, ctx: UiC
     s('g', { class: 'nav-stones' }, stones),
     s('circle', { cx, cy, r: inner - 2, class: 'nav-hub' }),
     s('text', { x: cx, y: cy - 4, 'text-anchor': 'middle', class: 'nav-hub-text' }, 'Rondel'),
-    s('text', { x: cx, y: cy + 12, 'text-anchor': 'middle', class: 'nav-hub-small' }, me?.position != null ? '3 ahead free' : 'start anywhere'),
+    s(
+      'text',
+      { x: cx, y: cy + 12, 'text-anchor': 'middle', class: 'nav-hub-small' },
+      me?.position != null ? '3 ahead free' : 'start anywhere',
+    ),
   );
 }
 
@@ -114,11 +148,13 @@ const at = (id: RegionId) => [10 + MAP[id][0] * 170, 10 + MAP[id][1] * 120] as c
 function map(view: NavView, legal: NavCommand[], you: number | null, ctx: UiContext): HTMLElement {
   const centre = (id: RegionId) => [at(id)[0] + BOX.w / 2, at(id)[1] + BOX.h / 2] as const;
   const borders = Object.entries(NEIGHBOURS).flatMap(([a, ns]) =>
-    ns.filter((b) => a < b).map((b) => {
-      const [x1, y1] = centre(a as RegionId);
-      const [x2, y2] = centre(b);
-      return s('line', { x1, y1, x2, y2, class: 'nav-border' });
-    }),
+    ns
+      .filter((b) => a < b)
+      .map((b) => {
+        const [x1, y1] = centre(a as RegionId);
+        const [x2, y2] = centre(b);
+        return s('line', { x1, y1, x2, y2, class: 'nav-border' });
+      }),
   );
   const over: SVGElement[] = [];
   const regions = view.regions.map((r, index) => {
@@ -126,8 +162,10 @@ function map(view: NavView, legal: NavCommand[], you: number | null, ctx: UiCont
     const good = DATA.colonyStacks.value[r.id]?.[0];
     const lines: string[] = [];
     if (!r.explored) lines.push('Unexplored');
-    if (!r.explored && r.stack) lines.push(plural(r.stack.size, `${GOOD_NAMES[r.stack.good]} colony`, `${GOOD_NAMES[r.stack.good]} colonies`));
-    else if (r.colonies.length) lines.push(`${good ? `${GOOD_NAMES[good]} ` : ''}colonies:`, [...r.colonies].sort((a, b) => a - b).join(', '));
+    if (!r.explored && r.stack)
+      lines.push(plural(r.stack.size, `${GOOD_NAMES[r.stack.good]} colony`, `${GOOD_NAMES[r.stack.good]} colonies`));
+    else if (r.colonies.length)
+      lines.push(`${good ? `${GOOD_NAMES[good]} ` : ''}colonies:`, [...r.colonies].sort((a, b) => a - b).join(', '));
     else if (good) lines.push('No colonies left');
     if (r.doubleLoss) lines.push('Exploring loses 2 ships');
     const fleets = r.ships.flatMap((n, seat) => (n ? [{ seat, n }] : []));
@@ -144,7 +182,12 @@ function map(view: NavView, legal: NavCommand[], you: number | null, ctx: UiCont
       ...fleets.map((f, i) => {
         const fx = x + 16 + (i % 3) * 50;
         const fy = y + BOX.h - 16 - Math.floor(i / 3) * 24;
-        return s('g', null, piece(fx, fy, 10, view.players[f.seat]!.colour, ctx.names, f.seat, `: ${plural(f.n, 'ship')} in ${r.name}`), s('text', { x: fx + 13, y: fy + 5, class: 'nav-count' }, `×${f.n}`));
+        return s(
+          'g',
+          null,
+          piece(fx, fy, 10, view.players[f.seat]!.colour, ctx.names, f.seat, `: ${plural(f.n, 'ship')} in ${r.name}`),
+          s('text', { x: fx + 13, y: fy + 5, class: 'nav-count' }, `×${f.n}`),
+        );
       }),
     );
     const found = only(legal, 'foundColony', (c) => c.region === r.id);
@@ -155,7 +198,17 @@ function map(view: NavView, legal: NavCommand[], you: number | null, ctx: UiCont
     else g.append(title(description));
     return g;
   });
-  return h('div', { class: 'nav-map-wrap', tabindex: '0', role: 'region', 'aria-label': 'Map' }, s('svg', { viewBox: '0 0 860 370', class: 'nav-map', role: 'group', 'aria-label': 'Map of the sea route' }, borders, regions, s('g', { class: 'nav-over' }, over)));
+  return h(
+    'div',
+    { class: 'nav-map-wrap', tabindex: '0', role: 'region', 'aria-label': 'Map' },
+    s(
+      'svg',
+      { viewBox: '0 0 860 370', class: 'nav-map', role: 'group', 'aria-label': 'Map of the sea route' },
+      borders,
+      regions,
+      s('g', { class: 'nav-over' }, over),
+    ),
+  );
 }
 
 function market(view: NavView): HTMLElement {
@@ -163,8 +216,32 @@ function market(view: NavView): HTMLElement {
     'table',
     { class: 'nav-table', dataset: { path: 'market' } },
     h('caption', null, 'Market'),
-    h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Good'), h('th', { scope: 'col' }, 'Sell price'), h('th', { scope: 'col' }, 'Factory income'), h('th', { scope: 'col' }, 'Row'))),
-    h('tbody', null, GOODS.map((g) => h('tr', { dataset: { path: `market.${g}` } }, h('th', { scope: 'row' }, GOOD_NAMES[g]), h('td', null, cr(view.market[g].price)), h('td', null, cr(view.market[g].revenue)), h('td', null, `${view.market[g].row + 1} of 10`)))),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        h('th', { scope: 'col' }, 'Good'),
+        h('th', { scope: 'col' }, 'Sell price'),
+        h('th', { scope: 'col' }, 'Factory income'),
+        h('th', { scope: 'col' }, 'Row'),
+      ),
+    ),
+    h(
+      'tbody',
+      null,
+      GOODS.map((g) =>
+        h(
+          'tr',
+          { dataset: { path: `market.${g}` } },
+          h('th', { scope: 'row' }, GOOD_NAMES[g]),
+          h('td', null, cr(view.market[g].price)),
+          h('td', null, cr(view.market[g].revenue)),
+          h('td', null, `${view.market[g].row + 1} of 10`),
+        ),
+      ),
+    ),
   );
 }
 
@@ -173,12 +250,30 @@ function buildings(view: NavView): HTMLElement {
     'table',
     { class: 'nav-table' },
     h('caption', null, 'Buildings'),
-    h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Building'), h('th', { scope: 'col' }, 'Next price'), h('th', { scope: 'col' }, 'Left'), h('th', { scope: 'col' }, 'Workers needed'))),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        h('th', { scope: 'col' }, 'Building'),
+        h('th', { scope: 'col' }, 'Next price'),
+        h('th', { scope: 'col' }, 'Left'),
+        h('th', { scope: 'col' }, 'Workers needed'),
+      ),
+    ),
     h(
       'tbody',
       null,
       BUILDINGS.map((k) =>
-        h('tr', { dataset: { path: `buildings.${k}` } }, h('th', { scope: 'row' }, BUILDING_NAMES[k]), h('td', null, view.buildings[k].next === null ? '—' : cr(view.buildings[k].next!)), h('td', null, String(view.buildings[k].left)), h('td', null, String(DATA.workersPerBuilding.value[k]))),
+        h(
+          'tr',
+          { dataset: { path: `buildings.${k}` } },
+          h('th', { scope: 'row' }, BUILDING_NAMES[k]),
+          h('td', null, view.buildings[k].next === null ? '—' : cr(view.buildings[k].next!)),
+          h('td', null, String(view.buildings[k].left)),
+          h('td', null, String(DATA.workersPerBuilding.value[k])),
+        ),
       ),
     ),
   );
@@ -189,15 +284,43 @@ function gallery(view: NavView, names: readonly string[]): HTMLElement {
   return h(
     'div',
     { class: 'nav-gallery' },
-    h('p', { dataset: { path: 'gallery' } }, h('strong', null, 'Privileges on offer: '), PRIVILEGES.map((t) => `${PRIVILEGE_NAMES[t]} ${view.gallery[t]}`).join(' · ')),
-    h('p', { dataset: { path: 'navegador' } }, h('strong', null, 'The Navegador: '), `${names[nav.holder]} holds it${nav.marker === null ? '' : ` (marker on ${ACTION_NAMES[FIELDS[nav.marker]!]})`}.`),
-    view.endTrigger ? h('p', { class: 'nav-end' }, view.endTrigger === 'nagasaki' ? 'Nagasaki is explored: ' : 'The last building is taken: ', `final turns left: ${view.finalTurns ?? 0}.`) : null,
+    h(
+      'p',
+      { dataset: { path: 'gallery' } },
+      h('strong', null, 'Privileges on offer: '),
+      PRIVILEGES.map((t) => `${PRIVILEGE_NAMES[t]} ${view.gallery[t]}`).join(' · '),
+    ),
+    h(
+      'p',
+      { dataset: { path: 'navegador' } },
+      h('strong', null, 'The Navegador: '),
+      `${names[nav.holder]} holds it${nav.marker === null ? '' : ` (marker on ${ACTION_NAMES[FIELDS[nav.marker]!]})`}.`,
+    ),
+    view.endTrigger
+      ? h(
+          'p',
+          { class: 'nav-end' },
+          view.endTrigger === 'nagasaki' ? 'Nagasaki is explored: ' : 'The last building is taken: ',
+          `final turns left: ${view.finalTurns ?? 0}.`,
+        )
+      : null,
   );
 }
 
 /** Each player's sheet in a row; one's own marked. Cruzados are open information in Navegador. */
 function sheets(view: NavView, you: number | null, names: readonly string[]): HTMLElement {
-  const head = ['Player', 'Cruzados', 'Workers', 'Ships (supply / at sea)', 'Colonies', 'Factories', 'Shipyards', 'Churches', 'Explorers', 'Privileges'];
+  const head = [
+    'Player',
+    'Cruzados',
+    'Workers',
+    'Ships (supply / at sea)',
+    'Colonies',
+    'Factories',
+    'Shipyards',
+    'Churches',
+    'Explorers',
+    'Privileges',
+  ];
   return h(
     'div',
     { class: 'nav-sheets-wrap', tabindex: '0', role: 'region', 'aria-label': 'Players' },
@@ -205,7 +328,15 @@ function sheets(view: NavView, you: number | null, names: readonly string[]): HT
       'table',
       { class: 'nav-table nav-sheets' },
       h('caption', null, 'Players'),
-      h('thead', null, h('tr', null, head.map((t) => h('th', { scope: 'col' }, t)))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          head.map((t) => h('th', { scope: 'col' }, t)),
+        ),
+      ),
       h(
         'tbody',
         null,
@@ -213,11 +344,19 @@ function sheets(view: NavView, you: number | null, names: readonly string[]): HT
           const factories = GOODS.map((g) => (p.factories[g] ? `${GOOD_NAMES[g]} ${p.factories[g]}` : '')).filter(Boolean);
           if (p.wildcard) factories.push(`any ${p.wildcard}`);
           const privileges = PRIVILEGES.filter((t) => p.privileges[t]).map((t) => `${PRIVILEGE_NAMES[t]} ${p.privileges[t]}`);
-          const colonies = GOODS.map((g) => [g, p.colonies.filter((c) => c.good === g).length] as const).filter(([, n]) => n).map(([g, n]) => `${GOOD_NAMES[g]} ${n}`);
+          const colonies = GOODS.map((g) => [g, p.colonies.filter((c) => c.good === g).length] as const)
+            .filter(([, n]) => n)
+            .map(([g, n]) => `${GOOD_NAMES[g]} ${n}`);
           return h(
             'tr',
             { class: seat === you ? 'nav-you' : '', dataset: { path: `players.${seat}` } },
-            h('th', { scope: 'row' }, h('span', { class: `nav-chip nav-c-${p.colour}` }, markOf(names, seat)), ` ${names[seat]}${seat === you ? ' (you)' : ''}`, h('span', { class: 'visually-hidden' }, `, ${p.colour}`)),
+            h(
+              'th',
+              { scope: 'row' },
+              h('span', { class: `nav-chip nav-c-${p.colour}` }, markOf(names, seat)),
+              ` ${names[seat]}${seat === you ? ' (you)' : ''}`,
+              h('span', { class: 'visually-hidden' }, `, ${p.colour}`),
+            ),
             h('td', null, String(p.cash)),
             h('td', null, String(p.workers)),
             h('td', null, `${p.supply} / ${p.shipsAtSea}`),
@@ -243,7 +382,12 @@ export function boardEl(frame: StateFrame, ctx: UiContext): HTMLElement {
   return h(
     'div',
     { class: 'nav-board' },
-    h('p', { class: 'nav-phase' }, h('strong', null, phase), ` · ships sail up to ${plural(sailing ?? 1, 'border')} · extra workers and ships cost ${cr(DATA.extraPricePerPhase.value * view.phase)} each`),
+    h(
+      'p',
+      { class: 'nav-phase' },
+      h('strong', null, phase),
+      ` · ships sail up to ${plural(sailing ?? 1, 'border')} · extra workers and ships cost ${cr(DATA.extraPricePerPhase.value * view.phase)} each`,
+    ),
     h('div', { class: 'nav-top' }, rondel(view, legal, you, ctx), map(view, legal, you, ctx)),
     h('div', { class: 'nav-panels' }, market(view), buildings(view), gallery(view, ctx.names)),
     sheets(view, you, ctx.names),
@@ -257,14 +401,35 @@ function finalScores(view: NavView, names: readonly string[]): HTMLElement {
     'table',
     { class: 'nav-table', dataset: { finalScores: '' } },
     h('caption', null, 'Final scores'),
-    h('thead', null, h('tr', null, ['Rank', 'Player', 'Workers', 'Ships', 'Cash', ...PRIVILEGES.map((t) => PRIVILEGE_NAMES[t]), 'Total'].map((t) => h('th', { scope: 'col' }, t.charAt(0).toUpperCase() + t.slice(1))))),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        ['Rank', 'Player', 'Workers', 'Ships', 'Cash', ...PRIVILEGES.map((t) => PRIVILEGE_NAMES[t]), 'Total'].map((t) =>
+          h('th', { scope: 'col' }, t.charAt(0).toUpperCase() + t.slice(1)),
+        ),
+      ),
+    ),
     h(
       'tbody',
       null,
-      [...view.final!].sort((a, b) => a.rank - b.rank).map((r) =>
-        h('tr', null, h('td', null, String(r.rank)), h('th', { scope: 'row' }, names[r.seat] ?? ''), h('td', null, String(r.workers)), h('td', null, String(r.ships)), h('td', null, String(r.cash)), PRIVILEGES.map((t) => h('td', null, String(r.columns[t]))), h('td', null, h('strong', null, String(r.total)))),
-      ),
+      [...view.final!]
+        .sort((a, b) => a.rank - b.rank)
+        .map((r) =>
+          h(
+            'tr',
+            null,
+            h('td', null, String(r.rank)),
+            h('th', { scope: 'row' }, names[r.seat] ?? ''),
+            h('td', null, String(r.workers)),
+            h('td', null, String(r.ships)),
+            h('td', null, String(r.cash)),
+            PRIVILEGES.map((t) => h('td', null, String(r.columns[t]))),
+            h('td', null, h('strong', null, String(r.total))),
+          ),
+        ),
     ),
   );
 }
-

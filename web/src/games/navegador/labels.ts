@@ -4,7 +4,15 @@
  * the click.
  */
 import type { NavCommand } from '../../../../domain/games/navegador/commands';
-import { ACTION_NAMES, BUILDING_NAMES, DATA, FIELDS, REGION_NAMES, type Good, type PrivilegeType } from '../../../../domain/games/navegador/data';
+import {
+  ACTION_NAMES,
+  BUILDING_NAMES,
+  DATA,
+  FIELDS,
+  REGION_NAMES,
+  type Good,
+  type PrivilegeType,
+} from '../../../../domain/games/navegador/data';
 import { achievements } from '../../../../domain/games/navegador/rules';
 import type { NavView } from '../../../../domain/games/navegador/view';
 
@@ -12,10 +20,16 @@ export const cr = (n: number) => `${n} Cruzados`;
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 export const GOOD_NAMES: Record<Good, string> = { sugar: 'sugar', gold: 'gold', spices: 'spices' };
 /** Privilege names in the singular ("a church privilege"). */
-export const PRIVILEGE_ONE: Record<PrivilegeType, string> = { colony: 'colony', factory: 'factory', explorer: 'explorer', shipyard: 'shipyard', church: 'church' };
+export const PRIVILEGE_ONE: Record<PrivilegeType, string> = {
+  colony: 'colony',
+  factory: 'factory',
+  explorer: 'explorer',
+  shipyard: 'shipyard',
+  church: 'church',
+};
 
 /** Fields forward from one rondel position to another (staying put is a full lap). */
-export const fieldsAhead = (from: number, to: number) => ((to - from + FIELDS.length) % FIELDS.length) || FIELDS.length;
+export const fieldsAhead = (from: number, to: number) => (to - from + FIELDS.length) % FIELDS.length || FIELDS.length;
 
 /** The price of recruiting workers or building ships: buildings' price first, then the phase's. */
 function recruitText(view: NavView, seat: number, what: 'workers' | 'ships', count: number): string {
@@ -80,7 +94,19 @@ export function commandLabel(c: NavCommand, view: NavView, seat: number): string
 }
 
 function actionName(kind: string): string {
-  return ({ sailing: 'sailing', colony: 'founding colonies', buildings: 'building', market: 'the market', workers: 'recruiting', ships: 'building ships', privilege: 'privileges' } as Record<string, string>)[kind] ?? 'this action';
+  return (
+    (
+      {
+        sailing: 'sailing',
+        colony: 'founding colonies',
+        buildings: 'building',
+        market: 'the market',
+        workers: 'recruiting',
+        ships: 'building ships',
+        privilege: 'privileges',
+      } as Record<string, string>
+    )[kind] ?? 'this action'
+  );
 }
 
 /** What the panel says the seat is doing now. */
@@ -94,7 +120,9 @@ export function prompt(view: NavView, seat: number | null, names: readonly strin
     case 'payShips':
       return `Pay ${plural(p.remaining, 'more ship')} for the extra fields: take them from the sea.`;
     case 'sailing':
-      return p.navegador ? 'Navegador sailing: move your ships, then say done.' : 'Sailing: move your ships (exploring costs ships), then say done.';
+      return p.navegador
+        ? 'Navegador sailing: move your ships, then say done.'
+        : 'Sailing: move your ships (exploring costs ships), then say done.';
     case 'colony':
       return 'Colony: found colonies where you have a ship (2 workers each), then say done.';
     case 'buildings':

@@ -8,7 +8,21 @@ import { h } from '../../dom';
 import type { VdgCommand } from '../../../../domain/games/vasco-da-gama/commands';
 import { AREA_NAMES, DATA, SAILOR_COLOURS } from '../../../../domain/games/vasco-da-gama/data';
 import { turnText } from './board';
-import { GROUPS, GROUP_ORDER, cap, crewText, describeCommand, listWords, merchantLimit, numberCost, projectText, reals, rightRange, sailorsText, type CommandLabel } from './labels';
+import {
+  GROUPS,
+  GROUP_ORDER,
+  cap,
+  crewText,
+  describeCommand,
+  listWords,
+  merchantLimit,
+  numberCost,
+  projectText,
+  reals,
+  rightRange,
+  sailorsText,
+  type CommandLabel,
+} from './labels';
 import { PICKED_NUMBER, chip, seatTag, sr, type Rc } from './widgets';
 
 interface Entry {
@@ -75,16 +89,24 @@ function tooDear(rc: Rc, entries: Entry[]): HTMLElement[] {
   if (call.area === 'projects') {
     const bought = new Set(entries.flatMap((e) => (e.c.type === 'purchase' && e.c.spaces.length === 1 ? [e.c.spaces[0]!] : [])));
     rc.view.projects.row.forEach((tile, i) => {
-      if (tile && !bought.has(i)) out.push(unaffordable(`Buy ${tile.id}`, `costs ${reals(call.cost + DATA.purchasePrices.value.one)}, ${have}`));
+      if (tile && !bought.has(i))
+        out.push(unaffordable(`Buy ${tile.id}`, `costs ${reals(call.cost + DATA.purchasePrices.value.one)}, ${have}`));
     });
     const sg = rc.view.projects.saoGabriel;
-    if (sg && !entries.some((e) => e.c.type === 'purchaseSaoGabriel')) out.push(unaffordable(`Buy the São Gabriel`, `costs ${reals(call.cost + sg.crew)}, ${have}`));
+    if (sg && !entries.some((e) => e.c.type === 'purchaseSaoGabriel'))
+      out.push(unaffordable(`Buy the São Gabriel`, `costs ${reals(call.cost + sg.crew)}, ${have}`));
   }
   if (call.area === 'recruiting') {
     const open = new Set(entries.flatMap((e) => (e.c.type === 'recruitFrom' ? [e.c.section] : [])));
     rc.view.recruiting.sections.forEach((s, i) => {
       const any = SAILOR_COLOURS.some((c) => s.sailors[c] > 0);
-      if (s.active && any && !open.has(i)) out.push(unaffordable(`Recruit from section ${i + 1}`, `at least ${reals(call.cost + (DATA.recruitCostByColours.value[1] ?? 0))}, ${have}`));
+      if (s.active && any && !open.has(i))
+        out.push(
+          unaffordable(
+            `Recruit from section ${i + 1}`,
+            `at least ${reals(call.cost + (DATA.recruitCostByColours.value[1] ?? 0))}, ${have}`,
+          ),
+        );
     });
   }
   return out;
@@ -97,17 +119,27 @@ function groupEl(rc: Rc, group: string, entries: Entry[]): HTMLElement {
   else if (group === GROUPS.recruit) body = recruitEl(rc, entries);
   else if (group === GROUPS.launch) body = launchEl(rc, entries);
   else if (group === GROUPS.merchant) body = merchantEl(rc, entries);
-  else body = h('div', { class: 'vdg-buttons' }, entries.map((e) => commandButton(rc, e)), group === GROUPS.act ? tooDear(rc, entries) : null);
+  else
+    body = h(
+      'div',
+      { class: 'vdg-buttons' },
+      entries.map((e) => commandButton(rc, e)),
+      group === GROUPS.act ? tooDear(rc, entries) : null,
+    );
   if (group === GROUPS.act && rc.view.call) {
     const call = rc.view.call;
     intro = h(
       'p',
       { class: 'vdg-small' },
       `Number ${call.number} in ${AREA_NAMES[call.area]}: `,
-      call.cost > 0 && !call.started ? `the right to act costs ${reals(call.cost)}, included in each price below (giving up costs nothing).` : 'the right to act is free.',
+      call.cost > 0 && !call.started
+        ? `the right to act costs ${reals(call.cost)}, included in each price below (giving up costs nothing).`
+        : 'the right to act is free.',
       (() => {
         const p = rc.you === null ? undefined : rc.view.players[rc.you];
-        return p && call.seat === rc.you && !call.started && call.cost > p.reals ? ` You have ${reals(p.reals)}: not enough to act, so it can only be given up.` : null;
+        return p && call.seat === rc.you && !call.started && call.cost > p.reals
+          ? ` You have ${reals(p.reals)}: not enough to act, so it can only be given up.`
+          : null;
       })(),
     );
   }
@@ -143,7 +175,11 @@ function placeEl(rc: Rc, entries: Entry[]): Node[] {
     if (rc.picked === null) {
       out.push(
         h('p', { class: 'vdg-small' }, 'Step 1 of 2: choose a Sequence Number (then its area).'),
-        h('div', { class: 'vdg-number-picks' }, numbers.map((n) => pickButton(rc, n, () => pick(n)))),
+        h(
+          'div',
+          { class: 'vdg-number-picks' },
+          numbers.map((n) => pickButton(rc, n, () => pick(n))),
+        ),
       );
     } else {
       const mine = regular.filter((e) => (e.c as Extract<VdgCommand, { type: 'place' }>).number === rc.picked);
@@ -152,17 +188,30 @@ function placeEl(rc: Rc, entries: Entry[]): Node[] {
           'p',
           { class: 'vdg-small' },
           `Step 2 of 2: number ${rc.picked} (${numberCost(rc.view, rc.picked)}) — choose its area, here or on the board. `,
-          h('button', { type: 'button', class: 'vdg-link', dataset: { action: 'changeNumber', key: 'change-number' }, onclick: () => pick(null) }, 'Change number'),
+          h(
+            'button',
+            { type: 'button', class: 'vdg-link', dataset: { action: 'changeNumber', key: 'change-number' }, onclick: () => pick(null) },
+            'Change number',
+          ),
         ),
         h(
           'div',
           { class: 'vdg-buttons' },
-          mine.map((e) => commandButton(rc, e, `Number ${rc.picked} in ${AREA_NAMES[(e.c as Extract<VdgCommand, { type: 'place' }>).area]}`)),
+          mine.map((e) =>
+            commandButton(rc, e, `Number ${rc.picked} in ${AREA_NAMES[(e.c as Extract<VdgCommand, { type: 'place' }>).area]}`),
+          ),
         ),
       );
     }
   }
-  if (extra.length) out.push(h('div', { class: 'vdg-buttons' }, extra.map((e) => commandButton(rc, e))));
+  if (extra.length)
+    out.push(
+      h(
+        'div',
+        { class: 'vdg-buttons' },
+        extra.map((e) => commandButton(rc, e)),
+      ),
+    );
   return out;
 }
 
@@ -176,9 +225,20 @@ function pickButton(rc: Rc, n: number, onclick: () => void): HTMLElement {
   const dear = range !== null && have !== null && range[0] > have;
   return h(
     'button',
-    { type: 'button', class: `vdg-cmd vdg-pick${dear ? ' vdg-dear' : ''}`, dataset: { action: 'pickNumber', number: String(n), key: `pick:${n}` }, onclick },
+    {
+      type: 'button',
+      class: `vdg-cmd vdg-pick${dear ? ' vdg-dear' : ''}`,
+      dataset: { action: 'pickNumber', number: String(n), key: `pick:${n}` },
+      onclick,
+    },
     h('span', { class: 'vdg-pick-n' }, sr('Number '), String(n)),
-    h('span', { class: 'vdg-cost' }, sr(' — '), pay ? h('span', null, pay, sr(',')) : null, refund ? [`give up +${refund}`, sr(refund === 1 ? ' Real' : ' Reals')] : 'no refund'),
+    h(
+      'span',
+      { class: 'vdg-cost' },
+      sr(' — '),
+      pay ? h('span', null, pay, sr(',')) : null,
+      refund ? [`give up +${refund}`, sr(refund === 1 ? ' Real' : ' Reals')] : 'no refund',
+    ),
     dear ? h('span', { class: 'vdg-reason' }, `over your ${have}`) : null,
   );
 }
@@ -191,7 +251,14 @@ function merchantEl(rc: Rc, entries: Entry[]): Node[] {
   const rest = entries.filter((e) => e.c.type !== 'sendMerchant');
   const limit = merchantLimit(rc.view);
   const out: Node[] = [];
-  if (rows.size) out.push(h('p', { class: 'vdg-small' }, `The merchant ship${limit ? ` (limit ${limit})` : ''} needs no captain: no VP for the slot, but the landing's bonus is yours.`));
+  if (rows.size)
+    out.push(
+      h(
+        'p',
+        { class: 'vdg-small' },
+        `The merchant ship${limit ? ` (limit ${limit})` : ''} needs no captain: no VP for the slot, but the landing's bonus is yours.`,
+      ),
+    );
   for (const [id, list] of rows) {
     const landing = rc.view.landings.find((l) => l.id === id);
     out.push(
@@ -206,7 +273,13 @@ function merchantEl(rc: Rc, entries: Entry[]): Node[] {
       ),
     );
   }
-  out.push(h('div', { class: 'vdg-buttons' }, rest.map((e) => commandButton(rc, e))));
+  out.push(
+    h(
+      'div',
+      { class: 'vdg-buttons' },
+      rest.map((e) => commandButton(rc, e)),
+    ),
+  );
   return out;
 }
 
@@ -258,7 +331,11 @@ function launchEl(rc: Rc, entries: Entry[]): HTMLElement {
   return h(
     'div',
     { class: 'vdg-launch' },
-    h('p', { class: 'vdg-small' }, 'Launching is free and allowed at any time; the crew (all different colours) returns to the bag, missionaries to the Characters Area.'),
+    h(
+      'p',
+      { class: 'vdg-small' },
+      'Launching is free and allowed at any time; the crew (all different colours) returns to the bag, missionaries to the Characters Area.',
+    ),
     [...byProject].map(([id, list]) => {
       const p = projects.find((t) => t.id === id);
       return h(

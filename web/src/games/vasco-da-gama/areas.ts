@@ -94,7 +94,11 @@ function landingEl(rc: Rc, l: VdgView['landings'][number]): HTMLElement {
             h('span', { class: 'vdg-slot-value', title: 'Slot value' }, String(slot.value)),
             slot.ship ? shipPiece() : null,
             slot.ship
-              ? h('span', { class: 'vdg-ship-name' }, owner === null ? `Merchant, limit ${slot.ship.limit}` : `${nameOf(rc, owner!)}, limit ${slot.ship.limit}`)
+              ? h(
+                  'span',
+                  { class: 'vdg-ship-name' },
+                  owner === null ? `Merchant, limit ${slot.ship.limit}` : `${nameOf(rc, owner!)}, limit ${slot.ship.limit}`,
+                )
               : h('span', { class: 'vdg-empty' }, 'empty'),
           ),
         );
@@ -160,7 +164,12 @@ export function charactersEl(rc: Rc): HTMLElement {
     );
   });
   const extra = DATA.extraNumbers.value.map((n) =>
-    h('span', { class: `vdg-extra${view.numbers.extra.includes(n) ? '' : ' vdg-gone'}` }, `${n}`, sr(view.numbers.extra.includes(n) ? ' here' : ' on the board')),
+    h(
+      'span',
+      { class: `vdg-extra${view.numbers.extra.includes(n) ? '' : ' vdg-gone'}` },
+      `${n}`,
+      sr(view.numbers.extra.includes(n) ? ' here' : ' on the board'),
+    ),
   );
   const m = view.merchant;
   return area(
@@ -188,7 +197,12 @@ export function charactersEl(rc: Rc): HTMLElement {
 export function projectsEl(rc: Rc): HTMLElement {
   const { view } = rc;
   const row = view.projects.row.map((p, i) =>
-    spot(rc, `project:${i}`, 'vdg-project-space', p ? projectCard(p, { title: `Space ${i + 1}` }) : h('span', { class: 'vdg-card vdg-card-empty' }, `Space ${i + 1}: empty`)),
+    spot(
+      rc,
+      `project:${i}`,
+      'vdg-project-space',
+      p ? projectCard(p, { title: `Space ${i + 1}` }) : h('span', { class: 'vdg-card vdg-card-empty' }, `Space ${i + 1}: empty`),
+    ),
   );
   const sg = view.projects.saoGabriel;
   const [d1, d2, d3] = view.projects.decks;
@@ -203,7 +217,9 @@ export function projectsEl(rc: Rc): HTMLElement {
         rc,
         'project:sg',
         'vdg-project-space vdg-sao-gabriel',
-        sg ? projectCard(sg, { title: `São Gabriel: ${reals(sg.crew)}, launched at once` }) : h('span', { class: 'vdg-card vdg-card-empty' }, 'São Gabriel: sold'),
+        sg
+          ? projectCard(sg, { title: `São Gabriel: ${reals(sg.crew)}, launched at once` })
+          : h('span', { class: 'vdg-card vdg-card-empty' }, 'São Gabriel: sold'),
       ),
     ),
     h('p', { class: 'vdg-line vdg-small' }, `Decks: I ${d1}, II ${d2}, III ${d3} · removed from the game: ${view.removed}`),

@@ -21,7 +21,11 @@ export function boardEl(rc: Rc): HTMLElement {
     navigationEl(rc),
     h('div', { class: 'vdg-middle' }, numbersEl(rc), recruitingEl(rc), charactersEl(rc)),
     projectsEl(rc),
-    h('section', { class: 'vdg-players', 'aria-label': 'Players' }, rc.view.players.map((p) => playerEl(rc, p))),
+    h(
+      'section',
+      { class: 'vdg-players', 'aria-label': 'Players' },
+      rc.view.players.map((p) => playerEl(rc, p)),
+    ),
     aboutEl(rc.view.about),
   );
 }
@@ -104,7 +108,12 @@ function numbersEl(rc: Rc): HTMLElement {
     return h(
       'li',
       { class: 'vdg-number-row' },
-      h('span', { class: 'vdg-refund', title: `Giving up ${nums[0]}–${nums.at(-1)} refunds this` }, `+${refunds[r * perRow] ?? 0}`, sr(` Reals for giving up ${nums[0]} to ${nums.at(-1)}`)),
+      h(
+        'span',
+        { class: 'vdg-refund', title: `Giving up ${nums[0]}–${nums.at(-1)} refunds this` },
+        `+${refunds[r * perRow] ?? 0}`,
+        sr(` Reals for giving up ${nums[0]} to ${nums.at(-1)}`),
+      ),
       h('ol', { class: 'vdg-number-cells', start: String(nums[0]) }, nums.map(cell)),
     );
   });
@@ -127,7 +136,9 @@ function numbersEl(rc: Rc): HTMLElement {
     h(
       'p',
       { class: 'vdg-small vdg-line', dataset: { path: 'vdgTiles' } },
-      current ? `Vasco da Gama's tile: starts at ${current.initial}, offers ${reals(current.coins[0])} and ${reals(current.coins[1])}. ` : '',
+      current
+        ? `Vasco da Gama's tile: starts at ${current.initial}, offers ${reals(current.coins[0])} and ${reals(current.coins[1])}. `
+        : '',
       t.faceUp ? `Next: starts at ${t.faceUp.initial}, ${signed(t.faceUp.variation)}. ` : '',
       `${plural(t.faceDown, 'tile')} face down.`,
     ),
@@ -141,10 +152,14 @@ function playerEl(rc: Rc, p: VdgView['players'][number]): HTMLElement {
   // Older frames may lack `absent` (seats out of time, played by a bot until they come back).
   const absent = (rc.frame.absent ?? []).includes(p.seat);
   const sailors = SAILOR_COLOURS.filter((c) => p.sailors[c] > 0).map((c) => chip(c, p.sailors[c]));
-  const stat = (label: string, value: string | number, path: string) => h('div', { class: 'vdg-stat', dataset: { path: `players.${p.seat}.${path}` } }, h('dt', null, label), h('dd', null, String(value)));
+  const stat = (label: string, value: string | number, path: string) =>
+    h('div', { class: 'vdg-stat', dataset: { path: `players.${p.seat}.${path}` } }, h('dt', null, label), h('dd', null, String(value)));
   return h(
     'section',
-    { class: `vdg-player vdg-seat-${p.colour}${active ? ' vdg-active' : ''}${p.seat === rc.you ? ' vdg-you' : ''}`, 'aria-label': `${nameOf(rc, p.seat)}, ${p.colour}` },
+    {
+      class: `vdg-player vdg-seat-${p.colour}${active ? ' vdg-active' : ''}${p.seat === rc.you ? ' vdg-you' : ''}`,
+      'aria-label': `${nameOf(rc, p.seat)}, ${p.colour}`,
+    },
     h(
       'h3',
       null,
@@ -171,13 +186,31 @@ function playerEl(rc: Rc, p: VdgView['players'][number]): HTMLElement {
       p.missionaries ? chip('missionary', p.missionaries, p.missionaries === 1 ? 'missionary (white)' : 'missionaries (white)') : null,
     ),
     p.projects.length
-      ? h('div', { class: 'vdg-cards', dataset: { path: `players.${p.seat}.projects` } }, h('span', { class: 'vdg-label' }, 'Projects'), p.projects.map((t) => spot(rc, `own-project:${t.id}`, 'vdg-project-space', projectCard(t))))
+      ? h(
+          'div',
+          { class: 'vdg-cards', dataset: { path: `players.${p.seat}.projects` } },
+          h('span', { class: 'vdg-label' }, 'Projects'),
+          p.projects.map((t) => spot(rc, `own-project:${t.id}`, 'vdg-project-space', projectCard(t))),
+        )
       : null,
-    p.ships.length ? h('div', { class: 'vdg-cards', dataset: { path: `players.${p.seat}.ships` } }, h('span', { class: 'vdg-label' }, 'Ships launched'), p.ships.map((t) => projectCard(t, { launched: true }))) : null,
-    p.characters.length || p.extraDisc ? h('p', { class: 'vdg-small vdg-line' }, [
-      p.characters.length ? `Holds ${listWords(p.characters.map((c) => CHARACTER_NAMES[c]))}.` : '',
-      p.extraDisc ? ` Has the Additional Action Disc${p.extraToPlace ? ', to place' : ''}.` : '',
-    ].join('')) : null,
+    p.ships.length
+      ? h(
+          'div',
+          { class: 'vdg-cards', dataset: { path: `players.${p.seat}.ships` } },
+          h('span', { class: 'vdg-label' }, 'Ships launched'),
+          p.ships.map((t) => projectCard(t, { launched: true })),
+        )
+      : null,
+    p.characters.length || p.extraDisc
+      ? h(
+          'p',
+          { class: 'vdg-small vdg-line' },
+          [
+            p.characters.length ? `Holds ${listWords(p.characters.map((c) => CHARACTER_NAMES[c]))}.` : '',
+            p.extraDisc ? ` Has the Additional Action Disc${p.extraToPlace ? ', to place' : ''}.` : '',
+          ].join(''),
+        )
+      : null,
   );
 }
 
@@ -199,7 +232,22 @@ function finalEl(rc: Rc, final: NonNullable<VdgView['final']>): HTMLElement {
           { class: 'vdg-small' },
           `VP scored during the five rounds, plus 1 VP for every ${DATA.realsPerFinalVp.value} Reals left and ${DATA.vpPerLaunchedShipWithCaptain.value} VP for every launched ship with a captain. Ties: more ships at the landings, then more sailors.`,
         ),
-        h('thead', null, h('tr', null, th('Rank'), th('Player'), th('VP from the rounds'), th('For Reals'), th('For ships'), th('Total'), th('Ships at landings'), th('Sailors'))),
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            th('Rank'),
+            th('Player'),
+            th('VP from the rounds'),
+            th('For Reals'),
+            th('For ships'),
+            th('Total'),
+            th('Ships at landings'),
+            th('Sailors'),
+          ),
+        ),
         h(
           'tbody',
           null,
@@ -222,4 +270,3 @@ function finalEl(rc: Rc, final: NonNullable<VdgView['final']>): HTMLElement {
     ),
   );
 }
-

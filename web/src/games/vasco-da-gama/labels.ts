@@ -109,7 +109,8 @@ export function numberCost(view: VdgView, number: number): string {
   const refund = view.numbers.refunds[number - 1] ?? 0;
   const [lo, hi] = rightRange(view, number) ?? [null, null];
   const parts: string[] = [];
-  if (lo !== null && hi !== null) parts.push(hi === 0 ? 'free to act' : lo === hi ? `right to act ${reals(lo)}` : `right to act ${lo}–${hi} Reals`);
+  if (lo !== null && hi !== null)
+    parts.push(hi === 0 ? 'free to act' : lo === hi ? `right to act ${reals(lo)}` : `right to act ${lo}–${hi} Reals`);
   parts.push(refund > 0 ? `give up +${reals(refund)}` : 'give up: no refund');
   return parts.join(' · ');
 }
@@ -154,7 +155,9 @@ export function hostGain(view: VdgView, character: CharacterId): string {
     case 'alvares':
       return view.missionaries > 0 ? '+1 missionary' : 'no missionary left';
     case 'sernigi':
-      return view.merchant.faceUp && !view.merchant.sentThisRound ? 'send the merchant ship now or in Phase 3' : 'no merchant ship to send this round';
+      return view.merchant.faceUp && !view.merchant.sentThisRound
+        ? 'send the merchant ship now or in Phase 3'
+        : 'no merchant ship to send this round';
     case 'manuel':
       return 'place the Additional Action Disc with 21 or 22';
   }
@@ -174,7 +177,11 @@ export function describeCommand(command: VdgCommand, view: VdgView, you: number 
   const pending = view.pending;
   switch (command.type) {
     case 'place':
-      return { label: `Number ${command.number} in ${AREA_NAMES[command.area]}`, cost: numberCost(view, command.number), group: GROUPS.place };
+      return {
+        label: `Number ${command.number} in ${AREA_NAMES[command.area]}`,
+        cost: numberCost(view, command.number),
+        group: GROUPS.place,
+      };
     case 'placeExtraDisc':
       return {
         label: `Additional Action Disc: number ${command.number} in ${AREA_NAMES[command.area]}`,
@@ -217,7 +224,9 @@ export function describeCommand(command: VdgCommand, view: VdgView, you: number 
       const captainCost = command.captain ? count * DATA.captainCostPerSailor.value : 0;
       return {
         label: `${cap(sailorsText(command.sailors))}${command.captain ? ' + a captain' : ''}`,
-        cost: command.captain ? `${reals(sailorsCost + captainCost)} (sailors ${sailorsCost} + captain ${captainCost})` : reals(sailorsCost),
+        cost: command.captain
+          ? `${reals(sailorsCost + captainCost)} (sailors ${sailorsCost} + captain ${captainCost})`
+          : reals(sailorsCost),
         group: GROUPS.recruit,
       };
     }
@@ -272,7 +281,11 @@ export function describeCommand(command: VdgCommand, view: VdgView, you: number 
       return { label: `Take ${p ? projectText(p) : `the project in space ${command.space + 1}`}`, cost: 'free', group: GROUPS.bonus };
     }
     case 'takeSailor':
-      return { label: `Take ${command.colour === 'orange' ? 'an' : 'a'} ${command.colour} sailor from section ${command.section + 1}`, cost: 'free', group: GROUPS.bonus };
+      return {
+        label: `Take ${command.colour === 'orange' ? 'an' : 'a'} ${command.colour} sailor from section ${command.section + 1}`,
+        cost: 'free',
+        group: GROUPS.bonus,
+      };
     case 'drawSailor':
       return { label: `Draw a sailor from the bag (${view.recruiting.bag} inside)`, cost: 'free', group: GROUPS.bonus };
     case 'launch': {

@@ -33,7 +33,9 @@ export function renderContext(frame: StateFrame, ctx: UiContext): Rc | null {
   const raw = ctx.memory.get(PICKED_NUMBER);
   // A picked number stays picked only while some legal `place` still uses it.
   const picked =
-    typeof raw === 'number' && frame.legal.some((c) => (c as VdgCommand).type === 'place' && (c as { number: number }).number === raw) ? raw : null;
+    typeof raw === 'number' && frame.legal.some((c) => (c as VdgCommand).type === 'place' && (c as { number: number }).number === raw)
+      ? raw
+      : null;
   return { frame, view, ctx, you, picked, targets: singleTargets(frame.legal, view, picked) };
 }
 
@@ -79,7 +81,14 @@ export function chip(kind: string, count: number, word = kind): HTMLElement {
   const shown = Math.min(count, MAX_PIECES);
   const pieces = s(
     'svg',
-    { class: 'vdg-pieces', viewBox: `0 0 ${shown * 9 + 3} 12`, width: String((shown * 9 + 3) * 1.15), height: '14', 'aria-hidden': 'true', focusable: 'false' },
+    {
+      class: 'vdg-pieces',
+      viewBox: `0 0 ${shown * 9 + 3} 12`,
+      width: String((shown * 9 + 3) * 1.15),
+      height: '14',
+      'aria-hidden': 'true',
+      focusable: 'false',
+    },
     Array.from({ length: shown }, (_, i) => s('circle', { cx: String(6 + i * 9), cy: '6', r: '4.6' })),
   );
   return h('span', { class: `vdg-chip vdg-crew-${kind}` }, pieces, `${count} ${word}`);
@@ -155,7 +164,13 @@ export function spot(rc: Rc, key: string, cls: string, ...children: (Node | stri
       role: 'button',
       tabindex: '0',
       title: buttonText(d),
-      dataset: { spot: key, key: `spot:${key}`, action: (command as VdgCommand).type, command: JSON.stringify(command), ...(path ? { path } : {}) },
+      dataset: {
+        spot: key,
+        key: `spot:${key}`,
+        action: (command as VdgCommand).type,
+        command: JSON.stringify(command),
+        ...(path ? { path } : {}),
+      },
       onclick: send,
       onkeydown: (e: KeyboardEvent) => {
         if (e.key === 'Enter' || e.key === ' ') {
