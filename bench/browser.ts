@@ -47,7 +47,7 @@ function install(page: Page, gameId: string) {
   return page.evaluate(`(${PROBE})(${JSON.stringify(gameId)}, ${JSON.stringify(DRAWN)})`);
 }
 
-const PROBE = String.raw`(gameId, mark) => {
+const PROBE = `(gameId, mark) => {
   const conn = globalThis.caravela.conn;
   const marks = [];
   const messages = [];

@@ -592,7 +592,10 @@ export function costModel(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: 
   line('CloudFront', 'web client data transfer out', u.cloudfrontBytes / GB, 'GB', prices.cloudfrontDataTransferOut);
 
   const byService = (pick: (l: CostLine) => number) =>
-    lines.reduce<Partial<Record<Service, number>>>((acc, l) => ({ ...acc, [l.service]: (acc[l.service] ?? 0) + pick(l) }), {});
+    lines.reduce<Partial<Record<Service, number>>>((acc, l) => {
+      acc[l.service] = (acc[l.service] ?? 0) + pick(l);
+      return acc;
+    }, {});
   const perGameUsd = lines.reduce((s, l) => s + l.usdPerGame, 0);
   const storageGbMonthUsd = perUnit(prices.dynamoStorage) + perUnit(prices.dynamoPitrStorage);
   const gbAddedPerMonth = (u.storedBytesKept * games) / GB;
@@ -680,10 +683,10 @@ export function floorOf(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: Pr
     'connection minutes',
     prices.websocketConnectionMinutes,
   );
-  const byService = lines.reduce<Partial<Record<Service, number>>>(
-    (acc, l) => ({ ...acc, [l.service]: (acc[l.service] ?? 0) + l.usdPerGame }),
-    {},
-  );
+  const byService = lines.reduce<Partial<Record<Service, number>>>((acc, l) => {
+    acc[l.service] = (acc[l.service] ?? 0) + l.usdPerGame;
+    return acc;
+  }, {});
   return { lines, usd: lines.reduce((s, l) => s + l.usdPerGame, 0), byService };
 }
 

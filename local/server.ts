@@ -17,7 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer } from 'ws';
 import { handler as httpHandler } from '../functions/handlers/http';
 import { handler as passkeyHandler, PASSKEY_PATHS } from '../functions/handlers/passkey';
 import { handler as connectHandler } from '../functions/handlers/connect';
@@ -421,7 +421,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     if (url.pathname !== '/ws') return refuse(404, 'Not Found');
     if (!ready) return refuse(503, 'Service Unavailable');
     const connectionId = randomBytes(9).toString('base64');
-    let result;
+    let result: Awaited<ReturnType<typeof h.connect>>;
     try {
       result = await h.connect(
         wsEvent(connectionId, '$connect', 'CONNECT', { queryStringParameters: Object.fromEntries(url.searchParams) }),

@@ -11,6 +11,7 @@ import {
   DynamoDBStreamsClient,
   ExpiredIteratorException,
   GetRecordsCommand,
+  type GetRecordsCommandOutput,
   GetShardIteratorCommand,
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
@@ -55,7 +56,7 @@ export async function startStreamPoller(opts: {
   endpoint: string;
   tableName: string;
   checkpointFile: string | null;
-  handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+  handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
   intervalMs?: number;
 }): Promise<StreamPoller> {
   const client = { endpoint: opts.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS };
@@ -119,7 +120,7 @@ export async function startStreamPoller(opts: {
     let handled = 0;
     for (const [shardId, shard] of shards) {
       if (shard.closed || !shard.iterator) continue;
-      let out;
+      let out: GetRecordsCommandOutput;
       try {
         out = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 100 }));
       } catch (error) {

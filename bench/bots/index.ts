@@ -72,7 +72,11 @@ export function summarize(results: MatchResult[], bot: string, seatOf: (r: Match
     const seat = seatOf(r);
     if (r.winners.includes(seat)) wins += 1 / r.winners.length;
     botScore += r.scores[seat]!;
-    r.scores.forEach((s, i) => i !== seat && ((otherScore += s), others++));
+    r.scores.forEach((s, i) => {
+      if (i === seat) return;
+      otherScore += s;
+      others++;
+    });
     lengths.push(r.commands);
     for (const [name, ms] of Object.entries(r.decisionMs)) (times[name] ??= []).push(...ms);
   }

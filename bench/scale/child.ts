@@ -10,9 +10,9 @@ export interface Memory {
   rss: number;
 }
 
-function ask<T>(child: ChildProcess, message: object, accept: (m: any) => boolean): Promise<T> {
+function ask<T>(child: ChildProcess, message: object, accept: (m: object) => boolean): Promise<T> {
   return new Promise((resolve) => {
-    const on = (m: any) => {
+    const on = (m: object) => {
       if (!accept(m)) return;
       child.off('message', on);
       resolve(m as T);

@@ -6,6 +6,7 @@ import type { AnyGameModule, Decision, Outcome, Seat, Tagged } from './contract'
 import { execute } from './projector';
 import { Rng } from './rng';
 
+// biome-ignore lint/suspicious/noExplicitAny: a bot of any game, as the registry holds them
 export interface Bot<S = any, C extends Tagged = any> {
   readonly name: string;
   /** Pick one of `legal` (never empty). `rng` is the bot's own, separate from the game's. */

@@ -186,7 +186,10 @@ function pairedSearch<S, C extends Tagged, E>(
       visits[i]!++;
       used++;
       if (r === null) refused[i] = true;
-      else (total[i]! += r), (rewards[i] = r);
+      else {
+        total[i]! += r;
+        rewards[i] = r;
+      }
     }
     const base = rewards[0];
     if (base === null || base === undefined) continue;
@@ -239,7 +242,10 @@ export function search<S, C extends Tagged, E>(
         for (let i = 0; i < n; i++) {
           if (refused[i]) continue;
           const ucb = total[i]! / visits[i]! + c * Math.sqrt(logT / visits[i]!);
-          if (ucb > best) (best = ucb), (pick = i);
+          if (ucb > best) {
+            best = ucb;
+            pick = i;
+          }
         }
         if (pick < 0) break;
       }

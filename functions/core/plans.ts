@@ -24,7 +24,7 @@ import { refuseResigned } from './plan-resign';
 
 const host = (e: HostEvent): Tagged => e;
 
-export const botPlayer = (game: string, bot: string, seat: number): SeatPlayer => ({
+export const botPlayer = (_game: string, bot: string, seat: number): SeatPlayer => ({
   playerId: `bot:${bot}:${seat}`,
   name: `${levelName(bot)} bot ${seat + 1}`,
 });
@@ -100,7 +100,7 @@ export function planJoin(record: GameRecord, player: SeatPlayer, wanted: number 
   if (wanted !== undefined && wanted >= record.players) {
     throw new ProtocolError('BAD_REQUEST', `This game has seats 0 to ${record.players - 1}.`);
   }
-  const seat = wanted ?? record.seats.findIndex((s) => s === null);
+  const seat = wanted ?? record.seats.indexOf(null);
   if (seat < 0 || record.seats[seat] !== null) throw new ProtocolError('GAME_FULL', `Seat ${seat} is taken.`);
   const events: Tagged[] = [host({ type: '$joined', seat, player })];
   if (record.seats.filter((s) => s === null).length === 1) events.push(...start(record, seed));

@@ -106,7 +106,7 @@ async function replay(event: HttpEvent, rawGameId: string): Promise<HttpResult> 
       'The game id in this URL is not valid percent-encoding: each % must be followed by two hex digits that together spell UTF-8, like %C3%A9. Send the game id as the server gave it.',
     );
   const { host, store } = getGames();
-  let record;
+  let record: Awaited<ReturnType<typeof host.games.fresh>>;
   try {
     record = await host.games.fresh(gameId);
   } catch (error) {

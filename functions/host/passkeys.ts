@@ -91,8 +91,7 @@ export class Passkeys {
     const challenge = challengeOf(response);
     if (!challenge) throw new AccountError('BAD_REQUEST', 400, 'Send the passkey as the browser made it: {"response":{…}}.');
     const item = await store.takeChallenge(challenge, now());
-    if (!item || item.purpose !== 'register' || item.playerId !== caller.playerId)
-      throw new AccountError('BAD_REQUEST', 400, CHALLENGE_GONE);
+    if (item?.purpose !== 'register' || item.playerId !== caller.playerId) throw new AccountError('BAD_REQUEST', 400, CHALLENGE_GONE);
     const { rpID, origin } = this.deps.relyingParty();
     const verification = await checked(() =>
       verifyRegistrationResponse({
@@ -139,7 +138,7 @@ export class Passkeys {
     if (!challenge || typeof credentialId !== 'string' || !CREDENTIAL_ID.test(credentialId))
       throw new AccountError('BAD_REQUEST', 400, 'Send the passkey\'s answer as the browser made it: {"response":{…}}.');
     const item = await store.takeChallenge(challenge, now());
-    if (!item || item.purpose !== 'signin') throw new AccountError('BAD_REQUEST', 400, CHALLENGE_GONE);
+    if (item?.purpose !== 'signin') throw new AccountError('BAD_REQUEST', 400, CHALLENGE_GONE);
     if (typeof userHandle !== 'string' || !userHandle) throw new AccountError('BAD_REQUEST', 400, PASSKEY_UNKNOWN);
     const playerId = Buffer.from(userHandle, 'base64url').toString('utf8');
     const passkey = /^[A-Za-z0-9-]{1,64}$/.test(playerId) ? await store.getPasskey(playerId, credentialId) : null;

@@ -27,7 +27,12 @@ export function getNotifier(): Notifier {
         },
         webhook: (url, n) => sendWebhook(url, n, webhookAllowList()),
         // Email is a daily digest: a turn makes it due, the sweep sends it.
-        email: mail ? async (_to, n, record) => (await getDigests().mark(n.playerId, record), 'sent') : null,
+        email: mail
+          ? async (_to, n, record) => {
+              await getDigests().mark(n.playerId, record);
+              return 'sent';
+            }
+          : null,
       },
     });
   }

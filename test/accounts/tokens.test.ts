@@ -47,10 +47,10 @@ describe('key set', () => {
     for (const [raw, why] of [
       ['short', /shorter than 16/],
       ['{"current":"k1"', /not JSON/],
-      ['{"current":"k1","keys":{"k0":"' + A + '"}}', /"current" names no key/],
-      ['{"current":"k0","keys":{"k 0":"' + A + '"}}', /key id/],
+      [`{"current":"k1","keys":{"k0":"${A}"}}`, /"current" names no key/],
+      [`{"current":"k0","keys":{"k 0":"${A}"}}`, /key id/],
       ['{"current":"k0","keys":{"k0":"short"}}', /at least 16/],
-      ['{"current":"k0","keys":{"k0":"' + A + '"},"legacy":"k9"}', /"legacy" names no key/],
+      [`{"current":"k0","keys":{"k0":"${A}"},"legacy":"k9"}`, /"legacy" names no key/],
     ] as const) {
       expect(() => parseKeySet(raw), raw).toThrow(why);
     }

@@ -4,7 +4,7 @@
  * attempts, so one dead webhook cannot hold the stream back for every game. The clock items
  * the sweep reads keep the latest version's due time whatever order the writes land in.
  */
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendWebhook } from '../../functions/adapters/channels/webhook';
 import type { Notification } from '../../functions/core/notification';

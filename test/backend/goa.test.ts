@@ -45,7 +45,7 @@ describe('a 4-player game of Goa through the local server', () => {
       expect((last.outcome as { results: unknown[] }).results).toHaveLength(4);
       for (const frame of c.states(gameId)) {
         const state = truth.get(frame.version)!.state as GoaState | null;
-        if (!state || state.status !== 'playing') continue;
+        if (state?.status !== 'playing') continue;
         const view = frame.view as GoaView;
         const text = JSON.stringify(frame);
         expect(text).not.toMatch(/"rng"|"tileDeck"|"deck"/);

@@ -81,9 +81,10 @@ describe('live records in the local runtime', () => {
     const db = (records as unknown as { db: DynamoDBDocumentClient }).db;
     const sent: string[] = [];
     const send = db.send.bind(db);
-    db.send = ((command: { constructor: { name: string } }) => (
-      sent.push(command.constructor.name), send(command as never)
-    )) as typeof db.send;
+    db.send = ((command: { constructor: { name: string } }) => {
+      sent.push(command.constructor.name);
+      return send(command as never);
+    }) as typeof db.send;
     try {
       const seats = [{ playerId: ap.playerId }, null];
       await records.indexGame({ gameId, seats: seats as never, status: 'open', version: 1 });

@@ -242,7 +242,7 @@ describe('bad input', () => {
 
   it('refuses a WebSocket without a valid token with HTTP 401', async () => {
     const ana = await register(server.url, 'Ana');
-    for (const token of ['', 'garbage', ana.token.slice(0, -2) + 'xx', ana.token.replace('v1.', 'v1.e')]) {
+    for (const token of ['', 'garbage', `${ana.token.slice(0, -2)}xx`, ana.token.replace('v1.', 'v1.e')]) {
       await expect(Client.connect(server.wsUrl, { ...ana, token })).rejects.toThrow(/401/);
     }
     const status = await new Promise<number>((resolve) => {
@@ -254,7 +254,7 @@ describe('bad input', () => {
   });
 
   it('validates player registration', async () => {
-    for (const body of ['{"name":""}', '{"name":"' + 'x'.repeat(33) + '"}', 'not json', '{}']) {
+    for (const body of ['{"name":""}', `{"name":"${'x'.repeat(33)}"}`, 'not json', '{}']) {
       const res = await fetch(`${server.url}/api/players`, { method: 'POST', body });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST' });

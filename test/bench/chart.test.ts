@@ -83,7 +83,7 @@ function xmlProblems(xml: string): string[] {
   return problems;
 }
 
-const unescape = (s: string) =>
+const unescapeXml = (s: string) =>
   s
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -91,7 +91,7 @@ const unescape = (s: string) =>
     .replace(/&apos;/g, "'")
     .replace(/&amp;/g, '&');
 /** What the chart writes: each `<text>`'s own words, without the tooltip inside it. */
-const texts = (svg: string) => [...svg.matchAll(/<text\b[^>]*>(?:<title>[^<]*<\/title>)?([^<]*)<\/text>/g)].map((m) => unescape(m[1]!));
+const texts = (svg: string) => [...svg.matchAll(/<text\b[^>]*>(?:<title>[^<]*<\/title>)?([^<]*)<\/text>/g)].map((m) => unescapeXml(m[1]!));
 const heightOf = (svg: string) => Number(/<svg[^>]*\sheight="(\d+)"/.exec(svg)?.[1]);
 
 describe('the bench chart', () => {

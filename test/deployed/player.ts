@@ -68,7 +68,11 @@ export class Person {
   async close(): Promise<void> {
     const ws = this.ws;
     this.ws = null;
-    if (ws && ws.readyState === ws.OPEN) await new Promise((r) => (ws.once('close', r), ws.close()));
+    if (ws && ws.readyState === ws.OPEN)
+      await new Promise((r) => {
+        ws.once('close', r);
+        ws.close();
+      });
   }
 
   get connected(): boolean {

@@ -67,7 +67,7 @@ describe('the search engine', () => {
   it('ends a rollout where stopAt says, scoring it with evaluate', () => {
     const s = position('X.. .O. ...', 0);
     const roots: TicTacToeState[] = [];
-    const stopped = { ...spec, evaluate: () => [3, 1], scale: 1, stopAt: (root: TicTacToeState) => (roots.push(root), true) };
+    const stopped = { ...spec, evaluate: () => [3, 1], scale: 1, stopAt: (root: TicTacToeState) => roots.push(root) > 0 };
     const trace = search(stopped, s, 0, ticTacToe.legal(s, 0), new Rng(5));
     expect(roots.every((r) => r === s)).toBe(true);
     expect(roots.length).toBe(spec.playouts);

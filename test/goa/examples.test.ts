@@ -455,7 +455,7 @@ describe('III. Player actions: build ships, harvest, taxes', () => {
       plantation(s, 0, A.double('pepper'), 0);
       plantation(s, 0, A.single('nutmeg'), 0);
     });
-    let r = play(s, 0, { type: 'harvest' });
+    const r = play(s, 0, { type: 'harvest' });
     expect(r.state.pending.at(-1)).toMatchObject({ kind: 'placeSpices', count: 4 });
     expect(legalOfType(r.state, 0, 'placeSpice').map((c) => c.spot)).toEqual([A.double('clove'), A.double('pepper'), A.single('nutmeg')]);
     s = r.state;
@@ -1499,7 +1499,7 @@ describe('Playing the game: part A, part B, game end', () => {
     expect(grid.every((id) => id.startsWith('B-'))).toBe(true);
     // Part B starts right after A's 4th round, before the game ends.
     const types = events.map((e) => e.type);
-    const fourthEnd = types.reduce<number[]>((at, t, i) => (t === 'RoundEnded' ? [...at, i] : at), [])[3]!;
+    const fourthEnd = types.flatMap((t, i) => (t === 'RoundEnded' ? [i] : []))[3]!;
     expect(types.indexOf('PartStarted')).toBe(fourthEnd + 1);
     expect(events[fourthEnd]).toEqual({ type: 'RoundEnded', round: 4, part: 'A' });
     expect(types.at(-1)).toBe('GameEnded');

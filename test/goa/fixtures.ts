@@ -18,7 +18,7 @@ import {
   type ColonyName,
   type Column,
   type Spice,
-  type Symbol,
+  type Symbol as TileSymbol,
 } from '../../domain/games/goa/data';
 import type { GoaEvent } from '../../domain/games/goa/events';
 import { biddingOrder } from '../../domain/games/goa/rules';
@@ -85,7 +85,7 @@ export const card = (effect: CardEffect, colonists: 1 | 2 | 3): string => {
   return id;
 };
 /** Cards showing a symbol (for scoring examples). */
-export const cardsWithSymbol = (symbol: Symbol): string[] =>
+export const cardsWithSymbol = (symbol: TileSymbol): string[] =>
   Object.values(CARDS)
     .filter((c) => c.symbol === symbol)
     .map((c) => c.id);

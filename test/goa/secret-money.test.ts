@@ -8,7 +8,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { playGame, randomBot } from '../../domain/engine/bots';
 import { execute } from '../../domain/engine/projector';
-import type { GoaCommand } from '../../domain/games/goa/commands';
 import { CARDS } from '../../domain/games/goa/data';
 import type { GoaEvent } from '../../domain/games/goa/events';
 import type { GoaState } from '../../domain/games/goa/types';
@@ -106,7 +105,7 @@ describe('Goa: money and cards stay secret', () => {
   }, 120_000);
 
   it('bids and passes are final: one that makes the next seat pass for want of ducats could otherwise probe them', () => {
-    let s = inActions(3, (s) => openTileAuction(s, 1, A.ships));
+    const s = inActions(3, (s) => openTileAuction(s, 1, A.ships));
     s.seats[0]!.ducats = 2;
     // Seat 2 bids 2: seat 0, with 2 ducats, cannot outbid and passes inside seat 2's command.
     const r = play(s, 2, { type: 'bid', amount: 2 });
@@ -120,19 +119,21 @@ describe('Goa: money and cards stay secret', () => {
   });
 
   it('a turn with cards in hand waits for its player to end it, whether or not a card is playable', () => {
-    const after = (cards: string[]) => {
+    const afterTaxes = (cards: string[]) => {
       const s = inActions(2, (s) => hand(s, 0, cards));
       return play(s, 0, { type: 'taxes' }).state;
     };
     // A free card (2 ships) and an action card (playable only with its action): both wait.
     for (const cards of [[card('ships', 1)], [card('progressShips', 1)]]) {
-      const s = after(cards);
+      const s = afterTaxes(cards);
       expect(s).toMatchObject({ turn: 0, acted: true });
-      expect(game.view(s, 1)).toEqual(game.view(after([cards[0] === card('ships', 1) ? card('progressShips', 1) : card('ships', 1)]), 1));
+      expect(game.view(s, 1)).toEqual(
+        game.view(afterTaxes([cards[0] === card('ships', 1) ? card('progressShips', 1) : card('ships', 1)]), 1),
+      );
       expect(play(s, 0, { type: 'endTurn' }).state.turn).toBe(1);
     }
     // An empty hand, or a card already played this turn: nothing hidden is left to decide, the turn ends by itself.
-    expect(after([]).turn).toBe(1);
+    expect(afterTaxes([]).turn).toBe(1);
     const played = play(
       inActions(2, (s) => hand(s, 0, [card('ships', 1), card('ducats', 1)])),
       0,

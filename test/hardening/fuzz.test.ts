@@ -10,7 +10,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, ERROR_CODES, type ServerFrame } from '../../functions/core/protocol/frames';
-import { getRuntime } from '../../functions/host/runtime';
 import { getGames } from '../../functions/host/runtime-games';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';

@@ -37,6 +37,7 @@ import {
 import { sessionRoutes } from '../../functions/handlers/http-session';
 import { PASSKEY_PATHS } from '../../functions/handlers/passkey';
 
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON, read by path
 type Json = Record<string, any>;
 type Resource = { Type: string; Properties: Json; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: string[] };
 type FnName = 'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'sweep' | 'ratings' | 'sesEvents' | 'passkey';

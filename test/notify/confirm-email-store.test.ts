@@ -13,7 +13,7 @@ import { OutboxMailer } from '../../functions/adapters/channels/email';
 import { EmailConfirmations } from '../../functions/host/confirm-email';
 import { limit } from '../../functions/adapters/limits';
 import { NO_SETTINGS } from '../../functions/core/notification';
-import { ProtocolError } from '../../functions/core/protocol/frames';
+import type { ProtocolError } from '../../functions/core/protocol/frames';
 import { Records } from '../../functions/adapters/store/records';
 import { standaloneTable } from '../../local/tables';
 

@@ -17,7 +17,7 @@ import { post, signInLinks } from '../support/accounts';
 import { scanTable, waitOffline } from '../support/table';
 
 let server: LocalServer;
-let now = new Date('2026-04-01T09:00:00Z');
+const now = new Date('2026-04-01T09:00:00Z');
 
 beforeAll(async () => {
   server = await startLocalServer({ port: 0, dataDir: null, now: () => now, sweepIntervalMs: 0 });

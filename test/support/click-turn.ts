@@ -5,7 +5,7 @@
  * tests (click-play.ts) and the browser bench share it.
  */
 import type { Page } from 'playwright-core';
-import { Rng } from '../../domain/engine/rng';
+import type { Rng } from '../../domain/engine/rng';
 import { findBot } from '../../domain/games/bots';
 import { getGames } from '../../functions/host/runtime-games';
 

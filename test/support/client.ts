@@ -69,7 +69,13 @@ export class Client {
   /** Wait for the first frame (from now on) that matches. */
   waitFor<F extends ServerFrame = ServerFrame>(match: (f: ServerFrame) => boolean, timeoutMs = 20_000): Promise<F> {
     return new Promise<F>((resolve, reject) => {
-      const waiter = { match, resolve: (f: ServerFrame) => (clearTimeout(timer), resolve(f as F)) };
+      const waiter = {
+        match,
+        resolve: (f: ServerFrame) => {
+          clearTimeout(timer);
+          resolve(f as F);
+        },
+      };
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
         reject(

@@ -30,6 +30,7 @@ export function spec<S, E extends Tagged>(game: AnyGameModule) {
         };
         return {
           accepted,
+          // biome-ignore lint/suspicious/noThenProperty: given / when / then, as in Emmett's DeciderSpecification (never awaited)
           then(expected) {
             const r = accepted();
             expect(r.events).toEqual(expected);

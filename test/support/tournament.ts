@@ -34,7 +34,10 @@ export function versusRandom(game: AnyGameModule, bot: Bot, players: number, see
     if (outcome.winners.includes(seat)) t.wins++;
     for (const r of outcome.results) {
       if (r.seat === seat) t.heuristicScore += r.score;
-      else (t.otherScore += r.score), t.others++;
+      else {
+        t.otherScore += r.score;
+        t.others++;
+      }
     }
   }
   return t;

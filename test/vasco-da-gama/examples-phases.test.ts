@@ -90,7 +90,9 @@ describe('Phase 2 example: initial 11, variation −3, first free action 8', () 
     let { events, state: s } = begin();
     expect(s.freeNumber).toBe(8);
     const calls: Record<number, number> = {};
-    const record = (evs: VdgEvent[]) => evs.forEach((e) => e.type === 'NumberCalled' && (calls[e.number] = e.cost));
+    const record = (evs: VdgEvent[]) => {
+      for (const e of evs) if (e.type === 'NumberCalled') calls[e.number] = e.cost;
+    };
     record(events);
     const step = (seat: number, command: unknown) => {
       const r = play(s, seat, command);

@@ -36,7 +36,7 @@ const ROUNDS = DATA.rounds.value;
 const DISCS = DATA.actionDiscs.value;
 
 /** Commands the rules imply for a game of `players` (see the header). */
-export const expectedCommands = (players: number): number => 1 + ROUNDS * (3 * (DISCS * players + 1) + 1) + players;
+const expectedCommands = (players: number): number => 1 + ROUNDS * (3 * (DISCS * players + 1) + 1) + players;
 
 const MIXES: Record<string, (seat: number) => Bot> = {
   'all safe': () => safeBot,

@@ -48,7 +48,7 @@ describe('a finished game', () => {
       for (let i = 0; i < 20; i++) {
         const s = await page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id), gameId);
         if (s?.status === 'finished') break;
-        if (!s || !s.activeSeats.includes(s.you)) {
+        if (!s?.activeSeats.includes(s.you)) {
           await page.waitForTimeout(100);
           continue;
         }
@@ -82,7 +82,7 @@ describe('a finished game', () => {
       // A log line leads to the moment it was written: the game's first line is version 1's.
       await replay.getByRole('button', { name: 'Last move' }).click();
       await page.locator('.log li').first().getByRole('button').click();
-      expect(await replay.locator('output').textContent()).toBe('Move 1 of ' + last);
+      expect(await replay.locator('output').textContent()).toBe(`Move 1 of ${last}`);
       await replay.getByRole('button', { name: 'Play' }).click();
       await expect.poll(() => replay.locator('output').textContent(), { timeout: 15_000 }).toBe(`Move ${last} of ${last}`);
       expect(await page.locator('.status-line').textContent()).toBe('Finished');

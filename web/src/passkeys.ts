@@ -34,7 +34,7 @@ export async function signInWithPasskey(app: App): Promise<Session> {
     method: 'POST',
     body: '{}',
   });
-  let response;
+  let response: Awaited<ReturnType<typeof startAuthentication>>;
   try {
     response = await startAuthentication({ optionsJSON: options });
   } catch (error) {
@@ -51,7 +51,7 @@ export async function addPasskey(app: App): Promise<string> {
     method: 'POST',
     body: '{}',
   });
-  let response;
+  let response: Awaited<ReturnType<typeof startRegistration>>;
   try {
     response = await startRegistration({ optionsJSON: options });
   } catch (error) {

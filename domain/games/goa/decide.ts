@@ -437,7 +437,10 @@ function autoResolve(tx: Tx, q: Pending): boolean {
   const open = spotsOf(p).filter((x) => x.filled < x.fields);
   switch (q.kind) {
     case 'placeSpices': {
-      if (q.count === 0 || open.length === 0) return (end(tx, q.seat), true);
+      if (q.count === 0 || open.length === 0) {
+        end(tx, q.seat);
+        return true;
+      }
       if (q.optional) return false;
       const room = open.reduce((n, x) => n + x.fields - x.filled, 0);
       if (open.length > 1 && room > q.count) return false;
@@ -452,14 +455,20 @@ function autoResolve(tx: Tx, q: Pending): boolean {
       return true;
     }
     case 'extraHarvest':
-      if (q.left === 0 || open.length === 0) return (end(tx, q.seat), true);
+      if (q.left === 0 || open.length === 0) {
+        end(tx, q.seat);
+        return true;
+      }
       if (open.length > q.left) return false;
       for (const x of open) tx.emit({ type: 'SpicesPlaced', seat: q.seat, spot: x.tile, count: x.fields - x.filled });
       end(tx, q.seat);
       return true;
     case 'removeSpices': {
       const held = spotsOf(p).filter((x) => x.filled > 0);
-      if (q.count === 0 || held.length === 0) return (end(tx, q.seat), true);
+      if (q.count === 0 || held.length === 0) {
+        end(tx, q.seat);
+        return true;
+      }
       if (q.reason === 'sell' || (held.length > 1 && totalSpices(p) > q.count)) return false;
       let left = q.count;
       const spots = held.map((x) => {

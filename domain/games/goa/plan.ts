@@ -103,7 +103,10 @@ export function plan(p: GoaPlayer, actions: number, idleVp = 0): Plan {
       for (let x = 0; x < NSPICE; x++) if (have[x]! < need[x]!) paid = false;
       if (!paid) continue;
       const score = len + (i === SHIPS || i === HARVEST ? 0.5 : 0);
-      if (score > bestScore) (best = i), (bestScore = score);
+      if (score > bestScore) {
+        best = i;
+        bestScore = score;
+      }
     }
     // A colony the colonists already pay for (the dearest such).
     let colony = -1;
@@ -121,7 +124,10 @@ export function plan(p: GoaPlayer, actions: number, idleVp = 0): Plan {
       for (let y = 0; y < NSPICE; y++) {
         let k = 0;
         for (let i = 0; i < NCOL; i++) k += NEED[i]![rows[i]!]?.[y] ?? 0;
-        if (k > most) (most = k), (x = y);
+        if (k > most) {
+          most = k;
+          x = y;
+        }
       }
       fields[x]! += COLONY_FIELDS[colony]!;
       have[x]! += COLONY_FIELDS[colony]!;
@@ -134,7 +140,10 @@ export function plan(p: GoaPlayer, actions: number, idleVp = 0): Plan {
       rows[best]!++;
       // All markers a row lower: an additional action card.
       const low = Math.min(...rows);
-      if (low > allRows) (left += low - allRows), (allRows = low);
+      if (low > allRows) {
+        left += low - allRows;
+        allRows = low;
+      }
       step = STEP_PROGRESS[best]!;
     } else {
       // Nothing paid for: work toward the step with the fewest actions per VP.
@@ -156,7 +165,10 @@ export function plan(p: GoaPlayer, actions: number, idleVp = 0): Plan {
         const actionsNeeded = Math.ceil(spices / harvest) + Math.ceil(Math.max(0, len - ships) / build) + 1;
         // Ships and harvest rows also raise what later actions yield.
         const r = actionsNeeded / (len * ((i === SHIPS || i === HARVEST) && left > 6 ? 1.3 : 1));
-        if (actionsNeeded <= left && r < rate && 1 / r >= idleVp) (target = i), (rate = r);
+        if (actionsNeeded <= left && r < rate && 1 / r >= idleVp) {
+          target = i;
+          rate = r;
+        }
       }
       // Expedition cards, while the hand has room, when they come quicker than progress.
       const draws = Math.min(YIELD[EXPEDITION]![rows[EXPEDITION]!]!, HAND_LIMIT[rows[EXPEDITION]!]! - hand);

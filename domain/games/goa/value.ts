@@ -40,7 +40,7 @@ export function ducatWorth(ducats: number, w: number): number {
 }
 
 /** A kept tile not yet used (or usable again next round), in VP. */
-function tileWorth(s: GoaState, p: GoaPlayer, t: GoaPlayer['tiles'][number], uses: number, w: number): number {
+function tileWorth(_s: GoaState, p: GoaPlayer, t: GoaPlayer['tiles'][number], uses: number, w: number): number {
   switch (t.kind) {
     case 'ship':
       return 0.4 * uses;

@@ -50,6 +50,6 @@ export function cloneState(s: NavState): NavState {
     privilegeSupply: { ...s.privilegeSupply },
     navegador: { ...s.navegador },
     pending: s.pending && pending(s.pending),
-    final: s.final && s.final.map((f) => ({ ...f, columns: { ...f.columns } })),
+    final: s.final === null ? null : s.final.map((f) => ({ ...f, columns: { ...f.columns } })),
   };
 }

@@ -5,7 +5,7 @@
  * the stacks keep their printed sizes. Nothing hidden is read, so two states that differ only
  * there give the same deal.
  */
-import { Rng } from '../../engine/rng';
+import type { Rng } from '../../engine/rng';
 import { cloneState } from './clone';
 import { DATA, GOODS, REGIONS, type Good } from './data';
 import type { NavState } from './types';

@@ -42,7 +42,7 @@ function winnerOf(board: readonly (Seat | null)[]): Seat | null {
   return null;
 }
 
-export const ticTacToe: GameModule<TicTacToeState, TicTacToeCommand, TicTacToeEvent, TicTacToeState, {}> = {
+export const ticTacToe: GameModule<TicTacToeState, TicTacToeCommand, TicTacToeEvent, TicTacToeState, Record<string, never>> = {
   id: 'tic-tac-toe',
   title: 'Tic-tac-toe',
   rulesVersion: '1',

@@ -63,12 +63,24 @@ export function simPurchase(s: VdgState, seat: Seat, spaces: readonly number[]):
   const tiles = spaces.map((i) => s.row[i]!);
   const row = s.row.slice();
   for (const i of spaces) row[i] = null;
-  return { ...withPlayer(s, seat, (p) => ((p.reals -= spaces.length === 1 ? PRICES.one : PRICES.two), p.projects.push(...tiles))), row };
+  return {
+    ...withPlayer(s, seat, (p) => {
+      p.reals -= spaces.length === 1 ? PRICES.one : PRICES.two;
+      p.projects.push(...tiles);
+    }),
+    row,
+  };
 }
 
 export function simSaoGabriel(s: VdgState, seat: Seat): VdgState {
   const tile = s.saoGabriel!;
-  return { ...withPlayer(s, seat, (p) => ((p.reals -= PROJECTS[tile]!.crew), p.ships.push(tile))), saoGabriel: null };
+  return {
+    ...withPlayer(s, seat, (p) => {
+      p.reals -= PROJECTS[tile]!.crew;
+      p.ships.push(tile);
+    }),
+    saoGabriel: null,
+  };
 }
 
 export function simRecruit(s: VdgState, seat: Seat, section: number, sailors: Sailors, captain: boolean): VdgState {

@@ -272,8 +272,17 @@ function assetsValue(s: VdgState, seat: Seat, p: PlayerState, c: Ctx, w: Weights
   let total = 0;
 
   let n = 0;
-  for (const t of p.ships) if (n < MAX_ASSETS) (aTile[n] = PROJ[t]!), (aLaunched[n++] = 1);
-  if (s.phase !== 'over') for (const t of p.projects) if (n < MAX_ASSETS) (aTile[n] = PROJ[t]!), (aLaunched[n++] = 0);
+  for (const t of p.ships) {
+    if (n >= MAX_ASSETS) break;
+    aTile[n] = PROJ[t]!;
+    aLaunched[n++] = 1;
+  }
+  if (s.phase !== 'over')
+    for (const t of p.projects) {
+      if (n >= MAX_ASSETS) break;
+      aTile[n] = PROJ[t]!;
+      aLaunched[n++] = 0;
+    }
   for (let i = 0; i < n; i++) order[i] = i;
 
   let captains = p.captains;
@@ -297,7 +306,10 @@ function assetsValue(s: VdgState, seat: Seat, p: PlayerState, c: Ctx, w: Weights
           const f = free[i]!;
           if (usedSlot[i] || f.v > tile.limit) continue;
           const score = f.v + extra[f.landing]!;
-          if (score > sv) (sv = score), (best = i);
+          if (score > sv) {
+            sv = score;
+            best = i;
+          }
         }
         if (best >= 0) usedSlot[best] = 1;
         else sv = c.roundsLeft > 0 ? w.noSlot * Math.min(tile.limit, 9) : 0;
@@ -325,7 +337,11 @@ function assetsValue(s: VdgState, seat: Seat, p: PlayerState, c: Ctx, w: Weights
           for (let i = 0; i < 5; i++) if (pool[i]! > 0 && !taken[i] && (top < 0 || pool[i]! > pool[top]!)) top = i;
           taken[top] = 1;
         }
-        for (let i = 0; i < 5; i++) if (taken[i]) pool[i]!--, (taken[i] = 0);
+        for (let i = 0; i < 5; i++)
+          if (taken[i]) {
+            pool[i]!--;
+            taken[i] = 0;
+          }
         aValue[a] = aBase[a]! - 0.2;
       } else {
         // Crew still to recruit: only so many sailors can be had in the actions left, and a crew
@@ -457,7 +473,10 @@ function simProjectGift(s: VdgState, seat: Seat, w: Weights): VdgState {
     if (t === null) return;
     const n = simTakeProject(s, seat, i);
     const v = evaluate(n, seat, w);
-    if (v > bestV) (bestV = v), (best = n);
+    if (v > bestV) {
+      bestV = v;
+      best = n;
+    }
   });
   return best;
 }

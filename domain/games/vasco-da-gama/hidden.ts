@@ -9,7 +9,7 @@
  * rebuilt from the visible places, never read from the hidden ones, and listed in the data's
  * order before shuffling so that the hidden order cannot leak through.
  */
-import { Rng } from '../../engine/rng';
+import type { Rng } from '../../engine/rng';
 import { DATA, LANDINGS, SAILOR_COLOURS } from './data';
 import type { Sailors, VdgState } from './types';
 

@@ -73,13 +73,29 @@ export function leaveControls(app: App, gameId: string): LeaveControls {
               ),
               h(
                 'button',
-                { type: 'button', dataset: { key: 'resign-no' }, onclick: () => ((confirming = false), render(), focus('resign')) },
+                {
+                  type: 'button',
+                  dataset: { key: 'resign-no' },
+                  onclick: () => {
+                    confirming = false;
+                    render();
+                    focus('resign');
+                  },
+                },
                 'Keep playing',
               ),
             )
           : h(
               'button',
-              { type: 'button', dataset: { key: 'resign' }, onclick: () => ((confirming = true), render(), focus('resign-no')) },
+              {
+                type: 'button',
+                dataset: { key: 'resign' },
+                onclick: () => {
+                  confirming = true;
+                  render();
+                  focus('resign-no');
+                },
+              },
               'Resign…',
             ),
       );

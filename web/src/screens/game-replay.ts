@@ -88,7 +88,13 @@ export async function replayPanel(app: App, frame: StateFrame, show: (f: StateFr
   const step = (before: string, text: string, after: string, to: () => number) =>
     h(
       'button',
-      { type: 'button', onclick: () => (stop(), go(to())) },
+      {
+        type: 'button',
+        onclick: () => {
+          stop();
+          go(to());
+        },
+      },
       h('span', { 'aria-hidden': 'true' }, before),
       text,
       h('span', { class: 'visually-hidden' }, ' move'),

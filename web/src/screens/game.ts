@@ -125,7 +125,11 @@ export function gameScreen(app: App, gameId: string): Node {
         {
           type: 'button',
           class: 'primary',
-          onclick: () => void enablePush(app).then(close, (e: Error) => (close(), app.error(e.message))),
+          onclick: () =>
+            void enablePush(app).then(close, (e: Error) => {
+              close();
+              app.error(e.message);
+            }),
         },
         'Yes, notify me',
       ),

@@ -92,7 +92,10 @@ export function lobbyScreen(app: App): Node {
     if (!next) return;
     this.disabled = true;
     this.textContent = 'Loading more games…';
-    const answer = await page(next).catch((e: Error) => (app.error(e.message), null));
+    const answer = await page(next).catch((e: Error) => {
+      app.error(e.message);
+      return null;
+    });
     if (answer) {
       const before = new Set(games.keys());
       for (const g of answer.games) games.set(g.gameId, g);

@@ -20,7 +20,7 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 
 export function ratingChart(points: readonly Point[], gameTitle: string): SVGElement {
   const values = points.map((p) => p.rating);
   // Bounds on multiples of 5, always with room, and 0 (a newcomer's rating) in view.
-  let lo = Math.floor(Math.min(0, ...values) / 5) * 5;
+  const lo = Math.floor(Math.min(0, ...values) / 5) * 5;
   let hi = Math.ceil(Math.max(...values, lo + 1) / 5) * 5;
   if (hi === lo) hi = lo + 5;
   const x = (i: number) =>
