@@ -1,14 +1,27 @@
 /**
- * Tic-tac-toe: the smallest complete game module, meant to be read first by game authors and
- * used as a benchmark fixture. Seat 0 plays X and moves first, seat 1 plays O.
+ * Tic-tac-toe: the smallest complete game module, the template a game author copies (see
+ * docs/writing-a-game.md), and a benchmark fixture. Seat 0 plays X and moves first, seat 1 O.
+ *
+ * The shape every game here follows:
+ * - commands (zod: what a seat may send) and events (what happened), plain JSON tagged by `type`;
+ * - `apply`, one event applied to the state in place (`evolve` copies the state, then applies);
+ * - the flow, a table of steps (domain/engine/flow.ts): for each moment the game waits in, who
+ *   acts, what it waits for in words, and the exact commands allowed. `legal`, `activeSeats`
+ *   and the checks before `decide` all come from it;
+ * - `perform`, the events of one command already known to be legal.
  */
 import * as z from 'zod';
-import { accept, reject, type GameModule, type Outcome, type Seat } from '../../engine/contract';
+import type { GameModule, Outcome, Seat } from '../../engine/contract';
+import { evolverOf } from '../../engine/evolver';
+import { activeSeats, decider, type Emitter, type Flow, legal } from '../../engine/flow';
 
 const Cell = z.number().int().min(0).max(8);
 
-export const commandSchema = z.object({ type: z.literal('mark'), cell: Cell });
+export const commandSchema = z.strictObject({ type: z.literal('mark'), cell: Cell });
 export type TicTacToeCommand = z.infer<typeof commandSchema>;
+
+/** No options: unknown keys are refused, as every game refuses them. */
+export const optionsSchema = z.strictObject({});
 
 export type TicTacToeEvent =
   | { type: 'GameStarted'; players: 2 }
@@ -23,15 +36,13 @@ export interface TicTacToeState {
   over: boolean;
 }
 
+const MARKS = ['X', 'O'] as const;
+
+// biome-ignore format: the board's eight lines, three by three
 const LINES = [
-  [0, 1, 2],
-  [3, 4, 5],
-  [6, 7, 8],
-  [0, 3, 6],
-  [1, 4, 7],
-  [2, 5, 8],
-  [0, 4, 8],
-  [2, 4, 6],
+  [0, 1, 2], [3, 4, 5], [6, 7, 8],
+  [0, 3, 6], [1, 4, 7], [2, 5, 8],
+  [0, 4, 8], [2, 4, 6],
 ] as const;
 
 function winnerOf(board: readonly (Seat | null)[]): Seat | null {
@@ -42,53 +53,65 @@ function winnerOf(board: readonly (Seat | null)[]): Seat | null {
   return null;
 }
 
-export const ticTacToe: GameModule<TicTacToeState, TicTacToeCommand, TicTacToeEvent, TicTacToeState, Record<string, never>> = {
+/** One event applied to the state in place. */
+function apply(state: TicTacToeState, event: TicTacToeEvent): void {
+  switch (event.type) {
+    case 'GameStarted':
+      state.started = true;
+      return;
+    case 'Marked':
+      state.board[event.cell] = event.seat;
+      state.turn = 1 - event.seat;
+      return;
+    case 'GameEnded':
+      state.winner = event.winner;
+      state.over = true;
+      return;
+  }
+}
+
+/** The steps the game can wait in: here only one, a seat's turn to mark a cell. */
+type At = { kind: 'turn'; seat: Seat } | { kind: 'setup' };
+
+export const flow: Flow<TicTacToeState, TicTacToeCommand, TicTacToeEvent, At> = {
+  at: (s) => (s.started ? { kind: 'turn', seat: s.turn } : { kind: 'setup' }),
+  steps: {
+    setup: { active: () => [], prompt: () => 'start the game', options: () => [] },
+    turn: {
+      active: (_, at) => [at.seat],
+      prompt: () => 'mark an empty cell',
+      options: (s) => s.board.flatMap((c, cell) => (c === null ? [{ type: 'mark' as const, cell }] : [])),
+    },
+  },
+  over: (s) => s.over,
+  seats: () => 2,
+  seatName: (_, seat) => MARKS[seat] ?? `Seat ${seat}`,
+  explain: (s, c) => (s.board[c.cell] !== null ? `Cell ${c.cell} is already marked` : null),
+};
+
+/** The events of a legal command: the mark, and the end of the game if it made a line or filled the board. */
+function perform(tx: Emitter<TicTacToeState, TicTacToeEvent>, command: TicTacToeCommand, seat: Seat): void {
+  tx.emit({ type: 'Marked', seat, cell: command.cell });
+  const winner = winnerOf(tx.state.board);
+  if (winner !== null || tx.state.board.every((c) => c !== null)) tx.emit({ type: 'GameEnded', winner });
+}
+
+export const ticTacToe: GameModule<TicTacToeState, TicTacToeCommand, TicTacToeEvent, TicTacToeState, z.infer<typeof optionsSchema>> = {
   id: 'tic-tac-toe',
   title: 'Tic-tac-toe',
   rulesVersion: '1',
   minPlayers: 2,
   maxPlayers: 2,
-  optionsSchema: z.object({}),
+  optionsSchema,
   commandSchema,
 
   initialState: () => ({ started: false, board: Array(9).fill(null), turn: 0, winner: null, over: false }),
-
   setup: () => [{ type: 'GameStarted', players: 2 }],
-
-  decide(state, command, seat) {
-    if (state.over) return reject('GAME_OVER', 'The game is over.');
-    if (seat !== state.turn) return reject('NOT_YOUR_TURN', `It is ${state.turn === 0 ? 'X' : 'O'}'s turn.`);
-    if (state.board[command.cell] !== null) return reject('ILLEGAL', `Cell ${command.cell} is already marked.`);
-    const board = state.board.slice();
-    board[command.cell] = seat;
-    const winner = winnerOf(board);
-    const marked: TicTacToeEvent = { type: 'Marked', seat, cell: command.cell };
-    if (winner !== null || board.every((c) => c !== null)) return accept([marked, { type: 'GameEnded', winner }]);
-    return accept([marked]);
-  },
-
-  evolve(state, event) {
-    switch (event.type) {
-      case 'GameStarted':
-        return { ...state, started: true };
-      case 'Marked': {
-        const board = state.board.slice();
-        board[event.cell] = event.seat;
-        return { ...state, board, turn: 1 - event.seat };
-      }
-      case 'GameEnded':
-        return { ...state, winner: event.winner, over: true };
-    }
-  },
-
+  decide: decider(flow, apply, perform),
+  ...evolverOf(apply),
   view: (state) => state, // nothing is hidden in tic-tac-toe
-
-  legal(state, seat) {
-    if (!state.started || state.over || seat !== state.turn) return [];
-    return state.board.flatMap((c, cell) => (c === null ? [{ type: 'mark' as const, cell }] : []));
-  },
-
-  activeSeats: (state) => (state.started && !state.over ? [state.turn] : []),
+  legal: (state, seat) => legal(flow, state, seat),
+  activeSeats: (state) => activeSeats(flow, state),
 
   outcome(state): Outcome | null {
     if (!state.over) return null;
@@ -100,13 +123,14 @@ export const ticTacToe: GameModule<TicTacToeState, TicTacToeCommand, TicTacToeEv
   },
 
   describe(event, names) {
+    const name = (seat: Seat) => names[seat] ?? MARKS[seat] ?? `Seat ${seat}`;
     switch (event.type) {
       case 'GameStarted':
         return `${names[0] ?? 'X'} (X) and ${names[1] ?? 'O'} (O) start a game of tic-tac-toe`;
       case 'Marked':
-        return `${names[event.seat] ?? `Seat ${event.seat}`} marks cell ${event.cell}`;
+        return `${name(event.seat)} marks cell ${event.cell}`;
       case 'GameEnded':
-        return event.winner === null ? 'The game is a draw' : `${names[event.winner] ?? `Seat ${event.winner}`} wins`;
+        return event.winner === null ? 'The game is a draw' : `${name(event.winner)} wins`;
     }
   },
 };
