@@ -3,6 +3,7 @@
  * time ran out; `strong` searches with the real rules (up to about 0.3 s of work per decision).
  */
 import { randomBot, type Bot } from '../engine/bots';
+import { heuristicBot as connectFourHeuristic } from './connect-four/bot';
 import { heuristicBot } from './vasco-da-gama/bot';
 import { safeBot } from './vasco-da-gama/safe-bot';
 import { strongBot } from './vasco-da-gama/strong-bot';
@@ -15,6 +16,7 @@ export const BOTS: Readonly<Record<string, Readonly<Record<string, Bot>>>> = {
   'vasco-da-gama': { safe: safeBot, random: randomBot, heuristic: heuristicBot, strong: strongBot },
   navegador: { safe: navegadorSafe, random: randomBot, heuristic: navegadorHeuristic, strong: navegadorStrong() },
   goa: { safe: goaSafe, random: randomBot, heuristic: goaHeuristic, strong: goaStrong },
+  'connect-four': { random: randomBot, heuristic: connectFourHeuristic },
   'tic-tac-toe': { random: randomBot },
 };
 

@@ -1,4 +1,5 @@
 /** The browser UI of each game, with a plain fallback for games that have none yet. */
+import { connectFourUi } from './connect-four';
 import { genericUi } from './generic';
 import { goaUi } from './goa';
 import { navegadorUi } from './navegador';
@@ -34,6 +35,7 @@ export const GAME_INFO: GameInfo[] = [
     ],
     ui: goaUi,
   },
+  { id: 'connect-four', title: 'Connect Four', players: [2, 2], bots: ['heuristic', 'random'], ui: connectFourUi },
   { id: 'tic-tac-toe', title: 'Tic-tac-toe', players: [2, 2], bots: ['random'], ui: ticTacToeUi },
 ];
 
