@@ -13,6 +13,7 @@ import { describe } from './log';
 import { setupEvents } from './setup';
 import type { GoaState } from './types';
 import { view, type GoaView } from './view';
+import { META } from './meta';
 
 export const optionsSchema = z
   .object({
@@ -37,11 +38,11 @@ const REVEALING: ReadonlySet<GoaEvent['type']> = new Set([
 ]);
 
 export const goa: GameModule<GoaState, GoaCommand, GoaEvent, GoaView, z.infer<typeof optionsSchema>> = {
-  id: 'goa',
-  title: 'Goa',
+  id: META.id,
+  title: META.title,
   rulesVersion: '1',
-  minPlayers: 2,
-  maxPlayers: 4,
+  minPlayers: META.minPlayers,
+  maxPlayers: META.maxPlayers,
   optionsSchema,
   commandSchema,
   initialState,

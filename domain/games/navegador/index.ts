@@ -13,6 +13,7 @@ import { describe } from './log';
 import { setupEvents } from './setup';
 import type { NavState } from './types';
 import { view, type NavView } from './view';
+import { META } from './meta';
 
 export const optionsSchema = z.object({}).strict();
 
@@ -20,11 +21,11 @@ export const optionsSchema = z.object({}).strict();
 const REVEALING: ReadonlySet<NavEvent['type']> = new Set(['GameSetUp', 'Explored', 'GameEnded']);
 
 export const navegador: GameModule<NavState, NavCommand, NavEvent, NavView, z.infer<typeof optionsSchema>> = {
-  id: 'navegador',
-  title: 'Navegador',
+  id: META.id,
+  title: META.title,
   rulesVersion: '1',
-  minPlayers: 2,
-  maxPlayers: 5,
+  minPlayers: META.minPlayers,
+  maxPlayers: META.maxPlayers,
   optionsSchema,
   commandSchema,
   initialState,

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { accept, reject, type GameModule, type Outcome, type Seat } from '../../engine/contract';
+import { META } from './meta';
 
 const Cell = z.number().int().min(0).max(8);
 
@@ -43,11 +44,11 @@ function winnerOf(board: readonly (Seat | null)[]): Seat | null {
 }
 
 export const ticTacToe: GameModule<TicTacToeState, TicTacToeCommand, TicTacToeEvent, TicTacToeState, Record<string, never>> = {
-  id: 'tic-tac-toe',
-  title: 'Tic-tac-toe',
+  id: META.id,
+  title: META.title,
   rulesVersion: '1',
-  minPlayers: 2,
-  maxPlayers: 2,
+  minPlayers: META.minPlayers,
+  maxPlayers: META.maxPlayers,
   optionsSchema: z.object({}),
   commandSchema,
 

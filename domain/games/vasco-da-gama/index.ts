@@ -14,15 +14,16 @@ import { setupEvents } from './setup';
 import { Tx } from './tx';
 import type { VdgState } from './types';
 import { view, type VdgView } from './view';
+import { META } from './meta';
 
 export const optionsSchema = z.object({}).strict();
 
 export const vascoDaGama: GameModule<VdgState, VdgCommand, VdgEvent, VdgView, z.infer<typeof optionsSchema>> = {
-  id: 'vasco-da-gama',
-  title: 'Vasco da Gama',
+  id: META.id,
+  title: META.title,
   rulesVersion: '1',
-  minPlayers: 2,
-  maxPlayers: 4,
+  minPlayers: META.minPlayers,
+  maxPlayers: META.maxPlayers,
   optionsSchema,
   commandSchema,
   initialState,
