@@ -1,6 +1,7 @@
 /**
  * Goa (Rüdiger Dorn, 2004) for 2–4 players, as a Caravela game module.
- * Rules: ../shared/seeds/002. Component numbers: data.ts.
+ * Rules: the official rulebook (Rio Grande Games edition). Component numbers: data.ts; their
+ * sources and the rulings: docs/games/goa.md.
  */
 import * as z from 'zod';
 import { rankedOutcome, type GameModule, type Outcome } from '../../engine/contract';

@@ -1,6 +1,7 @@
 /**
  * Navegador (Mac Gerdts, 2010) for 2–5 players, as a Caravela game module.
- * Rules: ../shared/seeds/001. Component numbers: data.ts.
+ * Rules: the official rulebook and its quick intro (Rio Grande Games edition). Component numbers:
+ * data.ts; their sources and the rulings: docs/games/navegador.md.
  */
 import * as z from 'zod';
 import { rankedOutcome, type GameModule, type Outcome } from '../../engine/contract';

@@ -1,6 +1,7 @@
 /**
  * Vasco da Gama (Paolo Mori, 2009) for 2–4 players, as a Caravela game module.
- * Rules: ../shared/seeds/000 (the rulebook wins every conflict). Component numbers: data.ts.
+ * Rules: the official rulebook (Rio Grande Games edition), which wins every conflict with summaries of it.
+ * Component numbers: data.ts; their sources and the rulings: docs/games/vasco-da-gama.md.
  */
 import * as z from 'zod';
 import { rankedOutcome, type GameModule, type Outcome } from '../../engine/contract';
