@@ -43,6 +43,7 @@ describe('the new-game form', () => {
     await page.getByLabel('Your name').fill('Caio');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('link', { name: 'New game' }).first().click();
+    await page.getByLabel('Game').waitFor(); // the screen is drawn (reading its lists does not wait)
     const labels = (selector: string) => page.locator(selector).allTextContents();
     expect(await labels('#game option')).toEqual(GAMES.map((g) => g.title));
     for (const game of GAMES) {
