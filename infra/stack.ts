@@ -1,6 +1,6 @@
 /**
  * The Caravela stack: one DynamoDB table, the token secret and the Web Push (VAPID) key secret,
- * the WebSocket API (the realtime channel of PROTOCOL.md) and the HTTP API (health, player
+ * the WebSocket API (the realtime channel of docs/protocol.md) and the HTTP API (health, player
  * registration, push key, replays), the web client as static files (a private S3 bucket behind
  * CloudFront, with a generated config.json naming both APIs), seven thin Lambda handlers bundled by the locally installed
  * esbuild (never Docker) for Node.js 22 on arm64 — the four request handlers and the passkey routes, the notifier on
@@ -454,7 +454,7 @@ export class CaravelaStack extends Stack {
     const messages = new WebSocketLambdaIntegration('Message', message);
     this.webSocketApi = new WebSocketApi(this, 'WebSocketApi', {
       apiName: `${this.stackName}-ws`,
-      description: 'Caravela realtime channel (PROTOCOL.md); connect with ?token=',
+      description: 'Caravela realtime channel (docs/protocol.md); connect with ?token=',
       routeSelectionExpression: '$request.body.action',
       connectRouteOptions: { integration: new WebSocketLambdaIntegration('Connect', connect) },
       disconnectRouteOptions: { integration: new WebSocketLambdaIntegration('Disconnect', disconnect) },

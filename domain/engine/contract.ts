@@ -15,7 +15,7 @@ export interface Tagged {
   readonly type: string;
 }
 
-/** Codes shared with the wire protocol (PROTOCOL.md); the game uses the ones about moves. */
+/** Codes shared with the wire protocol (docs/protocol.md); the game uses the ones about moves. */
 export type RejectionCode = 'BAD_REQUEST' | 'ILLEGAL' | 'NOT_YOUR_TURN' | 'GAME_OVER';
 
 export interface Rejection {

@@ -1,11 +1,11 @@
 /**
- * Every worked example of the Goa rulebook (seed 002) with the rulebook's numbers: preparation,
+ * Every worked example of the Goa rulebook with the rulebook's numbers: preparation,
  * auction markers, the flag and tile auctions, the six actions, expedition hand limits, founding
  * colonies, the complete example round, additional actions, first-to-reach and all-markers bonuses,
  * every tile, the expedition cards, part B, the 42-VP scoring example and bad input.
  * Where a picture carried what the text lost (which tile lies where, which card was drawn, what was
  * bid for the four tiles), `arrange`/`gameSetUp` put the table where the text's numbers say it was;
- * GAME-DATA.md says which numbers are reconstructed.
+ * docs/games/goa.md says which numbers are reconstructed.
  */
 import { describe, expect, it } from 'vitest';
 import { CARDS, COLUMNS, DATA, TILES } from '../../domain/games/goa/data';

@@ -1,9 +1,9 @@
 /**
- * Every worked example of the Navegador rulebook (seed 001, including the quick intro), with the
+ * Every worked example of the Navegador rulebook (including the quick intro), with the
  * rulebook's numbers: the rondel, workers and ships, sailing and exploring, the game phases,
  * colonies, buildings, the market, privileges, the Navegador card, the end and the scoring.
  * Where a picture carried numbers the text lost (building prices, market rows), `arrange` puts
- * the board where the text's numbers say it was; GAME-DATA.md says which numbers are reconstructed.
+ * the board where the text's numbers say it was; docs/games/navegador.md says which numbers are reconstructed.
  */
 import { describe, expect, it } from 'vitest';
 import { DATA, type PrivilegeType, type RegionId } from '../../domain/games/navegador/data';

@@ -1,5 +1,6 @@
 /**
- * The new-game form keeps what was chosen: filled top to bottom — seats, bots, then the time
+ * The new-game form offers every game with the domain's title, seat counts, bots (strongest first)
+ * and options (domain/games/meta.ts, through the web registry). It keeps what was chosen: filled top to bottom — seats, bots, then the time
  * control — the bot seats are still ticked when the game is created, and a change of game keeps
  * those that still exist.
  */
@@ -8,6 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { ARTIFACTS, launchChromium } from '../support/browser';
 import { startLocalServer, type LocalServer } from '../../local/server';
+import { GAMES } from '../../domain/games';
+import { levelName } from '../../domain/games/bot-levels';
+import { botsOf } from '../../domain/games/bots';
+import { GAME_META } from '../../domain/games/meta';
 
 interface PageGlobals {
   caravela: {
@@ -32,6 +37,33 @@ afterAll(async () => {
 });
 
 describe('the new-game form', () => {
+  it("offers every game with the domain's title, seats, bots (strongest first) and options", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await page.goto(server.url);
+    await page.getByLabel('Your name').fill('Caio');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'New game' }).first().click();
+    await page.getByLabel('Game').waitFor(); // the screen is drawn (reading its lists does not wait)
+    const labels = (selector: string) => page.locator(selector).allTextContents();
+    expect(await labels('#game option')).toEqual(GAMES.map((g) => g.title));
+    for (const game of GAMES) {
+      await page.getByLabel('Game').selectOption(game.id);
+      const seats = Array.from({ length: game.maxPlayers - game.minPlayers + 1 }, (_, i) => `${game.minPlayers + i} players`);
+      expect(await labels('#players option'), game.id).toEqual(seats);
+      expect(await labels('#bot option'), game.id).toEqual(Object.keys(botsOf(game.id)).reverse().map(levelName));
+      const options = GAME_META.find((m) => m.id === game.id)!.options;
+      expect(
+        (await labels('.game-options label')).map((l) => l.trim()),
+        game.id,
+      ).toEqual(options.map((o) => o.label));
+      const keys = await page
+        .locator('.game-options input')
+        .evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value));
+      expect(keys, game.id).toEqual(Object.keys((game.optionsSchema as unknown as { shape: object }).shape));
+    }
+    await page.context().close();
+  }, 60_000);
+
   it('keeps the bot seats ticked through later choices, and creates the game with them', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await page.goto(server.url);

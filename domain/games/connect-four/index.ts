@@ -7,6 +7,7 @@ import * as z from 'zod';
 import type { GameModule, Outcome, Seat } from '../../engine/contract';
 import { evolverOf } from '../../engine/evolver';
 import { activeSeats, decider, type Emitter, type Flow, legal } from '../../engine/flow';
+import { META } from './meta';
 
 export const COLUMNS = 7;
 export const ROWS = 6;
@@ -125,11 +126,11 @@ export const connectFour: GameModule<
   ConnectFourState,
   z.infer<typeof optionsSchema>
 > = {
-  id: 'connect-four',
-  title: 'Connect Four',
+  id: META.id,
+  title: META.title,
   rulesVersion: '1',
-  minPlayers: 2,
-  maxPlayers: 2,
+  minPlayers: META.minPlayers,
+  maxPlayers: META.maxPlayers,
   optionsSchema,
   commandSchema,
 

@@ -1,8 +1,10 @@
 /**
- * Every component number of Goa, each tagged with its source (see GAME-DATA.md). Rules code
- * reads `DATA.<item>.value`; replacing a reconstructed value is an edit to this file alone.
+ * Every component number of Goa, each tagged with its source and where the rulebook (the English
+ * edition by Rio Grande Games) says it; docs/games/goa.md lists them all (generated from this
+ * file), why each reconstruction was chosen, and the rulings. Rules code reads
+ * `DATA.<item>.value`; replacing a reconstructed value is an edit to this file alone.
  */
-import { reconstructed, rulebook } from '../../engine/sourced';
+import { reconstructed, rulebook, ruling } from '../../engine/sourced';
 
 export const SPICES = ['clove', 'cinnamon', 'ginger', 'nutmeg', 'pepper'] as const;
 export type Spice = (typeof SPICES)[number];
@@ -114,37 +116,69 @@ function expeditionCards(): ExpeditionCard[] {
 }
 
 export const DATA = {
-  rounds: rulebook(4, '"Each part runs for 4 rounds."'),
-  gridSize: rulebook(5, 'A 5 × 5 grid of tiles; 25 of the 27 tiles of a part are placed, 2 go back unseen.'),
+  rounds: rulebook(4, '"Each part runs for 4 rounds."', 'Playing the game'),
+  gridSize: rulebook(
+    5,
+    'A 5 × 5 grid of tiles; 25 of the 27 tiles of a part are placed, 2 go back unseen.',
+    'Preparation; Playing the game (part B)',
+  ),
   markersByPlayers: rulebook(
     { 2: 3, 3: 4, 4: 5 } as Readonly<Record<number, number>>,
     'Auction markers 1–3 with 2 players, 1–4 with 3, 1–5 with 4.',
+    'Preparation; I. Place auction markers',
   ),
-  startingShips: rulebook(4, '"Each player takes cards worth 4 ships and 2 colonists."'),
-  startingColonists: rulebook(2, '"Each player takes cards worth 4 ships and 2 colonists."'),
-  startingDucats: rulebook({ first: 7, others: 10 }, '"He takes the flag and 7 ducats. The other players each take 10 ducats."'),
-  keepAdditionalActions: rulebook(1, '"Each player may keep only 1 additional action card."'),
+  startingShips: rulebook(4, '"Each player takes cards worth 4 ships and 2 colonists."', 'Preparation'),
+  startingColonists: rulebook(2, '"Each player takes cards worth 4 ships and 2 colonists."', 'Preparation'),
+  startingDucats: rulebook(
+    { first: 7, others: 10 },
+    '"He takes the flag and 7 ducats. The other players each take 10 ducats."',
+    'Preparation',
+  ),
+  keepAdditionalActions: rulebook(1, '"Each player may keep only 1 additional action card."', 'End of a round'),
   variant: rulebook(
     { markers: 2, row: 1, ducats: 10 },
     'Rule variant: "each player, starting with the starting player …, moves 2 of his success markers to the second row … or takes 10 ducats from the bank."',
+    'Rule variant',
   ),
-  additionalActionCards: rulebook(10, 'Components: "10 additional action cards"; used ones go back to the supply.'),
-  maxPlantations: rulebook(4, '"If the player already has 4 plantations on his supply board, he must discard one."'),
+  additionalActionCards: rulebook(
+    10,
+    'Components: "10 additional action cards"; used ones go back to the supply.',
+    'Contents; End of a round',
+  ),
+  maxPlantations: rulebook(
+    4,
+    '"If the player already has 4 plantations on his supply board, he must discard one."',
+    'Description of the tiles: Plantation',
+  ),
   colonistsNeeded: rulebook(
     { quilon: 6, cochin: 8, madras: 10, calicut: 12 } as Readonly<Record<ColonyName, number>>,
     '"6 colonists for Quilon, 8 colonists for Cochin, 10 colonists for Madras, and 12 colonists for Calicut."',
+    '6. Found colony',
   ),
-  colonyDraws: rulebook(2, '"he draws 2 expedition cards from the stack and counts the number of colonists shown"'),
-  rowVp: rulebook([0, 1, 3, 6, 10] as const, 'Success markers: 1st row 0 VP, 2nd 1, 3rd 3, 4th 6, 5th 10.'),
-  colonyVp: rulebook([0, 1, 3, 6, 10] as const, 'Colonies founded: 1 → 1 VP, 2 → 3, 3 → 6, 4 → 10.'),
-  symbolVp: rulebook([0, 1, 3, 6, 10, 15, 20] as const, 'Like expedition symbols: 1 → 1 VP, 2 → 3, 3 → 6, 4 → 10, 5 → 15, 6 → 20.'),
-  mostMoneyVp: rulebook(3, '"The player with the most money earns 3 victory points"; all tied players do.'),
-  singlePlantationVp: rulebook(1, '"per plantation 1 VP" (single-field plantations, also those kept face down).'),
-  dutyVp: rulebook(4, '"The player can earn 4 victory points by taking any 6 spice sacks … placing them in the supply."'),
-  dutySpices: rulebook(6, 'Duty: any 6 spice sacks.'),
+  colonyDraws: rulebook(2, '"he draws 2 expedition cards from the stack and counts the number of colonists shown"', '6. Found colony'),
+  rowVp: rulebook([0, 1, 3, 6, 10] as const, 'Success markers: 1st row 0 VP, 2nd 1, 3rd 3, 4th 6, 5th 10.', 'The scoring'),
+  colonyVp: rulebook([0, 1, 3, 6, 10] as const, 'Colonies founded: 1 → 1 VP, 2 → 3, 3 → 6, 4 → 10.', 'The scoring'),
+  symbolVp: rulebook(
+    [0, 1, 3, 6, 10, 15, 20] as const,
+    'Like expedition symbols: 1 → 1 VP, 2 → 3, 3 → 6, 4 → 10, 5 → 15, 6 → 20.',
+    'The scoring',
+  ),
+  mostMoneyVp: rulebook(3, '"The player with the most money earns 3 victory points"; all tied players do.', 'The scoring'),
+  singlePlantationVp: rulebook(
+    1,
+    '"per plantation 1 VP" (single-field plantations, also those kept face down).',
+    'The scoring; Description of the tiles: Plantation',
+  ),
+  dutyVp: rulebook(
+    4,
+    '"The player can earn 4 victory points by taking any 6 spice sacks … placing them in the supply."',
+    'The scoring; Description of the tiles: Duty',
+  ),
+  dutySpices: rulebook(6, 'Duty: any 6 spice sacks.', 'Description of the tiles: Duty'),
   cardEffects: rulebook(
     { ships: 2, colonists: 2, ducats: 5, spices: 2, sellSpices: 3 } as Readonly<Partial<Record<CardEffect, number>>>,
     'Expedition cards: 2 ships; 2 colonists; 5 ducats; up to 2 spices; 3 ducats per spice returned.',
+    'The expedition cards',
   ),
   tileAmounts: rulebook(
     {
@@ -160,6 +194,7 @@ export const DATA = {
       resupply: 2,
     } as Readonly<Partial<Record<TileKind, number>>>,
     'Ship 1, Colonist 1, Spice 1, Ducats 4 (once per round); Ships 4, Colonists 4, Ships/colonists 3, Additional actions 2; Extra harvest up to 3; Re-supply draws 2.',
+    'Description of the tiles',
   ),
   rowValues: reconstructed(
     {
@@ -170,8 +205,13 @@ export const DATA = {
       colonists: [0, 1, 2, 3, 4],
     } as Readonly<Record<Column, readonly number[]>>,
     'Development rows 1–5: ships 1-2-3-4-5; harvest 1-2-3-4-5; taxes 4-5-6-7-8; expedition draws 1-1-2-2-3; colonists 0-1-2-3-4.',
+    '2. Build ships, 3. Harvest, 4. Taxes, 5. Expedition and 6. Found colony, and their examples; the example round',
   ),
-  handLimits: reconstructed([1, 2, 3, 4, 5] as const, 'Expedition hand limit by row: 1, 2, 3, 4, 5.'),
+  handLimits: reconstructed(
+    [1, 2, 3, 4, 5] as const,
+    'Expedition hand limit by row: 1, 2, 3, 4, 5.',
+    '5. Expedition, and its two examples',
+  ),
   progressCost: reconstructed(
     {
       ships: ['G', 'G+Ci', 'G+Ci+P', 'G+Ci+P+N'].map(cost),
@@ -181,6 +221,7 @@ export const DATA = {
       expedition: ['N', 'N+Cl', 'N+Cl+G', 'N+Cl+G+Ci'].map(cost),
     } as Readonly<Record<Column, readonly (readonly Spice[])[]>>,
     'Progress from row r to r+1 costs these spices plus 1 ship per spice: ships G; G+Ci; G+Ci+P; G+Ci+P+N — colonists Cl; Cl+G; … — taxes Ci; Ci+P; … — harvest P; P+N; … — expedition N; N+Cl; … (Cl clove, G ginger, Ci cinnamon, P pepper, N nutmeg).',
+    '1. Progress on the development board, and its example; the example round',
   ),
   tilesA: reconstructed(
     [
@@ -201,6 +242,7 @@ export const DATA = {
       ]),
     ] as readonly Tile[],
     '27 A tiles: a single and two double plantations per spice, Ship, Ducats, Colonist, Spice, Duty, Additional actions, Expeditions (2 cards), Ships, Colonists, Settlement, 2 × Ships/Colonists.',
+    'Contents (27 tiles with back A); Description of the tiles (each marked A, B or A+B); the example round',
   ),
   tilesB: reconstructed(
     [
@@ -226,6 +268,7 @@ export const DATA = {
       ]),
     ] as readonly Tile[],
     '27 B tiles: a double and a triple plantation per spice, Extra harvest, Swap, 2 × Mission 2 VP, Mission 3 VP, 2 × Espionage, Re-supply, Vice-king, Duty, Ships, Colonists, 2 × Ships/Colonists, Settlement, Additional actions, Expeditions (3 cards).',
+    'Contents (27 tiles with back B); Description of the tiles (each marked A, B or A+B)',
   ),
   colonyTiles: reconstructed(
     [
@@ -245,10 +288,32 @@ export const DATA = {
       ...[0, 1, 2, 3].map((i) => ({ id: `calicut-${i}`, colony: 'calicut' as const, spices: SPICES, fields: 2 })),
     ] as readonly ColonyTile[],
     'Colonies: Quilon the pairs Cl/G, G/Ci, Ci/P, P/N, N/Cl (1 field); Madras the other five pairs (2 fields); Cochin (1 field) and Calicut (2 fields) any spice.',
+    'Contents (5 Quilon, 4 Cochin, 5 Madras, 4 Calicut); 6. Found colony; the example round',
   ),
   expeditionCards: reconstructed(
     expeditionCards() as readonly ExpeditionCard[],
     '30 expedition cards: 10 effects × 1, 2 and 3 colonists; each symbol on two cards of each colonist value; the "pay ducats" cards ask 6, 8 and 10.',
+    'Contents (30 expedition cards); The expedition cards; the scoring example',
+  ),
+  finalBids: ruling(
+    'every auction step is final',
+    '"Players keep their money secret during the game." A seat that cannot outbid passes by itself, for all to see; every step of an auction is therefore final (no take-back), so that a bid and its undo cannot probe another seat\'s ducats.',
+    'Preparation; 2. Tile auctions',
+  ),
+  endingTurn: ruling(
+    'the player ends it',
+    'A turn whose player holds expedition cards ends only when the player ends it (unless a card was already played this turn): a turn that ended by itself would tell the table that no card in the hand is playable.',
+    'The expedition cards ("before, during, or after an action")',
+  ),
+  discardAnyTime: ruling(
+    'also out of turn',
+    '"A player may discard any number of expedition cards at any time in the game!" — also while another player is to act.',
+    'The expedition cards',
+  ),
+  spiceSource: ruling(
+    'the player chooses',
+    'When the spices paid for progress lie on more than one plantation or colony, the player chooses which to take them from.',
+    '1. Progress on the development board',
   ),
 };
 

@@ -1,6 +1,7 @@
 /**
  * Goa (Rüdiger Dorn, 2004) for 2–4 players, as a Caravela game module.
- * Rules: ../shared/seeds/002. Component numbers: data.ts.
+ * Rules: the official rulebook (Rio Grande Games edition). Component numbers: data.ts; their
+ * sources and the rulings: docs/games/goa.md.
  */
 import * as z from 'zod';
 import { rankedOutcome, type GameModule, type Outcome } from '../../engine/contract';
@@ -13,6 +14,7 @@ import { describe } from './log';
 import { setupEvents } from './setup';
 import type { GoaState } from './types';
 import { view, type GoaView } from './view';
+import { META } from './meta';
 
 export const optionsSchema = z
   .object({
@@ -37,11 +39,11 @@ const REVEALING: ReadonlySet<GoaEvent['type']> = new Set([
 ]);
 
 export const goa: GameModule<GoaState, GoaCommand, GoaEvent, GoaView, z.infer<typeof optionsSchema>> = {
-  id: 'goa',
-  title: 'Goa',
+  id: META.id,
+  title: META.title,
   rulesVersion: '1',
-  minPlayers: 2,
-  maxPlayers: 4,
+  minPlayers: META.minPlayers,
+  maxPlayers: META.maxPlayers,
   optionsSchema,
   commandSchema,
   initialState,

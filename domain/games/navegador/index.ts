@@ -1,6 +1,7 @@
 /**
  * Navegador (Mac Gerdts, 2010) for 2–5 players, as a Caravela game module.
- * Rules: ../shared/seeds/001. Component numbers: data.ts.
+ * Rules: the official rulebook and its quick intro (Rio Grande Games edition). Component numbers:
+ * data.ts; their sources and the rulings: docs/games/navegador.md.
  */
 import * as z from 'zod';
 import { rankedOutcome, type GameModule, type Outcome } from '../../engine/contract';
@@ -13,6 +14,7 @@ import { describe } from './log';
 import { setupEvents } from './setup';
 import type { NavState } from './types';
 import { view, type NavView } from './view';
+import { META } from './meta';
 
 export const optionsSchema = z.object({}).strict();
 
@@ -20,11 +22,11 @@ export const optionsSchema = z.object({}).strict();
 const REVEALING: ReadonlySet<NavEvent['type']> = new Set(['GameSetUp', 'Explored', 'GameEnded']);
 
 export const navegador: GameModule<NavState, NavCommand, NavEvent, NavView, z.infer<typeof optionsSchema>> = {
-  id: 'navegador',
-  title: 'Navegador',
+  id: META.id,
+  title: META.title,
   rulesVersion: '1',
-  minPlayers: 2,
-  maxPlayers: 5,
+  minPlayers: META.minPlayers,
+  maxPlayers: META.maxPlayers,
   optionsSchema,
   commandSchema,
   initialState,

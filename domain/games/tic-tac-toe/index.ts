@@ -14,6 +14,7 @@ import * as z from 'zod';
 import type { GameModule, Outcome, Seat } from '../../engine/contract';
 import { evolverOf } from '../../engine/evolver';
 import { activeSeats, decider, type Emitter, type Flow, legal } from '../../engine/flow';
+import { META } from './meta';
 
 const Cell = z.number().int().min(0).max(8);
 
@@ -97,11 +98,11 @@ function perform(tx: Emitter<TicTacToeState, TicTacToeEvent>, command: TicTacToe
 }
 
 export const ticTacToe: GameModule<TicTacToeState, TicTacToeCommand, TicTacToeEvent, TicTacToeState, z.infer<typeof optionsSchema>> = {
-  id: 'tic-tac-toe',
-  title: 'Tic-tac-toe',
+  id: META.id,
+  title: META.title,
   rulesVersion: '1',
-  minPlayers: 2,
-  maxPlayers: 2,
+  minPlayers: META.minPlayers,
+  maxPlayers: META.maxPlayers,
   optionsSchema,
   commandSchema,
 

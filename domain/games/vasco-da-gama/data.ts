@@ -1,9 +1,11 @@
 /**
- * Every component number of Vasco da Gama, each tagged with its source (see GAME-DATA.md).
+ * Every component number of Vasco da Gama, each tagged with its source and where the rulebook
+ * (the English edition by Rio Grande Games) says it; docs/games/vasco-da-gama.md lists them all
+ * (generated from this file), why each reconstruction was chosen, and the rulings.
  * Rules code never hard-codes a component number: it reads `DATA.<item>.value`. Replacing a
  * reconstructed value with the printed one is an edit to this file alone.
  */
-import { reconstructed, rulebook } from '../../engine/sourced';
+import { reconstructed, rulebook, ruling } from '../../engine/sourced';
 
 /** In the order the rulebook's examples name them ("1 Orange, 2 Turquoise and 1 Violet"). */
 export const SAILOR_COLOURS = ['orange', 'turquoise', 'violet', 'grey'] as const;
@@ -94,34 +96,69 @@ function vdgTile(initial: number, variation: number): VdgTile {
 }
 
 export const DATA = {
-  rounds: rulebook(5, '"The game lasts for 5 Rounds."'),
-  startingReals: rulebook(10, 'Each player takes "10 Reals".'),
-  actionDiscs: rulebook(4, '"each Player will place his 4 Action Discs (5 if he is in possession of the Manuel I Tile)"'),
-  captainsInSupply: rulebook(1, 'Each player takes "1 Captain of his own color".'),
-  captainsInRecruiting: rulebook(6, '"Each Player places the 6 remaining Captains of his color in the appropriate space."'),
-  sailorsPerColour: rulebook(8, '32 Sailors in 4 colours: turquoise, violet, grey, orange.'),
-  sectionCapacity: rulebook(5, '"up to a maximum of 5 Sailors for each Section"'),
-  sections: rulebook(4, '"The Recruiting Area is subdivided in 4 Sections"; as many are active as there are players.'),
-  sailorsPerSectionAtSetup: rulebook(5, '"Extract and deploy 5 Sailors in each Active Section."'),
-  refillPerSection: rulebook(3, '"draw 3 Sailors from the bag for each active Section"'),
-  missionaries: rulebook(6, '6 Missionaries (white).'),
-  regularNumbers: rulebook(20, '"Place the Sequence Numbers from 1 to 20 following the numbering on the board."'),
-  extraNumbers: rulebook([21, 22] as const, '"Sequence Numbers 21 and 22 will only be used by the Player owning the Manuel I Character"'),
+  rounds: rulebook(5, '"The game lasts for 5 Rounds."', 'The rounds and their phases (after Initial setup)'),
+  startingReals: rulebook(10, 'Each player takes "10 Reals".', 'Initial setup, step 4'),
+  actionDiscs: rulebook(
+    4,
+    '"each Player will place his 4 Action Discs (5 if he is in possession of the Manuel I Tile)"',
+    'Phase 1: Place action discs',
+  ),
+  captainsInSupply: rulebook(1, 'Each player takes "1 Captain of his own color".', 'Initial setup, step 4'),
+  captainsInRecruiting: rulebook(
+    6,
+    '"Each Player places the 6 remaining Captains of his color in the appropriate space."',
+    'Initial setup, step 5',
+  ),
+  sailorsPerColour: rulebook(8, '32 Sailors in 4 colours: turquoise, violet, grey, orange.', 'Components, item 14'),
+  sectionCapacity: rulebook(
+    5,
+    '"up to a maximum of 5 Sailors for each Section"',
+    'End of round operations (refilling the Recruiting Area)',
+  ),
+  sections: rulebook(
+    4,
+    '"The Recruiting Area is subdivided in 4 Sections"; as many are active as there are players.',
+    'Initial setup, step 5',
+  ),
+  sailorsPerSectionAtSetup: rulebook(5, '"Extract and deploy 5 Sailors in each Active Section."', 'Initial setup, step 5'),
+  refillPerSection: rulebook(
+    3,
+    '"draw 3 Sailors from the bag for each active Section"',
+    'End of round operations (refilling the Recruiting Area)',
+  ),
+  missionaries: rulebook(6, '6 Missionaries (white).', 'Components, item 15'),
+  regularNumbers: rulebook(20, '"Place the Sequence Numbers from 1 to 20 following the numbering on the board."', 'Initial setup, step 7'),
+  extraNumbers: rulebook(
+    [21, 22] as const,
+    '"Sequence Numbers 21 and 22 will only be used by the Player owning the Manuel I Character"',
+    'Phase 1: Place action discs; Characters: Manuel I',
+  ),
   giveUpRefundByRow: reconstructed(
     [1, 2, 3, 4] as const,
     'Give-up refunds by rows of five numbers (1–5, 6–10, 11–15, 16–20): 1, 2, 3, 4 Reals. The Phase 2 example fixes 6 → 2 and 15 → 3; the other rows are reconstructed. Numbers 21 and 22 refund nothing.',
+    'Phase 2: Take actions, and its example (numbers 6 and 15 given up)',
   ),
   actionSlotsPerArea: reconstructed(
     { 2: 3, 3: 4, 4: 5 } as Readonly<Record<number, number>>,
     'Action slots in each area: 3 with 2 players, 4 with 3, 5 with 4 (the 2-player example fills Characters after 3 discs).',
+    'Phase 1: Place action discs, and its 2-player example',
   ),
-  purchasePrices: rulebook({ one: 1, two: 4 }, '"1 Real for 1 project; 4 Reals for 2 projects"; São Gabriel costs its crew size.'),
-  upperProjectSpaces: rulebook(6, '"the first 7 Ship/Project Tiles ... the São Gabriel Project space ... the 6 upper spaces"'),
+  purchasePrices: rulebook(
+    { one: 1, two: 4 },
+    '"1 Real for 1 project; 4 Reals for 2 projects"; São Gabriel costs its crew size.',
+    'Purchase Projects',
+  ),
+  upperProjectSpaces: rulebook(
+    6,
+    '"the first 7 Ship/Project Tiles ... the São Gabriel Project space ... the 6 upper spaces"',
+    'Initial setup, step 8; Purchase Projects',
+  ),
   recruitCostByColours: rulebook(
     [0, 1, 3, 6, 10] as const,
     '"1 Real for Sailors of 1 color, 3 Reals for 2 different colors, 6 Reals for 3, 10 Reals for 4."',
+    'Recruiting',
   ),
-  captainCostPerSailor: rulebook(1, '"The Captain costs 1 Real for each recruited Sailor"; free when no sailor is taken.'),
+  captainCostPerSailor: rulebook(1, '"The Captain costs 1 Real for each recruited Sailor"; free when no sailor is taken.', 'Recruiting'),
   landingSlots: reconstructed(
     {
       natal: [4],
@@ -132,10 +169,12 @@ export const DATA = {
       calicut: [11, 11, 9, 9, 7, 7],
     } as Readonly<Record<LandingId, readonly number[]>>,
     'Ship slot values, left to right: Natal 4; Terra de Boa Gente 5 4; Mozambique 6 5 4; Mombasa 9 7 6 5; Malindi 9 9 7 7 6; Calicut 11 11 9 9 7 7 (Mozambique and Malindi are forced by the examples).',
+    'Expedition, and its example; the Phase 3 example',
   ),
   landingVp: reconstructed(
     { natal: 0, terraDeBoaGente: 1, mozambique: 2, mombasa: 3, malindi: 4, calicut: 5 } as Readonly<Record<LandingId, number>>,
     'VP per ship in a complete landing: Mozambique 2, Mombasa 3, Malindi 4, Calicut 5 are in the rulebook; Natal 0 and Terra de Boa Gente 1 are reconstructed.',
+    'Phase 3: Navigation, and its example',
   ),
   landingBonus: rulebook(
     {
@@ -147,10 +186,12 @@ export const DATA = {
       calicut: 'none',
     } as Readonly<Record<LandingId, LandingBonus>>,
     '"1 Project ... Natal; 1 Sailor ... Terra de Boa Gente; 1 Captain ... Mozambique; 2 Reals ... Mombasa; 1 Real ... Malindi."',
+    'Expedition',
   ),
   landingBonusReals: rulebook(
     { mombasa: 2, malindi: 1 } as Readonly<Partial<Record<LandingId, number>>>,
     '"2 Reals ... for each Ship sent to Mombasa; 1 Real ... for each Ship sent to Malindi."',
+    'Expedition',
   ),
   characterDistribution: rulebook(
     {
@@ -159,10 +200,15 @@ export const DATA = {
       4: ['dias', 'alvares', 'sernigi', 'manuel'],
     } as Readonly<Record<number, readonly CharacterId[]>>,
     'Setup table: first player Bartolomeu Dias, then clockwise Francisco Alvares (3–4 players), Girolamo Sernigi, Manuel I (4 players).',
+    'Initial setup, step 6 (the table)',
   ),
-  diasVp: rulebook(2, '"The Player opting to host Bartolomeu Dias immediately receives 2 Victory Points."'),
-  realsPerFinalVp: rulebook(3, '"1 Victory Point for each 3 Reals in his own supply"'),
-  vpPerLaunchedShipWithCaptain: rulebook(3, '"3 Victory Points for every launched Ship with a boarded Captain in front of him."'),
+  diasVp: rulebook(2, '"The Player opting to host Bartolomeu Dias immediately receives 2 Victory Points."', 'Characters: Bartolomeu Dias'),
+  realsPerFinalVp: rulebook(3, '"1 Victory Point for each 3 Reals in his own supply"', 'End of the game'),
+  vpPerLaunchedShipWithCaptain: rulebook(
+    3,
+    '"3 Victory Points for every launched Ship with a boarded Captain in front of him."',
+    'End of the game',
+  ),
   vdgTiles: reconstructed(
     [
       vdgTile(4, +1),
@@ -176,10 +222,12 @@ export const DATA = {
       vdgTile(12, -2),
     ] as readonly VdgTile[],
     'Vasco da Gama tiles: initial numbers 4 to 12, one each; Reals n−2 and ⌊(n−2)/2⌋ (the initial-11 tile shows 9 and 4, as in the example); variations 4:+1, 5:−1, 6:+3, 7:0, 8:−3, 9:+2, 10:−1, 11:+1, 12:−2.',
+    'Components, item 9; Phase 1 and Phase 2, and their examples',
   ),
   merchantTiles: reconstructed(
     [4, 5, 6, 7, 9, 11].map((limit) => ({ id: `merchant-${limit}`, limit })) as readonly MerchantTile[],
     'Merchant ships: navigation limits 4, 5, 6, 7, 9, 11.',
+    'Components, item 5; Characters: Girolamo Sernigi; the Phase 3 example',
   ),
   projectTiles: reconstructed(
     [
@@ -187,7 +235,28 @@ export const DATA = {
       ...projects(2, '3/5/2R, 3/6/1VP, 3/7/–, 3/7/1R, 4/6/1VP+1R, 4/7/1VP, 4/7/2R, 4/9/–, 4/9/1R, 5/7/2VP, 5/9/1VP, 5/9/2R'),
       ...projects(3, '3/7/1VP, 4/7/2VP, 4/9/1VP, 4/9/1R, 4/11/–, 5/9/1VP+1R, 5/9/2VP, 5/11/–, 5/11/1R, 5/11/1VP, 5/11/2VP'),
     ] as readonly ProjectTile[],
-    'The 35 projects (crew/limit/reward) of decks I (12), II (12) and III (11) are reconstructed; see GAME-DATA.md.',
+    "The 35 projects (crew/limit/reward) of decks I (12), II (12) and III (11) are reconstructed: navigation limits only from the slot values 4–11, crews of 2 to 5, later decks sailing farther and paying more in VP, and the rulebook's example tile (deck I, crew 5, limit 7, 2 VP) among them.",
+    'Components, item 4; Purchase Projects, and its examples; the Expedition and Phase 3 examples',
+  ),
+  expeditionBonuses: ruling(
+    'paid when the expedition ends',
+    '"First, the Player performing the action places a Captain … on the Ship Tile of each launched Ship that he wants to send. Then, he chooses a Landing and places all Ships": only ships launched before the expedition sets out may sail in it, and the landing\'s bonuses (Reals, captains, Natal and Terra de Boa Gente choices) are paid when it ends.',
+    'Expedition',
+  ),
+  launchAnyTime: ruling(
+    'whenever the player is to act, and out of turn',
+    '"The Players can decide to launch 1 or more Ships in their possession at any time during the game": a player may launch whenever they are to act, and also out of turn, since launching changes nothing for the others.',
+    'Purchase Projects (launching ships)',
+  ),
+  forcedGiveUp: ruling(
+    'given up for the player',
+    'When the only thing a player can do with a called number is to give it up (they cannot pay for the right to act, or nothing in the area is possible), the game gives it up for them, with the refund, instead of waiting days for the only possible click.',
+    'Phase 2: Take actions',
+  ),
+  firstPlayer: ruling(
+    'drawn at random',
+    '"The Player who has travelled to the farthest destination in the last year becomes the First Player": a game played online draws the first player at random.',
+    'Initial setup, step 6',
   ),
 };
 

@@ -1,6 +1,7 @@
 /**
  * Vasco da Gama (Paolo Mori, 2009) for 2–4 players, as a Caravela game module.
- * Rules: ../shared/seeds/000 (the rulebook wins every conflict). Component numbers: data.ts.
+ * Rules: the official rulebook (Rio Grande Games edition), which wins every conflict with summaries of it.
+ * Component numbers: data.ts; their sources and the rulings: docs/games/vasco-da-gama.md.
  */
 import * as z from 'zod';
 import { rankedOutcome, type GameModule, type Outcome } from '../../engine/contract';
@@ -14,15 +15,16 @@ import { setupEvents } from './setup';
 import { Tx } from './tx';
 import type { VdgState } from './types';
 import { view, type VdgView } from './view';
+import { META } from './meta';
 
 export const optionsSchema = z.object({}).strict();
 
 export const vascoDaGama: GameModule<VdgState, VdgCommand, VdgEvent, VdgView, z.infer<typeof optionsSchema>> = {
-  id: 'vasco-da-gama',
-  title: 'Vasco da Gama',
+  id: META.id,
+  title: META.title,
   rulesVersion: '1',
-  minPlayers: 2,
-  maxPlayers: 4,
+  minPlayers: META.minPlayers,
+  maxPlayers: META.maxPlayers,
   optionsSchema,
   commandSchema,
   initialState,

@@ -1,5 +1,5 @@
 /**
- * The wire protocol's frames (../shared/PROTOCOL.md, version 1), as zod schemas. Client frames
+ * The wire protocol's frames (docs/protocol.md, version 1), as zod schemas. Client frames
  * are parsed here; unknown fields are ignored so the protocol can grow without breaking clients.
  */
 import * as z from 'zod';

@@ -1,4 +1,9 @@
-/** The browser UI of each game, with a plain fallback for games that have none yet. */
+/**
+ * The games the client offers and the browser UI of each, with a plain fallback for games that
+ * have none yet. Titles, seat counts, bot levels and options come from the domain's plain-data
+ * descriptors (domain/games/meta.ts), which carry no rules or bot code.
+ */
+import { GAME_META, type GameOption } from '../../../domain/games/meta';
 import { connectFourUi } from './connect-four';
 import { genericUi } from './generic';
 import { goaUi } from './goa';
@@ -14,30 +19,26 @@ export interface GameInfo {
   /** Bots offered as seat fillers, strongest first. */
   bots: string[];
   /** Yes/no game options offered when creating a game (keys of the module's options). */
-  options?: { key: string; label: string; help: string }[];
+  options: readonly GameOption[];
   ui: GameUi;
 }
 
-export const GAME_INFO: GameInfo[] = [
-  { id: 'vasco-da-gama', title: 'Vasco da Gama', players: [2, 4], bots: ['strong', 'heuristic', 'random', 'safe'], ui: vascoDaGamaUi },
-  { id: 'navegador', title: 'Navegador', players: [2, 5], bots: ['strong', 'heuristic', 'random', 'safe'], ui: navegadorUi },
-  {
-    id: 'goa',
-    title: 'Goa',
-    players: [2, 4],
-    bots: ['strong', 'heuristic', 'random', 'safe'],
-    options: [
-      {
-        key: 'variant',
-        label: 'Rule variant: a stronger start',
-        help: 'Before the game begins, each player in turn takes 10 ducats or moves two of their markers to row 2.',
-      },
-    ],
-    ui: goaUi,
-  },
-  { id: 'connect-four', title: 'Connect Four', players: [2, 2], bots: ['heuristic', 'random'], ui: connectFourUi },
-  { id: 'tic-tac-toe', title: 'Tic-tac-toe', players: [2, 2], bots: ['random'], ui: ticTacToeUi },
-];
+const UIS: Readonly<Record<string, GameUi>> = {
+  'vasco-da-gama': vascoDaGamaUi,
+  navegador: navegadorUi,
+  goa: goaUi,
+  'connect-four': connectFourUi,
+  'tic-tac-toe': ticTacToeUi,
+};
+
+export const GAME_INFO: GameInfo[] = GAME_META.map((m) => ({
+  id: m.id,
+  title: m.title,
+  players: [m.minPlayers, m.maxPlayers],
+  bots: [...m.bots].reverse(),
+  options: m.options,
+  ui: UIS[m.id] ?? genericUi,
+}));
 
 export const gameInfo = (id: string): GameInfo | undefined => GAME_INFO.find((g) => g.id === id);
 export const gameTitle = (id: string): string => gameInfo(id)?.title ?? id;

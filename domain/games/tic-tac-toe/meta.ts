@@ -1,0 +1,11 @@
+/** Tic-tac-toe as offered before a game starts (plain data; see ../meta.ts). */
+import type { GameMeta } from '../meta';
+
+export const META = {
+  id: 'tic-tac-toe',
+  title: 'Tic-tac-toe',
+  minPlayers: 2,
+  maxPlayers: 2,
+  bots: ['random'],
+  options: [],
+} as const satisfies GameMeta;

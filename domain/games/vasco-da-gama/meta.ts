@@ -1,0 +1,11 @@
+/** Vasco da Gama as offered before a game starts (plain data; see ../meta.ts). */
+import type { GameMeta } from '../meta';
+
+export const META = {
+  id: 'vasco-da-gama',
+  title: 'Vasco da Gama',
+  minPlayers: 2,
+  maxPlayers: 4,
+  bots: ['safe', 'random', 'heuristic', 'strong'],
+  options: [],
+} as const satisfies GameMeta;
