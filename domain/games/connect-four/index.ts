@@ -11,6 +11,7 @@ import { META } from './meta';
 
 export const COLUMNS = 7;
 export const ROWS = 6;
+const COLUMN_NUMBERS = Array.from({ length: COLUMNS }, (_, column) => column);
 const COLOURS = ['Red', 'Yellow'] as const;
 
 // 1. What a seat may send, and what can happen.
@@ -65,6 +66,8 @@ export function freeRow(grid: readonly (readonly (Seat | null)[])[], column: num
   return grid.findIndex((row) => row[column] === null);
 }
 
+const gridFull = (grid: readonly (readonly (Seat | null)[])[]) => grid.every((row) => row.every((cell) => cell !== null));
+
 /** Four cells in a row through (row, column) holding `seat`'s discs, or null. */
 export function fourThrough(grid: readonly (readonly (Seat | null)[])[], row: number, column: number, seat: Seat): number[] | null {
   for (const [dr, dc] of [
@@ -97,10 +100,7 @@ export const flow: Flow<ConnectFourState, ConnectFourCommand, ConnectFourEvent, 
     turn: {
       active: (_, at) => [at.seat],
       prompt: () => 'drop a disc into a column that is not full',
-      options: (s) =>
-        Array.from({ length: COLUMNS }, (_, column) => column)
-          .filter((column) => freeRow(s.grid, column) >= 0)
-          .map((column) => ({ type: 'drop' as const, column })),
+      options: (s) => COLUMN_NUMBERS.filter((c) => freeRow(s.grid, c) >= 0).map((column) => ({ type: 'drop' as const, column })),
     },
   },
   over: (s) => s.over,
@@ -115,7 +115,7 @@ function perform(tx: Emitter<ConnectFourState, ConnectFourEvent>, command: Conne
   tx.emit({ type: 'DiscDropped', seat, column: command.column, row });
   const line = fourThrough(tx.state.grid, row, command.column, seat);
   if (line) tx.emit({ type: 'GameEnded', winner: seat, line });
-  else if (tx.state.grid.every((r) => r.every((cell) => cell !== null))) tx.emit({ type: 'GameEnded', winner: null, line: [] });
+  else if (gridFull(tx.state.grid)) tx.emit({ type: 'GameEnded', winner: null, line: [] });
 }
 
 // 5. The module: the contract's pieces, most of them derived from the flow.
