@@ -38,9 +38,8 @@ import type { VdgCommand } from '../../domain/games/vasco-da-gama/commands';
 import { perform } from '../../domain/games/vasco-da-gama/decide';
 import type { VdgEvent } from '../../domain/games/vasco-da-gama/events';
 import { giveUpRefund, rightCost } from '../../domain/games/vasco-da-gama/rules';
-import { Tx } from '../../domain/games/vasco-da-gama/tx';
 import type { Pending, VdgState } from '../../domain/games/vasco-da-gama/types';
-import { game } from './fixtures';
+import { game, transaction } from './fixtures';
 
 /** The flow of the game, which the model leaves to the bot, and the generator, which no bot may read. */
 const FLOW = new Set(['slots', 'call', 'lastCalled', 'pending', 'phase', 'turn', 'rng']);
@@ -127,7 +126,7 @@ describe("the heuristic bot's forward model", () => {
           for (const s of states(players, seed + 10 * players, bot, every))
             for (let seat = 0; seat < players; seat++)
               for (const c of game.legal(s, seat)) {
-                const tx = new Tx(s);
+                const tx = transaction(s);
                 perform(tx, c, seat);
                 const model = predict(s, seat, c, tx.events);
                 if (!model) continue;
@@ -169,7 +168,7 @@ describe("the heuristic bot's forward model", () => {
     const top = s!.pending.at(-1) as Extract<Pending, { kind: 'expedition' }>;
     const send = game.legal(s!, top.seat).find((c) => c.type === 'sendShip')!;
     expect(send).toBeDefined();
-    const tx = new Tx(s!);
+    const tx = transaction(s!);
     perform(tx, send, top.seat);
     const eager = simExpeditionEnd(predict(s!, top.seat, send, tx.events)!, top.seat, top.landing, 1);
     expect(differences(eager, tx.state)).toEqual(['seats']);

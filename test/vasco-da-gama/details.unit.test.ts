@@ -1,8 +1,13 @@
 /** Rules the worked examples do not reach: bonus edge cases, ending expeditions, views, rejections. */
 import { describe, expect, it } from 'vitest';
 import { execute } from '../../domain/engine/projector';
-import { legalOfType } from '../../domain/games/vasco-da-gama/legal';
-import { BLACK, BLUE, RED, YELLOW, game, phase2, play, round1 } from './fixtures';
+import type { VdgEvent } from '../../domain/games/vasco-da-gama/events';
+import { sailorCount } from '../../domain/games/vasco-da-gama/rules';
+import type { VdgState } from '../../domain/games/vasco-da-gama/types';
+import { spec } from '../support/decider-spec';
+import { BLACK, BLUE, RED, YELLOW, game, phase2, play, round1, legalOf } from './fixtures';
+
+const vdgSpec = spec<VdgState, VdgEvent>(game);
 
 describe('expeditions and landing bonuses', () => {
   it('may end after any ship; unsent ships stay in supply', () => {
@@ -14,9 +19,9 @@ describe('expeditions and landing bonuses', () => {
     });
     s = play(s, BLUE, { type: 'expedition', landing: 'calicut' }).state;
     // The expedition cannot end before a ship is sent.
-    expect(legalOfType(s, BLUE, 'endExpedition')).toEqual([]);
+    expect(legalOf(s, BLUE, 'endExpedition')).toEqual([]);
     s = play(s, BLUE, { type: 'sendShip', ship: 'III-05', slot: 1 }).state;
-    expect(legalOfType(s, BLUE, 'endExpedition')).toEqual([{ type: 'endExpedition' }]);
+    expect(legalOf(s, BLUE, 'endExpedition')).toEqual([{ type: 'endExpedition' }]);
     const r = play(s, BLUE, { type: 'endExpedition' });
     expect(r.events[0]).toEqual({ type: 'ExpeditionEnded', seat: BLUE, landing: 'calicut', ships: 1 });
     expect(r.state.seats[BLUE]!.ships).toEqual(['III-08']);
@@ -29,10 +34,10 @@ describe('expeditions and landing bonuses', () => {
     });
     s = play(s, RED, { type: 'expedition', landing: 'terraDeBoaGente' }).state;
     s = play(s, RED, { type: 'sendShip', ship: 'I-03', slot: 0 }).state;
-    const options = legalOfType(s, RED, 'takeSailor');
+    const options = legalOf(s, RED, 'takeSailor');
     const pick = options[0]!;
     const before = s.sections[pick.section]![pick.colour];
-    expect(legalOfType(s, RED, 'drawSailor')).toHaveLength(1);
+    expect(legalOf(s, RED, 'drawSailor')).toHaveLength(1);
     s = play(s, RED, pick).state;
     expect(s.sections[pick.section]![pick.colour]).toBe(before - 1);
     expect(s.seats[RED]!.sailors[pick.colour]).toBe(1);
@@ -78,7 +83,7 @@ describe('expeditions and landing bonuses', () => {
       },
     });
     const s = play(state, RED, { type: 'expedition', landing: 'mozambique' }).state;
-    const r = play(s, RED, legalOfType(s, RED, 'sendShip').find((c) => c.ship === 'I-03')!);
+    const r = play(s, RED, legalOf(s, RED, 'sendShip').find((c) => c.ship === 'I-03')!);
     expect(r.events).toContainEqual({ type: 'ExpeditionEnded', seat: RED, landing: 'mozambique', ships: 1, captains: 1 });
     expect(r.state.pending.some((p) => p.kind === 'expedition')).toBe(false);
     expect(r.state.seats[RED]!.ships).toEqual(['I-07']);
@@ -126,12 +131,14 @@ describe('expeditions and landing bonuses', () => {
     s = play(s, RED, { type: 'expedition', landing: 'mombasa' }).state;
     // Launching stays allowed at any time, but the new ship waits for a later expedition.
     s = play(s, RED, { type: 'launch', project: 'I-04', crew: ['grey', 'orange'] }).state;
-    expect(legalOfType(s, RED, 'sendShip').map((c) => c.ship)).not.toContain('I-04');
+    expect(legalOf(s, RED, 'sendShip').map((c) => c.ship)).not.toContain('I-04');
     const refused = execute(game, s, { type: 'sendShip', ship: 'I-04', slot: 0 }, RED);
     expect(refused.ok).toBe(false);
     if (!refused.ok)
-      expect(refused.rejection.message).toBe('Ship I-04 was launched after this expedition set out; it can sail in a later one.');
-    const r = play(s, RED, legalOfType(s, RED, 'sendShip').find((c) => c.ship === 'I-03')!);
+      expect(refused.rejection.message).toBe(
+        'Ship I-04 was launched after this expedition set out; it can sail in a later one (allowed now: sendShip).',
+      );
+    const r = play(s, RED, legalOf(s, RED, 'sendShip').find((c) => c.ship === 'I-03')!);
     expect(r.events).toContainEqual({ type: 'ExpeditionEnded', seat: RED, landing: 'mombasa', ships: 1, reals: 2 });
     expect(r.state.seats[RED]!.ships).toEqual(['I-04']);
   });
@@ -189,6 +196,23 @@ describe('rejections', () => {
       expect(r.rejection).toEqual({ code: 'NOT_YOUR_TURN', message: 'It is not your turn: waiting for Yellow to place an action disc.' });
   });
 
+  it('name the pending choice the game waits for, in the view and to a seat that is not to act', () => {
+    const { state } = phase2(2, [[YELLOW, 9, 'recruiting']]);
+    const section = state.sections.findIndex((sailors) => sailorCount(sailors) > 0);
+    const { state: s } = play(state, YELLOW, { type: 'recruitFrom', section });
+    const waiting = `choose the sailors to recruit from section ${section + 1}`;
+    expect(game.view(s, RED).waitingFor).toBe(waiting);
+    vdgSpec
+      .given([], s)
+      .when(RED, { type: 'giveUp' })
+      .thenRejects('NOT_YOUR_TURN', new RegExp(`^It is not your turn: waiting for Yellow to ${waiting}\\.$`));
+    // The seat to act is told what it must do, with the kinds of command it may send.
+    vdgSpec
+      .given([], s)
+      .when(YELLOW, { type: 'giveUp' })
+      .thenRejects('ILLEGAL', new RegExp(`^Now you must ${waiting} \\(allowed now: recruit\\)\\.$`));
+  });
+
   it('refuse malformed commands as BAD_REQUEST and unknown seats', () => {
     const s = round1(2);
     for (const bad of [{}, { type: 'fly' }, { type: 'place', number: '3', area: 'navigation' }, null, 'place']) {
@@ -206,7 +230,9 @@ describe('rejections', () => {
         s.seats[BLUE]!.sailors.grey = 1;
       },
     });
+    // Blue is not to act and has nothing to launch, yet launching is never a matter of turns: the reason is given.
     const r = execute(game, state, { type: 'launch', project: 'I-01', crew: ['grey', 'violet'] }, BLUE);
+    expect(r.ok ? '' : r.rejection.code).toBe('ILLEGAL');
     expect(r.ok ? '' : r.rejection.message).toBe('You have no violet sailor for that crew.');
     const r2 = execute(game, state, { type: 'launch', project: 'I-01', crew: ['grey'] }, BLUE);
     expect(r2.ok ? '' : r2.rejection.message).toBe('Project I-01 needs a crew of exactly 2.');

@@ -4,9 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describe as logLine } from '../../domain/games/vasco-da-gama/log';
-import { legalOfType } from '../../domain/games/vasco-da-gama/legal';
 import { sailorCount } from '../../domain/games/vasco-da-gama/rules';
-import { BLACK, BLUE, RED, YELLOW, game, limitOf, phase2, play, projectLike } from './fixtures';
+import { BLACK, BLUE, RED, YELLOW, game, limitOf, phase2, play, projectLike, legalOf } from './fixtures';
 
 const NAMES = ['Yellow', 'Red', 'Black', 'Blue'];
 
@@ -61,7 +60,7 @@ describe('Purchase Projects example', () => {
 
   it('offers no purchase the player cannot afford', () => {
     const { state } = phase2(4, [[RED, 12, 'projects']], { arrange: (s) => void (s.seats[RED]!.reals = 3) });
-    expect(legalOfType(state, RED, 'purchase').every((c) => c.spaces.length === 1)).toBe(true);
+    expect(legalOf(state, RED, 'purchase').every((c) => c.spaces.length === 1)).toBe(true);
     const r = game.decide(state, { type: 'purchase', spaces: [0, 1] }, RED);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.rejection.message).toMatch(/costs 4 Reals, and you have 3/);
@@ -84,7 +83,7 @@ describe('Launch example', () => {
       },
     });
     // Neither project can be launched yet.
-    expect(legalOfType(s, YELLOW, 'launch')).toEqual([]);
+    expect(legalOf(s, YELLOW, 'launch')).toEqual([]);
     s = play(s, YELLOW, { type: 'recruitFrom', section: 1 }).state;
     s = play(s, YELLOW, { type: 'recruit', sailors: { orange: 1, grey: 1, turquoise: 2 }, captain: false }).state;
     expect(s.seats[YELLOW]!.sailors).toEqual({ orange: 1, turquoise: 2, violet: 1, grey: 1 });
@@ -187,7 +186,7 @@ describe('Recruiting examples', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.rejection.message).toMatch(/only 0 violet/);
     // Every offered choice stays within section 4 and within Yellow's money.
-    for (const c of legalOfType(s, YELLOW, 'recruit')) {
+    for (const c of legalOf(s, YELLOW, 'recruit')) {
       expect(c.sailors.orange).toBeLessThanOrEqual(1);
       expect(c.sailors.turquoise).toBeLessThanOrEqual(3);
       expect(c.sailors.violet).toBe(0);
@@ -242,7 +241,7 @@ describe('Expedition example', () => {
     s = play(s, BLUE, { type: 'expedition', landing: 'malindi' }).state;
     s = play(s, BLUE, { type: 'sendShip', ship: blue9, slot: 0 }).state;
     // The 4-limit ship fits nowhere in Malindi.
-    expect(legalOfType(s, BLUE, 'sendShip').some((c) => c.ship === blue4)).toBe(false);
+    expect(legalOf(s, BLUE, 'sendShip').some((c) => c.ship === blue4)).toBe(false);
     let r = play(s, BLUE, { type: 'sendShip', ship: blue7, slot: 2 });
     s = r.state;
     // Nothing else can go; the landing's bonus (1 Real a ship) comes with the end of the expedition.
@@ -257,7 +256,7 @@ describe('Expedition example', () => {
     const captains = s.seats[RED]!.captains;
     s = play(s, RED, { type: 'expedition', landing: 'mozambique' }).state;
     expect(
-      legalOfType(s, RED, 'sendShip')
+      legalOf(s, RED, 'sendShip')
         .filter((c) => c.ship === red7a)
         .map((c) => c.slot),
     ).toEqual([0, 1, 2]);

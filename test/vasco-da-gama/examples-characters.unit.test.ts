@@ -3,9 +3,8 @@
  * Alvares with no missionary left, keeping Dias, Manuel I with 21 and 22, Sernigi's merchant ship.
  */
 import { describe, expect, it } from 'vitest';
-import { legalOfType } from '../../domain/games/vasco-da-gama/legal';
 import type { VdgState } from '../../domain/games/vasco-da-gama/types';
-import { BLACK, BLUE, RED, YELLOW, game, phase2, play } from './fixtures';
+import { BLACK, BLUE, RED, YELLOW, game, phase2, play, legalOf } from './fixtures';
 
 /** Play every remaining call by giving it up, until the round is over (the next Phase 1 or the end). */
 function finishRound(s: VdgState): VdgState {
@@ -57,7 +56,7 @@ describe('Characters example (4 players, initial number 11)', () => {
     before = s.seats[BLACK]!.vp;
     s = play(s, BLACK, { type: 'host', character: 'dias' }).state;
     expect(s.seats[BLACK]!.vp).toBe(before + 2);
-    expect(legalOfType(s, YELLOW, 'host').map((c) => c.character)).toEqual(['sernigi', 'manuel']);
+    expect(legalOf(s, YELLOW, 'host').map((c) => c.character)).toEqual(['sernigi', 'manuel']);
 
     // Yellow hosts Manuel I, taking it from Red: the yellow Additional Action Disc with 21 or 22.
     r = play(s, YELLOW, { type: 'host', character: 'manuel' });
@@ -140,7 +139,7 @@ describe('Manuel I with numbers 21 and 22', () => {
     );
     // Yellow hosts Manuel I; 21 is on the board, so 22 is the only number left.
     s = play(s, YELLOW, { type: 'host', character: 'manuel' }).state;
-    expect(legalOfType(s, YELLOW, 'placeExtraDisc').map((c) => c.number)).toEqual([22, 22, 22, 22]);
+    expect(legalOf(s, YELLOW, 'placeExtraDisc').map((c) => c.number)).toEqual([22, 22, 22, 22]);
     s = play(s, YELLOW, { type: 'placeExtraDisc', number: 22, area: 'recruiting' }).state;
     // 21 is called for Red, then 22 for Yellow.
     expect(s.call).toMatchObject({ number: 21, seat: RED, area: 'projects', started: false });
@@ -204,11 +203,11 @@ describe('Girolamo Sernigi', () => {
     // Phase 3: the merchant ship was not sent, so Yellow must send it now.
     expect(s.phase).toBe('navigation');
     expect(s.pending.at(-1)).toMatchObject({ kind: 'merchant', seat: YELLOW, optional: false });
-    expect(legalOfType(s, YELLOW, 'holdMerchant')).toEqual([]);
+    expect(legalOf(s, YELLOW, 'holdMerchant')).toEqual([]);
     expect(s.merchant.faceUp).toBe('merchant-7');
     const reals = s.seats[YELLOW]!.reals;
     const vp = s.seats[YELLOW]!.vp;
-    expect(legalOfType(s, YELLOW, 'sendMerchant')).toContainEqual({ type: 'sendMerchant', landing: 'mombasa', slot: 3 });
+    expect(legalOf(s, YELLOW, 'sendMerchant')).toContainEqual({ type: 'sendMerchant', landing: 'mombasa', slot: 3 });
     const r = play(s, YELLOW, { type: 'sendMerchant', landing: 'mombasa', slot: 3 });
     // 2 Reals for Mombasa, 1 Real printed on the 7-limit ship, then 3 VP per ship of the complete landing.
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'MerchantSent', reals: 2 }));

@@ -3,9 +3,8 @@
  * act, giving up), with the rulebook's numbers.
  */
 import { describe, expect, it } from 'vitest';
-import { legalOfType } from '../../domain/games/vasco-da-gama/legal';
 import { spec } from '../support/decider-spec';
-import { PHASE1_EXAMPLE, RED, YELLOW, game, phase2, play, playAll, round1, vdg } from './fixtures';
+import { PHASE1_EXAMPLE, RED, YELLOW, game, phase2, play, playAll, round1, vdg, legalOf } from './fixtures';
 import type { VdgEvent } from '../../domain/games/vasco-da-gama/events';
 import type { VdgState } from '../../domain/games/vasco-da-gama/types';
 
@@ -159,8 +158,8 @@ describe('Phase 2 example: initial 11, variation −3, first free action 8', () 
   it('lists exactly the choices that the called number allows, and only for its owner', () => {
     const { state } = begin();
     expect(state.call).toMatchObject({ number: 5, seat: RED, area: 'recruiting' });
-    expect(legalOfType(state, YELLOW, 'giveUp')).toEqual([]);
-    expect(legalOfType(state, RED, 'giveUp')).toEqual([{ type: 'giveUp' }]);
+    expect(legalOf(state, YELLOW, 'giveUp')).toEqual([]);
+    expect(legalOf(state, RED, 'giveUp')).toEqual([{ type: 'giveUp' }]);
     vdgSpec
       .given([], state)
       .when(YELLOW, { type: 'giveUp' })
@@ -168,7 +167,10 @@ describe('Phase 2 example: initial 11, variation −3, first free action 8', () 
     vdgSpec
       .given([], state)
       .when(RED, { type: 'purchase', spaces: [0] })
-      .thenRejects('ILLEGAL', /allowed: giveUp, recruitFrom, recruitCaptain/);
+      .thenRejects(
+        'ILLEGAL',
+        /^Now you must act with number 5 in Recruiting or give it up \(allowed now: giveUp, recruitFrom, recruitCaptain\)\.$/,
+      );
   });
 
   it('moves to Phase 3 once every number is called', () => {

@@ -3,18 +3,29 @@
  * real `evolve`), optionally followed by an `arrange` step that edits a copy of the state for
  * the parts of a rulebook picture that no short event list reaches (ships already at landings…).
  */
+import type { Seat } from '../../domain/engine/contract';
 import { deepCopy } from '../../domain/engine/copy';
+import { legal, settle } from '../../domain/engine/flow';
 import { execute, fold } from '../../domain/engine/projector';
+import { Transaction } from '../../domain/engine/transaction';
 import { CHARACTERS, DATA, PROJECTS, VDG_TILES, type Area, type CharacterId } from '../../domain/games/vasco-da-gama/data';
 import type { EventOf, VdgEvent } from '../../domain/games/vasco-da-gama/events';
 import { vascoDaGama } from '../../domain/games/vasco-da-gama';
-import { advance } from '../../domain/games/vasco-da-gama/decide';
-import { initialState } from '../../domain/games/vasco-da-gama/evolve';
+import type { CommandOf, CommandType } from '../../domain/games/vasco-da-gama/commands';
+import { apply, initialState } from '../../domain/games/vasco-da-gama/evolve';
+import { flow } from '../../domain/games/vasco-da-gama/flow';
 import { setupEvents } from '../../domain/games/vasco-da-gama/setup';
-import { Tx } from '../../domain/games/vasco-da-gama/tx';
 import type { VdgState } from '../../domain/games/vasco-da-gama/types';
 
 export const game = vascoDaGama;
+
+/** The legal commands of one type for a seat, typed as that command. */
+export function legalOf<T extends CommandType>(state: VdgState, seat: Seat, type: T): CommandOf<T>[] {
+  return legal(flow, state, seat, type).filter((c): c is CommandOf<T> => c.type === type);
+}
+
+/** A transaction on the game's own `apply`, as `decide` builds one. */
+export const transaction = (state: VdgState) => new Transaction<VdgState, VdgEvent>(state, apply);
 
 /** Seat colours in order: yellow 0, red 1, black 2, blue 3. */
 export const YELLOW = 0,
@@ -85,9 +96,9 @@ export function playAll(state: VdgState, moves: readonly [number, unknown][]): {
 
 /** A game started from a chosen GameSetUp: the automatic steps run (the merchant ship falls due). */
 export function begin(setup: EventOf<'GameSetUp'>): { events: VdgEvent[]; state: VdgState } {
-  const tx = new Tx(initialState());
+  const tx = transaction(initialState());
   tx.emit(setup);
-  advance(tx);
+  settle(flow, tx);
   return { events: tx.events, state: tx.state };
 }
 
@@ -104,8 +115,8 @@ export const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** Run the game's automatic steps from a state (as `decide` does after every command). */
 export function auto(state: VdgState): { events: VdgEvent[]; state: VdgState } {
-  const tx = new Tx(state);
-  advance(tx);
+  const tx = transaction(state);
+  settle(flow, tx);
   return { events: tx.events, state: tx.state };
 }
 

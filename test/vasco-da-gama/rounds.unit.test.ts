@@ -7,11 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { playGame, randomBot } from '../../domain/engine/bots';
 import { PROJECTS } from '../../domain/games/vasco-da-gama/data';
 import type { VdgEvent } from '../../domain/games/vasco-da-gama/events';
-import { legalOfType } from '../../domain/games/vasco-da-gama/legal';
 import { finalScores } from '../../domain/games/vasco-da-gama/navigation';
 import { sailorCount } from '../../domain/games/vasco-da-gama/rules';
 import type { VdgState } from '../../domain/games/vasco-da-gama/types';
-import { BLACK, BLUE, RED, YELLOW, auto, game, gameSetUp, phase2, play, begin } from './fixtures';
+import { BLACK, BLUE, RED, YELLOW, auto, game, gameSetUp, phase2, play, begin, legalOf } from './fixtures';
 
 describe('setup', () => {
   it.each([2, 3, 4])('deals characters, sailors, projects and tiles for %i players', (players) => {
@@ -186,7 +185,7 @@ describe('end of the game', () => {
     expect(s.phase).toBe('finalLaunch');
     // Red has nothing to launch and is done by himself; Yellow may launch one of two projects.
     expect(s.finished).toEqual([false, true]);
-    expect(legalOfType(s, YELLOW, 'launch')).toHaveLength(2);
+    expect(legalOf(s, YELLOW, 'launch')).toHaveLength(2);
     const vp = s.seats[YELLOW]!.vp;
     s = play(s, YELLOW, { type: 'launch', project: 'I-02', crew: ['orange', 'turquoise'] }).state;
     // With nothing left to launch, Yellow is done and the game ends.

@@ -50,7 +50,7 @@ import {
   withPlayer,
 } from './bot-model';
 import { activeSectionCount, fittingSlots, giveUpRefund, placements, rightCost } from './rules';
-import type { Disc, PlayerState, Sailors, VdgState } from './types';
+import type { Call, Disc, Pending, PlayerState, Sailors, VdgState } from './types';
 
 // Module-level copies of the data: imported bindings are getters once transpiled, and the
 // evaluation below runs tens of thousands of times a game.
@@ -701,8 +701,7 @@ interface Choice {
 const choice = (options: readonly VdgCommand[], score: (c: VdgCommand) => number): Choice => ({ options, score });
 
 /** Phase 2: my number is called. */
-function chooseAction(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: Weights): Choice {
-  const call = s.call!;
+function chooseAction(s: VdgState, seat: Seat, call: Call, legal: readonly VdgCommand[], w: Weights): Choice {
   const p = s.seats[seat]!;
   // Before an expedition, launch the ships there are captains for (the crew and project that
   // leave the best position); a launched ship with a captain is worth at least 3 VP at the end.
@@ -743,8 +742,7 @@ function chooseAction(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: 
 }
 
 /** Steps of my own that follow a command (sailors, ships, bonuses, merchant, extra disc). */
-function choosePending(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: Weights): Choice {
-  const top = s.pending.at(-1)!;
+function choosePending(s: VdgState, seat: Seat, top: Pending, legal: readonly VdgCommand[], w: Weights): Choice {
   const pop = { ...s, pending: s.pending.slice(0, -1) };
   switch (top.kind) {
     case 'recruit':
@@ -879,9 +877,9 @@ function chooseFinal(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: W
 /** What the heuristic considers in this state, and how it scores each. */
 function choiceFor(s: VdgState, seat: Seat, legal: readonly VdgCommand[], w: Weights): Choice {
   const top = s.pending.at(-1);
-  if (top && top.seat === seat) return choosePending(s, seat, legal, w);
+  if (top && top.seat === seat) return choosePending(s, seat, top, legal, w);
   if (s.phase === 'placement' && s.turn === seat) return choosePlacement(s, seat, legal, w);
-  if (s.phase === 'actions' && s.call?.seat === seat) return chooseAction(s, seat, legal, w);
+  if (s.phase === 'actions' && s.call?.seat === seat) return chooseAction(s, seat, s.call, legal, w);
   if (s.phase === 'finalLaunch') return chooseFinal(s, seat, legal, w);
   // Not expected: nothing but launches to choose from. Prefer anything that is not a launch.
   return choice([legal.find((c) => c.type !== 'launch') ?? legal[0]!], () => 0);

@@ -4,15 +4,16 @@
  * Component numbers: data.ts; their sources and the rulings: docs/games/vasco-da-gama.md.
  */
 import * as z from 'zod';
-import { rankedOutcome, type GameModule, type Outcome } from '../../engine/contract';
+import { type GameModule, type Outcome, rankedOutcome } from '../../engine/contract';
+import { activeSeats, legal, settle } from '../../engine/flow';
+import { Transaction } from '../../engine/transaction';
 import { commandSchema, type VdgCommand } from './commands';
-import { advance, decide } from './decide';
+import { decide } from './decide';
 import type { VdgEvent } from './events';
-import { evolve, evolveAll, initialState } from './evolve';
-import { activeSeats, legal } from './legal';
+import { apply, evolve, evolveAll, initialState } from './evolve';
+import { flow } from './flow';
 import { describe } from './log';
 import { setupEvents } from './setup';
-import { Tx } from './tx';
 import type { VdgState } from './types';
 import { view, type VdgView } from './view';
 import { META } from './meta';
@@ -30,17 +31,17 @@ export const vascoDaGama: GameModule<VdgState, VdgCommand, VdgEvent, VdgView, z.
   initialState,
   setup({ players, seed }) {
     if (players < 2 || players > 4) throw new RangeError('Vasco da Gama is for 2 to 4 players.');
-    const tx = new Tx(initialState());
+    const tx = new Transaction<VdgState, VdgEvent>(initialState(), apply);
     for (const e of setupEvents(players, seed)) tx.emit(e);
-    advance(tx); // the Sernigi holder's merchant ship is due before round 1
+    settle(flow, tx); // the Sernigi holder's merchant ship is due before round 1
     return tx.events;
   },
   decide,
   evolve,
   evolveAll,
   view,
-  legal,
-  activeSeats,
+  legal: (state, seat) => legal(flow, state, seat),
+  activeSeats: (state) => activeSeats(flow, state),
   outcome(state): Outcome | null {
     if (!state.final) return null;
     return rankedOutcome(

@@ -7,10 +7,10 @@ import { DATA, LANDINGS, PROJECTS, SAILOR_COLOURS, VDG_TILES, shipLimit } from '
 import type { VdgEvent } from './events';
 import { activeSectionCount, emptySailors, fittingSlots, isComplete, nextLanding, sailorCount, shipsAtLandings } from './rules';
 import { dealProjects } from './setup';
-import type { Tx } from './tx';
+import type { VdgTx } from './flow';
 import type { FinalScore, VdgState } from './types';
 
-export function scoreAndNavigate(tx: Tx): void {
+export function scoreAndNavigate(tx: VdgTx): void {
   const s = tx.state;
   // Each ship earns what is printed on it, wherever it is; merchant ships earn nothing.
   for (const landing of LANDINGS) {
@@ -43,7 +43,7 @@ export function scoreAndNavigate(tx: Tx): void {
 }
 
 /** Alvares gives a missionary, Dias 2 VP: at the end of every round and of the game. */
-function characterIncome(tx: Tx): void {
+function characterIncome(tx: VdgTx): void {
   const { alvares, dias } = tx.state.holder;
   if (alvares !== null) tx.emit({ type: 'MissionaryGranted', seat: alvares, granted: tx.state.missionaries > 0 });
   if (dias !== null) tx.emit({ type: 'DiasScored', seat: dias, vp: DATA.diasVp.value });
@@ -66,7 +66,7 @@ function refill(s: VdgState): Extract<VdgEvent, { type: 'RecruitingRefilled' }> 
   return { type: 'RecruitingRefilled', added, rng: rng.state };
 }
 
-export function endRound(tx: Tx): void {
+export function endRound(tx: VdgTx): void {
   const s0 = tx.state;
   const discarded = [s0.saoGabriel, ...s0.row].filter((t): t is string => t !== null);
   const { saoGabriel, row } = dealProjects(s0.decks);
@@ -80,7 +80,7 @@ export function endRound(tx: Tx): void {
   startRound(tx, tx.state.round + 1);
 }
 
-export function startRound(tx: Tx, round: number): void {
+export function startRound(tx: VdgTx, round: number): void {
   const s = tx.state;
   const tile = VDG_TILES[s.vdg.faceUp ?? '']!;
   tx.emit({
@@ -93,7 +93,7 @@ export function startRound(tx: Tx, round: number): void {
   });
 }
 
-export function endGame(tx: Tx): void {
+export function endGame(tx: VdgTx): void {
   characterIncome(tx);
   tx.emit({ type: 'FinalLaunchStarted' });
 }

@@ -3,6 +3,13 @@ import type { Seat } from '../../engine/contract';
 import { AREAS, CREW_TYPES, DATA, LANDINGS, PROJECTS, SAILOR_COLOURS, shipLimit, type Area, type CrewType, type LandingId } from './data';
 import type { Pending, PlayerState, Sailors, VdgState } from './types';
 
+/** A seat's state; a missing seat is a bug in the caller (seats are checked before any rule runs). */
+export function seatOf(state: VdgState, seat: Seat): PlayerState {
+  const p = state.seats[seat];
+  if (!p) throw new Error(`no seat ${seat}`);
+  return p;
+}
+
 export const emptySailors = (): Sailors => ({ orange: 0, turquoise: 0, violet: 0, grey: 0 });
 export const sailorCount = (s: Sailors): number => s.turquoise + s.violet + s.grey + s.orange;
 export const coloursIn = (s: Sailors): number => SAILOR_COLOURS.filter((c) => s[c] > 0).length;
@@ -117,6 +124,7 @@ export const activeSectionCount = (state: VdgState): number => Math.min(state.pl
 
 /** The ships an expedition may still send: launched before it started (games stored earlier: any launched ship). */
 export function expeditionShips(s: VdgState, top: Extract<Pending, { kind: 'expedition' }>): string[] {
-  const ships = s.seats[top.seat]!.ships;
-  return top.ships ? ships.filter((t) => top.ships!.includes(t)) : ships;
+  const ships = seatOf(s, top.seat).ships;
+  const allowed = top.ships;
+  return allowed ? ships.filter((t) => allowed.includes(t)) : ships;
 }

@@ -5,6 +5,7 @@
  * to counts. Tiles are expanded from the data module so clients need no copy of it.
  */
 import type { Seat } from '../../engine/contract';
+import { activeSeats, waitingFor } from '../../engine/flow';
 import { reconstructedNotes } from '../../engine/sourced';
 import {
   AREAS,
@@ -22,8 +23,7 @@ import {
   type ProjectTile,
   type VdgTile,
 } from './data';
-import { waitingFor } from './explain';
-import { activeSeats } from './legal';
+import { flow } from './flow';
 import { extraNumbersLeft, giveUpRefund, rightCost, sailorCount, zoneNumbers } from './rules';
 import type { Disc, FinalScore, Pending, Phase, PlayerState, Sailors, VdgState } from './types';
 
@@ -83,8 +83,8 @@ export function view(s: VdgState, _seat: Seat | null): VdgView {
     rounds: DATA.rounds.value,
     phase: s.phase,
     firstPlayer: s.firstPlayer,
-    activeSeats: activeSeats(s),
-    waitingFor: waitingFor(s),
+    activeSeats: activeSeats(flow, s),
+    waitingFor: waitingFor(flow, s),
     numbers: {
       initial: s.initialNumber,
       free: s.freeNumber,
