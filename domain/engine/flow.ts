@@ -64,10 +64,17 @@ export interface Flow<S, C extends Tagged, E, A extends At> {
   /** Commands a seat may send whatever the step, also out of turn (launching a ship at any time). */
   anytime?(state: S, seat: Seat): C[];
   /**
-   * Why a command that is not legal now is refused, as a sentence a player can act on; null
-   * when the general sentence ("Now you must …, allowed now: …") says it best.
+   * The types of command a seat may send whoever is to act (those `anytime` lists when it can):
+   * one of these is refused for what is wrong with it, never as out of turn — even when the seat
+   * has none to send right now.
    */
-  explain?(state: S, command: C, seat: Seat): string | null;
+  readonly outOfTurn?: readonly C['type'][];
+  /**
+   * Why a command that is not legal now is refused, as a sentence a player can act on; null
+   * when the general sentence ("Now you must …, allowed now: …") says it best. `allowed`: the
+   * types of the seat's legal commands.
+   */
+  explain?(state: S, command: C, seat: Seat, allowed: ReadonlySet<string>): string | null;
 }
 
 /** The step `flow` is in, with its table entry, typed together. */
@@ -114,15 +121,15 @@ export function admit<S, C extends Tagged, E, A extends At>(flow: Flow<S, C, E, 
   const { step, at } = current(flow, state);
   const active = step.active(state, at);
   const prompt = step.prompt(state, at);
-  const anytime = flow.anytime?.(state, seat).some((c) => c.type === command.type) ?? false;
+  const anytime = flow.outOfTurn?.includes(command.type) || (flow.anytime?.(state, seat).some((c) => c.type === command.type) ?? false);
   if (!active.includes(seat) && !anytime) {
     if (active.length === 0) return { code: 'NOT_YOUR_TURN', message: 'No one can act right now.' };
     const who = active.map((s) => flow.seatName(state, s)).join(', ');
     return { code: 'NOT_YOUR_TURN', message: `It is not your turn: waiting for ${who} to ${prompt}.` };
   }
-  const allowed = [...new Set(legal(flow, state, seat).map((c) => c.type))];
-  const reason = flow.explain?.(state, command, seat) ?? `Now you must ${prompt}`;
-  const list = allowed.length ? ` (allowed now: ${allowed.join(', ')})` : '';
+  const allowed = new Set(legal(flow, state, seat).map((c) => c.type));
+  const reason = flow.explain?.(state, command, seat, allowed) ?? `Now you must ${prompt}`;
+  const list = allowed.size ? ` (allowed now: ${[...allowed].join(', ')})` : '';
   return { code: 'ILLEGAL', message: `${reason.replace(/\.$/, '')}${list}.` };
 }
 

@@ -3,28 +3,18 @@
  * (`perform`), then the flow's automatic steps (calling the next number, Phase 3, the end of the
  * round) until some seat has to choose again.
  */
-import { type Decision, reject, type Seat } from '../../engine/contract';
+import type { Decision, Seat } from '../../engine/contract';
 import { decider } from '../../engine/flow';
 import { Rng } from '../../engine/rng';
 import type { VdgCommand } from './commands';
 import { DATA, type LandingId, PROJECTS, SAILOR_COLOURS } from './data';
 import type { VdgEvent } from './events';
-import { launchRefusal } from './explain';
 import { apply } from './evolve';
 import { expeditionEnded, flow, stepAt, type VdgTx } from './flow';
 import { firstEmptySlot, giveUpRefund, recruitCost, rightCost, sailorCount, seatOf } from './rules';
 import type { VdgState } from './types';
 
-const decideOnFlow = decider(flow, apply, perform);
-
-export function decide(state: VdgState, command: VdgCommand, seat: Seat): Decision<VdgEvent> {
-  const decision = decideOnFlow(state, command, seat);
-  // Launching is allowed at any time, so a launch is refused for what is wrong with it, never for
-  // whose turn it is; the engine takes a seat with no launch at all to be out of turn.
-  if (!decision.ok && decision.rejection.code === 'NOT_YOUR_TURN' && command.type === 'launch')
-    return reject('ILLEGAL', launchRefusal(state, command, seat));
-  return decision;
-}
+export const decide: (state: VdgState, command: VdgCommand, seat: Seat) => Decision<VdgEvent> = decider(flow, apply, perform);
 
 /**
  * The events of one legal command, before the flow runs the game on (exported for the bot model's

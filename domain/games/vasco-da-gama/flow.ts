@@ -272,7 +272,9 @@ export const flow: Flow<VdgState, VdgCommand, VdgEvent, VdgAt> = {
   seats: (s) => s.seats.length,
   seatName: (s, seat) => cap(s.seats[seat]?.colour ?? `seat ${seat}`),
   anytime: launchOptions,
-  explain: (s, c, seat) => explain(s, c, seat, at(s), new Set(legal(flow, s, seat).map((o) => o.type))),
+  // Launching is allowed at any time: a launch is refused for what is wrong with it, never for whose turn it is.
+  outOfTurn: ['launch'],
+  explain: (s, c, seat, allowed) => explain(s, c, seat, at(s), allowed),
 };
 
 /**
