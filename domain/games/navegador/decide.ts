@@ -36,7 +36,7 @@ function perform(tx: Tx, c: NavCommand, seat: Seat): void {
       // Unused for a full lap of its holder's stone: the card passes to the right.
       if (nav.holder === seat && nav.marker !== null && from !== null && passes(from, c.field, nav.marker)) {
         const to = rightOf(s, seat);
-        tx.emit({ type: 'NavegadorPassed', from: seat, to, marker: s.seats[to]!.position, reason: 'expired' });
+        tx.emit({ type: 'NavegadorPassed', from: seat, to, marker: s.seats[to]?.position ?? null, reason: 'expired' });
       }
       return;
     }
