@@ -8,7 +8,7 @@
  * `legal`, `activeSeats` and the checks before `decide` all come from this table.
  */
 import type { Seat } from '../../engine/contract';
-import { activeSeats as activeOf, type Emitter, type Flow, legal as legalOf, type Step } from '../../engine/flow';
+import { activeSeats as activeOf, type Emitter, type Flow, legal as legalOf, type Step, type Steps } from '../../engine/flow';
 import { plural } from '../../engine/words';
 import { ACTION_NAMES, BUILDING_NAMES, BUILDINGS, DATA, FIELDS, GOODS, PRIVILEGES, REGION_NAMES, REGIONS, type RegionId } from './data';
 import type { NavCommand } from './commands';
@@ -49,7 +49,6 @@ export type At =
   | { kind: 'gameEnd' };
 
 type Tx = Emitter<NavState, NavEvent>;
-type StepOf<K extends At['kind']> = Step<NavState, NavCommand, NavEvent, Extract<At, { kind: K }>>;
 
 const SETUP: At = { kind: 'setup' };
 const GAME_END: At = { kind: 'gameEnd' };
@@ -195,7 +194,7 @@ function recruitOptions(s: NavState, p: PendingOf<'workers' | 'ships'>): NavComm
 /** The action's name in a prompt: "end the Market action". */
 const end = (p: Pending) => `end the ${ACTION_NAMES[p.kind === 'payShips' ? p.action : p.kind]} action`;
 
-const steps: { readonly [K in At['kind']]: StepOf<K> } = {
+const steps: Steps<NavState, NavCommand, NavEvent, At> = {
   setup: { active: () => [], prompt: () => 'start the game', options: () => [] },
 
   rondel: {
@@ -203,9 +202,10 @@ const steps: { readonly [K in At['kind']]: StepOf<K> } = {
     prompt: () => 'move on the rondel',
     options(s, _at, seat, only) {
       const out: NavCommand[] = [];
-      // The Navegador's test plays its sailing through: skipped when only moves are asked for.
-      if ((only ?? 'useNavegador') === 'useNavegador' && navegadorUsable(s, seat)) out.push({ type: 'useNavegador' });
-      if ((only ?? 'move') !== 'move') return out;
+      const wants = (type: NavCommand['type']) => only === undefined || only === type;
+      // Whether the Navegador is usable tries every sailing: not done when only a move is checked.
+      if (wants('useNavegador') && navegadorUsable(s, seat)) out.push({ type: 'useNavegador' });
+      if (!wants('move')) return out;
       const from = s.seats[seat]?.position ?? null;
       const ships = shipsAtSea(s, seat);
       FIELDS.forEach((_, field) => moveCost(from, field) <= ships && out.push({ type: 'move', field }));
