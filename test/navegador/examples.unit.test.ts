@@ -172,6 +172,57 @@ describe('Action selection on the rondel', () => {
   });
 });
 
+describe('What the game waits for, as a refused command says it', () => {
+  it('out of turn: whom the game waits for and what that seat must do, at each step of a turn', () => {
+    // Every stone on Buildings: Sailing is a free step ahead, Privilege costs 2 ships.
+    const s = inPlay(4, (s) => {
+      explored(s, 'guine');
+      shipsAt(s, RED, { portugal: 1, guine: 2 });
+    });
+    nav
+      .given([], s)
+      .when(YELLOW, { type: 'move', field: WORKERS })
+      .thenRejects('NOT_YOUR_TURN', /^It is not your turn: waiting for red to move on the rondel\.$/);
+    const paying = play(s, RED, { type: 'move', field: PRIVILEGE }).state;
+    nav
+      .given([], paying)
+      .when(YELLOW, { type: 'payShip', region: 'portugal' })
+      .thenRejects('NOT_YOUR_TURN', /^It is not your turn: waiting for red to pay 2 ships from the sea for the extra rondel fields\.$/);
+    const sailing = play(s, RED, { type: 'move', field: SAILING }).state;
+    const underway = play(sailing, RED, { type: 'moveShip', from: 'guine', to: 'angola' }).state;
+    nav
+      .given([], underway)
+      .when(GREEN, { type: 'done' })
+      .thenRejects('NOT_YOUR_TURN', /^It is not your turn: waiting for red to sail 1 more ship into Angola to explore it\.$/);
+  });
+
+  it('in turn: what the step asks for, with the kinds of command allowed, when no more particular reason applies', () => {
+    // Every stone on Buildings: Sailing is a free step ahead, Privilege costs 2 ships.
+    const s = inPlay(4, (s) => {
+      explored(s, 'guine');
+      shipsAt(s, RED, { portugal: 1, guine: 2 });
+    });
+    const paying = play(s, RED, { type: 'move', field: PRIVILEGE }).state;
+    nav
+      .given([], paying)
+      .when(RED, { type: 'done' })
+      .thenRejects('ILLEGAL', /^Now you must pay 2 ships from the sea for the extra rondel fields \(allowed now: payShip\)\.$/);
+    // Ships heading for unknown waters must be joined before the sailing may end.
+    const sailing = play(s, RED, { type: 'move', field: SAILING }).state;
+    const underway = play(sailing, RED, { type: 'moveShip', from: 'guine', to: 'angola' }).state;
+    nav
+      .given([], underway)
+      .when(RED, { type: 'done' })
+      .thenRejects('ILLEGAL', /^Now you must sail 1 more ship into Angola to explore it \(allowed now: moveShip\)\.$/);
+    // A rondel move in the middle of an action is refused for what it is, not for its cost.
+    const market = inAction(4, RED, MARKET);
+    nav
+      .given([], market)
+      .when(RED, { type: 'move', field: WORKERS })
+      .thenRejects('ILLEGAL', /^Now you must sell or process a good, or end the Market action \(allowed now: .*done\)\.$/);
+  });
+});
+
 describe('Workers', () => {
   it('2 churches: 2 new workers for 50 each, 100 in all; the marker in Lisboa moves 2 columns (3 → 5)', () => {
     const s = inAction(4, RED, WORKERS, (s) => void (s.seats[RED]!.churches = 2));
@@ -992,6 +1043,10 @@ describe('The Navegador card', () => {
       shipsAt(s, s.navegador.holder, { portugal: 1 });
     });
     expect(legalOfType(s, s.navegador.holder, 'useNavegador')).toEqual([]);
+    nav
+      .given([], s)
+      .when(s.navegador.holder, { type: 'useNavegador' })
+      .thenRejects('ILLEGAL', /^None of your ships could sail with the Navegador now \(allowed now: move\)\.$/);
     const two = inPlay(4, (s) => {
       s.turn = s.navegador.holder;
       shipsAt(s, s.navegador.holder, { portugal: 2 });

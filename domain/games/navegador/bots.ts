@@ -11,7 +11,7 @@ import type { NavCommand } from './commands';
 import { after } from './decide';
 import { estimate } from './estimate';
 import { publicWorld } from './hidden';
-import { legal } from './legal';
+import { legal } from './flow';
 import { quickBot, quickChoice } from './policy';
 import { distance, moveCost } from './rules';
 import type { NavState } from './types';

@@ -5,8 +5,17 @@
  */
 import type { Seat } from '../../engine/contract';
 import { BUILDINGS, DATA, FACTORY_GOOD, GOODS, PRIVILEGES, REGIONS, type BuildingKind, type RegionId } from './data';
-import { sailingRange } from './legal';
-import { achievements, bestKingColumn, columnVp, nextBuildingPrice, reachable, rowSize, shipsAtSea, shipsLostExploring } from './rules';
+import {
+  achievements,
+  bestKingColumn,
+  columnVp,
+  nextBuildingPrice,
+  reachable,
+  rowSize,
+  sailingRange,
+  shipsAtSea,
+  shipsLostExploring,
+} from './rules';
 import type { NavPlayer, NavState } from './types';
 
 /**

@@ -9,7 +9,7 @@ import { commandSchema, type NavCommand } from './commands';
 import { decide } from './decide';
 import type { NavEvent } from './events';
 import { evolve, evolveAll, initialState } from './evolve';
-import { activeSeats, legal } from './legal';
+import { activeSeats, legal } from './flow';
 import { describe } from './log';
 import { setupEvents } from './setup';
 import type { NavState } from './types';

@@ -22,7 +22,7 @@ import {
 } from './data';
 import type { NavCommand } from './commands';
 import { buildingVp, cashRate, planning, pressure, shipNeed, turnsLeft, workerNeed } from './estimate';
-import { sailingOptions } from './legal';
+import { sailingOptions } from './flow';
 import {
   achievements,
   coloniesOf,
@@ -34,9 +34,7 @@ import {
   shipsAtSea,
   shipsLostExploring,
 } from './rules';
-import type { NavPlayer, NavState, Pending } from './types';
-
-type Sailing = Extract<Pending, { kind: 'sailing' }>;
+import type { NavPlayer, NavState, Sailing } from './types';
 
 /** The seat's view of the time left: turns, and what a Cruzado is worth now and on average. */
 interface Outlook {

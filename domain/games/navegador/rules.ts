@@ -51,6 +51,9 @@ export function reachable(s: NavState, from: RegionId, range: number): RegionId[
   return [...seen.keys()];
 }
 
+/** How many borders a ship may cross in one sailing action in the current phase. */
+export const sailingRange = (s: NavState): number => DATA.sailingRange.value[s.phase - 1]!;
+
 export const shipsLostExploring = (s: NavState, region: RegionId): number => (DATA.doubleLoss.value(s.players).includes(region) ? 2 : 1);
 
 /** Workers (churches) or ships (shipyards): the price, and how many are real or sold at once. */

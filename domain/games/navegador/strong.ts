@@ -16,7 +16,7 @@ import { estimate, estimates, paceLeft } from './estimate';
 import type { NavEvent } from './events';
 import { evolve, evolveAll } from './evolve';
 import { determinize } from './hidden';
-import { activeSeats, legal } from './legal';
+import { activeSeats, legal } from './flow';
 import { quickBot } from './policy';
 import type { NavState } from './types';
 import { navegador } from './index';

@@ -26,15 +26,39 @@ export interface NavPlayer {
   king: PrivilegeType | null;
 }
 
+/** Extra rondel steps are paid with ships taken from the board. */
+export interface PayShips {
+  kind: 'payShips';
+  seat: Seat;
+  remaining: number;
+  action: Action;
+}
+
+/** Moving ships; `moved` counts ships per (from → to) already moved this action. */
+export interface Sailing {
+  kind: 'sailing';
+  seat: Seat;
+  navegador: boolean;
+  moved: { from: RegionId; to: RegionId }[];
+  exploring: RegionId | null;
+}
+
+/**
+ * The choice a seat is in the middle of: ships to pay, then its action's parts one at a time.
+ * One member per kind, so a step of the flow reads its own pending entry by its kind alone.
+ */
 export type Pending =
-  /** Extra rondel steps are paid with ships taken from the board. */
-  | { kind: 'payShips'; seat: Seat; remaining: number; action: Action }
-  /** Moving ships; `moved` counts ships per (from → to) already moved this action. */
-  | { kind: 'sailing'; seat: Seat; navegador: boolean; moved: { from: RegionId; to: RegionId }[]; exploring: RegionId | null }
+  | PayShips
+  | Sailing
   | { kind: 'colony'; seat: Seat; founded: RegionId[] }
   | { kind: 'buildings'; seat: Seat; built: BuildingKind[] }
   | { kind: 'market'; seat: Seat; traded: Good[]; wildcardUsed: boolean }
-  | { kind: 'workers' | 'ships' | 'privilege'; seat: Seat };
+  | { kind: 'workers'; seat: Seat }
+  | { kind: 'ships'; seat: Seat }
+  | { kind: 'privilege'; seat: Seat };
+
+/** The pending entry of a kind (or kinds). */
+export type PendingOf<K extends Pending['kind']> = Extract<Pending, { kind: K }>;
 
 export interface NavState {
   status: 'new' | 'playing' | 'over';

@@ -18,7 +18,7 @@ import {
   type PrivilegeType,
   type RegionId,
 } from './data';
-import { activeSeats } from './legal';
+import { activeSeats } from './flow';
 import { nextBuildingPrice, rowSize, shipsAtSea } from './rules';
 import type { NavPlayer, NavScore, NavState, Pending } from './types';
 
