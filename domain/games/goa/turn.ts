@@ -27,7 +27,7 @@ import { type GoaSteps, start, type Tx, unexpected } from './step';
 import type { GoaPlayer, GoaState } from './types';
 
 /** The six actions of an action turn (the other commands are steps, cards and tiles). */
-export const ACTIONS: ReadonlySet<GoaCommand['type']> = new Set([
+export const ACTIONS: ReadonlySet<string> = new Set<GoaCommand['type']>([
   'progress',
   'buildShips',
   'harvest',
@@ -46,13 +46,16 @@ function freeCardUsable(p: GoaPlayer, effect: CardEffect): boolean {
   return true;
 }
 
-const cardsWith = (p: GoaPlayer, effect: CardEffect) => p.hand.filter((id) => CARDS[id]!.effect === effect);
+const cardsWith = (p: GoaPlayer, effect: CardEffect) => p.hand.filter((id) => CARDS[id]?.effect === effect);
 
 /** The free expedition cards the seat may play now (one a turn), or only those with this effect. */
 export function playableCards(s: GoaState, p: GoaPlayer, only?: CardEffect): GoaCommand[] {
   if (s.cardPlayed) return [];
   return p.hand
-    .filter((id) => freeCardUsable(p, CARDS[id]!.effect) && (!only || CARDS[id]!.effect === only))
+    .filter((id) => {
+      const effect = CARDS[id]?.effect;
+      return effect !== undefined && freeCardUsable(p, effect) && (!only || effect === only);
+    })
     .map((card) => ({ type: 'playCard', card }));
 }
 
@@ -137,7 +140,7 @@ function actionOptions(s: GoaState, p: GoaPlayer, only?: string): GoaCommand[] {
 
 /** Everything the seat may send in its turn; `only`: commands of that type alone (the bots check one command often). */
 function turnOptions(s: GoaState, p: GoaPlayer, only?: string): GoaCommand[] {
-  const out = s.acted || (only !== undefined && !ACTIONS.has(only as GoaCommand['type'])) ? [] : actionOptions(s, p, only);
+  const out = s.acted || (only !== undefined && !ACTIONS.has(only)) ? [] : actionOptions(s, p, only);
   if (wants(only, 'playCard')) out.push(...playableCards(s, p));
   if (wants(only, 'useTile')) out.push(...usableTiles(s, p));
   if (wants(only, 'discardCard')) out.push(...discards(p));
