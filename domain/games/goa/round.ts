@@ -119,7 +119,7 @@ export const roundSteps: GoaSteps<'setup' | 'flag' | 'marker' | 'lot' | 'auction
         closeAuction(tx, a);
         return true;
       }
-      // A seat that cannot outbid passes (for all to see: the rules allow no secret here).
+      // A seat that cannot outbid is passed over.
       if (playerOf(tx.state, bidder).ducats > a.high) return false;
       tx.emit({ type: 'Passed', seat: bidder });
       return true;
