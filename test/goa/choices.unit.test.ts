@@ -106,9 +106,12 @@ describe('expedition cards', () => {
     s = r.state;
     expect(seatOf(s, seat).hand).toEqual([card('ducats', 2)]);
     expect(game.activeSeats(s)).toEqual([s.flag]); // nothing else moved
-    // Anything else out of turn is still refused.
+    // Anything else out of turn is still refused; a card it no longer holds too (discarding is allowed, that card is not).
     expect(rejected(s, seat, { type: 'taxes' }).code).toBe('NOT_YOUR_TURN');
-    expect(rejected(s, seat, { type: 'discardCard', card: card('ships', 1) }).code).toBe('NOT_YOUR_TURN');
+    expect(rejected(s, seat, { type: 'discardCard', card: card('ships', 1) })).toEqual({
+      code: 'ILLEGAL',
+      message: 'You do not hold that card (allowed now: discardCard).',
+    });
     // During an auction too.
     const auction = inActions(3, (s) => {
       openTileAuction(s, 1, A.ships);

@@ -1579,7 +1579,7 @@ describe('Bad input', () => {
     const frozen = JSON.stringify(s);
     const notYours = rejected(s, 1, { type: 'taxes' });
     expect(notYours.code).toBe('NOT_YOUR_TURN');
-    expect(notYours.message).toMatch(/waits for red/);
+    expect(notYours.message).toBe('It is not your turn: waiting for red to take an action.');
     for (const c of [
       { type: 'harvest' },
       { type: 'bid', amount: 3 },

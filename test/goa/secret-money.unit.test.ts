@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { playGame, randomBot } from '../../domain/engine/bots';
 import { execute } from '../../domain/engine/projector';
 import { CARDS } from '../../domain/games/goa/data';
+import type { GoaCommand } from '../../domain/games/goa/commands';
 import type { GoaEvent } from '../../domain/games/goa/events';
 import type { GoaState } from '../../domain/games/goa/types';
 import { Rng } from '../../domain/engine/rng';
@@ -28,7 +29,19 @@ function withOtherSecrets(s: GoaState, hidden: number, rng: Rng): GoaState {
   return other;
 }
 
-/** Everything a seat receives about a command: its view after it, the log lines, whether it can be taken back, what it may do. */
+/** Commands a seat may try whatever the table: what it is told when they are refused tells it nothing hidden either. */
+const PROBES: GoaCommand[] = [
+  { type: 'bid', amount: 1 },
+  { type: 'bid', amount: 40 },
+  { type: 'pass' },
+  { type: 'taxes' },
+  { type: 'endTurn' },
+  { type: 'playCard', card: card('ships', 1) },
+  { type: 'discardCard', card: card('ducats', 2) },
+  { type: 'recruitColonists' },
+];
+
+/** Everything a seat receives about a command: its view after it, the log lines, whether it can be taken back, what it may do, what it is told when refused. */
 function frame(s: GoaState, events: readonly GoaEvent[], viewer: number) {
   return {
     view: game.view(s, viewer),
@@ -36,6 +49,10 @@ function frame(s: GoaState, events: readonly GoaEvent[], viewer: number) {
     canUndo: game.canUndo!(events),
     active: game.activeSeats(s),
     legal: game.legal(s, viewer),
+    refusals: PROBES.map((c) => {
+      const d = game.decide(s, c, viewer);
+      return d.ok ? 'accepted' : `${d.rejection.code}: ${d.rejection.message}`;
+    }),
   };
 }
 
@@ -79,7 +96,7 @@ function checkState(s: GoaState, rng: Rng, seen: Checked): void {
 }
 
 describe('Goa: money and cards stay secret', () => {
-  it("two tables differing only in one seat's ducats and hand give every other seat the same frames across any command that can be taken back", () => {
+  it("two tables differing only in one seat's ducats and hand give every other seat the same frames (and refusals) across any command that can be taken back", () => {
     const seen: Checked = { commands: 0, undoable: 0, differed: 0 };
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 2, max: 4 }), (seed, players) => {

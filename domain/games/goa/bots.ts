@@ -10,11 +10,11 @@ import { lookahead, type Bot } from '../../engine/bots';
 import type { Seat } from '../../engine/contract';
 import type { Rng } from '../../engine/rng';
 import type { GoaCommand } from './commands';
-import { decide, withLot } from './decide';
 import { determinize } from './determinize';
 import { evolveAll } from './evolve';
-import { legal } from './legal';
+import { decide, legal } from './flow';
 import { tileAt } from './rules';
+import { withLot } from './round';
 import type { GoaState, Pos } from './types';
 import { actionsLeft, ducatWorth, evaluate } from './value';
 

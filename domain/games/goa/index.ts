@@ -6,10 +6,9 @@
 import * as z from 'zod';
 import { rankedOutcome, type GameModule, type Outcome } from '../../engine/contract';
 import { commandSchema, type GoaCommand } from './commands';
-import { decide } from './decide';
 import type { GoaEvent } from './events';
 import { evolve, evolveAll, initialState } from './evolve';
-import { activeSeats, legal } from './legal';
+import { activeSeats, decide, legal } from './flow';
 import { describe } from './log';
 import { setupEvents } from './setup';
 import type { GoaState } from './types';

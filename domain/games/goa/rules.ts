@@ -3,6 +3,13 @@ import type { Seat } from '../../engine/contract';
 import { CARDS, COLUMNS, DATA, type Column, type Spice } from './data';
 import type { GoaPlayer, GoaState, Pos, Spot } from './types';
 
+/** A seat's player board; a seat that is not in the game is a bug. */
+export function playerOf(s: GoaState, seat: Seat): GoaPlayer {
+  const p = s.seats[seat];
+  if (!p) throw new Error(`goa: no seat ${seat}`);
+  return p;
+}
+
 export const spotsOf = (p: GoaPlayer): Spot[] => [...p.plantations, ...Object.values(p.colonies).filter((s): s is Spot => Boolean(s))];
 export const spiceCount = (p: GoaPlayer, spice: Spice): number => spotsOf(p).reduce((n, s) => n + (s.spice === spice ? s.filled : 0), 0);
 export const totalSpices = (p: GoaPlayer): number => spotsOf(p).reduce((n, s) => n + s.filled, 0);

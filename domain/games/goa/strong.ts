@@ -9,7 +9,7 @@ import type { Rng } from '../../engine/rng';
 import { searchBot, type SearchSpec } from '../../engine/search';
 import { heuristicChoice, lotValue, lookaheadValues, maxPrice } from './bots';
 import type { GoaCommand } from './commands';
-import { playLegal } from './decide';
+import { playLegal } from './flow';
 import { determinize } from './determinize';
 import type { GoaEvent } from './events';
 import { goa } from './index';

@@ -55,8 +55,9 @@ export interface Auction {
 export type Pending =
   /** Put spices one at a time onto empty fields; `optional`: may stop early (a card's "up to"). */
   | { kind: 'placeSpices'; seat: Seat; count: number; optional: boolean; reason: string }
-  /** Return spices one at a time: the Duty's 6, or any number sold for 3 ducats each. */
-  | { kind: 'removeSpices'; seat: Seat; count: number; reason: 'duty' | 'sell'; tile?: string }
+  /** Return spices one at a time: the Duty's 6 (`tile`: the Duty tile used), or any number sold for 3 ducats each. */
+  | { kind: 'removeSpices'; seat: Seat; count: number; reason: 'duty'; tile: string }
+  | { kind: 'removeSpices'; seat: Seat; count: number; reason: 'sell' }
   /** A fifth plantation arrives: one of the four goes first. */
   | { kind: 'discardPlantation'; seat: Seat; tile: string }
   | { kind: 'shipsOrColonists'; seat: Seat; amount: number }

@@ -6,7 +6,7 @@
 import type { Seat } from '../../engine/contract';
 import { reconstructedNotes } from '../../engine/sourced';
 import { CARDS, COLONY_TILES, COLUMNS, DATA, TILES, type ColonyTile, type Column, type ExpeditionCard, type Tile } from './data';
-import { activeSeats } from './legal';
+import { activeSeats } from './flow';
 import { extraSupply, handLimit, rowValue } from './rules';
 import type { Auction, GoaPlayer, GoaScore, GoaState, Pending, Pos } from './types';
 
