@@ -6,7 +6,7 @@
  * `legal`, `activeSeats`, the waiting sentence and the checks before `decide` all come from here.
  */
 import type { Seat } from '../../engine/contract';
-import { type Emitter, type Flow, legal, type Steps } from '../../engine/flow';
+import type { Emitter, Flow, Steps } from '../../engine/flow';
 import type { CommandType, VdgCommand } from './commands';
 import { AREA_NAMES, AREAS, type Area, DATA, LANDING_NAMES, SAILOR_COLOURS, shipLimit, VDG_TILES } from './data';
 import type { VdgEvent } from './events';
