@@ -1,6 +1,6 @@
 /** The `state` frame one seat (or a spectator) receives: its own view, its legal commands, the log. */
 import { activeSeats, moduleOf, outcomeOf, seatInfos, type GameRecord } from './record';
-import { MAX_SERVER_FRAME_BYTES, type StateFrame } from './protocol/frames';
+import { MAX_SERVER_FRAME_BYTES, type StateFrame, type WireOutcome } from './protocol/frames';
 import { logDeparture } from './protocol/log-delta';
 
 /**
@@ -26,7 +26,7 @@ export function stateFrame(record: GameRecord, seat: number | null, online: numb
     legal: started && seat !== null ? module.legal(record.state, seat) : [],
     log: record.log,
     logStart: record.logBase ?? 0,
-    outcome: outcomeOf(record),
+    outcome: wireOutcome(record),
     ...(record.resigned?.length ? { resigned: [...record.resigned] } : {}),
     ...(record.onResign === 'end' ? { onResign: 'end' as const } : {}),
   };
@@ -38,6 +38,12 @@ export function stateFrame(record: GameRecord, seat: number | null, online: numb
     if (bytes(delta) <= MAX_SERVER_FRAME_BYTES) return delta;
   }
   return fitLog(frame);
+}
+
+/** The record's outcome as the frame carries it (its own arrays, not the rules module's read-only ones). */
+function wireOutcome(record: GameRecord): WireOutcome | null {
+  const outcome = outcomeOf(record);
+  return outcome && { ...outcome, results: [...outcome.results], winners: [...outcome.winners] };
 }
 
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;

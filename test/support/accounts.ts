@@ -1,7 +1,12 @@
-/** Accounts over HTTP for tests: sign up as a device, call the sign-in routes, read the sign-in mail in the outbox. */
+/**
+ * Accounts over HTTP for tests: sign up as a device, call the sign-in routes, read the sign-in
+ * mail in the outbox. Every JSON answer is held to the published schemas (schema-check.ts).
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Player } from './client';
+
+const schemaCheck = process.env.VITEST ? await import('./schema-check') : undefined;
 
 export interface DeviceSession extends Player {
   deviceId: string;
@@ -27,7 +32,16 @@ export async function post<T = Record<string, unknown>>(
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json().catch(() => ({}))) as Answer<T>['body'] };
+  const text = await res.text();
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    return { status: res.status, body: {} as Answer<T>['body'] };
+  }
+  const problem = schemaCheck?.httpProblem('POST', res.url, res.status, answer);
+  if (problem) schemaCheck?.report(problem);
+  return { status: res.status, body: answer as Answer<T>['body'] };
 }
 
 /** A new player signed in as a device. */
