@@ -23,7 +23,9 @@ export function stateFrame(record: GameRecord, seat: number | null, online: numb
     absent: record.absent.flatMap((a, i) => (a ? [i] : [])),
     canUndo: seat !== null && record.undo?.seat === seat && record.undo.version === record.version,
     view: started ? module.view(record.state, seat) : null,
-    legal: started && seat !== null ? module.legal(record.state, seat) : [],
+    // Only a game in play takes commands: a finished one (its rules' end, or ended by vote or a
+    // resignation while its state could still move) lists none, as commands would get GAME_OVER.
+    legal: record.status === 'active' && seat !== null ? module.legal(record.state, seat) : [],
     log: record.log,
     logStart: record.logBase ?? 0,
     outcome: wireOutcome(record),

@@ -7,10 +7,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import Ajv from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { asyncApiDocument, schemaFiles } from '../../scripts/schemas';
-import { ACTIONS } from '../../functions/core/protocol/frames';
+import { ACTIONS, clientFrames } from '../../functions/core/protocol/frames';
 import { ANSWERS, SERVER_FRAME_TYPES } from '../../functions/core/protocol/server-frames';
 import { HTTP_ROUTES } from '../../functions/core/protocol/http-bodies';
 import { answerProblem, frameProblem, httpProblem } from '../support/schema-check';
@@ -65,6 +66,25 @@ describe('docs/schemas and docs/asyncapi.json', () => {
       expect(operation.action).toBe('receive');
       expect(operation.messages).toEqual([{ $ref: `#/channels/socket/messages/client.${action}` }]);
       expect(operation.reply!.messages.map((m) => m.$ref.split('server.')[1])).toEqual([...ANSWERS[action], 'error']);
+    }
+  });
+});
+
+describe('client-frames.json', () => {
+  it("refuses bots in seat 0, the creator's, as the server does", () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    addFormats(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(path.join(docs, 'schemas/client-frames.json'), 'utf8')));
+    const createGame = (bots: number[]) => ({ action: 'createGame', game: 'goa', players: 3, bots });
+    for (const [bots, ok] of [
+      [[1, 2], true],
+      [[2], true],
+      [[0], false],
+      [[0, 1], false],
+      [[16], false],
+    ] as const) {
+      expect({ bots, published: validate(createGame([...bots])) }).toEqual({ bots, published: ok });
+      expect({ bots, parsed: clientFrames.createGame.safeParse(createGame([...bots])).success }).toEqual({ bots, parsed: ok });
     }
   });
 });

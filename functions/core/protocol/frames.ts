@@ -53,8 +53,8 @@ export const clientFrames = {
     game: z.string().min(1).max(64),
     players: z.number().int().min(1).max(16),
     options: z.record(z.string(), z.unknown()).optional(),
-    /** Seats (1…) to fill with bots at once; the game starts when no seat is left. */
-    bots: z.array(z.number().int().min(0).max(15)).max(15).optional(),
+    /** Seats (1…) to fill with bots at once; the game starts when no seat is left. The creator sits in seat 0. */
+    bots: z.array(z.number().int().min(1, 'bots take seats from 1 on; you sit in seat 0').max(15)).max(15).optional(),
     /** Which of the game's bots (default: its strongest). */
     bot: z.string().min(1).max(32).optional(),
     /** Time control for play over days (default: none). */
