@@ -32,6 +32,17 @@ export async function post<T = Record<string, unknown>>(
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+  return answerOf<T>('POST', res);
+}
+
+/** GET a route, with a bearer token if given. */
+export async function get<T = Record<string, unknown>>(baseUrl: string, route: string, token?: string): Promise<Answer<T>> {
+  const res = await fetch(`${baseUrl}${route}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  return answerOf<T>('GET', res);
+}
+
+/** The answer's status and JSON body (`{}` for a body that is not JSON), the body checked against the published schemas. */
+async function answerOf<T>(method: string, res: Response): Promise<Answer<T>> {
   const text = await res.text();
   let answer: unknown;
   try {
@@ -39,7 +50,7 @@ export async function post<T = Record<string, unknown>>(
   } catch {
     return { status: res.status, body: {} as Answer<T>['body'] };
   }
-  const problem = schemaCheck?.httpProblem('POST', res.url, res.status, answer);
+  const problem = schemaCheck?.httpProblem(method, res.url, res.status, answer);
   if (problem) schemaCheck?.report(problem);
   return { status: res.status, body: answer as Answer<T>['body'] };
 }
