@@ -12,9 +12,8 @@
 import * as z from 'zod';
 import { timeControlSchema } from '../clock';
 import { notificationSettingsSchema } from '../notification';
-import { ERROR_CODES, GAMES_PAGE_MAX, CHAT_PAGE_MAX } from './frames';
+import { CHAT_PAGE_MAX, ERROR_CODES, GAMES_PAGE_MAX, type Action } from './frames';
 import { LEADERBOARD_PAGE_MAX } from './profile-frames';
-import type { Action } from './frames';
 
 /** A seat number: 0 for the first seat (the creator's), up to players − 1. */
 const seatNumber = z.number().int().min(0).max(15);
