@@ -123,12 +123,18 @@ export function asyncApiDocument(): string {
     ),
   };
   const answeredBy = (type: ServerFrameType) => ACTIONS.filter((a) => (ANSWERS[a] as readonly string[]).includes(type));
+  // A request and its answer share the requestId: AsyncAPI's correlation id, on every message whose frame has one.
+  const correlated = (schema: Json | undefined) =>
+    (schema?.properties as Record<string, unknown> | undefined)?.requestId
+      ? { correlationId: { $ref: '#/components/correlationIds/requestId' } }
+      : {};
   const messages: Record<string, Json> = {};
   for (const action of ACTIONS)
     messages[clientMessage(action)] = {
       name: action,
       title: `${action} (client frame)`,
       summary: `Sent by a client; answered by ${list(ANSWERS[action])} or \`error\`, echoing its \`requestId\`.`,
+      ...correlated(schemas[clientMessage(action)]),
       payload: { $ref: `#/components/schemas/${clientMessage(action)}` },
     };
   for (const type of SERVER_FRAME_TYPES) {
@@ -139,6 +145,7 @@ export function asyncApiDocument(): string {
       title: `${type} (server frame)`,
       summary: description,
       ...(answers.length ? { description: `Answers ${list(answers)}.` } : {}),
+      ...correlated(schemas[serverMessage(type)]),
       payload: { $ref: `#/components/schemas/${serverMessage(type)}` },
     };
   }
@@ -217,6 +224,12 @@ export function asyncApiDocument(): string {
     components: {
       schemas,
       messages,
+      correlationIds: {
+        requestId: {
+          description: "The client's `requestId`, which the frame that answers it echoes (an `error` too).",
+          location: '$message.payload#/requestId',
+        },
+      },
       securitySchemes: {
         token: {
           type: 'httpApiKey',
