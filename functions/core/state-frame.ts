@@ -23,9 +23,7 @@ export function stateFrame(record: GameRecord, seat: number | null, online: numb
     absent: record.absent.flatMap((a, i) => (a ? [i] : [])),
     canUndo: seat !== null && record.undo?.seat === seat && record.undo.version === record.version,
     view: started ? module.view(record.state, seat) : null,
-    // Only a game in play takes commands: a finished one (its rules' end, or ended by vote or a
-    // resignation while its state could still move) lists none, as commands would get GAME_OVER.
-    legal: record.status === 'active' && seat !== null ? module.legal(record.state, seat) : [],
+    legal: mayCommand(record, seat) ? module.legal(record.state, seat) : [],
     log: record.log,
     logStart: record.logBase ?? 0,
     outcome: wireOutcome(record),
@@ -40,6 +38,16 @@ export function stateFrame(record: GameRecord, seat: number | null, online: numb
     if (bytes(delta) <= MAX_SERVER_FRAME_BYTES) return delta;
   }
   return fitLog(frame);
+}
+
+/**
+ * Whether a seat's commands can be accepted now, so that `legal` lists exactly what it may send:
+ * only in a game in play (a finished one — its rules' end, or ended by vote or a resignation while
+ * its state could still move — answers GAME_OVER), and not while a bot plays the seat (it ran out
+ * of time, or resigned: ILLEGAL until it resumes, or for good).
+ */
+function mayCommand(record: GameRecord, seat: number | null): seat is number {
+  return record.status === 'active' && seat !== null && !record.absent[seat];
 }
 
 /** The record's outcome as the frame carries it (its own arrays, not the rules module's read-only ones). */
