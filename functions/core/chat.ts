@@ -5,23 +5,15 @@
  */
 import type { TextRule } from './protocol/text';
 import type { Notification } from './notification';
+import type { ChatMessage } from './protocol/server-frames';
 import { seatOf, type GameRecord } from './record';
 import { titleOf } from './triggers';
 
 /** Chat messages follow the player-text rule (one line of visible text) up to this length. */
 export const CHAT_RULE: TextRule = { label: 'Chat messages', max: 500 };
 
-/** One message as clients receive it. `id` grows by message within a game (gaps are possible). */
-export interface ChatMessage {
-  id: number;
-  gameId: string;
-  playerId: string;
-  seat: number;
-  name: string;
-  text: string;
-  /** ISO time it was stored. */
-  at: string;
-}
+/** One message as clients receive it (its schema is the protocol's, server-frames.ts). */
+export type { ChatMessage };
 
 /** Seated players read and write; spectators read only when the game was created with `spectatorChat`. */
 export function chatAccess(record: GameRecord, playerId: string): { read: boolean; write: boolean; seat: number | null } {

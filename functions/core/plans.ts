@@ -95,7 +95,7 @@ export function planCreate(input: {
 export function planJoin(record: GameRecord, player: SeatPlayer, wanted: number | undefined, seed: number, at: string): Commit | null {
   const existing = seatOf(record, player.playerId);
   if (existing !== null && (wanted === undefined || wanted === existing)) return null;
-  if (existing !== null) throw new ProtocolError('BAD_REQUEST', `You already sit in seat ${existing + 1} of this game.`);
+  if (existing !== null) throw new ProtocolError('BAD_REQUEST', `You already sit in seat ${existing} of this game.`);
   if (record.status !== 'open') throw new ProtocolError('GAME_FULL', 'Every seat of this game is taken.');
   if (wanted !== undefined && wanted >= record.players) {
     throw new ProtocolError('BAD_REQUEST', `This game has seats 0 to ${record.players - 1}.`);

@@ -1,6 +1,6 @@
 /** The `state` frame one seat (or a spectator) receives: its own view, its legal commands, the log. */
 import { activeSeats, moduleOf, outcomeOf, seatInfos, type GameRecord } from './record';
-import { MAX_SERVER_FRAME_BYTES, type StateFrame } from './protocol/frames';
+import { MAX_SERVER_FRAME_BYTES, type StateFrame, type WireOutcome } from './protocol/frames';
 import { logDeparture } from './protocol/log-delta';
 
 /**
@@ -23,10 +23,10 @@ export function stateFrame(record: GameRecord, seat: number | null, online: numb
     absent: record.absent.flatMap((a, i) => (a ? [i] : [])),
     canUndo: seat !== null && record.undo?.seat === seat && record.undo.version === record.version,
     view: started ? module.view(record.state, seat) : null,
-    legal: started && seat !== null ? module.legal(record.state, seat) : [],
+    legal: mayCommand(record, seat) ? module.legal(record.state, seat) : [],
     log: record.log,
     logStart: record.logBase ?? 0,
-    outcome: outcomeOf(record),
+    outcome: wireOutcome(record),
     ...(record.resigned?.length ? { resigned: [...record.resigned] } : {}),
     ...(record.onResign === 'end' ? { onResign: 'end' as const } : {}),
   };
@@ -38,6 +38,22 @@ export function stateFrame(record: GameRecord, seat: number | null, online: numb
     if (bytes(delta) <= MAX_SERVER_FRAME_BYTES) return delta;
   }
   return fitLog(frame);
+}
+
+/**
+ * Whether a seat's commands can be accepted now, so that `legal` lists exactly what it may send:
+ * only in a game in play (a finished one — its rules' end, or ended by vote or a resignation while
+ * its state could still move — answers GAME_OVER), and not while a bot plays the seat (it ran out
+ * of time, or resigned: ILLEGAL until it resumes, or for good).
+ */
+function mayCommand(record: GameRecord, seat: number | null): seat is number {
+  return record.status === 'active' && seat !== null && !record.absent[seat];
+}
+
+/** The record's outcome as the frame carries it (its own arrays, not the rules module's read-only ones). */
+function wireOutcome(record: GameRecord): WireOutcome | null {
+  const outcome = outcomeOf(record);
+  return outcome && { ...outcome, results: [...outcome.results], winners: [...outcome.winners] };
 }
 
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;

@@ -4,8 +4,8 @@
  * answers a session: `{playerId, name, deviceId, token, refreshToken, expiresIn}`. Passkeys
  * have their own function (handlers/passkey.ts), for the size of their library.
  */
-import * as z from 'zod';
 import { deviceLabel } from '../core/device-label';
+import { httpRequests, type HttpAnswer } from '../core/protocol/http-bodies';
 import { getAccounts } from '../host/runtime-accounts';
 import { getDevices } from '../host/runtime-devices';
 import { getEmailSignIn } from '../host/runtime-mail';
@@ -17,7 +17,8 @@ const json = (statusCode: number, body: unknown): HttpResult => ({
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify(body),
 });
-const badRequest = (message: string) => json(400, { code: 'BAD_REQUEST', message });
+const refusal = (statusCode: number, body: HttpAnswer<'Error'>) => json(statusCode, body);
+const badRequest = (message: string) => refusal(400, { code: 'BAD_REQUEST', message });
 
 /** A small JSON object body, or the answer to one that is not (`example` shows what to send). */
 function objectBody(event: HttpEvent, example: string): { data: Record<string, unknown> } | { refusal: HttpResult } {
@@ -35,7 +36,7 @@ function objectBody(event: HttpEvent, example: string): { data: Record<string, u
 const header = (event: HttpEvent, name: string) => event.headers?.[name] ?? event.headers?.[name.toLowerCase()];
 const bearer = (event: HttpEvent) => (header(event, 'Authorization') ?? header(event, 'authorization'))?.replace(/^Bearer\s+/i, '');
 /** What the new device is called: the client's label, else its User-Agent's browser and system. */
-export const labelOf = (event: HttpEvent, data: Record<string, unknown>) => deviceLabel(data.label, header(event, 'user-agent'));
+export const labelOf = (event: HttpEvent, data: { label?: string }) => deviceLabel(data.label, header(event, 'user-agent'));
 
 /** Run a route; a refusal becomes its status and sentence. */
 export async function answering(work: () => Promise<HttpResult>): Promise<HttpResult> {
@@ -43,7 +44,7 @@ export async function answering(work: () => Promise<HttpResult>): Promise<HttpRe
     return await work();
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
-    return json(error.status, {
+    return refusal(error.status, {
       code: error.code,
       message: error.message,
       ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: Math.ceil(error.retryAfterMs) }),
@@ -51,13 +52,12 @@ export async function answering(work: () => Promise<HttpResult>): Promise<HttpRe
   }
 }
 
-const session = (status: number) => (s: SessionAnswer) => json(status, s);
-const text = (max: number) => z.string().min(1).max(max);
+const session = (status: number) => (s: SessionAnswer) => json(status, s satisfies HttpAnswer<'Session'>);
 
 async function refresh(event: HttpEvent): Promise<HttpResult> {
   const body = objectBody(event, '{"refreshToken":"r1.…"}');
   if ('refusal' in body) return body.refusal;
-  const parsed = z.object({ refreshToken: text(512) }).safeParse(body.data);
+  const parsed = httpRequests.RefreshRequest.safeParse(body.data);
   if (!parsed.success) return badRequest('Send the refreshToken of your sign-in as JSON: {"refreshToken":"r1.…"}.');
   return getAccounts().sessions.refresh(parsed.data.refreshToken).then(session(200));
 }
@@ -67,37 +67,40 @@ async function upgrade(event: HttpEvent): Promise<HttpResult> {
   if ('refusal' in body) return body.refusal;
   const token = bearer(event);
   if (!token?.startsWith('v1.'))
-    return json(401, { code: 'UNAUTHORIZED', message: 'Send the player token you have kept (v1.…) as "Authorization: Bearer TOKEN".' });
+    return refusal(401, { code: 'UNAUTHORIZED', message: 'Send the player token you have kept (v1.…) as "Authorization: Bearer TOKEN".' });
   const { sessions } = getAccounts();
   const checked = await sessions.check(token);
-  if (!checked.ok) return json(401, { code: 'UNAUTHORIZED', message: 'That player token is not valid; sign in again.' });
-  return sessions.start(checked.caller, 'upgrade', labelOf(event, body.data)).then(session(201));
+  if (!checked.ok) return refusal(401, { code: 'UNAUTHORIZED', message: 'That player token is not valid; sign in again.' });
+  return sessions.start(checked.caller, 'upgrade', labelOf(event, httpRequests.LabelRequest.parse(body.data))).then(session(201));
 }
 
 async function emailRequest(event: HttpEvent): Promise<HttpResult> {
   const body = objectBody(event, '{"email":"ana@example.com"}');
   if ('refusal' in body) return body.refusal;
-  const parsed = z.object({ email: z.email().max(254) }).safeParse(body.data);
+  const parsed = httpRequests.SignInEmailRequest.safeParse(body.data);
   if (!parsed.success) return badRequest('Send the email address as JSON, like {"email":"ana@example.com"}.');
   await getEmailSignIn().request(parsed.data.email);
   // The same answer whether or not a player has this address: it tells nobody who plays here.
-  return json(202, { message: 'If a player confirmed this address, a sign-in link is on its way to it; it works once, for 15 minutes.' });
+  const accepted: HttpAnswer<'Accepted'> = {
+    message: 'If a player confirmed this address, a sign-in link is on its way to it; it works once, for 15 minutes.',
+  };
+  return json(202, accepted);
 }
 
 async function emailOpen(event: HttpEvent): Promise<HttpResult> {
   const body = objectBody(event, '{"token":"s1.…"}');
   if ('refusal' in body) return body.refusal;
-  const parsed = z.object({ token: text(2048) }).safeParse(body.data);
+  const parsed = httpRequests.SignInEmailOpenRequest.safeParse(body.data);
   if (!parsed.success) return badRequest('Send the token of the sign-in link as JSON: {"token":"s1.…"}.');
-  return getEmailSignIn().open(parsed.data.token, labelOf(event, body.data)).then(session(201));
+  return getEmailSignIn().open(parsed.data.token, labelOf(event, parsed.data)).then(session(201));
 }
 
 async function code(event: HttpEvent): Promise<HttpResult> {
   const body = objectBody(event, '{"code":"ABCD-EFGH"}');
   if ('refusal' in body) return body.refusal;
-  const parsed = z.object({ code: text(32) }).safeParse(body.data);
+  const parsed = httpRequests.SignInCodeRequest.safeParse(body.data);
   if (!parsed.success) return badRequest('Send the code your signed-in device shows as JSON, like {"code":"ABCD-EFGH"}.');
-  return getDevices().useCode(parsed.data.code, labelOf(event, body.data)).then(session(201));
+  return getDevices().useCode(parsed.data.code, labelOf(event, parsed.data)).then(session(201));
 }
 
 /** The routes here by path (all POST). */

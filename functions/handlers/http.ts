@@ -5,13 +5,13 @@
  * subscriptions; `GET /api/games/{id}/replay` a game's history; `POST /api/email/confirm` opens
  * an email confirmation link; `GET /healthz`.
  */
-import * as z from 'zod';
 import { tokenSecret } from '../adapters/aws';
 import { issueToken } from '../core/token';
 import { seatInfos, seatOf } from '../core/record';
 import { vapidKeys } from '../adapters/vapid';
 import { ProtocolError } from '../core/protocol/frames';
-import { NAME_RULE, playerText } from '../core/protocol/text';
+import { httpRequests, type HttpAnswer, type HttpAnswerName } from '../core/protocol/http-bodies';
+import { NAME_RULE } from '../core/protocol/text';
 import { getRuntime, newPlayerId } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import { getConfirmations } from '../host/runtime-mail';
@@ -40,10 +40,14 @@ export const json = (statusCode: number, body: unknown): HttpResult => ({
   body: JSON.stringify(body),
 });
 
-const badRequest = (message: string) => json(400, { code: 'BAD_REQUEST', message });
+/** An answer of the protocol's HTTP bodies (protocol/http-bodies.ts): the type says which. */
+const answer = <N extends HttpAnswerName>(statusCode: number, _name: N, body: HttpAnswer<N>): HttpResult => json(statusCode, body);
+
+const refusal = (statusCode: number, body: HttpAnswer<'Error'>) => json(statusCode, body);
+const badRequest = (message: string) => refusal(400, { code: 'BAD_REQUEST', message });
 
 /** The name is stored, put in the token and shown to others in its normalised form (see protocol/text). */
-export const playerRequest = z.object({ name: playerText(NAME_RULE) });
+export const playerRequest = httpRequests.PlayerRequest;
 
 /** A small JSON body, or the answer to a body that is not one (`example` shows what to send). */
 function jsonBody(event: HttpEvent, example: string): { data: unknown } | { refusal: HttpResult } {
@@ -68,24 +72,22 @@ async function registerPlayer(event: HttpEvent): Promise<HttpResult> {
   const player = { playerId: newPlayerId(), name: parsed.data.name };
   await getRuntime().records.putPlayer(player.playerId, player.name);
   // With `device`, the new player is a signed-in device (expiring tokens); without, a v1 token as before.
-  const device = (body.data as { device?: unknown }).device;
-  if (device && typeof device === 'object')
-    return json(201, await getAccounts().sessions.start(player, 'name', labelOf(event, device as Record<string, unknown>)));
-  return json(201, { playerId: player.playerId, name: player.name, token: issueToken(player, await tokenSecret()) });
+  const { device } = parsed.data;
+  if (device) return answer(201, 'Session', await getAccounts().sessions.start(player, 'name', labelOf(event, device)));
+  return answer(201, 'V1Player', { playerId: player.playerId, name: player.name, token: issueToken(player, await tokenSecret()) });
 }
-
-const confirmRequest = z.object({ token: z.string().min(1).max(2048) });
 
 /** Confirm the email address a confirmation link names: `{"email"}`, or 400 with why not. */
 async function confirmEmail(event: HttpEvent): Promise<HttpResult> {
   const body = jsonBody(event, '{"token":"…"} with the token of the confirmation link');
   if ('refusal' in body) return body.refusal;
-  const parsed = confirmRequest.safeParse(body.data);
+  const parsed = httpRequests.EmailConfirmRequest.safeParse(body.data);
   if (!parsed.success) return badRequest('Send the token of the confirmation link as JSON: {"token":"…"}.');
   try {
-    return json(200, { email: await getConfirmations().confirm(parsed.data.token) });
+    return answer(200, 'EmailConfirmed', { email: await getConfirmations().confirm(parsed.data.token) });
   } catch (error) {
-    if (error instanceof ProtocolError) return json(error.code === 'BAD_REQUEST' ? 400 : 409, { code: error.code, message: error.message });
+    if (error instanceof ProtocolError)
+      return refusal(error.code === 'BAD_REQUEST' ? 400 : 409, { code: error.code, message: error.message });
     throw error;
   }
 }
@@ -98,7 +100,7 @@ async function confirmEmail(event: HttpEvent): Promise<HttpResult> {
 async function replay(event: HttpEvent, rawGameId: string): Promise<HttpResult> {
   const bearer = event.headers?.authorization ?? event.headers?.Authorization;
   const checked = await getAccounts().sessions.check(bearer?.replace(/^Bearer\s+/i, ''));
-  if (!checked.ok) return json(401, { code: 'UNAUTHORIZED', message: checked.message });
+  if (!checked.ok) return refusal(401, { code: 'UNAUTHORIZED', message: checked.message });
   const player = checked.caller;
   const gameId = decodePathSegment(rawGameId);
   if (gameId === null)
@@ -110,7 +112,7 @@ async function replay(event: HttpEvent, rawGameId: string): Promise<HttpResult> 
   try {
     record = await host.games.fresh(gameId);
   } catch (error) {
-    if (error instanceof ProtocolError) return json(404, { code: error.code, message: error.message });
+    if (error instanceof ProtocolError) return refusal(404, { code: error.code, message: error.message });
     throw error;
   }
   const seat = seatOf(record, player.playerId);
@@ -123,14 +125,20 @@ async function replay(event: HttpEvent, rawGameId: string): Promise<HttpResult> 
     log: record.log,
   };
   const commits = await store.commits(gameId);
-  if (record.status === 'finished') return json(200, { ...base, commits });
+  if (record.status === 'finished')
+    return answer(200, 'FinishedReplay', {
+      ...base,
+      status: record.status,
+      commits: commits.map((c) => ({ ...c, events: c.events.map((e) => ({ ...e })) })),
+    });
   if (seat === null)
-    return json(403, {
+    return refusal(403, {
       code: 'FORBIDDEN',
       message: 'The history of a running game is for its players; everyone can replay it once it ends.',
     });
-  return json(200, {
+  return answer(200, 'RunningReplay', {
     ...base,
+    status: record.status,
     you: seat,
     commits: commits.filter((c) => c.seat === seat).map(({ version, at, seat: s }) => ({ version, at, seat: s })),
   });
@@ -148,13 +156,13 @@ export function decodePathSegment(segment: string): string | null {
 export const handler = observed('http', async (event: HttpEvent): Promise<HttpResult> => {
   const { method } = event.requestContext.http;
   const path = event.rawPath;
-  if (path === '/healthz' && method === 'GET') return json(200, { ok: true });
+  if (path === '/healthz' && method === 'GET') return answer(200, 'Health', { ok: true });
   if (path === '/api/players' && method === 'POST') return registerPlayer(event);
   if (path === '/api/email/confirm' && method === 'POST') return confirmEmail(event);
   const signIn = sessionRoutes.get(path);
   if (signIn && method === 'POST') return answering(() => signIn(event));
-  if (path === '/api/push-key' && method === 'GET') return json(200, { publicKey: (await vapidKeys())?.publicKey ?? null });
+  if (path === '/api/push-key' && method === 'GET') return answer(200, 'PushKey', { publicKey: (await vapidKeys())?.publicKey ?? null });
   const game = /^\/api\/games\/([^/]{1,64})\/replay$/.exec(path);
   if (game && method === 'GET') return replay(event, game[1]!);
-  return json(404, { code: 'NOT_FOUND', message: `There is no ${method} ${path}.` });
+  return refusal(404, { code: 'NOT_FOUND', message: `There is no ${method} ${path}.` });
 });

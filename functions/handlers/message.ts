@@ -117,10 +117,20 @@ export function parseFrame(data: unknown): { action: Action; frame: unknown } {
   return { action: action as Action, frame: parsed.data };
 }
 
-function parseJson(body: string): unknown {
-  if (Buffer.byteLength(body) > MAX_CLIENT_FRAME_BYTES) {
-    throw new ProtocolError('TOO_LARGE', `Frames may not exceed ${MAX_CLIENT_FRAME_BYTES / 1024} KB.`);
+/** API Gateway delivers messages of up to 128 KB: reading the requestId of one is cheap. */
+const GATEWAY_MAX_BYTES = 128 * 1024;
+
+/** The requestId of a frame too large to handle, to echo in the refusal, if it can be read. */
+function oversizeRequestId(body: string): string | undefined {
+  if (body.length > GATEWAY_MAX_BYTES) return undefined;
+  try {
+    return requestIdOf(JSON.parse(body));
+  } catch {
+    return undefined;
   }
+}
+
+function parseJson(body: string): unknown {
   try {
     return JSON.parse(body);
   } catch {
@@ -135,6 +145,10 @@ export const handler = observed('message', async (event: WsEvent): Promise<WsRes
   let requestId: string | undefined;
   let outcome: Outcome;
   try {
+    if (Buffer.byteLength(body) > MAX_CLIENT_FRAME_BYTES) {
+      requestId = oversizeRequestId(body);
+      throw new ProtocolError('TOO_LARGE', `Frames may not exceed ${MAX_CLIENT_FRAME_BYTES / 1024} KB.`);
+    }
     const data = parseJson(body);
     requestId = requestIdOf(data);
     const parsed = parseFrame(data);

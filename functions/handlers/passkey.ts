@@ -12,6 +12,7 @@ import { now } from '../host/now';
 import { getAccounts } from '../host/runtime-accounts';
 import { AccountError } from '../host/sessions';
 import type { HttpEvent, HttpResult } from './http';
+import type { HttpAnswer } from '../core/protocol/http-bodies';
 import { observed } from '../observe/observed';
 
 const json = (statusCode: number, body: unknown): HttpResult => ({
@@ -53,7 +54,7 @@ const routes = new Map<string, (event: HttpEvent) => Promise<HttpResult>>([
     async (event) => {
       const caller = await getAccounts().sessions.signedIn(bearer(event));
       const data = objectBody(event);
-      return json(201, await getPasskeys().register(caller, data.response, label(event, data)));
+      return json(201, (await getPasskeys().register(caller, data.response, label(event, data))) satisfies HttpAnswer<'PasskeyAdded'>);
     },
   ],
   ['/api/signin/passkey/options', async () => json(200, await getPasskeys().signInOptions())],
@@ -61,7 +62,7 @@ const routes = new Map<string, (event: HttpEvent) => Promise<HttpResult>>([
     '/api/signin/passkey',
     async (event) => {
       const data = objectBody(event);
-      return json(201, await getPasskeys().signIn(data.response, label(event, data)));
+      return json(201, (await getPasskeys().signIn(data.response, label(event, data))) satisfies HttpAnswer<'Session'>);
     },
   ],
 ]);
@@ -69,12 +70,13 @@ const routes = new Map<string, (event: HttpEvent) => Promise<HttpResult>>([
 export const handler = observed('passkey', async (event: HttpEvent): Promise<HttpResult> => {
   const { method } = event.requestContext.http;
   const route = routes.get(event.rawPath);
-  if (!route || method !== 'POST') return json(404, { code: 'NOT_FOUND', message: `There is no ${method} ${event.rawPath}.` });
+  if (!route || method !== 'POST')
+    return json(404, { code: 'NOT_FOUND', message: `There is no ${method} ${event.rawPath}.` } satisfies HttpAnswer<'Error'>);
   try {
     return await route(event);
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
-    return json(error.status, { code: error.code, message: error.message });
+    return json(error.status, { code: error.code, message: error.message } satisfies HttpAnswer<'Error'>);
   }
 });
 

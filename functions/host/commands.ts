@@ -120,7 +120,7 @@ export class Commands {
       reply: {
         ...logTail(broadcast.subscribeFrame(record, seatOf(record, conn.playerId), online), frame.logLines ?? Infinity),
         ...(frame.requestId ? { requestId: frame.requestId } : {}),
-      } as ServerFrame,
+      },
       // The subscriber learns who is online from its state frame; the others from a presence
       // frame, only if this subscription brought a seat online (a spectator or a second tab does not).
       after: sameSeats(onlineSeats(record, before), online)

@@ -5,6 +5,7 @@
  * neither refresh nor connect again. No zod here: the passkey function's bundle holds this too.
  */
 import type { ErrorCode } from '../core/protocol/frames';
+import type { Session } from '../core/protocol/http-bodies';
 import { verifyToken, type TokenPlayer } from '../core/token';
 import {
   ACCESS_TOKEN_SECONDS,
@@ -31,16 +32,8 @@ export class AccountError extends Error {
   }
 }
 
-/** What every sign-in answers: the device's tokens. `token` is the access token (connect with ?token=). */
-export interface SessionAnswer {
-  playerId: string;
-  name: string;
-  deviceId: string;
-  token: string;
-  refreshToken: string;
-  /** Seconds the access token works. */
-  expiresIn: number;
-}
+/** What every sign-in answers: the device's tokens (the protocol's `Session`, protocol/http-bodies.ts). */
+export type SessionAnswer = Session;
 
 /** Who a token says is calling; deviceId is absent for a v1 token. */
 export interface Caller extends TokenPlayer {

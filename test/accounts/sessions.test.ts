@@ -13,7 +13,7 @@ import { CODE_EXPIRED, CODE_MALFORMED, CODE_UNKNOWN, DEVICE_UNKNOWN } from '../.
 import { SIGNIN_LINK_EXPIRED, SIGNIN_LINK_INVALID, SIGNIN_LINK_OUTDATED, SIGNIN_LINK_USED } from '../../functions/host/signin-email';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register } from '../support/client';
-import { confirmationTokens, post, signInLinks, signUp, type DeviceSession } from '../support/accounts';
+import { confirmationTokens, get, post, signInLinks, signUp, type DeviceSession } from '../support/accounts';
 import { storedState } from '../support/table';
 
 let server: LocalServer;
@@ -103,10 +103,11 @@ describe('devices and their tokens', () => {
       game: 'tic-tac-toe',
       players: 2,
     });
-    for (const token of [bruno.token, upgraded.body.token]) {
-      const res = await fetch(`${server.url}/api/games/${created.gameId}/replay`, { headers: { authorization: `Bearer ${token}` } });
-      expect(res.status).toBe(200);
-    }
+    for (const token of [bruno.token, upgraded.body.token])
+      expect(await get(server.url, `/api/games/${created.gameId}/replay`, token)).toMatchObject({
+        status: 200,
+        body: { gameId: created.gameId, status: 'open', you: 0 },
+      });
 
     const before = await state();
     expect(await post(server.url, '/api/session/upgrade', {}, upgraded.body.token)).toMatchObject({

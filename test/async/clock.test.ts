@@ -127,6 +127,8 @@ describe('clocks', () => {
     const s = await a.request<StateFrame>({ action: 'subscribe', gameId });
     expect(s.status).toBe('finished');
     expect(s.outcome).toMatchObject({ ended: 'vote' });
+    // The rules' state could still move, but the game is over: nothing is legal.
+    expect(s.legal).toEqual([]);
     expect(await a.request({ action: 'command', gameId, commandId: 'late', command: { type: 'giveUp' } })).toMatchObject({
       code: 'GAME_OVER',
     });

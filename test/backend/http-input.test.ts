@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { checkPlayerText, NAME_RULE } from '../../functions/core/protocol/text';
 import { startLocalServer, type LocalServer } from '../../local/server';
-import { Client, type Player } from '../support/client';
+import { Client, register, type Player } from '../support/client';
+import { get } from '../support/accounts';
+import { storeTicTacToe } from '../support/games';
 import { scanTable, storedState } from '../support/table';
 
 let server: LocalServer;
@@ -132,5 +134,35 @@ describe('GET /api/games/{id}/replay with a malformed id', () => {
       });
     }
     expect((await replay(`/api/games/${encodeURIComponent('no such game é')}/replay`, token)).status).toBe(404);
+  });
+});
+
+describe('GET /api/games/{id}/replay', () => {
+  it("answers a finished game's whole history to anyone, a running game's own commit times to its players only", async () => {
+    const [ana, bruno, carla] = await Promise.all(['Ana', 'Bruno', 'Carla'].map((n) => register(server.url, n)));
+    const finished = await storeTicTacToe(ana!, { opponent: bruno!, finish: true });
+    const running = await storeTicTacToe(ana!, { opponent: bruno! });
+    // The support code checks each body against docs/schemas/http.json (FinishedReplay, RunningReplay, Error).
+    const whole = await get<{ status: string; commits: { version: number; seat: number | null; events: { type: string }[] }[] }>(
+      server.url,
+      `/api/games/${finished}/replay`,
+      carla!.token,
+    );
+    expect(whole.status).toBe(200);
+    expect(whole.body.status).toBe('finished');
+    expect(whole.body.commits.map((c) => [c.version, c.seat])).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 0],
+      [4, 1],
+      [5, 0],
+      [6, 1],
+      [7, 0],
+    ]);
+    expect(whole.body.commits[0]!.events[0]!.type).toBe('$created');
+    const own = await get<{ you: number; commits: object[] }>(server.url, `/api/games/${running}/replay`, bruno!.token);
+    expect(own).toMatchObject({ status: 200, body: { status: 'active', you: 1 } });
+    expect(own.body.commits).toEqual([{ version: 2, at: expect.any(String), seat: 1 }]);
+    expect(await get(server.url, `/api/games/${running}/replay`, carla!.token)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
   });
 });

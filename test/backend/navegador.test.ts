@@ -29,7 +29,9 @@ function choose(s: StateFrame, rng: Rng): unknown {
     if (cmd.type === 'move' && from !== null) return ((cmd.field! - from + 8) % 8 || 8) <= 3;
     return true;
   });
-  const toBuildings = options.find((c) => (c as { type: string; field?: number }).type === 'move' && (c as { field: number }).field === 7);
+  const toBuildings = options.find(
+    (c) => (c as { type: string; field?: number }).type === 'move' && (c as { type: string; field?: number }).field === 7,
+  );
   if (toBuildings && rng.int(2) === 0) return toBuildings;
   const pool = options.length > 1 ? options.filter((c) => (c as { type: string }).type !== 'done' || rng.int(4) === 0) : options;
   const list = pool.length ? pool : options;

@@ -216,6 +216,20 @@ describe('bad input', () => {
       expect({ what, code: error.code }).toEqual({ what, code });
       expect(error.message.length).toBeGreaterThan(10);
     }
+    // Sentences that name a seat count from 0, as the protocol's fields do (Carla sits in seat 0 of the open game).
+    const seatSentences: [Client, Record<string, unknown>, string][] = [
+      [c!, { action: 'joinGame', gameId: openGame, seat: 1 }, 'You already sit in seat 0 of this game.'],
+      [a!, { action: 'joinGame', gameId: openGame, seat: 0 }, 'Seat 0 is taken.'],
+      [a!, { action: 'joinGame', gameId: openGame, seat: 3 }, 'This game has seats 0 to 2.'],
+      [a!, { action: 'createGame', game: 'vasco-da-gama', players: 3, bots: [1, 3] }, 'Bots can take seats 1 to 2; you take seat 0.'],
+      [
+        a!,
+        { action: 'createGame', game: 'vasco-da-gama', players: 3, bots: [0] },
+        'The frame is not valid (bots.0: bots take seats from 1 on; you sit in seat 0).',
+      ],
+    ];
+    for (const [client, frame, message] of seatSentences)
+      expect(await client.request(frame)).toMatchObject({ type: 'error', code: expect.any(String), message });
     expect(await storedState(server.dynamo.endpoint)).toBe(before);
     // The request id is echoed even on errors.
     expect(await a!.request({ action: 'fly' })).toMatchObject({ type: 'error', requestId: expect.stringMatching(/^r\d+$/) });

@@ -96,6 +96,11 @@ describe('resign', () => {
     expect(await bruno.request({ action: 'resign', gameId })).toMatchObject({ type: 'done', version: 3 });
     expect(await ana.request({ action: 'voteEnd', gameId })).toMatchObject({ type: 'done' });
     await expect.poll(() => latest(ana, gameId).status).toBe('finished');
+    // Ana was to move when the vote ended the game: now nothing is legal, as every command would get GAME_OVER.
+    expect(latest(ana, gameId).legal).toEqual([]);
+    expect(await ana.request({ action: 'command', gameId, commandId: 'after-vote', command: { type: 'mark', cell: 4 } })).toMatchObject({
+      code: 'GAME_OVER',
+    });
     expect(latest(ana, gameId).outcome).toEqual({
       results: [
         { seat: 0, score: 0, rank: 1 },
@@ -123,6 +128,9 @@ describe('resign', () => {
       ended: 'resign',
     });
     expect(end.log.at(-1)).toBe('Ana resigned; the game ends here');
+    // Ana resigned on her own turn: the frames of the finished game list nothing legal for anyone.
+    await expect.poll(() => latest(ana, gameId).version).toBe(3);
+    expect([latest(ana, gameId).legal, end.legal]).toEqual([[], []]);
   });
 
   it('ends the game when nobody is left to play (against a bot)', async () => {

@@ -224,15 +224,36 @@ describe('quotas', () => {
     for (const r of [...results, again]) r.ws?.close();
   });
 
-  it('answers TOO_LARGE for a message over 32 KB that API Gateway delivers (up to its 128 KB)', async () => {
+  it('answers TOO_LARGE for a message over 32 KB that API Gateway delivers (up to its 128 KB), echoing its requestId', async () => {
     const client = await Client.connect(server.wsUrl, await register(server.url, 'Tom'));
     const connectionId = [...getRuntime().connections.values()].find((c) => c.playerId === client.player.playerId)!.connectionId;
-    const answer = client.waitFor<ErrorFrame>((f) => f.type === 'error');
-    await messageHandler({
-      requestContext: { routeKey: 'ping', eventType: 'MESSAGE', connectionId, domainName: 'localhost', stage: 'local' },
-      body: JSON.stringify({ action: 'ping', requestId: 'big', pad: 'x'.repeat(100 * 1024) }),
+    const deliver = async (body: string) => {
+      const answer = client.waitFor<ErrorFrame>((f) => f.type === 'error');
+      await messageHandler({
+        requestContext: { routeKey: 'ping', eventType: 'MESSAGE', connectionId, domainName: 'localhost', stage: 'local' },
+        body,
+      });
+      return answer;
+    };
+    const pad = 'x'.repeat(100 * 1024);
+    expect(await deliver(JSON.stringify({ action: 'ping', requestId: 'big', pad }))).toEqual({
+      type: 'error',
+      requestId: 'big',
+      code: 'TOO_LARGE',
+      message: 'Frames may not exceed 32 KB.',
     });
-    expect(await answer).toMatchObject({ code: 'TOO_LARGE', message: 'Frames may not exceed 32 KB.' });
+    // Its requestId anywhere in the object; none when the frame has none, is not JSON, or has one that is not a request id.
+    expect(await deliver(JSON.stringify({ pad, action: 'command', requestId: 'late-id' }))).toMatchObject({ requestId: 'late-id' });
+    for (const body of [
+      JSON.stringify({ action: 'ping', pad }),
+      `{"action":"ping","requestId":"cut","pad":"${pad}`,
+      JSON.stringify({ requestId: 7, pad }),
+    ]) {
+      const refused = await deliver(body);
+      expect(refused).toMatchObject({ code: 'TOO_LARGE' });
+      expect(refused).not.toHaveProperty('requestId');
+    }
+    expect(await client.request({ action: 'ping' })).toMatchObject({ type: 'pong' });
     await client.close();
   });
 });

@@ -1,7 +1,12 @@
-/** Accounts over HTTP for tests: sign up as a device, call the sign-in routes, read the sign-in mail in the outbox. */
+/**
+ * Accounts over HTTP for tests: sign up as a device, call the sign-in routes, read the sign-in
+ * mail in the outbox. Every JSON answer is held to the published schemas (schema-check.ts).
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Player } from './client';
+
+const schemaCheck = process.env.VITEST ? await import('./schema-check') : undefined;
 
 export interface DeviceSession extends Player {
   deviceId: string;
@@ -27,7 +32,27 @@ export async function post<T = Record<string, unknown>>(
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json().catch(() => ({}))) as Answer<T>['body'] };
+  return answerOf<T>('POST', res);
+}
+
+/** GET a route, with a bearer token if given. */
+export async function get<T = Record<string, unknown>>(baseUrl: string, route: string, token?: string): Promise<Answer<T>> {
+  const res = await fetch(`${baseUrl}${route}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  return answerOf<T>('GET', res);
+}
+
+/** The answer's status and JSON body (`{}` for a body that is not JSON), the body checked against the published schemas. */
+async function answerOf<T>(method: string, res: Response): Promise<Answer<T>> {
+  const text = await res.text();
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    return { status: res.status, body: {} as Answer<T>['body'] };
+  }
+  const problem = schemaCheck?.httpProblem(method, res.url, res.status, answer);
+  if (problem) schemaCheck?.report(problem);
+  return { status: res.status, body: answer as Answer<T>['body'] };
 }
 
 /** A new player signed in as a device. */

@@ -2,11 +2,16 @@
  * A protocol client for tests and benchmarks: registers over HTTP, connects over WebSocket,
  * matches answers to requests by requestId, and keeps every frame it receives. A log delta
  * (`subscribe` with `logDelta`) is kept merged into the full state when it applies to the
- * latest state held, as the web client does; `raw` keeps the frames as they came.
+ * latest state held, as the web client does; `raw` keeps the frames as they came. Under the
+ * test runner, every frame and HTTP answer it receives is held to the published schemas
+ * (schema-check.ts): one that does not match fails the test that received it.
  */
 import WebSocket from 'ws';
 import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
 import { mergeLog } from '../../functions/core/protocol/log-delta';
+
+/** The schema checks run in tests only: benchmarks use this client too, and time it. */
+const schemaCheck = process.env.VITEST ? await import('./schema-check') : undefined;
 
 export interface Player {
   playerId: string;
@@ -20,9 +25,20 @@ export async function register(baseUrl: string, name: string): Promise<Player> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name }),
   });
-  if (res.status !== 201) throw new Error(`register ${name}: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { playerId: string; token: string };
+  const text = await res.text();
+  const problem = schemaCheck?.httpProblem('POST', res.url, res.status, jsonOrText(text));
+  if (problem) schemaCheck?.report(problem);
+  if (res.status !== 201) throw new Error(`register ${name}: ${res.status} ${text}`);
+  const body = JSON.parse(text) as { playerId: string; token: string };
   return { ...body, name };
+}
+
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 let nextRequest = 0;
@@ -41,6 +57,8 @@ export class Client {
   ) {
     ws.on('message', (data) => {
       const received = JSON.parse(data.toString()) as ServerFrame;
+      const problem = schemaCheck?.frameProblem(received);
+      if (problem) schemaCheck?.report(`${player.name} received ${problem}`);
       this.raw.push(received);
       const frame = received.type === 'state' ? (mergeLog(this.latest(received.gameId), received) ?? received) : received;
       this.frames.push(frame);
@@ -106,7 +124,13 @@ export class Client {
     const requestId = `r${++nextRequest}`;
     const answer = this.waitFor<F>((f) => (f as { requestId?: string }).requestId === requestId);
     this.send({ ...frame, requestId });
-    return answer;
+    return schemaCheck
+      ? answer.then((a) => {
+          const problem = schemaCheck.answerProblem(frame, a);
+          if (problem) schemaCheck.report(`${this.player.name}: ${problem}`);
+          return a;
+        })
+      : answer;
   }
 
   send(frame: unknown): void {

@@ -219,7 +219,9 @@ describe('the Vasco da Gama UI', () => {
     const second = context(memory);
     const step2 = vdg.actions(frame, second.ctx) as unknown as FakeElement;
     const areas = commandsIn(step2).map((e) => JSON.parse(e.dataset.command!) as VdgCommand);
-    const legalForNumber = frame.legal.filter((c) => (c as VdgCommand).type === 'place' && (c as { number: number }).number === number);
+    const legalForNumber = frame.legal.filter(
+      (c) => (c as VdgCommand).type === 'place' && (c as { type: string; number?: number }).number === number,
+    );
     expect(areas).toEqual(legalForNumber);
     expect(step2.all().some((e) => e.dataset.action === 'changeNumber' && e.tagName === 'BUTTON')).toBe(true);
     // The board's areas are the same choices now.

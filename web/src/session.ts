@@ -4,6 +4,8 @@
  * Refreshing rotates the refresh token, so tabs of one browser take turns (a Web Lock) and
  * each reads what another may have stored meanwhile.
  */
+import type { HttpAnswer } from '../../functions/core/protocol/http-bodies';
+
 export interface Session {
   playerId: string;
   name: string;
@@ -16,15 +18,8 @@ export interface Session {
   expiresIn?: number;
 }
 
-/** What every sign-in route answers. */
-export interface SessionAnswer {
-  playerId: string;
-  name: string;
-  deviceId: string;
-  token: string;
-  refreshToken: string;
-  expiresIn: number;
-}
+/** What every sign-in route answers (the protocol's `Session`: only its type, no schema, comes into the bundle). */
+export type SessionAnswer = HttpAnswer<'Session'>;
 
 /** The device's sign-in is over (revoked, or refused): sign in again. */
 export class SignedOut extends Error {}

@@ -1,12 +1,13 @@
 /**
- * The wire protocol's frames (docs/protocol.md, version 1), as zod schemas. Client frames
- * are parsed here; unknown fields are ignored so the protocol can grow without breaking clients.
+ * The wire protocol's frames (docs/protocol.md, version 1), as zod schemas. Client frames are
+ * parsed here; unknown fields are ignored so the protocol can grow without breaking clients.
+ * The server's frames are in server-frames.ts.
  */
 import * as z from 'zod';
-import { timeControlSchema, type TimeControl } from '../clock';
-import { notificationSettingsSchema, type EmailBlock, type NotificationSettings } from '../notification';
-import type { ChatMessage } from '../chat';
-import { LEADERBOARD_PAGE_MAX, type LeaderboardFrame, type ProfileFrame } from './profile-frames';
+import { timeControlSchema } from '../clock';
+import { notificationSettingsSchema } from '../notification';
+import { LEADERBOARD_PAGE_MAX } from './profile-frames';
+import type { ServerFrame } from './server-frames';
 
 export * from './profile-frames';
 
@@ -52,8 +53,8 @@ export const clientFrames = {
     game: z.string().min(1).max(64),
     players: z.number().int().min(1).max(16),
     options: z.record(z.string(), z.unknown()).optional(),
-    /** Seats (1…) to fill with bots at once; the game starts when no seat is left. */
-    bots: z.array(z.number().int().min(0).max(15)).max(15).optional(),
+    /** Seats (1…) to fill with bots at once; the game starts when no seat is left. The creator sits in seat 0. */
+    bots: z.array(z.number().int().min(1, 'bots take seats from 1 on; you sit in seat 0').max(15)).max(15).optional(),
     /** Which of the game's bots (default: its strongest). */
     bot: z.string().min(1).max(32).optional(),
     /** Time control for play over days (default: none). */
@@ -187,158 +188,24 @@ export const clientFrame = z.discriminatedUnion('action', Object.values(clientFr
 export type ClientFrame = { [A in Action]: z.infer<(typeof clientFrames)[A]> }[Action];
 export type FrameOf<A extends Action> = z.infer<(typeof clientFrames)[A]>;
 
-export interface SeatInfo {
-  seat: number;
-  playerId: string;
-  name: string;
-  /** The bot playing this seat, if it is not a person. */
-  bot?: string;
-}
-
-export interface StateFrame {
-  type: 'state';
-  gameId: string;
-  game: string;
-  version: number;
-  status: 'open' | 'active' | 'finished';
-  seats: (SeatInfo | null)[];
-  you: number | null;
-  activeSeats: number[];
-  /** Seats with a live connection watching this game. */
-  online: number[];
-  /** Seats that ran out of time, played by a bot until they resume; also the seats that resigned to a bot. */
-  absent: number[];
-  /** Seats that resigned, in the order they did (absent: none). */
-  resigned?: number[];
-  /** What `resign` does in this game: the game ends (absent: a bot takes the seat). */
-  onResign?: 'end';
-  /** Whether this seat may take back its last command now (`undo`). */
-  canUndo: boolean;
-  view: unknown;
-  legal: unknown[];
-  log: string[];
-  /** The line number (from 0, over the whole game) of `log[0]`. */
-  logStart: number;
-  /**
-   * To a seated player who has moved: the version of their last own command and the log line
-   * number (over the whole game) where the lines after it begin ("since your last move").
-   */
-  sinceYourMove?: { version: number; line: number };
-  /**
-   * Only to `logDelta` subscribers, in frames after the first: `log` holds the lines from
-   * `logStart` on, replacing the subscriber's lines from there; it applies to the state of
-   * version `logAfter` only (another version held: subscribe again).
-   */
-  logAfter?: number;
-  outcome: unknown;
-}
-
-export interface GameSummary {
-  gameId: string;
-  game: string;
-  status: 'open' | 'active' | 'finished';
-  seats: (SeatInfo | null)[];
-  yourSeat: number;
-  yourTurn: boolean;
-  version: number;
-  updatedAt: string;
-  /** The last line of the game's log. */
-  lastMove: string;
-}
-
-/** A taken seat of an open public game, with its player's rating in that game if they have one. */
-export interface ListedSeat extends SeatInfo {
-  /** The displayed rating (ordinal) in this game. */
-  rating?: number;
-}
-
-/** An open game of the public lobby (`openGames`, `openGameChanged`). */
-export interface OpenGame {
-  gameId: string;
-  game: string;
-  /** Every seat: a player (or bot), or null while free. */
-  seats: (ListedSeat | null)[];
-  /** The game's options as created (the module's, after defaults). */
-  options: unknown;
-  clock: TimeControl | null;
-  onResign: 'bot' | 'end';
-  createdAt: string;
-  version: number;
-}
-
-/** One of the player's signed-in devices (`devices`). */
-export interface DeviceInfo {
-  deviceId: string;
-  label: string;
-  /** How it signed in: 'name', 'upgrade', 'email', 'code' or 'passkey'. */
-  method: string;
-  createdAt: string;
-  lastSeenAt: string;
-  /** The device of the connection that asked. */
-  current: boolean;
-}
-
-export interface PasskeyInfo {
-  credentialId: string;
-  label: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-export type ServerFrame =
-  | StateFrame
-  | { type: 'gameCreated'; requestId?: string; gameId: string }
-  | { type: 'joined'; requestId?: string; gameId: string; seat: number }
-  | { type: 'ack'; requestId?: string; commandId: string; version: number }
-  /** One page of the player's games; `next`: the cursor of the page after it, null after the last. */
-  | { type: 'games'; requestId?: string; games: GameSummary[]; next: string | null }
-  /** To a connection that watches its player's games: one of them changed for that player (turn, status, seats). */
-  | { type: 'gameChanged'; game: GameSummary }
-  | { type: 'pong'; requestId?: string }
-  | { type: 'done'; requestId?: string; gameId: string; version: number }
-  /** Who is watching a game changed: the seats with a live connection on it. */
-  | { type: 'presence'; gameId: string; online: number[] }
-  /**
-   * `emailConfirmed`: the address opened its confirmation link (only then is email sent there);
-   * `emailProblem`: mail to it bounced or was reported as spam, so none is sent (null: none).
-   */
-  | {
-      type: 'notifications';
-      requestId?: string;
-      settings: NotificationSettings;
-      pushKey: string | null;
-      emailConfirmed: boolean;
-      emailProblem?: Omit<EmailBlock, 'address'> | null;
-    }
-  /** A new message in a game's chat, to its readers' connections (not the sender's, which has `chatSent`; never to those who muted its author). */
-  | { type: 'chat'; gameId: string; message: ChatMessage }
-  | { type: 'chatSent'; requestId?: string; message: ChatMessage }
-  /** `next`: the `before` of the page of older messages, null at the first; `muted`: the players you muted; `canWrite`: you sit in the game. */
-  | {
-      type: 'chatHistory';
-      requestId?: string;
-      gameId: string;
-      messages: ChatMessage[];
-      next: number | null;
-      muted: string[];
-      canWrite: boolean;
-    }
-  /** Your muted players after `mute` / `unmute`. */
-  | { type: 'muted'; requestId?: string; muted: string[] }
-  /** One page of the public lobby; `next`: the cursor of the page after it, null after the last. */
-  | { type: 'openGames'; requestId?: string; games: OpenGame[]; next: string | null }
-  /** To a connection that watches the lobby: a game was listed or its seats changed (`open`), or it left the lobby (started, `open: false`). */
-  | { type: 'openGameChanged'; game: OpenGame; open: boolean }
-  /** `hideGame` / `unhideGame` done: whether the game is now left out of your `myGames`. */
-  | { type: 'gameHidden'; requestId?: string; gameId: string; hidden: boolean }
-  | ProfileFrame
-  | LeaderboardFrame
-  /** `signInEmail`: the confirmed address that signs this player in with a link, if any. */
-  | { type: 'devices'; requestId?: string; devices: DeviceInfo[]; passkeys: PasskeyInfo[]; signInEmail: string | null }
-  /** `code` as shown (ABCD-EFGH); `expiresAt` ISO time. */
-  | { type: 'deviceLinkCode'; requestId?: string; code: string; expiresAt: string }
-  /** `retryAfterMs`: with RATE_LIMITED, how long to wait before sending the same frame again. */
-  | { type: 'error'; requestId?: string; code: ErrorCode; message: string; retryAfterMs?: number };
+/**
+ * The server's frames are zod schemas in server-frames.ts (the source of their JSON Schemas);
+ * their types are re-exported here, so that importing them pulls no schema into a bundle.
+ */
+export type {
+  ChatMessage,
+  DeviceInfo,
+  GameSummary,
+  ListedSeat,
+  OpenGame,
+  PasskeyInfo,
+  SeatInfo,
+  ServerFrame,
+  ServerFrameOf,
+  ServerFrameType,
+  StateFrame,
+  WireOutcome,
+} from './server-frames';
 
 /** A failure that becomes an `error` frame for the sender and changes nothing. */
 export class ProtocolError extends Error {

@@ -10,7 +10,7 @@ export const ticTacToeUi: GameUi = {
   board(frame, ctx) {
     const view = frame.view as TicTacToeState | null;
     if (!view) return h('p', null, 'Waiting for the second player.');
-    const legal = new Map(frame.legal.map((c) => [(c as { cell: number }).cell, c as object]));
+    const legal = new Map(frame.legal.map((c) => [c.cell as number, c as object]));
     return h(
       'div',
       { class: 'ttt', role: 'group', 'aria-label': 'Tic-tac-toe board' },

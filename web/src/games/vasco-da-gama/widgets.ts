@@ -32,10 +32,7 @@ export function renderContext(frame: StateFrame, ctx: UiContext): Rc | null {
   const you = frame.you;
   const raw = ctx.memory.get(PICKED_NUMBER);
   // A picked number stays picked only while some legal `place` still uses it.
-  const picked =
-    typeof raw === 'number' && frame.legal.some((c) => (c as VdgCommand).type === 'place' && (c as { number: number }).number === raw)
-      ? raw
-      : null;
+  const picked = typeof raw === 'number' && frame.legal.some((c) => c.type === 'place' && c.number === raw) ? raw : null;
   return { frame, view, ctx, you, picked, targets: singleTargets(frame.legal, view, picked) };
 }
 
