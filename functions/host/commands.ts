@@ -90,7 +90,7 @@ export class Commands {
         duplicateOf = plan.duplicateOf;
         return null;
       }
-      return plan.commit;
+      return plan;
     });
     const version = duplicateOf ?? result.record.version;
     return {
