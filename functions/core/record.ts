@@ -231,8 +231,7 @@ function applyHostEvent(r: GameRecord, e: HostEvent): void {
     case '$undone':
       if (r.undo?.version !== e.version) throw new Error(`${r.gameId}: nothing to undo at ${e.version}`);
       r.state = r.undo.state;
-      // Snapshots written before `logAdded` existed hold the log's length instead.
-      r.log.splice('logAdded' in r.undo ? r.log.length - r.undo.logAdded : (r.undo as { logLength: number }).logLength);
+      r.log.splice(r.log.length - r.undo.logAdded);
       // The seat's last move is the one before the taken-back command again.
       if (r.lastOwn?.[e.seat]?.version === e.version) r.lastOwn = r.lastOwn.map((o, i) => (i === e.seat ? (r.undo!.ownBefore ?? null) : o));
       r.log.push(`${name(e.seat)} took back their last move`);

@@ -3,13 +3,16 @@
  * detected (also within a group commit), loads of at most two reads once snapshots exist, and
  * the rules version kept.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { gzipSync } from 'node:zlib';
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Rng } from '../../domain/engine/rng';
+import { SNAPSHOT_FORMAT } from '../../domain/engine/projector';
 import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
-import { planCommand, planCreate, planJoin } from '../../functions/core/plans';
+import { planCommand, planCreate, planJoin, planUndo } from '../../functions/core/plans';
 import { EventStore, SNAPSHOT_EVERY } from '../../functions/adapters/store/event-store';
+import type { StoredSnapshot } from '../../functions/adapters/store/snapshot';
 import { GroupWriter } from '../../functions/adapters/store/group-commit';
 import { keys } from '../../functions/adapters/store/keys';
 import { standaloneTable } from '../../local/tables';
@@ -26,8 +29,12 @@ afterAll(async () => table?.stop());
 const at = '2026-11-21T12:00:00.000Z';
 const players = ['p0', 'p1', 'p2'].map((playerId, i) => ({ playerId, name: `Player ${i}` }));
 
-/** Store a 3-player Vasco da Gama game of `moves` random commands, snapshotting like the host. */
-async function storeGame(store: EventStore, gameId: string, moves: number): Promise<GameRecord> {
+/**
+ * Store a 3-player Vasco da Gama game of `moves` random commands, snapshotting like the host;
+ * with `undo`, the first move that can be taken back after the tenth version is, at once.
+ */
+async function storeGame(store: EventStore, gameId: string, moves: number, options: { undo?: boolean } = {}): Promise<GameRecord> {
+  let undone = !options.undo;
   let record: GameRecord | null = null;
   const commit = async (c: Commit) => {
     const next = applyCommit(record, c);
@@ -44,7 +51,13 @@ async function storeGame(store: EventStore, gameId: string, moves: number): Prom
     const legal = moduleOf(r).legal(r.state, seat);
     const plan = planCommand(r, players[seat]!.playerId, `c${i}`, legal[rng.int(legal.length)], at);
     if ('commit' in plan) await commit(plan.commit);
+    const next = record as unknown as GameRecord;
+    if (!undone && next.undo && next.version > 10) {
+      await commit(planUndo(next, players[next.undo.seat]!.playerId, at));
+      undone = true;
+    }
   }
+  if (!undone) throw new Error(`${gameId}: no move could be taken back`);
   return record as unknown as GameRecord;
 }
 
@@ -66,24 +79,113 @@ describe('EventStore', () => {
     expect(again.usage.reads).toBe(1);
   });
 
-  it('stores snapshots gzipped, a fraction of their JSON, and still reads a snapshot stored as JSON text', async () => {
+  it('stores snapshots gzipped, a fraction of their JSON, in one format: the rules version and the record', async () => {
     const writer = new EventStore(doc, TABLE);
     const stored = await storeGame(writer, 'g-gz', 45);
     const snap = await doc.send(new GetCommand({ TableName: TABLE, Key: { pk: keys.game('g-gz'), sk: keys.snapshot(SNAPSHOT_EVERY) } }));
-    const gz = snap.Item!.recordGz as Uint8Array;
-    expect(snap.Item!.record).toBeUndefined();
+    const gz = snap.Item!.snapshotGz as Uint8Array;
     const json = gunzipSync(gz).toString('utf8');
     expect(gz.byteLength).toBeLessThan(Buffer.byteLength(json) / 3);
-    // An older snapshot's shape: the same record as JSON text, in place of the gzipped one.
-    await doc.send(
-      new PutCommand({
-        TableName: TABLE,
-        Item: { pk: keys.game('g-gz'), sk: keys.snapshot(SNAPSHOT_EVERY), kind: 'snapshot', version: SNAPSHOT_EVERY, record: json },
-      }),
-    );
-    const reader = new EventStore(doc, TABLE);
-    expect(await reader.load('g-gz')).toEqual(stored);
-    expect(reader.usage.reads).toBe(2);
+    const truth = (await writer.commits('g-gz')).slice(0, SNAPSHOT_EVERY).reduce<GameRecord | null>((r, c) => applyCommit(r, c), null);
+    expect(JSON.parse(json)).toEqual({
+      format: SNAPSHOT_FORMAT,
+      game: 'vasco-da-gama',
+      rulesVersion: '1',
+      version: SNAPSHOT_EVERY,
+      state: truth,
+    });
+    expect(await new EventStore(doc, TABLE).load('g-gz')).toEqual(stored);
+  });
+
+  describe('snapshots of every shape tables hold load to the record the commits fold to', () => {
+    let commits: Commit[];
+    /** The record at each version, folded from the commits: the truth. */
+    let truth: GameRecord[];
+    /** The version of a move that can be taken back, and is, by the next commit. */
+    let undoable: number;
+    /** A version with nothing to take back, before the last. */
+    let plain: number;
+    const planted: number[] = [];
+    const plant = async (version: number, stored: Omit<StoredSnapshot, 'version'>) => {
+      planted.push(version);
+      await doc.send(
+        new PutCommand({
+          TableName: TABLE,
+          Item: { pk: keys.game('g-shapes'), sk: keys.snapshot(version), kind: 'snapshot', version, ...stored },
+        }),
+      );
+    };
+    // Each test's snapshot is the game's only one.
+    afterEach(async () => {
+      for (const version of planted.splice(0))
+        await doc.send(new DeleteCommand({ TableName: TABLE, Key: { pk: keys.game('g-shapes'), sk: keys.snapshot(version) } }));
+    });
+    const fresh = () => new EventStore(doc, TABLE).load('g-shapes');
+
+    beforeAll(async () => {
+      const store = new EventStore(doc, TABLE);
+      await storeGame(store, 'g-shapes', 12, { undo: true });
+      commits = await store.commits('g-shapes');
+      truth = [];
+      commits.reduce<GameRecord | null>((r, c) => (truth[c.version] = applyCommit(r, c)), null);
+      undoable = commits.find((c) => c.events[0]?.type === '$undone')!.version - 1;
+      plain = truth.findIndex((r, v) => r && v > 3 && v < truth.length - 1 && r.undo === null);
+      expect(plain).toBeGreaterThan(0);
+    });
+
+    it('format 0: the bare record as JSON text', async () => {
+      await plant(10, { record: JSON.stringify(truth[10]) });
+      expect(await fresh()).toEqual(truth.at(-1));
+    });
+
+    it('format 1: the bare record gzipped', async () => {
+      await plant(11, { recordGz: gzipSync(JSON.stringify(truth[11])) });
+      expect(await fresh()).toEqual(truth.at(-1));
+    });
+
+    it("the first records' shape: no bots, absent seats, votes, end, clock or undo", async () => {
+      const { bots, absent, ended, votes, clock, undo, ...first } = truth[plain]!;
+      expect({ bots, absent, ended, votes, clock, undo }).toEqual({
+        bots: [null, null, null],
+        absent: [false, false, false],
+        ended: null,
+        votes: [],
+        clock: null,
+        undo: null,
+      });
+      await plant(plain, { record: JSON.stringify(first) });
+      expect(await fresh()).toEqual(truth.at(-1));
+    });
+
+    it('an undo that kept the log length before the move, taken back after the snapshot', async () => {
+      const record = truth[undoable]!;
+      const { logAdded, ...undo } = record.undo!;
+      await plant(undoable, { record: JSON.stringify({ ...record, undo: { ...undo, logLength: record.log.length - logAdded } }) });
+      expect(await fresh()).toEqual(truth.at(-1));
+    });
+
+    it('the snapshot is the base of a load: a marked one shows its mark, the later commits on top', async () => {
+      const marked = { ...truth[13]!, log: [...truth[13]!.log.slice(0, -1), 'marked'] };
+      await plant(13, { recordGz: gzipSync(JSON.stringify(marked)) });
+      expect((await fresh())!.log).toContain('marked');
+    });
+
+    it('a snapshot of another rules version, of a newer format or unreadable is not used', async () => {
+      const marked = { ...truth[14]!, log: [...truth[14]!.log.slice(0, -1), 'marked'] };
+      const envelope = { format: SNAPSHOT_FORMAT, game: 'vasco-da-gama', rulesVersion: '1', version: 14, state: marked };
+      await plant(14, { snapshotGz: gzipSync(JSON.stringify({ ...envelope, rulesVersion: '0' })) });
+      expect(await fresh()).toEqual(truth.at(-1));
+      await plant(14, {
+        snapshotGz: gzipSync(JSON.stringify({ ...envelope, state: { ...marked, rulesVersion: '0' }, rulesVersion: '0' })),
+      });
+      expect(await fresh()).toEqual(truth.at(-1));
+      await plant(14, { snapshotGz: gzipSync(JSON.stringify({ ...envelope, format: SNAPSHOT_FORMAT + 1 })) });
+      expect(await fresh()).toEqual(truth.at(-1));
+      await plant(14, { snapshotGz: new Uint8Array([1, 2, 3]) });
+      expect(await fresh()).toEqual(truth.at(-1));
+      await plant(14, { snapshotGz: gzipSync(JSON.stringify(envelope)) });
+      expect((await fresh())!.log).toContain('marked');
+    });
   });
 
   it('groups concurrent commits of many games into few requests, each still under its own condition', async () => {

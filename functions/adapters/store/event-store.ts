@@ -3,10 +3,9 @@
  * keyed by game and version: if another writer took that version first, the condition fails
  * and the caller reloads and decides again (the local runtime sends concurrent puts together:
  * group-commit.ts). Every SNAPSHOT_EVERY versions a snapshot of the folded record is written
- * beside the commits (gzipped), so a load is at most two reads: the latest snapshot, then the commits
+ * beside the commits (snapshot.ts), so a load is at most two reads: the latest snapshot, then the commits
  * after it.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { applyCommit, activeSeats, outcomeOf, seatInfos, type Commit, type GameRecord } from '../../core/record';
 import { clockDueOf, REDRIVE_AFTER_MS } from '../../core/clock-due';
@@ -14,11 +13,10 @@ import { GroupWriter, sharedWriter } from './group-commit';
 import type { CommitItem, SnapshotItem } from './items';
 import { keys } from './keys';
 import { queryAll } from './query';
+import { readSnapshot, storedSnapshot, type StoredSnapshot } from './snapshot';
 import { TABLE } from './table';
 
 export const SNAPSHOT_EVERY = 25;
-/** Snapshots above this size are skipped (items must stay far below DynamoDB's 400 KB). */
-const MAX_SNAPSHOT_BYTES = 300 * 1024;
 
 /** Read and write units DynamoDB reported, for the cost model. */
 export interface Usage {
@@ -102,14 +100,10 @@ export class EventStore {
     return this.commitsAfter(gameId, 0);
   }
 
-  /**
-   * Snapshots are stored gzipped in a binary attribute: a record's JSON shrinks about sevenfold,
-   * and every write and every cold load pays by the KB. Older snapshots (JSON text in `record`)
-   * still read (snapshotRecord).
-   */
+  /** Store a snapshot of the record (see snapshot.ts); keyed by version, so writing it twice is harmless. */
   async saveSnapshot(record: GameRecord): Promise<void> {
-    const body = gzipSync(JSON.stringify(record));
-    if (body.byteLength > MAX_SNAPSHOT_BYTES) return;
+    const stored = storedSnapshot(record);
+    if (!stored) return;
     const out = await this.db.send(
       new PutCommand({
         TableName: this.table,
@@ -117,8 +111,7 @@ export class EventStore {
           [TABLE.partitionKey]: keys.game(record.gameId),
           [TABLE.sortKey]: keys.snapshot(record.version),
           kind: 'snapshot',
-          version: record.version,
-          recordGz: body,
+          ...stored,
         } satisfies SnapshotItem,
         ReturnConsumedCapacity: 'TOTAL',
       }),
@@ -139,8 +132,8 @@ export class EventStore {
       }),
     );
     this.count('read', out.ConsumedCapacity?.CapacityUnits);
-    const item = out.Items?.[0];
-    return item ? snapshotRecord(item as SnapshotItem) : null;
+    const item = out.Items?.[0] as StoredSnapshot | undefined;
+    return item ? readSnapshot(gameId, item) : null;
   }
 
   private async commitsAfter(gameId: string, version: number): Promise<Commit[]> {
@@ -168,11 +161,6 @@ export class EventStore {
       this.usage.writeUnits += units;
     }
   }
-}
-
-/** The record a snapshot item holds, whichever way it was stored: gzipped JSON (`recordGz`) or, before that, JSON text (`record`). */
-export function snapshotRecord(item: SnapshotItem): GameRecord {
-  return JSON.parse(item.recordGz ? gunzipSync(item.recordGz).toString('utf8') : item.record!) as GameRecord;
 }
 
 export function commitFromItem(item: Record<string, unknown>): Commit {
