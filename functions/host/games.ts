@@ -7,7 +7,7 @@
 import { LRUCache } from 'lru-cache';
 import { ProtocolError } from '../core/protocol/frames';
 import { applyCommit, applyDecided, type Commit, type Decided, type GameRecord } from '../core/record';
-import type { EventStore } from '../adapters/store/event-store';
+import type { GameStore } from '../adapters/store/host-storage';
 import { METRICS } from '../observe/metric-names';
 import { count } from '../observe/metrics';
 
@@ -35,7 +35,7 @@ export class Games {
   private readonly cache: LRUCache<string, GameRecord>;
 
   constructor(
-    private readonly store: EventStore,
+    private readonly store: GameStore,
     /**
      * This process is the game's only writer (the local runtime): its cached record is the
      * latest, so `fresh` needs no read. Lambda instances share the table, so they refresh.

@@ -10,6 +10,7 @@ import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import { applyCommit, activeSeats, outcomeOf, seatInfos, type Commit, type GameRecord } from '../../core/record';
 import { clockDueOf, REDRIVE_AFTER_MS } from '../../core/clock-due';
 import { GroupWriter, sharedWriter } from './group-commit';
+import type { GameStore } from './host-storage';
 import type { CommitItem, SnapshotItem } from './items';
 import { keys } from './keys';
 import { queryAll } from './query';
@@ -26,7 +27,7 @@ export interface Usage {
   writeUnits: number;
 }
 
-export class EventStore {
+export class EventStore implements GameStore {
   readonly usage: Usage = { reads: 0, writes: 0, readUnits: 0, writeUnits: 0 };
 
   private readonly writer: GroupWriter;
@@ -49,36 +50,10 @@ export class EventStore {
    * `myGames` and stream consumers read, so no other item needs writing per move.
    */
   async append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean> {
-    const finished = after.status === 'finished';
-    const at = new Date(commit.at);
-    const due = (r: GameRecord | null) => (r ? (clockDueOf(r, at, this.redriveAfterMs)?.toISOString() ?? null) : null);
     const { stored, units } = await this.writer.put(
       {
         TableName: this.table,
-        Item: {
-          [TABLE.partitionKey]: keys.game(commit.gameId),
-          [TABLE.sortKey]: keys.commit(commit.version),
-          kind: 'commit',
-          gameId: commit.gameId,
-          version: commit.version,
-          seat: commit.seat,
-          playerId: commit.playerId,
-          commandId: commit.commandId,
-          at: commit.at,
-          events: JSON.stringify(commit.events),
-          game: after.game,
-          status: after.status,
-          activeSeats: activeSeats(after),
-          seats: seatInfos(after),
-          wasActive: before ? activeSeats(before) : [],
-          wasStatus: before?.status ?? null,
-          absent: after.absent,
-          summary: after.log.at(-1) ?? '',
-          ...(finished ? { outcome: JSON.stringify(outcomeOf(after)) } : {}),
-          clockDue: due(after),
-          wasClockDue: due(before),
-          ...(after.listed ? { listed: true } : {}),
-        } satisfies CommitItem,
+        Item: commitItem(commit, after, before, this.redriveAfterMs),
         ConditionExpression: 'attribute_not_exists(#pk)',
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
       },
@@ -163,7 +138,40 @@ export class EventStore {
   }
 }
 
-export function commitFromItem(item: Record<string, unknown>): Commit {
+/**
+ * A commit as stored: its own fields, and the game's head after it and before it (status, seats,
+ * whose turn, the sweep's due time…), which `myGames` and the stream's consumers read.
+ */
+export function commitItem(commit: Commit, after: GameRecord, before: GameRecord | null, redriveAfterMs: number): CommitItem {
+  const at = new Date(commit.at);
+  const due = (r: GameRecord | null) => (r ? (clockDueOf(r, at, redriveAfterMs)?.toISOString() ?? null) : null);
+  return {
+    [TABLE.partitionKey]: keys.game(commit.gameId),
+    [TABLE.sortKey]: keys.commit(commit.version),
+    kind: 'commit',
+    gameId: commit.gameId,
+    version: commit.version,
+    seat: commit.seat,
+    playerId: commit.playerId,
+    commandId: commit.commandId,
+    at: commit.at,
+    events: JSON.stringify(commit.events),
+    game: after.game,
+    status: after.status,
+    activeSeats: activeSeats(after),
+    seats: seatInfos(after),
+    wasActive: before ? activeSeats(before) : [],
+    wasStatus: before?.status ?? null,
+    absent: after.absent,
+    summary: after.log.at(-1) ?? '',
+    ...(after.status === 'finished' ? { outcome: JSON.stringify(outcomeOf(after)) } : {}),
+    clockDue: due(after),
+    wasClockDue: due(before),
+    ...(after.listed ? { listed: true } : {}),
+  };
+}
+
+export function commitFromItem(item: Record<string, unknown> | CommitItem): Commit {
   const stored = item as unknown as CommitItem;
   return {
     gameId: stored.gameId,
