@@ -78,6 +78,11 @@ export class MemoryEventStore implements GameStore {
     this.snapshots.get(gameId)?.delete(version);
   }
 
+  /** Every game with a stored commit. */
+  gameIds(): string[] {
+    return [...this.commitItems.keys()];
+  }
+
   /** The stored commit items of a game in version order — what the table's stream delivers (tests feed them to the reactions). */
   items(gameId: string): CommitItem[] {
     return this.inOrder(gameId).map((i) => structuredClone(i));
