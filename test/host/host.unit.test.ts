@@ -236,7 +236,7 @@ describe('a hosted game', () => {
     const h = memoryHost();
     const ana = await h.connect('Ana');
     // Ana against a bot, with a clock she lets run out: from then on every seat is automatic.
-    const gameId = await create(h, ana, { game: 'navegador', players: 2, bots: [1], clock: { type: 'perMove', hours: 1 } });
+    const gameId = await create(h, ana, { game: 'navegador', players: 2, bots: [1], bot: 'random', clock: { type: 'perMove', hours: 1 } });
     await subscribe(h, ana, gameId);
     let record = await latest(h, gameId);
     expect(activeSeats(record)).toEqual([0]); // the bot's moves, if it began, were played by the request
