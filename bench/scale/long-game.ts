@@ -9,7 +9,7 @@ import { Rng } from '../../domain/engine/rng';
 import { FIELDS } from '../../domain/games/navegador/data';
 import type { NavCommand } from '../../domain/games/navegador/commands';
 import { planAutomatic, planCreate } from '../../functions/core/plans';
-import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
+import { applyCommit, applyDecided, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
 import { EventStore, SNAPSHOT_EVERY } from '../../functions/adapters/store/event-store';
 import { TABLE_NAME } from '../../local/server';
 import { standaloneTable } from '../../local/tables';
@@ -53,10 +53,11 @@ export function longGame(events: number): { commits: Commit[]; records: GameReco
     const r = records.at(-1)!;
     const module = moduleOf(r);
     const seat = module.activeSeats(r.state)[0]!;
-    const commit = planAutomatic(r, seat, stall(module.legal(r.state, seat), rng), at);
+    const decided = planAutomatic(r, seat, stall(module.legal(r.state, seat), rng), at);
+    const { commit } = decided;
     if (r.status !== 'active') throw new Error('the stalled game ended');
     commits.push(commit);
-    records.push(applyCommit(r, commit));
+    records.push(applyDecided(r, decided));
     gameEvents += commit.events.length;
   }
   return { commits, records, gameEvents };

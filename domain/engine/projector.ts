@@ -16,8 +16,17 @@ export function fold<S, E extends Tagged>(
   return state;
 }
 
+/**
+ * The format of the snapshot envelope below. A reader upcasts older formats before using one
+ * (the hosted games' snapshots: functions/adapters/store/snapshot.ts, where formats 0 and 1,
+ * records stored bare, are described).
+ */
+export const SNAPSHOT_FORMAT = 2;
+
 export interface Snapshot<S = unknown> {
+  readonly format: number;
   readonly game: string;
+  /** The rules the state was computed with: a state is only ever used with those rules. */
   readonly rulesVersion: string;
   /** How many events (or commits; the caller decides the unit) the state includes. */
   readonly version: number;
@@ -26,12 +35,17 @@ export interface Snapshot<S = unknown> {
 
 /** States are plain JSON by contract, so a snapshot is a deep copy that survives storage. */
 export function takeSnapshot<S>(game: AnyGameModule, state: S, version: number): Snapshot<S> {
-  return { game: game.id, rulesVersion: game.rulesVersion, version, state: structuredClone(state) };
+  return { format: SNAPSHOT_FORMAT, game: game.id, rulesVersion: game.rulesVersion, version, state: structuredClone(state) };
+}
+
+/** Whether a snapshot was taken with this game's rules (a state from other rules must be folded again, not used). */
+export function sameRules(snapshot: Pick<Snapshot, 'game' | 'rulesVersion'>, game: Pick<AnyGameModule, 'id' | 'rulesVersion'>): boolean {
+  return snapshot.game === game.id && snapshot.rulesVersion === game.rulesVersion;
 }
 
 /** Rebuild a state from a snapshot and the events stored after it. */
 export function restore<S, E extends Tagged>(game: AnyGameModule, snapshot: Snapshot<S>, tail: Iterable<E>): S {
-  if (snapshot.game !== game.id || snapshot.rulesVersion !== game.rulesVersion) {
+  if (!sameRules(snapshot, game)) {
     throw new Error(`snapshot of ${snapshot.game}@${snapshot.rulesVersion} cannot be restored with ${game.id}@${game.rulesVersion}`);
   }
   return fold(game, tail, structuredClone(snapshot.state) as S);

@@ -1,9 +1,10 @@
 /**
  * Planning: decide the next commit of a hosted game, or refuse with a protocol error. Pure:
- * time, seeds and ids come in as arguments.
+ * time, seeds and ids come in as arguments. A command (a player's or a bot's) goes through the
+ * engine's `execute`, the one path from a command to events and state, and comes back Decided.
  */
 import type { Tagged } from '../../domain/engine/contract';
-import { describeZodError } from '../../domain/engine/projector';
+import { execute } from '../../domain/engine/projector';
 import { findGame } from '../../domain/games/index';
 import { levelName } from '../../domain/games/bot-levels';
 import { botsOf, defaultBot, findBot } from '../../domain/games/bots';
@@ -15,6 +16,7 @@ import {
   seatOf,
   storedVersion,
   type Commit,
+  type Decided,
   type GameRecord,
   type HostEvent,
   type OnResign,
@@ -118,14 +120,11 @@ function playing(record: GameRecord): void {
   if (record.status === 'open') throw new ProtocolError('NOT_YOUR_TURN', 'The game starts when every seat is taken.');
 }
 
-/** Decide a command for a seat. */
-function decideFor(record: GameRecord, seat: number, command: unknown): Tagged[] {
-  const module = moduleOf(record);
-  const parsed = module.commandSchema.safeParse(command);
-  if (!parsed.success) throw new ProtocolError('BAD_REQUEST', describeZodError(parsed.error));
-  const decision = module.decide(record.state, parsed.data, seat);
-  if (!decision.ok) throw new ProtocolError(decision.rejection.code, decision.rejection.message);
-  return [...decision.events];
+/** Execute a command for a seat: its events and the game's state after them, or the game's refusal. */
+function executeFor(record: GameRecord, seat: number, command: unknown): { events: Tagged[]; state: unknown } {
+  const result = execute<unknown, Tagged>(moduleOf(record), record.state, command, seat);
+  if (!result.ok) throw new ProtocolError(result.rejection.code, result.rejection.message);
+  return result;
 }
 
 /** Decide a player's command for their seat. Returns the stored version for a repeated commandId. */
@@ -135,7 +134,7 @@ export function planCommand(
   commandId: string,
   command: unknown,
   at: string,
-): { commit: Commit } | { duplicateOf: number } {
+): Decided | { duplicateOf: number } {
   // The seat first: a command id says nothing about who may act (an unseated player must not be acked for a stored one).
   const seat = seatedPlayer(record, playerId);
   const stored = storedVersion(record, commandId);
@@ -144,21 +143,24 @@ export function planCommand(
   refuseResigned(record, seat);
   if (record.absent[seat])
     throw new ProtocolError('ILLEGAL', 'A bot is playing for you since your time ran out; send "resume" to take your seat back.');
-  return {
-    commit: { gameId: record.gameId, version: record.version + 1, seat, playerId, commandId, events: decideFor(record, seat, command), at },
-  };
+  const { events, state } = executeFor(record, seat, command);
+  return { commit: { gameId: record.gameId, version: record.version + 1, seat, playerId, commandId, events, at }, state };
 }
 
-/** A move the server makes for a bot seat or an absent one (through the same decide). */
-export function planAutomatic(record: GameRecord, seat: number, command: unknown, at: string): Commit {
+/** A move the server makes for a bot seat or an absent one (through the same `execute`). */
+export function planAutomatic(record: GameRecord, seat: number, command: unknown, at: string): Decided {
+  const { events, state } = executeFor(record, seat, command);
   return {
-    gameId: record.gameId,
-    version: record.version + 1,
-    seat,
-    playerId: record.seats[seat]!.playerId,
-    commandId: null,
-    events: decideFor(record, seat, command),
-    at,
+    commit: {
+      gameId: record.gameId,
+      version: record.version + 1,
+      seat,
+      playerId: record.seats[seat]!.playerId,
+      commandId: null,
+      events,
+      at,
+    },
+    state,
   };
 }
 

@@ -6,6 +6,7 @@
  * the store and the handlers; planning the next commit lives in plans.ts.
  */
 import type { AnyGameModule, Outcome, Tagged } from '../../domain/engine/contract';
+import { fold } from '../../domain/engine/projector';
 import { findGame } from '../../domain/games/index';
 import { LOG_KEEP, type GameSummary, type SeatInfo } from './protocol/frames';
 import { startClock, tickClock, type ClockState, type TimeControl } from './clock';
@@ -59,6 +60,16 @@ export interface Commit {
   /** Host events and the game's events, in order. */
   events: Tagged[];
   at: string;
+}
+
+/**
+ * A commit as the engine's `execute` decided it on a record (a player's command, a bot's move):
+ * with the game's state after its events, so that storing it folds nothing a second time.
+ */
+export interface Decided {
+  commit: Commit;
+  /** The game's state after the commit's events (they are all game events). */
+  state: unknown;
 }
 
 export type GameStatus = 'open' | 'active' | 'finished';
@@ -220,8 +231,7 @@ function applyHostEvent(r: GameRecord, e: HostEvent): void {
     case '$undone':
       if (r.undo?.version !== e.version) throw new Error(`${r.gameId}: nothing to undo at ${e.version}`);
       r.state = r.undo.state;
-      // Snapshots written before `logAdded` existed hold the log's length instead.
-      r.log.splice('logAdded' in r.undo ? r.log.length - r.undo.logAdded : (r.undo as { logLength: number }).logLength);
+      r.log.splice(r.log.length - r.undo.logAdded);
       // The seat's last move is the one before the taken-back command again.
       if (r.lastOwn?.[e.seat]?.version === e.version) r.lastOwn = r.lastOwn.map((o, i) => (i === e.seat ? (r.undo!.ownBefore ?? null) : o));
       r.log.push(`${name(e.seat)} took back their last move`);
@@ -248,8 +258,18 @@ function applyHostEvent(r: GameRecord, e: HostEvent): void {
 export { LOG_KEEP };
 export const COMMANDS_KEEP = 200;
 
-/** Apply one commit. The first commit of a game must hold `$created`. */
+/** Apply one stored commit, folding its game events (replays, loads). The first commit of a game must hold `$created`. */
 export function applyCommit(record: GameRecord | null, commit: Commit): GameRecord {
+  return advance(record, commit, null);
+}
+
+/** Apply a commit the engine decided on this very record: its game events are not folded again. */
+export function applyDecided(record: GameRecord, decided: Decided): GameRecord {
+  return advance(record, decided.commit, decided);
+}
+
+/** The one function that applies a commit; `decided`: the game's state after it, already computed. */
+function advance(record: GameRecord | null, commit: Commit, decided: Decided | null): GameRecord {
   if ((record?.version ?? 0) + 1 !== commit.version) {
     throw new Error(`commit ${commit.version} does not follow version ${record?.version ?? 0} of ${commit.gameId}`);
   }
@@ -280,9 +300,10 @@ export function applyCommit(record: GameRecord | null, commit: Commit): GameReco
     if (r.state === null) throw new Error(`${commit.gameId}: game event ${event.type} before $started`);
     gameEvents.push(event);
   }
+  if (decided && gameEvents.length !== commit.events.length) throw new Error(`${commit.gameId}: a decided commit holds host events`);
   if (gameEvents.length) {
     const module = moduleOf(r);
-    r.state = module.evolveAll ? module.evolveAll(r.state, gameEvents) : gameEvents.reduce((s, e) => module.evolve(s, e), r.state);
+    r.state = decided ? decided.state : fold(module, gameEvents, r.state);
     for (const event of gameEvents) {
       const line = module.describe(event, seatNames(r));
       if (line) r.log.push(line);

@@ -8,7 +8,7 @@ import type { ServerFrame, StateFrame } from '../core/protocol/frames';
 import { activeSeats, seatOf, summaryOf, type GameRecord } from '../core/record';
 import { stateFrame } from '../core/state-frame';
 import type { Sender } from '../adapters/sender';
-import type { Records } from '../adapters/store/records';
+import type { HostRecords } from '../adapters/store/host-storage';
 import { CACHED_GAMES, type Games } from './games';
 
 /** Games whose subscribers' state frames are kept for reuse (see subscribeFrame). */
@@ -43,7 +43,7 @@ export function listChanges(before: GameRecord | null, record: GameRecord): { pl
 export const sameSeats = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((seat, i) => seat === b[i]);
 
 export interface BroadcastDeps {
-  records: Records;
+  records: HostRecords;
   games: Games;
   /** This process serves every socket (the local runtime): it sees every presence change. */
   soleWriter: boolean;

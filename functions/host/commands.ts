@@ -12,7 +12,8 @@ import { applyCommit, seatOf, storedVersion } from '../core/record';
 import { planResign } from '../core/plan-resign';
 import { refuseUnlisted } from '../core/lobby';
 import type { Sender } from '../adapters/sender';
-import type { Connection, Records } from '../adapters/store/records';
+import type { HostRecords } from '../adapters/store/host-storage';
+import type { Connection } from '../adapters/store/records';
 import { onlineSeats, sameSeats, type Broadcast } from './broadcast';
 import type { Games, Stored } from './games';
 import type { Reactions } from './reactions';
@@ -27,7 +28,7 @@ export interface CommandsDeps {
   games: Games;
   broadcast: Broadcast;
   reactions: Reactions;
-  records: Records;
+  records: HostRecords;
   now: () => Date;
   newGameId: () => string;
   newSeed: () => number;
@@ -90,7 +91,7 @@ export class Commands {
         duplicateOf = plan.duplicateOf;
         return null;
       }
-      return plan.commit;
+      return plan;
     });
     const version = duplicateOf ?? result.record.version;
     return {

@@ -6,8 +6,8 @@
  */
 import { LRUCache } from 'lru-cache';
 import { ProtocolError } from '../core/protocol/frames';
-import { applyCommit, type Commit, type GameRecord } from '../core/record';
-import type { EventStore } from '../adapters/store/event-store';
+import { applyCommit, applyDecided, type Commit, type Decided, type GameRecord } from '../core/record';
+import type { GameStore } from '../adapters/store/host-storage';
 import { METRICS } from '../observe/metric-names';
 import { count } from '../observe/metrics';
 
@@ -35,7 +35,7 @@ export class Games {
   private readonly cache: LRUCache<string, GameRecord>;
 
   constructor(
-    private readonly store: EventStore,
+    private readonly store: GameStore,
     /**
      * This process is the game's only writer (the local runtime): its cached record is the
      * latest, so `fresh` needs no read. Lambda instances share the table, so they refresh.
@@ -92,16 +92,17 @@ export class Games {
   /**
    * Plan a commit on the cached record and store it. A rejection or a lost race on a record
    * that may be stale is retried on the refreshed record; `plan` returning null means nothing
-   * needs storing.
+   * needs storing. A Decided plan (a command through the engine's `execute`) brings the game's
+   * new state with it, so its events are not folded again here.
    */
-  async commit(gameId: string, plan: (record: GameRecord) => Commit | null): Promise<Stored> {
+  async commit(gameId: string, plan: (record: GameRecord) => Commit | Decided | null): Promise<Stored> {
     const cached = this.cache.get(gameId);
     let refreshed = cached === undefined;
     let record = cached ?? (await this.fresh(gameId));
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      let commit: Commit | null;
+      let planned: Commit | Decided | null;
       try {
-        commit = plan(record);
+        planned = plan(record);
       } catch (error) {
         if (error instanceof ProtocolError && !refreshed) {
           record = await this.fresh(gameId, true);
@@ -110,8 +111,9 @@ export class Games {
         }
         throw error;
       }
-      if (!commit) return { record, committed: false, before: record };
-      const next = applyCommit(record, commit);
+      if (!planned) return { record, committed: false, before: record };
+      const commit = 'commit' in planned ? planned.commit : planned;
+      const next = 'commit' in planned ? applyDecided(record, planned) : applyCommit(record, planned);
       if (await this.store.append(commit, next, record)) {
         this.remember(next);
         return { record: next, committed: true, before: record };

@@ -3,9 +3,7 @@
  * path (Games), players' requests (Commands), what follows a commit (Reactions) and frames to
  * watchers (Broadcast). A handler takes the piece it needs.
  */
-import type { EventStore } from '../adapters/store/event-store';
-import type { Records } from '../adapters/store/records';
-import type { Schedule } from '../adapters/store/schedule';
+import type { GameStore, HostRecords, HostSchedule } from '../adapters/store/host-storage';
 import { Broadcast } from './broadcast';
 import { Commands } from './commands';
 import { Games } from './games';
@@ -16,9 +14,9 @@ import { Lobby } from './lobby';
 import { LobbyFeed } from './lobby-feed';
 
 export interface HostDeps {
-  store: EventStore;
-  records: Records;
-  schedule: Schedule;
+  store: GameStore;
+  records: HostRecords;
+  schedule: HostSchedule;
   now: () => Date;
   newGameId: () => string;
   newSeed: () => number;

@@ -16,9 +16,8 @@ import { automaticSeat, planAutomatic, planTimeout } from '../core/plans';
 import { activeSeats, moduleOf, type GameRecord, type HostEvent } from '../core/record';
 import type { CommitHead } from '../core/triggers';
 import type { Sender } from '../adapters/sender';
-import { SNAPSHOT_EVERY, type EventStore } from '../adapters/store/event-store';
-import type { Records } from '../adapters/store/records';
-import type { Schedule } from '../adapters/store/schedule';
+import { SNAPSHOT_EVERY } from '../adapters/store/event-store';
+import type { GameStore, HostRecords, HostSchedule } from '../adapters/store/host-storage';
 import type { Broadcast } from './broadcast';
 import type { Games } from './games';
 import type { LobbyFeed } from './lobby-feed';
@@ -30,9 +29,9 @@ export const MAX_FAST_MOVES = 20;
 export interface ReactionsDeps {
   games: Games;
   broadcast: Broadcast;
-  store: EventStore;
-  records: Records;
-  schedule: Schedule;
+  store: GameStore;
+  records: HostRecords;
+  schedule: HostSchedule;
   now: () => Date;
   /** The public lobby's listings, kept here too so a listed game shows at once (absent: no lobby). */
   lobby?: LobbyFeed;

@@ -1,8 +1,8 @@
 /**
  * The notifier's delivery bookkeeping on a real DynamoDB Local: a retried notification is not
  * sent again where it already went, and a target that keeps failing is given up after a few
- * attempts, so one dead webhook cannot hold the stream back for every game. The clock items
- * the sweep reads keep the latest version's due time whatever order the writes land in.
+ * attempts, so one dead webhook cannot hold the stream back for every game. (The clock items
+ * the sweep reads are in the store's behaviour suite, test/support/store-contract.ts.)
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,34 +63,5 @@ describe('deliveries', () => {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) await expect(notifier.deliver(note('dead'))).rejects.toThrow(/failed/);
     await expect(notifier.deliver(note('dead'))).resolves.toBeUndefined(); // given up: the stream moves on
     expect(dead.received).toHaveLength(MAX_ATTEMPTS);
-  });
-
-  it('keep the due time of the latest version when clock writes land out of order', async () => {
-    const schedule = new Schedule(doc, TABLE);
-    const at = (h: number) => new Date(Date.UTC(2026, 0, 1, h));
-    const dueAt = async (t: Date) => (await schedule.dueClocks(t)).due.map((d) => d.gameId);
-    const due = () => dueAt(at(23));
-    await schedule.setClockDue('late', at(10), 5);
-    await schedule.setClockDue('late', at(12), 4); // an older commit's write, landing second
-    expect(await dueAt(at(11))).toEqual(['late']);
-    await schedule.setClockDue('late', null, 3); // an older "no clock" must not delete it either
-    expect(await due()).toEqual(['late']);
-    await schedule.setClockDue('late', at(20), 5); // the same version again: the sweep's recomputation
-    expect(await dueAt(at(11))).toEqual([]);
-    await schedule.setClockDue('late', null, 6); // the game ended
-    expect(await due()).toEqual([]);
-  });
-
-  it("let the stream's clock write stand aside when the request (or the sweep) set this version already", async () => {
-    const schedule = new Schedule(doc, TABLE);
-    const at = (h: number) => new Date(Date.UTC(2026, 0, 2, h));
-    const dueAt = async (t: Date) => (await schedule.dueClocks(t)).due.filter((d) => d.gameId === 'twice').map((d) => d.due.toISOString());
-    await schedule.setClockDue('twice', at(10), 7); // the request's write
-    await schedule.setClockDue('twice', at(15), 7); // the sweep moves it (same version)
-    await schedule.setClockDue('twice', at(10), 7, { unlessSet: true }); // the stream's, later: nothing written
-    expect(await dueAt(at(23))).toEqual([at(15).toISOString()]);
-    // A version the request did not get to write: the stream writes it.
-    await schedule.setClockDue('twice', at(18), 8, { unlessSet: true });
-    expect(await dueAt(at(23))).toEqual([at(18).toISOString()]);
   });
 });

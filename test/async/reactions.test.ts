@@ -83,7 +83,7 @@ describe('reactions to commits', () => {
       // Version 1 and one bot move are stored by an instance that then died: two stream records
       // that both leave a bot to act; only the latest may be played on, exactly once.
       expect(await store.append(commit, created, null)).toBe(true);
-      const move = planAutomatic(created, seat, module.legal(created.state, seat)[0], new Date().toISOString());
+      const { commit: move } = planAutomatic(created, seat, module.legal(created.state, seat)[0], new Date().toISOString());
       const moved = applyCommit(created, move);
       if (module.activeSeats(moved.state).includes(0)) continue;
       expect(await store.append(move, moved, created)).toBe(true);

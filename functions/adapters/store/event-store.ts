@@ -3,22 +3,21 @@
  * keyed by game and version: if another writer took that version first, the condition fails
  * and the caller reloads and decides again (the local runtime sends concurrent puts together:
  * group-commit.ts). Every SNAPSHOT_EVERY versions a snapshot of the folded record is written
- * beside the commits (gzipped), so a load is at most two reads: the latest snapshot, then the commits
+ * beside the commits (snapshot.ts), so a load is at most two reads: the latest snapshot, then the commits
  * after it.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { applyCommit, activeSeats, outcomeOf, seatInfos, type Commit, type GameRecord } from '../../core/record';
 import { clockDueOf, REDRIVE_AFTER_MS } from '../../core/clock-due';
 import { GroupWriter, sharedWriter } from './group-commit';
+import type { GameStore } from './host-storage';
 import type { CommitItem, SnapshotItem } from './items';
 import { keys } from './keys';
 import { queryAll } from './query';
+import { readSnapshot, storedSnapshot, type StoredSnapshot } from './snapshot';
 import { TABLE } from './table';
 
 export const SNAPSHOT_EVERY = 25;
-/** Snapshots above this size are skipped (items must stay far below DynamoDB's 400 KB). */
-const MAX_SNAPSHOT_BYTES = 300 * 1024;
 
 /** Read and write units DynamoDB reported, for the cost model. */
 export interface Usage {
@@ -28,7 +27,7 @@ export interface Usage {
   writeUnits: number;
 }
 
-export class EventStore {
+export class EventStore implements GameStore {
   readonly usage: Usage = { reads: 0, writes: 0, readUnits: 0, writeUnits: 0 };
 
   private readonly writer: GroupWriter;
@@ -51,36 +50,10 @@ export class EventStore {
    * `myGames` and stream consumers read, so no other item needs writing per move.
    */
   async append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean> {
-    const finished = after.status === 'finished';
-    const at = new Date(commit.at);
-    const due = (r: GameRecord | null) => (r ? (clockDueOf(r, at, this.redriveAfterMs)?.toISOString() ?? null) : null);
     const { stored, units } = await this.writer.put(
       {
         TableName: this.table,
-        Item: {
-          [TABLE.partitionKey]: keys.game(commit.gameId),
-          [TABLE.sortKey]: keys.commit(commit.version),
-          kind: 'commit',
-          gameId: commit.gameId,
-          version: commit.version,
-          seat: commit.seat,
-          playerId: commit.playerId,
-          commandId: commit.commandId,
-          at: commit.at,
-          events: JSON.stringify(commit.events),
-          game: after.game,
-          status: after.status,
-          activeSeats: activeSeats(after),
-          seats: seatInfos(after),
-          wasActive: before ? activeSeats(before) : [],
-          wasStatus: before?.status ?? null,
-          absent: after.absent,
-          summary: after.log.at(-1) ?? '',
-          ...(finished ? { outcome: JSON.stringify(outcomeOf(after)) } : {}),
-          clockDue: due(after),
-          wasClockDue: due(before),
-          ...(after.listed ? { listed: true } : {}),
-        } satisfies CommitItem,
+        Item: commitItem(commit, after, before, this.redriveAfterMs),
         ConditionExpression: 'attribute_not_exists(#pk)',
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
       },
@@ -102,14 +75,10 @@ export class EventStore {
     return this.commitsAfter(gameId, 0);
   }
 
-  /**
-   * Snapshots are stored gzipped in a binary attribute: a record's JSON shrinks about sevenfold,
-   * and every write and every cold load pays by the KB. Older snapshots (JSON text in `record`)
-   * still read (snapshotRecord).
-   */
+  /** Store a snapshot of the record (see snapshot.ts); keyed by version, so writing it twice is harmless. */
   async saveSnapshot(record: GameRecord): Promise<void> {
-    const body = gzipSync(JSON.stringify(record));
-    if (body.byteLength > MAX_SNAPSHOT_BYTES) return;
+    const stored = storedSnapshot(record);
+    if (!stored) return;
     const out = await this.db.send(
       new PutCommand({
         TableName: this.table,
@@ -117,8 +86,7 @@ export class EventStore {
           [TABLE.partitionKey]: keys.game(record.gameId),
           [TABLE.sortKey]: keys.snapshot(record.version),
           kind: 'snapshot',
-          version: record.version,
-          recordGz: body,
+          ...stored,
         } satisfies SnapshotItem,
         ReturnConsumedCapacity: 'TOTAL',
       }),
@@ -139,8 +107,8 @@ export class EventStore {
       }),
     );
     this.count('read', out.ConsumedCapacity?.CapacityUnits);
-    const item = out.Items?.[0];
-    return item ? snapshotRecord(item as SnapshotItem) : null;
+    const item = out.Items?.[0] as StoredSnapshot | undefined;
+    return item ? readSnapshot(gameId, item) : null;
   }
 
   private async commitsAfter(gameId: string, version: number): Promise<Commit[]> {
@@ -170,12 +138,40 @@ export class EventStore {
   }
 }
 
-/** The record a snapshot item holds, whichever way it was stored: gzipped JSON (`recordGz`) or, before that, JSON text (`record`). */
-export function snapshotRecord(item: SnapshotItem): GameRecord {
-  return JSON.parse(item.recordGz ? gunzipSync(item.recordGz).toString('utf8') : item.record!) as GameRecord;
+/**
+ * A commit as stored: its own fields, and the game's head after it and before it (status, seats,
+ * whose turn, the sweep's due time…), which `myGames` and the stream's consumers read.
+ */
+export function commitItem(commit: Commit, after: GameRecord, before: GameRecord | null, redriveAfterMs: number): CommitItem {
+  const at = new Date(commit.at);
+  const due = (r: GameRecord | null) => (r ? (clockDueOf(r, at, redriveAfterMs)?.toISOString() ?? null) : null);
+  return {
+    [TABLE.partitionKey]: keys.game(commit.gameId),
+    [TABLE.sortKey]: keys.commit(commit.version),
+    kind: 'commit',
+    gameId: commit.gameId,
+    version: commit.version,
+    seat: commit.seat,
+    playerId: commit.playerId,
+    commandId: commit.commandId,
+    at: commit.at,
+    events: JSON.stringify(commit.events),
+    game: after.game,
+    status: after.status,
+    activeSeats: activeSeats(after),
+    seats: seatInfos(after),
+    wasActive: before ? activeSeats(before) : [],
+    wasStatus: before?.status ?? null,
+    absent: after.absent,
+    summary: after.log.at(-1) ?? '',
+    ...(after.status === 'finished' ? { outcome: JSON.stringify(outcomeOf(after)) } : {}),
+    clockDue: due(after),
+    wasClockDue: due(before),
+    ...(after.listed ? { listed: true } : {}),
+  };
 }
 
-export function commitFromItem(item: Record<string, unknown>): Commit {
+export function commitFromItem(item: Record<string, unknown> | CommitItem): Commit {
   const stored = item as unknown as CommitItem;
   return {
     gameId: stored.gameId,

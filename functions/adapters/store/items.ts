@@ -27,12 +27,15 @@ export interface CommitItem extends ItemKey, CommitHead {
   at: string;
 }
 
-/** A snapshot (GAME#id / S#version): the folded record at that version, as gzipped JSON (older ones: JSON text). */
+/** A snapshot (GAME#id / S#version): the folded record at that version, in one of the formats snapshot.ts reads. */
 export interface SnapshotItem extends ItemKey {
   kind: 'snapshot';
   version: number;
+  /** Format 2: the snapshot envelope (format, game, rules version, version, record) as gzipped JSON. */
+  snapshotGz?: Uint8Array;
+  /** Format 1: the bare record as gzipped JSON. */
   recordGz?: Uint8Array;
-  /** Snapshots written before they were compressed. */
+  /** Format 0: the bare record as JSON text (before snapshots were compressed). */
   record?: string;
 }
 

@@ -19,6 +19,7 @@ import { ProtocolError, type GameSummary } from '../../core/protocol/frames';
 import { decodeCursor, encodeCursor, SEGMENTS, type Segment } from '../../core/games-cursor';
 import { NO_RECORD, withSettings, type NotificationSettings, type SettingsRecord } from '../../core/notification';
 import type { ConnectionItem, GamesWatchItem, PlayerGameItem, PlayerItem, SettingsItem, SubscriptionItem } from './items';
+import type { HostRecords } from './host-storage';
 import { keys } from './keys';
 import { limit, rateLimited } from '../limits';
 import { TABLE } from './table';
@@ -40,7 +41,8 @@ const INDEX_ITEMS_PER_QUERY = 200;
 /** A `games` page's summaries stay below this many bytes, far below the frame limit. */
 export const GAMES_PAGE_BYTES = 64 * 1024;
 
-function summaryOf(head: Record<string, unknown>, seat: number): GameSummary {
+/** How a player's list shows a game, from its head (its latest commit item). */
+export function summaryOf(head: Record<string, unknown>, seat: number): GameSummary {
   return {
     gameId: head.gameId as string,
     game: head.game as string,
@@ -52,6 +54,91 @@ function summaryOf(head: Record<string, unknown>, seat: number): GameSummary {
     updatedAt: head.at as string,
     lastMove: (head.summary as string | undefined) ?? '',
   };
+}
+
+/** An item of the players' index picked for a `myGames` page, with the part of the index it was found in. */
+export interface PickedEntry {
+  segment: Segment;
+  item: { gameId: string; seat: number; status?: string };
+}
+
+/**
+ * A `myGames` page from the index items picked for it (in index order, `more`: others follow)
+ * and the heads of their games (undefined: no commit stored), as every implementation of the
+ * records assembles it; `stale`: the picked items whose status their head corrects.
+ */
+export function gamesPage(
+  playerId: string,
+  picked: readonly PickedEntry[],
+  more: boolean,
+  heads: readonly (Record<string, unknown> | undefined)[],
+): { games: GameSummary[]; next: string | null; stale: { gameId: string; status: string; version: number }[] } {
+  const games: GameSummary[] = [];
+  let bytes = 0;
+  let taken = 0;
+  for (; taken < picked.length; taken++) {
+    const head = heads[taken];
+    if (!head) continue;
+    const summary = summaryOf(head, picked[taken]!.item.seat);
+    const size = Buffer.byteLength(JSON.stringify(summary)) + 1;
+    // Long names and log lines could make a page too large for one frame: the rest goes on the next.
+    if (games.length && bytes + size > GAMES_PAGE_BYTES) break;
+    games.push(summary);
+    bytes += size;
+  }
+  if (taken < picked.length) more = true;
+  const stale = picked.slice(0, taken).flatMap(({ item }, i) => {
+    const head = heads[i];
+    return head && head.status !== item.status
+      ? [{ gameId: item.gameId, status: head.status as string, version: head.version as number }]
+      : [];
+  });
+  const last = picked[taken - 1];
+  const rank = (g: GameSummary) => (g.yourTurn ? 0 : 1 + SEGMENTS.indexOf(g.status));
+  return {
+    games: games.sort((a, b) => rank(a) - rank(b) || b.updatedAt.localeCompare(a.updatedAt)),
+    next: more && last ? encodeCursor(playerId, { segment: last.segment, gameId: last.item.gameId }) : null,
+    stale,
+  };
+}
+
+/** The game quotas kept in a player's profile: games created in the current clock hour, and the open games they created. */
+export interface GameQuota {
+  gamesHour?: number;
+  gamesInHour?: number;
+  openGames?: string[];
+}
+
+/**
+ * The quotas once a new game is counted, or RATE_LIMITED (GAMES_PER_HOUR, OPEN_GAMES).
+ * `stillOpen` keeps the ids of games still waiting for players; it is asked only when the list
+ * of open games is full, so counting costs no read of the games as a rule.
+ */
+export async function countedQuota(
+  quota: GameQuota,
+  gameId: string,
+  open: boolean,
+  now: Date,
+  stillOpen: (ids: string[]) => Promise<string[]>,
+): Promise<Required<GameQuota>> {
+  const perHour = limit('GAMES_PER_HOUR');
+  const maxOpen = limit('OPEN_GAMES');
+  const hour = Math.floor(now.getTime() / 3_600_000);
+  const created = quota.gamesHour === hour ? (quota.gamesInHour ?? 0) : 0;
+  if (created >= perHour) {
+    throw rateLimited(`You have created ${perHour} games this hour, the most one player may.`, (hour + 1) * 3_600_000 - now.getTime());
+  }
+  let waiting = quota.openGames ?? [];
+  if (open && waiting.length >= maxOpen) {
+    waiting = await stillOpen(waiting);
+    if (waiting.length >= maxOpen) {
+      throw new ProtocolError(
+        'RATE_LIMITED',
+        `You have ${maxOpen} games waiting for players, the most one player may; create another once one of them has started.`,
+      );
+    }
+  }
+  return { gamesHour: hour, gamesInHour: created + 1, openGames: open ? [...waiting, gameId] : waiting };
 }
 
 const PK = TABLE.partitionKey;
@@ -82,7 +169,7 @@ export interface IndexedGame {
   version: number;
 }
 
-export class Records {
+export class Records implements HostRecords {
   constructor(
     protected readonly db: DynamoDBDocumentClient,
     private readonly table: string,
@@ -521,30 +608,13 @@ export class Records {
    */
   async countNewGame(playerId: string, gameId: string, open: boolean, now: Date): Promise<void> {
     const key = { [PK]: keys.player(playerId), [SK]: keys.profile };
-    const perHour = limit('GAMES_PER_HOUR');
-    const maxOpen = limit('OPEN_GAMES');
-    const hour = Math.floor(now.getTime() / 3_600_000);
     for (let attempt = 0; attempt < 12; attempt++) {
       // Concurrent creations of one player take turns: after a lost race, wait a little (with jitter).
       if (attempt) await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
       const out = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
       const item = out.Item ?? {};
       const rev = item.gamesRev as number | undefined;
-      const created = item.gamesHour === hour ? (item.gamesInHour as number) : 0;
-      if (created >= perHour) {
-        throw rateLimited(`You have created ${perHour} games this hour, the most one player may.`, (hour + 1) * 3_600_000 - now.getTime());
-      }
-      let waiting = (item.openGames as string[] | undefined) ?? [];
-      if (open && waiting.length >= maxOpen) {
-        const heads = await Promise.all(waiting.map(async (id) => ((await this.head(id))?.status === 'open' ? id : null)));
-        waiting = heads.filter((id): id is string => id !== null);
-        if (waiting.length >= maxOpen) {
-          throw new ProtocolError(
-            'RATE_LIMITED',
-            `You have ${maxOpen} games waiting for players, the most one player may; create another once one of them has started.`,
-          );
-        }
-      }
+      const quota = await countedQuota(item as GameQuota, gameId, open, now, (ids) => this.stillOpen(ids));
       try {
         await this.db.send(
           new UpdateCommand({
@@ -553,9 +623,9 @@ export class Records {
             UpdateExpression: 'SET gamesHour = :hour, gamesInHour = :created, openGames = :open, gamesRev = :next',
             ConditionExpression: rev === undefined ? 'attribute_not_exists(gamesRev)' : 'gamesRev = :rev',
             ExpressionAttributeValues: {
-              ':hour': hour,
-              ':created': created + 1,
-              ':open': open ? [...waiting, gameId] : waiting,
+              ':hour': quota.gamesHour,
+              ':created': quota.gamesInHour,
+              ':open': quota.openGames,
               ':next': (rev ?? 0) + 1,
               ...(rev === undefined ? {} : { ':rev': rev }),
             },
@@ -567,6 +637,12 @@ export class Records {
       }
     }
     throw new ProtocolError('CONFLICT', 'Too many games were being created for you at once; nothing was stored. Try again.');
+  }
+
+  /** The ids among these whose games are still open (their heads say so). */
+  private async stillOpen(ids: string[]): Promise<string[]> {
+    const heads = await Promise.all(ids.map(async (id) => ((await this.head(id))?.status === 'open' ? id : null)));
+    return heads.filter((id): id is string => id !== null);
   }
 
   /** The head of a game: its latest commit item (status, seats, whose turn, version, time). */
@@ -605,7 +681,7 @@ export class Records {
       );
     }
     // The index items of this page, in key order, and whether any item follows them.
-    const picked: { segment: Segment; item: Record<string, unknown> }[] = [];
+    const picked: PickedEntry[] = [];
     let more = false;
     let segment: Segment = from?.segment ?? SEGMENTS[0];
     let start: Record<string, unknown> | undefined = from ? { [PK]: keys.player(playerId), [SK]: keys.playerGame(from.gameId) } : undefined;
@@ -627,41 +703,16 @@ export class Records {
           more = true;
           break;
         }
-        picked.push({ segment, item });
+        picked.push({ segment, item: item as PickedEntry['item'] });
       }
       if (out.LastEvaluatedKey) start = out.LastEvaluatedKey;
       else if (segment !== SEGMENTS.at(-1)) [segment, start] = [SEGMENTS[SEGMENTS.indexOf(segment) + 1]!, undefined];
       else break;
     }
 
-    const heads = await Promise.all(picked.map(({ item }) => this.head(item.gameId as string)));
-    const games: GameSummary[] = [];
-    let bytes = 0;
-    let taken = 0;
-    for (; taken < picked.length; taken++) {
-      const head = heads[taken];
-      if (!head) continue;
-      const summary = summaryOf(head, picked[taken]!.item.seat as number);
-      const size = Buffer.byteLength(JSON.stringify(summary)) + 1;
-      // Long names and log lines could make a page too large for one frame: the rest goes on the next.
-      if (games.length && bytes + size > GAMES_PAGE_BYTES) break;
-      games.push(summary);
-      bytes += size;
-    }
-    if (taken < picked.length) more = true;
-    await Promise.all(
-      picked.slice(0, taken).map(({ item }, i) => {
-        const head = heads[i];
-        return head && head.status !== item.status
-          ? this.reindexStatus(playerId, item.gameId as string, head.status as string, head.version as number)
-          : undefined;
-      }),
-    );
-    const last = picked[taken - 1];
-    const rank = (g: GameSummary) => (g.yourTurn ? 0 : 1 + SEGMENTS.indexOf(g.status));
-    return {
-      games: games.sort((a, b) => rank(a) - rank(b) || b.updatedAt.localeCompare(a.updatedAt)),
-      next: more && last ? encodeCursor(playerId, { segment: last.segment, gameId: last.item.gameId as string }) : null,
-    };
+    const heads = await Promise.all(picked.map(({ item }) => this.head(item.gameId)));
+    const built = gamesPage(playerId, picked, more, heads);
+    await Promise.all(built.stale.map((c) => this.reindexStatus(playerId, c.gameId, c.status, c.version)));
+    return { games: built.games, next: built.next };
   }
 }

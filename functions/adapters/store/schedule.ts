@@ -8,6 +8,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, typ
 import { queryAll } from './query';
 import type { Notification } from '../../core/notification';
 import type { ClockDueItem, GameClockItem } from './items';
+import type { HostSchedule } from './host-storage';
 import { CLOCK_SHARDS, clockShardOf, keys } from './keys';
 import { TABLE } from './table';
 
@@ -30,7 +31,7 @@ export interface DueClock {
 /** A target that failed this many times is given up, so one dead webhook cannot hold the stream back. */
 export const MAX_ATTEMPTS = 4;
 
-export class Schedule {
+export class Schedule implements HostSchedule {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
