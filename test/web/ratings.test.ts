@@ -277,7 +277,13 @@ describe('leaderboards', () => {
     expect(await page.locator('[data-screen="leaderboard"] [role="status"]').textContent()).toBe(
       'Caravela has no game called “chess”; choose one of these:',
     );
-    expect(await page.locator('.game-tabs a').allTextContents()).toEqual(['Vasco da Gama', 'Navegador', 'Goa', 'Tic-tac-toe']);
+    expect(await page.locator('.game-tabs a').allTextContents()).toEqual([
+      'Vasco da Gama',
+      'Navegador',
+      'Goa',
+      'Connect Four',
+      'Tic-tac-toe',
+    ]);
     expect(await findings(page)).toEqual([]);
     expect(await page.locator('table.leaders tbody tr').count()).toBe(0);
     await shot(page, 'leaderboard-unknown-1366.png');
