@@ -5,7 +5,8 @@
  * have their own function (handlers/passkey.ts), for the size of their library.
  */
 import { deviceLabel } from '../core/device-label';
-import { httpRequests, type HttpAnswer } from '../core/protocol/http-bodies';
+import type { HttpAnswer } from '../core/protocol/http-bodies';
+import { httpRequests } from '../core/protocol/http-requests';
 import { getAccounts } from '../host/runtime-accounts';
 import { getDevices } from '../host/runtime-devices';
 import { getEmailSignIn } from '../host/runtime-mail';

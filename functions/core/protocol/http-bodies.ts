@@ -1,69 +1,19 @@
 /**
- * The HTTP API's JSON bodies (docs/protocol.md, "HTTP"), as zod schemas: the requests the
- * handlers parse with, and the answers whose types the handlers build (each type is `z.output`
- * of its schema). `npm run schemas` publishes them as docs/schemas/http.json; the end-to-end
- * tests hold the answers they read to it. `HTTP_ROUTES` says which body each route takes and
- * answers.
- *
- * Requests ignore fields they do not know, like client frames. A device `label` is tidied,
- * never refused: one that is not text is left out (the server names the device from its
- * User-Agent).
+ * The HTTP API's JSON bodies (docs/protocol.md, "HTTP"), as zod schemas: the requests (from
+ * http-requests.ts, which the handlers import alone) and the answers whose types the handlers
+ * build (each type is `z.output` of its schema; only scripts and tests build these schemas).
+ * `npm run schemas` publishes them as docs/schemas/http.json; the end-to-end tests hold the
+ * answers they read to it. `HTTP_ROUTES` says which body each route takes and answers.
  */
 import * as z from 'zod';
 import { ERROR_CODES } from './frames';
-import { NAME_RULE, playerText } from './text';
+import { type HttpRequestName, httpRequests } from './http-requests';
 import { seatInfoSchema } from './server-frames';
 
-const text = (max: number) => z.string().min(1).max(max);
-const isoTime = (description: string) => z.iso.datetime().describe(`${description} (ISO 8601, UTC).`);
-const label = z
-  .string()
-  .optional()
-  .catch(undefined)
-  .describe('What to call the new device in your list (tidied to one line of at most 64 characters); absent: made from the User-Agent.');
+export { httpRequests };
+export type { HttpRequest, HttpRequestName } from './http-requests';
 
-/** Request bodies: what a client sends. */
-export const httpRequests = {
-  PlayerRequest: z
-    .object({
-      name: playerText(NAME_RULE).describe(
-        '1–32 characters; the server normalises it (see Player-chosen text) and answers the name as stored.',
-      ),
-      device: z
-        .object({ label })
-        .optional()
-        .catch(undefined)
-        .describe('Sign the new player in as a device at once: the answer is a session, not a v1 token.'),
-    })
-    .meta({ id: 'PlayerRequest', description: '`POST /api/players`: a new player.' }),
-  RefreshRequest: z
-    .object({ refreshToken: text(512).describe('The `refreshToken` of the latest session (r1.…).') })
-    .meta({ id: 'RefreshRequest', description: '`POST /api/session/refresh`.' }),
-  LabelRequest: z.object({ label }).meta({
-    id: 'LabelRequest',
-    description: '`POST /api/session/upgrade` (with the v1 token as "Authorization: Bearer"); the body may be empty.',
-  }),
-  SignInEmailRequest: z
-    .object({ email: z.email().max(254) })
-    .meta({ id: 'SignInEmailRequest', description: '`POST /api/signin/email`: mail a sign-in link to this address.' }),
-  SignInEmailOpenRequest: z
-    .object({ token: text(2048).describe("The sign-in link's token (s1.…)."), label })
-    .meta({ id: 'SignInEmailOpenRequest', description: '`POST /api/signin/email/open`.' }),
-  SignInCodeRequest: z
-    .object({ code: text(32).describe('The code a signed-in device shows (any case, spaces or a dash).'), label })
-    .meta({ id: 'SignInCodeRequest', description: '`POST /api/signin/code`.' }),
-  PasskeyRequest: z
-    .object({
-      response: z
-        .looseObject({})
-        .describe("The browser's answer to the options (`RegistrationResponseJSON` or `AuthenticationResponseJSON`)."),
-      label,
-    })
-    .meta({ id: 'PasskeyRequest', description: '`POST /api/passkeys` and `POST /api/signin/passkey`.' }),
-  EmailConfirmRequest: z
-    .object({ token: text(2048).describe("The email confirmation link's token.") })
-    .meta({ id: 'EmailConfirmRequest', description: '`POST /api/email/confirm`.' }),
-} as const;
+const isoTime = (description: string) => z.iso.datetime().describe(`${description} (ISO 8601, UTC).`);
 
 const playerId = z.string().min(1).max(64);
 const accessToken = z.string().min(1).describe('The player\'s identity: use it for `?token=` and "Authorization: Bearer".');
@@ -153,9 +103,7 @@ export const httpAnswers = {
     .meta({ id: 'Error', description: 'Every refusal (any status from 400): nothing changed.' }),
 } as const;
 
-export type HttpRequestName = keyof typeof httpRequests;
 export type HttpAnswerName = keyof typeof httpAnswers;
-export type HttpRequest<N extends HttpRequestName> = z.output<(typeof httpRequests)[N]>;
 export type HttpAnswer<N extends HttpAnswerName> = z.output<(typeof httpAnswers)[N]>;
 
 export interface HttpRoute {
