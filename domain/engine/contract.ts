@@ -98,6 +98,16 @@ export const rankedOutcome = (results: readonly SeatResult[]): Outcome => ({
   winners: results.filter((r) => r.rank === 1).map((r) => r.seat),
 });
 
+/** The outcome of a game one seat wins (score 1, the others 0 and ranked 2), or a draw (null: everyone ranked 1). */
+export const winnerOutcome = (seats: number, winner: Seat | null): Outcome =>
+  rankedOutcome(
+    Array.from({ length: seats }, (_, seat) => ({
+      seat,
+      score: winner === seat ? 1 : 0,
+      rank: winner === null || winner === seat ? 1 : 2,
+    })),
+  );
+
 export const accept = <E>(events: readonly E[]): Decision<E> => ({ ok: true, events });
 export const reject = <E>(code: RejectionCode, message: string): Decision<E> => ({
   ok: false,

@@ -1,6 +1,7 @@
 /** The engine: seeded generator, projector (fold, snapshots), execute, and tic-tac-toe as the reference module. */
 import { describe, expect, it } from 'vitest';
 import { playGame, randomBot } from '../../domain/engine/bots';
+import { winnerOutcome } from '../../domain/engine/contract';
 import { deepCopy, deepEqual } from '../../domain/engine/copy';
 import { execute, fold, restore, takeSnapshot } from '../../domain/engine/projector';
 import { Rng } from '../../domain/engine/rng';
@@ -128,5 +129,24 @@ describe('tic-tac-toe (given / when / then)', () => {
     const { state } = ttt.given([...started, { type: 'Marked', seat: 0, cell: 4 }]);
     expect(ticTacToe.legal(state, 1).map((c) => c.cell)).toEqual([0, 1, 2, 3, 5, 6, 7, 8]);
     expect(ticTacToe.legal(state, 0)).toEqual([]);
+  });
+});
+
+describe('winnerOutcome', () => {
+  it('ranks the winner first and the others second, or everyone first in a draw', () => {
+    expect(winnerOutcome(2, 1)).toEqual({
+      results: [
+        { seat: 0, score: 0, rank: 2 },
+        { seat: 1, score: 1, rank: 1 },
+      ],
+      winners: [1],
+    });
+    expect(winnerOutcome(2, null)).toEqual({
+      results: [
+        { seat: 0, score: 0, rank: 1 },
+        { seat: 1, score: 0, rank: 1 },
+      ],
+      winners: [0, 1],
+    });
   });
 });

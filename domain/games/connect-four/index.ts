@@ -4,7 +4,7 @@
  * docs/writing-a-game.md step by step, starting from tic-tac-toe.
  */
 import * as z from 'zod';
-import type { GameModule, Outcome, Seat } from '../../engine/contract';
+import { type GameModule, type Seat, winnerOutcome } from '../../engine/contract';
 import { evolverOf } from '../../engine/evolver';
 import { activeSeats, decider, type Emitter, type Flow, legal } from '../../engine/flow';
 import { META } from './meta';
@@ -150,14 +150,7 @@ export const connectFour: GameModule<
   legal: (state, seat) => legal(flow, state, seat),
   activeSeats: (state) => activeSeats(flow, state),
 
-  outcome(state): Outcome | null {
-    if (!state.over) return null;
-    const w = state.winner;
-    return {
-      results: [0, 1].map((seat) => ({ seat, score: w === seat ? 1 : 0, rank: w === null || w === seat ? 1 : 2 })),
-      winners: w === null ? [0, 1] : [w],
-    };
-  },
+  outcome: (state) => (state.over ? winnerOutcome(2, state.winner) : null),
 
   describe(event, names) {
     const name = (seat: Seat) => `${names[seat] ?? COLOURS[seat]} (${COLOURS[seat]})`;
