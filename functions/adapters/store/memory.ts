@@ -13,22 +13,12 @@ import { applyCommit, type Commit, type GameRecord } from '../../core/record';
 import { decodeCursor, SEGMENTS } from '../../core/games-cursor';
 import { ProtocolError, type GameSummary } from '../../core/protocol/frames';
 import { REDRIVE_AFTER_MS } from '../../core/clock-due';
-import { limit } from '../limits';
 import { commitFromItem, commitItem } from './event-store';
 import type { GameStore, HostRecords, HostSchedule } from './host-storage';
 import type { CommitItem } from './items';
+import { LiveConnections } from './live-connections';
 import { CLOCK_SHARDS, clockShardOf, keys } from './keys';
-import {
-  countedQuota,
-  gamesPage,
-  tooManyConnections,
-  tooManySubscriptions,
-  type Connection,
-  type GameQuota,
-  type IndexedGame,
-  type PickedEntry,
-  type Subscriber,
-} from './records';
+import { countedQuota, gamesPage, type Connection, type GameQuota, type IndexedGame, type PickedEntry, type Subscriber } from './records';
 import type { DueClock } from './schedule';
 import { readSnapshot, storedSnapshot, type StoredSnapshot } from './snapshot';
 
@@ -113,12 +103,6 @@ export class MemoryEventStore implements GameStore {
   }
 }
 
-interface LiveConnection {
-  connection: Connection;
-  games: Set<string>;
-  watchesGames: boolean;
-}
-
 /** One item of a player's index of games. */
 interface IndexItem {
   gameId: string;
@@ -128,9 +112,7 @@ interface IndexItem {
 }
 
 export class MemoryRecords implements HostRecords {
-  private readonly connections = new Map<string, LiveConnection>();
-  /** gameId → connectionId → subscriber */
-  private readonly watchers = new Map<string, Map<string, Subscriber>>();
+  private readonly live = new LiveConnections();
   /** playerId → gameId → index item */
   private readonly index = new Map<string, Map<string, IndexItem>>();
   private readonly quotas = new Map<string, GameQuota>();
@@ -139,69 +121,49 @@ export class MemoryRecords implements HostRecords {
   constructor(private readonly store: MemoryEventStore) {}
 
   async putConnection(c: Connection): Promise<void> {
-    const max = limit('CONNECTIONS_PER_PLAYER');
-    if ((await this.connectionIdsOf(c.playerId)).length >= max) throw tooManyConnections(max);
-    this.connections.set(c.connectionId, { connection: { ...c }, games: new Set(), watchesGames: false });
+    this.live.put(c);
   }
 
+  // No lobby watch is kept here: a connection is known to have none.
   async getConnection(
     connectionId: string,
   ): Promise<(Connection & { games: string[]; watchesGames: boolean; watchesLobby?: boolean }) | null> {
-    const live = this.connections.get(connectionId);
-    return live ? { ...live.connection, games: [...live.games], watchesGames: live.watchesGames, watchesLobby: false } : null;
+    const live = this.live.get(connectionId);
+    return live && { ...live, watchesLobby: false };
   }
 
   async deleteConnection(connectionId: string): Promise<{ playerId: string; games: string[]; watchesLobby?: boolean } | null> {
-    const live = this.connections.get(connectionId);
-    if (!live) return null;
-    const games = [...live.games];
-    for (const gameId of games) await this.deleteSubscription(gameId, connectionId);
-    this.connections.delete(connectionId);
-    return { playerId: live.connection.playerId, games, watchesLobby: false };
+    const gone = this.live.delete(connectionId);
+    return gone && { ...gone, watchesLobby: false };
   }
 
   async isOnline(playerId: string): Promise<boolean> {
-    return (await this.connectionIdsOf(playerId)).length > 0;
-  }
-
-  private async connectionIdsOf(playerId: string): Promise<string[]> {
-    return [...this.connections.values()].filter((l) => l.connection.playerId === playerId).map((l) => l.connection.connectionId);
-  }
-
-  async subscribe(gameId: string, c: Connection, logDelta = false): Promise<void> {
-    const live = this.connections.get(c.connectionId);
-    // As the table's conditional update: a connection that is gone cannot subscribe.
-    if (!live) throw new Error(`connection ${c.connectionId} is gone`);
-    const max = limit('SUBSCRIPTIONS_PER_CONNECTION');
-    if (live.games.size >= max && !live.games.has(gameId)) throw tooManySubscriptions(max);
-    live.games.add(gameId);
-    const game = this.watchers.get(gameId) ?? new Map<string, Subscriber>();
-    this.watchers.set(gameId, game.set(c.connectionId, { connectionId: c.connectionId, playerId: c.playerId, logDelta }));
-  }
-
-  async subscribers(gameId: string): Promise<Subscriber[]> {
-    return [...(this.watchers.get(gameId)?.values() ?? [])].map((s) => ({ ...s }));
+    return this.live.isOnline(playerId);
   }
 
   async deleteSubscription(gameId: string, connectionId: string): Promise<void> {
-    const game = this.watchers.get(gameId);
-    if (game?.delete(connectionId) && game.size === 0) this.watchers.delete(gameId);
+    this.live.unsubscribe(gameId, connectionId);
+  }
+
+  /** As the table's conditional update: a connection that is gone cannot subscribe. */
+  async subscribe(gameId: string, c: Connection, logDelta = false): Promise<void> {
+    this.live.subscribe(gameId, c, logDelta);
+  }
+
+  async subscribers(gameId: string): Promise<Subscriber[]> {
+    return this.live.subscribers(gameId);
   }
 
   async watchGames(c: Connection): Promise<void> {
-    const live = this.connections.get(c.connectionId);
-    if (live) live.watchesGames = true;
+    this.live.setWatchesGames(c.connectionId, true);
   }
 
   async gamesWatchers(playerId: string): Promise<string[]> {
-    return [...this.connections.values()]
-      .filter((l) => l.connection.playerId === playerId && l.watchesGames)
-      .map((l) => l.connection.connectionId);
+    return this.live.gamesWatchers(playerId);
   }
 
   async unwatchGames(_playerId: string, connectionId: string): Promise<void> {
-    const live = this.connections.get(connectionId);
-    if (live) live.watchesGames = false;
+    this.live.setWatchesGames(connectionId, false);
   }
 
   async indexGame(record: IndexedGame): Promise<void> {
