@@ -97,7 +97,7 @@ describe('chat per game', () => {
     });
     expect(forged.message).toMatchObject({ playerId: a.player.playerId, seat: 0, name: 'Ana' });
 
-    const before = await settledState(server.dynamo.endpoint);
+    const before = await settledState(server);
     expect(await say(c, gameId, 'Posso jogar?')).toMatchObject({
       type: 'error',
       code: 'FORBIDDEN',
@@ -110,7 +110,7 @@ describe('chat per game', () => {
     });
     expect(await say(c, 'no-such-game', 'Olá')).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
     expect(await history(a, 'no-such-game')).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
-    expect(await settledState(server.dynamo.endpoint)).toBe(before);
+    expect(await settledState(server)).toBe(before);
 
     expect(await history(b, gameId)).toEqual({
       type: 'chatHistory',
@@ -134,7 +134,7 @@ describe('chat per game', () => {
   it('refuses text that breaks the rule with a sentence, storing nothing', async () => {
     const [a, b] = await connect('Ana', 'Bruno');
     const gameId = await game(a, [b]);
-    const before = await settledState(server.dynamo.endpoint);
+    const before = await settledState(server);
     const refused = async (text: unknown, message: RegExp) =>
       expect(await say(a, gameId, text)).toEqual({
         type: 'error',
@@ -150,7 +150,7 @@ describe('chat per game', () => {
     await refused('one\ntwo', /one line/);
     await refused('\u3164', /draw nothing/);
     await refused(42, /Chat messages must be text/);
-    expect(await settledState(server.dynamo.endpoint)).toBe(before);
+    expect(await settledState(server)).toBe(before);
     expect(await say(a, gameId, 'é'.repeat(500))).toMatchObject({ type: 'chatSent' });
     await Promise.all([a.close(), b.close()]);
   });
@@ -281,13 +281,13 @@ describe('chat per game', () => {
     await say(a, gameId, 'Hello, Carla');
     await hears(c, gameId, 'Hello, Carla');
     expect(await history(c, gameId)).toMatchObject({ type: 'chatHistory', canWrite: false, messages: [{ text: 'Hello, Carla' }] });
-    const before = await settledState(server.dynamo.endpoint);
+    const before = await settledState(server);
     expect(await say(c, gameId, 'Hello!')).toMatchObject({
       type: 'error',
       code: 'FORBIDDEN',
       message: 'Spectators may read this chat but not write in it; only the players seated in the game can.',
     });
-    expect(await settledState(server.dynamo.endpoint)).toBe(before);
+    expect(await settledState(server)).toBe(before);
     expect(await a.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, spectatorChat: 'yes' })).toMatchObject({
       type: 'error',
       code: 'BAD_REQUEST',

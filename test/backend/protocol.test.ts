@@ -208,7 +208,7 @@ describe('bad input', () => {
       ['join a full game', c!, { action: 'joinGame', gameId }, 'GAME_FULL'],
       ['join a seat that does not exist', a!, { action: 'joinGame', gameId: openGame, seat: 7 }, 'BAD_REQUEST'],
     ];
-    const before = await settledState(server.dynamo.endpoint);
+    const before = await settledState(server);
     for (const [what, client, frame, code] of cases) {
       const answer = client.waitFor<ErrorFrame>((f) => f.type === 'error');
       client.send(frame);
@@ -246,7 +246,7 @@ describe('bad input', () => {
         type: 'ack',
       });
     }
-    const over = await settledState(server.dynamo.endpoint);
+    const over = await settledState(server);
     expect(await b!.request({ action: 'command', gameId, commandId: 'late', command: { type: 'mark', cell: 8 } })).toMatchObject({
       code: 'GAME_OVER',
     });

@@ -69,7 +69,7 @@ describe('client-chosen keys are own keys only', () => {
       type: 'ack',
       version: 3,
     });
-    const before = await settledState(server.dynamo.endpoint);
+    const before = await settledState(server);
     for (const commandId of ['x-first', 'constructor', 'toString']) {
       expect(await s!.request({ action: 'command', gameId, commandId, command: { type: 'mark', cell: 0 } })).toMatchObject({
         type: 'error',
@@ -82,7 +82,7 @@ describe('client-chosen keys are own keys only', () => {
 
   it('refuses bot and game names that are Object.prototype members', async () => {
     const client = await Client.connect(server.wsUrl, await register(server.url, 'Bea'));
-    const before = await settledState(server.dynamo.endpoint);
+    const before = await settledState(server);
     for (const bot of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       const answer = await client.request<ErrorFrame>({ action: 'createGame', game: 'vasco-da-gama', players: 2, bots: [1], bot });
       expect(answer).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('has no bot') });
@@ -102,7 +102,7 @@ describe('quotas', () => {
     // Games against a bot start at once: they count per hour, not as waiting for players.
     const create = () => client.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] });
     for (let i = 0; i < 4; i++) expect(await create()).toMatchObject({ type: 'gameCreated' });
-    const before = await settledState(server.dynamo.endpoint);
+    const before = await settledState(server);
     const refused = await create();
     expect(refused).toMatchObject({
       type: 'error',
@@ -121,7 +121,7 @@ describe('quotas', () => {
     const [g, j] = await Promise.all([Client.connect(server.wsUrl, gp), Client.connect(server.wsUrl, jp)]);
     const open: string[] = [];
     for (let i = 0; i < 3; i++) open.push((await g.request<Created>({ action: 'createGame', game: 'tic-tac-toe', players: 2 })).gameId);
-    const before = await settledState(server.dynamo.endpoint);
+    const before = await settledState(server);
     expect(await g.request({ action: 'createGame', game: 'goa', players: 3 })).toMatchObject({
       type: 'error',
       code: 'RATE_LIMITED',

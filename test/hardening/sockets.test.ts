@@ -146,7 +146,7 @@ describe('frames per connection', () => {
   it('answers frames beyond the rate with RATE_LIMITED, handles nothing of them, and closes a flood with 1008', async () => {
     const [ana, bruno] = await Promise.all([register(server.url, 'Ana'), register(server.url, 'Bruno')]);
     const a = await Client.connect(server.wsUrl, ana);
-    const before = await settledState(server.dynamo.endpoint);
+    const before = await settledState(server);
     // 40 createGame frames at once: the burst of 30 is handled, the rest refused.
     const answers = await Promise.all(
       Array.from({ length: 40 }, () => a.requestOnce({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] })),
@@ -161,7 +161,7 @@ describe('frames per connection', () => {
     }
     // Exactly the 30 handled games were stored.
     const firstCommits = (state: string) => (JSON.parse(state) as string[]).filter((i) => /^GAME#[^|]+\|V#0000000001\|/.test(i)).length;
-    expect(firstCommits(await settledState(server.dynamo.endpoint)) - firstCommits(before)).toBe(30);
+    expect(firstCommits(await settledState(server)) - firstCommits(before)).toBe(30);
     // After a second the connection may go on.
     await new Promise((r) => setTimeout(r, 1100));
     expect(await a.request({ action: 'ping' })).toMatchObject({ type: 'pong' });

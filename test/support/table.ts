@@ -2,7 +2,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
-import { TABLE_NAME } from '../../local/server';
+import { TABLE_NAME, type LocalServer } from '../../local/server';
 import { commitFromItem } from '../../functions/adapters/store/event-store';
 import { applyCommit, type Commit, type GameRecord } from '../../functions/core/record';
 import { getRuntime } from '../../functions/host/runtime';
@@ -41,8 +41,14 @@ export async function recordsByVersion(endpoint: string, gameId: string): Promis
   return truth;
 }
 
-/** The stored state once the work that follows an answer (index, broadcast) has finished. */
-export async function settledState(endpoint: string): Promise<string> {
+/**
+ * The stored state once the work that follows an answer has finished: the stream's reactions
+ * (ratings, notices, due items; drained, not guessed at by a pause, since a loaded machine can take
+ * longer than any pause) and whatever the handlers still write (index, broadcast) until two scans agree.
+ */
+export async function settledState(server: Pick<LocalServer, 'dynamo' | 'notified'>): Promise<string> {
+  await server.notified();
+  const endpoint = server.dynamo.endpoint;
   let previous = await storedState(endpoint);
   for (;;) {
     await new Promise((r) => setTimeout(r, 150));
