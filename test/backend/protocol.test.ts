@@ -103,9 +103,11 @@ describe('broadcast', () => {
       version: 3,
     });
     await seen; // the live subscriber got the new state
-    await new Promise((r) => setTimeout(r, 300));
-    const subs = (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `GAME#${gameId}` && String(i.sk).startsWith('SUB#'));
-    expect(subs.map((i) => i.connectionId)).toEqual([expect.not.stringMatching('ghost')]);
+    const subs = async () =>
+      (await scanTable(server.dynamo.endpoint))
+        .filter((i) => i.pk === `GAME#${gameId}` && String(i.sk).startsWith('SUB#'))
+        .map((i) => i.connectionId);
+    await expect.poll(subs, { timeout: 10_000 }).toEqual([expect.not.stringMatching('ghost')]);
     doc.destroy();
     await Promise.all([x.close(), o.close()]);
   });
