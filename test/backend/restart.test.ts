@@ -91,5 +91,5 @@ describe('a crash of the local server', () => {
     const stopped = new Promise<number | null>((r) => third.once('exit', (code) => r(code)));
     third.kill('SIGTERM');
     expect(await stopped).toBe(0);
-  });
+  }, 180_000); // three server starts (each with its DynamoDB Local) and a whole game: over a minute on a loaded 2-core machine
 });
