@@ -29,6 +29,11 @@ export interface GameMeta {
   readonly bots: readonly string[];
   /** The yes/no options offered at creation, in the order shown. */
   readonly options: readonly GameOption[];
+  /**
+   * How the end is told: `points` when the outcome's scores are points the players count, `winner`
+   * when the score only says who won (the engine's `winnerOutcome`: 1 for the winner, all ranked 1 in a draw).
+   */
+  readonly scoring: 'points' | 'winner';
 }
 
 /** Every game, in the order of `GAMES` (domain/games/index.ts) and of the new-game screen. */

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { GAMES } from '../../domain/games';
+import { playGame, randomBot } from '../../domain/engine/bots';
 import { BOT_LEVELS } from '../../domain/games/bot-levels';
 import { BOTS, botsOf } from '../../domain/games/bots';
 import { GAME_META } from '../../domain/games/meta';
@@ -50,6 +51,19 @@ describe('game descriptors', () => {
         expect(o.label).toMatch(/^[A-Z]/);
         expect(o.help).toMatch(/^[A-Z].*\.$/);
       }
+    });
+
+    it(`${meta.title}: its outcomes score as the descriptor's \`scoring\` says (the end screen's words follow it)`, () => {
+      const scores = [1, 2, 3].flatMap((seed) => {
+        const { outcome } = playGame(game, { players: meta.maxPlayers, seed, bots: Array(meta.maxPlayers).fill(randomBot) });
+        return outcome!.results.map((r) => ({
+          score: r.score,
+          soleWinner: outcome!.winners.length === 1 && outcome!.winners[0] === r.seat,
+        }));
+      });
+      // A win flag: 1 for the one winner, 0 for everyone else (a draw included). Points: more than a flag.
+      if (meta.scoring === 'winner') for (const r of scores) expect(r.score).toBe(r.soleWinner ? 1 : 0);
+      else expect(Math.max(...scores.map((r) => r.score))).toBeGreaterThan(1);
     });
   }
 });

@@ -14,4 +14,5 @@ export const META = {
       help: 'Before the game begins, each player in turn takes 10 ducats or moves two of their markers to row 2.',
     },
   ],
+  scoring: 'points',
 } as const satisfies GameMeta;

@@ -8,4 +8,5 @@ export const META = {
   maxPlayers: 5,
   bots: ['safe', 'random', 'heuristic', 'strong'],
   options: [],
+  scoring: 'points',
 } as const satisfies GameMeta;

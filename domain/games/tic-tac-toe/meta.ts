@@ -8,4 +8,5 @@ export const META = {
   maxPlayers: 2,
   bots: ['random'],
   options: [],
+  scoring: 'winner',
 } as const satisfies GameMeta;

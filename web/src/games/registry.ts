@@ -20,6 +20,8 @@ export interface GameInfo {
   bots: string[];
   /** Yes/no game options offered when creating a game (keys of the module's options). */
   options: readonly GameOption[];
+  /** Whether a finished game is told in points or only by who won. */
+  scoring: 'points' | 'winner';
   ui: GameUi;
 }
 
@@ -37,9 +39,11 @@ export const GAME_INFO: GameInfo[] = GAME_META.map((m) => ({
   players: [m.minPlayers, m.maxPlayers],
   bots: [...m.bots].reverse(),
   options: m.options,
+  scoring: m.scoring,
   ui: UIS[m.id] ?? genericUi,
 }));
 
 export const gameInfo = (id: string): GameInfo | undefined => GAME_INFO.find((g) => g.id === id);
 export const gameTitle = (id: string): string => gameInfo(id)?.title ?? id;
+export const gameScoring = (id: string): 'points' | 'winner' => gameInfo(id)?.scoring ?? 'points';
 export const gameUi = (id: string): GameUi => gameInfo(id)?.ui ?? genericUi;

@@ -6,6 +6,7 @@
  */
 import type { StateFrame } from '../../../functions/core/protocol/frames';
 import { h } from '../dom';
+import { listWords } from '../words';
 
 /** Lines that open a round (the games' own wording). */
 export const ROUND_LINE = /^(Round \d+\b(?!.*\bends\b)|The fifth round is over)/;
@@ -107,8 +108,4 @@ export function sinceSummary(frame: StateFrame, names: readonly string[], dismis
     ),
     h('button', { type: 'button', onclick: dismiss }, 'Got it'),
   );
-}
-
-export function listWords(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

@@ -7,7 +7,7 @@ import { LOG_KEEP, type ServerFrame, type StateFrame } from '../../../functions/
 import type { App } from '../app';
 import { h, replace } from '../dom';
 import { DRAWN } from '../marks';
-import { gameTitle, gameUi } from '../games/registry';
+import { gameScoring, gameTitle, gameUi } from '../games/registry';
 import type { UiContext } from '../games/ui';
 import { chatPanel } from './game-chat';
 import { endHeadline } from './game-end';
@@ -230,7 +230,7 @@ export function gameScreen(app: App, gameId: string): Node {
       header,
       h('h1', null, gameTitle(frame.game)),
       h('p', { class: 'status-line', 'aria-live': 'polite' }, status),
-      replaying ? null : endHeadline(frame, names),
+      replaying ? null : endHeadline(frame, names, gameScoring(frame.game)),
       seatList(frame),
     );
     // The tab says so too, for a player whose tab is in the background.

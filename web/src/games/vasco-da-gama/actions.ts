@@ -7,6 +7,7 @@
 import { h } from '../../dom';
 import type { VdgCommand } from '../../../../domain/games/vasco-da-gama/commands';
 import { AREA_NAMES, DATA, SAILOR_COLOURS } from '../../../../domain/games/vasco-da-gama/data';
+import { listWords } from '../../words';
 import { turnText } from './board';
 import {
   GROUPS,
@@ -14,7 +15,6 @@ import {
   cap,
   crewText,
   describeCommand,
-  listWords,
   merchantLimit,
   numberCost,
   projectText,

@@ -9,7 +9,8 @@ import { aboutEl } from '../about';
 import { AREAS, AREA_NAMES, CHARACTER_NAMES, DATA, SAILOR_COLOURS } from '../../../../domain/games/vasco-da-gama/data';
 import type { VdgView } from '../../../../domain/games/vasco-da-gama/view';
 import { charactersEl, navigationEl, projectsEl, recruitingEl } from './areas';
-import { PHASE_NAMES, listWords, plural, possibleFreeNumbers, reals } from './labels';
+import { listWords } from '../../words';
+import { PHASE_NAMES, plural, possibleFreeNumbers, reals } from './labels';
 import { chip, colourOf, nameOf, projectCard, seatTag, spot, sr, type Rc } from './widgets';
 
 export function boardEl(rc: Rc): HTMLElement {

@@ -17,6 +17,7 @@ import {
 } from '../../../../domain/games/vasco-da-gama/data';
 import type { Phase, Sailors } from '../../../../domain/games/vasco-da-gama/types';
 import type { VdgView } from '../../../../domain/games/vasco-da-gama/view';
+import { listWords } from '../../words';
 
 export interface CommandLabel {
   label: string;
@@ -41,11 +42,6 @@ export const GROUP_ORDER: readonly string[] = Object.values(GROUPS);
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 export const reals = (n: number): string => plural(n, 'Real');
 export const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
-
-export function listWords(words: readonly string[]): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
-}
 
 export const PHASE_NAMES: Record<Phase, string> = {
   new: 'Setting up',
