@@ -224,6 +224,6 @@ describe('strangers meet through the lobby', () => {
       await mark(lia, gameId, s.legal[0]!.cell);
     }
     await expect.poll(async () => (await state(lia, gameId))?.status, { timeout: 15_000 }).toBe('finished');
-    await expect.poll(() => noa.locator('.headline').textContent()).toMatch(/^Lia wins.*You finished second/);
+    await expect.poll(() => noa.locator('.headline').textContent()).toBe('Lia wins.'); // tic-tac-toe: a win flag, no points
   }, 120_000);
 });
