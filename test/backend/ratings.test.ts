@@ -12,7 +12,10 @@ import { handler as ratingsHandler } from '../../functions/handlers/ratings';
 import { rateGame } from '../../functions/core/rate';
 import { BOT_SKILLS, ordinalOf, shown } from '../../functions/core/ratings';
 import type { LeaderboardFrame, ProfileFrame, ServerFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
+import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
 import { scanTable } from '../support/table';
 
@@ -159,6 +162,34 @@ describe('ratings', () => {
       (i) => i.pk === `PLAYER#${ana.playerId}` && String(i.sk).startsWith('RATINGLOG#navegador#'),
     );
     expect(history.map((h) => h.gameId).sort()).toEqual(['both-x', 'both-y']);
+  });
+
+  it('rates on from a rating item that has no rev (written before it was kept), and only once', async () => {
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
+    );
+    await doc.send(
+      new PutCommand({
+        TableName: TABLE_NAME,
+        Item: {
+          pk: `PLAYER#${bruno.playerId}`,
+          sk: 'RATING#connect-four',
+          kind: 'rating',
+          mu: 30,
+          sigma: 7,
+          ordinal: 9,
+          games: 4,
+          wins: 3,
+        },
+      }),
+    );
+    doc.destroy();
+    const record = finishing('no-rev', 'connect-four', [person(bruno), person(carla)], [1, 2], '2090-02-03T10:00:00.000Z');
+    expect(await deliver(record)).toEqual({ batchItemFailures: [] });
+    expect(await ratingOf(bruno, 'connect-four')).toMatchObject({ games: 5, wins: 4, rev: 1 });
+    const after = await ratingItems();
+    expect(await deliver(record)).toEqual({ batchItemFailures: [] });
+    expect(await ratingItems()).toEqual(after);
   });
 
   it('bots keep their fixed ratings and count at them; a game without a ranking is not rated', async () => {

@@ -118,7 +118,13 @@ export class RatingStore {
         updatedAt: at,
         rev: (before?.rev ?? 0) + 1,
       };
-      items.push(before ? Put(rating, 'rev = :rev', { ':rev': before.rev }) : Put(rating, `attribute_not_exists(${PK})`));
+      // A rating item without `rev` (written by hand, or before it was kept) is replaced only if it still has none.
+      const unchanged = !before
+        ? Put(rating, `attribute_not_exists(${PK})`)
+        : before.rev === undefined
+          ? Put(rating, 'attribute_not_exists(rev)')
+          : Put(rating, 'rev = :rev', { ':rev': before.rev });
+      items.push(unchanged);
       const change = { rank: u.seat.rank, before: before?.ordinal ?? null, after: u.after.ordinal };
       items.push(
         Put({
