@@ -41,29 +41,49 @@ export class Commands {
     return this.deps.now().toISOString();
   }
 
+  /**
+   * A new game. With a `createId`, a createGame sent again (its first try died or its answer was
+   * lost) is answered with the game the first try counted, and creates or counts nothing more.
+   */
   async createGame(conn: Connection, frame: FrameOf<'createGame'>, sender: Sender): Promise<Outcome> {
-    const commit = planCreate({
-      gameId: this.deps.newGameId(),
-      game: frame.game,
-      players: frame.players,
-      options: frame.options,
-      player: { playerId: conn.playerId, name: conn.name },
-      bots: frame.bots,
-      bot: frame.bot,
-      clock: frame.clock,
-      spectatorChat: frame.spectatorChat,
-      listed: frame.listed,
-      onResign: frame.onResign,
-      seed: this.deps.newSeed(),
-      at: this.at(),
-    });
-    const record = applyCommit(null, commit);
-    await this.deps.records.countNewGame(conn.playerId, record.gameId, record.status === 'open', this.deps.now());
-    await this.deps.games.create(commit, record);
-    return {
-      reply: { type: 'gameCreated', requestId: frame.requestId, gameId: record.gameId },
-      after: this.deps.reactions.reserveSettle(null, record, sender),
+    const plan = (gameId: string) => {
+      const commit = planCreate({
+        gameId,
+        game: frame.game,
+        players: frame.players,
+        options: frame.options,
+        player: { playerId: conn.playerId, name: conn.name },
+        bots: frame.bots,
+        bot: frame.bot,
+        clock: frame.clock,
+        spectatorChat: frame.spectatorChat,
+        listed: frame.listed,
+        onResign: frame.onResign,
+        seed: this.deps.newSeed(),
+        at: this.at(),
+      });
+      return { commit, record: applyCommit(null, commit) };
     };
+    let { commit, record } = plan(this.deps.newGameId());
+    const counted = await this.deps.records.countNewGame(
+      conn.playerId,
+      record.gameId,
+      record.status === 'open',
+      this.deps.now(),
+      frame.createId,
+    );
+    const created = (gameId: string): Outcome => ({ reply: { type: 'gameCreated', requestId: frame.requestId, gameId } });
+    if (counted !== record.gameId) {
+      // Stored by the first try: its reactions follow from the stream. Counted but not stored (it died in between): store it now.
+      if (await this.deps.games.latestKnown(counted)) return created(counted);
+      ({ commit, record } = plan(counted));
+    }
+    if (!(await this.deps.games.create(commit, record))) {
+      // Only a try of the same createId can hold this id: it stored the game first.
+      if (frame.createId !== undefined && (await this.deps.games.latestKnown(record.gameId))) return created(record.gameId);
+      throw new ProtocolError('INTERNAL', 'Creating the game failed; try again.');
+    }
+    return { ...created(record.gameId), after: this.deps.reactions.reserveSettle(null, record, sender) };
   }
 
   async joinGame(conn: Connection, frame: FrameOf<'joinGame'>, sender: Sender): Promise<Outcome> {

@@ -82,11 +82,11 @@ export class Games {
     return record;
   }
 
-  /** Store a game's first commit (`record`: that commit folded). */
-  async create(commit: Commit, record: GameRecord): Promise<GameRecord> {
-    if (!(await this.store.append(commit, record, null))) throw new ProtocolError('INTERNAL', 'Creating the game failed; try again.');
+  /** Store a game's first commit (`record`: that commit folded); false if a game with its id exists. */
+  async create(commit: Commit, record: GameRecord): Promise<boolean> {
+    if (!(await this.store.append(commit, record, null))) return false;
     this.cache.set(record.gameId, record);
-    return record;
+    return true;
   }
 
   /**

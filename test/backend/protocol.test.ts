@@ -113,6 +113,27 @@ describe('broadcast', () => {
   });
 });
 
+describe('a createGame sent again', () => {
+  it('creates one game for the same createId sent at once from several sockets and again later', async () => {
+    const player = await register(server.url, 'Renata');
+    const sockets = await connectMany(player, 4);
+    const frame = { action: 'createGame', game: 'tic-tac-toe', players: 2, createId: 'renata-new-1' };
+    const answers = await Promise.all(sockets.map((c) => c.request<Extract<ServerFrame, { type: 'gameCreated' }>>(frame)));
+    const gameId = answers[0]!.gameId;
+    expect(answers).toEqual(sockets.map(() => expect.objectContaining({ type: 'gameCreated', gameId })));
+    expect(await sockets[0]!.request(frame)).toMatchObject({ type: 'gameCreated', gameId });
+    // One game stored: one first commit of Renata's.
+    const firsts = async () =>
+      (await scanTable(server.dynamo.endpoint))
+        .filter((i) => String(i.pk).startsWith('GAME#') && i.version === 1 && JSON.stringify(i).includes(player.playerId))
+        .map((i) => i.pk);
+    expect(await firsts()).toEqual([`GAME#${gameId}`]);
+    // A new createId is a new game.
+    expect(await sockets[1]!.request({ ...frame, createId: 'renata-new-2' })).toMatchObject({ gameId: expect.not.stringMatching(gameId) });
+    await Promise.all(sockets.map((c) => c.close()));
+  });
+});
+
 describe('presence', () => {
   it('tells watchers who is online when a player subscribes and when they leave', async () => {
     const [xp, op] = await Promise.all([register(server.url, 'Xia'), register(server.url, 'Omar')]);

@@ -57,7 +57,12 @@ describe('chat on the deployed stack', () => {
     expect(await b.request({ action: 'setNotifications', settings: { webhook: { url: `${hook.origin}/hooks/bruno` } } })).toMatchObject({
       type: 'notifications',
     });
-    const { gameId } = await a.request<{ type: string; gameId: string }>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
+    const { gameId } = await a.request<{ type: string; gameId: string }>({
+      action: 'createGame',
+      createId: 'chat-game',
+      game: 'tic-tac-toe',
+      players: 2,
+    });
     expect(await b.request({ action: 'joinGame', gameId })).toMatchObject({ type: 'joined' });
     await b.close();
     for (let i = 0; i < 100 && (await online(bruno.playerId)); i++) await sleep(100);

@@ -153,6 +153,7 @@ describe('the deployed stack, played with injected faults', () => {
     // Ana lists the game in the lobby; Bruno, who has no invite, finds it there and joins from the list.
     const created = await a.request<{ type: string; gameId: string }>({
       action: 'createGame',
+      createId: 'ana-lobby-game', // sent again after a death, it is still one game
       game: 'vasco-da-gama',
       players: 4,
       bots: [2, 3],

@@ -13,12 +13,16 @@ import type { Connection } from '../../functions/adapters/store/records';
 import { ProtocolError, type ServerFrame, type StateFrame } from '../../functions/core/protocol/frames';
 import { activeSeats, moduleOf, type GameRecord } from '../../functions/core/record';
 import { MAX_FAST_MOVES } from '../../functions/host/reactions';
+import { restoreLimits, setLimit } from '../support/limits';
 import { memoryHost, type MemoryHost } from '../support/memory-host';
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 const HOUR = 3_600_000;
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  restoreLimits();
+});
 
 async function create(h: MemoryHost, conn: Connection, frame: Record<string, unknown>): Promise<string> {
   const reply = await h.settle<Frame<'gameCreated'>>(
@@ -114,6 +118,37 @@ describe('a hosted game', () => {
     expect((await h.storage.store.commits(gameId)).map((c) => c.version)).toEqual([1, 2, 3, 4]);
     // Only a seated player is told about a stored id.
     await refused(command(h, await h.connect('Mallory'), gameId, 'same', { type: 'mark', cell: 8 }), 'FORBIDDEN');
+  });
+
+  it('answers a createGame sent again with the same createId with the game it created, creating and counting nothing more', async () => {
+    const h = memoryHost();
+    const other = memoryHost({ storage: h.storage });
+    const [ana, bo] = await Promise.all([h.connect('Ana'), h.connect('Bo')]);
+    const frame = { game: 'tic-tac-toe', players: 2, createId: 'new-game-1' };
+    setLimit('GAMES_PER_HOUR', 2);
+    const gameId = await create(h, ana, frame);
+    // Sent again (its answer lost), on this instance and on another one: the same game.
+    expect(await create(h, ana, frame)).toBe(gameId);
+    expect(await create(other, ana, { ...frame, listed: true })).toBe(gameId);
+    expect(h.storage.store.gameIds()).toEqual([gameId]);
+    // Counted once: one more game fits in the hour, then the limit holds.
+    const second = await create(h, ana, { ...frame, createId: 'new-game-2' });
+    expect(second).not.toBe(gameId);
+    await refused(create(h, ana, { ...frame, createId: 'new-game-3' }), 'RATE_LIMITED');
+    // Another player's createId is theirs alone.
+    expect(await create(h, bo, frame)).not.toBe(gameId);
+    expect(h.storage.store.gameIds()).toHaveLength(3);
+  });
+
+  it('stores the game a first try counted but did not store (its instance died in between) under the id it counted', async () => {
+    const h = memoryHost();
+    const ana = await h.connect('Ana');
+    expect(await h.storage.records.countNewGame(ana.playerId, 'counted-then-died', true, h.now(), 'try-1')).toBe('counted-then-died');
+    expect(h.storage.store.gameIds()).toEqual([]);
+    expect(await create(h, ana, { game: 'tic-tac-toe', players: 2, createId: 'try-1' })).toBe('counted-then-died');
+    expect((await h.stored('counted-then-died')).seats[0]).toMatchObject({ playerId: ana.playerId });
+    expect(await create(h, ana, { game: 'tic-tac-toe', players: 2, createId: 'try-1' })).toBe('counted-then-died');
+    expect(h.storage.store.gameIds()).toEqual(['counted-then-died']);
   });
 
   it('decides a change again on the newer record when another instance stored that version first', async () => {

@@ -226,8 +226,8 @@ export class Connection {
 
   /**
    * Send a frame and wait for the answer that echoes its requestId. `resend`: the request is safe
-   * to repeat (a read, or a command with its id), so a socket lost before the answer sends it again
-   * on the next one instead of failing it.
+   * to repeat (a read, a command with its commandId, a createGame with its createId), so a socket
+   * lost before the answer sends it again on the next one instead of failing it.
    */
   request<F extends ServerFrame = ServerFrame>(frame: Record<string, unknown>, resend = false): Promise<F> {
     const requestId = newId('r');

@@ -48,8 +48,12 @@ export interface HostRecords {
   indexGame(record: IndexedGame): Promise<void>;
   /** One page of the player's games (in play first, then open, then finished) and the next page's cursor. */
   playerGames(playerId: string, page: { limit: number; cursor?: string }): Promise<{ games: GameSummary[]; next: string | null }>;
-  /** Count a game the player creates against GAMES_PER_HOUR and OPEN_GAMES, or RATE_LIMITED (nothing counted). */
-  countNewGame(playerId: string, gameId: string, open: boolean, now: Date): Promise<void>;
+  /**
+   * Count a game the player creates against GAMES_PER_HOUR and OPEN_GAMES, or RATE_LIMITED (nothing
+   * counted). Answers the id of the game to create: `gameId`, or — for a `createId` counted before
+   * (a createGame sent again) — the game counted then, counting nothing.
+   */
+  countNewGame(playerId: string, gameId: string, open: boolean, now: Date, createId?: string): Promise<string>;
 }
 
 export interface HostSchedule {

@@ -18,7 +18,16 @@ import type { GameStore, HostRecords, HostSchedule } from './host-storage';
 import type { CommitItem } from './items';
 import { LiveConnections } from './live-connections';
 import { CLOCK_SHARDS, clockShardOf, keys } from './keys';
-import { countedQuota, gamesPage, type Connection, type GameQuota, type IndexedGame, type PickedEntry, type Subscriber } from './records';
+import {
+  countedFor,
+  countedQuota,
+  gamesPage,
+  type Connection,
+  type GameQuota,
+  type IndexedGame,
+  type PickedEntry,
+  type Subscriber,
+} from './records';
 import type { DueClock } from './schedule';
 import { readSnapshot, storedSnapshot, type StoredSnapshot } from './snapshot';
 
@@ -210,11 +219,19 @@ export class MemoryRecords implements HostRecords {
     return { games: built.games, next: built.next };
   }
 
-  async countNewGame(playerId: string, gameId: string, open: boolean, now: Date): Promise<void> {
-    const quota = await countedQuota(this.quotas.get(playerId) ?? {}, gameId, open, now, async (ids) =>
-      ids.filter((id) => this.store.head(id)?.status === 'open'),
+  async countNewGame(playerId: string, gameId: string, open: boolean, now: Date, createId?: string): Promise<string> {
+    const earlier = countedFor(this.quotas.get(playerId) ?? {}, createId);
+    if (earlier !== undefined) return earlier;
+    const quota = await countedQuota(
+      this.quotas.get(playerId) ?? {},
+      gameId,
+      open,
+      now,
+      async (ids) => ids.filter((id) => this.store.head(id)?.status === 'open'),
+      createId,
     );
     this.quotas.set(playerId, quota);
+    return gameId;
   }
 }
 

@@ -107,7 +107,16 @@ export interface GameQuota {
   gamesHour?: number;
   gamesInHour?: number;
   openGames?: string[];
+  /** The last CREATES_KEEP createIds the player sent, each with the game it was counted for (absent in older profiles). */
+  creates?: [createId: string, gameId: string][];
 }
+
+/** A createGame sent again is recognised among the player's last this many. */
+const CREATES_KEEP = 8;
+
+/** The game an earlier createGame with this createId was counted for, if it is among the last kept. */
+export const countedFor = (quota: GameQuota, createId: string | undefined): string | undefined =>
+  createId === undefined ? undefined : quota.creates?.find(([c]) => c === createId)?.[1];
 
 /**
  * The quotas once a new game is counted, or RATE_LIMITED (GAMES_PER_HOUR, OPEN_GAMES).
@@ -120,6 +129,7 @@ export async function countedQuota(
   open: boolean,
   now: Date,
   stillOpen: (ids: string[]) => Promise<string[]>,
+  createId?: string,
 ): Promise<Required<GameQuota>> {
   const perHour = limit('GAMES_PER_HOUR');
   const maxOpen = limit('OPEN_GAMES');
@@ -138,7 +148,13 @@ export async function countedQuota(
       );
     }
   }
-  return { gamesHour: hour, gamesInHour: created + 1, openGames: open ? [...waiting, gameId] : waiting };
+  const creates = createId === undefined ? (quota.creates ?? []) : [...(quota.creates ?? []), [createId, gameId] as [string, string]];
+  return {
+    gamesHour: hour,
+    gamesInHour: created + 1,
+    openGames: open ? [...waiting, gameId] : waiting,
+    creates: creates.slice(-CREATES_KEEP),
+  };
 }
 
 const PK = TABLE.partitionKey;
@@ -606,7 +622,7 @@ export class Records implements HostRecords {
    * read, then a write conditional on what was read (a concurrent creation makes it read
    * again). The open games are ids checked against their heads only when the list is full.
    */
-  async countNewGame(playerId: string, gameId: string, open: boolean, now: Date): Promise<void> {
+  async countNewGame(playerId: string, gameId: string, open: boolean, now: Date, createId?: string): Promise<string> {
     const key = { [PK]: keys.player(playerId), [SK]: keys.profile };
     for (let attempt = 0; attempt < 12; attempt++) {
       // Concurrent creations of one player take turns: after a lost race, wait a little (with jitter).
@@ -614,24 +630,27 @@ export class Records implements HostRecords {
       const out = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
       const item = out.Item ?? {};
       const rev = item.gamesRev as number | undefined;
-      const quota = await countedQuota(item as GameQuota, gameId, open, now, (ids) => this.stillOpen(ids));
+      const earlier = countedFor(item as GameQuota, createId);
+      if (earlier !== undefined) return earlier;
+      const quota = await countedQuota(item as GameQuota, gameId, open, now, (ids) => this.stillOpen(ids), createId);
       try {
         await this.db.send(
           new UpdateCommand({
             TableName: this.table,
             Key: key,
-            UpdateExpression: 'SET gamesHour = :hour, gamesInHour = :created, openGames = :open, gamesRev = :next',
+            UpdateExpression: 'SET gamesHour = :hour, gamesInHour = :created, openGames = :open, creates = :creates, gamesRev = :next',
             ConditionExpression: rev === undefined ? 'attribute_not_exists(gamesRev)' : 'gamesRev = :rev',
             ExpressionAttributeValues: {
               ':hour': quota.gamesHour,
               ':created': quota.gamesInHour,
               ':open': quota.openGames,
+              ':creates': quota.creates,
               ':next': (rev ?? 0) + 1,
               ...(rev === undefined ? {} : { ':rev': rev }),
             },
           }),
         );
-        return;
+        return gameId;
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }

@@ -51,6 +51,11 @@ export const clientFrames = {
     action: z.literal('createGame'),
     requestId,
     game: z.string().min(1).max(64),
+    /**
+     * A client-chosen id, unique per player (as `commandId` is per game): a createGame sent again with
+     * the same createId is answered with the game the first one created, and creates nothing more.
+     */
+    createId: z.string().min(1).max(64).optional(),
     players: z.number().int().min(1).max(16),
     options: z.record(z.string(), z.unknown()).optional(),
     /** Seats (1…) to fill with bots at once; the game starts when no seat is left. The creator sits in seat 0. */

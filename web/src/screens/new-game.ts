@@ -120,6 +120,8 @@ export function newGameScreen(app: App): Node {
   clock.addEventListener('change', update);
   update();
 
+  // One id for this form's game: a second click, or the request sent again after a lost connection, is still one game.
+  const createId = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
   const submit = async (e: Event) => {
     e.preventDefault();
     const botSeats = [...bots.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => Number(i.value));
@@ -131,17 +133,21 @@ export function newGameScreen(app: App): Node {
         : clock.value === 'bank'
           ? { type: 'bank', initialHours: hours(days), incrementHours: hours(increment), capHours: hours(cap) }
           : undefined;
-    const answer = await app.conn!.request<ServerFrame>({
-      action: 'createGame',
-      game: game.value,
-      players: Number(players.value),
-      ...(botSeats.length ? { bots: botSeats, bot: level.value } : {}),
-      ...(timeControl ? { clock: timeControl } : {}),
-      ...(Object.keys(chosenOptions).length ? { options: chosenOptions } : {}),
-      ...(spectatorChat.checked ? { spectatorChat: true } : {}),
-      ...(listed.checked ? { listed: true } : {}),
-      ...(onResign.value === 'end' ? { onResign: 'end' } : {}),
-    });
+    const answer = await app.conn!.request<ServerFrame>(
+      {
+        action: 'createGame',
+        createId,
+        game: game.value,
+        players: Number(players.value),
+        ...(botSeats.length ? { bots: botSeats, bot: level.value } : {}),
+        ...(timeControl ? { clock: timeControl } : {}),
+        ...(Object.keys(chosenOptions).length ? { options: chosenOptions } : {}),
+        ...(spectatorChat.checked ? { spectatorChat: true } : {}),
+        ...(listed.checked ? { listed: true } : {}),
+        ...(onResign.value === 'end' ? { onResign: 'end' } : {}),
+      },
+      true,
+    );
     if (answer.type === 'gameCreated') {
       app.clearError();
       app.go(`#/game/${encodeURIComponent(answer.gameId)}`);
