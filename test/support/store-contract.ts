@@ -423,16 +423,16 @@ export function storeContract(kit: () => StoreKit): void {
       const me = person('Retrier');
       const other = person('Other');
       const hour = new Date('2026-11-21T12:10:00Z');
-      await withLimits({ GAMES_PER_HOUR: 10 }, async () => {
+      await withLimits({ GAMES_PER_HOUR: 6 }, async () => {
         expect(await records.countNewGame(me.playerId, id('g-c1'), false, hour, 'c-1')).toBe(id('g-c1'));
         expect(await records.countNewGame(me.playerId, id('g-c1-again'), false, hour, 'c-1')).toBe(id('g-c1'));
         expect(await records.countNewGame(other.playerId, id('g-c1-other'), false, hour, 'c-1')).toBe(id('g-c1-other'));
-        // Nine creations with createIds and one without: ten counted, the hour is full; the last 8 createIds are kept.
-        for (let i = 2; i <= 9; i++) await records.countNewGame(me.playerId, id(`g-c${i}`), false, hour, `c-${i}`);
-        expect(await records.countNewGame(me.playerId, id('g-c10'), false, hour)).toBe(id('g-c10'));
-        await rejectsWith(records.countNewGame(me.playerId, id('g-c11'), false, hour), 'RATE_LIMITED');
+        // Five creations with createIds and one without: six counted, the hour is full; the last 4 createIds are kept.
+        for (let i = 2; i <= 5; i++) await records.countNewGame(me.playerId, id(`g-c${i}`), false, hour, `c-${i}`);
+        expect(await records.countNewGame(me.playerId, id('g-c6'), false, hour)).toBe(id('g-c6'));
+        await rejectsWith(records.countNewGame(me.playerId, id('g-c7'), false, hour), 'RATE_LIMITED');
         expect(await records.countNewGame(me.playerId, id('g-c2-again'), false, hour, 'c-2')).toBe(id('g-c2'));
-        // c-1 is the oldest of nine: forgotten, so it would count (and the hour is full).
+        // c-1 is the oldest of five: forgotten, so it would count (and the hour is full).
         await rejectsWith(records.countNewGame(me.playerId, id('g-c1-late'), false, hour, 'c-1'), 'RATE_LIMITED');
       });
     });

@@ -111,8 +111,11 @@ export interface GameQuota {
   creates?: [createId: string, gameId: string][];
 }
 
-/** A createGame sent again is recognised among the player's last this many. */
-const CREATES_KEEP = 8;
+/**
+ * A createGame sent again (within seconds, as a rule) is recognised among the player's last this
+ * many; few, because every connect and disconnect rewrites the profile item, billed by its size.
+ */
+const CREATES_KEEP = 4;
 
 /** The game an earlier createGame with this createId was counted for, if it is among the last kept. */
 export const countedFor = (quota: GameQuota, createId: string | undefined): string | undefined =>

@@ -121,7 +121,7 @@ export function newGameScreen(app: App): Node {
   update();
 
   // One id for this form's game: a second click, or the request sent again after a lost connection, is still one game.
-  const createId = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const createId = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0')).join('');
   const submit = async (e: Event) => {
     e.preventDefault();
     const botSeats = [...bots.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => Number(i.value));
