@@ -45,7 +45,7 @@ describe('tic-tac-toe through the flow', () => {
     ttt
       .given([...started, { type: 'Marked', seat: 0, cell: 4 }])
       .when(1, { type: 'mark', cell: 4 })
-      .thenRejects('ILLEGAL', /^Cell 4 is already marked \(allowed now: mark\)\.$/);
+      .thenRejects('ILLEGAL', /^The centre is already marked \(allowed now: mark\)\.$/);
     ttt
       .given([...started, { type: 'GameEnded', winner: null }])
       .when(0, { type: 'mark', cell: 4 })

@@ -52,7 +52,7 @@ describe('the command path', () => {
     const next = applyDecided(afterAna, move);
     expect(fold).toHaveBeenCalledTimes(1);
     expect(next).toEqual(applyCommit(afterAna, move.commit));
-    expect(next.log.at(-1)).toMatch(/marks cell 8/);
+    expect(next.log.at(-1)).toMatch(/marks the bottom-right corner$/);
   });
 
   it("refuses with the engine's rejection: a malformed command, another seat's turn", () => {

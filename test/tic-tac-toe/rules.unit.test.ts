@@ -4,8 +4,7 @@
  * passes.
  */
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import { it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ticTacToe, type TicTacToeEvent, type TicTacToeState } from '../../domain/games/tic-tac-toe';
 import { spec } from '../support/decider-spec';
 import { moduleContract } from '../support/module-contract';
@@ -47,7 +46,15 @@ describe('tic-tac-toe', () => {
     game
       .given([...started, ...marks(4)])
       .when(1, { type: 'mark', cell: 4 })
-      .thenRejects('ILLEGAL', /Cell 4 is already marked/);
+      .thenRejects('ILLEGAL', /The centre is already marked/);
+  });
+
+  it('tells each move in the log by where it is, not by a number', () => {
+    const names = ['Ana', 'Bo'];
+    expect(ticTacToe.describe({ type: 'Marked', seat: 0, cell: 0 }, names)).toBe('Ana marks the top-left corner');
+    expect(ticTacToe.describe({ type: 'Marked', seat: 1, cell: 4 }, names)).toBe('Bo marks the centre');
+    expect(ticTacToe.describe({ type: 'Marked', seat: 0, cell: 7 }, names)).toBe('Ana marks the bottom edge');
+    expect(ticTacToe.describe({ type: 'GameEnded', winner: null }, names)).toBe('The game is a draw');
   });
 
   moduleContract(ticTacToe, {

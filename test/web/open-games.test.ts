@@ -10,6 +10,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CELL_NAMES } from '../../domain/games/tic-tac-toe';
 import { findings } from '../support/axe';
 import { ARTIFACTS, launchChromium } from '../support/browser';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -98,7 +99,7 @@ async function mark(page: Page, gameId: string, cell: number): Promise<void> {
       { timeout: 15_000 },
     )
     .toBe(true);
-  await page.getByRole('button', { name: `Mark cell ${cell + 1}` }).click();
+  await page.getByRole('button', { name: `Mark the ${CELL_NAMES[cell]}` }).click();
 }
 
 describe('strangers meet through the lobby', () => {

@@ -18,6 +18,19 @@ import { META } from './meta';
 
 const Cell = z.number().int().min(0).max(8);
 
+/** The cells in words, row by row (cell 0 is the top-left corner): the log and the board say these, never a number. */
+export const CELL_NAMES = [
+  'top-left corner',
+  'top edge',
+  'top-right corner',
+  'left edge',
+  'centre',
+  'right edge',
+  'bottom-left corner',
+  'bottom edge',
+  'bottom-right corner',
+] as const;
+
 export const commandSchema = z.strictObject({ type: z.literal('mark'), cell: Cell });
 export type TicTacToeCommand = z.infer<typeof commandSchema>;
 
@@ -87,7 +100,7 @@ export const flow: Flow<TicTacToeState, TicTacToeCommand, TicTacToeEvent, At> = 
   over: (s) => s.over,
   seats: () => 2,
   seatName: (_, seat) => MARKS[seat] ?? `Seat ${seat}`,
-  explain: (s, c) => (s.board[c.cell] !== null ? `Cell ${c.cell} is already marked` : null),
+  explain: (s, c) => (s.board[c.cell] !== null ? `The ${CELL_NAMES[c.cell]} is already marked` : null),
 };
 
 /** The events of a legal command: the mark, and the end of the game if it made a line or filled the board. */
@@ -122,7 +135,7 @@ export const ticTacToe: GameModule<TicTacToeState, TicTacToeCommand, TicTacToeEv
       case 'GameStarted':
         return `${names[0] ?? 'X'} (X) and ${names[1] ?? 'O'} (O) start a game of tic-tac-toe`;
       case 'Marked':
-        return `${name(event.seat)} marks cell ${event.cell}`;
+        return `${name(event.seat)} marks the ${CELL_NAMES[event.cell]}`;
       case 'GameEnded':
         return event.winner === null ? 'The game is a draw' : `${name(event.winner)} wins`;
     }

@@ -1,6 +1,6 @@
 /** Tic-tac-toe: a 3 × 3 grid whose free cells are the legal moves. */
 import { h } from '../dom';
-import type { TicTacToeState } from '../../../domain/games/tic-tac-toe';
+import { CELL_NAMES, type TicTacToeState } from '../../../domain/games/tic-tac-toe';
 import { commandButton } from './generic';
 import type { GameUi } from './ui';
 
@@ -16,9 +16,10 @@ export const ticTacToeUi: GameUi = {
       { class: 'ttt', role: 'group', 'aria-label': 'Tic-tac-toe board' },
       view.board.map((mark, cell) => {
         const command = legal.get(cell);
-        const label = mark === null ? `Cell ${cell + 1}, empty` : `Cell ${cell + 1}, ${MARKS[mark]} (${ctx.names[mark]})`;
+        const where = CELL_NAMES[cell]!;
+        const label = mark === null ? `The ${where}, empty` : `The ${where}, ${MARKS[mark]} (${ctx.names[mark]})`;
         return command
-          ? commandButton(command, '', ctx.send, { 'aria-label': `Mark cell ${cell + 1}`, class: 'action ttt-cell' })
+          ? commandButton(command, '', ctx.send, { 'aria-label': `Mark the ${where}`, class: 'action ttt-cell' })
           : h(
               'div',
               { class: 'ttt-cell' },
