@@ -12,12 +12,9 @@ import { handler as ratingsHandler } from '../../functions/handlers/ratings';
 import { rateGame } from '../../functions/core/rate';
 import { BOT_SKILLS, ordinalOf, shown } from '../../functions/core/ratings';
 import type { LeaderboardFrame, ProfileFrame, ServerFrame } from '../../functions/core/protocol/frames';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
-import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
+import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
-import { scanTable } from '../support/table';
+import { putItem, scanTable } from '../support/table';
 
 let server: LocalServer;
 let ana: Player;
@@ -165,25 +162,16 @@ describe('ratings', () => {
   });
 
   it('rates on from a rating item that has no rev (written before it was kept), and only once', async () => {
-    const doc = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
-    );
-    await doc.send(
-      new PutCommand({
-        TableName: TABLE_NAME,
-        Item: {
-          pk: `PLAYER#${bruno.playerId}`,
-          sk: 'RATING#connect-four',
-          kind: 'rating',
-          mu: 30,
-          sigma: 7,
-          ordinal: 9,
-          games: 4,
-          wins: 3,
-        },
-      }),
-    );
-    doc.destroy();
+    await putItem(server.dynamo.endpoint, {
+      pk: `PLAYER#${bruno.playerId}`,
+      sk: 'RATING#connect-four',
+      kind: 'rating',
+      mu: 30,
+      sigma: 7,
+      ordinal: 9,
+      games: 4,
+      wins: 3,
+    });
     const record = finishing('no-rev', 'connect-four', [person(bruno), person(carla)], [1, 2], '2090-02-03T10:00:00.000Z');
     expect(await deliver(record)).toEqual({ batchItemFailures: [] });
     expect(await ratingOf(bruno, 'connect-four')).toMatchObject({ games: 5, wins: 4, rev: 1 });

@@ -8,12 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OpenGame, ServerFrame } from '../../functions/core/protocol/frames';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from './client';
-import { recordsByVersion, scanTable, storedState } from './table';
+import { putItem, recordsByVersion, scanTable, storedState } from './table';
 import { Listings } from '../../functions/adapters/store/listings';
 
 type Page = Extract<ServerFrame, { type: 'openGames' }>;
@@ -49,25 +49,16 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
     it('lists a public game live to watchers, with its seats, clock and ratings, until it starts', async () => {
       const [ana, bruno, caio, dora] = await Promise.all(players.slice(0, 4).map((p) => Client.connect(server.wsUrl, p)));
       // Caio has a Goa rating (as the ratings reactor writes it); Ana has none.
-      const doc = DynamoDBDocumentClient.from(
-        new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
-      );
-      await doc.send(
-        new PutCommand({
-          TableName: TABLE_NAME,
-          Item: {
-            pk: `PLAYER#${caio!.player.playerId}`,
-            sk: 'RATING#goa',
-            kind: 'rating',
-            mu: 27,
-            sigma: 5,
-            ordinal: 12.5,
-            games: 3,
-            wins: 2,
-          },
-        }),
-      );
-      doc.destroy();
+      await putItem(server.dynamo.endpoint, {
+        pk: `PLAYER#${caio!.player.playerId}`,
+        sk: 'RATING#goa',
+        kind: 'rating',
+        mu: 27,
+        sigma: 5,
+        ordinal: 12.5,
+        games: 3,
+        wins: 2,
+      });
 
       expect(await bruno!.request({ action: 'openGames', watch: true })).toMatchObject({ type: 'openGames', games: [], next: null });
       expect(await dora!.request({ action: 'openGames', game: 'tic-tac-toe', watch: true })).toMatchObject({

@@ -1,6 +1,6 @@
 /** Read the table directly, to check what a test did or did not store. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { TABLE_NAME, type LocalServer } from '../../local/server';
 import { commitFromItem } from '../../functions/adapters/store/event-store';
@@ -18,6 +18,13 @@ export async function scanTable(endpoint: string): Promise<Record<string, unknow
   } while (start);
   doc.destroy();
   return items;
+}
+
+/** Write one item as it stands (a fixture the product could have written, e.g. a rating from an earlier version). */
+export async function putItem(endpoint: string, item: Record<string, unknown>): Promise<void> {
+  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
+  await doc.send(new PutCommand({ TableName: TABLE_NAME, Item: item }));
+  doc.destroy();
 }
 
 /** Everything but connections and subscriptions (which change as sockets come and go), sorted. */

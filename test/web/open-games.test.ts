@@ -13,10 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CELL_NAMES } from '../../domain/games/tic-tac-toe';
 import { findings } from '../support/axe';
 import { ARTIFACTS, launchChromium } from '../support/browser';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
-import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
+import { putItem } from '../support/table';
+import { startLocalServer, type LocalServer } from '../../local/server';
 
 interface PageGlobals {
   caravela: {
@@ -114,16 +112,16 @@ describe('strangers meet through the lobby', () => {
           ) as { playerId: string }
         ).playerId,
     );
-    const doc = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
-    );
-    await doc.send(
-      new PutCommand({
-        TableName: TABLE_NAME,
-        Item: { pk: `PLAYER#${liaId}`, sk: 'RATING#tic-tac-toe', kind: 'rating', mu: 30, sigma: 7.24, ordinal: 8.27, games: 4, wins: 3 },
-      }),
-    );
-    doc.destroy();
+    await putItem(server.dynamo.endpoint, {
+      pk: `PLAYER#${liaId}`,
+      sk: 'RATING#tic-tac-toe',
+      kind: 'rating',
+      mu: 30,
+      sigma: 7.24,
+      ordinal: 8.27,
+      games: 4,
+      wins: 3,
+    });
     await expect.poll(() => noa.locator('.open-games').textContent()).toContain('No open games right now');
 
     // Lia creates a public game from the new-game screen.
