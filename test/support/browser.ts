@@ -1,7 +1,7 @@
 /** Browser tests: Debian's Chromium driven by playwright-core (never a downloaded browser), and where screenshots go. */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildWeb, ROOT } from '../../scripts/build-web';
 
 /** Screenshots and other files a test leaves for people to look at. */
@@ -27,4 +27,14 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Open the new-game form from the header's link and wait until it is drawn: the route changes on
+ * the hashchange that follows the click, and until then the lobby (which has a "Game" select of
+ * its own) is still on the page.
+ */
+export async function openNewGameForm(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'New game' }).first().click();
+  await page.locator('[data-screen="new-game"]').waitFor();
 }

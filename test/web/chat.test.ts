@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { findings } from '../support/axe';
-import { ARTIFACTS, launchChromium } from '../support/browser';
+import { ARTIFACTS, launchChromium, openNewGameForm } from '../support/browser';
 
 /** The machine may be busy with other tests: give the page time. */
 const POLL = { timeout: 15_000 };
@@ -47,7 +47,7 @@ describe('the chat panel', () => {
 
     await ana.goto(server.url);
     await signIn(ana, 'Ana');
-    await ana.getByRole('link', { name: 'New game' }).first().click();
+    await openNewGameForm(ana);
     await ana.getByLabel('Game').selectOption('tic-tac-toe');
     await ana.getByRole('button', { name: 'Create the game' }).click();
     const invite = await ana.locator('#invite').inputValue();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../domain/engine/rng';
-import { ARTIFACTS, launchChromium } from '../support/browser';
+import { ARTIFACTS, launchChromium, openNewGameForm } from '../support/browser';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { startReceiver, type LoopbackServer } from '../support/push-service';
 import { recordsByVersion } from '../support/table';
@@ -107,7 +107,7 @@ describe('the web client', () => {
     await signIn(ana, 'Ana');
     await expect.poll(() => ana.locator('[data-screen="lobby"]').count()).toBe(1);
     await ana.screenshot({ path: path.join(ARTIFACTS, 'lobby.png'), fullPage: true });
-    await ana.getByRole('link', { name: 'New game' }).first().click();
+    await openNewGameForm(ana);
     await ana.getByLabel('Game').selectOption('vasco-da-gama');
     await ana.getByLabel('Seats').selectOption('2');
     await ana.getByRole('button', { name: 'Create the game' }).click();

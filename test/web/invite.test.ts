@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { launchChromium, openNewGameForm } from '../support/browser';
 import { startLocalServer, type LocalServer } from '../../local/server';
 
 const PUBLIC = 'http://games.example.test:8080';
@@ -26,7 +26,7 @@ describe('the invite link', () => {
     await page.goto(server.url);
     await page.getByLabel('Your name').fill('Ana');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('link', { name: 'New game' }).first().click();
+    await openNewGameForm(page);
     await page.getByRole('button', { name: 'Create the game' }).click();
     const invite = await page.locator('#invite').inputValue();
     expect(invite).toMatch(new RegExp(`^${PUBLIC}/#/join/[\\w-]+$`));

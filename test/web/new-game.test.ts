@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { ARTIFACTS, launchChromium } from '../support/browser';
+import { ARTIFACTS, launchChromium, openNewGameForm } from '../support/browser';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { GAMES } from '../../domain/games';
 import { levelName } from '../../domain/games/bot-levels';
@@ -42,8 +42,7 @@ describe('the new-game form', () => {
     await page.goto(server.url);
     await page.getByLabel('Your name').fill('Caio');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('link', { name: 'New game' }).first().click();
-    await page.getByLabel('Game').waitFor(); // the screen is drawn (reading its lists does not wait)
+    await openNewGameForm(page);
     const labels = (selector: string) => page.locator(selector).allTextContents();
     expect(await labels('#game option')).toEqual(GAMES.map((g) => g.title));
     for (const game of GAMES) {
@@ -69,7 +68,7 @@ describe('the new-game form', () => {
     await page.goto(server.url);
     await page.getByLabel('Your name').fill('Ana');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('link', { name: 'New game' }).first().click();
+    await openNewGameForm(page);
     await page.getByLabel('Game').selectOption('vasco-da-gama');
     await page.getByLabel('Seats').selectOption('4');
     await page.getByLabel('Seat 2').check();
@@ -125,7 +124,7 @@ describe('the new-game form', () => {
       await page.goto(server.url);
       await page.getByLabel('Your name').fill(`Bia${width}`);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('link', { name: 'New game' }).first().click();
+      await openNewGameForm(page);
       await page.getByLabel('Game').selectOption('vasco-da-gama');
       expect(await page.locator('.game-options input').count()).toBe(0);
       await page.getByLabel('Game').selectOption('goa');

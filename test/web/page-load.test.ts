@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { launchChromium, openNewGameForm } from '../support/browser';
 import { startLocalServer, type LocalServer } from '../../local/server';
 
 let server: LocalServer;
@@ -31,7 +31,7 @@ describe('loading the web client', () => {
     await page.getByLabel('Your name').fill('Ana');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.locator('[data-screen="lobby"]').count()).toBe(1);
-    await page.getByRole('link', { name: 'New game' }).first().click();
+    await openNewGameForm(page);
     await page.getByLabel('Game').selectOption('vasco-da-gama');
     await page.getByRole('button', { name: 'Create the game' }).click();
     await expect.poll(() => page.locator('#invite').count(), { timeout: 15_000 }).toBe(1);

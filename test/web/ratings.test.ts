@@ -161,6 +161,14 @@ async function open(width: number, hash: string, player = ana): Promise<Page> {
   );
   await page.goto(`${server.url}/${hash}`);
   await page.reload();
+  // Signed in, a screen is drawn; if none is, say what the page shows instead.
+  await page
+    .locator('[data-screen]:not([data-screen^="signin"])')
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .catch(async () => {
+      throw new Error(`no screen drawn at ${page.url()}; the page says: ${await page.locator('body').innerText()}`);
+    });
   return page;
 }
 const fits = (page: Page) =>
@@ -242,7 +250,7 @@ describe('leaderboards', () => {
       const page = await open(width, '#/leaderboard/vasco-da-gama');
       const rows = page.locator('table.leaders tbody tr');
       // Loaded: the status line empties (on failure it shows what the screen said instead).
-      await expect.poll(() => page.locator('[data-screen="leaderboard"] [role="status"]').textContent(), LOAD).toBe('');
+      await expect.poll(() => page.locator('[data-screen="leaderboard"] [role="status"]').textContent({ timeout: 1000 }), LOAD).toBe('');
       await expect.poll(() => rows.count(), LOAD).toBe(25);
       const ratings = (await page.locator('table.leaders tbody tr td:nth-child(3)').allTextContents()).map((t) =>
         Number(t.replace('−', '-')),
