@@ -14,7 +14,7 @@ import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
 import { storeTicTacToe } from '../support/games';
-import { scanTable, storedState } from '../support/table';
+import { scanTable, settledState, storedState } from '../support/table';
 
 type Games = Extract<ServerFrame, { type: 'games' }>;
 type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
@@ -148,7 +148,7 @@ describe('myGames in pages', () => {
   });
 
   it('refuses a cursor not made for the player, revealing nothing and storing nothing', async () => {
-    const before = await storedState(server.dynamo.endpoint);
+    const before = await settledState(server);
     const quimsPage = await q.request<Games>({ action: 'myGames', limit: 1 });
     expect(quimsPage.next).toEqual(expect.any(String));
     const piasPage = await p.request<Games>({ action: 'myGames', limit: 1 });
