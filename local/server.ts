@@ -75,7 +75,11 @@ export interface LocalServer {
   dynamo: LocalDynamo;
   /** Where emails are written instead of sent. */
   outboxDir: string;
-  /** Resolve once the notifier and the ratings reactor have handled every commit stored so far. */
+  /**
+   * Resolve once the server is quiet: the handlers in flight have finished (with the bots' moves a
+   * request plays after its answer) and the notifier and the ratings reactor have handled every
+   * commit stored so far.
+   */
   notified(): Promise<void>;
   /** Run the clock sweep now, once the stream's reactions to every stored commit have run. */
   sweep(): ReturnType<typeof sweepHandler>;
@@ -496,7 +500,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     dynamo,
     outboxDir: process.env.EMAIL_OUTBOX_DIR!,
     notified: async () => {
-      await Promise.all([poller.drain(), ratingsPoller.drain()]);
+      // Handlers in flight first (a request's fast path plays bots' moves after its answer), then
+      // the stream's reactions to what they stored, until both are quiet at once.
+      do {
+        await Promise.allSettled([...inflight]);
+        await Promise.all([poller.drain(), ratingsPoller.drain()]);
+      } while (inflight.size);
     },
     // After the stream's reactions to what was stored so far (they write the due items), as a sweep minutes later would see them.
     sweep: async () => {
