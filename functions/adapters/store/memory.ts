@@ -220,10 +220,11 @@ export class MemoryRecords implements HostRecords {
   }
 
   async countNewGame(playerId: string, gameId: string, open: boolean, now: Date, createId?: string): Promise<string> {
-    const earlier = countedFor(this.quotas.get(playerId) ?? {}, createId);
+    const counted = this.quotas.get(playerId) ?? {};
+    const earlier = countedFor(counted, createId);
     if (earlier !== undefined) return earlier;
     const quota = await countedQuota(
-      this.quotas.get(playerId) ?? {},
+      counted,
       gameId,
       open,
       now,
