@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { Rng } from '../domain/engine/rng';
-import { startLocalServer } from '../local/server';
+import { type LocalServer, startLocalServer } from '../local/server';
 import { launchChromium } from '../test/support/browser';
 import { botPick, drawn, openNewGame, PREPARE, signIn, targetFor, turnOrEnd } from '../test/support/click-turn';
 import { DRAWN } from '../web/src/marks';
@@ -118,7 +118,8 @@ const PROBE = `(gameId, mark) => {
 const measured = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { caravelaProbe: { next(): Promise<Timed> } }).caravelaProbe.next());
 
-async function playGame(page: Page, url: string, game: string, moves: number) {
+async function playGame(page: Page, server: LocalServer, game: string, moves: number) {
+  const { url } = server;
   const stateBytes: number[] = [];
   page.on('websocket', (ws) =>
     ws.on('framereceived', ({ payload }) => {
@@ -138,7 +139,7 @@ async function playGame(page: Page, url: string, game: string, moves: number) {
     await drawn(page);
     // A person looks before clicking: whatever the bot's move started has settled.
     await page.waitForTimeout(100);
-    const picked = await botPick(game, gameId, s, rng);
+    const picked = await botPick(server.app, game, gameId, s, rng);
     const target = await targetFor(page, picked, rng, PREPARE[game]);
     if (!target) throw new Error(`${game}: no control on the page for ${JSON.stringify(picked)}`);
     await page.locator(target.selector).first().click();
@@ -190,7 +191,7 @@ export async function playGames(opts: BrowserOptions) {
   try {
     for (const game of opts.games ?? GAMES) {
       const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-      games[game] = await playGame(await context.newPage(), server.url, game, moves);
+      games[game] = await playGame(await context.newPage(), server, game, moves);
       await context.close();
       const f = games[game];
       opts.log?.(

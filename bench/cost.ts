@@ -1,8 +1,7 @@
 /**
  * The cost suite: `npm run cost`'s measurement of one asynchronous 4-player Vasco da Gama game
- * (scripts/cost.ts), run in a child process — startMeasuredServer sets process-wide environment
- * and the runtime's clients are made once per process — and reduced to its price, its floor and
- * the ratio, by chart line.
+ * (scripts/cost.ts), run in a child process of its own (its stdout is the measurement's log
+ * count), and reduced to its price, its floor and the ratio, by chart line.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -16,7 +16,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
 import { LOCAL_CREDENTIALS } from '../local/dynamodb';
-import { dynamo } from '../functions/adapters/aws';
+import { dynamo } from '../functions/app/outside';
 import { GroupWriter } from '../functions/adapters/store/group-commit';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../local/server';
 import { streamReads } from '../local/stream';
@@ -119,13 +119,10 @@ async function storeWrites(server: LocalServer, writers: number, durationMs: num
   };
 }
 
-/** Items the runtime's DynamoDB client has stored so far (puts, updates, deletes, transaction and batch items), and its requests by operation. */
+/** Items the server's DynamoDB client has stored so far (puts, updates, deletes, transaction and batch items), and its requests by operation. */
 const stored = { items: 0, requests: {} as Record<string, number> };
-let counting = false;
-function countStoredItems(): void {
-  if (counting) return;
-  counting = true;
-  dynamo().middlewareStack.add(
+function countStoredItems(server: LocalServer): void {
+  server.app.get(dynamo).middlewareStack.add(
     (next, context) => async (args) => {
       const out = await next(args);
       const input = args.input as { TransactItems?: { ConditionCheck?: unknown }[]; RequestItems?: Record<string, unknown[]> };
@@ -243,7 +240,7 @@ export async function pipelineSuite(opts: { durationMs?: number; levels?: number
   const dataDir = opts.inMemory ? null : mkdtempSync(path.join(tmpdir(), 'caravela-bench-'));
   const server = await startLocalServer({ port: 0, dataDir });
   try {
-    countStoredItems();
+    countStoredItems(server);
     const capacityMs = Math.min(opts.durationMs ?? 8000, 4000);
     // DynamoDB Local's JVM compiles as it goes: warm it up (grouped writes, discarded) before
     // measuring what it can do, so its capacity and the floor are not a cold start's.

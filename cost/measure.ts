@@ -30,11 +30,13 @@ import { performance } from 'node:perf_hooks';
 import { DynamoDBClient, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { Rng } from '../domain/engine/rng';
-import { connections, dynamo } from '../functions/adapters/aws';
-import type { HttpEvent, HttpResult } from '../functions/handlers/http';
+import type { ManagementApiSender } from '../functions/adapters/sender';
+import type { HttpEvent, HttpResult } from '../functions/api/http-io';
+import { host, eventStore } from '../functions/app/games';
+import { connectionCache } from '../functions/app/accounts';
+import { connectionsClients, dynamo, senderFor } from '../functions/app/outside';
+import { records } from '../functions/app/records';
 import type { ServerFrame, StateFrame } from '../functions/core/protocol/frames';
-import { getRuntime } from '../functions/host/runtime';
-import { getGames } from '../functions/host/runtime-games';
 import type { WsEvent, WsResult } from '../functions/handlers/ws-event';
 import { LOCAL_CREDENTIALS } from '../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type HandlerName, type LocalServer, type LocalServerOptions } from '../local/server';
@@ -65,11 +67,10 @@ export interface MeasureOptions {
   /** Play with a time control (`perMove`, 72 h): adds the clock item's writes to every commit. */
   clock?: boolean;
   /**
-   * A server started with `startMeasuredServer` (several measurements in one process: the runtime's
-   * clients are made once per process, so a second server in the same process would not be reached);
-   * else one is started and stopped.
+   * A server started with `startMeasuredServer` (several measurements on one server); else one is
+   * started and stopped.
    */
-  server?: LocalServer;
+  server?: MeasuredServer;
   /** Progress lines (stderr in scripts/cost.ts). */
   log?: (line: string) => void;
 }
@@ -96,11 +97,14 @@ class Recorder {
 
   constructor(readonly coldCaches: boolean) {}
 
+  /** The app whose caches are emptied (set when the measurement starts). */
+  app: LocalServer['app'] | null = null;
+
   /** As on a container that has not seen the game's latest version nor this connection. */
   emptyCaches(): void {
-    const runtime = getRuntime();
-    for (const id of this.gameIds) getGames().host.games.forget(id);
-    runtime.connections.clear();
+    if (!this.app) return;
+    for (const id of this.gameIds) this.app.get(host).games.forget(id);
+    this.app.get(connectionCache).clear();
   }
 
   /** Wait until no handler runs, `open` sockets are open, and the notifier has handled every commit. */
@@ -187,8 +191,8 @@ const plain = (v: unknown): unknown => (v && typeof v === 'object' && 'S' in v ?
  * conditional write (no capacity in the error; billed as the item's size, from its JSON), and a
  * transaction (reported short; DynamoDB bills two units per KB of each item it writes).
  */
-function countDynamo(): void {
-  const client = dynamo();
+function countDynamo(app: LocalServer['app']): void {
+  const client = app.get(dynamo);
   if ((client as { __costCounted?: boolean }).__costCounted) return;
   (client as { __costCounted?: boolean }).__costCounted = true;
   client.middlewareStack.add(
@@ -240,8 +244,8 @@ function countDynamo(): void {
 }
 
 /** Counts every frame posted to a connection (what API Gateway bills as messages out). */
-function countFrames(endpoint: string): void {
-  const client = connections(endpoint);
+function countFrames(app: LocalServer['app'], endpoint: string): void {
+  const client = app.get(connectionsClients).get(endpoint);
   if ((client as { __costCounted?: boolean }).__costCounted) return;
   (client as { __costCounted?: boolean }).__costCounted = true;
   client.middlewareStack.add(
@@ -276,7 +280,9 @@ function countFrames(endpoint: string): void {
  * Who is connected and who watches a game are read from the table, as the cloud's many Lambda
  * instances must, even where the local runtime could keep them in memory (`tableOnlyRecords`).
  */
-export async function startMeasuredServer(): Promise<LocalServer> {
+export async function startMeasuredServer(): Promise<MeasuredServer> {
+  // The push service is on loopback: the notifier may post to it.
+  const push = await startReceiver(201);
   const options: LocalServerOptions = {
     port: 0,
     dataDir: null,
@@ -284,10 +290,22 @@ export async function startMeasuredServer(): Promise<LocalServer> {
     instrument,
     tableOnlyRecords: true,
     connectionsApi: true,
+    env: { ...process.env, PUSH_ALLOW: push.origin },
   };
   const server = await startLocalServer(options);
-  process.env.SINGLE_PROCESS = 'false';
-  return server;
+  const close = server.close.bind(server);
+  return Object.assign(server, {
+    push,
+    close: async () => {
+      await close();
+      await push.close();
+    },
+  });
+}
+
+/** A measured server and the loopback push service its players subscribe with. */
+export interface MeasuredServer extends LocalServer {
+  push: LoopbackServer;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -514,28 +532,22 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
   const started = performance.now();
   if (active) throw new Error('one measurement at a time');
   const server = options.server ?? (await startMeasuredServer());
-  let push: LoopbackServer | undefined;
-  const pushAllow = process.env.PUSH_ALLOW;
+  const { push, app } = server;
+  const pushBase = push.received.length;
   const rec = new Recorder(coldCaches);
   const writeStdout = process.stdout.write;
   try {
-    countDynamo();
-    countFrames(process.env.CONNECTIONS_ENDPOINT!);
-    push = await startReceiver(201);
-    // The push service is on loopback: let the notifier post to it (read at each send).
-    process.env.PUSH_ALLOW = push.origin;
-    const runtime = getRuntime();
-    if (runtime.records.constructor.name !== 'Records') {
-      throw new Error(
-        `the runtime keeps records in ${runtime.records.constructor.name}, not in the table as in the cloud: start the server with startMeasuredServer()`,
-      );
+    rec.app = app;
+    const endpoint = app.deps.config.connectionsEndpoint!;
+    countDynamo(app);
+    countFrames(app, endpoint);
+    const kept = app.get(records).constructor.name;
+    if (kept !== 'Records') {
+      throw new Error(`the app keeps records in ${kept}, not in the table as in the cloud: start the server with startMeasuredServer()`);
     }
-    const storeBefore = { ...getGames().store.usage };
-    const senderTotals = () =>
-      [...runtime.senders.values()].reduce((s, x) => ({ frames: s.frames + x.usage.frames, bytes: s.bytes + x.usage.bytes }), {
-        frames: 0,
-        bytes: 0,
-      });
+    const storeBefore = { ...app.get(eventStore).usage };
+    const sender = app.get(senderFor)() as ManagementApiSender;
+    const senderTotals = () => ({ ...sender.usage });
     const senderBefore = senderTotals();
     active = rec;
     // Log lines (JSON on stdout, as Lambda sends them to CloudWatch Logs): counted by the function that wrote them ('outside': the
@@ -571,7 +583,7 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
       await c.close();
     }
     await rec.quiet(server);
-    rec.phases.onboarding.notifications.sent = push.received.length;
+    rec.phases.onboarding.notifications.sent = push.received.length - pushBase;
 
     // The game.
     rec.phase = rec.phases.game;
@@ -641,7 +653,7 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
       else if (playerPks.has(pk) && (sk === 'PROFILE' || sk === 'SETTINGS')) put(storage.perPlayer, item);
     }
     const outcome = last.outcome as { results?: { seat: number; score: number }[] } | null;
-    const storeAfter = getGames().store.usage;
+    const storeAfter = app.get(eventStore).usage;
     const senderAfter = senderTotals();
     return {
       scenario,
@@ -685,9 +697,6 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
   } finally {
     active = null;
     process.stdout.write = writeStdout;
-    if (pushAllow === undefined) delete process.env.PUSH_ALLOW;
-    else process.env.PUSH_ALLOW = pushAllow;
-    await push?.close();
     if (!options.server) await server.close();
   }
 }

@@ -53,7 +53,7 @@ import type { Construct, IConstruct } from 'constructs';
 import { ACTIONS } from '../functions/core/protocol/frames';
 import { TABLE } from '../functions/adapters/store/table';
 
-/** The HTTP routes of signing in (all POST): these on the Http function (handlers/http-session.ts)… */
+/** The HTTP routes of signing in (all POST): these on the Http function (api/session-routes.ts)… */
 export const SESSION_ROUTES = [
   '/api/session/refresh',
   '/api/session/upgrade',
@@ -61,7 +61,7 @@ export const SESSION_ROUTES = [
   '/api/signin/email/open',
   '/api/signin/code',
 ];
-/** …and these on the Passkey function (handlers/passkey.ts). */
+/** …and these on the Passkey function (api/passkey-routes.ts). */
 export const PASSKEY_ROUTES = ['/api/passkeys/options', '/api/passkeys', '/api/signin/passkey/options', '/api/signin/passkey'];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -351,12 +351,12 @@ export class CaravelaStack extends Stack {
     };
 
     // It mails email sign-in links (EMAIL_FROM, through the configuration set; PUBLIC_URL is added below).
-    const http = this.fn('Http', 'functions/handlers/http.ts', { ...secretEnv, ...vapidEnv, ...mailEnv });
-    const passkey = this.fn('Passkey', 'functions/handlers/passkey.ts', secretEnv);
-    const connect = this.fn('Connect', 'functions/handlers/connect.ts', secretEnv);
-    const disconnect = this.fn('Disconnect', 'functions/handlers/disconnect.ts');
+    const http = this.fn('Http', 'functions/lambda/http.ts', { ...secretEnv, ...vapidEnv, ...mailEnv });
+    const passkey = this.fn('Passkey', 'functions/lambda/passkey.ts', secretEnv);
+    const connect = this.fn('Connect', 'functions/lambda/connect.ts', secretEnv);
+    const disconnect = this.fn('Disconnect', 'functions/lambda/disconnect.ts');
     // setNotifications mails a new address its confirmation link, signed with the token secret.
-    const message = this.fn('Message', 'functions/handlers/message.ts', {
+    const message = this.fn('Message', 'functions/lambda/message.ts', {
       ...secretEnv,
       ...vapidEnv,
       ...webhookEnv,
@@ -364,14 +364,14 @@ export class CaravelaStack extends Stack {
     });
     // A batch of 25 commits may mean a few dozen pushes, webhooks and e-mails (10 s time-out each).
     // Delivery markers make a timed-out batch's retry skip what was already sent.
-    const notify = this.fn('Notify', 'functions/handlers/stream.ts', notifyEnv, { timeout: Duration.seconds(60) });
+    const notify = this.fn('Notify', 'functions/lambda/stream.ts', notifyEnv, { timeout: Duration.seconds(60) });
     // Scheduled: a failed sweep is simply done again by the next one five minutes later, so
     // Lambda's own retries (which could overlap that next run) are off. CONNECTIONS_ENDPOINT is
     // added once the WebSocket stage exists (below).
-    const sweep = this.fn('Sweep', 'functions/handlers/sweep.ts', notifyEnv, { timeout: Duration.seconds(60), retryAttempts: 0 });
+    const sweep = this.fn('Sweep', 'functions/lambda/sweep.ts', notifyEnv, { timeout: Duration.seconds(60), retryAttempts: 0 });
     // The ratings reactor: its own bundle (the rating library) and failure domain on the stream.
-    const ratings = this.fn('Ratings', 'functions/handlers/ratings.ts', {}, { timeout: Duration.seconds(30) });
-    const sesEvents = this.fn('SesEvents', 'functions/handlers/ses-events.ts');
+    const ratings = this.fn('Ratings', 'functions/lambda/ratings.ts', {}, { timeout: Duration.seconds(30) });
+    const sesEvents = this.fn('SesEvents', 'functions/lambda/ses-events.ts');
     this.functions = { http, connect, disconnect, message, notify, sweep, ratings, sesEvents, passkey };
 
     // Least privilege, matching what each handler actually calls (functions/adapters/store/*.ts):

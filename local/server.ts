@@ -18,17 +18,21 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { WebSocketServer } from 'ws';
-import { handler as httpHandler } from '../functions/handlers/http';
-import { handler as passkeyHandler, PASSKEY_PATHS } from '../functions/handlers/passkey';
-import { handler as connectHandler } from '../functions/handlers/connect';
-import { handler as disconnectHandler } from '../functions/handlers/disconnect';
+import { type App, createApp } from '../functions/app/app';
+import { configFromEnv, type AppConfig } from '../functions/app/config';
+import { randomIds } from '../functions/app/deps';
+import { passkeyRoutes } from '../functions/api/passkey-routes';
+import { connect } from '../functions/handlers/connect';
+import { disconnect } from '../functions/handlers/disconnect';
+import { http } from '../functions/handlers/http';
+import { message } from '../functions/handlers/message';
+import { passkey } from '../functions/handlers/passkey';
+import { ratings } from '../functions/handlers/ratings';
+import { stream } from '../functions/handlers/stream';
+import { sweep } from '../functions/handlers/sweep';
+import type { SweepResult } from '../functions/host/sweep';
 import type { WsEvent } from '../functions/handlers/ws-event';
-import { handler as messageHandler } from '../functions/handlers/message';
-import { handler as sweepHandler } from '../functions/handlers/sweep';
-import { handler as streamHandler } from '../functions/handlers/stream';
-import { handler as ratingsHandler } from '../functions/handlers/ratings';
 import { generateVapidKeys } from '../functions/adapters/channels/webpush';
-import { setClock, useSender } from '../functions/host/runtime';
 import { limit, rateLimited, TokenBucket } from '../functions/adapters/limits';
 import { MAX_CLIENT_FRAME_BYTES } from '../functions/core/protocol/frames';
 import { startStreamPoller } from './stream';
@@ -63,6 +67,8 @@ export interface LocalServerOptions {
    * false: hand them to the sockets in this process.
    */
   connectionsApi?: boolean;
+  /** The operator's settings (PUBLIC_URL, CARAVELA_SECRET, VAPID_…, PUSH_ALLOW, WEBHOOK_ALLOW, EMAIL_OUTBOX_DIR, REDRIVE_AFTER_MS…); default process.env. */
+  env?: Record<string, string | undefined>;
 }
 
 /** The handlers, named as the cloud's functions. */
@@ -73,6 +79,8 @@ export interface LocalServer {
   url: string;
   wsUrl: string;
   dynamo: LocalDynamo;
+  /** The application this server runs (its services, stores and clients). */
+  app: App;
   /** Where emails are written instead of sent. */
   outboxDir: string;
   /**
@@ -82,7 +90,7 @@ export interface LocalServer {
    */
   notified(): Promise<void>;
   /** Run the clock sweep now, once the stream's reactions to every stored commit have run. */
-  sweep(): ReturnType<typeof sweepHandler>;
+  sweep(): Promise<SweepResult>;
   close(): Promise<void>;
 }
 
@@ -138,27 +146,43 @@ function kept(dataDir: string | null, name: string, make: () => string): string 
 }
 
 /**
- * Configuration the handlers read, unless the operator set it: token keys, VAPID keys, email
- * outbox. With a data folder the token key set is the file DATA_DIR/secret, read again after a
- * rotation (`npx tsx scripts/rotate-key.ts`); without, a key made for this process.
+ * The app's configuration: the operator's settings (`env`) over the local defaults — token keys
+ * kept in DATA_DIR/secret (read again after a rotation: `npx tsx scripts/rotate-key.ts`; without a
+ * data folder, a key made for this server), VAPID keys made once and kept, an email outbox folder.
  */
-function localConfig(dataDir: string | null, url: string): Record<string, string> {
-  const env = process.env;
+function localConfig(
+  env: Record<string, string | undefined>,
+  dataDir: string | null,
+  local: { url: string; dynamoEndpoint: string; connectionsEndpoint: string; soleWriter: boolean },
+): AppConfig {
   const vapid = JSON.parse(kept(dataDir, 'vapid.json', () => JSON.stringify(generateVapidKeys()))) as {
     publicKey: string;
     privateKey: string;
   };
-  const operatorSecret = env.CARAVELA_SECRET && env.CARAVELA_SECRET !== ownSecret ? env.CARAVELA_SECRET : undefined;
   if (dataDir) kept(dataDir, 'secret', () => randomBytes(32).toString('hex'));
-  ownSecret = operatorSecret || dataDir ? '' : ownSecret || randomBytes(32).toString('hex');
+  const secret = env.CARAVELA_SECRET
+    ? { value: env.CARAVELA_SECRET }
+    : dataDir
+      ? { file: path.join(dataDir, 'secret') }
+      : { value: randomBytes(32).toString('hex') };
+  const outboxDir = env.EMAIL_OUTBOX_DIR ?? path.join(dataDir ?? mkdtempSync(path.join(tmpdir(), 'caravela-')), 'outbox');
   return {
-    CARAVELA_SECRET: operatorSecret ?? ownSecret,
-    CARAVELA_SECRET_FILE: !operatorSecret && dataDir ? path.join(dataDir, 'secret') : '',
-    VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY ?? vapid.publicKey,
-    VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY ?? vapid.privateKey,
-    VAPID_SUBJECT: env.VAPID_SUBJECT ?? 'mailto:caravela@localhost',
-    EMAIL_OUTBOX_DIR: env.EMAIL_OUTBOX_DIR ?? path.join(dataDir ?? mkdtempSync(path.join(tmpdir(), 'caravela-')), 'outbox'),
-    PUBLIC_URL: env.PUBLIC_URL ?? url,
+    ...configFromEnv(env),
+    tableName: TABLE_NAME,
+    region: env.AWS_REGION ?? 'us-east-1',
+    dynamoEndpoint: local.dynamoEndpoint,
+    connectionsEndpoint: local.connectionsEndpoint,
+    publicUrl: (env.PUBLIC_URL ?? local.url).replace(/\/$/, ''),
+    secret,
+    vapid: {
+      publicKey: env.VAPID_PUBLIC_KEY ?? vapid.publicKey,
+      privateKey: env.VAPID_PRIVATE_KEY ?? vapid.privateKey,
+      subject: env.VAPID_SUBJECT ?? 'mailto:caravela@localhost',
+    },
+    email: { outboxDir },
+    soleWriter: local.soleWriter,
+    onLambda: false,
+    credentials: LOCAL_CREDENTIALS,
   };
 }
 
@@ -187,9 +211,6 @@ function serveStatic(pathname: string, res: ServerResponse): boolean {
   res.end(readFileSync(file));
   return true;
 }
-
-/** The key this process made for a server without a data folder (told apart from an operator's CARAVELA_SECRET). */
-let ownSecret = '';
 
 const isLoopback = (address: string | undefined) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
@@ -231,18 +252,6 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       }
     };
   };
-  const h = {
-    http: wrap('http', httpHandler),
-    // Its own function in the cloud (for the size of the WebAuthn library); an HTTP route all the same.
-    passkey: wrap('http', passkeyHandler),
-    connect: wrap('connect', connectHandler),
-    disconnect: wrap('disconnect', disconnectHandler),
-    message: wrap('message', messageHandler),
-    stream: wrap('stream', streamHandler),
-    sweep: wrap('sweep', sweepHandler),
-    ratings: wrap('ratings', ratingsHandler),
-  };
-
   const sockets = new Map<string, LocalSocket & { queue: Promise<void> }>();
   // Every socket's stray errors (resets, writes after the peer left) end that socket only.
   const dropOnError = (socket: Duplex) => socket.on('error', () => socket.destroy());
@@ -281,25 +290,38 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
   const connectionsEndpoint = `http://127.0.0.1:${(internal.address() as { port: number }).port}`;
 
+  const env = options.env ?? process.env;
   // Where players reach the client, if the operator said so (invite links use it; else the page's own address).
-  const publicUrl = process.env.PUBLIC_URL;
-  // The handlers read their configuration from the environment, as on Lambda.
-  Object.assign(process.env, {
-    TABLE_NAME,
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    CONNECTIONS_ENDPOINT: connectionsEndpoint,
-    SINGLE_PROCESS: String(!options.tableOnlyRecords),
-    ...localConfig(dataDir, `http://${domainName}`),
-    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-  });
+  const publicUrl = env.PUBLIC_URL;
   const admin = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
   await ensureTable(admin, TABLE_NAME);
   admin.destroy();
-  if (options.now) setClock(options.now);
-  useSender(options.connectionsApi ? null : new SocketSender(sockets));
+  const config = localConfig(env, dataDir, {
+    url: `http://${domainName}`,
+    dynamoEndpoint: dynamo.endpoint,
+    connectionsEndpoint,
+    soleWriter: !options.tableOnlyRecords,
+  });
+  const app = createApp({
+    config,
+    now: options.now ?? (() => new Date()),
+    ids: randomIds,
+    // Frames go straight to the sockets, as API Gateway delivers them (or through @connections: connectionsApi).
+    ...(options.connectionsApi ? {} : { sender: new SocketSender(sockets) }),
+  });
+  const passkeyPaths = new Set(app.get(passkeyRoutes).keys());
+  const h = {
+    http: wrap('http', app.get(http)),
+    // Its own function in the cloud (for the size of the WebAuthn library); an HTTP route all the same.
+    passkey: wrap('http', app.get(passkey)),
+    connect: wrap('connect', app.get(connect)),
+    disconnect: wrap('disconnect', app.get(disconnect)),
+    message: wrap('message', app.get(message)),
+    stream: wrap('stream', app.get(stream)),
+    sweep: wrap('sweep', app.get(sweep)),
+    ratings: wrap('ratings', app.get(ratings)),
+  };
+
   // The notifier reads the table's stream, as its Lambda event source does in the cloud.
   const poller = await startStreamPoller({
     endpoint: dynamo.endpoint,
@@ -357,7 +379,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
           return;
         }
       }
-      const result = await (PASSKEY_PATHS.includes(url.pathname) ? h.passkey : h.http)({
+      const result = await (passkeyPaths.has(url.pathname) ? h.passkey : h.http)({
         rawPath: url.pathname,
         body,
         isBase64Encoded: false,
@@ -498,7 +520,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     url: `http://${domainName}`,
     wsUrl: `ws://${domainName}/ws`,
     dynamo,
-    outboxDir: process.env.EMAIL_OUTBOX_DIR!,
+    app,
+    outboxDir: (config.email as { outboxDir: string }).outboxDir,
     notified: async () => {
       // Handlers in flight first (a request's fast path plays bots' moves after its answer), then
       // the stream's reactions to what they stored, until both are quiet at once.

@@ -2,8 +2,12 @@
  * Sends frames to WebSocket connections through the API Gateway management API (@connections),
  * in the cloud and locally alike (the local runtime serves the same endpoint).
  */
-import { DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { connections } from './aws';
+import {
+  type ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import type { ServerFrame } from '../core/protocol/frames';
 import { failure, logger } from '../observe/log';
 import { METRICS } from '../observe/metric-names';
@@ -21,12 +25,12 @@ export class ManagementApiSender implements Sender {
   /** Frames sent, and their total bytes (for the cost model). */
   readonly usage = { frames: 0, bytes: 0 };
 
-  constructor(private readonly endpoint: string) {}
+  constructor(private readonly client: ApiGatewayManagementApiClient) {}
 
   async send(connectionId: string, frame: ServerFrame): Promise<SendResult> {
     const data = Buffer.from(JSON.stringify(frame));
     try {
-      await connections(this.endpoint).send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
+      await this.client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
       this.usage.frames++;
       this.usage.bytes += data.length;
       return 'sent';
@@ -40,7 +44,7 @@ export class ManagementApiSender implements Sender {
 
   async close(connectionId: string): Promise<void> {
     try {
-      await connections(this.endpoint).send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+      await this.client.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
     } catch (error) {
       if (error instanceof GoneException) return;
       throw error;

@@ -1,60 +1,25 @@
 /**
- * The reactions to stored commits, fed by the table's DynamoDB Stream (a Lambda event source in
- * the cloud; the local runtime reads the same stream and calls this handler). For each inserted
- * commit item: the next automatic move if it leaves a bot or an absent seat to act, the players'
- * game index, a snapshot now and then, the game's due item for the sweep (host/reactions.ts), then the notifications it concerns
- * (core/triggers.ts). For each inserted chat message, its batched notices (host/chat-notices.ts).
- * All are idempotent per commit and message. A failing record and those after it are
- * reported back, so the stream delivers them again, in order.
+ * The reactions to stored commits and chat messages (host/stream-reactions.ts), fed by the
+ * table's DynamoDB Stream: a Lambda event source in the cloud; the local runtime reads the same stream.
  */
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { eachInserted } from '../api/stream-batch';
+import type { App } from '../app/app';
+import { streamReactions } from '../app/notify';
 import type { ChatMessageItem, CommitItem } from '../adapters/store/items';
-import { senderFor } from '../host/runtime';
-import { getGames } from '../host/runtime-games';
-import { getNotifier } from '../host/runtime-notify';
-import { getChatNotices } from '../host/runtime-chat-notices';
+import { logger } from '../observe/log';
 import { observed } from '../observe/observed';
-import { failure, logger } from '../observe/log';
-import { METRICS } from '../observe/metric-names';
-import { count } from '../observe/metrics';
 
-export const handler = observed('stream', async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-  const notifier = getNotifier();
-  const { host } = getGames();
-  const { reactions } = host;
-  for (const [i, record] of event.Records.entries()) {
-    const image = record.dynamodb?.NewImage;
-    const kind = image?.kind?.S;
-    if (record.eventName !== 'INSERT' || !image || (kind !== 'commit' && kind !== 'chatMessage')) continue;
-    try {
-      if (kind === 'chatMessage') {
-        const message = unmarshall(image as Record<string, AttributeValue>) as ChatMessageItem;
-        logger.appendKeys({ gameId: message.gameId, chatMessage: message.id });
-        await getChatNotices().notify(message);
-        continue;
-      }
-      const head = unmarshall(image as Record<string, AttributeValue>) as CommitItem;
-      logger.appendKeys({ gameId: head.gameId, version: head.version });
-      // Independent of each other: a failure of one still lets the others finish before the retry.
-      const outcomes = await Promise.allSettled([
-        reactions.react(head, senderFor({})),
-        reactions.index(head),
-        reactions.snapshot(head),
-        reactions.clock(head),
-        host.lobbyFeed?.react(head, senderFor({})),
-      ]);
-      const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-      if (failed) throw failed.reason;
-      await notifier.notifyCommit(head);
-    } catch (error) {
-      logger.error('reacting to a commit failed; the stream delivers it again', failure(error));
-      count(METRICS.reactorFailures);
-      return {
-        batchItemFailures: event.Records.slice(i).map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber ?? '' })),
-      };
+export function stream(app: App) {
+  const reactions = app.get(streamReactions);
+  const react = async (item: CommitItem | ChatMessageItem) => {
+    if (item.kind === 'chatMessage') {
+      logger.appendKeys({ gameId: item.gameId, chatMessage: item.id });
+      return reactions.onChatMessage(item);
     }
-  }
-  return { batchItemFailures: [] };
-});
+    logger.appendKeys({ gameId: item.gameId, version: item.version });
+    return reactions.onCommit(item);
+  };
+  const wanted = (image: { kind?: { S?: string } }) => image.kind?.S === 'commit' || image.kind?.S === 'chatMessage';
+  return observed('stream', (event: DynamoDBStreamEvent) => eachInserted(event, wanted, react));
+}

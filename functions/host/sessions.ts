@@ -18,7 +18,7 @@ import {
   verifyAccessToken,
 } from '../core/session-token';
 import type { AccountStore } from '../adapters/store/accounts';
-import { currentKey, keyFor, tokenSecret } from '../adapters/signing-keys';
+import type { SigningKeys } from '../adapters/signing-keys';
 
 /** A refused account request: its protocol code, the HTTP status, a sentence. Changes nothing. */
 export class AccountError extends Error {
@@ -54,10 +54,11 @@ export class Sessions {
   constructor(
     private readonly store: AccountStore,
     private readonly now: () => Date,
+    private readonly keys: SigningKeys,
   ) {}
 
   private async access(playerId: string, name: string, deviceId: string, secret: string): Promise<SessionAnswer> {
-    const key = await currentKey();
+    const key = await this.keys.currentKey();
     return {
       playerId,
       name,
@@ -107,12 +108,12 @@ export class Sessions {
   async check(token: string | undefined | null): Promise<{ ok: true; caller: Caller } | { ok: false; message: string }> {
     if (!token) return { ok: false, message: TOKEN_INVALID };
     if (token.startsWith('v2.')) {
-      const checked = await verifyAccessToken(token, keyFor, this.now());
+      const checked = await verifyAccessToken(token, this.keys.keyFor, this.now());
       if (!checked.ok) return { ok: false, message: checked.reason === 'expired' ? TOKEN_EXPIRED : TOKEN_INVALID };
       const { playerId, name, deviceId } = checked.claim;
       return { ok: true, caller: { playerId, name, deviceId } };
     }
-    const player = verifyToken(token, await tokenSecret());
+    const player = verifyToken(token, await this.keys.legacySecret());
     return player ? { ok: true, caller: player } : { ok: false, message: TOKEN_INVALID };
   }
 

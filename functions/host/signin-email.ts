@@ -13,7 +13,7 @@ import type { Records } from '../adapters/store/records';
 import type { AccountStore } from '../adapters/store/accounts';
 import { keys } from '../adapters/store/keys';
 import { limit } from '../adapters/limits';
-import { currentKey, keyFor } from '../adapters/signing-keys';
+import type { SigningKeys } from '../adapters/signing-keys';
 import { AccountError, type SessionAnswer, type Sessions } from './sessions';
 import { failure, logger } from '../observe/log';
 import { METRICS } from '../observe/metric-names';
@@ -49,6 +49,7 @@ export interface EmailSignInDeps {
   /** Null when this server sends no email. */
   mailer: Mailer | null;
   now: () => Date;
+  keys: SigningKeys;
   linkFor: (token: string) => string;
 }
 
@@ -83,7 +84,7 @@ export class EmailSignIn {
       at,
     );
     if (!counted.ok) return;
-    const key = await currentKey();
+    const key = await this.deps.keys.currentKey();
     const token = issueLinkToken({ playerId: account.playerId, email }, key.kid, key.secret, at);
     try {
       await mailer.send(email, signInMail(email, this.deps.linkFor(token), account.playerId));
@@ -97,7 +98,7 @@ export class EmailSignIn {
   /** `POST /api/signin/email/open`: a new device for the link's player, once. */
   async open(token: string, label: string): Promise<SessionAnswer> {
     const { store, sessions, now } = this.deps;
-    const checked = await verifyLinkToken(token, keyFor, now());
+    const checked = await verifyLinkToken(token, this.deps.keys.keyFor, now());
     if (!checked.ok) throw new AccountError('BAD_REQUEST', 400, checked.reason === 'expired' ? SIGNIN_LINK_EXPIRED : SIGNIN_LINK_INVALID);
     const { playerId, email, nonce, expiresAt } = checked.claim;
     if (!(await this.confirmedFor(playerId, email))) throw new AccountError('BAD_REQUEST', 400, SIGNIN_LINK_OUTDATED);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { ManagementApiSender } from '../../functions/adapters/sender';
-import { senderFor } from '../../functions/host/runtime';
+import { senderFor } from '../../functions/app/outside';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client } from '../support/client';
 import { post, signUp, type DeviceSession } from '../support/accounts';
@@ -48,7 +48,7 @@ describe('revoking a device (connections in the table)', () => {
     expect((await post(server.url, '/api/session/refresh', { refreshToken: ana.refreshToken })).status).toBe(401);
     await onPhone.close();
     // The answers above came through @connections, not handed to the sockets in-process.
-    const sender = senderFor({});
+    const sender = server.app.get(senderFor)();
     expect(sender).toBeInstanceOf(ManagementApiSender);
     expect((sender as ManagementApiSender).usage.frames).toBeGreaterThanOrEqual(3);
   });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { parseKeySet, RETIRED_KEEP_MS } from '../../functions/core/key-set';
 import { ACCESS_TOKEN_SECONDS, issueAccessToken } from '../../functions/core/session-token';
-import { reloadSigningKeys } from '../../functions/adapters/signing-keys';
+import { signingKeys } from '../../functions/app/keys';
 import { rotateKeyFile } from '../../scripts/rotate-key';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register } from '../support/client';
@@ -111,7 +111,7 @@ describe('rotating the signing key', () => {
     rotateKeyFile(keyFile(), { now: new Date(Date.now() + day) });
     const last = rotateKeyFile(keyFile(), { now: new Date(Date.now() + 2 * day) });
     expect(Object.keys(last.keys).sort()).toEqual(['k0', 'k2', 'k3']);
-    await reloadSigningKeys();
+    await server.app.get(signingKeys).reload();
     offsetMs = 2 * day;
     expect(
       await connects(issueAccessToken({ playerId: ana.playerId, name: 'Ana', deviceId: ana.deviceId }, 'k1', rotated.keys.k1!, clock())),

@@ -17,7 +17,7 @@ import {
 import { issueToken, verifyToken } from '../../functions/core/token';
 import { CODE_ALPHABET, newDeviceCode, normalizeDeviceCode, showDeviceCode } from '../../functions/core/device-code';
 import { cleanLabel, deviceLabel, labelFromUserAgent } from '../../functions/core/device-label';
-import { relyingParty } from '../../functions/adapters/config';
+import { linksOf } from '../../functions/app/config';
 
 const A = 'a-first-secret-of-some-length';
 const B = 'a-second-secret-of-some-length';
@@ -177,16 +177,10 @@ describe('refresh tokens, codes and labels', () => {
 
 describe("the passkeys' relying party", () => {
   it("is PUBLIC_URL's host and origin; a loopback address is localhost (browsers refuse passkeys on an IP address)", () => {
-    const before = process.env.PUBLIC_URL;
-    const at = (url: string) => {
-      process.env.PUBLIC_URL = url;
-      return relyingParty();
-    };
+    const at = (url: string) => linksOf({ publicUrl: url.replace(/\/$/, '') }).relyingParty();
     expect(at('https://games.example.com/')).toEqual({ rpID: 'games.example.com', origin: 'https://games.example.com' });
     expect(at('https://d1234.cloudfront.net')).toEqual({ rpID: 'd1234.cloudfront.net', origin: 'https://d1234.cloudfront.net' });
     expect(at('http://127.0.0.1:3000')).toEqual({ rpID: 'localhost', origin: 'http://localhost:3000' });
     expect(at('http://localhost:3000')).toEqual({ rpID: 'localhost', origin: 'http://localhost:3000' });
-    if (before === undefined) delete process.env.PUBLIC_URL;
-    else process.env.PUBLIC_URL = before;
   });
 });

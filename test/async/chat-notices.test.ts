@@ -10,7 +10,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushTopic } from '../../functions/adapters/channels/webpush';
-import { handler as streamHandler } from '../../functions/handlers/stream';
+import { stream as streamPart } from '../../functions/handlers/stream';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
@@ -76,7 +76,7 @@ describe('chat notices', () => {
     await server.notified();
     expect(hooksTo('/hooks/bruno')).toEqual([]);
     await b.close();
-    await waitOffline(bruno.playerId);
+    await waitOffline(server.app, bruno.playerId);
 
     // Three messages in one hour: one notice on each channel, about the first.
     for (const text of ['First!', 'Second', 'Third'])
@@ -84,7 +84,7 @@ describe('chat notices', () => {
     await server.notified();
     expect(hooksTo('/hooks/bruno')).toEqual([
       expect.objectContaining({
-        content: `**Ana wrote in your game of Tic-tac-toe**\nAna: “First!”\n${process.env.PUBLIC_URL}/#/game/${gameId}`,
+        content: `**Ana wrote in your game of Tic-tac-toe**\nAna: “First!”\n${server.app.deps.config.publicUrl}/#/game/${gameId}`,
       }),
     ]);
     const pushes = pushesTo('/push/bruno');
@@ -103,7 +103,9 @@ describe('chat notices', () => {
     // The stream delivers a message's record again: nothing more is sent.
     const item = (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `CHAT#${gameId}` && i.sk === 'M#0000000002')!;
     const record = { eventName: 'INSERT', dynamodb: { SequenceNumber: '1', NewImage: marshall(item, { removeUndefinedValues: true }) } };
-    expect(await streamHandler({ Records: [record, record] } as unknown as DynamoDBStreamEvent)).toEqual({ batchItemFailures: [] });
+    expect(await server.app.get(streamPart)({ Records: [record, record] } as unknown as DynamoDBStreamEvent)).toEqual({
+      batchItemFailures: [],
+    });
     expect(hooksTo('/hooks/bruno')).toHaveLength(1);
     expect(pushesTo('/push/bruno')).toHaveLength(1);
 
@@ -118,7 +120,7 @@ describe('chat notices', () => {
     b = await Client.connect(server.wsUrl, bruno);
     expect(await b.request({ action: 'mute', playerId: ana.playerId })).toMatchObject({ type: 'muted' });
     await b.close();
-    await waitOffline(bruno.playerId);
+    await waitOffline(server.app, bruno.playerId);
     now = new Date('2026-01-15T14:05:00Z');
     await a.request({ action: 'chat', gameId, text: 'Bruno?' });
     await server.notified();
@@ -143,7 +145,7 @@ describe('chat notices', () => {
     await b.request({ action: 'joinGame', gameId });
     await server.notified(); // the game started while Bruno was online
     await b.close();
-    await waitOffline(bruno.playerId);
+    await waitOffline(server.app, bruno.playerId);
 
     await a.request({ action: 'chat', gameId, text: 'Good night' });
     now = new Date('2026-01-20T23:30:00Z');

@@ -29,7 +29,7 @@ afterAll(async () => {
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 
 /** Wait until the server has run a player's $disconnect. */
-const offline = (player: Player) => waitOffline(player.playerId);
+const offline = (player: Player) => waitOffline(server.app, player.playerId);
 
 /** Ana plays (from her legal list) until the game waits for Bruno's seat, or `limit` commands. */
 async function anaPlaysUntilBruno(ana: Client, gameId: string, brunoSeat: number, limit = Infinity): Promise<StateFrame> {

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as streamHandler } from '../../functions/handlers/stream';
+import { stream as streamPart } from '../../functions/handlers/stream';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
@@ -76,7 +76,7 @@ describe('the email digest', () => {
       games.push(gameId);
     }
     await b.close();
-    await waitOffline(bruno.playerId);
+    await waitOffline(server.app, bruno.playerId);
 
     // Three turns wait for Bruno: three webhook calls, no email yet.
     for (const gameId of games) await mark(a, gameId, 0);
@@ -102,7 +102,7 @@ describe('the email digest', () => {
     await mark(b2, games[0]!, 4);
     await mark(b2, games[1]!, 4);
     await b2.close();
-    await waitOffline(bruno.playerId);
+    await waitOffline(server.app, bruno.playerId);
     minutes(30);
     await mark(a, games[0]!, 8);
     await mark(a, games[1]!, 8);
@@ -113,7 +113,7 @@ describe('the email digest', () => {
       .filter((i) => i.pk === `GAME#${games[0]}` && String(i.sk).startsWith('V#'))
       .sort((x, y) => String(y.sk).localeCompare(String(x.sk)))[0]!;
     const record = { eventName: 'INSERT', dynamodb: { SequenceNumber: '1', NewImage: marshall(item, { removeUndefinedValues: true }) } };
-    await streamHandler({ Records: [record, record] } as unknown as DynamoDBStreamEvent);
+    await server.app.get(streamPart)({ Records: [record, record] } as unknown as DynamoDBStreamEvent);
     for (const at of ['2026-03-10T12:00:00Z', '2026-03-10T20:00:00Z', '2026-03-11T09:59:00Z']) {
       now = new Date(at);
       await server.sweep();
@@ -137,7 +137,7 @@ describe('the email digest', () => {
     const { gameId } = await c.request<Frame<'gameCreated'>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
     await d.request({ action: 'joinGame', gameId });
     await d.close();
-    await waitOffline(dina.playerId);
+    await waitOffline(server.app, dina.playerId);
 
     // Carla moves; Dina comes back within the hour and plays: the digest due finds nothing waiting.
     await mark(c, gameId, 0);
@@ -145,7 +145,7 @@ describe('the email digest', () => {
     const d2 = await Client.connect(server.wsUrl, dina);
     await mark(d2, gameId, 4);
     await d2.close();
-    await waitOffline(dina.playerId);
+    await waitOffline(server.app, dina.playerId);
     minutes(61);
     expect((await server.sweep()).digests).toMatchObject({ sent: 0, dropped: 1 });
     expect(digests(dina)).toEqual([]);
@@ -158,7 +158,7 @@ describe('the email digest', () => {
       settings: { ...current.settings, quietHours: { start: '22:00', end: '08:00', timeZone: 'Europe/Lisbon' } },
     });
     await d3.close();
-    await waitOffline(dina.playerId);
+    await waitOffline(server.app, dina.playerId);
     now = new Date('2026-03-11T21:30:00Z');
     await mark(c, gameId, 1);
     await server.notified();

@@ -9,13 +9,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as streamHandler } from '../../functions/handlers/stream';
+import { stream as streamPart } from '../../functions/handlers/stream';
 import { issueEmailToken } from '../../functions/core/token';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
 import { browser, startReceiver, verifyVapid, type LoopbackServer } from '../support/push-service';
 import { scanTable, waitOffline } from '../support/table';
+import { signingKeys, vapid } from '../../functions/app/keys';
 
 let server: LocalServer;
 let push: LoopbackServer;
@@ -39,7 +40,7 @@ afterAll(async () => {
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 
 /** Wait until the server has run a player's $disconnect. */
-const offline = (player: Player) => waitOffline(player.playerId);
+const offline = (player: Player) => waitOffline(server.app, player.playerId);
 
 /** Bruno takes his turn (connecting for it) and leaves again. */
 async function brunoMoves(bruno: Player, gameId: string, cell: number): Promise<void> {
@@ -62,7 +63,10 @@ const mail = (file: string) => readFileSync(`${server.outboxDir}/${file}`, 'utf8
 const confirmations = (player: Player) => outbox(`confirm-email-${player.playerId}`).map(mail);
 /** The token of the link in a confirmation email. */
 function linkToken(eml: string): string {
-  const link = new RegExp(`^${process.env.PUBLIC_URL!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/#/confirm-email/(\\S+)\r$`, 'm').exec(eml);
+  const link = new RegExp(
+    `^${server.app.deps.config.publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/#/confirm-email/(\\S+)\r$`,
+    'm',
+  ).exec(eml);
   expect(link, eml).not.toBeNull();
   return decodeURIComponent(link![1]!);
 }
@@ -104,7 +108,7 @@ describe('notifications', () => {
       action: 'setNotifications',
       settings: { webPush: [brunoDevice.subscription], webhook: { url: `${hook.origin}/hooks/bruno` }, email: 'bruno@example.org' },
     });
-    expect(settings.pushKey).toBe(process.env.VAPID_PUBLIC_KEY);
+    expect(settings.pushKey).toBe(await server.app.get(vapid).publicKey());
     // The new address gets one email: the confirmation link, and nothing else until it is opened.
     expect(settings.emailConfirmed).toBe(false);
     const [confirmation, ...more] = confirmations(bruno);
@@ -130,7 +134,7 @@ describe('notifications', () => {
     expect(pushesTo('/push/ana')).toEqual([]); // online players see it live
     const [first] = pushesTo('/push/bruno');
     expect(pushesTo('/push/bruno')).toHaveLength(1);
-    const claims = verifyVapid(first!.headers, process.env.VAPID_PUBLIC_KEY!);
+    const claims = verifyVapid(first!.headers, (await server.app.get(vapid).publicKey())!);
     expect(claims.aud).toBe(push.origin);
     expect(first!.headers.topic).toMatch(/^[\w-]{1,32}$/);
     expect(brunoDevice.decrypt(first!.body)).toMatchObject({ title: 'Your turn in Tic-tac-toe', gameId, version: 3, kind: 'yourTurn' });
@@ -147,7 +151,9 @@ describe('notifications', () => {
     // The stream delivers the same record twice more: nothing is sent again.
     const item = (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `GAME#${gameId}` && i.sk === 'V#0000000003')!;
     const record = { eventName: 'INSERT', dynamodb: { SequenceNumber: '1', NewImage: marshall(item, { removeUndefinedValues: true }) } };
-    expect(await streamHandler({ Records: [record, record] } as unknown as DynamoDBStreamEvent)).toEqual({ batchItemFailures: [] });
+    expect(await server.app.get(streamPart)({ Records: [record, record] } as unknown as DynamoDBStreamEvent)).toEqual({
+      batchItemFailures: [],
+    });
     expect(pushesTo('/push/bruno')).toHaveLength(1);
     expect(hooksTo('/hooks/bruno')).toHaveLength(1);
 
@@ -248,7 +254,9 @@ describe('notifications', () => {
     expect(confirmations(carla)[1]).toMatch(/^To: carla@elsewhere\.org\r$/m);
     const changed = await settingsItem(carla);
     expect(
-      await confirm(issueEmailToken({ playerId: carla.playerId, email: 'carla@example.org' }, process.env.CARAVELA_SECRET!, now)),
+      await confirm(
+        issueEmailToken({ playerId: carla.playerId, email: 'carla@example.org' }, await server.app.get(signingKeys).legacySecret(), now),
+      ),
     ).toMatchObject({ status: 400, body: { message: expect.stringMatching(/no longer/) } });
     expect(await settingsItem(carla)).toEqual(changed);
     // Saving the same address again sends nothing; asking for the link again does.

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCommit, moduleOf } from '../../functions/core/record';
 import { planAutomatic, planCommand, planCreate, planJoin } from '../../functions/core/plans';
 import { keys } from '../../functions/adapters/store/keys';
-import { getRuntime } from '../../functions/host/runtime';
-import { getGames } from '../../functions/host/runtime-games';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { register } from '../support/client';
 import { commitsOf, scanTable } from '../support/table';
+import { eventStore } from '../../functions/app/games';
+import { records as recordsPart } from '../../functions/app/records';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ async function untilPersonActs(gameId: string): Promise<number[]> {
 describe('reactions to commits', () => {
   it("play the bots' moves of a game whose creating invocation died right after its write", async () => {
     const ana = await register(server.url, 'Ana');
-    const { store } = getGames();
+    const store = server.app.get(eventStore);
     // Seeds chosen so that a bot is to act first (the first player is drawn at random).
     let stuck: string | null = null;
     for (let seed = 1; seed < 50 && !stuck; seed++) {
@@ -64,7 +64,7 @@ describe('reactions to commits', () => {
 
   it('take over a bot chain that died after one of its moves, and never store a version twice', async () => {
     const ana = await register(server.url, 'Ana');
-    const { store } = getGames();
+    const store = server.app.get(eventStore);
     for (let seed = 100; seed < 200; seed++) {
       const commit = planCreate({
         gameId: `chain-${seed}`,
@@ -98,8 +98,8 @@ describe('reactions to commits', () => {
   it("keep the players' game index and write the snapshots when every request died right after its write", async () => {
     const ana = await register(server.url, 'Ana');
     const bo = await register(server.url, 'Bo');
-    const { records } = getRuntime();
-    const { store } = getGames();
+    const records = server.app.get(recordsPart);
+    const store = server.app.get(eventStore);
     const at = () => new Date().toISOString();
     const create = planCreate({
       gameId: 'index-died',

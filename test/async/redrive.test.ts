@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCommit, moduleOf } from '../../functions/core/record';
 import { planCreate } from '../../functions/core/plans';
 import { clockDueOf, REDRIVE_AFTER_MS } from '../../functions/core/clock-due';
-import { getRuntime } from '../../functions/host/runtime';
-import { getGames } from '../../functions/host/runtime-games';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { register } from '../support/client';
 import { commitsOf } from '../support/table';
+import { eventStore } from '../../functions/app/games';
+import { schedule as schedulePart } from '../../functions/app/records';
 
 let server: LocalServer;
 let now = new Date('2026-05-01T08:00:00Z');
@@ -40,8 +40,8 @@ afterAll(async () => server?.close());
 describe("the sweep's re-drive", () => {
   it('moves a game whose bot is to act after every reaction was lost, and only after the re-drive period', async () => {
     const ana = await register(server.url, 'Ana');
-    const { schedule } = getRuntime();
-    const { store } = getGames();
+    const schedule = server.app.get(schedulePart);
+    const store = server.app.get(eventStore);
     let gameId: string | null = null;
     for (let seed = 1; seed < 50 && !gameId; seed++) {
       const commit = planCreate({

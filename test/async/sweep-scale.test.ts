@@ -100,7 +100,7 @@ describe('the sweep at 20,000 clocked games', () => {
       real.push({ gameId, brunoSeat: seat });
     }
     await b.close();
-    await waitOffline(bruno.playerId);
+    await waitOffline(server.app, bruno.playerId);
     for (const { gameId, brunoSeat } of real) {
       const s = await a.request<StateFrame>({ action: 'subscribe', gameId });
       if (!s.activeSeats.includes(brunoSeat)) {

@@ -140,8 +140,8 @@ describe('GET /api/games/{id}/replay with a malformed id', () => {
 describe('GET /api/games/{id}/replay', () => {
   it("answers a finished game's whole history to anyone, a running game's own commit times to its players only", async () => {
     const [ana, bruno, carla] = await Promise.all(['Ana', 'Bruno', 'Carla'].map((n) => register(server.url, n)));
-    const finished = await storeTicTacToe(ana!, { opponent: bruno!, finish: true });
-    const running = await storeTicTacToe(ana!, { opponent: bruno! });
+    const finished = await storeTicTacToe(server.app, ana!, { opponent: bruno!, finish: true });
+    const running = await storeTicTacToe(server.app, ana!, { opponent: bruno! });
     // The support code checks each body against docs/schemas/http.json (FinishedReplay, RunningReplay, Error).
     const whole = await get<{ status: string; commits: { version: number; seat: number | null; events: { type: string }[] }[] }>(
       server.url,

@@ -7,12 +7,12 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
-import { getRuntime } from '../../functions/host/runtime';
 import { LiveRecords } from '../../functions/adapters/store/live-records';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 import { Client, register } from '../support/client';
 import { scanTable } from '../support/table';
+import { records as recordsPart } from '../../functions/app/records';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('live records in the local runtime', () => {
     });
     await o.request({ action: 'joinGame', gameId });
     await Promise.all([x.request({ action: 'subscribe', gameId }), o.request({ action: 'subscribe', gameId })]);
-    const records = getRuntime().records;
+    const records = server.app.get(recordsPart);
     expect(records).toBeInstanceOf(LiveRecords);
     expect((await records.subscribers(gameId)).map((s) => s.playerId).sort()).toEqual([xp.playerId, op.playerId].sort());
     expect(await records.isOnline(op.playerId)).toBe(true);
@@ -77,7 +77,7 @@ describe('live records in the local runtime', () => {
       players: 2,
     });
     await server.notified();
-    const records = getRuntime().records;
+    const records = server.app.get(recordsPart);
     const db = (records as unknown as { db: DynamoDBDocumentClient }).db;
     const sent: string[] = [];
     const send = db.send.bind(db);

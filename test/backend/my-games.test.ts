@@ -55,11 +55,11 @@ describe('myGames in pages', () => {
     [pia, quim] = await Promise.all([register(server.url, 'Pia'), register(server.url, 'Quim')]);
     [p, q] = await Promise.all([Client.connect(server.wsUrl, pia), Client.connect(server.wsUrl, quim)]);
     // Open games (waiting for a second player) and games against a bot where Pia (X) moves first.
-    for (let i = 0; i < 35; i++) open.push(await storeTicTacToe(pia));
-    for (let i = 0; i < 25; i++) yourTurn.push(await storeTicTacToe(pia, { bot: true }));
+    for (let i = 0; i < 35; i++) open.push(await storeTicTacToe(server.app, pia));
+    for (let i = 0; i < 25; i++) yourTurn.push(await storeTicTacToe(server.app, pia, { bot: true }));
     // Quim's games that Pia joins: Quim (X) is to move.
     for (let i = 0; i < 27; i++) {
-      const gameId = await storeTicTacToe(quim);
+      const gameId = await storeTicTacToe(server.app, quim);
       expect(await p.request({ action: 'joinGame', gameId })).toMatchObject({ type: 'joined', seat: 1 });
       (i < 15 ? theirTurn : finished).push(gameId);
     }
@@ -175,8 +175,8 @@ describe('myGames in pages', () => {
   it('lists games indexed before statuses were, and corrects their status once read', async () => {
     const lia = await register(server.url, 'Lia');
     const l = await Client.connect(server.wsUrl, lia);
-    const openId = await storeTicTacToe(lia);
-    const doneId = await storeTicTacToe(quim);
+    const openId = await storeTicTacToe(server.app, lia);
+    const doneId = await storeTicTacToe(server.app, quim);
     await l.request({ action: 'joinGame', gameId: doneId });
     for (const [c, cell] of [
       [q, 0],

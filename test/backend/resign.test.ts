@@ -175,8 +175,8 @@ describe('hiding finished games', () => {
     const [dia, edu] = await Promise.all([register(server.url, 'Dia'), register(server.url, 'Edu')]);
     const d = await Client.connect(server.wsUrl, dia);
     const e = await Client.connect(server.wsUrl, edu);
-    const finished = await storeTicTacToe(dia, { opponent: edu, finish: true });
-    const running = await storeTicTacToe(dia, { opponent: edu });
+    const finished = await storeTicTacToe(server.app, dia, { opponent: edu, finish: true });
+    const running = await storeTicTacToe(server.app, dia, { opponent: edu });
     expect((await listed(d)).sort()).toEqual([finished, running].sort());
 
     expect(await d.request({ action: 'hideGame', gameId: finished })).toMatchObject({ type: 'gameHidden', gameId: finished, hidden: true });
@@ -194,7 +194,7 @@ describe('hiding finished games', () => {
     const refusals: [Record<string, unknown>, string, RegExp][] = [
       [{ action: 'hideGame', gameId: running }, 'ILLEGAL', /only finished games can be hidden/],
       [
-        { action: 'hideGame', gameId: await storeTicTacToe(edu, { opponent: players[2]!, finish: true }) },
+        { action: 'hideGame', gameId: await storeTicTacToe(server.app, edu, { opponent: players[2]!, finish: true }) },
         'FORBIDDEN',
         /only its players can hide it/,
       ],

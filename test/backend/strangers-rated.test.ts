@@ -10,7 +10,7 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as ratingsHandler } from '../../functions/handlers/ratings';
+import { ratings as ratingsPart } from '../../functions/handlers/ratings';
 import { rateGame } from '../../functions/core/rate';
 import type { PlayerRating, RatedSeat } from '../../functions/core/ratings';
 import type { ProfileFrame, ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
@@ -59,7 +59,7 @@ async function redeliverEnd(gameId: string): Promise<void> {
     eventName: 'INSERT',
     dynamodb: { SequenceNumber: '1', NewImage: marshall(last, { removeUndefinedValues: true }) },
   } as unknown as DynamoDBRecord;
-  const deliver = () => ratingsHandler({ Records: [record, record] } as DynamoDBStreamEvent);
+  const deliver = () => server.app.get(ratingsPart)({ Records: [record, record] } as DynamoDBStreamEvent);
   expect(await deliver()).toEqual({ batchItemFailures: [] });
   expect(await Promise.all([deliver(), deliver()])).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
 }

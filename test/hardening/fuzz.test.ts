@@ -10,13 +10,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, ERROR_CODES, type ServerFrame } from '../../functions/core/protocol/frames';
-import { getGames } from '../../functions/host/runtime-games';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
 import { signUp } from '../support/accounts';
 import { restoreLimits, setLimit } from '../support/limits';
 import { connectTcp, upgradeRequest, wsFrame } from '../support/raw-socket';
 import { commitsOf } from '../support/table';
+import { host } from '../../functions/app/games';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -82,7 +82,7 @@ interface Targets {
 async function snapshot(ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const id of ids) {
-    const record = await getGames().host.games.fresh(id);
+    const record = await server.app.get(host).games.fresh(id);
     out.set(
       id,
       JSON.stringify({

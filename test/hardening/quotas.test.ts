@@ -9,14 +9,14 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
-import { handler as messageHandler } from '../../functions/handlers/message';
+import { message as messagePart } from '../../functions/handlers/message';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 import { restoreLimits, setLimit } from '../support/limits';
 import { Client, register, type Player } from '../support/client';
 import { commitsOf, scanTable, settledState, storedState } from '../support/table';
-import { getRuntime } from '../../functions/host/runtime';
-import { getGames } from '../../functions/host/runtime-games';
+import { host } from '../../functions/app/games';
+import { connectionCache } from '../../functions/app/accounts';
 
 let now = new Date('2026-03-02T10:20:00Z');
 let server: LocalServer;
@@ -53,7 +53,7 @@ describe('client-chosen keys are own keys only', () => {
     const commits = await commitsOf(server.dynamo.endpoint, gameId);
     expect(commits.map((c) => c.commandId)).toEqual([null, null, ...ids]);
     // After a reload from the store (another instance), the ids are still known.
-    getGames().host.games.forget(gameId);
+    server.app.get(host).games.forget(gameId);
     expect(await x.request({ action: 'command', gameId, commandId: '__proto__', command: { type: 'mark', cell: 1 } })).toMatchObject({
       type: 'ack',
       version: 4,
@@ -226,10 +226,10 @@ describe('quotas', () => {
 
   it('answers TOO_LARGE for a message over 32 KB that API Gateway delivers (up to its 128 KB), echoing its requestId', async () => {
     const client = await Client.connect(server.wsUrl, await register(server.url, 'Tom'));
-    const connectionId = [...getRuntime().connections.values()].find((c) => c.playerId === client.player.playerId)!.connectionId;
+    const connectionId = [...server.app.get(connectionCache).values()].find((c) => c.playerId === client.player.playerId)!.connectionId;
     const deliver = async (body: string) => {
       const answer = client.waitFor<ErrorFrame>((f) => f.type === 'error');
-      await messageHandler({
+      await server.app.get(messagePart)({
         requestContext: { routeKey: 'ping', eventType: 'MESSAGE', connectionId, domainName: 'localhost', stage: 'local' },
         body,
       });

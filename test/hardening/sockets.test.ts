@@ -69,7 +69,7 @@ describe('resets and broken frames', () => {
       socket.resetAndDestroy();
     }
     await healthy();
-    await waitOffline(ana.playerId);
+    await waitOffline(server.app, ana.playerId);
     // A garbage token is still refused with 401.
     await expect(Client.connect(server.wsUrl, { ...ana, token: 'garbage' })).rejects.toThrow(/401/);
   });
@@ -219,7 +219,7 @@ describe('frames per connection', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     // The server gave up on him; Ana's play was never held up.
-    await waitOffline(bruno.playerId);
+    await waitOffline(server.app, bruno.playerId);
     expect(await a.request({ action: 'ping' })).toMatchObject({ type: 'pong' });
     expect(textFrames(raw.received()).length).toBeLessThan(2000);
     raw.socket.destroy();

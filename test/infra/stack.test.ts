@@ -34,8 +34,11 @@ import {
   WEB_DIR,
   WS_STAGE,
 } from '../../infra/stack';
-import { sessionRoutes } from '../../functions/handlers/http-session';
-import { PASSKEY_PATHS } from '../../functions/handlers/passkey';
+import { sessionRoutes } from '../../functions/api/session-routes';
+import { passkeyRoutes } from '../../functions/api/passkey-routes';
+import { createApp } from '../../functions/app/app';
+import { configFromEnv } from '../../functions/app/config';
+import { randomIds } from '../../functions/app/deps';
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON, read by path
 type Json = Record<string, any>;
@@ -321,8 +324,9 @@ describe('HTTP API', () => {
     for (const key of http) expect(routes.get(key), key).toBe(idOf(stack.functions.http));
     for (const key of passkey) expect(routes.get(key), key).toBe(idOf(stack.functions.passkey));
     // The lists are the handlers' own routes.
-    expect([...sessionRoutes.keys()].sort()).toEqual([...SESSION_ROUTES].sort());
-    expect([...PASSKEY_PATHS].sort()).toEqual([...PASSKEY_ROUTES].sort());
+    const app = createApp({ config: configFromEnv({}), now: () => new Date(), ids: randomIds });
+    expect([...app.get(sessionRoutes).keys()].sort()).toEqual([...SESSION_ROUTES].sort());
+    expect([...app.get(passkeyRoutes).keys()].sort()).toEqual([...PASSKEY_ROUTES].sort());
     template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
       ApiId: ref(stack.httpApi),
       IntegrationUri: arnOf(stack.functions.http),

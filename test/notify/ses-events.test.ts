@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { SNSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as sesEvents } from '../../functions/handlers/ses-events';
+import { sesEvents as sesEventsHandler } from '../../functions/handlers/ses-events';
 import { sesReport } from '../../functions/core/ses-event';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
@@ -122,7 +122,7 @@ describe('SES bounces and complaints', () => {
     // Soft bounces, deliveries, malformed messages, untagged mail, another player's address: nothing changes.
     const before = await settingsItem(ana);
     expect(
-      await sesEvents(
+      await server.app.get(sesEventsHandler)(
         sns(
           bounce('ana@example.org', ana.playerId, 'Transient'),
           { eventType: 'Delivery', mail: mailOf('ana@example.org', ana.playerId) },
@@ -136,13 +136,15 @@ describe('SES bounces and complaints', () => {
     expect(await settingsItem(ana)).toEqual(before);
 
     // The bounce, delivered twice by SNS: marked once (case of the address as SES reports it does not matter).
-    expect(await sesEvents(sns(bounce('Ana@Example.org', ana.playerId), bounce('ana@example.org', ana.playerId)))).toEqual({ marked: 1 });
+    expect(
+      await server.app.get(sesEventsHandler)(sns(bounce('Ana@Example.org', ana.playerId), bounce('ana@example.org', ana.playerId))),
+    ).toEqual({ marked: 1 });
     const marked = await settingsItem(ana);
     expect(marked).toMatchObject({
       emailBlocked: { address: 'ana@example.org', kind: 'bounced', at: '2026-04-01T09:00:01.669Z', reason: 'smtp; 550 5.1.1 user unknown' },
       confirmedEmail: 'ana@example.org',
     });
-    expect(await sesEvents(sns(bounce('ana@example.org', ana.playerId)))).toEqual({ marked: 0 });
+    expect(await server.app.get(sesEventsHandler)(sns(bounce('ana@example.org', ana.playerId)))).toEqual({ marked: 0 });
     expect(await settingsItem(ana)).toEqual(marked);
     const shown = await a.request<Notifications>({ action: 'getNotifications' });
     expect(shown).toMatchObject({
@@ -169,7 +171,7 @@ describe('SES bounces and complaints', () => {
     });
     await a.request({ action: 'joinGame', gameId });
     await a.close();
-    await waitOffline(ana.playerId);
+    await waitOffline(server.app, ana.playerId);
     await b.request({ action: 'command', gameId, commandId: 'b0', command: { type: 'mark', cell: 0 } });
     await server.notified();
     expect((await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${ana.playerId}` && i.sk === 'DIGEST')).toBeUndefined();
@@ -184,13 +186,13 @@ describe('SES bounces and complaints', () => {
     expect(moved).toMatchObject({ emailConfirmed: false, emailProblem: null, settings: { email: 'ana@elsewhere.org' } });
     expect((await settingsItem(ana))!.emailBlocked).toBeUndefined();
     // A late bounce of the old address changes nothing now.
-    expect(await sesEvents(sns(bounce('ana@example.org', ana.playerId)))).toEqual({ marked: 0 });
+    expect(await server.app.get(sesEventsHandler)(sns(bounce('ana@example.org', ana.playerId)))).toEqual({ marked: 0 });
     await a2.close();
   });
 
   it('a complaint stops mail to the address too', async () => {
     const { player: carla, client: c } = await withEmail('Carla', 'carla@example.org');
-    expect(await sesEvents(sns(complaint('carla@example.org', carla.playerId)))).toEqual({ marked: 1 });
+    expect(await server.app.get(sesEventsHandler)(sns(complaint('carla@example.org', carla.playerId)))).toEqual({ marked: 1 });
     expect(await c.request<Notifications>({ action: 'getNotifications' })).toMatchObject({
       emailProblem: { kind: 'complained', at: '2026-04-02T10:00:00.000Z', reason: 'the recipient reported it (abuse)' },
     });
@@ -205,7 +207,7 @@ describe('SES bounces and complaints', () => {
     expect(signInLinks(server.outboxDir)).toHaveLength(1);
     const devices = () => d.request<Extract<ServerFrame, { type: 'devices' }>>({ action: 'myDevices' });
     expect((await devices()).signInEmail).toBe('dora@example.org');
-    expect(await sesEvents(sns(bounce('dora@example.org', dora.playerId)))).toEqual({ marked: 1 });
+    expect(await server.app.get(sesEventsHandler)(sns(bounce('dora@example.org', dora.playerId)))).toEqual({ marked: 1 });
     expect(await ask()).toEqual(first);
     expect(signInLinks(server.outboxDir)).toHaveLength(1);
     // The devices screen no longer offers it.

@@ -27,6 +27,7 @@ interface Received {
 
 let server: Server;
 let origin: string;
+let allow: string[];
 const received: Received[] = [];
 
 beforeAll(async () => {
@@ -49,7 +50,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Only allowed push services are posted to; this loopback one is allowed for the tests.
-  process.env.PUSH_ALLOW = origin;
+  allow = [origin];
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -117,7 +118,7 @@ describe('sendWebPush', () => {
     const b = browser('/push/device-1');
     const n = note();
     const before = Math.floor(Date.now() / 1000);
-    await expect(sendWebPush(b.subscription, n, vapid)).resolves.toBe('sent');
+    await expect(sendWebPush(b.subscription, n, vapid, allow)).resolves.toBe('sent');
 
     const r = last();
     expect(r.path).toBe('/push/device-1');
@@ -141,34 +142,33 @@ describe('sendWebPush', () => {
 
   it('gives messages of one game one Topic (so they replace each other) and marks urgent ones high', async () => {
     const b = browser('/push/device-2');
-    await sendWebPush(b.subscription, note({ version: 18 }), vapid);
+    await sendWebPush(b.subscription, note({ version: 18 }), vapid, allow);
     const first = last().headers.topic;
-    await sendWebPush(b.subscription, note({ version: 19, kind: 'reminder', urgent: true }), vapid);
+    await sendWebPush(b.subscription, note({ version: 19, kind: 'reminder', urgent: true }), vapid, allow);
     const second = last().headers;
     expect(second.topic).toBe(first);
     expect(second.urgency).toBe('high');
-    await sendWebPush(b.subscription, note({ gameId: 'g-other' }), vapid);
+    await sendWebPush(b.subscription, note({ gameId: 'g-other' }), vapid, allow);
     expect(last().headers.topic).not.toBe(first);
   });
 
   it("reports 'gone' when the push service says the subscription no longer exists (410 or 404)", async () => {
-    await expect(sendWebPush(browser('/gone/x').subscription, note(), vapid)).resolves.toBe('gone');
-    await expect(sendWebPush(browser('/missing/x').subscription, note(), vapid)).resolves.toBe('gone');
+    await expect(sendWebPush(browser('/gone/x').subscription, note(), vapid, allow)).resolves.toBe('gone');
+    await expect(sendWebPush(browser('/missing/x').subscription, note(), vapid, allow)).resolves.toBe('gone');
   });
 
   it('throws, naming the status, on any other answer, and when nobody listens', async () => {
-    await expect(sendWebPush(browser('/broken/x').subscription, note(), vapid)).rejects.toThrow(/500.*upstream exploded/);
+    await expect(sendWebPush(browser('/broken/x').subscription, note(), vapid, allow)).rejects.toThrow(/500.*upstream exploded/);
 
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const b = browser('/push/x');
-    process.env.PUSH_ALLOW = `${origin},http://127.0.0.1:${port}`;
-    await expect(sendWebPush({ ...b.subscription, endpoint: `http://127.0.0.1:${port}/push/x` }, note(), vapid)).rejects.toThrow(
-      /unreachable/,
-    );
-    process.env.PUSH_ALLOW = origin;
+    const withClosed = [origin, `http://127.0.0.1:${port}`];
+    await expect(
+      sendWebPush({ ...b.subscription, endpoint: `http://127.0.0.1:${port}/push/x` }, note(), vapid, withClosed),
+    ).rejects.toThrow(/unreachable/);
   });
 
   it('posts only to allowed push services', async () => {
@@ -187,7 +187,7 @@ describe('sendWebPush', () => {
       expect(checkPushEndpoint(bad, defaults)).toMatch(/push/);
     }
     const b = browser('/push/x');
-    await expect(sendWebPush({ ...b.subscription, endpoint: 'http://127.0.0.2:9/push/x' }, note(), vapid)).rejects.toThrow(
+    await expect(sendWebPush({ ...b.subscription, endpoint: 'http://127.0.0.2:9/push/x' }, note(), vapid, allow)).rejects.toThrow(
       /browser push service/,
     );
   });

@@ -64,7 +64,7 @@ afterAll(() => {
 describe('observability on Lambda', () => {
   it("an INTERNAL answer is an error log line with the request's keys and an InternalErrors metric", async () => {
     out = [];
-    const { handler } = await import('../../functions/handlers/message');
+    const { handler } = await import('../../functions/lambda/message');
     const result = await handler(
       {
         requestContext: { routeKey: 'subscribe', eventType: 'MESSAGE', connectionId: 'conn-1', requestId: 'req-1' },
@@ -91,7 +91,7 @@ describe('observability on Lambda', () => {
 
   it('a failed reaction to a commit is logged with its game and version, counted, and handed back to the stream', async () => {
     out = [];
-    const { handler } = await import('../../functions/handlers/stream');
+    const { handler } = await import('../../functions/lambda/stream');
     const image = {
       kind: { S: 'commit' },
       gameId: { S: 'g-2' },

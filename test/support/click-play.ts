@@ -90,7 +90,7 @@ export async function playByClicking(browser: Browser, server: LocalServer, game
         ).toContain(c);
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.body.innerText)).not.toMatch(/\{"type/);
 
-    const picked = await botPick(game, gameId, s, rng);
+    const picked = await botPick(server.app, game, gameId, s, rng);
     const target = await targetFor(page, picked, rng, options.prepare ?? PREPARE[game]);
     expect(target, `a control for ${JSON.stringify(picked)}`).not.toBeNull();
     const { selector } = target!;

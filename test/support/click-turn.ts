@@ -7,7 +7,8 @@
 import type { Page } from 'playwright-core';
 import type { Rng } from '../../domain/engine/rng';
 import { findBot } from '../../domain/games/bots';
-import { getGames } from '../../functions/host/runtime-games';
+import type { App } from '../../functions/app/app';
+import { host } from '../../functions/app/games';
 
 export interface PageState {
   version: number;
@@ -105,8 +106,8 @@ export const turnOrEnd = (page: Page, gameId: string, timeoutMs = 30_000) =>
   );
 
 /** What the game's heuristic bot would play in the person's seat, from the game's own state on the server (in this process). */
-export async function botPick(game: string, gameId: string, s: PageState, rng: Rng): Promise<Command> {
-  const record = await getGames().host.games.fresh(gameId);
+export async function botPick(app: App, game: string, gameId: string, s: PageState, rng: Rng): Promise<Command> {
+  const record = await app.get(host).games.fresh(gameId);
   return findBot(game, 'heuristic')!.choose(record.state, s.you, s.legal as never[], rng) as Command;
 }
 

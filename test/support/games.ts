@@ -1,20 +1,21 @@
 /**
  * Many games for one player, quickly: tic-tac-toe games written through the server's own store
- * and index (the server runs in the test's process), as the host writes them — each commit,
+ * and index (the server's app runs in the test's process), as the host writes them — each commit,
  * then the players' index when seats or the status changed — without the protocol's requests.
  */
 import { randomBytes } from 'node:crypto';
 import { planCommand, planCreate, planJoin } from '../../functions/core/plans';
 import { applyCommit, type Commit, type GameRecord } from '../../functions/core/record';
-import { getRuntime } from '../../functions/host/runtime';
-import { getGames } from '../../functions/host/runtime-games';
+import type { App } from '../../functions/app/app';
+import { eventStore } from '../../functions/app/games';
+import { records } from '../../functions/app/records';
 import type { Player } from './client';
 
-async function write(record: GameRecord | null, commit: Commit): Promise<GameRecord> {
+async function write(app: App, record: GameRecord | null, commit: Commit): Promise<GameRecord> {
   const next = applyCommit(record, commit);
-  if (!(await getGames().store.append(commit, next, record))) throw new Error(`version ${commit.version} of ${commit.gameId} is taken`);
+  if (!(await app.get(eventStore).append(commit, next, record))) throw new Error(`version ${commit.version} of ${commit.gameId} is taken`);
   if (!record || record.status !== next.status || record.seats.some((s, i) => s?.playerId !== next.seats[i]?.playerId))
-    await getRuntime().records.indexGame(next);
+    await app.get(records).indexGame(next);
   return next;
 }
 
@@ -24,6 +25,7 @@ async function write(record: GameRecord | null, commit: Commit): Promise<GameRec
  * top row and wins.
  */
 export async function storeTicTacToe(
+  app: App,
   creator: Player,
   options: { bot?: boolean; opponent?: Player; finish?: boolean } = {},
 ): Promise<string> {
@@ -31,6 +33,7 @@ export async function storeTicTacToe(
   const player = (p: Player) => ({ playerId: p.playerId, name: p.name });
   const gameId = randomBytes(12).toString('base64url');
   let record = await write(
+    app,
     null,
     planCreate({
       gameId,
@@ -43,7 +46,7 @@ export async function storeTicTacToe(
       at: at(),
     }),
   );
-  if (options.opponent) record = await write(record, planJoin(record, player(options.opponent), 1, 1, at())!);
+  if (options.opponent) record = await write(app, record, planJoin(record, player(options.opponent), 1, 1, at())!);
   if (options.opponent && options.finish) {
     for (const [p, cell] of [
       [creator, 0],
@@ -54,7 +57,7 @@ export async function storeTicTacToe(
     ] as const) {
       const plan = planCommand(record, p.playerId, `${gameId}-${cell}`, { type: 'mark', cell }, at());
       if (!('commit' in plan)) throw new Error('a repeated command');
-      record = await write(record, plan.commit);
+      record = await write(app, record, plan.commit);
     }
   }
   return gameId;

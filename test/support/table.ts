@@ -5,7 +5,8 @@ import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { TABLE_NAME, type LocalServer } from '../../local/server';
 import { commitFromItem } from '../../functions/adapters/store/event-store';
 import { applyCommit, type Commit, type GameRecord } from '../../functions/core/record';
-import { getRuntime } from '../../functions/host/runtime';
+import type { App } from '../../functions/app/app';
+import { records } from '../../functions/app/records';
 
 export async function scanTable(endpoint: string): Promise<Record<string, unknown>[]> {
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
@@ -66,6 +67,6 @@ export async function settledState(server: Pick<LocalServer, 'dynamo' | 'notifie
 }
 
 /** Wait until the server (in this process) has run a player's $disconnect: they count as offline again. */
-export async function waitOffline(playerId: string): Promise<void> {
-  while (await getRuntime().records.isOnline(playerId)) await new Promise((r) => setTimeout(r, 50));
+export async function waitOffline(app: App, playerId: string): Promise<void> {
+  while (await app.get(records).isOnline(playerId)) await new Promise((r) => setTimeout(r, 50));
 }

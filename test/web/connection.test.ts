@@ -5,11 +5,11 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRuntime } from '../../functions/host/runtime';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { launchChromium } from '../support/browser';
 import { register } from '../support/client';
 import { waitOffline } from '../support/table';
+import { records as recordsPart } from '../../functions/app/records';
 
 let server: LocalServer;
 let browser: Browser;
@@ -31,7 +31,7 @@ interface PageGlobals {
 }
 
 async function waitOnline(playerId: string): Promise<void> {
-  while (!(await getRuntime().records.isOnline(playerId))) await new Promise((r) => setTimeout(r, 50));
+  while (!(await server.app.get(recordsPart).isOnline(playerId))) await new Promise((r) => setTimeout(r, 50));
 }
 
 describe('the web client over days', () => {
@@ -67,10 +67,10 @@ describe('the web client over days', () => {
         g.document.dispatchEvent(new g.Event('visibilitychange'));
       }, state);
     await setVisibility('hidden');
-    await waitOffline(ana.playerId);
+    await waitOffline(server.app, ana.playerId);
     const pongsWhileAway = await page.evaluate(() => (globalThis as unknown as PageGlobals).pongs);
     await new Promise((r) => setTimeout(r, 800));
-    expect(await getRuntime().records.isOnline(ana.playerId)).toBe(false);
+    expect(await server.app.get(recordsPart).isOnline(ana.playerId)).toBe(false);
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).pongs)).toBe(pongsWhileAway);
 
     // Shown again: connected at once, the lobby answers again.

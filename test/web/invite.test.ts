@@ -11,8 +11,7 @@ const PUBLIC = 'http://games.example.test:8080';
 let server: LocalServer;
 let browser: Browser;
 beforeAll(async () => {
-  process.env.PUBLIC_URL = PUBLIC;
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0, env: { ...process.env, PUBLIC_URL: PUBLIC } });
   browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {

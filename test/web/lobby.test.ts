@@ -24,14 +24,14 @@ beforeAll(async () => {
   // 72 games: finished, open, waiting for the other player, and (created last) Lu's turn against a bot.
   let rui: Player;
   [lu, rui] = await Promise.all([register(server.url, 'Lu'), register(server.url, 'Rui')]);
-  for (let i = 0; i < 20; i++) await storeTicTacToe(rui, { opponent: lu, finish: true });
-  for (let i = 0; i < 30; i++) await storeTicTacToe(lu);
-  for (let i = 0; i < 14; i++) await storeTicTacToe(rui, { opponent: lu });
-  for (let i = 0; i < 8; i++) yourTurn.push(await storeTicTacToe(lu, { bot: true }));
+  for (let i = 0; i < 20; i++) await storeTicTacToe(server.app, rui, { opponent: lu, finish: true });
+  for (let i = 0; i < 30; i++) await storeTicTacToe(server.app, lu);
+  for (let i = 0; i < 14; i++) await storeTicTacToe(server.app, rui, { opponent: lu });
+  for (let i = 0; i < 8; i++) yourTurn.push(await storeTicTacToe(server.app, lu, { bot: true }));
   // Bia has more games in play than a page holds.
   bia = await register(server.url, 'Bia');
-  for (let i = 0; i < 35; i++) await storeTicTacToe(bia, { bot: true });
-  for (let i = 0; i < 10; i++) await storeTicTacToe(rui, { opponent: bia, finish: true });
+  for (let i = 0; i < 35; i++) await storeTicTacToe(server.app, bia, { bot: true });
+  for (let i = 0; i < 10; i++) await storeTicTacToe(server.app, rui, { opponent: bia, finish: true });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -123,8 +123,8 @@ describe('the lobby', () => {
 describe('the live lobby', () => {
   it('moves a game to the top when it becomes your turn, with the count in the title and the icon, without reloading', async () => {
     const [mia, teo] = await Promise.all([register(server.url, 'Mia'), register(server.url, 'Teo')]);
-    const gameId = await storeTicTacToe(mia, { opponent: teo }); // Mia (X) to move
-    const other = await storeTicTacToe(teo, { opponent: mia }); // Teo (X) to move: waiting for him
+    const gameId = await storeTicTacToe(server.app, mia, { opponent: teo }); // Mia (X) to move
+    const other = await storeTicTacToe(server.app, teo, { opponent: mia }); // Teo (X) to move: waiting for him
     const page = await openLobby(1366, 900, mia, 2);
     const icon = () => page.locator('link[rel="icon"]').getAttribute('href');
     expect(await rows(page)).toEqual([

@@ -12,8 +12,8 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as ratingsHandler } from '../../functions/handlers/ratings';
-import { handler as sesEvents } from '../../functions/handlers/ses-events';
+import { ratings as ratingsPart } from '../../functions/handlers/ratings';
+import { sesEvents as sesEventsHandler } from '../../functions/handlers/ses-events';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { findings } from '../support/axe';
@@ -61,7 +61,7 @@ function finishing(
   };
   return { eventName: 'INSERT', dynamodb: { SequenceNumber: String(sequence++), NewImage: marshall(item) as never } } as DynamoDBRecord;
 }
-const rate = (...records: DynamoDBRecord[]) => ratingsHandler({ Records: records } as DynamoDBStreamEvent);
+const rate = (...records: DynamoDBRecord[]) => server.app.get(ratingsPart)({ Records: records } as DynamoDBStreamEvent);
 const person = (p: Player) => ({ playerId: p.playerId, name: p.name });
 
 beforeAll(async () => {
@@ -316,7 +316,9 @@ describe('the settings after a bounce', () => {
       },
       mail: { destination: ['ana@example.org'], tags: { playerId: [ana.playerId] } },
     };
-    expect(await sesEvents({ Records: [{ Sns: { Message: JSON.stringify(message) } }] } as never)).toEqual({ marked: 1 });
+    expect(await server.app.get(sesEventsHandler)({ Records: [{ Sns: { Message: JSON.stringify(message) } }] } as never)).toEqual({
+      marked: 1,
+    });
     for (const width of [1366, 390]) {
       const page = await open(width, '#/settings');
       const note = page.locator('[data-email="bounced"]');

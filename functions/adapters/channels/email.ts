@@ -3,7 +3,7 @@
  * can open what would have been sent, and tests can read it, without any mail server).
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { requestHandler } from '../aws';
+import type { ClientOptions } from '../aws';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,11 +32,11 @@ export class SesMailer implements Mailer {
 
   constructor(
     private readonly from: string,
-    region: string,
     /** The SES configuration set whose event destination reports bounces and complaints (functions/handlers/ses-events.ts). */
-    private readonly configurationSet?: string,
+    private readonly configurationSet: string | undefined,
+    client: ClientOptions,
   ) {
-    this.client = new SESv2Client({ region, requestHandler });
+    this.client = new SESv2Client(client);
   }
 
   async send(to: string, mail: Mail): Promise<Delivery> {

@@ -14,7 +14,7 @@ export const PUSH_SERVICES = [
   'https://*.notify.windows.com',
 ];
 
-export function pushAllowList(env = process.env.PUSH_ALLOW): string[] {
+export function pushAllowList(env: string | undefined): string[] {
   return env === undefined
     ? PUSH_SERVICES
     : env

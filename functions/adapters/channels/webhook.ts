@@ -16,7 +16,7 @@ const TIMEOUT_MS = 10_000;
 const DISCORD_MAX = 2000;
 
 /** The allowed URL prefixes: `WEBHOOK_ALLOW` (comma-separated) replaces the Discord/Slack default when set. */
-export function webhookAllowList(env = process.env.WEBHOOK_ALLOW): string[] {
+export function webhookAllowList(env: string | undefined): string[] {
   if (env === undefined || env.trim() === '') return [...DEFAULT_ALLOW];
   return env
     .split(',')

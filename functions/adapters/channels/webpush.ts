@@ -10,7 +10,7 @@ import https from 'node:https';
 import webpush from 'web-push';
 import type { Delivery, Notification, PushSubscription } from '../../core/notification';
 
-import { checkPushEndpoint, pushAllowList } from './push-services';
+import { checkPushEndpoint } from './push-services';
 
 export { checkPushEndpoint, PUSH_SERVICES, pushAllowList } from './push-services';
 
@@ -40,8 +40,9 @@ export function pushTopic(gameId: string): string {
   return createHash('sha256').update(gameId).digest('base64url').slice(0, 32);
 }
 
-export async function sendWebPush(subscription: PushSubscription, n: Notification, vapid: VapidKeys): Promise<Delivery> {
-  const refusal = checkPushEndpoint(subscription.endpoint, pushAllowList());
+/** `allow`: the push services that may be posted to (see push-services.ts). */
+export async function sendWebPush(subscription: PushSubscription, n: Notification, vapid: VapidKeys, allow: string[]): Promise<Delivery> {
+  const refusal = checkPushEndpoint(subscription.endpoint, allow);
   if (refusal) throw new Error(refusal);
   const payload = JSON.stringify({ title: n.title, body: n.body, url: n.url, gameId: n.gameId, kind: n.kind, version: n.version });
   const details = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: subscription.keys }, payload, {

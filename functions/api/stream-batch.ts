@@ -1,0 +1,37 @@
+/**
+ * A batch of the table's stream records (a Lambda event source in the cloud; the local runtime
+ * reads the same stream), handed over one inserted item at a time. A failing record and those
+ * after it are reported back, so the stream delivers them again, in order.
+ */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { failure, logger } from '../observe/log';
+import { METRICS } from '../observe/metric-names';
+import { count } from '../observe/metrics';
+
+type Image = Record<string, AttributeValue>;
+
+/**
+ * React to each inserted item `wanted` accepts (read from its new image), in order; what fails
+ * is logged as `failed` says and delivered again.
+ */
+export async function eachInserted<T>(
+  event: DynamoDBStreamEvent,
+  wanted: (image: Image) => boolean,
+  react: (item: T) => Promise<void>,
+  failed = 'reacting to a commit failed; the stream delivers it again',
+): Promise<DynamoDBBatchResponse> {
+  for (const [i, record] of event.Records.entries()) {
+    const image = record.dynamodb?.NewImage as Image | undefined;
+    if (record.eventName !== 'INSERT' || !image || !wanted(image)) continue;
+    try {
+      await react(unmarshall(image) as T);
+    } catch (error) {
+      logger.error(failed, failure(error));
+      count(METRICS.reactorFailures);
+      return { batchItemFailures: event.Records.slice(i).map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber ?? '' })) };
+    }
+  }
+  return { batchItemFailures: [] };
+}

@@ -1,0 +1,8 @@
+/** The ratings reactor, apart from ratings.ts: only its function carries the rating library. */
+import { Ratings } from '../host/ratings';
+import type { App } from './app';
+import { ratingStore } from './ratings';
+
+export function rater(app: App): Ratings {
+  return new Ratings(app.get(ratingStore));
+}

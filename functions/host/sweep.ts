@@ -1,0 +1,108 @@
+/**
+ * The sweep, run on a schedule (EventBridge in the cloud, a timer locally). It reads only what
+ * is due — one range query per clock shard — and hands each due game to its own unit of work,
+ * a few at a time, within a time budget below the function's timeout: what it does not reach
+ * stays due for the next run. Per game: time-outs (a bot then plays safe moves for the absent
+ * seat), reminders, and the re-drive of an automatic seat nothing moved. Then notifications
+ * held back by quiet hours whose time has come are released, and the email digests due are sent.
+ */
+import { ProtocolError } from '../core/protocol/frames';
+import { titleOf } from '../core/triggers';
+import type { Sender } from '../adapters/sender';
+import type { DueClock, Schedule } from '../adapters/store/schedule';
+import type { DigestRun, Digests } from './digest';
+import type { Notifier } from './notifier';
+import type { Reactions } from './reactions';
+import { failure, logger } from '../observe/log';
+import { METRICS } from '../observe/metric-names';
+import { gauge } from '../observe/metrics';
+
+/** Games handled at once. */
+const CONCURRENCY = 8;
+
+export interface SweepResult {
+  /** Due items found, and handled in this run. */
+  due: number;
+  games: number;
+  reminders: number;
+  released: number;
+  /** Email digests sent, dropped (nothing waiting), moved past quiet hours, left to another sweep sending them, failed. */
+  digests: DigestRun;
+  /** Read capacity the due queries consumed. */
+  readUnits: number;
+  /** How late the oldest due item handled was, in seconds. */
+  lagSeconds: number;
+  failures: number;
+}
+
+export interface SweepDeps {
+  schedule: Schedule;
+  reactions: Reactions;
+  notifier: Notifier;
+  digests: Digests;
+  sender: () => Sender;
+  now: () => Date;
+  gameUrl: (gameId: string) => string;
+  /** No game is started after this long (the function's timeout is 60 s). */
+  budgetMs: number;
+}
+
+export class Sweep {
+  constructor(private readonly deps: SweepDeps) {}
+
+  async run(): Promise<SweepResult> {
+    const { schedule, reactions, notifier, now, gameUrl, budgetMs } = this.deps;
+    const sender = this.deps.sender();
+    const started = Date.now();
+    const at = now();
+    const { due, readUnits } = await schedule.dueClocks(at);
+    due.sort((a, b) => a.due.getTime() - b.due.getTime());
+    let reminders = 0;
+    let games = 0;
+    let failures = 0;
+    let oldest: Date | null = null;
+
+    const sweepOne = async (item: DueClock) => {
+      try {
+        for (const r of await reactions.checkClock(item.gameId, sender)) {
+          const seat = r.record.seats[r.seat]!;
+          const hours = Math.max(1, Math.round((r.deadline.getTime() - now().getTime()) / 3_600_000));
+          await notifier.deliver({
+            kind: 'reminder',
+            gameId: item.gameId,
+            game: r.record.game,
+            version: r.record.version,
+            playerId: seat.playerId,
+            urgent: true,
+            title: `Time is running out in ${titleOf(r.record.game)}`,
+            body: `About ${hours} hour${hours === 1 ? '' : 's'} left for your move.`,
+            url: gameUrl(item.gameId),
+          });
+          reminders++;
+        }
+      } catch (error) {
+        // A clock item of a game that does not exist (any more) is simply removed.
+        if (!(error instanceof ProtocolError && error.code === 'NOT_FOUND')) {
+          failures++;
+          logger.error('sweeping a game failed; it stays due', failure(error, { gameId: item.gameId }));
+          return;
+        }
+      }
+      await schedule.removeDueIfStale(item);
+      games++;
+      if (!oldest || item.due < oldest) oldest = item.due;
+    };
+
+    // A few workers take the oldest due games first until the budget is spent.
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length && Date.now() - started < budgetMs) await sweepOne(due[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
+    const released = await notifier.releaseHeld();
+    const digests = await this.deps.digests.sendDue(started + budgetMs);
+    const lagSeconds = oldest ? Math.max(0, (at.getTime() - (oldest as Date).getTime()) / 1000) : 0;
+    gauge(METRICS.sweepLagSeconds, lagSeconds);
+    return { due: due.length, games, reminders, released, digests, readUnits, lagSeconds, failures };
+  }
+}

@@ -1,0 +1,4 @@
+import { lambda } from '../app/lambda';
+import { connect } from '../handlers/connect';
+
+export const handler = lambda(connect);

@@ -1,0 +1,4 @@
+import { lambda } from '../app/lambda';
+import { disconnect } from '../handlers/disconnect';
+
+export const handler = lambda(disconnect);

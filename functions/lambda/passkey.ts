@@ -1,0 +1,4 @@
+import { lambda } from '../app/lambda';
+import { passkey } from '../handlers/passkey';
+
+export const handler = lambda(passkey);

@@ -1,0 +1,4 @@
+import { lambda } from '../app/lambda';
+import { ratings } from '../handlers/ratings';
+
+export const handler = lambda(ratings);

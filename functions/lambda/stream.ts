@@ -1,0 +1,4 @@
+import { lambda } from '../app/lambda';
+import { stream } from '../handlers/stream';
+
+export const handler = lambda(stream);
