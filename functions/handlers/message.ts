@@ -4,7 +4,7 @@
  * one function, which parses the frame, checks the sender, and answers with one frame.
  * A failure answers with an `error` frame to the sender alone and stores nothing.
  */
-import type { Connection } from '../adapters/store/records';
+import type { Connection } from '../stores/connections';
 import {
   ACTIONS,
   clientFrames,

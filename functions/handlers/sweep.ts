@@ -9,7 +9,7 @@
 import { ProtocolError } from '../core/protocol/frames';
 import { titleOf } from '../core/triggers';
 import { gameUrl } from '../adapters/config';
-import type { DueClock } from '../adapters/store/schedule';
+import type { DueClock } from '../stores/schedule';
 import { getRuntime, now, senderFor } from '../host/runtime';
 import { getGames } from '../host/runtime-games';
 import { getNotifier } from '../host/runtime-notify';

@@ -1,7 +1,8 @@
 /** The accounts part of the process's runtime (see runtime.ts): the account store and sessions, without zod or the games. */
 import { dynamo } from '../adapters/aws';
 import { config } from '../adapters/config';
-import { AccountStore } from '../adapters/store/accounts';
+import { DynamoAccountStore } from '../adapters/store/accounts';
+import type { AccountStore } from '../stores/accounts';
 import { now } from './now';
 import { Sessions } from './sessions';
 
@@ -9,7 +10,7 @@ let accounts: { store: AccountStore; sessions: Sessions } | undefined;
 
 export function getAccounts(): { store: AccountStore; sessions: Sessions } {
   if (!accounts) {
-    const store = new AccountStore(dynamo(), config().tableName);
+    const store = new DynamoAccountStore(dynamo(), config().tableName);
     accounts = { store, sessions: new Sessions(store, now) };
   }
   return accounts;

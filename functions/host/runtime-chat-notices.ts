@@ -10,6 +10,6 @@ import { getNotifier } from './runtime-notify';
 let notices: ChatNotices | undefined;
 
 export function getChatNotices(): ChatNotices {
-  notices ??= new ChatNotices({ records: getRuntime().records, notifier: getNotifier(), now, gameUrl });
+  notices ??= new ChatNotices({ connections: getRuntime().records, players: getRuntime().records, notifier: getNotifier(), now, gameUrl });
   return notices;
 }

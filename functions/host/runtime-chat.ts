@@ -1,7 +1,7 @@
 /** The chat part of the process's runtime (see runtime.ts): the chat service for requests (its notices: runtime-chat-notices.ts). */
 import { dynamo } from '../adapters/aws';
 import { config } from '../adapters/config';
-import { ChatStore } from '../adapters/store/chat';
+import { DynamoChatStore } from '../adapters/store/chat';
 import { Chat } from './chat';
 import { getRuntime, now } from './runtime';
 import { getGames } from './runtime-games';
@@ -11,8 +11,9 @@ let chat: Chat | undefined;
 export function getChat(): Chat {
   chat ??= new Chat({
     games: getGames().host.games,
-    records: getRuntime().records,
-    store: new ChatStore(dynamo(), config().tableName),
+    connections: getRuntime().records,
+    players: getRuntime().records,
+    chat: new DynamoChatStore(dynamo(), config().tableName),
     now,
   });
   return chat;

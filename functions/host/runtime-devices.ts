@@ -7,6 +7,6 @@ let devices: Devices | undefined;
 
 export function getDevices(): Devices {
   const { store, sessions } = getAccounts();
-  devices ??= new Devices({ store, records: getRuntime().records, sessions, now });
+  devices ??= new Devices({ accounts: store, connections: getRuntime().records, players: getRuntime().records, sessions, now });
   return devices;
 }

@@ -3,8 +3,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { dynamo } from '../adapters/aws';
 import { config } from '../adapters/config';
 import { EventStore } from '../adapters/store/event-store';
-import { HiddenGames } from '../adapters/store/hidden-games';
-import { Listings, LiveListings } from '../adapters/store/listings';
+import { DynamoHiddenGameStore } from '../adapters/store/hidden-games';
+import { DynamoListingStore } from '../adapters/store/listings';
+import { LiveListingStore } from '../adapters/store/live-listings';
 import { createHost, type Host } from './host';
 import { getRuntime, now, singleProcess } from './runtime';
 
@@ -28,8 +29,8 @@ export function getGames(): { store: EventStore; host: Host } {
       presenceWindowMs: single ? 50 : 0,
       // The local runtime serves every socket: it keeps who watches the lobby in memory, as it does connections.
       lobby: {
-        listings: single ? new LiveListings(dynamo(), tableName) : new Listings(dynamo(), tableName),
-        hidden: new HiddenGames(dynamo(), tableName),
+        listings: single ? new LiveListingStore(dynamo(), tableName) : new DynamoListingStore(dynamo(), tableName),
+        hidden: new DynamoHiddenGameStore(dynamo(), tableName),
       },
     });
     games = { store, host };

@@ -25,7 +25,7 @@ export function getMailer(): Mailer | null {
 /** Email addresses' confirmation links (setNotifications, POST /api/email/confirm). */
 export function getConfirmations(): EmailConfirmations {
   confirmations ??= new EmailConfirmations({
-    records: getRuntime().records,
+    players: getRuntime().records,
     mailer: getMailer(),
     secret: tokenSecret,
     now,
@@ -38,6 +38,13 @@ export function getConfirmations(): EmailConfirmations {
 /** Signing in with a link mailed to a confirmed address (POST /api/signin/email, …/open). */
 export function getEmailSignIn(): EmailSignIn {
   const { store, sessions } = getAccounts();
-  emailSignIn ??= new EmailSignIn({ store, records: getRuntime().records, sessions, mailer: getMailer(), now, linkFor: signInUrl });
+  emailSignIn ??= new EmailSignIn({
+    accounts: store,
+    players: getRuntime().records,
+    sessions,
+    mailer: getMailer(),
+    now,
+    linkFor: signInUrl,
+  });
   return emailSignIn;
 }

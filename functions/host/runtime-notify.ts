@@ -3,6 +3,9 @@ import { gameUrl } from '../adapters/config';
 import { sendWebhook, webhookAllowList } from '../adapters/channels/webhook';
 import { sendWebPush } from '../adapters/channels/webpush';
 import { vapidKeys } from '../adapters/vapid';
+import { dynamo } from '../adapters/aws';
+import { config } from '../adapters/config';
+import { DynamoNotificationStore } from '../adapters/store/notifications';
 import { Notifier } from './notifier';
 import { getRuntime, now } from './runtime';
 import { getMailer } from './runtime-mail';
@@ -12,11 +15,12 @@ let notifier: Notifier | undefined;
 
 export function getNotifier(): Notifier {
   if (!notifier) {
-    const { records, schedule } = getRuntime();
+    const { records } = getRuntime();
     const mail = getMailer();
     notifier = new Notifier({
-      records,
-      schedule,
+      connections: records,
+      players: records,
+      notifications: new DynamoNotificationStore(dynamo(), config().tableName),
       now,
       gameUrl,
       channels: {

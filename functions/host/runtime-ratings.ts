@@ -5,11 +5,12 @@
  */
 import { dynamo } from '../adapters/aws';
 import { config } from '../adapters/config';
-import { RatingStore } from '../adapters/store/ratings';
+import { DynamoRatingStore } from '../adapters/store/ratings';
+import type { RatingStore } from '../stores/ratings';
 
 let store: RatingStore | undefined;
 
 export function getRatingStore(): RatingStore {
-  store ??= new RatingStore(dynamo(), config().tableName);
+  store ??= new DynamoRatingStore(dynamo(), config().tableName);
   return store;
 }

@@ -10,13 +10,14 @@ import { dynamo } from '../adapters/aws';
 import { config } from '../adapters/config';
 import { ManagementApiSender, type Sender } from '../adapters/sender';
 import { LiveRecords } from '../adapters/store/live-records';
-import { Records, type Connection } from '../adapters/store/records';
-import { Schedule } from '../adapters/store/schedule';
+import { Records } from '../adapters/store/records';
+import { DynamoScheduleStore } from '../adapters/store/schedule';
+import type { Connection } from '../stores/connections';
 import { now } from './now';
 
 interface Runtime {
   records: Records;
-  schedule: Schedule;
+  schedule: DynamoScheduleStore;
   /** connectionId → player: a connection's player never changes, so it is cached once read (the most recent 10,000; others are read again). */
   connections: LRUCache<string, Connection>;
   senders: Map<string, ManagementApiSender>;
@@ -37,7 +38,12 @@ export function getRuntime(): Runtime {
   if (!runtime) {
     const { tableName } = config();
     const records = singleProcess() ? new LiveRecords(dynamo(), tableName, now) : new Records(dynamo(), tableName, now);
-    runtime = { records, schedule: new Schedule(dynamo(), tableName), connections: new LRUCache({ max: 10_000 }), senders: new Map() };
+    runtime = {
+      records,
+      schedule: new DynamoScheduleStore(dynamo(), tableName),
+      connections: new LRUCache({ max: 10_000 }),
+      senders: new Map(),
+    };
   }
   return runtime;
 }

@@ -10,7 +10,8 @@ import { sendWebhook } from '../../functions/adapters/channels/webhook';
 import type { Notification } from '../../functions/core/notification';
 import { Notifier } from '../../functions/host/notifier';
 import { Records } from '../../functions/adapters/store/records';
-import { MAX_ATTEMPTS, Schedule } from '../../functions/adapters/store/schedule';
+import { DynamoNotificationStore } from '../../functions/adapters/store/notifications';
+import { MAX_ATTEMPTS } from '../../functions/stores/notifications';
 import { standaloneTable } from '../../local/tables';
 import { startReceiver, type LoopbackServer } from '../support/push-service';
 
@@ -43,11 +44,12 @@ const note = (playerId: string): Notification => ({
 describe('deliveries', () => {
   it('retry only what failed, and give up a target after repeated failures', async () => {
     const records = new Records(doc, TABLE);
-    const schedule = new Schedule(doc, TABLE);
+    const notifications = new DynamoNotificationStore(doc, TABLE);
     const allow = [`${good.origin}/`, `${dead.origin}/`];
     const notifier = new Notifier({
-      records,
-      schedule,
+      connections: records,
+      players: records,
+      notifications,
       now: () => new Date(),
       gameUrl: (id) => id,
       channels: { webPush: null, webhook: (url, n) => sendWebhook(url, n, allow), email: null },
@@ -58,7 +60,7 @@ describe('deliveries', () => {
     await notifier.deliver(note('ok'));
     await notifier.deliver(note('ok')); // a repeat: already sent
     expect(good.received).toHaveLength(1);
-    expect(await schedule.deliveries(note('ok'))).toEqual([{ target: 'webhook', status: 'sent' }]);
+    expect(await notifications.deliveries(note('ok'))).toEqual([{ target: 'webhook', status: 'sent' }]);
 
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) await expect(notifier.deliver(note('dead'))).rejects.toThrow(/failed/);
     await expect(notifier.deliver(note('dead'))).resolves.toBeUndefined(); // given up: the stream moves on

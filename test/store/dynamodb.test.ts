@@ -1,9 +1,10 @@
 /**
- * The host's storage on a real DynamoDB Local: the behaviour suite every implementation passes
- * (test/support/store-contract.ts), as Lambda uses the table and as the local runtime does
- * (group commit, connections in memory); then what only the table shows — one conditional
- * write per commit also within a group commit, loads of at most two reads once snapshots
- * exist, snapshots gzipped, and the rules version kept.
+ * Every store on a real DynamoDB Local: the behaviour suites every implementation passes
+ * (test/support/store-contract.ts), as Lambda uses the table, as the local runtime's stores do
+ * (group commit, connections and lobby watches in memory), and the records as the local
+ * runtime hands them out (LiveRecords); then what only the table shows — one conditional write
+ * per commit also within a group commit, loads of at most two reads once snapshots exist,
+ * snapshots gzipped, and the rules version kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
@@ -14,10 +15,11 @@ import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../funct
 import { planCommand, planCreate, planJoin } from '../../functions/core/plans';
 import { EventStore, SNAPSHOT_EVERY } from '../../functions/adapters/store/event-store';
 import { GroupWriter } from '../../functions/adapters/store/group-commit';
+import type { RatingItem } from '../../functions/adapters/store/items';
 import { keys } from '../../functions/adapters/store/keys';
 import { LiveRecords } from '../../functions/adapters/store/live-records';
-import { Records } from '../../functions/adapters/store/records';
-import { Schedule } from '../../functions/adapters/store/schedule';
+import { dynamoStores } from '../../functions/adapters/store/stores';
+import type { Stores } from '../../functions/stores';
 import { standaloneTable } from '../../local/tables';
 import { storeContract, type StoreKit } from '../support/store-contract';
 
@@ -30,8 +32,9 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => table?.stop());
 
-/** Snapshots as older builds wrote them, put straight into the table. */
-const snapshots = (): Pick<StoreKit, 'plantSnapshot' | 'dropSnapshot'> => ({
+/** A kit on these stores, with what older builds wrote put straight into the table. */
+const kitOf = (stores: Stores): StoreKit => ({
+  stores,
   plantSnapshot: async (gameId, stored) => {
     await doc.send(
       new PutCommand({ TableName: TABLE, Item: { pk: keys.game(gameId), sk: keys.snapshot(stored.version), kind: 'snapshot', ...stored } }),
@@ -40,27 +43,41 @@ const snapshots = (): Pick<StoreKit, 'plantSnapshot' | 'dropSnapshot'> => ({
   dropSnapshot: async (gameId, version) => {
     await doc.send(new DeleteCommand({ TableName: TABLE, Key: { pk: keys.game(gameId), sk: keys.snapshot(version) } }));
   },
+  plantRating: async (playerId, game, rating) => {
+    const item: Omit<RatingItem, 'rev'> = { pk: keys.player(playerId), sk: keys.rating(game), kind: 'rating', playerId, game, ...rating };
+    await doc.send(new PutCommand({ TableName: TABLE, Item: item }));
+  },
 });
 
-describe('storage on DynamoDB, as Lambda uses it', () => {
+describe('stores on DynamoDB, as Lambda uses them', () => {
   let kit: StoreKit;
   beforeAll(() => {
-    kit = { store: new EventStore(doc, TABLE), records: new Records(doc, TABLE), schedule: new Schedule(doc, TABLE), ...snapshots() };
+    kit = kitOf(dynamoStores(doc, TABLE));
   });
   storeContract(() => kit);
 });
 
-describe('storage on DynamoDB, as the local runtime uses it (group commit, connections in memory)', () => {
+describe("stores on DynamoDB, as the local runtime's (group commit, connections and lobby watches in memory)", () => {
   let kit: StoreKit;
   beforeAll(() => {
-    kit = {
-      store: new EventStore(doc, TABLE, { groupCommits: true }),
-      records: new LiveRecords(doc, TABLE),
-      schedule: new Schedule(doc, TABLE),
-      ...snapshots(),
-    };
+    kit = kitOf(dynamoStores(doc, TABLE, { singleProcess: true }));
   });
   storeContract(() => kit);
+});
+
+describe('the records as the local runtime hands them out (LiveRecords)', () => {
+  let kit: StoreKit;
+  beforeAll(() => {
+    const records = new LiveRecords(doc, TABLE);
+    kit = kitOf({
+      ...dynamoStores(doc, TABLE, { singleProcess: true }),
+      connections: records,
+      players: records,
+      playerGames: records,
+      quotas: records,
+    });
+  });
+  storeContract(() => kit, ['connections', 'players', 'playerGames', 'quotas', 'hidden']);
 });
 
 const at = '2026-11-21T12:00:00.000Z';

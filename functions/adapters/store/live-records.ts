@@ -1,17 +1,22 @@
 /**
  * Records for a runtime that is the only process serving its sockets (the local runtime): every
  * connection and subscription passes through it and none outlives it (a restart closes every
- * socket), so they are kept in memory only. "Who watches this game" and "is this player online"
- * — asked on every move — need no read, and a subscription needs no write. Players, settings
- * and the per-player game index still go to the table, as on the cloud path.
+ * socket), so they are kept in memory only (the memory store's, MemoryConnectionStore). "Who
+ * watches this game" and "is this player online" — asked on every move — need no read, and a
+ * subscription needs no write. Players, settings, quotas and the per-player game index still go
+ * to the table, as on the cloud path.
  */
-import type { PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient, PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { LRUCache } from 'lru-cache';
+import type { ClosedConnection, ConnectionState } from '../../stores/connections';
+import type { IndexedGame } from '../../stores/player-games';
+import { MemoryConnectionStore } from '../memory/connections';
 import { sharedWriter } from './group-commit';
-import { LiveConnections } from './live-connections';
-import { Records, type Connection, type IndexedGame, type Subscriber } from './records';
+import { DynamoPlayerGameStore } from './player-games';
+import { Records } from './records';
 
-export class LiveRecords extends Records {
+/** The players' index of games, written by the one process that writes every commit. */
+export class LivePlayerGameStore extends DynamoPlayerGameStore {
   /** gameId → the latest version this process indexed (the 10,000 most recent games). */
   private readonly indexed = new LRUCache<string, number>({ max: 10_000 });
 
@@ -32,52 +37,27 @@ export class LiveRecords extends Records {
     await super.indexGame(record);
     if ((this.indexed.get(record.gameId) ?? 0) < record.version) this.indexed.set(record.gameId, record.version);
   }
+}
 
-  /** The sockets' connections and subscriptions: this process serves every one of them. */
-  private readonly live = new LiveConnections();
-
-  override async putConnection(c: Connection): Promise<void> {
-    this.live.put(c);
+export class LiveRecords extends Records {
+  constructor(db: DynamoDBDocumentClient, table: string, now?: () => Date) {
+    super(db, table, now, { connections: new MemoryConnectionStore(), playerGames: new LivePlayerGameStore(db, table) });
   }
 
-  override async getConnection(connectionId: string): Promise<(Connection & { games: string[]; watchesGames: boolean }) | null> {
-    return this.live.get(connectionId);
+  /**
+   * The lobby's watches are kept by LiveListingStore, which does not mark the connections here:
+   * whether a connection watches the lobby is unknown (undefined), so $disconnect always asks
+   * the lobby to forget it.
+   */
+  override async getConnection(connectionId: string): Promise<ConnectionState | null> {
+    const c = await super.getConnection(connectionId);
+    if (!c) return null;
+    const { watchesLobby: _unknown, ...known } = c;
+    return known;
   }
 
-  override async watchGames(c: Connection): Promise<void> {
-    this.live.setWatchesGames(c.connectionId, true);
-  }
-
-  override async gamesWatchers(playerId: string): Promise<string[]> {
-    return this.live.gamesWatchers(playerId);
-  }
-
-  override async unwatchGames(_playerId: string, connectionId: string): Promise<void> {
-    this.live.setWatchesGames(connectionId, false);
-  }
-
-  override async deleteConnection(connectionId: string): Promise<{ playerId: string; games: string[] } | null> {
-    return this.live.delete(connectionId);
-  }
-
-  override async connectionIdsOf(playerId: string): Promise<string[]> {
-    return this.live.connectionIdsOf(playerId);
-  }
-
-  override async isOnline(playerId: string): Promise<boolean> {
-    return this.live.isOnline(playerId);
-  }
-
-  /** Like the table's conditional update: a connection that is gone cannot subscribe. */
-  override async subscribe(gameId: string, c: Connection, logDelta = false): Promise<void> {
-    this.live.subscribe(gameId, c, logDelta);
-  }
-
-  override async subscribers(gameId: string): Promise<Subscriber[]> {
-    return this.live.subscribers(gameId);
-  }
-
-  override async deleteSubscription(gameId: string, connectionId: string): Promise<void> {
-    this.live.unsubscribe(gameId, connectionId);
+  override async deleteConnection(connectionId: string): Promise<ClosedConnection | null> {
+    const gone = await super.deleteConnection(connectionId);
+    return gone && { playerId: gone.playerId, games: gone.games };
   }
 }
