@@ -7,7 +7,7 @@
 import { SEGMENTS } from '../../core/games-cursor';
 import type { GameRecord } from '../../core/record';
 import type { GamesPage, IndexedGame, PlayerGameStore } from '../../stores/player-games';
-import { gamesPage, pageStart, type PickedEntry } from '../shared/games-page';
+import { gamesPage, pageStart, type PickedEntry } from '../common/games-page';
 import { keys } from '../store/keys';
 import type { MemoryEventStore } from './games';
 import { compareKeys, mapIn } from './order';

@@ -1,6 +1,6 @@
 /** Game quotas in memory, counted as on the table; the open games are checked against the games' heads in the event store. */
 import type { QuotaStore } from '../../stores/quotas';
-import { countedFor, countedQuota, type GameQuota } from '../shared/game-quota';
+import { countedFor, countedQuota, type GameQuota } from '../common/game-quota';
 import type { MemoryEventStore } from './games';
 
 export class MemoryQuotaStore implements QuotaStore {

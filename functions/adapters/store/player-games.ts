@@ -9,7 +9,7 @@ import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, t
 import { SEGMENTS, type Segment } from '../../core/games-cursor';
 import type { GamesPage, IndexedGame, PlayerGameStore } from '../../stores/player-games';
 import { failure, logger } from '../../observe/log';
-import { gamesPage, pageStart, type PickedEntry } from '../shared/games-page';
+import { gamesPage, pageStart, type PickedEntry } from '../common/games-page';
 import { readHead } from './event-store';
 import type { PlayerGameItem } from './items';
 import { keys } from './keys';

@@ -6,7 +6,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ProtocolError } from '../../core/protocol/frames';
 import type { QuotaStore } from '../../stores/quotas';
-import { countedFor, countedQuota, type GameQuota } from '../shared/game-quota';
+import { countedFor, countedQuota, type GameQuota } from '../common/game-quota';
 import { readHead } from './event-store';
 import { keys } from './keys';
 import { TABLE } from './table';

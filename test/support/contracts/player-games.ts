@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { planJoin } from '../../../functions/core/plans';
 import { applyCommit } from '../../../functions/core/record';
-import { GAMES_PAGE_BYTES } from '../../../functions/adapters/shared/games-page';
+import { GAMES_PAGE_BYTES } from '../../../functions/adapters/common/games-page';
 import { at, rejectsWith, type StoreKit, type SuiteContext } from './kit';
 
 export function playerGameStoreContract(kit: () => StoreKit, { id, person, ticTacToe }: SuiteContext): void {
