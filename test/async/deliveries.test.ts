@@ -1,8 +1,8 @@
 /**
  * The notifier's delivery bookkeeping on a real DynamoDB Local: a retried notification is not
  * sent again where it already went, and a target that keeps failing is given up after a few
- * attempts, so one dead webhook cannot hold the stream back for every game. (The clock items
- * the sweep reads are in the store's behaviour suite, test/support/store-contract.ts.)
+ * attempts, so one dead webhook cannot hold the stream back for every game. (The claims
+ * themselves, on every store, are in the notifications' behaviour suite, test/support/contracts/.)
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

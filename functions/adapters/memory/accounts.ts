@@ -131,6 +131,7 @@ export class MemoryAccountStore implements AccountStore {
     return { ok: true };
   }
 
+  /** Kept as long as the store lives (the table's TTL forgets it after the link's expiry, when it no longer works anyway). */
   async markLinkUsed(nonce: string, playerId: string): Promise<boolean> {
     if (this.usedLinks.has(nonce)) return false;
     this.usedLinks.set(nonce, playerId);
