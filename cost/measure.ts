@@ -33,9 +33,10 @@ import { Rng } from '../domain/engine/rng';
 import type { ManagementApiSender } from '../functions/adapters/sender';
 import type { HttpEvent, HttpResult } from '../functions/api/http-io';
 import { host, eventStore } from '../functions/app/games';
-import { connectionCache } from '../functions/app/accounts';
+import { connectionCache } from '../functions/app/connections';
 import { connectionsClients, dynamo, senderFor } from '../functions/app/outside';
-import { records } from '../functions/app/records';
+import type { EventStore } from '../functions/adapters/store/event-store';
+import { connectionStore } from '../functions/app/connections';
 import type { ServerFrame, StateFrame } from '../functions/core/protocol/frames';
 import type { WsEvent, WsResult } from '../functions/handlers/ws-event';
 import { LOCAL_CREDENTIALS } from '../local/dynamodb';
@@ -541,11 +542,13 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     const endpoint = app.deps.config.connectionsEndpoint!;
     countDynamo(app);
     countFrames(app, endpoint);
-    const kept = app.get(records).constructor.name;
-    if (kept !== 'Records') {
-      throw new Error(`the app keeps records in ${kept}, not in the table as in the cloud: start the server with startMeasuredServer()`);
+    const kept = app.get(connectionStore).constructor.name;
+    if (kept !== 'DynamoConnectionStore') {
+      throw new Error(
+        `the app keeps connections in ${kept}, not in the table as in the cloud: start the server with startMeasuredServer()`,
+      );
     }
-    const storeBefore = { ...app.get(eventStore).usage };
+    const storeBefore = { ...(app.get(eventStore) as EventStore).usage };
     const sender = app.get(senderFor)() as ManagementApiSender;
     const senderTotals = () => ({ ...sender.usage });
     const senderBefore = senderTotals();
@@ -653,7 +656,7 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
       else if (playerPks.has(pk) && (sk === 'PROFILE' || sk === 'SETTINGS')) put(storage.perPlayer, item);
     }
     const outcome = last.outcome as { results?: { seat: number; score: number }[] } | null;
-    const storeAfter = app.get(eventStore).usage;
+    const storeAfter = (app.get(eventStore) as EventStore).usage;
     const senderAfter = senderTotals();
     return {
       scenario,

@@ -7,6 +7,7 @@
  * connections, games, subscriptions — are kept in the table with conditional writes on items
  * the action writes anyway, so they hold across Lambda instances without a write per frame.
  */
+import type { ChatLimits } from '../core/chat';
 import { ProtocolError } from '../core/protocol/frames';
 
 const DEFAULTS = {
@@ -55,6 +56,22 @@ export function rateLimited(what: string, retryAfterMs: number): ProtocolError {
   const wait = seconds < 120 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
   return new ProtocolError('RATE_LIMITED', `${what} Try again in ${wait}.`, retryAfterMs);
 }
+
+export const tooManyConnections = (max: number): ProtocolError =>
+  new ProtocolError(
+    'RATE_LIMITED',
+    `You have ${max} connections open already (tabs or devices); close one, or wait a minute after closing, and connect again.`,
+  );
+
+export const tooManySubscriptions = (max: number): ProtocolError =>
+  new ProtocolError('RATE_LIMITED', `One connection may watch at most ${max} games at once; reconnect to watch others.`);
+
+/** The chat limits now (core/chat.ts countChat). */
+export const chatLimits = (): ChatLimits => ({
+  perWindow: limit('CHAT_MESSAGES_PER_WINDOW'),
+  windowMs: limit('CHAT_WINDOW_SECONDS') * 1000,
+  perDay: limit('CHAT_MESSAGES_PER_DAY'),
+});
 
 /**
  * A token bucket: `rate` tokens a second up to `burst`. `take` spends one, or says how many

@@ -5,7 +5,7 @@
  */
 import { ProtocolError, type FrameOf, type ServerFrame } from '../core/protocol/frames';
 import type { Sender } from '../adapters/sender';
-import type { Connection } from '../adapters/store/records';
+import type { Connection } from '../stores/connections';
 import type { Outcome } from '../host/commands';
 import { AccountError } from '../host/sessions';
 import type { App } from '../app/app';

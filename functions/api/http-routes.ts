@@ -15,7 +15,7 @@ import { sessions } from '../app/accounts';
 import { eventStore, host } from '../app/games';
 import { signingKeys, vapid } from '../app/keys';
 import { confirmations } from '../app/mail';
-import { records } from '../app/records';
+import { playerStore } from '../app/players';
 import { answer, badRequest, bearer, jsonBody, labelOf, refusal, type HttpEvent, type HttpResult, type Route } from './http-io';
 
 const MAX_BODY_BYTES = 4096;
@@ -31,7 +31,7 @@ function registerPlayer(app: App): Route {
       return badRequest(rule?.message ?? `A name of 1 to ${NAME_RULE.max} characters is required, like {"name":"Ana"}.`);
     }
     const player = { playerId: app.deps.ids.playerId(), name: parsed.data.name };
-    await app.get(records).putPlayer(player.playerId, player.name);
+    await app.get(playerStore).putPlayer(player.playerId, player.name);
     // With `device`, the new player is a signed-in device (expiring tokens); without, a v1 token as before.
     const { device } = parsed.data;
     if (device) return answer(201, 'Session', await app.get(sessions).start(player, 'name', labelOf(event, device)));

@@ -7,7 +7,7 @@
 import { checkPushEndpoint, pushAllowList } from '../adapters/channels/push-services';
 import { checkWebhookUrl, webhookAllowList } from '../adapters/channels/webhook';
 import type { Sender } from '../adapters/sender';
-import type { Connection } from '../adapters/store/records';
+import type { Connection } from '../stores/connections';
 import { emailBlockOf, emailConfirmed, type SettingsRecord } from '../core/notification';
 import { ProtocolError, type Action, type FrameOf, type ServerFrame } from '../core/protocol/frames';
 import type { Outcome } from '../host/commands';
@@ -19,7 +19,7 @@ import { host } from '../app/games';
 import { vapid } from '../app/keys';
 import { confirmations } from '../app/mail';
 import { ratingStore } from '../app/ratings';
-import { records } from '../app/records';
+import { playerStore } from '../app/players';
 
 export type ActionHandler = (conn: Connection, frame: never, sender: Sender) => Promise<Outcome>;
 
@@ -62,7 +62,7 @@ export function wsActions(app: App): Record<Action, ActionHandler> {
       return { reply: await notificationsFrame(frame.requestId, record) };
     },
     getNotifications: async (conn, frame: FrameOf<'getNotifications'>) => ({
-      reply: await notificationsFrame(frame.requestId, await app.get(records).getSettingsRecord(conn.playerId)),
+      reply: await notificationsFrame(frame.requestId, await app.get(playerStore).getSettingsRecord(conn.playerId)),
     }),
     chat: (conn, frame, sender) => app.get(chat).send(conn, frame, sender),
     chatHistory: (conn, frame) => app.get(chat).history(conn, frame),

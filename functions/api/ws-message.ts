@@ -5,12 +5,11 @@
  */
 import { describeZodError } from '../../domain/engine/projector';
 import type { Sender } from '../adapters/sender';
-import type { Connection } from '../adapters/store/records';
+import type { Connection } from '../stores/connections';
 import { ACTIONS, clientFrames, MAX_CLIENT_FRAME_BYTES, ProtocolError, type Action } from '../core/protocol/frames';
 import type { Outcome } from '../host/commands';
 import type { App } from '../app/app';
-import { connectionCache } from '../app/accounts';
-import { records } from '../app/records';
+import { connectionCache, connectionStore } from '../app/connections';
 import { failure, logger } from '../observe/log';
 import { METRICS } from '../observe/metric-names';
 import { count } from '../observe/metrics';
@@ -62,7 +61,7 @@ function connectionOf(app: App): (connectionId: string) => Promise<Connection> {
   return async (connectionId) => {
     const cached = cache.get(connectionId);
     if (cached) return cached;
-    const stored = await app.get(records).getConnection(connectionId);
+    const stored = await app.get(connectionStore).getConnection(connectionId);
     if (!stored) throw new ProtocolError('UNAUTHORIZED', 'This connection is not signed in; reconnect with a valid token.');
     const conn = { connectionId, playerId: stored.playerId, name: stored.name, ...(stored.deviceId ? { deviceId: stored.deviceId } : {}) };
     cache.set(connectionId, conn);

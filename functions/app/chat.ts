@@ -1,15 +1,23 @@
 /** Each game's chat. */
-import { ChatStore } from '../adapters/store/chat';
+import { DynamoChatStore } from '../adapters/store/chat';
 import { Chat } from '../host/chat';
+import type { ChatStore } from '../stores/chat';
 import type { App } from './app';
+import { connectionStore } from './connections';
 import { host } from './games';
 import { dynamo } from './outside';
-import { records } from './records';
+import { playerStore } from './players';
 
 export function chatStore(app: App): ChatStore {
-  return new ChatStore(app.get(dynamo), app.deps.config.tableName);
+  return app.deps.stores?.chat ?? new DynamoChatStore(app.get(dynamo), app.deps.config.tableName);
 }
 
 export function chat(app: App): Chat {
-  return new Chat({ games: app.get(host).games, records: app.get(records), store: app.get(chatStore), now: app.deps.now });
+  return new Chat({
+    games: app.get(host).games,
+    connections: app.get(connectionStore),
+    players: app.get(playerStore),
+    chat: app.get(chatStore),
+    now: app.deps.now,
+  });
 }

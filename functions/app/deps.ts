@@ -8,6 +8,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Mailer } from '../adapters/channels/email';
 import type { Sender } from '../adapters/sender';
 import type { Channels } from '../host/notifier';
+import type { Stores } from '../stores';
 import type { AppConfig } from './config';
 
 export interface Ids {
@@ -22,6 +23,11 @@ export interface AppDeps {
   /** The time every service sees. */
   now: () => Date;
   ids: Ids;
+  /**
+   * Where data is kept: these stores (memory, in tests and the Java-free local server), else the
+   * DynamoDB table the configuration names.
+   */
+  stores?: Stores;
   /** The table's client (the cost measurement counts its requests); built from the configuration when absent. */
   dynamo?: DynamoDBDocumentClient;
   /**

@@ -2,8 +2,15 @@
 import { Devices } from '../host/devices';
 import { accountStore, sessions } from './accounts';
 import type { App } from './app';
-import { records } from './records';
+import { connectionStore } from './connections';
+import { playerStore } from './players';
 
 export function devices(app: App): Devices {
-  return new Devices({ store: app.get(accountStore), records: app.get(records), sessions: app.get(sessions), now: app.deps.now });
+  return new Devices({
+    accounts: app.get(accountStore),
+    connections: app.get(connectionStore),
+    players: app.get(playerStore),
+    sessions: app.get(sessions),
+    now: app.deps.now,
+  });
 }

@@ -1,26 +1,66 @@
-/** The games: the event store and the host on it (write path, commands, reactions, broadcasts, lobby). */
+/**
+ * The games: the event store, the schedule, the players' index and quotas, the lobby's stores,
+ * and the host on them (write path, commands, reactions, broadcasts, lobby).
+ */
+import { DynamoHiddenGameStore } from '../adapters/store/hidden-games';
+import { DynamoListingStore } from '../adapters/store/listings';
 import { EventStore } from '../adapters/store/event-store';
-import { HiddenGames } from '../adapters/store/hidden-games';
-import { Listings, LiveListings } from '../adapters/store/listings';
+import { LiveListingStore } from '../adapters/store/live-listings';
+import { LivePlayerGameStore } from '../adapters/store/live-player-games';
+import { DynamoPlayerGameStore } from '../adapters/store/player-games';
+import { DynamoQuotaStore } from '../adapters/store/quotas';
+import { DynamoScheduleStore } from '../adapters/store/schedule';
 import { createHost, type Host } from '../host/host';
+import { hostRecords, type HostRecords } from '../stores';
+import type { GameStore } from '../stores/games';
+import type { HiddenGameStore } from '../stores/hidden-games';
+import type { ListingStore } from '../stores/listings';
+import type { PlayerGameStore } from '../stores/player-games';
+import type { QuotaStore } from '../stores/quotas';
+import type { ScheduleStore } from '../stores/schedule';
 import type { App } from './app';
+import { connectionStore, liveConnections } from './connections';
 import { dynamo } from './outside';
-import { records, schedule } from './records';
 
 /** A sole writer groups the commits of many games in one transaction (group-commit.ts). */
-export function eventStore(app: App): EventStore {
-  const { soleWriter, redriveAfterMs, tableName } = app.deps.config;
-  return new EventStore(app.get(dynamo), tableName, { groupCommits: soleWriter, redriveAfterMs });
+export function eventStore(app: App): GameStore {
+  const { stores, config } = app.deps;
+  return (
+    stores?.games ??
+    new EventStore(app.get(dynamo), config.tableName, { groupCommits: config.soleWriter, redriveAfterMs: config.redriveAfterMs })
+  );
+}
+
+export function scheduleStore(app: App): ScheduleStore {
+  return app.deps.stores?.schedule ?? new DynamoScheduleStore(app.get(dynamo), app.deps.config.tableName);
+}
+
+/** A sole writer indexes each version once, with its commits (live-records.ts). */
+export function playerGameStore(app: App): PlayerGameStore {
+  const { stores, config } = app.deps;
+  if (stores) return stores.playerGames;
+  return new (config.soleWriter ? LivePlayerGameStore : DynamoPlayerGameStore)(app.get(dynamo), config.tableName);
+}
+
+export function quotaStore(app: App): QuotaStore {
+  return app.deps.stores?.quotas ?? new DynamoQuotaStore(app.get(dynamo), app.deps.config.tableName);
 }
 
 /** A sole writer keeps who watches the lobby in memory, as it does connections. */
-export function listings(app: App): Listings {
-  const Kind = app.deps.config.soleWriter ? LiveListings : Listings;
-  return new Kind(app.get(dynamo), app.deps.config.tableName);
+export function listingStore(app: App): ListingStore {
+  const { stores, config } = app.deps;
+  if (stores) return stores.listings;
+  if (!config.soleWriter) return new DynamoListingStore(app.get(dynamo), config.tableName);
+  return new LiveListingStore(app.get(dynamo), config.tableName, app.get(liveConnections));
 }
 
-export function hiddenGames(app: App): HiddenGames {
-  return new HiddenGames(app.get(dynamo), app.deps.config.tableName);
+export function hiddenGameStore(app: App): HiddenGameStore {
+  return app.deps.stores?.hidden ?? new DynamoHiddenGameStore(app.get(dynamo), app.deps.config.tableName);
+}
+
+/** What the host keeps beside the games: connections, the players' index, quotas. */
+export function records(app: App): HostRecords {
+  return hostRecords({ connections: app.get(connectionStore), playerGames: app.get(playerGameStore), quotas: app.get(quotaStore) });
 }
 
 export function host(app: App): Host {
@@ -28,13 +68,13 @@ export function host(app: App): Host {
   return createHost({
     store: app.get(eventStore),
     records: app.get(records),
-    schedule: app.get(schedule),
+    schedule: app.get(scheduleStore),
     now,
     newGameId: ids.gameId,
     newSeed: ids.seed,
     soleWriter: config.soleWriter,
     // A sole writer hears every subscription itself: presence changes within 50 ms go out as one frame.
     presenceWindowMs: config.soleWriter ? 50 : 0,
-    lobby: { listings: app.get(listings), hidden: app.get(hiddenGames) },
+    lobby: { listings: app.get(listingStore), hidden: app.get(hiddenGameStore) },
   });
 }

@@ -6,7 +6,7 @@ import { accountStore, sessions } from './accounts';
 import type { App } from './app';
 import { signingKeys } from './keys';
 import { links, clientOptions } from './outside';
-import { records } from './records';
+import { playerStore } from './players';
 
 export function mailer(app: App): Mailer | null {
   if (app.deps.mailer !== undefined) return app.deps.mailer;
@@ -19,7 +19,7 @@ export function mailer(app: App): Mailer | null {
 /** Email addresses' confirmation links (setNotifications, POST /api/email/confirm). */
 export function confirmations(app: App): EmailConfirmations {
   return new EmailConfirmations({
-    records: app.get(records),
+    players: app.get(playerStore),
     mailer: app.get(mailer),
     secret: app.get(signingKeys).legacySecret,
     now: app.deps.now,
@@ -31,8 +31,8 @@ export function confirmations(app: App): EmailConfirmations {
 /** Signing in with a link mailed to a confirmed address (POST /api/signin/email, …/open). */
 export function emailSignIn(app: App): EmailSignIn {
   return new EmailSignIn({
-    store: app.get(accountStore),
-    records: app.get(records),
+    accounts: app.get(accountStore),
+    players: app.get(playerStore),
     sessions: app.get(sessions),
     mailer: app.get(mailer),
     now: app.deps.now,

@@ -9,22 +9,32 @@ import { Notifier } from '../host/notifier';
 import { StreamReactions } from '../host/stream-reactions';
 import { Sweep } from '../host/sweep';
 import type { App } from './app';
-import { DigestStore } from '../adapters/store/digests';
+import { DynamoDigestStore } from '../adapters/store/digests';
+import { DynamoNotificationStore } from '../adapters/store/notifications';
+import type { DigestStore } from '../stores/digests';
+import type { NotificationStore } from '../stores/notifications';
 import { vapid } from './keys';
 import { mailer } from './mail';
-import { host } from './games';
+import { host, playerGameStore, scheduleStore } from './games';
 import { dynamo, links, senderFor } from './outside';
-import { records, schedule } from './records';
+import { connectionStore } from './connections';
+import { playerStore } from './players';
 
 export function digestStore(app: App): DigestStore {
-  return new DigestStore(app.get(dynamo), app.deps.config.tableName);
+  return app.deps.stores?.digests ?? new DynamoDigestStore(app.get(dynamo), app.deps.config.tableName);
+}
+
+export function notificationStore(app: App): NotificationStore {
+  return app.deps.stores?.notifications ?? new DynamoNotificationStore(app.get(dynamo), app.deps.config.tableName);
 }
 
 export function digests(app: App): Digests {
   const to = app.get(links);
   return new Digests({
-    store: app.get(digestStore),
-    records: app.get(records),
+    digests: app.get(digestStore),
+    connections: app.get(connectionStore),
+    players: app.get(playerStore),
+    playerGames: app.get(playerGameStore),
     mailer: app.get(mailer),
     now: app.deps.now,
     links: { game: to.game, settings: to.settings(), title: titleOf },
@@ -37,8 +47,9 @@ export function notifier(app: App): Notifier {
   const hooks = webhookAllowList(app.deps.config.webhookAllow);
   const pushServices = pushAllowList(app.deps.config.pushAllow);
   return new Notifier({
-    records: app.get(records),
-    schedule: app.get(schedule),
+    connections: app.get(connectionStore),
+    players: app.get(playerStore),
+    notifications: app.get(notificationStore),
     now: app.deps.now,
     gameUrl: app.get(links).game,
     channels: {
@@ -61,7 +72,13 @@ export function notifier(app: App): Notifier {
 }
 
 export function chatNotices(app: App): ChatNotices {
-  return new ChatNotices({ records: app.get(records), notifier: app.get(notifier), now: app.deps.now, gameUrl: app.get(links).game });
+  return new ChatNotices({
+    connections: app.get(connectionStore),
+    players: app.get(playerStore),
+    notifier: app.get(notifier),
+    now: app.deps.now,
+    gameUrl: app.get(links).game,
+  });
 }
 
 export function streamReactions(app: App): StreamReactions {
@@ -77,7 +94,7 @@ export function streamReactions(app: App): StreamReactions {
 
 export function sweep(app: App): Sweep {
   return new Sweep({
-    schedule: app.get(schedule),
+    schedule: app.get(scheduleStore),
     reactions: app.get(host).reactions,
     notifier: app.get(notifier),
     digests: app.get(digests),

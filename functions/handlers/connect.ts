@@ -4,8 +4,8 @@
  * recorded before its device is checked, so a revocation in between finds the connection to close.
  */
 import type { App } from '../app/app';
-import { accountStore, connectionCache, sessions } from '../app/accounts';
-import { records } from '../app/records';
+import { accountStore, sessions } from '../app/accounts';
+import { connectionCache, connectionStore } from '../app/connections';
 import { ProtocolError } from '../core/protocol/frames';
 import { observed } from '../observe/observed';
 import type { WsEvent, WsResult } from './ws-event';
@@ -20,13 +20,13 @@ export function connect(app: App) {
       };
     const connection = { connectionId: event.requestContext.connectionId, ...checked.caller };
     try {
-      await app.get(records).putConnection(connection);
+      await app.get(connectionStore).putConnection(connection);
     } catch (error) {
       if (!(error instanceof ProtocolError && error.code === 'RATE_LIMITED')) throw error;
       return { statusCode: 429, body: JSON.stringify({ code: error.code, message: error.message }) };
     }
     if (connection.deviceId && !(await app.get(accountStore).deviceExists(connection.playerId, connection.deviceId))) {
-      await app.get(records).deleteConnection(connection.connectionId);
+      await app.get(connectionStore).deleteConnection(connection.connectionId);
       return { statusCode: 401, body: 'This device was signed out; sign in again.' };
     }
     app.get(connectionCache).set(connection.connectionId, connection);

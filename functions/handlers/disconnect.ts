@@ -1,9 +1,8 @@
 /** `$disconnect`: forget the connection and its subscriptions; tell the games it watched if its seat went offline. */
 import type { App } from '../app/app';
-import { connectionCache } from '../app/accounts';
 import { host } from '../app/games';
 import { senderFor } from '../app/outside';
-import { records } from '../app/records';
+import { connectionCache, connectionStore } from '../app/connections';
 import { failure, logger } from '../observe/log';
 import { observed } from '../observe/observed';
 import type { WsEvent, WsResult } from './ws-event';
@@ -12,7 +11,7 @@ export function disconnect(app: App) {
   return observed('disconnect', async (event: WsEvent): Promise<WsResult> => {
     const { connectionId } = event.requestContext;
     app.get(connectionCache).delete(connectionId);
-    const gone = await app.get(records).deleteConnection(connectionId);
+    const gone = await app.get(connectionStore).deleteConnection(connectionId);
     // A lobby watch left behind expires with the connection's items, and is dropped when a frame to it finds the connection gone.
     // A connection known to have none costs no write (the removal's failed condition would be billed as one).
     if (gone?.watchesLobby !== false)

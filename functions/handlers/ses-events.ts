@@ -4,7 +4,7 @@
  */
 import type { SNSEvent } from 'aws-lambda';
 import type { App } from '../app/app';
-import { records } from '../app/records';
+import { playerStore } from '../app/players';
 import { sesReport } from '../core/ses-event';
 import { markReported } from '../host/email-reports';
 import { observed } from '../observe/observed';
@@ -14,7 +14,7 @@ export function sesEvents(app: App) {
     let marked = 0;
     for (const record of event.Records ?? []) {
       const report = sesReport(record.Sns?.Message ?? '');
-      if (report && (await markReported(app.get(records), report))) marked++;
+      if (report && (await markReported(app.get(playerStore), report))) marked++;
     }
     return { marked };
   });

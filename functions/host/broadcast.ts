@@ -8,7 +8,7 @@ import type { ServerFrame, StateFrame } from '../core/protocol/frames';
 import { activeSeats, seatOf, summaryOf, type GameRecord } from '../core/record';
 import { stateFrame } from '../core/state-frame';
 import type { Sender } from '../adapters/sender';
-import type { HostRecords } from '../adapters/store/host-storage';
+import type { HostRecords } from '../stores';
 import { CACHED_GAMES, type Games } from './games';
 
 /** Games whose subscribers' state frames are kept for reuse (see subscribeFrame). */

@@ -8,12 +8,16 @@
  */
 import { chatNotice, noticeHour } from '../core/chat';
 import { quietUntil } from '../core/quiet';
-import type { ChatMessageItem } from '../adapters/store/items';
-import type { Records } from '../adapters/store/records';
+import type { StoredChatMessage } from '../stores/chat';
+import type { ConnectionStore } from '../stores/connections';
+import type { PlayerStore } from '../stores/players';
 import type { Notifier } from './notifier';
 
 export interface ChatNoticesDeps {
-  records: Records;
+  /** Who is online (they see it live). */
+  connections: ConnectionStore;
+  /** Their settings: mutes, quiet hours. */
+  players: PlayerStore;
   notifier: Notifier;
   now: () => Date;
   gameUrl: (gameId: string) => string;
@@ -23,19 +27,19 @@ export class ChatNotices {
   constructor(private readonly deps: ChatNoticesDeps) {}
 
   /** Everything a stored message should tell; throws when a delivery failed, so the stream delivers it again. */
-  async notify(item: ChatMessageItem): Promise<void> {
-    const outcomes = await Promise.allSettled(item.readers.filter((p) => p !== item.playerId).map((p) => this.tell(item, p)));
+  async notify(message: StoredChatMessage): Promise<void> {
+    const outcomes = await Promise.allSettled(message.readers.filter((p) => p !== message.playerId).map((p) => this.tell(message, p)));
     const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
-    if (failures.length) throw new AggregateError(failures, `${failures.length} chat notice(s) of ${item.gameId}#${item.id} failed`);
+    if (failures.length) throw new AggregateError(failures, `${failures.length} chat notice(s) of ${message.gameId}#${message.id} failed`);
   }
 
-  private async tell(item: ChatMessageItem, playerId: string): Promise<void> {
-    const { records, notifier, now, gameUrl } = this.deps;
-    if (await records.isOnline(playerId)) return;
-    const record = await records.getSettingsRecord(playerId);
-    if (record.muted?.includes(item.playerId)) return;
+  private async tell(message: StoredChatMessage, playerId: string): Promise<void> {
+    const { connections, players, notifier, now, gameUrl } = this.deps;
+    if (await connections.isOnline(playerId)) return;
+    const record = await players.getSettingsRecord(playerId);
+    if (record.muted?.includes(message.playerId)) return;
     const at = now();
     const goesOut = quietUntil(record.settings.quietHours, at) ?? at;
-    await notifier.deliver(chatNotice(item, playerId, noticeHour(goesOut), gameUrl(item.gameId)), record);
+    await notifier.deliver(chatNotice(message, playerId, noticeHour(goesOut), gameUrl(message.gameId)), record);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Players' chat requests: write a message, page back through a game's chat, mute and unmute.
  * A message is checked (text rule, seat, limits) before anything is written, stored in the
- * chat's own partition, answered, then sent to the game's readers that did not mute its author
+ * game's chat, answered, then sent to the game's readers that did not mute its author
  * (best effort, like a commit's frames; the stream's notices tell offline players).
  */
 import { chatAccess, chatReaders, CHAT_RULE, MAX_MUTED, type ChatMessage } from '../core/chat';
@@ -9,21 +9,33 @@ import { CHAT_PAGE_DEFAULT, ProtocolError, type FrameOf } from '../core/protocol
 import { checkPlayerText } from '../core/protocol/text';
 import type { GameRecord } from '../core/record';
 import type { Sender } from '../adapters/sender';
-import { messageOf, type ChatStore } from '../adapters/store/chat';
-import type { ChatMessageItem } from '../adapters/store/items';
-import { keys } from '../adapters/store/keys';
-import type { Connection, Records } from '../adapters/store/records';
-import { TABLE } from '../adapters/store/table';
+import type { ChatStore, StoredChatMessage } from '../stores/chat';
+import type { Connection, ConnectionStore } from '../stores/connections';
+import type { PlayerStore } from '../stores/players';
 import type { Outcome } from './commands';
 import type { Games } from './games';
 import { failure, logger } from '../observe/log';
 
 export interface ChatDeps {
   games: Games;
-  records: Records;
-  store: ChatStore;
+  /** Who watches the game (the readers of a new message). */
+  connections: ConnectionStore;
+  /** The reader's mutes (their settings record). */
+  players: PlayerStore;
+  chat: ChatStore;
   now: () => Date;
 }
+
+/** A stored message as clients receive it. */
+const messageOf = ({ id, gameId, playerId, seat, name, text, at }: StoredChatMessage): ChatMessage => ({
+  id,
+  gameId,
+  playerId,
+  seat,
+  name,
+  text,
+  at,
+});
 
 export class Chat {
   constructor(private readonly deps: ChatDeps) {}
@@ -42,12 +54,9 @@ export class Chat {
       );
     }
     const at = this.deps.now();
-    await this.deps.store.count(record.gameId, conn.playerId, at);
-    const id = await this.deps.store.nextId(record.gameId);
-    const item: ChatMessageItem = {
-      [TABLE.partitionKey]: keys.chat(record.gameId),
-      [TABLE.sortKey]: keys.chatMessage(id),
-      kind: 'chatMessage',
+    await this.deps.chat.count(record.gameId, conn.playerId, at);
+    const id = await this.deps.chat.nextId(record.gameId);
+    const stored: StoredChatMessage = {
       id,
       gameId: record.gameId,
       game: record.game,
@@ -58,8 +67,8 @@ export class Chat {
       at: at.toISOString(),
       readers: chatReaders(record),
     };
-    await this.deps.store.put(item);
-    const message = messageOf(item);
+    await this.deps.chat.put(stored);
+    const message = messageOf(stored);
     return {
       reply: { type: 'chatSent', requestId: frame.requestId, message },
       after: () => this.broadcast(record, message, sender, conn.connectionId),
@@ -68,12 +77,12 @@ export class Chat {
 
   /** The message to every connection watching the game that may read it, but the sender's and those of players who muted the author. */
   private async broadcast(record: GameRecord, message: ChatMessage, sender: Sender, from: string): Promise<void> {
-    const { records, store } = this.deps;
+    const { connections, chat } = this.deps;
     try {
-      const readers = (await records.subscribers(record.gameId)).filter(
+      const readers = (await connections.subscribers(record.gameId)).filter(
         (s) => s.connectionId !== from && chatAccess(record, s.playerId).read,
       );
-      const muters = await store.mutersOf(
+      const muters = await chat.mutersOf(
         readers.map((s) => s.playerId),
         message.playerId,
       );
@@ -82,8 +91,8 @@ export class Chat {
           .filter((s) => !muters.has(s.playerId))
           .map(async ({ connectionId }) => {
             if ((await sender.send(connectionId, { type: 'chat', gameId: record.gameId, message })) === 'gone') {
-              await records.deleteSubscription(record.gameId, connectionId);
-              await records.deleteConnection(connectionId);
+              await connections.deleteSubscription(record.gameId, connectionId);
+              await connections.deleteConnection(connectionId);
             }
           }),
       );
@@ -99,8 +108,8 @@ export class Chat {
     if (!read)
       throw new ProtocolError('FORBIDDEN', 'This chat is for the players seated in the game; its creator did not open it to spectators.');
     const [settings, page] = await Promise.all([
-      this.deps.records.getSettingsRecord(conn.playerId, true),
-      this.deps.store.page(record.gameId, frame.before, frame.limit ?? CHAT_PAGE_DEFAULT),
+      this.deps.players.getSettingsRecord(conn.playerId, true),
+      this.deps.chat.page(record.gameId, frame.before, frame.limit ?? CHAT_PAGE_DEFAULT),
     ]);
     const muted = settings.muted ?? [];
     return {
@@ -108,7 +117,7 @@ export class Chat {
         type: 'chatHistory',
         requestId: frame.requestId,
         gameId: record.gameId,
-        messages: page.items.filter((i) => !muted.includes(i.playerId)).map(messageOf),
+        messages: page.messages.filter((m) => !muted.includes(m.playerId)).map(messageOf),
         next: page.next,
         muted,
         canWrite: seat !== null,
@@ -116,7 +125,7 @@ export class Chat {
     };
   }
 
-  /** mute / unmute: the player's muted list changes in their settings item (one conditional put); doing it twice changes nothing. */
+  /** mute / unmute: the player's muted list changes in their settings record (one conditional write); doing it twice changes nothing. */
   async mute(conn: Connection, frame: FrameOf<'mute' | 'unmute'>): Promise<Outcome> {
     const on = frame.action === 'mute';
     const target = frame.playerId;
@@ -125,9 +134,9 @@ export class Chat {
         'BAD_REQUEST',
         on ? 'You cannot mute yourself.' : 'You cannot unmute yourself: your own messages are never hidden from you.',
       );
-    if (on && !(await this.deps.store.playerExists(target)))
+    if (on && !(await this.deps.chat.playerExists(target)))
       throw new ProtocolError('NOT_FOUND', 'There is no player with that id; nobody was muted.');
-    const { after } = await this.deps.records.updateSettings(conn.playerId, (r) => {
+    const { after } = await this.deps.players.updateSettings(conn.playerId, (r) => {
       const muted = r.muted ?? [];
       if (muted.includes(target) === on) return null;
       if (on && muted.length >= MAX_MUTED)

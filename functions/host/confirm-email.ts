@@ -8,7 +8,7 @@
 import { EMAIL_LINK_HOURS, issueEmailToken, verifyEmailToken } from '../core/token';
 import { limit, rateLimited } from '../adapters/limits';
 import { ProtocolError } from '../core/protocol/frames';
-import type { Records } from '../adapters/store/records';
+import type { PlayerStore } from '../stores/players';
 import type { Mail, Mailer } from '../adapters/channels/email';
 import { emailBlockOf, emailConfirmed, withSettings, type NotificationSettings, type SettingsRecord } from '../core/notification';
 import { failure, logger } from '../observe/log';
@@ -18,7 +18,8 @@ import { count } from '../observe/metrics';
 const HOUR_MS = 3_600_000;
 
 export interface ConfirmationDeps {
-  records: Records;
+  /** The settings record holds the address, its confirmation and the count of emails sent. */
+  players: PlayerStore;
   /** Null when this server sends no email (no SES sender, no outbox). */
   mailer: Mailer | null;
   secret: () => Promise<string>;
@@ -85,10 +86,10 @@ export class EmailConfirmations {
 
   /** Store new settings; send the confirmation email they call for. Refusals change nothing. */
   async save(playerId: string, settings: NotificationSettings, resend: boolean): Promise<SettingsRecord> {
-    const { records, mailer, now } = this.deps;
+    const { players, mailer, now } = this.deps;
     const at = now();
     let mail = false;
-    const { before, after } = await records.updateSettings(playerId, (r) => {
+    const { before, after } = await players.updateSettings(playerId, (r) => {
       const plan = planSettings(r, settings, resend, at, mailer !== null);
       mail = plan.mail;
       return plan.next;
@@ -102,7 +103,7 @@ export class EmailConfirmations {
       logger.error('a confirmation email failed', failure(error, { playerId }));
       count(METRICS.sendFailures);
       // Put the settings back as they were (unless they changed again meanwhile): nothing stored, nothing counted.
-      await records.writeSettingsRecord(playerId, { ...before, rev: after.rev }).catch(() => null);
+      await players.writeSettingsRecord(playerId, { ...before, rev: after.rev }).catch(() => null);
       throw new ProtocolError('INTERNAL', 'The confirmation email could not be sent, so nothing was saved; try again in a few minutes.');
     }
     return after;
@@ -113,7 +114,7 @@ export class EmailConfirmations {
     const checked = verifyEmailToken(token, await this.deps.secret(), this.deps.now());
     if (!checked.ok) throw new ProtocolError('BAD_REQUEST', checked.reason === 'expired' ? LINK_EXPIRED : LINK_INVALID);
     const { playerId, email, issuedAt } = checked.claim;
-    await this.deps.records.updateSettings(playerId, (r) => {
+    await this.deps.players.updateSettings(playerId, (r) => {
       if (r.settings.email !== email || issuedAt < r.emailSince) throw new ProtocolError('BAD_REQUEST', LINK_OUTDATED);
       return emailConfirmed(r) ? null : { ...r, confirmedEmail: email };
     });

@@ -2,15 +2,15 @@
  * A player's devices and sign-in methods: the list (with passkeys and the address that signs
  * in), revoking a device — its item deleted, so its refresh and its next connection fail, and
  * its live connections closed — and device-link codes: made on a signed-in device, used once
- * on a new one within CODE_SECONDS. Everything acts inside the caller's own partition, so
- * another player's device id is simply not found.
+ * on a new one within CODE_SECONDS. Everything acts on the caller's own devices, so another
+ * player's device id is simply not found.
  */
 import { CODE_SECONDS, newDeviceCode, normalizeDeviceCode, showDeviceCode } from '../core/device-code';
 import { emailUsable } from '../core/notification';
 import type { DeviceInfo, PasskeyInfo } from '../core/protocol/frames';
-import type { AccountStore } from '../adapters/store/accounts';
-import type { Connection, Records } from '../adapters/store/records';
-import { keys } from '../adapters/store/keys';
+import type { AccountStore } from '../stores/accounts';
+import type { Connection, ConnectionStore } from '../stores/connections';
+import type { PlayerStore } from '../stores/players';
 import { limit } from '../adapters/limits';
 import { AccountError, type SessionAnswer, type Sessions } from './sessions';
 import { failure, logger } from '../observe/log';
@@ -31,8 +31,11 @@ export const CODE_EXPIRED = `This code has expired (codes work for ${CODE_SECOND
 export const DEVICE_UNKNOWN = 'You have no device with that id (it may have been removed already); open your list of devices again.';
 
 export interface DevicesDeps {
-  store: AccountStore;
-  records: Records;
+  accounts: AccountStore;
+  /** The player's live connections (a revoked device's are closed). */
+  connections: ConnectionStore;
+  /** The player's confirmed address (it may sign them in). */
+  players: PlayerStore;
   sessions: Sessions;
   now: () => Date;
 }
@@ -41,21 +44,21 @@ export class Devices {
   constructor(private readonly deps: DevicesDeps) {}
 
   async list(conn: Connection): Promise<DeviceList> {
-    const { store, records } = this.deps;
+    const { accounts, players } = this.deps;
     const [devices, passkeys, settings] = await Promise.all([
-      store.devices(conn.playerId),
-      store.passkeys(conn.playerId),
-      records.getSettingsRecord(conn.playerId),
+      accounts.devices(conn.playerId),
+      accounts.passkeys(conn.playerId),
+      players.getSettingsRecord(conn.playerId),
     ]);
     let signInEmail: string | null = null;
     // An address SES reported bounced or complained of gets no sign-in links (signin-email.ts), so it is not offered.
     if (emailUsable(settings)) {
       const email = settings.confirmedEmail!.toLowerCase();
-      let account = await store.emailAccount(email);
+      let account = await accounts.emailAccount(email);
       // An address confirmed before sign-in links existed signs its player in from now on, unless another player confirmed it since.
       if (!account) {
-        await store.setEmailAccount(email, conn.playerId, true);
-        account = await store.emailAccount(email);
+        await accounts.setEmailAccount(email, conn.playerId, true);
+        account = await accounts.emailAccount(email);
       }
       if (account?.playerId === conn.playerId) signInEmail = settings.confirmedEmail;
     }
@@ -86,11 +89,11 @@ export class Devices {
     deviceId: string,
     close: ((connectionId: string) => Promise<void>) | undefined,
   ): Promise<() => Promise<void>> {
-    const { store, records } = this.deps;
-    if (!(await store.deleteDevice(conn.playerId, deviceId))) throw new AccountError('NOT_FOUND', 404, DEVICE_UNKNOWN);
+    const { accounts, connections } = this.deps;
+    if (!(await accounts.deleteDevice(conn.playerId, deviceId))) throw new AccountError('NOT_FOUND', 404, DEVICE_UNKNOWN);
     return async () => {
-      const ids = await records.connectionIdsOf(conn.playerId);
-      const theirs = await Promise.all(ids.map(async (id) => ((await records.getConnection(id))?.deviceId === deviceId ? id : null)));
+      const ids = await connections.connectionIdsOf(conn.playerId);
+      const theirs = await Promise.all(ids.map(async (id) => ((await connections.getConnection(id))?.deviceId === deviceId ? id : null)));
       for (const id of theirs) {
         if (!id || !close) continue;
         await close(id).catch((error) => logger.warn("closing a revoked device's connection failed", failure(error, { to: id })));
@@ -100,7 +103,7 @@ export class Devices {
 
   /** Remove one of the caller's passkeys: NOT_FOUND for an id that is not theirs. */
   async removePasskey(conn: Connection, credentialId: string): Promise<void> {
-    if (!(await this.deps.store.deletePasskey(conn.playerId, credentialId))) {
+    if (!(await this.deps.accounts.deletePasskey(conn.playerId, credentialId))) {
       throw new AccountError(
         'NOT_FOUND',
         404,
@@ -111,16 +114,9 @@ export class Devices {
 
   /** A new device-link code for the caller (at most DEVICE_CODES_PER_HOUR an hour). */
   async linkCode(conn: Connection): Promise<{ code: string; expiresAt: string }> {
-    const { store, now } = this.deps;
+    const { accounts, now } = this.deps;
     const at = now();
-    const counted = await store.countRecent(
-      keys.player(conn.playerId),
-      keys.linkCodes,
-      'linkCodes',
-      limit('DEVICE_CODES_PER_HOUR'),
-      HOUR_MS,
-      at,
-    );
+    const counted = await accounts.countLinkCode(conn.playerId, limit('DEVICE_CODES_PER_HOUR'), HOUR_MS, at);
     if (!counted.ok) {
       throw new AccountError(
         'RATE_LIMITED',
@@ -132,7 +128,7 @@ export class Devices {
     const expiresAt = at.getTime() + CODE_SECONDS * 1000;
     for (let attempt = 0; attempt < 5; attempt++) {
       const code = newDeviceCode();
-      if (await store.putDeviceCode(code, conn.playerId, conn.name, expiresAt))
+      if (await accounts.putDeviceCode(code, conn.playerId, conn.name, expiresAt))
         return { code: showDeviceCode(code), expiresAt: new Date(expiresAt).toISOString() };
     }
     throw new AccountError('INTERNAL', 500, 'No free device code was found; try again.');
@@ -142,7 +138,7 @@ export class Devices {
   async useCode(typed: string, label: string): Promise<SessionAnswer> {
     const code = normalizeDeviceCode(typed);
     if (!code) throw new AccountError('BAD_REQUEST', 400, CODE_MALFORMED);
-    const taken = await this.deps.store.takeDeviceCode(code, this.deps.now());
+    const taken = await this.deps.accounts.takeDeviceCode(code, this.deps.now());
     if (taken === 'expired') throw new AccountError('BAD_REQUEST', 400, CODE_EXPIRED);
     if (!taken) throw new AccountError('BAD_REQUEST', 400, CODE_UNKNOWN);
     return this.deps.sessions.start({ playerId: taken.playerId, name: taken.name }, 'code', label);

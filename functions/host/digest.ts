@@ -9,15 +9,22 @@ import { emailUsable, type SettingsRecord } from '../core/notification';
 import { quietUntil } from '../core/quiet';
 import type { GameSummary } from '../core/protocol/frames';
 import type { Mailer } from '../adapters/channels/email';
-import type { DigestStore, DueDigest } from '../adapters/store/digests';
-import type { Records } from '../adapters/store/records';
+import type { ConnectionStore } from '../stores/connections';
+import type { DigestStore, DueDigest } from '../stores/digests';
+import type { PlayerGameStore } from '../stores/player-games';
+import type { PlayerStore } from '../stores/players';
 import { failure, logger } from '../observe/log';
 import { METRICS } from '../observe/metric-names';
 import { count } from '../observe/metrics';
 
 export interface DigestDeps {
-  store: DigestStore;
-  records: Records;
+  digests: DigestStore;
+  /** Who is online (no digest for them). */
+  connections: ConnectionStore;
+  /** Their settings: the address, quiet hours. */
+  players: PlayerStore;
+  /** Their games, to list those waiting. */
+  playerGames: PlayerGameStore;
   /** Null when this server sends no email. */
   mailer: Mailer | null;
   now: () => Date;
@@ -43,16 +50,16 @@ export class Digests {
 
   /** A turn waits for an offline player with a usable address: make their next digest due (once). */
   async mark(playerId: string, record: SettingsRecord): Promise<void> {
-    const { store, now } = this.deps;
-    const state = await store.state(playerId);
+    const { digests, now } = this.deps;
+    const state = await digests.state(playerId);
     if (state.pending) return;
-    await store.schedule(playerId, digestDue(now(), state.lastSentAt, record.settings.quietHours));
+    await digests.schedule(playerId, digestDue(now(), state.lastSentAt, record.settings.quietHours));
   }
 
   /** Send every due digest, until `deadline` (ms since the epoch); what is left stays due. */
   async sendDue(deadline = Infinity): Promise<DigestRun> {
     const run: DigestRun = { sent: 0, dropped: 0, moved: 0, busy: 0, failures: 0 };
-    for (const d of await this.deps.store.due(this.deps.now())) {
+    for (const d of await this.deps.digests.due(this.deps.now())) {
       if (Date.now() > deadline) break;
       try {
         run[await this.sendOne(d)]++;
@@ -66,41 +73,41 @@ export class Digests {
   }
 
   private async sendOne(d: DueDigest): Promise<'sent' | 'dropped' | 'moved' | 'busy'> {
-    const { store, records, mailer, now } = this.deps;
-    const { pending } = await store.state(d.playerId);
+    const { digests, connections, players, mailer, now } = this.deps;
+    const { pending } = await digests.state(d.playerId);
     if (pending?.key !== d.key) {
-      await store.removeIfStale(d);
+      await digests.removeIfStale(d);
       return 'dropped';
     }
-    const record = await records.getSettingsRecord(d.playerId, true);
-    if (!mailer || !emailUsable(record) || (await records.isOnline(d.playerId))) {
-      await store.finish(d, null);
+    const record = await players.getSettingsRecord(d.playerId, true);
+    if (!mailer || !emailUsable(record) || (await connections.isOnline(d.playerId))) {
+      await digests.finish(d, null);
       return 'dropped';
     }
     // Quiet hours set or changed since the digest was marked: it goes when they end.
     const quiet = quietUntil(record.settings.quietHours, now());
     if (quiet) {
-      await store.schedule(d.playerId, quiet, d);
+      await digests.schedule(d.playerId, quiet, d);
       return 'moved';
     }
     const games = await this.waiting(d.playerId);
     if (games.length === 0) {
-      await store.finish(d, null);
+      await digests.finish(d, null);
       return 'dropped';
     }
-    const claim = await store.claim(d, now());
+    const claim = await digests.claim(d, now());
     if (claim === 'busy') return 'busy';
     if (claim === 'new' || claim === 'retry') {
-      const name = (await store.playerName(d.playerId)) ?? 'player';
+      const name = (await digests.playerName(d.playerId)) ?? 'player';
       const { subject, text } = digestText(name, games, now(), this.deps.links);
       await mailer.send(record.settings.email!, { subject, text, label: ['digest', d.playerId], playerId: d.playerId });
-      await store.markSent(d);
+      await digests.markSent(d);
     } else if (claim === 'abandoned') {
       logger.warn('giving up a digest after repeated failures', { playerId: d.playerId });
-      await store.finish(d, null);
+      await digests.finish(d, null);
       return 'dropped';
     }
-    await store.finish(d, now());
+    await digests.finish(d, now());
     return 'sent';
   }
 
@@ -109,7 +116,7 @@ export class Digests {
     const out: GameSummary[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const { games, next } = await this.deps.records.playerGames(playerId, { limit: 50, cursor });
+      const { games, next } = await this.deps.playerGames.playerGames(playerId, { limit: 50, cursor });
       out.push(...games.filter((g) => g.yourTurn && g.status === 'active'));
       if (!next || games.some((g) => g.status !== 'active')) break;
       cursor = next;

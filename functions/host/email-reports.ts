@@ -6,16 +6,16 @@
  * alone). Marking again what is marked changes nothing, so a report delivered twice is harmless.
  */
 import { sameAddress, type SesReport } from '../core/ses-event';
-import type { Records } from '../adapters/store/records';
+import type { PlayerStore } from '../stores/players';
 import { logger } from '../observe/log';
 
 /** Mark the addresses a report names; true when a player's address was newly marked. */
-export async function markReported(records: Records, report: SesReport): Promise<boolean> {
+export async function markReported(players: PlayerStore, report: SesReport): Promise<boolean> {
   if (!report.playerId) {
     logger.warn('an SES bounce or complaint names no player (mail sent without the playerId tag)', { addresses: report.blocks.length });
     return false;
   }
-  const { after, before } = await records.updateSettings(report.playerId, (r) => {
+  const { after, before } = await players.updateSettings(report.playerId, (r) => {
     const block = report.blocks.find((b) => sameAddress(b.address, r.settings.email));
     if (!block || (r.emailBlocked?.address === r.settings.email && r.emailBlocked.kind === block.kind)) return null;
     return { ...r, emailBlocked: { ...block, address: r.settings.email! } };

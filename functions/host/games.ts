@@ -7,7 +7,7 @@
 import { LRUCache } from 'lru-cache';
 import { ProtocolError } from '../core/protocol/frames';
 import { applyCommit, applyDecided, type Commit, type Decided, type GameRecord } from '../core/record';
-import type { GameStore } from '../adapters/store/host-storage';
+import type { GameStore } from '../stores/games';
 import { METRICS } from '../observe/metric-names';
 import { count } from '../observe/metrics';
 

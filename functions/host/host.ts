@@ -3,13 +3,13 @@
  * path (Games), players' requests (Commands), what follows a commit (Reactions) and frames to
  * watchers (Broadcast). A handler takes the piece it needs.
  */
-import type { GameStore, HostRecords, HostSchedule } from '../adapters/store/host-storage';
+import type { GameStore, HostRecords, HostSchedule } from '../stores';
 import { Broadcast } from './broadcast';
 import { Commands } from './commands';
 import { Games } from './games';
 import { Reactions } from './reactions';
-import type { HiddenGames } from '../adapters/store/hidden-games';
-import type { Listings } from '../adapters/store/listings';
+import type { HiddenGameStore } from '../stores/hidden-games';
+import type { ListingStore } from '../stores/listings';
 import { Lobby } from './lobby';
 import { LobbyFeed } from './lobby-feed';
 
@@ -27,7 +27,7 @@ export interface HostDeps {
   /** How many game records to keep in memory (default CACHED_GAMES). */
   cachedGames?: number;
   /** The public lobby's store and players' hidden games (absent: no lobby, e.g. tests of the cache). */
-  lobby?: { listings: Listings; hidden: HiddenGames };
+  lobby?: { listings: ListingStore; hidden: HiddenGameStore };
 }
 
 export interface Host {

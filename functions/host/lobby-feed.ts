@@ -3,7 +3,7 @@
  * is written (or removed) and the connections watching the lobby are told (`openGameChanged`).
  * Two ways in, like the players' index: the request that stored the commit (so the lobby shows
  * it at once) and the table's stream (the guarantee: at least once per commit, so a Lambda that
- * dies after the commit loses nothing). Writes are conditioned by version (see Listings.write):
+ * dies after the commit loses nothing). Writes are conditioned by version (see ListingStore.write):
  * whichever comes first writes and tells the watchers, once per version. Telling is best effort,
  * as every frame: a watcher that reconnects asks for the page again.
  */
@@ -12,13 +12,13 @@ import type { ServerFrame } from '../core/protocol/frames';
 import type { GameRecord } from '../core/record';
 import type { CommitHead } from '../core/triggers';
 import type { Sender } from '../adapters/sender';
-import type { Listings } from '../adapters/store/listings';
+import type { ListingStore } from '../stores/listings';
 import type { Games } from './games';
 import { reindexes } from './reactions';
 
 export class LobbyFeed {
   constructor(
-    private readonly listings: Listings,
+    private readonly listings: ListingStore,
     private readonly games: Games,
   ) {}
 

@@ -9,9 +9,9 @@ import { wantedKey } from '../core/lobby';
 import { GAMES_PAGE_DEFAULT, ProtocolError, type FrameOf } from '../core/protocol/frames';
 import { seatOf } from '../core/record';
 import type { Sender } from '../adapters/sender';
-import type { HiddenGames } from '../adapters/store/hidden-games';
-import { ALL_GAMES, type Listings } from '../adapters/store/listings';
-import type { Connection } from '../adapters/store/records';
+import type { Connection } from '../stores/connections';
+import type { HiddenGameStore } from '../stores/hidden-games';
+import { ALL_GAMES, type ListingStore } from '../stores/listings';
 import type { Commands, Outcome } from './commands';
 import type { Games } from './games';
 
@@ -21,8 +21,8 @@ const MISSED: readonly string[] = ['GAME_FULL', 'NOT_FOUND', 'FORBIDDEN'];
 export interface LobbyDeps {
   games: Games;
   commands: Commands;
-  listings: Listings;
-  hidden: HiddenGames;
+  listings: ListingStore;
+  hidden: HiddenGameStore;
 }
 
 export class Lobby {

@@ -1,15 +1,16 @@
 /**
  * Delivers notifications to players who are not online: each channel target (every Web Push
- * subscription, the webhook, the email address) at most once per turn, marked in the table
- * before and after sending, so that a stream record delivered twice or a notifier that crashed
+ * subscription, the webhook, the email address) at most once per turn, claimed in the store
+ * before and marked after sending, so that a stream record delivered twice or a notifier that crashed
  * and retried does not send again what was sent. Quiet hours hold non-urgent messages back
  * until they end (the clock sweep releases them). Email is a daily digest (host/digest.ts): a
  * turn only makes the player's next digest due, and only for a confirmed address that has not
  * bounced. Failures throw, so the stream retries.
  */
 import { createHash } from 'node:crypto';
-import type { Records } from '../adapters/store/records';
-import type { Schedule } from '../adapters/store/schedule';
+import type { ConnectionStore } from '../stores/connections';
+import type { NotificationStore } from '../stores/notifications';
+import type { PlayerStore } from '../stores/players';
 import {
   emailUsable,
   withSettings,
@@ -35,8 +36,11 @@ export interface Channels {
 }
 
 export interface NotifierDeps {
-  records: Records;
-  schedule: Schedule;
+  /** Who is online (they see it live). */
+  connections: ConnectionStore;
+  /** Their settings: channels, quiet hours. */
+  players: PlayerStore;
+  notifications: NotificationStore;
   channels: Channels;
   now: () => Date;
   gameUrl: (gameId: string) => string;
@@ -57,11 +61,11 @@ export class Notifier {
 
   /** Send to an offline player now, or hold until their quiet hours end (unless urgent). `known`: their settings, if just read. */
   async deliver(n: Notification, known?: SettingsRecord): Promise<void> {
-    if (await this.deps.records.isOnline(n.playerId)) return; // they see it live
-    const record = known ?? (await this.deps.records.getSettingsRecord(n.playerId));
+    if (await this.deps.connections.isOnline(n.playerId)) return; // they see it live
+    const record = known ?? (await this.deps.players.getSettingsRecord(n.playerId));
     if (!n.urgent) {
       const until = quietUntil(record.settings.quietHours, this.deps.now());
-      if (until) return this.deps.schedule.hold(n, until);
+      if (until) return this.deps.notifications.hold(n, until);
     }
     await this.send(n, record);
   }
@@ -69,12 +73,12 @@ export class Notifier {
   /** Held notifications whose quiet hours are over (called by the clock sweep). */
   async releaseHeld(): Promise<number> {
     let released = 0;
-    for (const { key, notification } of await this.deps.schedule.dueHeld(this.deps.now())) {
+    for (const { key, notification } of await this.deps.notifications.dueHeld(this.deps.now())) {
       try {
-        if (!(await this.deps.records.isOnline(notification.playerId))) {
-          await this.send(notification, await this.deps.records.getSettingsRecord(notification.playerId));
+        if (!(await this.deps.connections.isOnline(notification.playerId))) {
+          await this.send(notification, await this.deps.players.getSettingsRecord(notification.playerId));
         }
-        await this.deps.schedule.release(key);
+        await this.deps.notifications.release(key);
         released++;
       } catch (error) {
         logger.error('a held notification failed; kept for the next sweep', failure(error, { key }));
@@ -85,7 +89,7 @@ export class Notifier {
   }
 
   private async send(n: Notification, record: SettingsRecord): Promise<void> {
-    const { channels, schedule, now } = this.deps;
+    const { channels, notifications, now } = this.deps;
     const { settings } = record;
     const targets: { key: string; send: () => Promise<Delivery>; drop: (s: NotificationSettings) => NotificationSettings }[] = [];
     if (channels.webPush) {
@@ -112,7 +116,7 @@ export class Notifier {
     await Promise.all(
       targets.map(async (target) => {
         try {
-          const claim = await schedule.claim(n, target.key, now());
+          const claim = await notifications.claim(n, target.key, now());
           if (claim === 'sent') return;
           if (claim === 'abandoned') {
             logger.warn('giving up a notification after repeated failures', {
@@ -124,7 +128,7 @@ export class Notifier {
             return;
           }
           if ((await target.send()) === 'gone') gone.push(target);
-          await schedule.markSent(n, target.key);
+          await notifications.markSent(n, target.key);
         } catch (error) {
           count(METRICS.sendFailures);
           failures.push(error);
@@ -133,7 +137,7 @@ export class Notifier {
     );
     if (gone.length) {
       // Expired subscriptions and dead webhooks are removed from the latest settings.
-      await this.deps.records.updateSettings(n.playerId, (latest) =>
+      await this.deps.players.updateSettings(n.playerId, (latest) =>
         withSettings(
           latest,
           gone.reduce((s, t) => t.drop(s), latest.settings),

@@ -12,7 +12,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { AccountStore } from '../adapters/store/accounts';
+import type { AccountStore } from '../stores/accounts';
 import { AccountError, type Caller, type SessionAnswer, type Sessions } from './sessions';
 
 /** How long a passkey prompt may stay open. */

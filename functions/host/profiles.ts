@@ -5,7 +5,7 @@
 import { findGame, GAMES } from '../../domain/games/index';
 import { isLeaderKey, shown } from '../core/ratings';
 import { LEADERBOARD_PAGE_DEFAULT, ProtocolError, type FrameOf, type LeaderboardFrame, type ProfileFrame } from '../core/protocol/frames';
-import type { RatingStore } from '../adapters/store/ratings';
+import type { RatingStore } from '../stores/ratings';
 
 /** How many recent games a profile lists. */
 export const RECENT_GAMES = 10;

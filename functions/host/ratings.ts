@@ -1,13 +1,13 @@
 /**
  * Rates a finished game once: read the marker and the people's ratings, compute the update
- * (core/rate.ts), store it in one transaction (adapters/store/ratings.ts). When the transaction
- * loses to another game of the same person (their rating changed since it was read), read and
- * rate again; when it finds the game rated already (a redelivered or concurrent end), stop.
+ * (core/rate.ts), store it whole (stores/ratings.ts). When the update loses to another game of
+ * the same person (their rating changed since it was read), read and rate again; when it finds
+ * the game rated already (a redelivered or concurrent end), stop.
  */
 import { rateGame } from '../core/rate';
 import { ratedSeats } from '../core/ratings';
 import type { CommitHead } from '../core/triggers';
-import type { RatingStore } from '../adapters/store/ratings';
+import type { RatingStore } from '../stores/ratings';
 import { METRICS } from '../observe/metric-names';
 import { count } from '../observe/metrics';
 

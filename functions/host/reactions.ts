@@ -17,7 +17,7 @@ import { activeSeats, moduleOf, type GameRecord, type HostEvent } from '../core/
 import type { CommitHead } from '../core/triggers';
 import type { Sender } from '../adapters/sender';
 import { SNAPSHOT_EVERY } from '../adapters/store/event-store';
-import type { GameStore, HostRecords, HostSchedule } from '../adapters/store/host-storage';
+import type { GameStore, HostRecords, HostSchedule } from '../stores';
 import type { Broadcast } from './broadcast';
 import type { Games } from './games';
 import type { LobbyFeed } from './lobby-feed';

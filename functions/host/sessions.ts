@@ -17,7 +17,7 @@ import {
   refreshToken,
   verifyAccessToken,
 } from '../core/session-token';
-import type { AccountStore } from '../adapters/store/accounts';
+import type { AccountStore } from '../stores/accounts';
 import type { SigningKeys } from '../adapters/signing-keys';
 
 /** A refused account request: its protocol code, the HTTP status, a sentence. Changes nothing. */
@@ -52,7 +52,7 @@ export const TOKEN_INVALID = 'Send a valid token as "Authorization: Bearer TOKEN
 
 export class Sessions {
   constructor(
-    private readonly store: AccountStore,
+    private readonly accounts: AccountStore,
     private readonly now: () => Date,
     private readonly keys: SigningKeys,
   ) {}
@@ -74,7 +74,7 @@ export class Sessions {
     const at = this.now().toISOString();
     const deviceId = newDeviceId();
     const secret = newSecret();
-    await this.store.putDevice(player.playerId, {
+    await this.accounts.putDevice(player.playerId, {
       deviceId,
       label,
       method,
@@ -91,7 +91,7 @@ export class Sessions {
     if (!parts) throw new AccountError('BAD_REQUEST', 400, 'That is not a refresh token; send the refreshToken your sign-in answered.');
     const at = this.now();
     const secret = newSecret();
-    const rotated = await this.store.rotateRefresh(
+    const rotated = await this.accounts.rotateRefresh(
       parts.playerId,
       parts.deviceId,
       hashSecret(parts.secret),
@@ -100,7 +100,7 @@ export class Sessions {
       new Date(at.getTime() - REFRESH_GRACE_MS),
     );
     if (!rotated) throw new AccountError('UNAUTHORIZED', 401, SIGNED_OUT);
-    const name = (await this.store.playerName(parts.playerId)) ?? '';
+    const name = (await this.accounts.playerName(parts.playerId)) ?? '';
     return this.access(parts.playerId, name, parts.deviceId, secret);
   }
 
@@ -122,7 +122,7 @@ export class Sessions {
     const checked = await this.check(token);
     if (!checked.ok) throw new AccountError('UNAUTHORIZED', 401, checked.message);
     const { caller } = checked;
-    if (caller.deviceId && !(await this.store.getDevice(caller.playerId, caller.deviceId)))
+    if (caller.deviceId && !(await this.accounts.getDevice(caller.playerId, caller.deviceId)))
       throw new AccountError('UNAUTHORIZED', 401, SIGNED_OUT);
     return caller;
   }

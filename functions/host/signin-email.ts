@@ -9,9 +9,8 @@
 import { issueLinkToken, SIGNIN_LINK_SECONDS, verifyLinkToken } from '../core/session-token';
 import { emailConfirmed, emailUsable } from '../core/notification';
 import type { Mail, Mailer } from '../adapters/channels/email';
-import type { Records } from '../adapters/store/records';
-import type { AccountStore } from '../adapters/store/accounts';
-import { keys } from '../adapters/store/keys';
+import type { AccountStore } from '../stores/accounts';
+import type { PlayerStore } from '../stores/players';
 import { limit } from '../adapters/limits';
 import type { SigningKeys } from '../adapters/signing-keys';
 import { AccountError, type SessionAnswer, type Sessions } from './sessions';
@@ -43,8 +42,9 @@ export function signInMail(email: string, link: string, playerId: string): Mail 
 }
 
 export interface EmailSignInDeps {
-  store: AccountStore;
-  records: Records;
+  accounts: AccountStore;
+  /** Whether the player still has the address, confirmed (their settings record). */
+  players: PlayerStore;
   sessions: Sessions;
   /** Null when this server sends no email. */
   mailer: Mailer | null;
@@ -58,13 +58,13 @@ export class EmailSignIn {
 
   /** The address a player signs in with, if their confirmed notification address is one; `mailable`: and mail may still go there. */
   private async confirmedFor(playerId: string, email: string, mailable = false): Promise<boolean> {
-    const record = await this.deps.records.getSettingsRecord(playerId, true);
+    const record = await this.deps.players.getSettingsRecord(playerId, true);
     return (mailable ? emailUsable(record) : emailConfirmed(record)) && record.confirmedEmail!.toLowerCase() === email;
   }
 
   /** `POST /api/signin/email`: mail a link if a player signs in with this address; silent otherwise (the same answer either way). */
   async request(address: string): Promise<void> {
-    const { store, mailer, now } = this.deps;
+    const { accounts, mailer, now } = this.deps;
     const email = address.trim().toLowerCase();
     if (!mailer)
       throw new AccountError(
@@ -72,17 +72,10 @@ export class EmailSignIn {
         400,
         'This server does not send email; sign in with a passkey, or with a code from a device where you are signed in.',
       );
-    const account = await store.emailAccount(email);
+    const account = await accounts.emailAccount(email);
     if (!account || !(await this.confirmedFor(account.playerId, email, true))) return;
     const at = now();
-    const counted = await store.countRecent(
-      keys.emailAccount(email),
-      keys.emailAccountMeta,
-      'emailAccount',
-      limit('SIGNIN_EMAILS_PER_HOUR'),
-      HOUR_MS,
-      at,
-    );
+    const counted = await accounts.countSignInEmail(email, limit('SIGNIN_EMAILS_PER_HOUR'), HOUR_MS, at);
     if (!counted.ok) return;
     const key = await this.deps.keys.currentKey();
     const token = issueLinkToken({ playerId: account.playerId, email }, key.kid, key.secret, at);
@@ -97,19 +90,19 @@ export class EmailSignIn {
 
   /** `POST /api/signin/email/open`: a new device for the link's player, once. */
   async open(token: string, label: string): Promise<SessionAnswer> {
-    const { store, sessions, now } = this.deps;
+    const { accounts, sessions, now } = this.deps;
     const checked = await verifyLinkToken(token, this.deps.keys.keyFor, now());
     if (!checked.ok) throw new AccountError('BAD_REQUEST', 400, checked.reason === 'expired' ? SIGNIN_LINK_EXPIRED : SIGNIN_LINK_INVALID);
     const { playerId, email, nonce, expiresAt } = checked.claim;
     if (!(await this.confirmedFor(playerId, email))) throw new AccountError('BAD_REQUEST', 400, SIGNIN_LINK_OUTDATED);
-    const name = await store.playerName(playerId);
+    const name = await accounts.playerName(playerId);
     if (name === null) throw new AccountError('BAD_REQUEST', 400, SIGNIN_LINK_INVALID);
-    if (!(await store.markLinkUsed(nonce, playerId, expiresAt * 1000))) throw new AccountError('CONFLICT', 409, SIGNIN_LINK_USED);
+    if (!(await accounts.markLinkUsed(nonce, playerId, expiresAt * 1000))) throw new AccountError('CONFLICT', 409, SIGNIN_LINK_USED);
     return sessions.start({ playerId, name }, 'email', label);
   }
 
   /** After an address is confirmed: it signs its player in (the latest confirmation of an address wins). */
   async confirmed(playerId: string, email: string): Promise<void> {
-    await this.deps.store.setEmailAccount(email.toLowerCase(), playerId);
+    await this.deps.accounts.setEmailAccount(email.toLowerCase(), playerId);
   }
 }

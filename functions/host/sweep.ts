@@ -9,7 +9,7 @@
 import { ProtocolError } from '../core/protocol/frames';
 import { titleOf } from '../core/triggers';
 import type { Sender } from '../adapters/sender';
-import type { DueClock, Schedule } from '../adapters/store/schedule';
+import type { DueClock, ScheduleStore } from '../stores/schedule';
 import type { DigestRun, Digests } from './digest';
 import type { Notifier } from './notifier';
 import type { Reactions } from './reactions';
@@ -36,7 +36,7 @@ export interface SweepResult {
 }
 
 export interface SweepDeps {
-  schedule: Schedule;
+  schedule: ScheduleStore;
   reactions: Reactions;
   notifier: Notifier;
   digests: Digests;

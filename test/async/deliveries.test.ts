@@ -1,16 +1,18 @@
 /**
  * The notifier's delivery bookkeeping on a real DynamoDB Local: a retried notification is not
  * sent again where it already went, and a target that keeps failing is given up after a few
- * attempts, so one dead webhook cannot hold the stream back for every game. (The clock items
- * the sweep reads are in the store's behaviour suite, test/support/store-contract.ts.)
+ * attempts, so one dead webhook cannot hold the stream back for every game. (The claims
+ * themselves, on every store, are in the notifications' behaviour suite, test/support/contracts/.)
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendWebhook } from '../../functions/adapters/channels/webhook';
 import type { Notification } from '../../functions/core/notification';
 import { Notifier } from '../../functions/host/notifier';
-import { Records } from '../../functions/adapters/store/records';
-import { MAX_ATTEMPTS, Schedule } from '../../functions/adapters/store/schedule';
+import { DynamoConnectionStore } from '../../functions/adapters/store/connections';
+import { DynamoPlayerStore } from '../../functions/adapters/store/players';
+import { DynamoNotificationStore } from '../../functions/adapters/store/notifications';
+import { MAX_ATTEMPTS } from '../../functions/stores/notifications';
 import { standaloneTable } from '../../local/tables';
 import { startReceiver, type LoopbackServer } from '../support/push-service';
 
@@ -42,23 +44,24 @@ const note = (playerId: string): Notification => ({
 
 describe('deliveries', () => {
   it('retry only what failed, and give up a target after repeated failures', async () => {
-    const records = new Records(doc, TABLE);
-    const schedule = new Schedule(doc, TABLE);
+    const players = new DynamoPlayerStore(doc, TABLE);
+    const notifications = new DynamoNotificationStore(doc, TABLE);
     const allow = [`${good.origin}/`, `${dead.origin}/`];
     const notifier = new Notifier({
-      records,
-      schedule,
+      connections: new DynamoConnectionStore(doc, TABLE),
+      players,
+      notifications,
       now: () => new Date(),
       gameUrl: (id) => id,
       channels: { webPush: null, webhook: (url, n) => sendWebhook(url, n, allow), email: null },
     });
-    await records.putSettings('ok', { webPush: [], webhook: { url: `${good.origin}/hook` }, email: null, quietHours: null });
-    await records.putSettings('dead', { webPush: [], webhook: { url: `${dead.origin}/hook` }, email: null, quietHours: null });
+    await players.putSettings('ok', { webPush: [], webhook: { url: `${good.origin}/hook` }, email: null, quietHours: null });
+    await players.putSettings('dead', { webPush: [], webhook: { url: `${dead.origin}/hook` }, email: null, quietHours: null });
 
     await notifier.deliver(note('ok'));
     await notifier.deliver(note('ok')); // a repeat: already sent
     expect(good.received).toHaveLength(1);
-    expect(await schedule.deliveries(note('ok'))).toEqual([{ target: 'webhook', status: 'sent' }]);
+    expect(await notifications.deliveries(note('ok'))).toEqual([{ target: 'webhook', status: 'sent' }]);
 
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) await expect(notifier.deliver(note('dead'))).rejects.toThrow(/failed/);
     await expect(notifier.deliver(note('dead'))).resolves.toBeUndefined(); // given up: the stream moves on

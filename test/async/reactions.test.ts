@@ -12,7 +12,7 @@ import { startLocalServer, type LocalServer } from '../../local/server';
 import { register } from '../support/client';
 import { commitsOf, scanTable } from '../support/table';
 import { eventStore } from '../../functions/app/games';
-import { records as recordsPart } from '../../functions/app/records';
+import { records as recordsPart } from '../../functions/app/games';
 
 let server: LocalServer;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { startLocalServer, type LocalServer } from '../../local/server';
 import { register } from '../support/client';
 import { commitsOf } from '../support/table';
 import { eventStore } from '../../functions/app/games';
-import { schedule as schedulePart } from '../../functions/app/records';
+import { scheduleStore as schedulePart } from '../../functions/app/games';
 
 let server: LocalServer;
 let now = new Date('2026-05-01T08:00:00Z');

@@ -1,5 +1,5 @@
 /**
- * The local runtime keeps who is connected and who watches which game in memory (LiveRecords):
+ * The local runtime keeps who is connected and who watches which game in memory (MemoryConnectionStore):
  * a subscription item in the table is not used, a closed connection stops receiving at once,
  * and no connection or subscription is written to the table (none outlives the process).
  */
@@ -7,12 +7,14 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
-import { LiveRecords } from '../../functions/adapters/store/live-records';
+import { MemoryConnectionStore } from '../../functions/adapters/memory/connections';
+import { connectionStore } from '../../functions/app/connections';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 import { Client, register } from '../support/client';
 import { scanTable } from '../support/table';
-import { records as recordsPart } from '../../functions/app/records';
+import { records as recordsPart } from '../../functions/app/games';
+import { dynamo } from '../../functions/app/outside';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -32,7 +34,7 @@ describe('live records in the local runtime', () => {
     await o.request({ action: 'joinGame', gameId });
     await Promise.all([x.request({ action: 'subscribe', gameId }), o.request({ action: 'subscribe', gameId })]);
     const records = server.app.get(recordsPart);
-    expect(records).toBeInstanceOf(LiveRecords);
+    expect(server.app.get(connectionStore)).toBeInstanceOf(MemoryConnectionStore);
     expect((await records.subscribers(gameId)).map((s) => s.playerId).sort()).toEqual([xp.playerId, op.playerId].sort());
     expect(await records.isOnline(op.playerId)).toBe(true);
 
@@ -78,7 +80,7 @@ describe('live records in the local runtime', () => {
     });
     await server.notified();
     const records = server.app.get(recordsPart);
-    const db = (records as unknown as { db: DynamoDBDocumentClient }).db;
+    const db = server.app.get(dynamo);
     const sent: string[] = [];
     const send = db.send.bind(db);
     db.send = ((command: { constructor: { name: string } }) => {

@@ -1,5 +1,5 @@
 /**
- * `myGames` in pages, against the local server (its in-memory LiveRecords over the table's
+ * `myGames` in pages, against the local server (its connections in memory over the table's
  * index): a player with 87 games pages through them — each page at most `limit`, every game
  * exactly once, games in play before open and finished ones and your turn first in each page, every
  * frame far below the frame limit — and a cursor not made for the player is refused, revealing

@@ -16,7 +16,7 @@ import { restoreLimits, setLimit } from '../support/limits';
 import { Client, register, type Player } from '../support/client';
 import { commitsOf, scanTable, settledState, storedState } from '../support/table';
 import { host } from '../../functions/app/games';
-import { connectionCache } from '../../functions/app/accounts';
+import { connectionCache } from '../../functions/app/connections';
 
 let now = new Date('2026-03-02T10:20:00Z');
 let server: LocalServer;

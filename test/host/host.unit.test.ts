@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GoaView } from '../../domain/games/goa/view';
 import { findGame } from '../../domain/games/index';
 import { ticTacToe } from '../../domain/games/tic-tac-toe';
-import type { Connection } from '../../functions/adapters/store/records';
+import type { Connection } from '../../functions/stores/connections';
 import { ProtocolError, type ServerFrame, type StateFrame } from '../../functions/core/protocol/frames';
 import { activeSeats, moduleOf, type GameRecord } from '../../functions/core/record';
 import { MAX_FAST_MOVES } from '../../functions/host/reactions';

@@ -14,7 +14,7 @@ import { EmailConfirmations } from '../../functions/host/confirm-email';
 import { limit } from '../../functions/adapters/limits';
 import { NO_SETTINGS } from '../../functions/core/notification';
 import type { ProtocolError } from '../../functions/core/protocol/frames';
-import { Records } from '../../functions/adapters/store/records';
+import { DynamoPlayerStore } from '../../functions/adapters/store/players';
 import { standaloneTable } from '../../local/tables';
 
 const CONFIRMATIONS_PER_HOUR = limit('EMAIL_CONFIRMATIONS_PER_HOUR');
@@ -22,12 +22,12 @@ const CONFIRMATIONS_PER_HOUR = limit('EMAIL_CONFIRMATIONS_PER_HOUR');
 const TABLE = 'confirmations';
 let table: Awaited<ReturnType<typeof standaloneTable>>;
 let dir: string;
-let records: Records;
+let players: DynamoPlayerStore;
 const now = () => new Date('2026-02-01T12:00:00Z');
 
 beforeAll(async () => {
   [table, dir] = await Promise.all([standaloneTable(TABLE), mkdtemp(join(tmpdir(), 'caravela-confirm-'))]);
-  records = new Records(table.doc, TABLE, now);
+  players = new DynamoPlayerStore(table.doc, TABLE, now);
 }, 90_000);
 afterAll(async () => {
   await table?.stop();
@@ -36,7 +36,7 @@ afterAll(async () => {
 
 const confirmations = (outbox: string) =>
   new EmailConfirmations({
-    records,
+    players,
     mailer: new OutboxMailer(outbox),
     secret: async () => 'secret',
     now,
@@ -71,7 +71,7 @@ describe('email confirmations in the table', () => {
     );
     const after = await item('fails');
     expect({ ...after, rev: 0 }).toEqual({ ...before, rev: 0 }); // the same content (the put-back counts as a write)
-    expect(await records.getSettingsRecord('fails')).toMatchObject({
+    expect(await players.getSettingsRecord('fails')).toMatchObject({
       settings: { email: 'old@example.com' },
       confirmationsSent: before!.confirmationsSent,
     });
@@ -82,7 +82,7 @@ describe('email confirmations in the table', () => {
     await table.doc.send(
       new PutCommand({ TableName: TABLE, Item: { pk: 'PLAYER#legacy', sk: 'SETTINGS', kind: 'settings', settings: JSON.stringify(old) } }),
     );
-    expect(await records.getSettingsRecord('legacy')).toEqual({
+    expect(await players.getSettingsRecord('legacy')).toEqual({
       settings: old,
       confirmedEmail: null,
       emailSince: 0,
@@ -92,6 +92,6 @@ describe('email confirmations in the table', () => {
     const outbox = join(dir, 'legacy');
     await confirmations(outbox).save('legacy', old, true);
     expect(await readdir(outbox)).toHaveLength(1);
-    expect(await records.getSettingsRecord('legacy')).toMatchObject({ settings: old, rev: 1, confirmationsSent: [now().getTime()] });
+    expect(await players.getSettingsRecord('legacy')).toMatchObject({ settings: old, rev: 1, confirmationsSent: [now().getTime()] });
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The host's storage on a real DynamoDB Local: the behaviour suite every implementation passes
- * (test/support/store-contract.ts), as Lambda uses the table and as the local runtime does
- * (group commit, connections in memory); then what only the table shows — one conditional
- * write per commit also within a group commit, loads of at most two reads once snapshots
- * exist, snapshots gzipped, and the rules version kept.
+ * Every store on a real DynamoDB Local, built by the app as it builds them (functions/app/): the
+ * behaviour suites every implementation passes (test/support/store-contract.ts), as Lambda uses
+ * the table and as the local runtime's stores do (group commit, connections and lobby watches in
+ * memory); then what only the table shows — one conditional write
+ * per commit also within a group commit, loads of at most two reads once snapshots exist,
+ * snapshots gzipped, and the rules version kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
@@ -14,10 +15,13 @@ import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../funct
 import { planCommand, planCreate, planJoin } from '../../functions/core/plans';
 import { EventStore, SNAPSHOT_EVERY } from '../../functions/adapters/store/event-store';
 import { GroupWriter } from '../../functions/adapters/store/group-commit';
+import type { RatingItem } from '../../functions/adapters/store/items';
 import { keys } from '../../functions/adapters/store/keys';
-import { LiveRecords } from '../../functions/adapters/store/live-records';
-import { Records } from '../../functions/adapters/store/records';
-import { Schedule } from '../../functions/adapters/store/schedule';
+import { createApp } from '../../functions/app/app';
+import { configFromEnv } from '../../functions/app/config';
+import { randomIds } from '../../functions/app/deps';
+import { stores as appStores } from '../../functions/app/stores';
+import type { Stores } from '../../functions/stores';
 import { standaloneTable } from '../../local/tables';
 import { storeContract, type StoreKit } from '../support/store-contract';
 
@@ -30,8 +34,9 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => table?.stop());
 
-/** Snapshots as older builds wrote them, put straight into the table. */
-const snapshots = (): Pick<StoreKit, 'plantSnapshot' | 'dropSnapshot'> => ({
+/** A kit on these stores, with what older builds wrote put straight into the table. */
+const kitOf = (stores: Stores): StoreKit => ({
+  stores,
   plantSnapshot: async (gameId, stored) => {
     await doc.send(
       new PutCommand({ TableName: TABLE, Item: { pk: keys.game(gameId), sk: keys.snapshot(stored.version), kind: 'snapshot', ...stored } }),
@@ -40,25 +45,30 @@ const snapshots = (): Pick<StoreKit, 'plantSnapshot' | 'dropSnapshot'> => ({
   dropSnapshot: async (gameId, version) => {
     await doc.send(new DeleteCommand({ TableName: TABLE, Key: { pk: keys.game(gameId), sk: keys.snapshot(version) } }));
   },
+  plantRating: async (playerId, game, rating) => {
+    const item: Omit<RatingItem, 'rev'> = { pk: keys.player(playerId), sk: keys.rating(game), kind: 'rating', playerId, game, ...rating };
+    await doc.send(new PutCommand({ TableName: TABLE, Item: item }));
+  },
 });
 
-describe('storage on DynamoDB, as Lambda uses it', () => {
+/** The stores of an app on this table: as on Lambda, or as the local runtime (the sole writer). */
+const dynamoStores = (soleWriter: boolean): Stores =>
+  createApp({ config: { ...configFromEnv({ TABLE_NAME: TABLE }), soleWriter }, now: () => new Date(), ids: randomIds, dynamo: doc }).get(
+    appStores,
+  );
+
+describe('stores on DynamoDB, as Lambda uses them', () => {
   let kit: StoreKit;
   beforeAll(() => {
-    kit = { store: new EventStore(doc, TABLE), records: new Records(doc, TABLE), schedule: new Schedule(doc, TABLE), ...snapshots() };
+    kit = kitOf(dynamoStores(false));
   });
   storeContract(() => kit);
 });
 
-describe('storage on DynamoDB, as the local runtime uses it (group commit, connections in memory)', () => {
+describe("stores on DynamoDB, as the local runtime's (group commit, connections and lobby watches in memory)", () => {
   let kit: StoreKit;
   beforeAll(() => {
-    kit = {
-      store: new EventStore(doc, TABLE, { groupCommits: true }),
-      records: new LiveRecords(doc, TABLE),
-      schedule: new Schedule(doc, TABLE),
-      ...snapshots(),
-    };
+    kit = kitOf(dynamoStores(true));
   });
   storeContract(() => kit);
 });

@@ -1,16 +1,17 @@
 /**
- * The host's storage in memory passes the same behaviour suite as the DynamoDB one
- * (test/store/dynamodb.test.ts), so tests of hosting logic can run on it with no Java.
+ * Every store in memory passes the same behaviour suites as the DynamoDB ones
+ * (test/store/dynamodb.test.ts), so tests and a local server can run on them with no Java.
  */
 import { describe } from 'vitest';
-import { memoryStorage } from '../../functions/adapters/store/memory';
+import { memoryStores } from '../../functions/adapters/memory';
 import { storeContract } from '../support/store-contract';
 
-describe('storage in memory', () => {
-  const storage = memoryStorage();
+describe('stores in memory', () => {
+  const stores = memoryStores();
   storeContract(() => ({
-    ...storage,
-    plantSnapshot: async (gameId, stored) => storage.store.putSnapshot(gameId, stored),
-    dropSnapshot: async (gameId, version) => storage.store.deleteSnapshot(gameId, version),
+    stores,
+    plantSnapshot: async (gameId, stored) => stores.games.putSnapshot(gameId, stored),
+    dropSnapshot: async (gameId, version) => stores.games.deleteSnapshot(gameId, version),
+    plantRating: async (playerId, game, rating) => stores.ratings.plantRating(playerId, game, rating),
   }));
 });

@@ -8,7 +8,7 @@ import { planCommand, planCreate, planJoin } from '../../functions/core/plans';
 import { applyCommit, type Commit, type GameRecord } from '../../functions/core/record';
 import type { App } from '../../functions/app/app';
 import { eventStore } from '../../functions/app/games';
-import { records } from '../../functions/app/records';
+import { records } from '../../functions/app/games';
 import type { Player } from './client';
 
 async function write(app: App, record: GameRecord | null, commit: Commit): Promise<GameRecord> {

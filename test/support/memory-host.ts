@@ -4,8 +4,8 @@
  * recording Sender, and the time is the test's. `stream` hands the stored commits to the
  * reactions as the table's stream would (in order, each once).
  */
-import type { Connection } from '../../functions/adapters/store/records';
-import { memoryStorage } from '../../functions/adapters/store/memory';
+import type { Connection } from '../../functions/stores/connections';
+import { memoryStorage } from '../../functions/adapters/memory';
 import type { Sender, SendResult } from '../../functions/adapters/sender';
 import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
 import { applyCommit, type GameRecord } from '../../functions/core/record';

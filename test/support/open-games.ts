@@ -14,7 +14,7 @@ import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
 import { Client, register, type Player } from './client';
 import { putItem, recordsByVersion, scanTable, storedState } from './table';
-import { Listings } from '../../functions/adapters/store/listings';
+import { DynamoListingStore } from '../../functions/adapters/store/listings';
 
 type Page = Extract<ServerFrame, { type: 'openGames' }>;
 type Changed = Extract<ServerFrame, { type: 'openGameChanged' }>;
@@ -99,7 +99,7 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
       await server.notified();
       expect(await listings()).toEqual([]);
       // A late write of an older version (a slow request, a redelivered stream record) cannot bring it back.
-      const lateWriter = new Listings(
+      const lateWriter = new DynamoListingStore(
         DynamoDBDocumentClient.from(
           new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
         ),

@@ -6,7 +6,7 @@ import { TABLE_NAME, type LocalServer } from '../../local/server';
 import { commitFromItem } from '../../functions/adapters/store/event-store';
 import { applyCommit, type Commit, type GameRecord } from '../../functions/core/record';
 import type { App } from '../../functions/app/app';
-import { records } from '../../functions/app/records';
+import { records } from '../../functions/app/games';
 
 export async function scanTable(endpoint: string): Promise<Record<string, unknown>[]> {
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));

@@ -9,7 +9,7 @@ import { startLocalServer, type LocalServer } from '../../local/server';
 import { launchChromium } from '../support/browser';
 import { register } from '../support/client';
 import { waitOffline } from '../support/table';
-import { records as recordsPart } from '../../functions/app/records';
+import { records as recordsPart } from '../../functions/app/games';
 
 let server: LocalServer;
 let browser: Browser;

@@ -7,8 +7,20 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type {
+  AccountStore,
+  Challenge,
+  Counted,
+  Device,
+  DeviceCode,
+  EmailAccount,
+  NewDevice,
+  NewPasskey,
+  Passkey,
+} from '../../stores/accounts';
 import type { ChallengeItem, DeviceCodeItem, DeviceItem, EmailAccountItem, PasskeyItem, UsedLinkItem } from './items';
 import { keys } from './keys';
+import { profileName } from './profile-name';
 import { prefixed, queryAll } from './query';
 import { TABLE } from './table';
 
@@ -21,10 +33,13 @@ const failedCondition = (error: unknown) =>
 /** Epoch seconds for DynamoDB's TTL, from an expiry in ms, with a margin (the checks use expiresAt). */
 const ttlOf = (expiresAtMs: number) => Math.ceil(expiresAtMs / 1000) + 3600;
 
-export type NewDevice = Omit<DeviceItem, 'pk' | 'sk' | 'kind'>;
-export type NewPasskey = Omit<PasskeyItem, 'pk' | 'sk' | 'kind'>;
+/** What an item holds beside its keys, its kind and its TTL: the record the store answers. */
+function recordOf<T>(item: Record<string, unknown>): T {
+  const { [PK]: _pk, [SK]: _sk, kind: _kind, ttl: _ttl, ...record } = item;
+  return record as T;
+}
 
-export class AccountStore {
+export class DynamoAccountStore implements AccountStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
@@ -42,12 +57,13 @@ export class AccountStore {
     }
   }
 
-  private async get<T>(pk: string, sk: string, consistent = true): Promise<T | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: pk, [SK]: sk }, ConsistentRead: consistent }));
-    return (out.Item as T | undefined) ?? null;
+  /** An item's record (read consistently), or null. */
+  private async get<T>(pk: string, sk: string): Promise<T | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: pk, [SK]: sk }, ConsistentRead: true }));
+    return out.Item ? recordOf<T>(out.Item) : null;
   }
 
-  /** Delete an item if `condition` holds; the item as it was, or null when it did not. */
+  /** Delete an item if `condition` holds; its record as it was, or null when it did not. */
   private async take<T>(pk: string, sk: string, condition: string, values?: Record<string, unknown>): Promise<T | null> {
     try {
       const out = await this.db.send(
@@ -59,7 +75,7 @@ export class AccountStore {
           ReturnValues: 'ALL_OLD',
         }),
       );
-      return (out.Attributes as T | undefined) ?? null;
+      return out.Attributes ? recordOf<T>(out.Attributes) : null;
     } catch (error) {
       if (failedCondition(error)) return null;
       throw error;
@@ -70,15 +86,7 @@ export class AccountStore {
 
   /** A player's name from their profile, or null when there is no such player. */
   async playerName(playerId: string): Promise<string | null> {
-    const out = await this.db.send(
-      new GetCommand({
-        TableName: this.table,
-        Key: { [PK]: keys.player(playerId), [SK]: keys.profile },
-        ProjectionExpression: '#n',
-        ExpressionAttributeNames: { '#n': 'name' },
-      }),
-    );
-    return typeof out.Item?.name === 'string' ? out.Item.name : null;
+    return profileName(this.db, this.table, playerId);
   }
 
   // --- devices ---------------------------------------------------------------------------
@@ -90,15 +98,13 @@ export class AccountStore {
     );
   }
 
-  async getDevice(playerId: string, deviceId: string): Promise<DeviceItem | null> {
-    return this.get<DeviceItem>(keys.player(playerId), keys.device(deviceId));
+  async getDevice(playerId: string, deviceId: string): Promise<Device | null> {
+    return this.get<Device>(keys.player(playerId), keys.device(deviceId));
   }
 
-  async devices(playerId: string): Promise<DeviceItem[]> {
-    return (await queryAll(this.db, {
-      ...prefixed(this.table, keys.player(playerId), 'DEVICE#'),
-      ConsistentRead: true,
-    })) as unknown as DeviceItem[];
+  async devices(playerId: string): Promise<Device[]> {
+    const items = await queryAll(this.db, { ...prefixed(this.table, keys.player(playerId), 'DEVICE#'), ConsistentRead: true });
+    return items.map((i) => recordOf<Device>(i));
   }
 
   /**
@@ -168,15 +174,13 @@ export class AccountStore {
     );
   }
 
-  async getPasskey(playerId: string, credentialId: string): Promise<PasskeyItem | null> {
-    return this.get<PasskeyItem>(keys.player(playerId), keys.passkey(credentialId));
+  async getPasskey(playerId: string, credentialId: string): Promise<Passkey | null> {
+    return this.get<Passkey>(keys.player(playerId), keys.passkey(credentialId));
   }
 
-  async passkeys(playerId: string): Promise<PasskeyItem[]> {
-    return (await queryAll(this.db, {
-      ...prefixed(this.table, keys.player(playerId), 'PASSKEY#'),
-      ConsistentRead: true,
-    })) as unknown as PasskeyItem[];
+  async passkeys(playerId: string): Promise<Passkey[]> {
+    const items = await queryAll(this.db, { ...prefixed(this.table, keys.player(playerId), 'PASSKEY#'), ConsistentRead: true });
+    return items.map((i) => recordOf<Passkey>(i));
   }
 
   /** Record a sign-in's counter, unless another sign-in with this passkey got in first (then false). */
@@ -205,8 +209,10 @@ export class AccountStore {
 
   // --- email sign-in ---------------------------------------------------------------------
 
-  async emailAccount(email: string): Promise<EmailAccountItem | null> {
-    return this.get<EmailAccountItem>(keys.emailAccount(email), keys.emailAccountMeta);
+  async emailAccount(email: string): Promise<EmailAccount | null> {
+    const item = await this.get<Partial<EmailAccountItem>>(keys.emailAccount(email), keys.emailAccountMeta);
+    // The item may hold the sign-in links' count alone (counted before any player had the address).
+    return typeof item?.playerId === 'string' ? { playerId: item.playerId } : null;
   }
 
   /** Let `playerId` sign in with this confirmed address (the latest confirmation wins, or only if nobody has it yet). */
@@ -227,19 +233,20 @@ export class AccountStore {
     }
   }
 
+  async countSignInEmail(email: string, max: number, windowMs: number, now: Date): Promise<Counted> {
+    return this.countRecent(keys.emailAccount(email), keys.emailAccountMeta, 'emailAccount', max, windowMs, now);
+  }
+
+  async countLinkCode(playerId: string, max: number, windowMs: number, now: Date): Promise<Counted> {
+    return this.countRecent(keys.player(playerId), keys.linkCodes, 'linkCodes', max, windowMs, now);
+  }
+
   /**
    * Count one more use in an item's list of recent times (`sent`, the last `windowMs`), unless
    * `max` are there already: then how long until the oldest leaves the window. Conditional on
    * the item's `rev`, so concurrent requests cannot both take the last place.
    */
-  async countRecent(
-    pk: string,
-    sk: string,
-    kind: string,
-    max: number,
-    windowMs: number,
-    now: Date,
-  ): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
+  private async countRecent(pk: string, sk: string, kind: string, max: number, windowMs: number, now: Date): Promise<Counted> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const item = await this.get<{ sent?: number[]; rev?: number }>(pk, sk);
       const recent = (item?.sent ?? []).filter((t) => t > now.getTime() - windowMs);
@@ -294,23 +301,18 @@ export class AccountStore {
   }
 
   /** Use a code: its item, deleted, while it is valid; 'expired' or null (never made, or used) otherwise. */
-  async takeDeviceCode(code: string, now: Date): Promise<DeviceCodeItem | 'expired' | null> {
-    const taken = await this.take<DeviceCodeItem>(keys.deviceCode(code), keys.oneUse, `attribute_exists(${PK}) AND expiresAt > :now`, {
+  async takeDeviceCode(code: string, now: Date): Promise<DeviceCode | 'expired' | null> {
+    const taken = await this.take<DeviceCode>(keys.deviceCode(code), keys.oneUse, `attribute_exists(${PK}) AND expiresAt > :now`, {
       ':now': now.getTime(),
     });
     if (taken) return taken;
     // Refused: say why when the code exists but is past its time (the TTL clears it away).
-    return (await this.get<DeviceCodeItem>(keys.deviceCode(code), keys.oneUse)) ? 'expired' : null;
+    return (await this.get<DeviceCode>(keys.deviceCode(code), keys.oneUse)) ? 'expired' : null;
   }
 
   // --- WebAuthn challenges ---------------------------------------------------------------
 
-  async putChallenge(
-    challenge: string,
-    purpose: ChallengeItem['purpose'],
-    playerId: string | undefined,
-    expiresAtMs: number,
-  ): Promise<void> {
+  async putChallenge(challenge: string, purpose: Challenge['purpose'], playerId: string | undefined, expiresAtMs: number): Promise<void> {
     await this.put(
       {
         [PK]: keys.challenge(challenge),
@@ -326,8 +328,8 @@ export class AccountStore {
   }
 
   /** Use a challenge: its item, deleted, if it is unexpired; null otherwise (unknown, used or expired). */
-  async takeChallenge(challenge: string, now: Date): Promise<ChallengeItem | null> {
-    return this.take<ChallengeItem>(keys.challenge(challenge), keys.oneUse, `attribute_exists(${PK}) AND expiresAt > :now`, {
+  async takeChallenge(challenge: string, now: Date): Promise<Challenge | null> {
+    return this.take<Challenge>(keys.challenge(challenge), keys.oneUse, `attribute_exists(${PK}) AND expiresAt > :now`, {
       ':now': now.getTime(),
     });
   }

@@ -6,11 +6,12 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { countChat, type ChatMessage } from '../../core/chat';
+import { countChat } from '../../core/chat';
 import { ProtocolError } from '../../core/protocol/frames';
+import type { ChatPage, ChatStore, StoredChatMessage } from '../../stores/chat';
 import type { ChatMessageItem, ChatRateItem } from './items';
 import { keys } from './keys';
-import { limit, rateLimited } from '../limits';
+import { chatLimits, rateLimited } from '../limits';
 import { TABLE } from './table';
 
 const PK = TABLE.partitionKey;
@@ -18,17 +19,20 @@ const SK = TABLE.sortKey;
 /** Rate items outlive the longest window they count (a day) and then expire. */
 const RATE_TTL_SECONDS = 2 * 24 * 60 * 60;
 
-export const messageOf = (item: ChatMessageItem): ChatMessage => ({
-  id: item.id,
-  gameId: item.gameId,
-  playerId: item.playerId,
-  seat: item.seat,
-  name: item.name,
-  text: item.text,
-  at: item.at,
+/** A message's own fields (an item's, without its keys and kind). */
+const storedMessage = ({ id, gameId, game, playerId, seat, name, text, at, readers }: StoredChatMessage): StoredChatMessage => ({
+  id,
+  gameId,
+  game,
+  playerId,
+  seat,
+  name,
+  text,
+  at,
+  readers,
 });
 
-export class ChatStore {
+export class DynamoChatStore implements ChatStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
@@ -41,11 +45,7 @@ export class ChatStore {
    */
   async count(gameId: string, playerId: string, now: Date): Promise<void> {
     const Key = { [PK]: keys.chat(gameId), [SK]: keys.chatRate(playerId) };
-    const limits = {
-      perWindow: limit('CHAT_MESSAGES_PER_WINDOW'),
-      windowMs: limit('CHAT_WINDOW_SECONDS') * 1000,
-      perDay: limit('CHAT_MESSAGES_PER_DAY'),
-    };
+    const limits = chatLimits();
     for (let attempt = 0; attempt < 8; attempt++) {
       if (attempt) await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
       const item = (await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }))).Item as
@@ -93,12 +93,18 @@ export class ChatStore {
   }
 
   /** Store a message under its id; the id is this writer's alone, the condition only guards against a double write. */
-  async put(item: ChatMessageItem): Promise<void> {
+  async put(message: StoredChatMessage): Promise<void> {
+    const item: ChatMessageItem = {
+      [PK]: keys.chat(message.gameId),
+      [SK]: keys.chatMessage(message.id),
+      kind: 'chatMessage',
+      ...storedMessage(message),
+    };
     await this.db.send(new PutCommand({ TableName: this.table, Item: item, ConditionExpression: `attribute_not_exists(${PK})` }));
   }
 
   /** The newest `count` messages before the id `before` (all when absent), oldest first, and the `before` of the page before them. */
-  async page(gameId: string, before: number | undefined, count: number): Promise<{ items: ChatMessageItem[]; next: number | null }> {
+  async page(gameId: string, before: number | undefined, count: number): Promise<ChatPage> {
     const out = await this.db.send(
       new QueryCommand({
         TableName: this.table,
@@ -115,8 +121,8 @@ export class ChatStore {
       }),
     );
     const items = (out.Items ?? []) as ChatMessageItem[];
-    const page = items.slice(0, count).reverse();
-    return { items: page, next: items.length > count ? page[0]!.id : null };
+    const page = items.slice(0, count).reverse().map(storedMessage);
+    return { messages: page, next: items.length > count ? page[0]!.id : null };
   }
 
   /** Which of these players muted `author` (their settings items, read consistently: a mute holds at once). */

@@ -9,30 +9,18 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { CLAIM_LEASE_MS, type DigestState, type DigestStore, type DueDigest } from '../../stores/digests';
+import { MAX_ATTEMPTS, type Claim } from '../../stores/notifications';
+import { markDelivered, putClaim } from './deliveries';
 import type { DigestDueItem, DigestItem } from './items';
 import { CLOCK_SHARDS, clockShardOf, keys } from './keys';
-import { MAX_ATTEMPTS, markDelivered, putClaim, type Claim } from './schedule';
+import { profileName } from './profile-name';
 import { TABLE } from './table';
 
 const PK = TABLE.partitionKey;
 const SK = TABLE.sortKey;
-/** A claim this recent may still be sending (the sweep runs at most 60 s): another sweep leaves it alone. */
-export const CLAIM_LEASE_MS = 2 * 60_000;
 
-export interface DueDigest {
-  shard: string;
-  key: string;
-  playerId: string;
-  due: Date;
-}
-
-export interface DigestState {
-  lastSentAt: Date | null;
-  /** The due item that is the player's pending digest, if any. */
-  pending: { shard: string; key: string } | null;
-}
-
-export class DigestStore {
+export class DynamoDigestStore implements DigestStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
@@ -51,15 +39,7 @@ export class DigestStore {
 
   /** The player's name, for the greeting. */
   async playerName(playerId: string): Promise<string | null> {
-    const out = await this.db.send(
-      new GetCommand({
-        TableName: this.table,
-        Key: { [PK]: keys.player(playerId), [SK]: keys.profile },
-        ProjectionExpression: '#n',
-        ExpressionAttributeNames: { '#n': 'name' },
-      }),
-    );
-    return (out.Item?.name as string | undefined) ?? null;
+    return profileName(this.db, this.table, playerId);
   }
 
   /**
@@ -146,7 +126,7 @@ export class DigestStore {
   }
 
   /**
-   * Claim the sending of one digest (see Schedule.claim: 'new', 'retry', 'sent' or 'abandoned'),
+   * Claim the sending of one digest (see DynamoNotificationStore.claim: 'new', 'retry', 'sent' or 'abandoned'),
    * or 'busy': another sweep claimed it less than CLAIM_LEASE_MS ago and may be sending it right
    * now. Only a claim older than that (its sweep died) is taken over, by one sweep.
    */

@@ -10,7 +10,7 @@ import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import { applyCommit, activeSeats, outcomeOf, seatInfos, type Commit, type GameRecord } from '../../core/record';
 import { clockDueOf, REDRIVE_AFTER_MS } from '../../core/clock-due';
 import { GroupWriter, sharedWriter } from './group-commit';
-import type { GameStore } from './host-storage';
+import type { GameStore } from '../../stores/games';
 import type { CommitItem, SnapshotItem } from './items';
 import { keys } from './keys';
 import { queryAll } from './query';
@@ -169,6 +169,21 @@ export function commitItem(commit: Commit, after: GameRecord, before: GameRecord
     wasClockDue: due(before),
     ...(after.listed ? { listed: true } : {}),
   };
+}
+
+/** The head of a game: its latest commit item (status, seats, whose turn, version, time), or undefined when it has none. */
+export async function readHead(db: DynamoDBDocumentClient, table: string, gameId: string): Promise<CommitItem | undefined> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: table,
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :v)',
+      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+      ExpressionAttributeValues: { ':pk': keys.game(gameId), ':v': 'V#' },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  return out.Items?.[0] as CommitItem | undefined;
 }
 
 export function commitFromItem(item: Record<string, unknown> | CommitItem): Commit {

@@ -7,11 +7,12 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { GameRecord } from '../../core/record';
+import type { HiddenGameStore } from '../../stores/hidden-games';
 import type { PlayerGameItem } from './items';
 import { keys } from './keys';
 import { TABLE } from './table';
 
-export class HiddenGames {
+export class DynamoHiddenGameStore implements HiddenGameStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,

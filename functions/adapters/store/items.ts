@@ -7,6 +7,9 @@
 import type { CommitHead } from '../../core/triggers';
 import type { GameStatus, OnResign } from '../../core/record';
 import type { EmailBlock } from '../../core/notification';
+import type { Challenge, Device, DeviceCode, EmailAccount, Passkey } from '../../stores/accounts';
+import type { StoredChatMessage } from '../../stores/chat';
+import type { PlayedGame } from '../../stores/ratings';
 
 /** The partition and sort key every item has (TABLE.partitionKey / TABLE.sortKey). */
 export interface ItemKey {
@@ -141,19 +144,8 @@ export interface GameClockItem extends ItemKey {
 }
 
 /** One chat message (CHAT#gameId / M#id): written once, never inside a commit. */
-export interface ChatMessageItem extends ItemKey {
+export interface ChatMessageItem extends ItemKey, StoredChatMessage {
   kind: 'chatMessage';
-  id: number;
-  gameId: string;
-  /** The game module id (for the notice's title). */
-  game: string;
-  playerId: string;
-  seat: number;
-  name: string;
-  text: string;
-  at: string;
-  /** The people seated when it was written: whom the stream's notices consider. */
-  readers: string[];
 }
 
 /** A game's chat counter (CHAT#gameId / HEAD): the last message id handed out. */
@@ -239,18 +231,8 @@ export interface RatingLogItem extends ItemKey {
 }
 
 /** One rated game a player played, by time (PLAYER#id / PLAYED#at#gameId): their recent games. */
-export interface PlayedItem extends ItemKey {
+export interface PlayedItem extends ItemKey, PlayedGame {
   kind: 'played';
-  gameId: string;
-  game: string;
-  at: string;
-  seat: number;
-  rank: number;
-  won: boolean;
-  before: number | null;
-  after: number;
-  /** Everyone at the table, in seat order, with their ranks. */
-  table: { name: string; playerId: string; bot?: string; rank: number }[];
 }
 
 /** A game's ratings were updated (GAME#id / RATED), put in the update's transaction on condition that it is not there. */
@@ -289,31 +271,13 @@ export interface DigestDueItem extends ItemKey {
 }
 
 /** A signed-in device (PLAYER#id / DEVICE#deviceId): deleted when revoked, which ends its refresh. */
-export interface DeviceItem extends ItemKey {
+export interface DeviceItem extends ItemKey, Device {
   kind: 'device';
-  deviceId: string;
-  label: string;
-  /** How it signed in: 'name' (a new player), 'upgrade' (a v1 token), 'email', 'code', 'passkey'. */
-  method: string;
-  createdAt: string;
-  lastSeenAt: string;
-  /** hashSecret of the current refresh token's secret; the one before it, and when it was replaced (a lost answer's grace). */
-  refreshHash: string;
-  previousHash?: string;
-  rotatedAt?: string;
 }
 
 /** A passkey (PLAYER#id / PASSKEY#credentialId): its public key and signature counter. */
-export interface PasskeyItem extends ItemKey {
+export interface PasskeyItem extends ItemKey, Passkey {
   kind: 'passkey';
-  credentialId: string;
-  /** The COSE public key, base64url. */
-  publicKey: string;
-  counter: number;
-  transports?: string[];
-  label: string;
-  createdAt: string;
-  lastUsedAt?: string;
 }
 
 /** A player's hourly count of device-link codes (PLAYER#id / LINKCODES). */
@@ -325,20 +289,15 @@ export interface LinkCodesItem extends ItemKey {
 }
 
 /** Who signs in with an address (EMAIL#address / ACCOUNT), and the sign-in links mailed to it in the last hour. */
-export interface EmailAccountItem extends ItemKey {
+export interface EmailAccountItem extends ItemKey, EmailAccount {
   kind: 'emailAccount';
-  playerId: string;
   sent: number[];
   rev: number;
 }
 
-/** A device-link code (LINKCODE#code / ONCE): whose it is, until used or expired. */
-export interface DeviceCodeItem extends ItemKey {
+/** A device-link code (LINKCODE#code / ONCE): whose it is, until used or expired (`expiresAt`: the TTL deletes it only eventually). */
+export interface DeviceCodeItem extends ItemKey, DeviceCode {
   kind: 'deviceCode';
-  playerId: string;
-  name: string;
-  /** ms since the epoch (the TTL deletes it only eventually). */
-  expiresAt: number;
   ttl: number;
 }
 
@@ -350,11 +309,7 @@ export interface UsedLinkItem extends ItemKey {
 }
 
 /** A WebAuthn challenge (CHALLENGE#challenge / ONCE) waiting for its answer. */
-export interface ChallengeItem extends ItemKey {
+export interface ChallengeItem extends ItemKey, Challenge {
   kind: 'challenge';
-  purpose: 'register' | 'signin';
-  /** Registration: the player adding a passkey. */
-  playerId?: string;
-  expiresAt: number;
   ttl: number;
 }

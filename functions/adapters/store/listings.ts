@@ -3,8 +3,8 @@
  * by game then creation time), the guard item in the game's partition that makes every write
  * conditional on the game's version (a late write of an older version cannot bring back a game
  * that has started), and the connections watching the lobby (LOBBYWATCH partition, by the game
- * they filter on). `LiveListings` keeps the watches in memory for the local runtime, which
- * serves every socket itself.
+ * they filter on). `LiveListingStore` (live-listings.ts) keeps the watches in memory for the
+ * local runtime, which serves every socket itself.
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
@@ -19,8 +19,9 @@ import {
 import { decodeLobbyCursor, encodeLobbyCursor, inLobby, matchKey, openGameOf } from '../../core/lobby';
 import { ProtocolError, type OpenGame } from '../../core/protocol/frames';
 import type { GameRecord } from '../../core/record';
-import type { Connection } from './records';
-import { CONNECTION_TTL_SECONDS } from './records';
+import type { Connection } from '../../stores/connections';
+import { ALL_GAMES, type ListingStore, type LobbyWatcher } from '../../stores/listings';
+import { connectionTtl } from './connections';
 import type { ListingGuardItem, ListingItem, LobbyWatchItem } from './items';
 import { keys } from './keys';
 import { prefixed, queryAll } from './query';
@@ -28,16 +29,9 @@ import { TABLE } from './table';
 
 const PK = TABLE.partitionKey;
 const SK = TABLE.sortKey;
-/** The filter of a watch on every game. */
-export const ALL_GAMES = '*';
 /** Listings quick play looks at, at most (oldest first), and how many it reads looking for them. */
 const CANDIDATES = 10;
 const CANDIDATE_READS = 500;
-
-export interface LobbyWatcher {
-  connectionId: string;
-  filter: string;
-}
 
 /** A listing item as the lobby shows it. */
 export function openGameOfItem(item: Record<string, unknown>): OpenGame {
@@ -54,7 +48,7 @@ export function openGameOfItem(item: Record<string, unknown>): OpenGame {
   };
 }
 
-export class Listings {
+export class DynamoListingStore implements ListingStore {
   constructor(
     protected readonly db: DynamoDBDocumentClient,
     protected readonly table: string,
@@ -176,10 +170,6 @@ export class Listings {
     return found.slice(0, CANDIDATES).map(openGameOfItem);
   }
 
-  private ttl(): number {
-    return Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS;
-  }
-
   /**
    * Watch the lobby (`filter`: a game, or ALL_GAMES): the filter is set on the connection item
    * first, on condition that it still exists, so $disconnect finds the watch to remove; a
@@ -213,7 +203,7 @@ export class Listings {
           kind: 'lobbyWatch',
           connectionId: c.connectionId,
           filter,
-          ttl: this.ttl(),
+          ttl: connectionTtl(),
         } satisfies LobbyWatchItem,
       }),
     );
@@ -253,29 +243,5 @@ export class Listings {
     await this.db.send(
       new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.lobbyWatchers, [SK]: keys.lobbyWatch(w.filter, w.connectionId) } }),
     );
-  }
-}
-
-/** The lobby for a process that serves every socket itself (the local runtime): watches in memory, listings in the table. */
-export class LiveListings extends Listings {
-  /** connectionId → filter */
-  private readonly watches = new Map<string, string>();
-
-  override async watch(c: Connection, filter: string): Promise<void> {
-    this.watches.set(c.connectionId, filter);
-  }
-
-  override async unwatch(connectionId: string): Promise<void> {
-    this.watches.delete(connectionId);
-  }
-
-  override async watchers(game: string): Promise<LobbyWatcher[]> {
-    return [...this.watches]
-      .filter(([, filter]) => filter === game || filter === ALL_GAMES)
-      .map(([connectionId, filter]) => ({ connectionId, filter }));
-  }
-
-  override async dropWatcher(w: LobbyWatcher): Promise<void> {
-    if (this.watches.get(w.connectionId) === w.filter) this.watches.delete(w.connectionId);
   }
 }

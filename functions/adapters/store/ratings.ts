@@ -8,44 +8,26 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { leaderKey, type PlayerRating, type RatedSeat, type SeatUpdate } from '../../core/ratings';
+import { leaderKey, type PlayerRating, type SeatUpdate } from '../../core/ratings';
+import {
+  HISTORY_POINTS,
+  type ApplyResult,
+  type GameRating,
+  type Leader,
+  type PlayedGame,
+  type RatedGame,
+  type RatingStore,
+} from '../../stores/ratings';
 import type { LeaderItem, PlayedItem, RatedItem, RatingItem, RatingLogItem } from './items';
 import { keys } from './keys';
+import { profileName } from './profile-name';
 import { prefixed, queryAll } from './query';
 import { TABLE } from './table';
 
 const PK = TABLE.partitionKey;
 const SK = TABLE.sortKey;
 
-export type ApplyResult = 'stored' | 'already' | 'conflict';
-
-/** A finished game, as its rating update stores it. */
-export interface RatedGame {
-  gameId: string;
-  game: string;
-  /** When the game ended (its last commit's time): the same on every delivery. */
-  at: string;
-  seats: readonly RatedSeat[];
-}
-
-export interface HistoryPoint {
-  at: string;
-  gameId: string;
-  rank: number;
-  ordinal: number;
-}
-
-export interface GameRating extends PlayerRating {
-  game: string;
-  updatedAt: string;
-  /** Oldest first, the latest HISTORY_POINTS. */
-  history: HistoryPoint[];
-}
-
-/** How many rated games of one kind a profile's chart shows. */
-export const HISTORY_POINTS = 50;
-
-export class RatingStore {
+export class DynamoRatingStore implements RatingStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
@@ -53,15 +35,7 @@ export class RatingStore {
 
   /** A registered player's name, or null when no player has this id. */
   async playerName(playerId: string): Promise<string | null> {
-    const out = await this.db.send(
-      new GetCommand({
-        TableName: this.table,
-        Key: { [PK]: keys.player(playerId), [SK]: keys.profile },
-        ProjectionExpression: '#n',
-        ExpressionAttributeNames: { '#n': 'name' },
-      }),
-    );
-    return (out.Item?.name as string | undefined) ?? null;
+    return profileName(this.db, this.table, playerId);
   }
 
   async isRated(gameId: string): Promise<boolean> {
@@ -211,15 +185,25 @@ export class RatingStore {
   }
 
   /** A player's latest rated games, newest first. */
-  async recentGames(playerId: string, limit: number): Promise<PlayedItem[]> {
+  async recentGames(playerId: string, limit: number): Promise<PlayedGame[]> {
     const out = await this.db.send(
       new QueryCommand({ ...prefixed(this.table, keys.player(playerId), 'PLAYED#'), ScanIndexForward: false, Limit: limit }),
     );
-    return (out.Items ?? []) as PlayedItem[];
+    return ((out.Items ?? []) as PlayedItem[]).map(({ gameId, game, at, seat, rank, won, before, after, table }) => ({
+      gameId,
+      game,
+      at,
+      seat,
+      rank,
+      won,
+      before,
+      after,
+      table,
+    }));
   }
 
   /** Up to `limit` leaderboard entries, best first, after the entry with key `after`; and whether more follow. */
-  async leaders(game: string, limit: number, after?: string): Promise<{ entries: (LeaderItem & { key: string })[]; more: boolean }> {
+  async leaders(game: string, limit: number, after?: string): Promise<{ entries: Leader[]; more: boolean }> {
     const out = await this.db.send(
       new QueryCommand({
         TableName: this.table,
@@ -231,7 +215,14 @@ export class RatingStore {
         ...(after ? { ExclusiveStartKey: { [PK]: keys.leaders(game), [SK]: after } } : {}),
       }),
     );
-    const items = ((out.Items ?? []) as LeaderItem[]).map((i) => ({ ...i, key: i[SK] }));
+    const items = ((out.Items ?? []) as LeaderItem[]).map((i) => ({
+      key: i[SK],
+      playerId: i.playerId,
+      name: i.name,
+      ordinal: i.ordinal,
+      games: i.games,
+      wins: i.wins,
+    }));
     return { entries: items.slice(0, limit), more: items.length > limit };
   }
 }

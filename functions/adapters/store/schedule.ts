@@ -1,37 +1,19 @@
 /**
- * Items for work that happens later or must happen once: when the sweep must look at a game
- * (its clock, or an automatic seat to re-drive), notifications held back by quiet hours, and one marker per delivered notification and
- * channel target so that a retried or repeated stream record never delivers twice.
+ * When the sweep must look at a game (its clock, or an automatic seat to re-drive), in the
+ * table: one due item per game in one of CLOCK_SHARDS partitions sorted by due time (so a sweep
+ * reads only what is due), and in the game's partition the pointer to its current one.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from './query';
-import type { Notification } from '../../core/notification';
+import type { DueClock, ScheduleStore } from '../../stores/schedule';
 import type { ClockDueItem, GameClockItem } from './items';
-import type { HostSchedule } from './host-storage';
 import { CLOCK_SHARDS, clockShardOf, keys } from './keys';
 import { TABLE } from './table';
 
 const PK = TABLE.partitionKey;
 const SK = TABLE.sortKey;
-/** Delivery markers are kept a month: long after any retry could come. */
-const DELIVERY_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-export type Claim = 'new' | 'retry' | 'sent' | 'abandoned';
-
-/** A clock item the sweep found due. */
-export interface DueClock {
-  shard: string;
-  key: string;
-  gameId: string;
-  due: Date;
-  version: number;
-}
-
-/** A target that failed this many times is given up, so one dead webhook cannot hold the stream back. */
-export const MAX_ATTEMPTS = 4;
-
-export class Schedule implements HostSchedule {
+export class DynamoScheduleStore implements ScheduleStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
@@ -126,103 +108,4 @@ export class Schedule implements HostSchedule {
     if (current?.dueKey === item.key && current.dueShard === item.shard) return;
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: item.shard, [SK]: item.key } }));
   }
-
-  /** Keep a notification until `notBefore` (quiet hours). */
-  async hold(n: Notification, notBefore: Date): Promise<void> {
-    const sk = keys.outboxItem(notBefore.toISOString(), deliveryId(n));
-    await this.db.send(
-      new PutCommand({ TableName: this.table, Item: { [PK]: keys.outbox, [SK]: sk, kind: 'held', notification: JSON.stringify(n) } }),
-    );
-  }
-
-  async dueHeld(now: Date): Promise<{ key: string; notification: Notification }[]> {
-    const items = await queryAll(this.db, {
-      TableName: this.table,
-      KeyConditionExpression: `${PK} = :pk AND ${SK} <= :upTo`,
-      ExpressionAttributeValues: { ':pk': keys.outbox, ':upTo': `${now.toISOString()}#~` },
-    });
-    return items.map((i) => ({ key: i[SK] as string, notification: JSON.parse(i.notification as string) as Notification }));
-  }
-
-  async release(key: string): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.outbox, [SK]: key } }));
-  }
-
-  /**
-   * Claim the delivery of a notification to one target. 'new': first attempt; 'retry': an
-   * earlier attempt claimed it but did not finish (crash, failure): send again; 'sent': done;
-   * 'abandoned': it failed MAX_ATTEMPTS times, skip it.
-   */
-  async claim(n: Notification, target: string, now: Date): Promise<Claim> {
-    const Key = { [PK]: keys.delivery(deliveryId(n)), [SK]: keys.deliveryTarget(target) };
-    if (await putClaim(this.db, this.table, Key, now)) return 'new';
-    const out = await this.db.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key,
-        UpdateExpression: 'ADD attempts :one',
-        ExpressionAttributeValues: { ':one': 1 },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    if (out.Attributes?.status === 'sent') return 'sent';
-    return ((out.Attributes?.attempts as number | undefined) ?? 0) >= MAX_ATTEMPTS ? 'abandoned' : 'retry';
-  }
-
-  async markSent(n: Notification, target: string): Promise<void> {
-    await markDelivered(this.db, this.table, { [PK]: keys.delivery(deliveryId(n)), [SK]: keys.deliveryTarget(target) });
-  }
-
-  /** Every delivery marker of one notification (tests and audits). */
-  async deliveries(n: Notification): Promise<{ target: string; status: string }[]> {
-    const items = await queryAll(this.db, {
-      TableName: this.table,
-      KeyConditionExpression: `${PK} = :pk`,
-      ExpressionAttributeValues: { ':pk': keys.delivery(deliveryId(n)) },
-    });
-    return items.map((i) => ({ target: i[SK] as string, status: i.status as string }));
-  }
 }
-
-/**
- * Writes a delivery marker 'claimed' at `now` if none exists: true for the first claim, false
- * when a marker was there already (the caller decides between retrying and skipping).
- */
-export async function putClaim(db: DynamoDBDocumentClient, table: string, Key: Record<string, string>, now: Date): Promise<boolean> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: table,
-        // Expiry follows the real clock (DynamoDB deletes by it), whatever clock the games use.
-        Item: {
-          ...Key,
-          kind: 'delivery',
-          status: 'claimed',
-          at: now.toISOString(),
-          ttl: Math.floor(Date.now() / 1000) + DELIVERY_TTL_SECONDS,
-        },
-        ConditionExpression: `attribute_not_exists(${PK})`,
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    return false;
-  }
-}
-
-/** Marks a claimed delivery done. */
-export async function markDelivered(db: DynamoDBDocumentClient, table: string, Key: Record<string, string>): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: table,
-      Key,
-      UpdateExpression: 'SET #s = :sent',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':sent': 'sent' },
-    }),
-  );
-}
-
-/** One notification is one message about one turn (game, version) for one player. */
-export const deliveryId = (n: Notification): string => `${n.gameId}#${n.version}#${n.playerId}#${n.kind}`;

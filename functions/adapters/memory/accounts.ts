@@ -1,0 +1,174 @@
+/**
+ * Accounts in memory, with the table's conditions: a device, passkey, code, challenge or used
+ * link is stored only if new; a code or challenge is taken (deleted) only while unexpired at the
+ * time given; a refresh rotates only with the current secret, or the one before within the
+ * grace; counts within a window refuse the one beyond `max`. Names come from the players' profiles.
+ */
+import type {
+  AccountStore,
+  Challenge,
+  Counted,
+  Device,
+  DeviceCode,
+  EmailAccount,
+  NewDevice,
+  NewPasskey,
+  Passkey,
+} from '../../stores/accounts';
+import { byKey, mapIn } from './order';
+import type { MemoryPlayerStore } from './players';
+
+/** One more use at `now` in a list of recent times, unless `max` are within the window: the list after, or how long to wait. */
+function countIn(sent: readonly number[], max: number, windowMs: number, now: Date): { sent: number[] } | { retryAfterMs: number } {
+  const recent = sent.filter((t) => t > now.getTime() - windowMs);
+  if (recent.length >= max) return { retryAfterMs: Math.min(...recent) + windowMs - now.getTime() };
+  return { sent: [...recent, now.getTime()] };
+}
+
+export class MemoryAccountStore implements AccountStore {
+  /** playerId → deviceId → device */
+  private readonly deviceRecords = new Map<string, Map<string, Device>>();
+  /** playerId → credentialId → passkey */
+  private readonly passkeyRecords = new Map<string, Map<string, Passkey>>();
+  /** lower-cased address → who signs in with it (absent before any player has it), and the sign-in links mailed to it lately */
+  private readonly emails = new Map<string, { playerId?: string; sent: number[] }>();
+  /** playerId → when their latest device-link codes were made */
+  private readonly linkCodes = new Map<string, number[]>();
+  private readonly usedLinks = new Map<string, string>();
+  private readonly codes = new Map<string, DeviceCode>();
+  private readonly challenges = new Map<string, Challenge>();
+
+  constructor(private readonly players: MemoryPlayerStore) {}
+
+  async playerName(playerId: string): Promise<string | null> {
+    return this.players.playerName(playerId);
+  }
+
+  async putDevice(playerId: string, device: NewDevice): Promise<void> {
+    const devices = mapIn(this.deviceRecords, playerId);
+    if (!devices.has(device.deviceId)) devices.set(device.deviceId, structuredClone(device));
+  }
+
+  async getDevice(playerId: string, deviceId: string): Promise<Device | null> {
+    const device = this.deviceRecords.get(playerId)?.get(deviceId);
+    return device ? structuredClone(device) : null;
+  }
+
+  async devices(playerId: string): Promise<Device[]> {
+    return byKey(this.deviceRecords.get(playerId)).map(([, d]) => structuredClone(d));
+  }
+
+  async deviceExists(playerId: string, deviceId: string): Promise<boolean> {
+    return this.deviceRecords.get(playerId)?.has(deviceId) ?? false;
+  }
+
+  async rotateRefresh(
+    playerId: string,
+    deviceId: string,
+    givenHash: string,
+    nextHash: string,
+    at: Date,
+    graceSince: Date,
+  ): Promise<boolean> {
+    const device = this.deviceRecords.get(playerId)?.get(deviceId);
+    // ISO times compare as strings, as the table's condition compares them.
+    const allowed =
+      device &&
+      (device.refreshHash === givenHash || (device.previousHash === givenHash && (device.rotatedAt ?? '') > graceSince.toISOString()));
+    if (!allowed) return false;
+    Object.assign(device, { refreshHash: nextHash, previousHash: givenHash, rotatedAt: at.toISOString(), lastSeenAt: at.toISOString() });
+    return true;
+  }
+
+  async deleteDevice(playerId: string, deviceId: string): Promise<boolean> {
+    return this.deviceRecords.get(playerId)?.delete(deviceId) ?? false;
+  }
+
+  async putPasskey(playerId: string, passkey: NewPasskey): Promise<boolean> {
+    const passkeys = mapIn(this.passkeyRecords, playerId);
+    if (passkeys.has(passkey.credentialId)) return false;
+    passkeys.set(passkey.credentialId, structuredClone(passkey));
+    return true;
+  }
+
+  async getPasskey(playerId: string, credentialId: string): Promise<Passkey | null> {
+    const passkey = this.passkeyRecords.get(playerId)?.get(credentialId);
+    return passkey ? structuredClone(passkey) : null;
+  }
+
+  async passkeys(playerId: string): Promise<Passkey[]> {
+    return byKey(this.passkeyRecords.get(playerId)).map(([, p]) => structuredClone(p));
+  }
+
+  async usePasskey(playerId: string, credentialId: string, previous: number, counter: number, at: Date): Promise<boolean> {
+    const passkey = this.passkeyRecords.get(playerId)?.get(credentialId);
+    if (passkey?.counter !== previous) return false;
+    Object.assign(passkey, { counter, lastUsedAt: at.toISOString() });
+    return true;
+  }
+
+  async deletePasskey(playerId: string, credentialId: string): Promise<boolean> {
+    return this.passkeyRecords.get(playerId)?.delete(credentialId) ?? false;
+  }
+
+  async emailAccount(email: string): Promise<EmailAccount | null> {
+    const playerId = this.emails.get(email.toLowerCase())?.playerId;
+    return playerId === undefined ? null : { playerId };
+  }
+
+  async setEmailAccount(email: string, playerId: string, onlyIfAbsent = false): Promise<void> {
+    const account = this.emails.get(email.toLowerCase());
+    // As the table's condition: "absent" is no record at all, not even a count of links.
+    if (onlyIfAbsent && account) return;
+    this.emails.set(email.toLowerCase(), { sent: account?.sent ?? [], playerId });
+  }
+
+  async countSignInEmail(email: string, max: number, windowMs: number, now: Date): Promise<Counted> {
+    const account = this.emails.get(email.toLowerCase()) ?? { sent: [] };
+    const counted = countIn(account.sent, max, windowMs, now);
+    if ('retryAfterMs' in counted) return { ok: false, retryAfterMs: counted.retryAfterMs };
+    this.emails.set(email.toLowerCase(), { ...account, sent: counted.sent });
+    return { ok: true };
+  }
+
+  /** Kept as long as the store lives (the table's TTL forgets it after the link's expiry, when it no longer works anyway). */
+  async markLinkUsed(nonce: string, playerId: string): Promise<boolean> {
+    if (this.usedLinks.has(nonce)) return false;
+    this.usedLinks.set(nonce, playerId);
+    return true;
+  }
+
+  async countLinkCode(playerId: string, max: number, windowMs: number, now: Date): Promise<Counted> {
+    const counted = countIn(this.linkCodes.get(playerId) ?? [], max, windowMs, now);
+    if ('retryAfterMs' in counted) return { ok: false, retryAfterMs: counted.retryAfterMs };
+    this.linkCodes.set(playerId, counted.sent);
+    return { ok: true };
+  }
+
+  async putDeviceCode(code: string, playerId: string, name: string, expiresAtMs: number): Promise<boolean> {
+    if (this.codes.has(code)) return false;
+    this.codes.set(code, { playerId, name, expiresAt: expiresAtMs });
+    return true;
+  }
+
+  async takeDeviceCode(code: string, now: Date): Promise<DeviceCode | 'expired' | null> {
+    const taken = this.codes.get(code);
+    if (!taken) return null;
+    // Past its time it stays (the table's TTL clears it away only eventually) and says so.
+    if (taken.expiresAt <= now.getTime()) return 'expired';
+    this.codes.delete(code);
+    return taken;
+  }
+
+  async putChallenge(challenge: string, purpose: Challenge['purpose'], playerId: string | undefined, expiresAtMs: number): Promise<void> {
+    if (!this.challenges.has(challenge))
+      this.challenges.set(challenge, { purpose, ...(playerId ? { playerId } : {}), expiresAt: expiresAtMs });
+  }
+
+  async takeChallenge(challenge: string, now: Date): Promise<Challenge | null> {
+    const taken = this.challenges.get(challenge);
+    if (!taken || taken.expiresAt <= now.getTime()) return null;
+    this.challenges.delete(challenge);
+    return taken;
+  }
+}

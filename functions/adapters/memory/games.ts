@@ -1,0 +1,95 @@
+/**
+ * The event store in memory, with the DynamoDB one's semantics: a commit is stored only if its
+ * version is free, a load is the latest snapshot and the commits after it (snapshots stored and
+ * read as on DynamoDB, see store/snapshot.ts), and each commit is kept as the table's item —
+ * with the game's head — which the players' index and the quotas read, as they read the table's.
+ * There is no stream: a test hands the stored commit items (`items`) to the reactions as the
+ * stream would.
+ */
+import { REDRIVE_AFTER_MS } from '../../core/clock-due';
+import { applyCommit, type Commit, type GameRecord } from '../../core/record';
+import type { GameStore } from '../../stores/games';
+import { commitFromItem, commitItem } from '../store/event-store';
+import type { CommitItem } from '../store/items';
+import { readSnapshot, storedSnapshot, type StoredSnapshot } from '../store/snapshot';
+
+export class MemoryEventStore implements GameStore {
+  /** gameId → version → the commit item, as the table would hold it. */
+  private readonly commitItems = new Map<string, Map<number, CommitItem>>();
+  /** gameId → version → the snapshot, in its stored form. */
+  private readonly snapshots = new Map<string, Map<number, StoredSnapshot>>();
+  /** Requests served, by kind (a test can tell whether a load read the store). */
+  readonly usage = { reads: 0, writes: 0 };
+
+  constructor(readonly redriveAfterMs = REDRIVE_AFTER_MS) {}
+
+  async append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean> {
+    this.usage.writes++;
+    const game = this.commitItems.get(commit.gameId) ?? new Map<number, CommitItem>();
+    if (game.has(commit.version)) return false;
+    // A copy, as the table keeps its own: the records it was made from may be changed later.
+    this.commitItems.set(commit.gameId, game.set(commit.version, structuredClone(commitItem(commit, after, before, this.redriveAfterMs))));
+    return true;
+  }
+
+  async load(gameId: string, base?: GameRecord): Promise<GameRecord | null> {
+    let record = base ?? this.latestSnapshot(gameId);
+    for (const commit of this.commitsAfter(gameId, record?.version ?? 0)) record = applyCommit(record, commit);
+    return record;
+  }
+
+  async commits(gameId: string): Promise<Commit[]> {
+    return this.commitsAfter(gameId, 0);
+  }
+
+  async saveSnapshot(record: GameRecord): Promise<void> {
+    const stored = storedSnapshot(record);
+    if (stored) this.putSnapshot(record.gameId, stored);
+  }
+
+  /** Keep a snapshot in a given stored form (tests: the formats older builds wrote). */
+  putSnapshot(gameId: string, stored: StoredSnapshot): void {
+    this.usage.writes++;
+    const game = this.snapshots.get(gameId) ?? new Map<number, StoredSnapshot>();
+    this.snapshots.set(gameId, game.set(stored.version, { ...stored }));
+  }
+
+  /** Remove a snapshot (tests). */
+  deleteSnapshot(gameId: string, version: number): void {
+    this.snapshots.get(gameId)?.delete(version);
+  }
+
+  /** Every game with a stored commit. */
+  gameIds(): string[] {
+    return [...this.commitItems.keys()];
+  }
+
+  /** The stored commit items of a game in version order — what the table's stream delivers (tests feed them to the reactions). */
+  items(gameId: string): CommitItem[] {
+    return this.inOrder(gameId).map((i) => structuredClone(i));
+  }
+
+  /** The game's latest commit item (its head), as the players' index and the quotas read it. */
+  head(gameId: string): CommitItem | undefined {
+    const game = this.commitItems.get(gameId);
+    return game?.size ? structuredClone(game.get(Math.max(...game.keys()))) : undefined;
+  }
+
+  private inOrder(gameId: string): CommitItem[] {
+    return [...(this.commitItems.get(gameId)?.values() ?? [])].sort((a, b) => a.version - b.version);
+  }
+
+  private latestSnapshot(gameId: string): GameRecord | null {
+    this.usage.reads++;
+    const game = this.snapshots.get(gameId);
+    if (!game?.size) return null;
+    return readSnapshot(gameId, game.get(Math.max(...game.keys()))!);
+  }
+
+  private commitsAfter(gameId: string, version: number): Commit[] {
+    this.usage.reads++;
+    return this.inOrder(gameId)
+      .filter((i) => i.version > version)
+      .map(commitFromItem);
+  }
+}

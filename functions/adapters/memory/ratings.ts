@@ -1,0 +1,146 @@
+/**
+ * Ratings in memory, as on the table: one game's update stored whole or not at all — 'already'
+ * when the game was rated, 'conflict' when a rating changed since it was read — each person's
+ * rating with its revision, history and recent games kept in the table's key order, and the
+ * leaderboards moved with each update. Names come from the players' profiles.
+ */
+import { leaderKey, type PlayerRating, type SeatUpdate } from '../../core/ratings';
+import {
+  HISTORY_POINTS,
+  type ApplyResult,
+  type GameRating,
+  type Leader,
+  type PlayedGame,
+  type RatedGame,
+  type RatingStore,
+} from '../../stores/ratings';
+import { keys } from '../store/keys';
+import { byKey, compareKeys, mapIn } from './order';
+import type { MemoryPlayerStore } from './players';
+
+/** A person's rating in one game; `rev` counts its writes (absent on a rating planted as older builds wrote them). */
+export interface StoredRating extends PlayerRating {
+  name: string;
+  updatedAt: string;
+  rev?: number;
+}
+
+interface RatingLog {
+  gameId: string;
+  at: string;
+  rank: number;
+  after: number;
+}
+
+export class MemoryRatingStore implements RatingStore {
+  /** playerId → game → rating */
+  private readonly ratingRecords = new Map<string, Map<string, StoredRating>>();
+  /** playerId → `RATINGLOG#game#at#gameId` → one rated game in their history */
+  private readonly logs = new Map<string, Map<string, RatingLog>>();
+  /** playerId → `PLAYED#at#gameId` → one game they played */
+  private readonly played = new Map<string, Map<string, PlayedGame>>();
+  /** The games rated, with when they ended. */
+  private readonly rated = new Map<string, string>();
+  /** game → leader key → entry */
+  private readonly boards = new Map<string, Map<string, Omit<Leader, 'key'>>>();
+
+  constructor(private readonly players: MemoryPlayerStore) {}
+
+  async playerName(playerId: string): Promise<string | null> {
+    return this.players.playerName(playerId);
+  }
+
+  async isRated(gameId: string): Promise<boolean> {
+    return this.rated.has(gameId);
+  }
+
+  async current(game: string, playerIds: readonly string[]): Promise<Map<string, (PlayerRating & { rev: number }) | null>> {
+    return new Map(
+      playerIds.map((id) => {
+        const r = this.ratingRecords.get(id)?.get(game);
+        return [id, r ? { mu: r.mu, sigma: r.sigma, ordinal: r.ordinal, games: r.games, wins: r.wins, rev: r.rev as number } : null];
+      }),
+    );
+  }
+
+  async apply(rated: RatedGame, updates: readonly SeatUpdate[]): Promise<ApplyResult> {
+    const { gameId, game, at, seats } = rated;
+    if (this.rated.has(gameId)) return 'already';
+    // Each rating as it was read: absent, without a revision (then any or none without one), or at that revision.
+    const unchanged = updates.every((u) => {
+      const now = this.ratingRecords.get(u.seat.playerId)?.get(game);
+      if (!u.before) return !now;
+      if (u.before.rev === undefined) return now?.rev === undefined;
+      return now?.rev === u.before.rev;
+    });
+    if (!unchanged) return 'conflict';
+    this.rated.set(gameId, at);
+    const table = seats.map((s) => ({ name: s.name, playerId: s.playerId, ...(s.bot ? { bot: s.bot } : {}), rank: s.rank }));
+    for (const u of updates) {
+      const { playerId, name } = u.seat;
+      const before = u.before;
+      mapIn(this.ratingRecords, playerId).set(game, { name, ...u.after, updatedAt: at, rev: (before?.rev ?? 0) + 1 });
+      const change = { rank: u.seat.rank, before: before?.ordinal ?? null, after: u.after.ordinal };
+      mapIn(this.logs, playerId).set(keys.ratingLog(game, at, gameId), { gameId, at, rank: change.rank, after: change.after });
+      mapIn(this.played, playerId).set(
+        keys.played(at, gameId),
+        structuredClone({ gameId, game, at, seat: u.seat.seat, won: u.won, ...change, table }),
+      );
+      const board = mapIn(this.boards, game);
+      if (before) board.delete(leaderKey(before.ordinal, playerId));
+      board.set(leaderKey(u.after.ordinal, playerId), {
+        playerId,
+        name,
+        ordinal: u.after.ordinal,
+        games: u.after.games,
+        wins: u.after.wins,
+      });
+    }
+    return 'stored';
+  }
+
+  async ratingsOf(playerId: string): Promise<GameRating[]> {
+    const logs = byKey(this.logs.get(playerId), true);
+    // By game: the table's RATING#game order.
+    return byKey(this.ratingRecords.get(playerId)).map(([game, r]) => ({
+      game,
+      mu: r.mu,
+      sigma: r.sigma,
+      ordinal: r.ordinal,
+      games: r.games,
+      wins: r.wins,
+      updatedAt: r.updatedAt,
+      history: logs
+        .filter(([key]) => key.startsWith(keys.ratingLogs(game)))
+        .slice(0, HISTORY_POINTS)
+        .reverse()
+        .map(([, l]) => ({ at: l.at, gameId: l.gameId, rank: l.rank, ordinal: l.after })),
+    }));
+  }
+
+  async recentGames(playerId: string, limit: number): Promise<PlayedGame[]> {
+    return byKey(this.played.get(playerId), true)
+      .slice(0, limit)
+      .map(([, g]) => structuredClone(g));
+  }
+
+  async leaders(game: string, limit: number, after?: string): Promise<{ entries: Leader[]; more: boolean }> {
+    // Best first: the board's keys descending, from below `after` on.
+    const items = byKey(this.boards.get(game), true)
+      .filter(([key]) => after === undefined || compareKeys(key, after) < 0)
+      .slice(0, limit + 1)
+      .map(([key, entry]) => ({ key, ...entry }));
+    return { entries: items.slice(0, limit), more: items.length > limit };
+  }
+
+  /** A player's displayed rating (ordinal) in a game, if they have one: what the lobby shows. */
+  ordinalOf(playerId: string, game: string): number | undefined {
+    const ordinal = this.ratingRecords.get(playerId)?.get(game)?.ordinal;
+    return typeof ordinal === 'number' && Number.isFinite(ordinal) ? ordinal : undefined;
+  }
+
+  /** Put a rating as it stands, without its leaderboard entry or history (tests: a rating an older build wrote, without `rev`). */
+  plantRating(playerId: string, game: string, rating: StoredRating): void {
+    mapIn(this.ratingRecords, playerId).set(game, structuredClone(rating));
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The players' index of games for the one process that writes every commit (the local runtime):
+ * its index writes go with the commits in flight, and each version is written once.
+ */
+import type { PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import { LRUCache } from 'lru-cache';
+import type { IndexedGame } from '../../stores/player-games';
+import { sharedWriter } from './group-commit';
+import { DynamoPlayerGameStore } from './player-games';
+
+export class LivePlayerGameStore extends DynamoPlayerGameStore {
+  /** gameId → the latest version this process indexed (the 10,000 most recent games). */
+  private readonly indexed = new LRUCache<string, number>({ max: 10_000 });
+
+  /** The players' index goes with the commits in flight (group-commit.ts): one disk sync for all. */
+  protected override async conditionalPut(input: PutCommandInput): Promise<boolean> {
+    const item = input.Item as { pk: string; sk: string };
+    return (await sharedWriter(this.db).put(input, `${item.pk}|${item.sk}`)).stored;
+  }
+
+  /**
+   * The request path indexes a game as soon as its seats or status change, and the stream's
+   * reaction again as the guarantee. Here both run in this process: once one of them stored a
+   * version, the other's put could only fail its condition — and, grouped, cancel the commits
+   * sharing its transaction — so it is skipped.
+   */
+  override async indexGame(record: IndexedGame): Promise<void> {
+    if ((this.indexed.get(record.gameId) ?? 0) >= record.version) return;
+    await super.indexGame(record);
+    if ((this.indexed.get(record.gameId) ?? 0) < record.version) this.indexed.set(record.gameId, record.version);
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Notifications in the table: those held back by quiet hours (OUTBOX / notBefore#id, so the
+ * sweep reads those due with one range query), and one delivery marker per notification and
+ * channel target (deliveries.ts).
+ */
+import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Notification } from '../../core/notification';
+import { deliveryId, MAX_ATTEMPTS, type Claim, type HeldNotification, type NotificationStore } from '../../stores/notifications';
+import { markDelivered, putClaim } from './deliveries';
+import type { HeldItem } from './items';
+import { keys } from './keys';
+import { queryAll } from './query';
+import { TABLE } from './table';
+
+const PK = TABLE.partitionKey;
+const SK = TABLE.sortKey;
+
+export class DynamoNotificationStore implements NotificationStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  /** Keep a notification until `notBefore` (quiet hours). */
+  async hold(n: Notification, notBefore: Date): Promise<void> {
+    const sk = keys.outboxItem(notBefore.toISOString(), deliveryId(n));
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { [PK]: keys.outbox, [SK]: sk, kind: 'held', notification: JSON.stringify(n) } satisfies HeldItem,
+      }),
+    );
+  }
+
+  async dueHeld(now: Date): Promise<HeldNotification[]> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: `${PK} = :pk AND ${SK} <= :upTo`,
+      ExpressionAttributeValues: { ':pk': keys.outbox, ':upTo': `${now.toISOString()}#~` },
+    });
+    return items.map((i) => ({ key: i[SK] as string, notification: JSON.parse(i.notification as string) as Notification }));
+  }
+
+  async release(key: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.outbox, [SK]: key } }));
+  }
+
+  /**
+   * Claim the delivery of a notification to one target. 'new': first attempt; 'retry': an
+   * earlier attempt claimed it but did not finish (crash, failure): send again; 'sent': done;
+   * 'abandoned': it failed MAX_ATTEMPTS times, skip it. Every claim after the first adds an attempt.
+   */
+  async claim(n: Notification, target: string, now: Date): Promise<Claim> {
+    const Key = { [PK]: keys.delivery(deliveryId(n)), [SK]: keys.deliveryTarget(target) };
+    if (await putClaim(this.db, this.table, Key, now)) return 'new';
+    const out = await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key,
+        UpdateExpression: 'ADD attempts :one',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    if (out.Attributes?.status === 'sent') return 'sent';
+    return ((out.Attributes?.attempts as number | undefined) ?? 0) >= MAX_ATTEMPTS ? 'abandoned' : 'retry';
+  }
+
+  async markSent(n: Notification, target: string): Promise<void> {
+    await markDelivered(this.db, this.table, { [PK]: keys.delivery(deliveryId(n)), [SK]: keys.deliveryTarget(target) });
+  }
+
+  /** Every delivery marker of one notification (tests and audits). */
+  async deliveries(n: Notification): Promise<{ target: string; status: string }[]> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: `${PK} = :pk`,
+      ExpressionAttributeValues: { ':pk': keys.delivery(deliveryId(n)) },
+    });
+    return items.map((i) => ({ target: i[SK] as string, status: i.status as string }));
+  }
+}

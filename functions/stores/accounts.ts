@@ -1,0 +1,119 @@
+/**
+ * Accounts: a player's signed-in devices and passkeys, the address that signs a player in, and
+ * what is used once — device-link codes, opened sign-in links, WebAuthn challenges — each claimed
+ * or consumed by one conditional write, so two requests can never both use it. Expired one-use
+ * records are refused by their own expiry, whenever the store happens to delete them.
+ */
+
+/** A signed-in device: deleted when revoked, which ends its refresh. */
+export interface Device {
+  deviceId: string;
+  label: string;
+  /** How it signed in: 'name' (a new player), 'upgrade' (a v1 token), 'email', 'code', 'passkey'. */
+  method: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** hashSecret of the current refresh token's secret; the one before it, and when it was replaced (a lost answer's grace). */
+  refreshHash: string;
+  previousHash?: string;
+  rotatedAt?: string;
+}
+
+/** A device as first stored (a rotation adds the previous secret). */
+export type NewDevice = Omit<Device, 'previousHash' | 'rotatedAt'>;
+
+/** A passkey: its public key and signature counter. */
+export interface Passkey {
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  counter: number;
+  transports?: string[];
+  label: string;
+  createdAt: string;
+  lastUsedAt?: string;
+}
+
+export type NewPasskey = Omit<Passkey, 'lastUsedAt'>;
+
+/** A device-link code's owner, while it may be used. */
+export interface DeviceCode {
+  playerId: string;
+  name: string;
+  /** ms since the epoch. */
+  expiresAt: number;
+}
+
+/** A WebAuthn challenge waiting for its answer. */
+export interface Challenge {
+  purpose: 'register' | 'signin';
+  /** Registration: the player adding a passkey. */
+  playerId?: string;
+  /** ms since the epoch. */
+  expiresAt: number;
+}
+
+/** Who signs in with an address. */
+export interface EmailAccount {
+  playerId: string;
+}
+
+/** Counting one more use within a window: done, or how long until the oldest leaves the window. */
+export type Counted = { ok: true } | { ok: false; retryAfterMs: number };
+
+export interface AccountStore {
+  /** A player's name from their profile, or null when there is no such player. */
+  playerName(playerId: string): Promise<string | null>;
+
+  /** Keep a new device of this player (a device id taken already keeps its device). */
+  putDevice(playerId: string, device: NewDevice): Promise<void>;
+  getDevice(playerId: string, deviceId: string): Promise<Device | null>;
+  /** The player's devices, in the order of their ids. */
+  devices(playerId: string): Promise<Device[]>;
+  /** Whether a device still exists (not revoked); read consistently, cheaper than getDevice. */
+  deviceExists(playerId: string, deviceId: string): Promise<boolean>;
+  /**
+   * Replace a device's refresh secret (and its lastSeenAt): allowed with the current one, or
+   * with the one before it if it was replaced after `graceSince` (the answer that carried its
+   * successor was lost). False when neither holds — the device was revoked, or the token was
+   * used already.
+   */
+  rotateRefresh(playerId: string, deviceId: string, givenHash: string, nextHash: string, at: Date, graceSince: Date): Promise<boolean>;
+  /** Delete a device of this player; false when the player has no such device. */
+  deleteDevice(playerId: string, deviceId: string): Promise<boolean>;
+
+  /** Keep a new passkey; false when this player has one with that credential id already. */
+  putPasskey(playerId: string, passkey: NewPasskey): Promise<boolean>;
+  getPasskey(playerId: string, credentialId: string): Promise<Passkey | null>;
+  /** The player's passkeys, in the order of their credential ids. */
+  passkeys(playerId: string): Promise<Passkey[]>;
+  /** Record a sign-in's counter, unless another sign-in with this passkey got in first (its counter is no longer `previous`): then false. */
+  usePasskey(playerId: string, credentialId: string, previous: number, counter: number, at: Date): Promise<boolean>;
+  /** Delete a passkey of this player; false when the player has no such passkey. */
+  deletePasskey(playerId: string, credentialId: string): Promise<boolean>;
+
+  /** Who signs in with this address (any case), or null. */
+  emailAccount(email: string): Promise<EmailAccount | null>;
+  /** Let `playerId` sign in with this confirmed address (the latest confirmation wins, or only if nobody has it yet). */
+  setEmailAccount(email: string, playerId: string, onlyIfAbsent?: boolean): Promise<void>;
+  /**
+   * Count one more sign-in link mailed to this address within the last `windowMs`, unless `max`
+   * went already: then how long until the oldest leaves the window. Concurrent requests cannot
+   * both take the last place.
+   */
+  countSignInEmail(email: string, max: number, windowMs: number, now: Date): Promise<Counted>;
+  /** Mark a sign-in link's nonce used (until `expiresAtMs`, when the link stops working anyway); false when it was used already. */
+  markLinkUsed(nonce: string, playerId: string, expiresAtMs: number): Promise<boolean>;
+
+  /** Count one more device-link code the player made within the last `windowMs`, as countSignInEmail. */
+  countLinkCode(playerId: string, max: number, windowMs: number, now: Date): Promise<Counted>;
+  /** Keep a device-link code until `expiresAtMs`; false when the code is taken (the caller draws another). */
+  putDeviceCode(code: string, playerId: string, name: string, expiresAtMs: number): Promise<boolean>;
+  /** Use a code: its owner, the code deleted, while it is valid; 'expired' or null (never made, or used) otherwise. */
+  takeDeviceCode(code: string, now: Date): Promise<DeviceCode | 'expired' | null>;
+
+  /** Keep a WebAuthn challenge until `expiresAtMs`. */
+  putChallenge(challenge: string, purpose: Challenge['purpose'], playerId: string | undefined, expiresAtMs: number): Promise<void>;
+  /** Use a challenge: its record, deleted, if it is unexpired; null otherwise (unknown, used or expired). */
+  takeChallenge(challenge: string, now: Date): Promise<Challenge | null>;
+}

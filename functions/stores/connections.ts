@@ -1,0 +1,70 @@
+/**
+ * Live connections (WebSocket), what each watches — games (subscriptions) and its player's own
+ * games — and presence (whether a player has a live connection). Connections end with their
+ * socket; a store may also let them expire (API Gateway closes a socket after 2 hours at most).
+ */
+
+export interface Connection {
+  connectionId: string;
+  playerId: string;
+  name: string;
+  /** The signed-in device (accounts); absent for a v1 token. */
+  deviceId?: string;
+}
+
+/** A connection watching a game; `logDelta`: it asked for log deltas (see protocol/log-delta.ts). */
+export interface Subscriber {
+  connectionId: string;
+  playerId: string;
+  logDelta: boolean;
+}
+
+/**
+ * A stored connection with what it watches. `watchesLobby`: whether it watches the lobby (see
+ * ListingStore.watch); undefined when this store cannot tell (then it must be asked to forget).
+ */
+export interface ConnectionState extends Connection {
+  games: string[];
+  watchesGames: boolean;
+  watchesLobby?: boolean;
+}
+
+/** What deleting a connection leaves to tell: its player, the games it watched, whether it watched the lobby. */
+export interface ClosedConnection {
+  playerId: string;
+  games: string[];
+  watchesLobby?: boolean;
+}
+
+export interface ConnectionStore {
+  /**
+   * Record a new connection, or refuse it with RATE_LIMITED when the player has
+   * CONNECTIONS_PER_PLAYER open already (the limit holds across processes).
+   */
+  putConnection(c: Connection): Promise<void>;
+  getConnection(connectionId: string): Promise<ConnectionState | null>;
+  /**
+   * Forget a connection, its subscriptions, its watch of its player's games and its presence;
+   * its player and the games it watched, or null when it is unknown. `watchesLobby`: whether it
+   * had a lobby watch to remove, so $disconnect writes nothing when it had none. No lookup of a
+   * closed connection's id should follow: a store may keep answering it until it expires (the
+   * table does, sparing a write).
+   */
+  deleteConnection(connectionId: string): Promise<ClosedConnection | null>;
+  /** Whether the player has a live connection (the notifier leaves online players alone). */
+  isOnline(playerId: string): Promise<boolean>;
+  /** The ids of a player's live connections (to close a revoked device's). */
+  connectionIdsOf(playerId: string): Promise<string[]>;
+  /**
+   * Watch a game: refused (an error) for a connection that is gone, RATE_LIMITED beyond
+   * SUBSCRIPTIONS_PER_CONNECTION games; watching a game again changes nothing.
+   */
+  subscribe(gameId: string, c: Connection, logDelta?: boolean): Promise<void>;
+  subscribers(gameId: string): Promise<Subscriber[]>;
+  deleteSubscription(gameId: string, connectionId: string): Promise<void>;
+  /** Watch the player's own games (the live lobby); nothing for a connection that is gone. */
+  watchGames(c: Connection): Promise<void>;
+  /** The connections watching a player's games. */
+  gamesWatchers(playerId: string): Promise<string[]>;
+  unwatchGames(playerId: string, connectionId: string): Promise<void>;
+}

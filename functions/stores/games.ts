@@ -1,0 +1,19 @@
+/** The event store: the commits and snapshots of hosted games. */
+import type { Commit, GameRecord } from '../core/record';
+
+export interface GameStore {
+  /** How long an automatic seat may wait before the sweep re-drives it (see clockDueOf). */
+  readonly redriveAfterMs: number;
+  /**
+   * Store a commit on condition that its version is free: false when another writer took it
+   * (the caller lost a race, reloads and decides again). `after` and `before`: the record with
+   * and without it, whose head the commit carries (status, seats, whose turn, due time).
+   */
+  append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean>;
+  /** The record of a game — the latest snapshot and the commits after it, or `base` and the commits after it — or null. */
+  load(gameId: string, base?: GameRecord): Promise<GameRecord | null>;
+  /** Every commit of a game, in version order. */
+  commits(gameId: string): Promise<Commit[]>;
+  /** Keep a snapshot of the record (keyed by its version: writing one twice is harmless). */
+  saveSnapshot(record: GameRecord): Promise<void>;
+}

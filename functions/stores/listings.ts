@@ -1,0 +1,46 @@
+/**
+ * The public lobby: one listing per open listed game, written as of a game version (a late
+ * write of an older version cannot bring back a game that has started), and the connections
+ * watching the lobby, by the game they filter on.
+ */
+import type { OpenGame } from '../core/protocol/frames';
+import type { GameRecord } from '../core/record';
+import type { Connection } from './connections';
+
+/** The filter of a watch on every game. */
+export const ALL_GAMES = '*';
+
+export interface LobbyWatcher {
+  connectionId: string;
+  filter: string;
+}
+
+export interface ListingStore {
+  /**
+   * Put the game's listing as of this record (or delete it once the game left the lobby), on
+   * condition that neither this version nor a later one was written. Returns false when
+   * nothing was written: the request's fast path and the stream write each version, and only
+   * the first tells the lobby's watchers.
+   */
+  write(record: GameRecord, ratings: ReadonlyMap<string, number>): Promise<boolean>;
+  /** Players' displayed ratings in a game (their rating ordinals; a player without one is left out). */
+  ratings(game: string, playerIds: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * One page of open listed games (of one game, if given), by game then oldest first, and the
+   * cursor of the next page (null after the last); BAD_REQUEST for a cursor not given for this filter.
+   */
+  page(game: string | undefined, limit: number, cursor?: string): Promise<{ games: OpenGame[]; next: string | null }>;
+  /** Quick play's candidates: open listings of the game with this match key (core/lobby.ts matchKey), oldest first, a few at most. */
+  candidates(game: string, match: string): Promise<OpenGame[]>;
+  /**
+   * Watch the lobby (`filter`: a game, or ALL_GAMES); nothing for a connection that is gone. A
+   * previous watch of the connection with another filter is replaced.
+   */
+  watch(c: Connection, filter: string): Promise<void>;
+  /** Stop a connection's lobby watch, if it has one (`openGames` with `watch: false`, $disconnect). */
+  unwatch(connectionId: string): Promise<void>;
+  /** The connections to tell of a change to a game of this kind: its watchers and those of every game. */
+  watchers(game: string): Promise<LobbyWatcher[]>;
+  /** Forget one watch (its connection is gone). */
+  dropWatcher(w: LobbyWatcher): Promise<void>;
+}

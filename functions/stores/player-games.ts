@@ -1,0 +1,42 @@
+/**
+ * The players' index of games: each game under each seated player, with its status, so that
+ * `myGames` pages a player's games; whose turn it is comes from each game's latest commit.
+ */
+import type { GameSummary } from '../core/protocol/frames';
+import type { GameStatus } from '../core/record';
+
+/** What the players' game index needs of a commit: a game record, or a commit's head from the stream. */
+export interface IndexedGame {
+  gameId: string;
+  seats: readonly ({ playerId: string } | null)[];
+  status: GameStatus;
+  version: number;
+}
+
+/** One page of a player's games, and the cursor of the next (null after the last). */
+export interface GamesPage {
+  games: GameSummary[];
+  next: string | null;
+}
+
+export interface PlayerGameStore {
+  /**
+   * Index the game under each seated player, with its status: written when seats or the status
+   * change — creation, joins, start, end — never on a move. A write holds only if no later
+   * version of the game was indexed (writes from different processes may land out of order).
+   */
+  indexGame(record: IndexedGame): Promise<void>;
+  /**
+   * One page of the player's games and the cursor of the next; BAD_REQUEST for a cursor this
+   * store did not give for this player. Games the player hid are left out.
+   *
+   * Order: the games in play first — every game that can be waiting for the player is among
+   * them — then the open ones (waiting for players), then the finished; within each part an
+   * order that never changes (by gameId), so paging neither repeats nor skips a game whose
+   * status stays put. Each page is sorted for showing: your turn first, then by part, then most
+   * recently changed. A page stays below GAMES_PAGE_BYTES, so it may hold fewer than `limit`.
+   * An index entry whose status the game's latest commit contradicts (a lost write) is shown
+   * as the commit says, and corrected.
+   */
+  playerGames(playerId: string, page: { limit: number; cursor?: string }): Promise<GamesPage>;
+}

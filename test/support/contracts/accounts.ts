@@ -1,0 +1,189 @@
+/**
+ * Accounts (AccountStore): devices and passkeys of each player alone, refresh secrets rotated
+ * with a grace for a lost answer, sign-in addresses, counts within an hour, and what works once:
+ * codes, opened links, challenges — refused once used, or past their time.
+ */
+import { describe, expect, it } from 'vitest';
+import type { NewDevice } from '../../../functions/stores/accounts';
+import type { StoreKit, SuiteContext } from './kit';
+
+export function accountStoreContract(kit: () => StoreKit, { id }: SuiteContext): void {
+  const device = (deviceId: string, at = '2026-01-01T10:00:00.000Z'): NewDevice => ({
+    deviceId,
+    label: `Phone ${deviceId}`,
+    method: 'name',
+    createdAt: at,
+    lastSeenAt: at,
+    refreshHash: `hash-${deviceId}`,
+  });
+  const t = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 10, minutes));
+
+  describe('accounts', () => {
+    it("keep a player's devices, in the order of their ids, each player's apart", async () => {
+      const accounts = kit().stores.accounts;
+      const [ana, bo] = [id('acc-ana'), id('acc-bo')];
+      await accounts.putDevice(ana, device('d-b'));
+      await accounts.putDevice(ana, device('d-a'));
+      await accounts.putDevice(ana, { ...device('d-a'), label: 'Another' }); // an id taken: the first stays
+      await accounts.putDevice(bo, device('d-c'));
+      expect(await accounts.getDevice(ana, 'd-a')).toEqual(device('d-a'));
+      expect((await accounts.devices(ana)).map((d) => d.deviceId)).toEqual(['d-a', 'd-b']);
+      expect(await accounts.devices(ana)).toEqual([device('d-a'), device('d-b')]);
+      expect(await accounts.deviceExists(ana, 'd-b')).toBe(true);
+      // Another player's device is not theirs.
+      expect(await accounts.getDevice(ana, 'd-c')).toBeNull();
+      expect(await accounts.deviceExists(ana, 'd-c')).toBe(false);
+      expect(await accounts.deleteDevice(ana, 'd-c')).toBe(false);
+      expect(await accounts.deviceExists(bo, 'd-c')).toBe(true);
+      expect(await accounts.deleteDevice(ana, 'd-b')).toBe(true);
+      expect(await accounts.deleteDevice(ana, 'd-b')).toBe(false);
+      expect(await accounts.deviceExists(ana, 'd-b')).toBe(false);
+      expect(await accounts.devices(id('acc-nobody'))).toEqual([]);
+    });
+
+    it('rotate a refresh secret with the current one, or the one before within the grace; never for a device revoked', async () => {
+      const accounts = kit().stores.accounts;
+      const p = id('acc-rot');
+      await accounts.putDevice(p, device('d1'));
+      expect(await accounts.rotateRefresh(p, 'd1', 'wrong', 'h2', t(1), t(-1))).toBe(false);
+      expect(await accounts.rotateRefresh(p, 'd1', 'hash-d1', 'h2', t(1), t(-1))).toBe(true);
+      expect(await accounts.getDevice(p, 'd1')).toEqual({
+        ...device('d1'),
+        refreshHash: 'h2',
+        previousHash: 'hash-d1',
+        rotatedAt: t(1).toISOString(),
+        lastSeenAt: t(1).toISOString(),
+      });
+      // The answer with h2 was lost: the old secret works once more within the grace (replaced after graceSince)…
+      expect(await accounts.rotateRefresh(p, 'd1', 'hash-d1', 'h3', t(2), t(0))).toBe(true);
+      // …but not after it, and h2 is no longer current.
+      expect(await accounts.rotateRefresh(p, 'd1', 'hash-d1', 'h4', t(9), t(5))).toBe(false);
+      expect(await accounts.rotateRefresh(p, 'd1', 'h2', 'h4', t(9), t(5))).toBe(false);
+      expect(await accounts.rotateRefresh(p, 'd1', 'h3', 'h4', t(9), t(5))).toBe(true);
+      await accounts.deleteDevice(p, 'd1');
+      expect(await accounts.rotateRefresh(p, 'd1', 'h4', 'h5', t(10), t(5))).toBe(false);
+      expect(await accounts.getDevice(p, 'd1')).toBeNull();
+    });
+
+    it('rotate a refresh secret for one of two refreshes sent at the same moment', async () => {
+      const accounts = kit().stores.accounts;
+      const p = id('acc-race');
+      await accounts.putDevice(p, device('d1'));
+      const results = await Promise.all(['x', 'y', 'z'].map((n) => accounts.rotateRefresh(p, 'd1', 'hash-d1', n, t(1), t(5))));
+      expect(results.filter(Boolean)).toHaveLength(1);
+    });
+
+    it("keep a player's passkeys once each; a sign-in's counter moves only from the one it read", async () => {
+      const accounts = kit().stores.accounts;
+      const p = id('acc-keys');
+      const key = (credentialId: string) => ({
+        credentialId,
+        publicKey: `pk-${credentialId}`,
+        counter: 0,
+        transports: ['internal'],
+        label: `Key ${credentialId}`,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      });
+      expect(await accounts.putPasskey(p, key('k2'))).toBe(true);
+      expect(await accounts.putPasskey(p, key('k1'))).toBe(true);
+      expect(await accounts.putPasskey(p, { ...key('k1'), label: 'Again' })).toBe(false);
+      expect(await accounts.passkeys(p)).toEqual([key('k1'), key('k2')]);
+      expect(await accounts.getPasskey(id('acc-other'), 'k1')).toBeNull();
+      expect(await accounts.usePasskey(p, 'k1', 0, 5, t(3))).toBe(true);
+      expect(await accounts.usePasskey(p, 'k1', 0, 6, t(4))).toBe(false); // another sign-in got in first
+      expect(await accounts.getPasskey(p, 'k1')).toEqual({ ...key('k1'), counter: 5, lastUsedAt: t(3).toISOString() });
+      expect(await accounts.usePasskey(p, 'k9', 0, 1, t(4))).toBe(false);
+      expect(await accounts.deletePasskey(p, 'k1')).toBe(true);
+      expect(await accounts.deletePasskey(p, 'k1')).toBe(false);
+      expect((await accounts.passkeys(p)).map((k) => k.credentialId)).toEqual(['k2']);
+    });
+
+    it('let the latest confirmation of an address sign its player in, or the first when asked only if nobody has it', async () => {
+      const accounts = kit().stores.accounts;
+      const email = `${id('mail')}@example.com`;
+      expect(await accounts.emailAccount(email)).toBeNull();
+      await accounts.setEmailAccount(email, id('acc-first'), true);
+      await accounts.setEmailAccount(email, id('acc-second'), true);
+      expect(await accounts.emailAccount(email)).toEqual({ playerId: id('acc-first') });
+      expect(await accounts.emailAccount(email.toUpperCase())).toEqual({ playerId: id('acc-first') });
+      await accounts.setEmailAccount(email, id('acc-second'));
+      expect(await accounts.emailAccount(email)).toEqual({ playerId: id('acc-second') });
+    });
+
+    it('count sign-in links per address and codes per player within the window, refusing beyond it with the wait', async () => {
+      const accounts = kit().stores.accounts;
+      const email = `${id('count')}@example.com`;
+      const p = id('acc-codes');
+      const hour = 3_600_000;
+      await accounts.setEmailAccount(email, p);
+      expect(await accounts.countSignInEmail(email, 2, hour, t(0))).toEqual({ ok: true });
+      expect(await accounts.countSignInEmail(email, 2, hour, t(10))).toEqual({ ok: true });
+      expect(await accounts.countSignInEmail(email, 2, hour, t(20))).toEqual({ ok: false, retryAfterMs: 40 * 60_000 });
+      expect(await accounts.countSignInEmail(email, 2, hour, t(61))).toEqual({ ok: true }); // the first left the window
+      // The count leaves the address's player as it was.
+      expect(await accounts.emailAccount(email)).toEqual({ playerId: p });
+      expect(await accounts.countLinkCode(p, 1, hour, t(0))).toEqual({ ok: true });
+      expect(await accounts.countLinkCode(p, 1, hour, t(30))).toEqual({ ok: false, retryAfterMs: 30 * 60_000 });
+      expect(await accounts.countLinkCode(id('acc-other'), 1, hour, t(30))).toEqual({ ok: true });
+    });
+
+    it('count no more than the limit when many count at the same moment', async () => {
+      const accounts = kit().stores.accounts;
+      const p = id('acc-burst');
+      const results = await Promise.all([1, 2, 3, 4, 5, 6].map(() => accounts.countLinkCode(p, 3, 3_600_000, t(0))));
+      expect(results.filter((r) => r.ok)).toHaveLength(3);
+    });
+
+    it('mark a sign-in link used once', async () => {
+      const accounts = kit().stores.accounts;
+      const expires = t(15).getTime();
+      expect(await accounts.markLinkUsed(id('nonce'), id('acc-link'), expires)).toBe(true);
+      expect(await accounts.markLinkUsed(id('nonce'), id('acc-link'), expires)).toBe(false);
+      expect(await accounts.markLinkUsed(id('nonce-2'), id('acc-link'), expires)).toBe(true);
+    });
+
+    it('hand a device code to one use while it is valid; past its time it says so; a code taken already is refused', async () => {
+      const accounts = kit().stores.accounts;
+      const [code, old] = [id('CODE').toUpperCase(), id('OLD').toUpperCase()];
+      expect(await accounts.putDeviceCode(code, id('acc-coder'), 'Coder', t(10).getTime())).toBe(true);
+      expect(await accounts.putDeviceCode(code, id('acc-other'), 'Other', t(10).getTime())).toBe(false);
+      expect(await accounts.takeDeviceCode(code, t(9))).toEqual({ playerId: id('acc-coder'), name: 'Coder', expiresAt: t(10).getTime() });
+      expect(await accounts.takeDeviceCode(code, t(9))).toBeNull(); // used
+      await accounts.putDeviceCode(old, id('acc-coder'), 'Coder', t(10).getTime());
+      expect(await accounts.takeDeviceCode(old, t(10))).toBe('expired');
+      expect(await accounts.takeDeviceCode(old, t(11))).toBe('expired');
+      expect(await accounts.takeDeviceCode(id('NEVER'), t(1))).toBeNull();
+    });
+
+    it('give one of many uses of a code at the same moment the code', async () => {
+      const accounts = kit().stores.accounts;
+      const code = id('RACE').toUpperCase();
+      await accounts.putDeviceCode(code, id('acc-coder'), 'Coder', t(10).getTime());
+      const taken = await Promise.all([1, 2, 3].map(() => accounts.takeDeviceCode(code, t(1))));
+      expect(taken.filter((c) => c !== null && c !== 'expired')).toHaveLength(1);
+    });
+
+    it('take a challenge once while it is unexpired, with its purpose and player', async () => {
+      const accounts = kit().stores.accounts;
+      await accounts.putChallenge(id('ch-reg'), 'register', id('acc-reg'), t(5).getTime());
+      await accounts.putChallenge(id('ch-in'), 'signin', undefined, t(5).getTime());
+      await accounts.putChallenge(id('ch-old'), 'signin', undefined, t(5).getTime());
+      expect(await accounts.takeChallenge(id('ch-reg'), t(4))).toEqual({
+        purpose: 'register',
+        playerId: id('acc-reg'),
+        expiresAt: t(5).getTime(),
+      });
+      expect(await accounts.takeChallenge(id('ch-reg'), t(4))).toBeNull();
+      expect(await accounts.takeChallenge(id('ch-in'), t(4))).toEqual({ purpose: 'signin', expiresAt: t(5).getTime() });
+      expect(await accounts.takeChallenge(id('ch-old'), t(5))).toBeNull();
+      expect(await accounts.takeChallenge(id('ch-never'), t(1))).toBeNull();
+    });
+
+    it("answer a player's name from their profile", async () => {
+      const { accounts, players } = kit().stores;
+      expect(await accounts.playerName(id('acc-named'))).toBeNull();
+      await players.putPlayer(id('acc-named'), 'Named');
+      expect(await accounts.playerName(id('acc-named'))).toBe('Named');
+    });
+  });
+}
