@@ -1,8 +1,9 @@
 /**
  * The reactions to stored commits, fed by the table's DynamoDB Stream (a Lambda event source in
  * the cloud; the local runtime reads the same stream and calls this handler). For each inserted
- * commit item: the next automatic move if it leaves a bot or an absent seat to act, the players'
- * game index, a snapshot now and then, the game's due item for the sweep (host/reactions.ts), then the notifications it concerns
+ * commit item: what core/after-commit.ts decides on its head — the players' game index, the due
+ * item for the sweep, the lobby's listing, a snapshot now and then, the automatic move nobody
+ * claimed (host/reactions.ts) — then the notifications it concerns
  * (core/triggers.ts). For each inserted chat message, its batched notices (host/chat-notices.ts).
  * All are idempotent per commit and message. A failing record and those after it are
  * reported back, so the stream delivers them again, in order.
@@ -22,8 +23,7 @@ import { count } from '../observe/metrics';
 
 export const handler = observed('stream', async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const notifier = getNotifier();
-  const { host } = getGames();
-  const { reactions } = host;
+  const { reactions } = getGames().host;
   for (const [i, record] of event.Records.entries()) {
     const image = record.dynamodb?.NewImage;
     const kind = image?.kind?.S;
@@ -37,16 +37,7 @@ export const handler = observed('stream', async (event: DynamoDBStreamEvent): Pr
       }
       const head = unmarshall(image as Record<string, AttributeValue>) as CommitItem;
       logger.appendKeys({ gameId: head.gameId, version: head.version });
-      // Independent of each other: a failure of one still lets the others finish before the retry.
-      const outcomes = await Promise.allSettled([
-        reactions.react(head, senderFor({})),
-        reactions.index(head),
-        reactions.snapshot(head),
-        reactions.clock(head),
-        host.lobbyFeed?.react(head, senderFor({})),
-      ]);
-      const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-      if (failed) throw failed.reason;
+      await reactions.react(head, senderFor({}));
       await notifier.notifyCommit(head);
     } catch (error) {
       logger.error('reacting to a commit failed; the stream delivers it again', failure(error));

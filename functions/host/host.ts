@@ -44,7 +44,7 @@ export function createHost(deps: HostDeps): Host {
   const soleWriter = deps.soleWriter ?? false;
   const games = new Games(deps.store, soleWriter, deps.cachedGames);
   const broadcast = new Broadcast({ records: deps.records, games, soleWriter, presenceWindowMs: deps.presenceWindowMs ?? 0 });
-  const lobbyFeed = deps.lobby ? new LobbyFeed(deps.lobby.listings, games) : undefined;
+  const lobbyFeed = deps.lobby ? new LobbyFeed(deps.lobby.listings) : undefined;
   const reactions = new Reactions({
     games,
     broadcast,
