@@ -60,6 +60,8 @@ export interface ReactionsDeps {
   now: () => Date;
   /** The public lobby's listings, kept here too so a listed game shows at once (absent: no lobby). */
   lobby?: LobbyFeed;
+  /** Default MAX_FAST_MOVES. */
+  maxFastMoves?: number;
 }
 
 /** A stored commit: the record after it and before it, and the head its item carries. */
@@ -102,7 +104,8 @@ export class Reactions {
    */
   private async chain(first: Step, sender: Sender, chain: Chain): Promise<void> {
     const started = performance.now();
-    const goesOn = (played: number) => played < MAX_FAST_MOVES && performance.now() - started < FAST_BUDGET_MS;
+    const max = this.deps.maxFastMoves ?? MAX_FAST_MOVES;
+    const goesOn = (played: number) => played < max && performance.now() - started < FAST_BUDGET_MS;
     let step = first;
     for (let played = 0; ; played++) {
       const decision = afterCommit(step.head, this.deps.now());
