@@ -82,10 +82,8 @@ export function chatNotices(app: App): ChatNotices {
 }
 
 export function streamReactions(app: App): StreamReactions {
-  const { reactions, lobbyFeed } = app.get(host);
   return new StreamReactions({
-    reactions,
-    lobbyFeed,
+    reactions: app.get(host).reactions,
     notifier: app.get(notifier),
     chatNotices: app.get(chatNotices),
     sender: () => app.get(senderFor)(),

@@ -9,7 +9,7 @@ import type { GameStatus, HostEvent } from './record';
 import type { SeatInfo } from './protocol/frames';
 import type { Notification, NotificationKind } from './notification';
 
-/** The fields of a commit item (see EventStore.append) that the notifier reads. */
+/** The fields of a commit item (see EventStore.append) that the reactions and the notifier read (made by commitHead). */
 export interface CommitHead {
   gameId: string;
   game: string;
@@ -31,6 +31,11 @@ export interface CommitHead {
   wasClockDue?: string | null;
   /** The game is listed in the public lobby (absent: it is not). */
   listed?: boolean;
+  /**
+   * ISO time until which the commit's storer claims the automatic move it leaves to play (its
+   * fast path plays it; see core/after-commit.ts). Absent: nobody claimed it, the stream plays it.
+   */
+  claimedUntil?: string;
 }
 
 export const titleOf = (game: string): string => findGame(game)?.title ?? game;

@@ -1,7 +1,8 @@
 /**
  * Frames to a game's watchers: each subscriber's own state after a commit, the state a new
  * subscriber starts from, and who is online. Best effort: a client that misses a frame sees a
- * gap in versions and subscribes again.
+ * gap in versions and subscribes again. Unordered: each version's frames go out from whoever
+ * stored it, so they can cross, and a client drops a state older than the one it holds.
  */
 import { LRUCache } from 'lru-cache';
 import type { ServerFrame, StateFrame } from '../core/protocol/frames';

@@ -7,6 +7,8 @@
 import { LRUCache } from 'lru-cache';
 import { ProtocolError } from '../core/protocol/frames';
 import { applyCommit, applyDecided, type Commit, type Decided, type GameRecord } from '../core/record';
+import { CLAIM_MS, commitHead } from '../core/after-commit';
+import type { CommitHead } from '../core/triggers';
 import type { GameStore } from '../stores/games';
 import { METRICS } from '../observe/metric-names';
 import { count } from '../observe/metrics';
@@ -17,13 +19,21 @@ export const CACHED_GAMES = 2000;
 /** A lost race is decided again this many times before the sender gets CONFLICT. */
 export const MAX_ATTEMPTS = 4;
 
-export interface Stored {
-  /** The latest record after the attempt. */
-  record: GameRecord;
-  /** Whether this call stored a commit (false: `plan` found nothing to store). */
-  committed: boolean;
-  /** The record the commit was stored on top of. */
-  before: GameRecord;
+/** What a commit attempt left: `committed` false when `plan` found nothing to store. */
+export type Stored = { record: GameRecord } & (
+  | {
+      committed: true;
+      /** The record the commit was stored on top of. */
+      before: GameRecord;
+      /** The head the commit item carries (what follows it is decided on it: core/after-commit.ts). */
+      head: CommitHead;
+    }
+  | { committed: false }
+);
+
+/** `claim`: the caller goes on to play the automatic move the commit leaves, if any (see CLAIM_MS). */
+export interface CommitOptions {
+  claim?: boolean;
 }
 
 export class Games {
@@ -82,11 +92,12 @@ export class Games {
     return record;
   }
 
-  /** Store a game's first commit (`record`: that commit folded); false if a game with its id exists. */
-  async create(commit: Commit, record: GameRecord): Promise<boolean> {
-    if (!(await this.store.append(commit, record, null))) return false;
+  /** Store a game's first commit (`record`: that commit folded); its head, or null if a game with its id exists. */
+  async create(commit: Commit, record: GameRecord, options: CommitOptions = {}): Promise<CommitHead | null> {
+    const claimedUntil = this.claimedUntil(commit, options);
+    if (!(await this.store.append(commit, record, null, claimedUntil))) return null;
     this.cache.set(record.gameId, record);
-    return true;
+    return this.headOf(commit, record, null, claimedUntil);
   }
 
   /**
@@ -95,7 +106,7 @@ export class Games {
    * needs storing. A Decided plan (a command through the engine's `execute`) brings the game's
    * new state with it, so its events are not folded again here.
    */
-  async commit(gameId: string, plan: (record: GameRecord) => Commit | Decided | null): Promise<Stored> {
+  async commit(gameId: string, plan: (record: GameRecord) => Commit | Decided | null, options: CommitOptions = {}): Promise<Stored> {
     const cached = this.cache.get(gameId);
     let refreshed = cached === undefined;
     let record = cached ?? (await this.fresh(gameId));
@@ -111,12 +122,13 @@ export class Games {
         }
         throw error;
       }
-      if (!planned) return { record, committed: false, before: record };
+      if (!planned) return { record, committed: false };
       const commit = 'commit' in planned ? planned.commit : planned;
       const next = 'commit' in planned ? applyDecided(record, planned) : applyCommit(record, planned);
-      if (await this.store.append(commit, next, record)) {
+      const claimedUntil = this.claimedUntil(commit, options);
+      if (await this.store.append(commit, next, record, claimedUntil)) {
         this.remember(next);
-        return { record: next, committed: true, before: record };
+        return { record: next, committed: true, before: record, head: this.headOf(commit, next, record, claimedUntil) };
       }
       // Another writer stored this version first: decide again on the newer record.
       count(METRICS.retries);
@@ -124,6 +136,15 @@ export class Games {
       refreshed = true;
     }
     throw new ProtocolError('CONFLICT', 'Other moves kept getting in first; nothing was stored. Look at the new state and try again.');
+  }
+
+  private claimedUntil(commit: Commit, options: CommitOptions): string | undefined {
+    return options.claim ? new Date(Date.parse(commit.at) + CLAIM_MS).toISOString() : undefined;
+  }
+
+  /** The head the store put in the commit item: the same pure function of the same inputs. */
+  private headOf(commit: Commit, after: GameRecord, before: GameRecord | null, claimedUntil: string | undefined): CommitHead {
+    return commitHead(commit, after, before, { redriveAfterMs: this.store.redriveAfterMs, claimedUntil });
   }
 
   /** Drop a game from the cache (tests, memory pressure). */

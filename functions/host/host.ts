@@ -26,6 +26,8 @@ export interface HostDeps {
   presenceWindowMs?: number;
   /** How many game records to keep in memory (default CACHED_GAMES). */
   cachedGames?: number;
+  /** The most automatic moves one chain plays (default MAX_FAST_MOVES; tests shorten it so the stream's part shows). */
+  maxFastMoves?: number;
   /** The public lobby's store and players' hidden games (absent: no lobby, e.g. tests of the cache). */
   lobby?: { listings: ListingStore; hidden: HiddenGameStore };
 }
@@ -44,7 +46,7 @@ export function createHost(deps: HostDeps): Host {
   const soleWriter = deps.soleWriter ?? false;
   const games = new Games(deps.store, soleWriter, deps.cachedGames);
   const broadcast = new Broadcast({ records: deps.records, games, soleWriter, presenceWindowMs: deps.presenceWindowMs ?? 0 });
-  const lobbyFeed = deps.lobby ? new LobbyFeed(deps.lobby.listings, games) : undefined;
+  const lobbyFeed = deps.lobby ? new LobbyFeed(deps.lobby.listings) : undefined;
   const reactions = new Reactions({
     games,
     broadcast,
@@ -53,6 +55,7 @@ export function createHost(deps: HostDeps): Host {
     schedule: deps.schedule,
     now: deps.now,
     lobby: lobbyFeed,
+    maxFastMoves: deps.maxFastMoves,
   });
   const commands = new Commands({
     games,

@@ -1,30 +1,55 @@
 /**
- * What follows a stored commit. Two ways in, one set of steps:
- * - the request that stored it (the fast path): its broadcast and, while bots or absent seats
- *   are to act, up to MAX_FAST_MOVES of their moves at once;
- * - the table's stream (the guarantee): for every commit, at least once and in order per game,
- *   the next automatic move, the players' game index, a snapshot now and then (handlers/stream.ts).
- * Every reaction is idempotent per (game, version): an automatic move is stored only on top of
- * the version it reacts to, index items and snapshots are keyed and conditioned by version.
+ * What follows a stored commit, done as core/after-commit.ts decides it on the commit's head.
+ * Three ways in:
+ * - the request that stored it (its fast path, `fastPath`): the commit's broadcast, the players'
+ *   index, the due item and the lobby's listing at once, then, while bots or absent seats are to
+ *   act, their moves, each followed the same way;
+ * - the table's stream (`react`, the guarantee: every commit at least once, in order per game):
+ *   the index, the due item, the lobby, a snapshot now and then, and the automatic move nobody
+ *   claimed (handlers/stream.ts);
+ * - the sweep (`checkClock`): time-outs, reminders, and the re-drive of an automatic seat that
+ *   nothing moved (handlers/sweep.ts).
+ *
+ * Instances share nothing but the store, so every rule here rests on it:
+ * - An automatic move is stored only on top of the very version it reacts to (the store's
+ *   conditional append on the version): whoever plays it, however often, it is stored once.
+ * - It is computed once per version as a rule because its player is named in the commit itself:
+ *   a storer that goes on to play (a request's fast path, the sweep) claims the move in the
+ *   commit it stores (`claimedUntil`, written by the same conditional put), and the stream's
+ *   reaction plays only a move nobody claimed, or whose claim lapsed. The stream's own chain
+ *   claims nothing: the stream hands a game's records over one at a time, in order, so its
+ *   reaction to the chain's next commit comes only once the chain has ended, and finds either a
+ *   later version (nothing to do) or the chain's last commit, which it plays on from; when the
+ *   invocation dies, its retry does the same at once.
+ * - The price: a storer that dies between its claim and its move leaves that move to the sweep's
+ *   re-drive (REDRIVE_AFTER_MS); the stream cannot wait for it without holding up every other game
+ *   on its shard. So a chain claims no more moves after MAX_FAST_MOVES or FAST_BUDGET_MS, well
+ *   within a request's time limit, and the stream goes on from there.
+ * Index items, due items, listings and snapshots are keyed and conditioned by version: writing
+ * one twice is harmless. Frames are not ordered across senders: a client drops a state older
+ * than the one it holds and subscribes again on a gap (docs/protocol.md).
  */
 import { randomBot } from '../../domain/engine/bots';
 import { Rng } from '../../domain/engine/rng';
 import { findBot } from '../../domain/games/bots';
+import { afterCommit, type AfterCommit } from '../core/after-commit';
 import { deadlineOf, reminderOf } from '../core/clock';
 import { clockDueOf } from '../core/clock-due';
 import { automaticSeat, planAutomatic, planTimeout } from '../core/plans';
-import { activeSeats, moduleOf, type GameRecord, type HostEvent } from '../core/record';
+import { activeSeats, moduleOf, type GameRecord } from '../core/record';
 import type { CommitHead } from '../core/triggers';
 import type { Sender } from '../adapters/sender';
-import { SNAPSHOT_EVERY } from '../adapters/store/event-store';
 import type { GameStore, HostRecords, HostSchedule } from '../stores';
 import type { Broadcast } from './broadcast';
 import type { Games } from './games';
 import type { LobbyFeed } from './lobby-feed';
 import { failure, logger } from '../observe/log';
 
-/** Automatic moves one request plays at once after its commit; the stream's reactions play the rest. */
+/** Automatic moves one chain plays at most (a request's, the sweep's, the stream's); the stream's reactions play the rest. */
 export const MAX_FAST_MOVES = 20;
+
+/** A chain claims no further move once it has run this long (real time: a request's function times out after 10 s). */
+export const FAST_BUDGET_MS = 3_000;
 
 export interface ReactionsDeps {
   games: Games;
@@ -35,6 +60,15 @@ export interface ReactionsDeps {
   now: () => Date;
   /** The public lobby's listings, kept here too so a listed game shows at once (absent: no lobby). */
   lobby?: LobbyFeed;
+  /** Default MAX_FAST_MOVES. */
+  maxFastMoves?: number;
+}
+
+/** A stored commit: the record after it and before it, and the head its item carries. */
+export interface Step {
+  record: GameRecord;
+  before: GameRecord | null;
+  head: CommitHead;
 }
 
 /** A seat whose clock passed its reminder time (the sweep notifies it). */
@@ -44,19 +78,10 @@ export interface Reminder {
   deadline: Date;
 }
 
-/** Whether a commit changed who sits where or the game's status (the players' index holds both, and the lobby's listings). */
-export function reindexes(head: CommitHead): boolean {
-  if (head.wasStatus !== head.status) return true;
-  const events = JSON.parse(head.events) as { type: string }[];
-  return events.some((e) => e.type === ('$created' satisfies HostEvent['type']) || e.type === ('$joined' satisfies HostEvent['type']));
-}
+/** Whose chain of automatic moves: one that claims the moves it goes on to play, or the stream's (see the header). */
+type Chain = 'claims' | 'stream';
 
 export class Reactions {
-  /** The broadcasts of one game's commits run one after another, so each connection sees versions in order. */
-  private readonly ordered = new Map<string, Promise<void>>();
-  /** Bot moves being played after a commit, per game (see reserveSettle). */
-  private readonly settling = new Map<string, Promise<void>>();
-
   constructor(private readonly deps: ReactionsDeps) {}
 
   private at(): string {
@@ -64,140 +89,72 @@ export class Reactions {
   }
 
   /**
-   * Claim the game's settling now — when its commit is stored, before the answer goes out — and
-   * return the function that runs it: the commit's broadcast, then the moves bots (or absent
-   * seats' safe bot) must make, each broadcast — at most MAX_FAST_MOVES. One settling per game
-   * at a time in this process, and a reaction to the same game waits for it (see react).
+   * A request's work after its answer, for the commit it stored with a claim (Games.commit's
+   * `claim`): the commit's follow-up, then the automatic moves it claimed, each followed up.
+   * Never throws: the stream's reactions are the guarantee.
    */
-  reserveSettle(before: GameRecord | null, record: GameRecord, sender: Sender): () => Promise<void> {
-    let start!: () => void;
-    const started = new Promise<void>((resolve) => (start = resolve));
-    const previous = this.settling.get(record.gameId)?.catch(() => undefined);
-    const run = Promise.all([previous, started]).then(() => this.settleNow(before, record, sender));
-    this.settling.set(record.gameId, run);
-    void run.finally(() => this.settling.get(record.gameId) === run && this.settling.delete(record.gameId)).catch(() => undefined);
-    return () => {
-      start();
-      return run;
-    };
+  fastPath(step: Step, sender: Sender): Promise<void> {
+    return this.chain(step, sender, 'claims');
   }
 
-  private settle(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
-    return this.reserveSettle(before, record, sender)();
-  }
-
-  private async settleNow(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
-    for (let moves = 0; ; moves++) {
-      await this.afterCommit(before, record, sender);
-      if (moves >= MAX_FAST_MOVES) return;
-      let next: GameRecord | null;
+  /**
+   * A commit's follow-up as decided on its head, then the chain's next automatic moves: a
+   * claiming chain plays the moves it claimed (the claim says it goes on; a lapsed one is the
+   * stream's), the stream's chain up to its bounds.
+   */
+  private async chain(first: Step, sender: Sender, chain: Chain): Promise<void> {
+    const started = performance.now();
+    const max = this.deps.maxFastMoves ?? MAX_FAST_MOVES;
+    const goesOn = (played: number) => played < max && performance.now() - started < FAST_BUDGET_MS;
+    let step = first;
+    for (let played = 0; ; played++) {
+      const decision = afterCommit(step.head, this.deps.now());
+      await this.followUp(step, decision, sender);
+      const automatic = decision.automatic;
+      if (!automatic || (chain === 'claims' ? automatic.by !== 'storer' : !goesOn(played))) return;
+      let next: Step | null;
       try {
-        next = await this.playAutomatic(record);
+        next = await this.playAutomatic(step.record, automatic.seat, chain === 'claims' && goesOn(played + 1));
       } catch (error) {
-        // The stream's reaction to this commit plays it again.
-        logger.warn('an automatic move failed', failure(error, { gameId: record.gameId, version: record.version }));
+        // Unclaimed, the stream's reaction plays it again; claimed, the sweep's re-drive does.
+        logger.warn('an automatic move failed', failure(error, { gameId: step.record.gameId, version: step.record.version }));
         return;
       }
-      if (!next) return;
-      before = record;
-      record = next;
+      if (!next) return; // another writer stored the next version first: its own follow-up goes on
+      step = next;
     }
   }
 
   /**
-   * The next automatic move on top of exactly this version, if a bot or an absent seat is to
-   * act: the new record, or null when nobody automatic is to act or another writer stored the
-   * next version first (then that writer's commit is reacted to in turn).
+   * The move of an automatic seat on top of exactly this version: the stored step, or null when
+   * another writer stored the next version first. `claim`: the caller goes on to play the move
+   * after it, if any.
    */
-  private async playAutomatic(record: GameRecord): Promise<GameRecord | null> {
-    const seat = automaticSeat(record);
-    if (seat === null) return null;
+  private async playAutomatic(record: GameRecord, seat: number, claim: boolean): Promise<Step | null> {
     const bot = findBot(record.game, record.absent[seat] ? 'safe' : (record.bots[seat] ?? '')) ?? randomBot;
     const legal = moduleOf(record).legal(record.state, seat);
     const command = bot.choose(record.state, seat, legal, new Rng(record.version * 2654435761));
-    const result = await this.deps.games.commit(record.gameId, (r) =>
-      r.version === record.version ? planAutomatic(r, seat, command, this.at()) : null,
+    const result = await this.deps.games.commit(
+      record.gameId,
+      (r) => (r.version === record.version ? planAutomatic(r, seat, command, this.at()) : null),
+      { claim },
     );
-    return result.committed ? result.record : null;
+    return result.committed ? result : null;
   }
 
   /**
-   * The stream's reaction to one stored commit (at least once per commit, in order per game):
-   * when it leaves a bot or an absent seat to act and is still the game's latest version, play
-   * that move and send its frames, then go on as a request does (at most MAX_FAST_MOVES). The
-   * move is stored only on top of this very version, so a request's fast path and a redelivered
-   * record never both store it; a failure throws, and the stream delivers the record again.
-   * Every move is a new commit, reacted to in turn: no invocation runs an unbounded chain.
+   * The request path's follow-up of a commit: its broadcast and — so a player's list shows a new
+   * game at once, the lobby lists it at once, and the sweep can re-drive a game even if the stream
+   * lost its records — the index, the listing and the due item as the stream writes them. Never
+   * throws: the stream's reactions are the guarantee.
    */
-  async react(head: CommitHead, sender: Sender): Promise<void> {
-    const automatic = head.status === 'active' && head.activeSeats.some((s) => Boolean(head.seats[s]?.bot) || head.absent[s] === true);
-    if (!automatic) return;
-    // This process may be settling the game right now (the request that stored the commit):
-    // let it finish, then look at what is left.
-    await this.settling.get(head.gameId)?.catch(() => undefined);
-    const record = await this.deps.games.fresh(head.gameId);
-    if (record.version !== head.version) return; // a later commit exists: its own reaction follows
-    const played = await this.playAutomatic(record);
-    if (played) await this.settle(record, played, sender);
-  }
-
-  /** The stream's reaction that keeps the players' game index: written when seats or the status changed, never on a move. */
-  async index(head: CommitHead): Promise<void> {
-    if (!reindexes(head)) return;
-    await this.deps.records.indexGame({ gameId: head.gameId, seats: head.seats, status: head.status, version: head.version });
-  }
-
-  /**
-   * The stream's reaction that keeps the game's due item for the sweep (clock reminders and
-   * deadlines, re-drive of automatic seats), written only when the due time changed. Commits
-   * stored before they carried it are looked up.
-   */
-  async clock(head: CommitHead): Promise<void> {
-    if (head.clockDue === undefined) {
-      const record = await this.deps.games.fresh(head.gameId);
-      if (record.version !== head.version) return; // the later commit's reaction writes it
-      const due = clockDueOf(record, new Date(record.updatedAt), this.deps.store.redriveAfterMs);
-      return this.deps.schedule.setClockDue(head.gameId, due, head.version);
-    }
-    if (head.clockDue === head.wasClockDue) return;
-    // The request that stored the commit wrote it too, as a rule: this is the guarantee, not a second write.
-    await this.deps.schedule.setClockDue(head.gameId, head.clockDue ? new Date(head.clockDue) : null, head.version, { unlessSet: true });
-  }
-
-  /**
-   * The stream's reaction that writes a snapshot every SNAPSHOT_EVERY versions: of the latest
-   * record this process finds (no read back to that exact version; any version is a valid
-   * snapshot). Keyed by version: writing it twice is harmless.
-   */
-  async snapshot(head: CommitHead): Promise<void> {
-    if (head.version % SNAPSHOT_EVERY !== 0) return;
-    const record = await this.deps.games.fresh(head.gameId);
-    await this.deps.store.saveSnapshot(record);
-  }
-
-  /**
-   * The request path's broadcast (in order per game), and — so a player's list shows a new game
-   * at once, and the sweep can re-drive a game even if the stream lost its records — the index
-   * and the due item as the stream's reactions write them. Never throws: the
-   * stream's reactions are the guarantee.
-   */
-  private async afterCommit(before: GameRecord | null, record: GameRecord, sender: Sender): Promise<void> {
-    const previous = this.ordered.get(record.gameId) ?? Promise.resolve();
-    const inOrder = () => this.deps.broadcast.commit(before, record, sender);
-    // Run after the previous commit's, whether that one succeeded or not.
-    const ordered = previous.then(inOrder, inOrder);
-    this.ordered.set(record.gameId, ordered);
-    const seatsChanged = !before || before.seats.some((s, i) => s?.playerId !== record.seats[i]?.playerId);
-    const reindex = seatsChanged || before.status !== record.status;
-    // The due item too, as the stream's reaction writes it: the sweep's re-drive must not depend on the stream alone.
-    const at = new Date(record.updatedAt);
-    const due = clockDueOf(record, at, this.deps.store.redriveAfterMs);
-    const wasDue = before ? clockDueOf(before, at, this.deps.store.redriveAfterMs) : null;
+  private async followUp({ record, before, head }: Step, decision: AfterCommit, sender: Sender): Promise<void> {
+    const { broadcast, records, schedule, lobby } = this.deps;
     const chores = [
-      ordered,
-      reindex ? this.deps.records.indexGame(record) : Promise.resolve(),
-      due?.getTime() !== wasDue?.getTime() ? this.deps.schedule.setClockDue(record.gameId, due, record.version) : Promise.resolve(),
-      this.deps.lobby?.afterCommit(before, record, sender) ?? Promise.resolve(),
+      broadcast.commit(before, record, sender),
+      decision.index ? records.indexGame(head) : undefined,
+      decision.clock?.changed ? schedule.setClockDue(head.gameId, dueDate(decision.clock.due), head.version) : undefined,
+      decision.lobby ? lobby?.publish(record, sender) : undefined,
     ];
     for (const result of await Promise.allSettled(chores)) {
       if (result.status === 'rejected')
@@ -206,14 +163,66 @@ export class Reactions {
           failure(result.reason, { gameId: record.gameId, version: record.version }),
         );
     }
-    if (this.ordered.get(record.gameId) === ordered) this.ordered.delete(record.gameId);
+  }
+
+  /**
+   * The stream's reaction to one stored commit (at least once per commit, in order per game):
+   * the players' index, the due item, the lobby's listing, a snapshot, and the automatic move
+   * nobody claimed — each as the commit's head decides, independent of each other. A failure
+   * throws once all are done, and the stream delivers the commit again.
+   */
+  async react(head: CommitHead, sender: Sender): Promise<void> {
+    const decision = afterCommit(head, this.deps.now());
+    const { games, records, store, lobby } = this.deps;
+    // The latest record, read once if any reaction needs it (any later version is as good for a snapshot or a listing).
+    let latest: Promise<GameRecord> | undefined;
+    const fresh = () => (latest ??= games.fresh(head.gameId));
+    const outcomes = await Promise.allSettled([
+      decision.automatic?.by === 'stream' ? this.playUnclaimed(head, decision.automatic.seat, fresh, sender) : undefined,
+      decision.index ? records.indexGame(head) : undefined,
+      decision.snapshot ? fresh().then((record) => store.saveSnapshot(record)) : undefined,
+      this.clock(head, decision, fresh),
+      decision.lobby && lobby ? fresh().then((record) => lobby.publish(record, sender)) : undefined,
+    ]);
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /**
+   * The automatic move of a commit whose storer did not claim it (or whose claim lapsed), if the
+   * commit is still the game's latest version; then the stream's chain goes on from it. Every
+   * move is a new commit, reacted to in turn: no invocation runs an unbounded chain.
+   */
+  private async playUnclaimed(head: CommitHead, seat: number, fresh: () => Promise<GameRecord>, sender: Sender): Promise<void> {
+    const record = await fresh();
+    if (record.version !== head.version) return; // a later commit exists: its own reaction follows
+    const played = await this.playAutomatic(record, seat, false);
+    if (played) await this.chain(played, sender, 'stream');
+  }
+
+  /**
+   * The due item for the sweep, written only when the commit changed the due time. The request
+   * that stored the commit wrote it too, as a rule: this is the guarantee, not a second write.
+   * A commit stored before commits carried the due time: it is worked out from the record (by the
+   * function the head takes it from), if that is still the latest.
+   */
+  private async clock(head: CommitHead, decision: AfterCommit, fresh: () => Promise<GameRecord>): Promise<void> {
+    const { schedule, store } = this.deps;
+    if (decision.clock) {
+      if (decision.clock.changed) await schedule.setClockDue(head.gameId, dueDate(decision.clock.due), head.version, { unlessSet: true });
+      return;
+    }
+    const record = await fresh();
+    if (record.version !== head.version) return; // the later commit's reaction writes it
+    await schedule.setClockDue(head.gameId, clockDueOf(record, new Date(record.updatedAt), store.redriveAfterMs), head.version);
   }
 
   /**
    * The sweep for one game: seats past their deadline time out (a bot then plays safe moves for
    * them); seats past their reminder time are returned for notification; an automatic seat that
    * is to act with nothing stored for REDRIVE_AFTER_MS gets its next move (the last resort when
-   * every reaction failed). Then the game's next due time is written.
+   * every reaction failed or a claim's holder died). Then the game's next due time is written,
+   * by the function a commit's head takes it from, as of now.
    */
   async checkClock(gameId: string, sender: Sender): Promise<Reminder[]> {
     const { games } = this.deps;
@@ -224,21 +233,26 @@ export class Reactions {
       if (!record.clock || record.bots[seat] || record.absent[seat]) continue;
       const deadline = deadlineOf(record.clock, seat)!;
       if (deadline <= now) {
-        const result = await games.commit(gameId, (r) =>
-          activeSeats(r).includes(seat) && !r.absent[seat] ? planTimeout(r, seat, this.at()) : null,
+        const result = await games.commit(
+          gameId,
+          (r) => (activeSeats(r).includes(seat) && !r.absent[seat] ? planTimeout(r, seat, this.at()) : null),
+          { claim: true },
         );
-        if (result.committed) await this.settle(record, result.record, sender);
+        if (result.committed) await this.fastPath(result, sender);
         record = games.cached(gameId) ?? result.record;
       } else if (reminderOf(record.clock, seat)! <= now) reminders.push({ record, seat, deadline });
     }
     let latest = games.cached(gameId) ?? record;
     const { redriveAfterMs } = this.deps.store;
-    if (automaticSeat(latest) !== null && now.getTime() - Date.parse(latest.updatedAt) >= redriveAfterMs) {
-      const played = await this.playAutomatic(latest);
-      if (played) await this.settle(latest, played, sender);
-      latest = games.cached(gameId) ?? played ?? latest;
+    const seat = automaticSeat(latest);
+    if (seat !== null && now.getTime() - Date.parse(latest.updatedAt) >= redriveAfterMs) {
+      const played = await this.playAutomatic(latest, seat, true);
+      if (played) await this.fastPath(played, sender);
+      latest = games.cached(gameId) ?? played?.record ?? latest;
     }
     await this.deps.schedule.setClockDue(gameId, clockDueOf(latest, now, redriveAfterMs), latest.version);
     return reminders;
   }
 }
+
+const dueDate = (due: string | null): Date | null => (due === null ? null : new Date(due));

@@ -7,9 +7,11 @@ export interface GameStore {
   /**
    * Store a commit on condition that its version is free: false when another writer took it
    * (the caller lost a race, reloads and decides again). `after` and `before`: the record with
-   * and without it, whose head the commit carries (status, seats, whose turn, due time).
+   * and without it, whose head the commit carries (status, seats, whose turn, due time; see
+   * commitHead). `claimedUntil`: the storer plays the automatic move the commit leaves, and
+   * claims it until then (the commit's own conditional write carries the claim).
    */
-  append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean>;
+  append(commit: Commit, after: GameRecord, before: GameRecord | null, claimedUntil?: string): Promise<boolean>;
   /** The record of a game — the latest snapshot and the commits after it, or `base` and the commits after it — or null. */
   load(gameId: string, base?: GameRecord): Promise<GameRecord | null>;
   /** Every commit of a game, in version order. */

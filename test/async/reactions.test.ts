@@ -1,8 +1,10 @@
 /**
- * A game never waits on a bot: when the invocation that stored a commit dies before its
- * follow-up work (here: the commit is written straight into the store, as a Lambda killed right
- * after its write leaves it), the table's stream delivers the commit and its reaction plays the
- * next automatic move, and the next, until a person is to act. Cloud path: records in the table.
+ * A game never waits on a bot: a commit that leaves an automatic move nobody claimed (a chain's
+ * last, or one stored by an invocation that died before it claimed anything: here the commit is
+ * written straight into the store), or whose claim lapsed (its storer died after its write), is
+ * delivered by the table's stream, and its reaction plays the next automatic move, and the next,
+ * until a person is to act. A move whose claim still holds is left to its storer. Cloud path:
+ * records in the table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCommit, moduleOf } from '../../functions/core/record';
@@ -34,7 +36,7 @@ async function untilPersonActs(gameId: string): Promise<number[]> {
 }
 
 describe('reactions to commits', () => {
-  it("play the bots' moves of a game whose creating invocation died right after its write", async () => {
+  it("play the bots' moves of a game whose creating invocation died right after its write, its claim lapsed", async () => {
     const ana = await register(server.url, 'Ana');
     const store = server.app.get(eventStore);
     // Seeds chosen so that a bot is to act first (the first player is drawn at random).
@@ -52,7 +54,7 @@ describe('reactions to commits', () => {
       });
       const record = applyCommit(null, commit);
       if (moduleOf(record).activeSeats(record.state).includes(0)) continue;
-      expect(await store.append(commit, record, null)).toBe(true);
+      expect(await store.append(commit, record, null, new Date(Date.now() - 1000).toISOString())).toBe(true);
       stuck = commit.gameId;
     }
     expect(stuck).not.toBeNull();
@@ -60,6 +62,33 @@ describe('reactions to commits', () => {
     // The bots moved (nothing in the request did), each version exactly once.
     expect(versions.length).toBeGreaterThan(1);
     expect(versions).toEqual(versions.map((_, i) => i + 1));
+  });
+
+  it('leave a move whose claim holds to the storer that claimed it', async () => {
+    const ana = await register(server.url, 'Ana');
+    const store = server.app.get(eventStore);
+    for (let seed = 1; seed < 50; seed++) {
+      const commit = planCreate({
+        gameId: `claimed-${seed}`,
+        game: 'vasco-da-gama',
+        players: 4,
+        options: {},
+        player: { playerId: ana.playerId, name: 'Ana' },
+        bots: [1, 2, 3],
+        seed,
+        at: new Date().toISOString(),
+      });
+      const record = applyCommit(null, commit);
+      if (moduleOf(record).activeSeats(record.state).includes(0)) continue;
+      expect(await store.append(commit, record, null, new Date(Date.now() + 60_000).toISOString())).toBe(true);
+      await server.notified();
+      // The stream wrote the game's index and due item, and left the move alone (the sweep re-drives it if its storer died).
+      expect((await commitsOf(server.dynamo.endpoint, commit.gameId)).map((c) => c.version)).toEqual([1]);
+      const items = await scanTable(server.dynamo.endpoint);
+      expect(items.some((i) => i.kind === 'clockDue' && i.gameId === commit.gameId)).toBe(true);
+      return;
+    }
+    throw new Error('no seed with a bot to act first');
   });
 
   it('take over a bot chain that died after one of its moves, and never store a version twice', async () => {
@@ -80,8 +109,9 @@ describe('reactions to commits', () => {
       const module = moduleOf(created);
       const seat = module.activeSeats(created.state).find((s) => s !== 0);
       if (seat === undefined) continue;
-      // Version 1 and one bot move are stored by an instance that then died: two stream records
-      // that both leave a bot to act; only the latest may be played on, exactly once.
+      // Version 1 and one bot move are stored, claiming nothing (as the stream's own chain stores
+      // them), by an instance that then died: two stream records that both leave a bot to act;
+      // only the latest may be played on, exactly once.
       expect(await store.append(commit, created, null)).toBe(true);
       const { commit: move } = planAutomatic(created, seat, module.legal(created.state, seat)[0], new Date().toISOString());
       const moved = applyCommit(created, move);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCommit, moduleOf } from '../../functions/core/record';
 import { planCreate } from '../../functions/core/plans';
 import { clockDueOf, REDRIVE_AFTER_MS } from '../../functions/core/clock-due';
+import { CLAIM_MS } from '../../functions/core/after-commit';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { register } from '../support/client';
 import { commitsOf } from '../support/table';
@@ -56,8 +57,8 @@ describe("the sweep's re-drive", () => {
       });
       const record = applyCommit(null, commit);
       if (moduleOf(record).activeSeats(record.state).includes(0)) continue;
-      // What the request stored before it died: the commit, and its due item.
-      expect(await store.append(commit, record, null)).toBe(true);
+      // What the request stored before it died: the commit, claiming the bot's move, and its due item.
+      expect(await store.append(commit, record, null, new Date(now.getTime() + CLAIM_MS).toISOString())).toBe(true);
       await schedule.setClockDue(commit.gameId, clockDueOf(record, now), 1);
       gameId = commit.gameId;
     }

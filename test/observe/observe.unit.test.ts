@@ -52,6 +52,9 @@ beforeAll(async () => {
     POWERTOOLS_DEV: 'true',
     POWERTOOLS_METRICS_DISABLED: 'false',
   });
+  // The logger reads its settings when its module loads: load the handlers afresh (another test
+  // file in the same worker may have loaded them with other settings).
+  vi.resetModules();
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void out.push(args.map(String).join(' ')));
   }

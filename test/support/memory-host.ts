@@ -104,8 +104,7 @@ export function memoryHost(
         if (pending.length === 0) return handed;
         for (const head of pending) {
           streamed.set(head.gameId, head.version);
-          const { reactions } = host;
-          await Promise.all([reactions.react(head, sender), reactions.index(head), reactions.snapshot(head), reactions.clock(head)]);
+          await host.reactions.react(head, sender);
           handed++;
         }
       }

@@ -23,12 +23,13 @@ export class MemoryEventStore implements GameStore {
 
   constructor(readonly redriveAfterMs = REDRIVE_AFTER_MS) {}
 
-  async append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean> {
+  async append(commit: Commit, after: GameRecord, before: GameRecord | null, claimedUntil?: string): Promise<boolean> {
     this.usage.writes++;
     const game = this.commitItems.get(commit.gameId) ?? new Map<number, CommitItem>();
     if (game.has(commit.version)) return false;
     // A copy, as the table keeps its own: the records it was made from may be changed later.
-    this.commitItems.set(commit.gameId, game.set(commit.version, structuredClone(commitItem(commit, after, before, this.redriveAfterMs))));
+    const item = commitItem(commit, after, before, this.redriveAfterMs, claimedUntil);
+    this.commitItems.set(commit.gameId, game.set(commit.version, structuredClone(item)));
     return true;
   }
 

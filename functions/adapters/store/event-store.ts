@@ -7,8 +7,9 @@
  * after it.
  */
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { applyCommit, activeSeats, outcomeOf, seatInfos, type Commit, type GameRecord } from '../../core/record';
-import { clockDueOf, REDRIVE_AFTER_MS } from '../../core/clock-due';
+import { applyCommit, type Commit, type GameRecord } from '../../core/record';
+import { REDRIVE_AFTER_MS } from '../../core/clock-due';
+import { commitHead } from '../../core/after-commit';
 import { GroupWriter, sharedWriter } from './group-commit';
 import type { GameStore } from '../../stores/games';
 import type { CommitItem, SnapshotItem } from './items';
@@ -17,7 +18,7 @@ import { queryAll } from './query';
 import { readSnapshot, storedSnapshot, type StoredSnapshot } from './snapshot';
 import { TABLE } from './table';
 
-export const SNAPSHOT_EVERY = 25;
+export { SNAPSHOT_EVERY } from '../../core/after-commit';
 
 /** Read and write units DynamoDB reported, for the cost model. */
 export interface Usage {
@@ -49,11 +50,11 @@ export class EventStore implements GameStore {
    * The item carries the game's head (status, seats, whose turn): the latest commit is what
    * `myGames` and stream consumers read, so no other item needs writing per move.
    */
-  async append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean> {
+  async append(commit: Commit, after: GameRecord, before: GameRecord | null, claimedUntil?: string): Promise<boolean> {
     const { stored, units } = await this.writer.put(
       {
         TableName: this.table,
-        Item: commitItem(commit, after, before, this.redriveAfterMs),
+        Item: commitItem(commit, after, before, this.redriveAfterMs, claimedUntil),
         ConditionExpression: 'attribute_not_exists(#pk)',
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
       },
@@ -138,36 +139,23 @@ export class EventStore implements GameStore {
   }
 }
 
-/**
- * A commit as stored: its own fields, and the game's head after it and before it (status, seats,
- * whose turn, the sweep's due time…), which `myGames` and the stream's consumers read.
- */
-export function commitItem(commit: Commit, after: GameRecord, before: GameRecord | null, redriveAfterMs: number): CommitItem {
-  const at = new Date(commit.at);
-  const due = (r: GameRecord | null) => (r ? (clockDueOf(r, at, redriveAfterMs)?.toISOString() ?? null) : null);
+/** A commit as stored: its own fields, and the game's head after it and before it (core/after-commit.ts). */
+export function commitItem(
+  commit: Commit,
+  after: GameRecord,
+  before: GameRecord | null,
+  redriveAfterMs: number,
+  claimedUntil?: string,
+): CommitItem {
   return {
     [TABLE.partitionKey]: keys.game(commit.gameId),
     [TABLE.sortKey]: keys.commit(commit.version),
     kind: 'commit',
-    gameId: commit.gameId,
-    version: commit.version,
     seat: commit.seat,
     playerId: commit.playerId,
     commandId: commit.commandId,
     at: commit.at,
-    events: JSON.stringify(commit.events),
-    game: after.game,
-    status: after.status,
-    activeSeats: activeSeats(after),
-    seats: seatInfos(after),
-    wasActive: before ? activeSeats(before) : [],
-    wasStatus: before?.status ?? null,
-    absent: after.absent,
-    summary: after.log.at(-1) ?? '',
-    ...(after.status === 'finished' ? { outcome: JSON.stringify(outcomeOf(after)) } : {}),
-    clockDue: due(after),
-    wasClockDue: due(before),
-    ...(after.listed ? { listed: true } : {}),
+    ...commitHead(commit, after, before, { redriveAfterMs, claimedUntil }),
   };
 }
 
