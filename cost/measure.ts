@@ -284,7 +284,8 @@ function countFrames(app: LocalServer['app'], endpoint: string): void {
 export async function startMeasuredServer(): Promise<MeasuredServer> {
   // The push service is on loopback: the notifier may post to it.
   const push = await startReceiver(201);
-  const options: LocalServerOptions = {
+  const options: LocalServerOptions & { storage: 'dynamodb' } = {
+    storage: 'dynamodb',
     port: 0,
     dataDir: null,
     sweepIntervalMs: 0,

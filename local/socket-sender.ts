@@ -4,13 +4,22 @@
  * instead of posting each one to its `@connections` endpoint (still served, for the
  * management-API client: `connectionsApi` in LocalServerOptions).
  */
-import type { WebSocket } from 'ws';
 import type { ServerFrame } from '../functions/core/protocol/frames';
 import type { Sender, SendResult } from '../functions/adapters/sender';
 import { limit } from '../functions/adapters/limits';
 
+/** What frames are handed to: a `ws` WebSocket, or a test's in-process socket. */
+export interface SocketLike {
+  readonly readyState: number;
+  readonly OPEN: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+}
+
 export interface LocalSocket {
-  ws: WebSocket;
+  ws: SocketLike;
   connectedAt: Date;
 }
 

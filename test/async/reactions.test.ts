@@ -25,7 +25,7 @@ afterAll(async () => server?.close());
 /** Wait until the game's latest commit leaves seat 0 (the person) to act. */
 async function untilPersonActs(gameId: string): Promise<number[]> {
   for (let i = 0; i < 400; i++) {
-    const commits = await commitsOf(server.dynamo.endpoint, gameId);
+    const commits = await commitsOf(server.app, gameId);
     let record = null;
     for (const c of commits) record = applyCommit(record, c);
     const active = record!.status === 'active' ? moduleOf(record!).activeSeats(record!.state) : [];
@@ -83,7 +83,7 @@ describe('reactions to commits', () => {
       expect(await store.append(commit, record, null, new Date(Date.now() + 60_000).toISOString())).toBe(true);
       await server.notified();
       // The stream wrote the game's index and due item, and left the move alone (the sweep re-drives it if its storer died).
-      expect((await commitsOf(server.dynamo.endpoint, commit.gameId)).map((c) => c.version)).toEqual([1]);
+      expect((await commitsOf(server.app, commit.gameId)).map((c) => c.version)).toEqual([1]);
       const items = await scanTable(server.dynamo.endpoint);
       expect(items.some((i) => i.kind === 'clockDue' && i.gameId === commit.gameId)).toBe(true);
       return;

@@ -45,7 +45,7 @@ describe('POST /api/players', () => {
   ];
 
   it("answers each bad name with 400 and the rule's sentence, and stores nothing", async () => {
-    const before = await storedState(server.dynamo.endpoint);
+    const before = await storedState(server);
     for (const name of bad) {
       const res = await post(JSON.stringify({ name }));
       expect(res.status, JSON.stringify(name)).toBe(400);
@@ -60,18 +60,18 @@ describe('POST /api/players', () => {
       code: 'BAD_REQUEST',
       message: 'Names must be valid Unicode text (found the unpaired surrogate U+D800).',
     });
-    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    expect(await storedState(server)).toBe(before);
   });
 
   it('keeps the general sentence for a missing or non-string name and for bodies that are not JSON', async () => {
-    const before = await storedState(server.dynamo.endpoint);
+    const before = await storedState(server);
     for (const body of ['{}', '{"name":42}', '[]', '"Ana"', 'null']) {
       const res = await post(body);
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ code: 'BAD_REQUEST', message: 'A name of 1 to 32 characters is required, like {"name":"Ana"}.' });
     }
     expect(await (await post('not json')).json()).toEqual({ code: 'BAD_REQUEST', message: 'Send JSON like {"name":"Ana"}.' });
-    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    expect(await storedState(server)).toBe(before);
   });
 
   it('stores, signs and shows the NFC name with one space between words', async () => {

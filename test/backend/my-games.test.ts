@@ -169,7 +169,7 @@ describe('myGames in pages', () => {
     }
     // Quim's own cursor still works for him.
     expect(await q.request({ action: 'myGames', cursor: quimsPage.next })).toMatchObject({ type: 'games' });
-    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    expect(await storedState(server)).toBe(before);
   });
 
   it('lists games indexed before statuses were, and corrects their status once read', async () => {

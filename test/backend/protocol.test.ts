@@ -71,7 +71,7 @@ describe('races on one version', () => {
     });
 
     // The store holds versions 1..5, one commit each, every command once, and folds to the game.
-    const commits = await commitsOf(server.dynamo.endpoint, gameId);
+    const commits = await commitsOf(server.app, gameId);
     expect(commits.map((c) => c.version)).toEqual([1, 2, 3, 4, 5]);
     const ids = commits.map((c) => c.commandId).filter(Boolean);
     expect(new Set(ids).size).toBe(ids.length);
@@ -253,7 +253,7 @@ describe('bad input', () => {
     ];
     for (const [client, frame, message] of seatSentences)
       expect(await client.request(frame)).toMatchObject({ type: 'error', code: expect.any(String), message });
-    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    expect(await storedState(server)).toBe(before);
     // The request id is echoed even on errors.
     expect(await a!.request({ action: 'fly' })).toMatchObject({ type: 'error', requestId: expect.stringMatching(/^r\d+$/) });
 
@@ -273,7 +273,7 @@ describe('bad input', () => {
     expect(await b!.request({ action: 'command', gameId, commandId: 'late', command: { type: 'mark', cell: 8 } })).toMatchObject({
       code: 'GAME_OVER',
     });
-    expect(await storedState(server.dynamo.endpoint)).toBe(over);
+    expect(await storedState(server)).toBe(over);
     await Promise.all([a!, b!, c!].map((x) => x.close()));
   });
 

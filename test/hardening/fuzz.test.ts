@@ -86,7 +86,7 @@ async function snapshot(ids: string[]): Promise<Map<string, string>> {
     out.set(
       id,
       JSON.stringify({
-        commits: await commitsOf(server.dynamo.endpoint, id),
+        commits: await commitsOf(server.app, id),
         version: record.version,
         state: record.state,
         seats: record.seats,

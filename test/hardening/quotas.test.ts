@@ -50,7 +50,7 @@ describe('client-chosen keys are own keys only', () => {
       // The same again is the same move: acknowledged with its version, not stored twice.
       expect(await mover.request(frame)).toMatchObject({ type: 'ack', commandId, version });
     }
-    const commits = await commitsOf(server.dynamo.endpoint, gameId);
+    const commits = await commitsOf(server.app, gameId);
     expect(commits.map((c) => c.commandId)).toEqual([null, null, ...ids]);
     // After a reload from the store (another instance), the ids are still known.
     server.app.get(host).games.forget(gameId);
@@ -76,7 +76,7 @@ describe('client-chosen keys are own keys only', () => {
         code: 'FORBIDDEN',
       });
     }
-    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    expect(await storedState(server)).toBe(before);
     await Promise.all([x!, o!, s!].map((c) => c.close()));
   });
 
@@ -90,7 +90,7 @@ describe('client-chosen keys are own keys only', () => {
     for (const game of ['constructor', '__proto__', 'toString']) {
       expect(await client.request({ action: 'createGame', game, players: 2 })).toMatchObject({ code: 'NOT_FOUND' });
     }
-    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    expect(await storedState(server)).toBe(before);
     await client.close();
   });
 });
@@ -109,7 +109,7 @@ describe('quotas', () => {
       code: 'RATE_LIMITED',
       message: 'You have created 4 games this hour, the most one player may. Try again in 40 minutes.',
     });
-    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    expect(await storedState(server)).toBe(before);
     now = new Date(now.getTime() + 40 * 60_000);
     expect(await create()).toMatchObject({ type: 'gameCreated' });
     await client.close();
@@ -127,7 +127,7 @@ describe('quotas', () => {
       code: 'RATE_LIMITED',
       message: expect.stringContaining('3 games waiting for players'),
     });
-    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    expect(await storedState(server)).toBe(before);
     // A game against bots does not wait: still allowed. Another player is not affected.
     expect(await g.request({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] })).toMatchObject({ type: 'gameCreated' });
     expect(await j.request({ action: 'createGame', game: 'tic-tac-toe', players: 2 })).toMatchObject({ type: 'gameCreated' });

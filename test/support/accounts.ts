@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Player } from './client';
+import { fetchFrom, type InProcessResponse } from './in-process';
 
 const schemaCheck = process.env.VITEST ? await import('./schema-check') : undefined;
 
@@ -27,7 +28,7 @@ export async function post<T = Record<string, unknown>>(
   token?: string,
   headers: Record<string, string> = {},
 ): Promise<Answer<T>> {
-  const res = await fetch(`${baseUrl}${route}`, {
+  const res = await fetchFrom(`${baseUrl}${route}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -37,12 +38,12 @@ export async function post<T = Record<string, unknown>>(
 
 /** GET a route, with a bearer token if given. */
 export async function get<T = Record<string, unknown>>(baseUrl: string, route: string, token?: string): Promise<Answer<T>> {
-  const res = await fetch(`${baseUrl}${route}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const res = await fetchFrom(`${baseUrl}${route}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
   return answerOf<T>('GET', res);
 }
 
 /** The answer's status and JSON body (`{}` for a body that is not JSON), the body checked against the published schemas. */
-async function answerOf<T>(method: string, res: Response): Promise<Answer<T>> {
+async function answerOf<T>(method: string, res: Response | InProcessResponse): Promise<Answer<T>> {
   const text = await res.text();
   let answer: unknown;
   try {

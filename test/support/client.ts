@@ -1,5 +1,6 @@
 /**
- * A protocol client for tests and benchmarks: registers over HTTP, connects over WebSocket,
+ * A protocol client for tests and benchmarks: registers over HTTP, connects over WebSocket (or
+ * in-process, to a server of in-process.ts),
  * matches answers to requests by requestId, and keeps every frame it receives. A log delta
  * (`subscribe` with `logDelta`) is kept merged into the full state when it applies to the
  * latest state held, as the web client does; `raw` keeps the frames as they came. Under the
@@ -9,6 +10,7 @@
 import WebSocket from 'ws';
 import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
 import { mergeLog } from '../../functions/core/protocol/log-delta';
+import { fetchFrom, inProcess, type ClientSocket } from './in-process';
 
 /** The schema checks run in tests only: benchmarks use this client too, and time it. */
 const schemaCheck = process.env.VITEST ? await import('./schema-check') : undefined;
@@ -20,7 +22,7 @@ export interface Player {
 }
 
 export async function register(baseUrl: string, name: string): Promise<Player> {
-  const res = await fetch(`${baseUrl}/api/players`, {
+  const res = await fetchFrom(`${baseUrl}/api/players`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name }),
@@ -53,9 +55,9 @@ export class Client {
 
   private constructor(
     readonly player: Player,
-    private readonly ws: WebSocket,
+    private readonly ws: ClientSocket | WebSocket,
   ) {
-    ws.on('message', (data) => {
+    ws.on('message', (data: { toString(): string }) => {
       const received = JSON.parse(data.toString()) as ServerFrame;
       const problem = schemaCheck?.frameProblem(received);
       if (problem) schemaCheck?.report(`${player.name} received ${problem}`);
@@ -74,7 +76,10 @@ export class Client {
     this.closed = new Promise((resolve) => ws.once('close', () => resolve()));
   }
 
+  /** Connect over a WebSocket, or in-process to an in-process server (in-process.ts). */
   static async connect(wsUrl: string, player: Player): Promise<Client> {
+    const local = inProcess(wsUrl);
+    if (local) return new Client(player, await local.connect({ token: player.token }));
     const ws = new WebSocket(`${wsUrl}?token=${encodeURIComponent(player.token)}`);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());

@@ -43,7 +43,7 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
     /** The table as it stands once every reaction to what was stored has run. */
     const settled = async () => {
       await server.notified();
-      return storedState(server.dynamo.endpoint);
+      return storedState(server);
     };
 
     it('lists a public game live to watchers, with its seats, clock and ratings, until it starts', async () => {
@@ -105,7 +105,7 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
         ),
         TABLE_NAME,
       );
-      const versions = await recordsByVersion(server.dynamo.endpoint, gameId);
+      const versions = await recordsByVersion(server.app, gameId);
       expect(await lateWriter.write(versions.get(2)!, new Map())).toBe(false);
       expect(await lateWriter.write(versions.get(3)!, new Map())).toBe(false);
       expect(await listings()).toEqual([]);

@@ -2,11 +2,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
-import { TABLE_NAME, type LocalServer } from '../../local/server';
-import { commitFromItem } from '../../functions/adapters/store/event-store';
+import { TABLE_NAME } from '../../local/server';
+import type { MemoryStores } from '../../functions/adapters/memory';
 import { applyCommit, type Commit, type GameRecord } from '../../functions/core/record';
 import type { App } from '../../functions/app/app';
-import { records } from '../../functions/app/games';
+import { eventStore, records } from '../../functions/app/games';
 
 export async function scanTable(endpoint: string): Promise<Record<string, unknown>[]> {
   const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }));
@@ -28,24 +28,48 @@ export async function putItem(endpoint: string, item: Record<string, unknown>): 
   doc.destroy();
 }
 
-/** Everything but connections and subscriptions (which change as sockets come and go), sorted. */
-export async function storedState(endpoint: string): Promise<string> {
-  const items = (await scanTable(endpoint)).filter((i) => !String(i.pk).startsWith('CONN#') && !String(i.sk).startsWith('SUB#'));
+/** A server on DynamoDB Local, or on the memory stores. */
+type AnyServer = { dynamo: { endpoint: string } } | { stores: MemoryStores };
+
+/**
+ * Everything stored but connections and subscriptions (which change as sockets come and go),
+ * as one string to compare: the table's items sorted, or the memory stores' contents.
+ */
+export async function storedState(server: AnyServer): Promise<string> {
+  if ('stores' in server) return memoryState(server.stores);
+  const items = (await scanTable(server.dynamo.endpoint)).filter(
+    (i) => !String(i.pk).startsWith('CONN#') && !String(i.sk).startsWith('SUB#'),
+  );
   return JSON.stringify(items.map((i) => `${i.pk}|${i.sk}|${JSON.stringify(i)}`).sort());
 }
 
-export async function commitsOf(endpoint: string, gameId: string): Promise<Commit[]> {
-  return (await scanTable(endpoint))
-    .filter((i) => i.pk === `GAME#${gameId}` && String(i.sk).startsWith('V#'))
-    .map(commitFromItem)
-    .sort((a, b) => a.version - b.version);
+/** The memory stores' data (maps and sets in order), without connections and the counters of reads. */
+function memoryState(stores: MemoryStores): string {
+  const seen = new WeakSet<object>();
+  const { connections: _live, ...kept } = stores;
+  return JSON.stringify(kept, (key, value: unknown) => {
+    if (key === 'usage' || key === 'stream' || key === 'connections') return undefined;
+    if (value && typeof value === 'object') {
+      // A store another store reads (the players' store in the accounts'…) is written out once.
+      if (seen.has(value)) return '[shared]';
+      seen.add(value);
+      if (value instanceof Map) return [...value.entries()].sort(([a], [b]) => String(a).localeCompare(String(b)));
+      if (value instanceof Set) return [...value].sort();
+    }
+    return value;
+  });
+}
+
+/** A game's stored commits, in version order, read through the app's event store (on any storage). */
+export async function commitsOf(app: App, gameId: string): Promise<Commit[]> {
+  return app.get(eventStore).commits(gameId);
 }
 
 /** The game's record at every stored version, rebuilt from its commits: the truth each frame is checked against. */
-export async function recordsByVersion(endpoint: string, gameId: string): Promise<Map<number, GameRecord>> {
+export async function recordsByVersion(app: App, gameId: string): Promise<Map<number, GameRecord>> {
   const truth = new Map<number, GameRecord>();
   let record: GameRecord | null = null;
-  for (const commit of await commitsOf(endpoint, gameId)) truth.set(commit.version, (record = applyCommit(record, commit)));
+  for (const commit of await commitsOf(app, gameId)) truth.set(commit.version, (record = applyCommit(record, commit)));
   return truth;
 }
 
@@ -54,13 +78,12 @@ export async function recordsByVersion(endpoint: string, gameId: string): Promis
  * (ratings, notices, due items; drained, not guessed at by a pause, since a loaded machine can take
  * longer than any pause) and whatever the handlers still write (index, broadcast) until two scans agree.
  */
-export async function settledState(server: Pick<LocalServer, 'dynamo' | 'notified'>): Promise<string> {
+export async function settledState(server: AnyServer & { notified(): Promise<void> }): Promise<string> {
   await server.notified();
-  const endpoint = server.dynamo.endpoint;
-  let previous = await storedState(endpoint);
+  let previous = await storedState(server);
   for (;;) {
     await new Promise((r) => setTimeout(r, 150));
-    const next = await storedState(endpoint);
+    const next = await storedState(server);
     if (next === previous) return next;
     previous = next;
   }

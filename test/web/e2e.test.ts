@@ -207,7 +207,7 @@ describe('the web client', () => {
     }
     await bruno.screenshot({ path: path.join(ARTIFACTS, 'final-scores-phone.png'), fullPage: true });
     // Built from each move's new lines (across a reload and a dropped socket), the log is the stored game's.
-    const truth = [...(await recordsByVersion(server.dynamo.endpoint, gameId)).values()].at(-1)!;
+    const truth = [...(await recordsByVersion(server.app, gameId)).values()].at(-1)!;
     for (const page of [ana, bruno]) {
       const { shown, log, logStart } = await shownLog(page, gameId);
       expect(shown).toEqual(log);

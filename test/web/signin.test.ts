@@ -30,7 +30,7 @@ describe('sign-in screen', () => {
   ])("shows the server's sentence for a refused name and the stored form of an accepted one (%s)", async (label, width, height) => {
     const page = await browser.newPage({ viewport: { width, height } });
     await page.goto(server.url);
-    const before = await storedState(server.dynamo.endpoint);
+    const before = await storedState(server);
 
     const bad = 'Ana\u202eairaM';
     const sentence = (checkPlayerText(bad, NAME_RULE) as { message: string }).message;
@@ -39,7 +39,7 @@ describe('sign-in screen', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(sentence);
     await page.screenshot({ path: path.join(ARTIFACTS, `signin-refused-${label}.png`), fullPage: true });
     expect(await page.getByLabel('Your name').isVisible()).toBe(true); // still on the sign-in screen
-    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    expect(await storedState(server)).toBe(before);
 
     // 40 UTF-16 units as typed, 28 code points once normalised: the browser lets it through, the server counts.
     const typed = '  Jose\u0301   Nguye\u0302\u0303n  da  Silva  Sa\u0301nchez ';

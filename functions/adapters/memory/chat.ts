@@ -8,6 +8,7 @@ import { countChat, type ChatRate } from '../../core/chat';
 import type { ChatPage, ChatStore, StoredChatMessage } from '../../stores/chat';
 import { chatLimits, rateLimited } from '../limits';
 import type { MemoryPlayerStore } from './players';
+import type { MemoryStream } from './stream';
 
 export class MemoryChatStore implements ChatStore {
   /** gameId → the last id handed out */
@@ -17,7 +18,10 @@ export class MemoryChatStore implements ChatStore {
   /** `gameId|playerId` → what the player sent lately in that game */
   private readonly rates = new Map<string, ChatRate>();
 
-  constructor(private readonly players: MemoryPlayerStore) {}
+  constructor(
+    private readonly players: MemoryPlayerStore,
+    private readonly stream?: MemoryStream,
+  ) {}
 
   async count(gameId: string, playerId: string, now: Date): Promise<void> {
     const key = `${gameId}|${playerId}`;
@@ -36,7 +40,10 @@ export class MemoryChatStore implements ChatStore {
     const game = this.messages.get(message.gameId) ?? new Map<number, StoredChatMessage>();
     if (game.has(message.id)) throw new Error(`chat message ${message.gameId}#${message.id} is stored already`);
     const { id, gameId, game: module, playerId, seat, name, text, at, readers } = message;
-    this.messages.set(gameId, game.set(id, structuredClone({ id, gameId, game: module, playerId, seat, name, text, at, readers })));
+    const stored = { id, gameId, game: module, playerId, seat, name, text, at, readers };
+    this.messages.set(gameId, game.set(id, structuredClone(stored)));
+    // As the table's item (kind chatMessage) reaches its stream.
+    this.stream?.insert({ kind: 'chatMessage', ...stored });
   }
 
   async page(gameId: string, before: number | undefined, count: number): Promise<ChatPage> {

@@ -3,8 +3,8 @@
  * version is free, a load is the latest snapshot and the commits after it (snapshots stored and
  * read as on DynamoDB, see store/snapshot.ts), and each commit is kept as the table's item —
  * with the game's head — which the players' index and the quotas read, as they read the table's.
- * There is no stream: a test hands the stored commit items (`items`) to the reactions as the
- * stream would.
+ * Given a stream, each stored commit goes to it too, as the table's stream carries it; without,
+ * a test hands the stored commit items (`items`) to the reactions as the stream would.
  */
 import { REDRIVE_AFTER_MS } from '../../core/clock-due';
 import { applyCommit, type Commit, type GameRecord } from '../../core/record';
@@ -12,6 +12,7 @@ import type { GameStore } from '../../stores/games';
 import { commitFromItem, commitItem } from '../store/event-store';
 import type { CommitItem } from '../store/items';
 import { readSnapshot, storedSnapshot, type StoredSnapshot } from '../store/snapshot';
+import type { MemoryStream } from './stream';
 
 export class MemoryEventStore implements GameStore {
   /** gameId → version → the commit item, as the table would hold it. */
@@ -21,7 +22,10 @@ export class MemoryEventStore implements GameStore {
   /** Requests served, by kind (a test can tell whether a load read the store). */
   readonly usage = { reads: 0, writes: 0 };
 
-  constructor(readonly redriveAfterMs = REDRIVE_AFTER_MS) {}
+  constructor(
+    readonly redriveAfterMs = REDRIVE_AFTER_MS,
+    private readonly stream?: MemoryStream,
+  ) {}
 
   async append(commit: Commit, after: GameRecord, before: GameRecord | null, claimedUntil?: string): Promise<boolean> {
     this.usage.writes++;
@@ -30,6 +34,7 @@ export class MemoryEventStore implements GameStore {
     // A copy, as the table keeps its own: the records it was made from may be changed later.
     const item = commitItem(commit, after, before, this.redriveAfterMs, claimedUntil);
     this.commitItems.set(commit.gameId, game.set(commit.version, structuredClone(item)));
+    this.stream?.insert(item as unknown as Record<string, unknown>);
     return true;
   }
 

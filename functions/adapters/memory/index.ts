@@ -7,8 +7,9 @@
  * ratings from the rating store and marks its watches on the connections.
  *
  * What the table does by itself is left out: connections and subscriptions do not expire (they
- * end with their socket or test), and there is no stream — a test hands the stored commit items
- * (`MemoryEventStore.items`) to the reactions as the stream would.
+ * end with their socket or test). Given a `stream`, stored commits and chat messages go to it as
+ * to the table's stream; without, a test hands the stored commit items (`MemoryEventStore.items`)
+ * to the reactions as the stream would.
  */
 import { hostRecords, type HostRecords, type Stores } from '../../stores';
 import { MemoryAccountStore } from './accounts';
@@ -24,6 +25,7 @@ import { MemoryPlayerStore } from './players';
 import { MemoryQuotaStore } from './quotas';
 import { MemoryRatingStore } from './ratings';
 import { MemoryScheduleStore } from './schedule';
+import type { MemoryStream } from './stream';
 
 /** The memory stores, by their own classes (tests reach what only memory offers, e.g. the commit items). */
 export interface MemoryStores extends Stores {
@@ -46,8 +48,8 @@ export interface MemoryStores extends Stores {
  * One full set of memory stores, wired together. `now`: the clock of players' creation times
  * and settings changes (as the DynamoDB records take it); `redriveAfterMs`: see GameStore.
  */
-export function memoryStores(options: { now?: () => Date; redriveAfterMs?: number } = {}): MemoryStores {
-  const games = new MemoryEventStore(options.redriveAfterMs);
+export function memoryStores(options: { now?: () => Date; redriveAfterMs?: number; stream?: MemoryStream } = {}): MemoryStores {
+  const games = new MemoryEventStore(options.redriveAfterMs, options.stream);
   const connections = new MemoryConnectionStore();
   const players = new MemoryPlayerStore(options.now);
   const playerGames = new MemoryPlayerGameStore(games);
@@ -61,7 +63,7 @@ export function memoryStores(options: { now?: () => Date; redriveAfterMs?: numbe
     schedule: new MemoryScheduleStore(),
     notifications: new MemoryNotificationStore(),
     accounts: new MemoryAccountStore(players),
-    chat: new MemoryChatStore(players),
+    chat: new MemoryChatStore(players, options.stream),
     listings: new MemoryListingStore(connections, ratings),
     hidden: new MemoryHiddenGameStore(playerGames),
     ratings,

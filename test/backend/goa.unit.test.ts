@@ -9,13 +9,13 @@ import type { Rng } from '../../domain/engine/rng';
 import type { GoaState } from '../../domain/games/goa/types';
 import type { GoaView } from '../../domain/games/goa/view';
 import type { StateFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { expectEveryVersionToTheEnd, playToEnd, startGame } from '../support/play';
 import { recordsByVersion } from '../support/table';
 
-let server: LocalServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startInProcessServer({ dataDir: null, sweepIntervalMs: 0 });
 }, 90_000);
 afterAll(async () => server?.close());
 
@@ -38,7 +38,7 @@ describe('a 4-player game of Goa through the local server', () => {
     const { clients, gameId } = await startGame(server, 'goa', names);
     await playToEnd(clients, gameId, 4, Infinity, choose);
 
-    const truth = await recordsByVersion(server.dynamo.endpoint, gameId);
+    const truth = await recordsByVersion(server.app, gameId);
     let checkedCards = 0;
     for (const c of clients) {
       const last = expectEveryVersionToTheEnd(c, gameId);

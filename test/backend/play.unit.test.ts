@@ -1,18 +1,18 @@
 /**
- * Four protocol clients play a whole 4-player game of Vasco da Gama through the local server
- * (real DynamoDB Local, real WebSockets on loopback), choosing every command from `legal`.
+ * Four protocol clients play a whole 4-player game of Vasco da Gama through the local runtime
+ * (in-process: the app on the memory stores), choosing every command from `legal`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import type { VdgState } from '../../domain/games/vasco-da-gama/types';
 import { Client, register } from '../support/client';
 import { recordsByVersion } from '../support/table';
 import { expectEveryVersionToTheEnd, playToEnd } from '../support/play';
 
-let server: LocalServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null });
+  server = await startInProcessServer();
 }, 90_000);
 afterAll(async () => server?.close());
 
@@ -47,7 +47,7 @@ describe('a 4-player game through the local server', () => {
 
     // No frame sent to any seat holds a face-down tile, the bag or the generator state: each
     // frame is checked against the true state at its version, rebuilt from the stored commits.
-    const truth = await recordsByVersion(server.dynamo.endpoint, gameId);
+    const truth = await recordsByVersion(server.app, gameId);
     let checked = 0;
     for (const c of clients) {
       for (const frame of c.states(gameId)) {

@@ -7,18 +7,18 @@ import { fold } from '../../domain/engine/projector';
 import { vascoDaGama } from '../../domain/games/vasco-da-gama';
 import { applyCommit, isHostEvent, type Commit, type GameRecord } from '../../functions/core/record';
 import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { fetchFrom, startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register } from '../support/client';
 import { playToEnd } from '../support/play';
 
-let server: LocalServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startInProcessServer({ dataDir: null, sweepIntervalMs: 0 });
 }, 90_000);
 afterAll(async () => server?.close());
 
 const replay = (gameId: string, token?: string) =>
-  fetch(`${server.url}/api/games/${gameId}/replay`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  fetchFrom(`${server.url}/api/games/${gameId}/replay`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
 
 describe('bots in seats', () => {
   it('let one person play a whole 4-player game at once, and the game replays exactly', async () => {

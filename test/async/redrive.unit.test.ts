@@ -9,19 +9,18 @@ import { applyCommit, moduleOf } from '../../functions/core/record';
 import { planCreate } from '../../functions/core/plans';
 import { clockDueOf, REDRIVE_AFTER_MS } from '../../functions/core/clock-due';
 import { CLAIM_MS } from '../../functions/core/after-commit';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { register } from '../support/client';
 import { commitsOf } from '../support/table';
 import { eventStore } from '../../functions/app/games';
 import { scheduleStore as schedulePart } from '../../functions/app/games';
 
-let server: LocalServer;
+let server: InProcessServer;
 let now = new Date('2026-05-01T08:00:00Z');
 let dropped = 0;
 
 beforeAll(async () => {
-  server = await startLocalServer({
-    port: 0,
+  server = await startInProcessServer({
     dataDir: null,
     now: () => now,
     sweepIntervalMs: 0,
@@ -69,13 +68,13 @@ describe("the sweep's re-drive", () => {
     // Within the re-drive period nothing moves it.
     now = new Date(now.getTime() + REDRIVE_AFTER_MS / 2);
     await server.sweep();
-    expect((await commitsOf(server.dynamo.endpoint, gameId!)).length).toBe(1);
+    expect((await commitsOf(server.app, gameId!)).length).toBe(1);
 
     // After it, each sweep plays on (at most 21 moves each) until Ana is to act.
     for (let sweeps = 0; sweeps < 40; sweeps++) {
       now = new Date(now.getTime() + 2 * REDRIVE_AFTER_MS);
       await server.sweep();
-      const commits = await commitsOf(server.dynamo.endpoint, gameId!);
+      const commits = await commitsOf(server.app, gameId!);
       let record = null;
       for (const c of commits) record = applyCommit(record, c);
       expect(commits.map((c) => c.version)).toEqual(commits.map((_, i) => i + 1));

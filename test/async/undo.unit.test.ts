@@ -7,7 +7,7 @@ import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../funct
 import { planCommand, planCreate, planJoin, planUndo } from '../../functions/core/plans';
 import { ProtocolError, type ServerFrame, type StateFrame } from '../../functions/core/protocol/frames';
 import type { VdgState } from '../../domain/games/vasco-da-gama/types';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register } from '../support/client';
 import { commitsOf } from '../support/table';
 
@@ -118,9 +118,9 @@ describe('undo', () => {
 });
 
 describe('undo through the protocol', () => {
-  let server: LocalServer;
+  let server: InProcessServer;
   beforeAll(async () => {
-    server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+    server = await startInProcessServer({ dataDir: null, sweepIntervalMs: 0 });
   }, 90_000);
   afterAll(async () => server?.close());
 
@@ -168,7 +168,7 @@ describe('undo through the protocol', () => {
       }
     }
     // The stored commits replay to the record the server holds.
-    const commits = await commitsOf(server.dynamo.endpoint, vdg);
+    const commits = await commitsOf(server.app, vdg);
     expect(commits.at(-1)!.events).toEqual([{ type: '$undone', seat: expect.any(Number), version: s.version + 1 }]);
     await Promise.all(clients.map((c) => c.close()));
   });

@@ -8,13 +8,13 @@ import type { Rng } from '../../domain/engine/rng';
 import type { NavView } from '../../domain/games/navegador/view';
 import type { NavState } from '../../domain/games/navegador/types';
 import type { StateFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { expectEveryVersionToTheEnd, playToEnd, startGame } from '../support/play';
 import { recordsByVersion } from '../support/table';
 
-let server: LocalServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startInProcessServer({ dataDir: null, sweepIntervalMs: 0 });
 }, 90_000);
 afterAll(async () => server?.close());
 
@@ -44,7 +44,7 @@ describe('a 5-player game of Navegador through the local server', () => {
     const { clients, gameId } = await startGame(server, 'navegador', names);
     await playToEnd(clients, gameId, 5, Infinity, choose);
 
-    const truth = await recordsByVersion(server.dynamo.endpoint, gameId);
+    const truth = await recordsByVersion(server.app, gameId);
     for (const c of clients) {
       const last = expectEveryVersionToTheEnd(c, gameId);
       expect((last.outcome as { results: unknown[] }).results).toHaveLength(5);

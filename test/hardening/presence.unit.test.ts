@@ -7,13 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { fetchFrom, startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register, type Player } from '../support/client';
 import { inBatches } from '../../bench/measure';
 
-let server: LocalServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null });
+  server = await startInProcessServer({ dataDir: null });
 }, 90_000);
 afterAll(async () => server?.close());
 
@@ -75,7 +75,7 @@ describe('presence', () => {
     let stop = false;
     const probing = (async () => {
       for (let done = false; !done; ) {
-        const res = await fetch(`${server.url}/healthz`);
+        const res = await fetchFrom(`${server.url}/healthz`);
         healthy &&= res.status === 200;
         healthChecks++;
         done = stop;

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameSummary, ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register, type Player } from '../support/client';
 import { storeTicTacToe } from '../support/games';
 import { storedState } from '../support/table';
@@ -17,13 +17,13 @@ type Created = Extract<ServerFrame, { type: 'gameCreated' }>;
 type Games = Extract<ServerFrame, { type: 'games' }>;
 type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
 
-let server: LocalServer;
+let server: InProcessServer;
 let ana: Client;
 let bruno: Client;
 let caio: Client;
 let players: Player[];
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startInProcessServer({ dataDir: null, sweepIntervalMs: 0 });
   players = await Promise.all(['Ana', 'Bruno', 'Caio'].map((n) => register(server.url, n)));
   [ana, bruno, caio] = (await Promise.all(players.map((p) => Client.connect(server.wsUrl, p)))) as [Client, Client, Client];
 }, 90_000);
@@ -148,7 +148,7 @@ describe('resign', () => {
     expect(await ana.request({ action: 'resign', gameId: over })).toMatchObject({ type: 'done' });
     const { gameId: open } = await ana.request<Created>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
     await server.notified();
-    const before = await storedState(server.dynamo.endpoint);
+    const before = await storedState(server);
     const refusals: [Client, Record<string, unknown>, string, RegExp][] = [
       [caio, { action: 'resign', gameId: running }, 'FORBIDDEN', /only its players can resign/],
       [bruno, { action: 'resign', gameId: over }, 'GAME_OVER', /This game is over/],
@@ -164,7 +164,7 @@ describe('resign', () => {
       });
     }
     await server.notified();
-    expect(await storedState(server.dynamo.endpoint)).toBe(before);
+    expect(await storedState(server)).toBe(before);
   });
 });
 
@@ -190,7 +190,7 @@ describe('hiding finished games', () => {
 
     // A game still running, another player's, an unknown one: refused, nothing changes.
     await server.notified();
-    const before = await storedState(server.dynamo.endpoint);
+    const before = await storedState(server);
     const refusals: [Record<string, unknown>, string, RegExp][] = [
       [{ action: 'hideGame', gameId: running }, 'ILLEGAL', /only finished games can be hidden/],
       [
@@ -202,7 +202,7 @@ describe('hiding finished games', () => {
     ];
     // The other player's game just finished: its reactions (the ratings reactor's too) run first.
     await server.notified();
-    const unchanged = await storedState(server.dynamo.endpoint);
+    const unchanged = await storedState(server);
     for (const [frame, code, message] of refusals) {
       expect(await d.request<ErrorFrame>(frame), JSON.stringify(frame)).toMatchObject({
         type: 'error',
@@ -211,7 +211,7 @@ describe('hiding finished games', () => {
       });
     }
     expect(before).not.toBe(unchanged); // the other player's game was stored in between
-    expect(await storedState(server.dynamo.endpoint)).toBe(unchanged);
+    expect(await storedState(server)).toBe(unchanged);
     await d.close();
     await e.close();
   });

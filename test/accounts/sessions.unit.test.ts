@@ -11,18 +11,18 @@ import { ACCESS_TOKEN_SECONDS } from '../../functions/core/session-token';
 import { REFRESH_GRACE_MS, SIGNED_OUT } from '../../functions/host/sessions';
 import { CODE_EXPIRED, CODE_MALFORMED, CODE_UNKNOWN, DEVICE_UNKNOWN } from '../../functions/host/devices';
 import { SIGNIN_LINK_EXPIRED, SIGNIN_LINK_INVALID, SIGNIN_LINK_OUTDATED, SIGNIN_LINK_USED } from '../../functions/host/signin-email';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register } from '../support/client';
 import { confirmationTokens, get, post, signInLinks, signUp, type DeviceSession } from '../support/accounts';
 import { storedState } from '../support/table';
 
-let server: LocalServer;
+let server: InProcessServer;
 /** The server's clock runs this far ahead of the real one (expiries are tested by moving it). */
 let offsetMs = 0;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0, now: () => new Date(Date.now() + offsetMs) });
+  server = await startInProcessServer({ dataDir: null, sweepIntervalMs: 0, now: () => new Date(Date.now() + offsetMs) });
 }, 90_000);
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
@@ -44,7 +44,7 @@ async function upgradeStatus(token: string): Promise<number> {
     return Number(/refused: (\d+)/.exec((error as Error).message)?.[1] ?? 0);
   }
 }
-const state = () => storedState(server.dynamo.endpoint);
+const state = () => storedState(server);
 const closed = (c: Client) =>
   new Promise<void>((resolve) => (c as unknown as { ws: { once(e: string, f: () => void): void } }).ws.once('close', () => resolve()));
 
