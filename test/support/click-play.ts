@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import { Rng } from '../../domain/engine/rng';
-import type { LocalServer } from '../../local/server';
+import type { MemoryServer } from '../../local/server';
 import { findings } from './axe';
 import { ARTIFACTS } from './browser';
 import {
@@ -29,7 +29,7 @@ import {
 } from './click-turn';
 
 /** A 4-player game's board at 1366 × 900: its height (the board itself, not panels or log), and screenshots. */
-export async function measureBoard(browser: Browser, server: LocalServer, game: string): Promise<number> {
+export async function measureBoard(browser: Browser, server: Pick<MemoryServer, 'url' | 'app'>, game: string): Promise<number> {
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await signIn(page, server.url, 'Dora');
   const gameId = await openNewGame(page, game, 4);
@@ -61,7 +61,12 @@ export interface PlayOptions {
   axeEvery?: number;
 }
 
-export async function playByClicking(browser: Browser, server: LocalServer, game: string, options: PlayOptions): Promise<Played> {
+export async function playByClicking(
+  browser: Browser,
+  server: Pick<MemoryServer, 'url' | 'app'>,
+  game: string,
+  options: PlayOptions,
+): Promise<Played> {
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

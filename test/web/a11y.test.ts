@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startLocalServer, type MemoryServer } from '../../local/server';
 import { findings } from '../support/axe';
 import { launchChromium } from '../support/browser';
 
@@ -16,10 +16,10 @@ interface PageGlobals {
   location: { hash: string };
 }
 
-let server: LocalServer;
+let server: MemoryServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startLocalServer({ port: 0, dataDir: null, storage: 'memory', sweepIntervalMs: 0 });
   browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {

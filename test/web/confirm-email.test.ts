@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchChromium } from '../support/browser';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startLocalServer, type MemoryServer } from '../../local/server';
 
 /** What the test reads inside the page (this project has no DOM types). */
 interface PageGlobals {
@@ -18,11 +18,11 @@ interface PageGlobals {
 }
 const WIDTHS = { desk: { width: 1366, height: 800 }, phone: { width: 390, height: 844 } };
 
-let server: LocalServer;
+let server: MemoryServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startLocalServer({ port: 0, dataDir: null, storage: 'memory', sweepIntervalMs: 0 });
   browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {

@@ -6,16 +6,16 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalServer, startLocalServer } from '../../local/server';
+import { type MemoryServer, startLocalServer } from '../../local/server';
 import { findings } from '../support/axe';
 import { ARTIFACTS, launchChromium } from '../support/browser';
 import { playByClicking } from '../support/click-play';
 import { openNewGame, signIn, state } from '../support/click-turn';
 
-let server: LocalServer;
+let server: MemoryServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startLocalServer({ port: 0, dataDir: null, storage: 'memory', sweepIntervalMs: 0 });
   browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {

@@ -5,16 +5,16 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startLocalServer, type MemoryServer } from '../../local/server';
 import { launchChromium } from '../support/browser';
 import { register } from '../support/client';
 import { waitOffline } from '../support/table';
 import { records as recordsPart } from '../../functions/app/games';
 
-let server: LocalServer;
+let server: MemoryServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startLocalServer({ port: 0, dataDir: null, storage: 'memory', sweepIntervalMs: 0 });
   browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startLocalServer, type MemoryServer } from '../../local/server';
 import { findings } from '../support/axe';
 import { ARTIFACTS, launchChromium } from '../support/browser';
 import { Client } from '../support/client';
@@ -29,13 +29,13 @@ interface StoredSession {
   refreshToken: string;
 }
 
-let server: LocalServer;
+let server: MemoryServer;
 let browser: Browser;
 let base: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startLocalServer({ port: 0, dataDir: null, storage: 'memory', sweepIntervalMs: 0 });
   base = server.url.replace('127.0.0.1', 'localhost');
   browser = await launchChromium();
 }, 120_000);

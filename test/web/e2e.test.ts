@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../domain/engine/rng';
 import { ARTIFACTS, launchChromium, openNewGameForm } from '../support/browser';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startLocalServer, type MemoryServer } from '../../local/server';
 import { startReceiver, type LoopbackServer } from '../support/push-service';
 import { recordsByVersion } from '../support/table';
 
@@ -22,14 +22,14 @@ interface PageGlobals {
   document: { documentElement: { scrollWidth: number } };
 }
 
-let server: LocalServer;
+let server: MemoryServer;
 let browser: Browser;
 let hook: LoopbackServer;
 
 beforeAll(async () => {
   hook = await startReceiver(204);
   process.env.WEBHOOK_ALLOW = `${hook.origin}/hooks/`;
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startLocalServer({ port: 0, dataDir: null, storage: 'memory', sweepIntervalMs: 0 });
   browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {

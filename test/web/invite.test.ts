@@ -5,13 +5,19 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openNewGameForm } from '../support/browser';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startLocalServer, type MemoryServer } from '../../local/server';
 
 const PUBLIC = 'http://games.example.test:8080';
-let server: LocalServer;
+let server: MemoryServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0, env: { ...process.env, PUBLIC_URL: PUBLIC } });
+  server = await startLocalServer({
+    port: 0,
+    dataDir: null,
+    storage: 'memory',
+    sweepIntervalMs: 0,
+    env: { ...process.env, PUBLIC_URL: PUBLIC },
+  });
   browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {

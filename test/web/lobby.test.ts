@@ -8,18 +8,18 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchChromium } from '../support/browser';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startLocalServer, type MemoryServer } from '../../local/server';
 import { Client, register, type Player } from '../support/client';
 import { storeTicTacToe } from '../support/games';
 
-let server: LocalServer;
+let server: MemoryServer;
 let browser: Browser;
 let lu: Player;
 let bia: Player;
 const yourTurn: string[] = [];
 
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startLocalServer({ port: 0, dataDir: null, storage: 'memory', sweepIntervalMs: 0 });
   browser = await launchChromium();
   // 72 games: finished, open, waiting for the other player, and (created last) Lu's turn against a bot.
   let rui: Player;

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { ARTIFACTS, launchChromium, openNewGameForm } from '../support/browser';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startLocalServer, type MemoryServer } from '../../local/server';
 import { GAMES } from '../../domain/games';
 import { levelName } from '../../domain/games/bot-levels';
 import { botsOf } from '../../domain/games/bots';
@@ -25,10 +25,10 @@ interface PageGlobals {
   location: { hash: string };
 }
 
-let server: LocalServer;
+let server: MemoryServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startLocalServer({ port: 0, dataDir: null, storage: 'memory', sweepIntervalMs: 0 });
   browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {

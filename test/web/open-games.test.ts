@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CELL_NAMES } from '../../domain/games/tic-tac-toe';
 import { findings } from '../support/axe';
 import { ARTIFACTS, launchChromium } from '../support/browser';
-import { putItem } from '../support/table';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startLocalServer, type MemoryServer } from '../../local/server';
 
 interface PageGlobals {
   caravela: {
@@ -28,13 +27,13 @@ interface PageGlobals {
   document: { body: { innerText: string } };
 }
 
-let server: LocalServer;
+let server: MemoryServer;
 let browser: Browser;
 let lia: Page;
 let noa: Page;
 
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startLocalServer({ port: 0, dataDir: null, storage: 'memory', sweepIntervalMs: 0 });
   browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
@@ -112,15 +111,15 @@ describe('strangers meet through the lobby', () => {
           ) as { playerId: string }
         ).playerId,
     );
-    await putItem(server.dynamo.endpoint, {
-      pk: `PLAYER#${liaId}`,
-      sk: 'RATING#tic-tac-toe',
-      kind: 'rating',
+    server.stores.ratings.plantRating(liaId, 'tic-tac-toe', {
       mu: 30,
       sigma: 7.24,
       ordinal: 8.27,
       games: 4,
       wins: 3,
+      name: 'Lia',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      rev: 1,
     });
     await expect.poll(() => noa.locator('.open-games').textContent()).toContain('No open games right now');
 

@@ -15,12 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratings as ratingsPart } from '../../functions/handlers/ratings';
 import { sesEvents as sesEventsHandler } from '../../functions/handlers/ses-events';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startLocalServer, type MemoryServer } from '../../local/server';
 import { findings } from '../support/axe';
 import { ARTIFACTS, launchChromium } from '../support/browser';
 import { Client, register, type Player } from '../support/client';
 
-let server: LocalServer;
+let server: MemoryServer;
 let browser: Browser;
 let ana: Player;
 let bruno: Player;
@@ -65,7 +65,7 @@ const rate = (...records: DynamoDBRecord[]) => server.app.get(ratingsPart)({ Rec
 const person = (p: Player) => ({ playerId: p.playerId, name: p.name });
 
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startLocalServer({ port: 0, dataDir: null, storage: 'memory', sweepIntervalMs: 0 });
   browser = await launchChromium();
   [ana, bruno] = await Promise.all([register(server.url, 'Ana'), register(server.url, 'Bruno')]);
   // A real game, through the protocol: Ana takes the top row.
