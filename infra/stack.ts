@@ -776,7 +776,7 @@ export class CaravelaStack extends Stack {
 
   /**
    * The AWS Solutions checks (cdk-nag) that do not apply here, each with the reason; everything
-   * else they found was fixed (test/infra/nag.test.ts runs them).
+   * else they found was fixed (test/infra/nag.unit.test.ts runs them).
    */
   private acknowledgeChecks(notify: NodejsFunction): void {
     const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });

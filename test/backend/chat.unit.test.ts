@@ -8,15 +8,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../functions/core/chat';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register, type Player } from '../support/client';
 import { restoreLimits, setLimit } from '../support/limits';
-import { scanTable, settledState } from '../support/table';
+import { settledState } from '../support/table';
+import { playerStore } from '../../functions/app/players';
 
 let now = new Date('2026-03-02T10:20:00Z');
-let server: LocalServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, tableOnlyRecords: true, now: () => now, sweepIntervalMs: 0 });
+  server = await startInProcessServer({ dataDir: null, tableOnlyRecords: true, now: () => now, sweepIntervalMs: 0 });
 }, 90_000);
 afterAll(async () => server?.close());
 afterEach(restoreLimits);
@@ -52,8 +53,7 @@ const hears = async (c: Client, gameId: string, text: string) => {
 };
 /** Every frame sent to the client so far has arrived: a round trip on its socket. */
 const flushed = (...clients: Client[]) => Promise.all(clients.map((c) => c.request({ action: 'ping' })));
-const chatItems = async (gameId: string) =>
-  (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `CHAT#${gameId}` && String(i.sk).startsWith('M#'));
+const chatItems = async (gameId: string) => (await server.stores.chat.page(gameId, undefined, 1000)).messages;
 
 describe('chat per game', () => {
   it('seated players write and read; spectators and strangers are refused and change nothing', async () => {
@@ -223,8 +223,7 @@ describe('chat per game', () => {
     await say(a, gameId, 'before the mute');
     await hears(b, gameId, 'before the mute');
 
-    const settings = async (p: Player) =>
-      (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${p.playerId}` && i.sk === 'SETTINGS');
+    const settings = (p: Player) => server.app.get(playerStore).getSettingsRecord(p.playerId, true);
     const untouched = await settings(b.player);
     expect(await b.request({ action: 'mute', playerId: b.player.playerId })).toMatchObject({
       type: 'error',

@@ -7,20 +7,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { checkPlayerText, NAME_RULE } from '../../functions/core/protocol/text';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { fetchFrom, startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register, type Player } from '../support/client';
 import { get } from '../support/accounts';
 import { storeTicTacToe } from '../support/games';
-import { scanTable, storedState } from '../support/table';
+import { storedState } from '../support/table';
+import { playerStore } from '../../functions/app/players';
 
-let server: LocalServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, tableOnlyRecords: true });
+  server = await startInProcessServer({ dataDir: null, tableOnlyRecords: true });
 }, 90_000);
 afterAll(async () => server?.close());
 
 const post = (body: string) =>
-  fetch(`${server.url}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  fetchFrom(`${server.url}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
 /** The name inside a token (its payload is base64url JSON {p, n}). */
 const tokenName = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { n: string }).n;
@@ -82,8 +83,7 @@ describe('POST /api/players', () => {
     const body = (await res.json()) as { playerId: string; token: string; name: string };
     expect(body.name).toBe(normal);
     expect(tokenName(body.token)).toBe(normal);
-    const profile = (await scanTable(server.dynamo.endpoint)).find((i) => i.kind === 'player' && i.playerId === body.playerId);
-    expect(profile?.name).toBe(normal);
+    expect(await server.app.get(playerStore).playerName(body.playerId)).toBe(normal);
 
     // Other players read it in the game's log and seats exactly so.
     const jose: Player = { playerId: body.playerId, token: body.token, name: normal };
@@ -116,7 +116,7 @@ describe('POST /api/players', () => {
 
 describe('GET /api/games/{id}/replay with a malformed id', () => {
   const replay = (path: string, token?: string) =>
-    fetch(`${server.url}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    fetchFrom(`${server.url}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
 
   it('answers 401 without a token, 400 with one; a well-formed unknown id is still 404', async () => {
     const { token } = (await (await post('{"name":"Rita"}')).json()) as Player;

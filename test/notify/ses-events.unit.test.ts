@@ -11,16 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sesEvents as sesEventsHandler } from '../../functions/handlers/ses-events';
 import { sesReport } from '../../functions/core/ses-event';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { fetchFrom, startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register, type Player } from '../support/client';
 import { post, signInLinks } from '../support/accounts';
-import { scanTable, waitOffline } from '../support/table';
+import { waitOffline } from '../support/table';
+import { digestStore } from '../../functions/app/notify';
+import { playerStore } from '../../functions/app/players';
 
-let server: LocalServer;
+let server: InProcessServer;
 const now = new Date('2026-04-01T09:00:00Z');
 
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, now: () => now, sweepIntervalMs: 0 });
+  server = await startInProcessServer({ dataDir: null, now: () => now, sweepIntervalMs: 0 });
 }, 90_000);
 afterAll(async () => server?.close());
 
@@ -104,15 +106,14 @@ async function withEmail(name: string, email: string): Promise<{ player: Player;
   const file = readdirSync(server.outboxDir).find((f) => f.includes(`confirm-email-${player.playerId}`))!;
   const eml = readFileSync(`${server.outboxDir}/${file}`, 'utf8');
   const token = decodeURIComponent(/#\/confirm-email\/(\S+)\r$/m.exec(eml)![1]!);
-  await fetch(`${server.url}/api/email/confirm`, {
+  await fetchFrom(`${server.url}/api/email/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token }),
   });
   return { player, client };
 }
-const settingsItem = async (player: Player) =>
-  (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${player.playerId}` && i.sk === 'SETTINGS');
+const settingsItem = (player: Player) => server.app.get(playerStore).getSettingsRecord(player.playerId, true);
 
 describe('SES bounces and complaints', () => {
   it('a permanent bounce stops mail to the address, says why in the settings, and a new address starts anew', async () => {
@@ -174,7 +175,7 @@ describe('SES bounces and complaints', () => {
     await waitOffline(server.app, ana.playerId);
     await b.request({ action: 'command', gameId, commandId: 'b0', command: { type: 'mark', cell: 0 } });
     await server.notified();
-    expect((await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${ana.playerId}` && i.sk === 'DIGEST')).toBeUndefined();
+    expect(await server.app.get(digestStore).state(ana.playerId)).toEqual({ lastSentAt: null, pending: null });
     await b.close();
 
     // Another address: the bounce is gone with the old one; the new one needs its confirmation.

@@ -5,21 +5,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register, type Player } from '../support/client';
 import { playToEnd } from '../support/play';
 import { startReceiver, type LoopbackServer } from '../support/push-service';
-import { scanTable, waitOffline } from '../support/table';
+import { waitOffline } from '../support/table';
 
 const HOUR = 3_600_000;
-let server: LocalServer;
+let server: InProcessServer;
 let hook: LoopbackServer;
 let now = new Date();
 
 beforeAll(async () => {
   hook = await startReceiver(204);
   process.env.WEBHOOK_ALLOW = `${hook.origin}/hooks/`;
-  server = await startLocalServer({ port: 0, dataDir: null, now: () => now, sweepIntervalMs: 0 });
+  server = await startInProcessServer({ dataDir: null, now: () => now, sweepIntervalMs: 0 });
 }, 90_000);
 afterAll(async () => {
   await server?.close();
@@ -106,7 +106,8 @@ describe('clocks', () => {
     expect(last.outcome).toMatchObject({ winners: expect.any(Array) });
     // A finished game needs no more sweeping.
     await server.notified();
-    expect((await scanTable(server.dynamo.endpoint)).some((i) => i.kind === 'clockDue' && i.gameId === gameId)).toBe(false);
+    const due = await server.stores.schedule.dueClocks(new Date('2100-01-01T00:00:00Z'));
+    expect(due.due.some((d) => d.gameId === gameId)).toBe(false);
     await Promise.all([a.close(), b.close()]);
   });
 

@@ -11,12 +11,12 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stream as streamPart } from '../../functions/handlers/stream';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { fetchFrom, startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register, type Player } from '../support/client';
 import { startReceiver, type LoopbackServer } from '../support/push-service';
-import { scanTable, waitOffline } from '../support/table';
+import { waitOffline } from '../support/table';
 
-let server: LocalServer;
+let server: InProcessServer;
 let hook: LoopbackServer;
 let now = new Date('2026-03-10T09:00:00Z');
 const minutes = (n: number) => (now = new Date(now.getTime() + n * 60_000));
@@ -24,7 +24,7 @@ const minutes = (n: number) => (now = new Date(now.getTime() + n * 60_000));
 beforeAll(async () => {
   hook = await startReceiver(204);
   process.env.WEBHOOK_ALLOW = `${hook.origin}/hooks/`;
-  server = await startLocalServer({ port: 0, dataDir: null, now: () => now, sweepIntervalMs: 0 });
+  server = await startInProcessServer({ dataDir: null, now: () => now, sweepIntervalMs: 0 });
 }, 90_000);
 afterAll(async () => {
   await server?.close();
@@ -49,7 +49,7 @@ async function withEmail(name: string): Promise<{ player: Player; client: Client
   await client.request({ action: 'setNotifications', settings: { email, webhook: { url: `${hook.origin}/hooks/${name}` } } });
   const confirmation = readdirSync(server.outboxDir).find((f) => f.includes(`confirm-email-${player.playerId}`))!;
   const token = decodeURIComponent(/#\/confirm-email\/(\S+)\r$/m.exec(mail(confirmation))![1]!);
-  const res = await fetch(`${server.url}/api/email/confirm`, {
+  const res = await fetchFrom(`${server.url}/api/email/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token }),
@@ -109,9 +109,7 @@ describe('the email digest', () => {
     await server.notified();
     expect(hooksTo('/hooks/Bruno')).toHaveLength(5);
     // The stream delivers one of those commits again: nothing more is made due or sent.
-    const item = (await scanTable(server.dynamo.endpoint))
-      .filter((i) => i.pk === `GAME#${games[0]}` && String(i.sk).startsWith('V#'))
-      .sort((x, y) => String(y.sk).localeCompare(String(x.sk)))[0]!;
+    const item = server.stores.games.items(games[0]!).at(-1)!;
     const record = { eventName: 'INSERT', dynamodb: { SequenceNumber: '1', NewImage: marshall(item, { removeUndefinedValues: true }) } };
     await server.app.get(streamPart)({ Records: [record, record] } as unknown as DynamoDBStreamEvent);
     for (const at of ['2026-03-10T12:00:00Z', '2026-03-10T20:00:00Z', '2026-03-11T09:59:00Z']) {

@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushTopic } from '../../functions/adapters/channels/webpush';
 import { stream as streamPart } from '../../functions/handlers/stream';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { fetchFrom, startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register, type Player } from '../support/client';
 import { browser, startReceiver, type LoopbackServer } from '../support/push-service';
-import { scanTable, waitOffline } from '../support/table';
+import { waitOffline } from '../support/table';
 
-let server: LocalServer;
+let server: InProcessServer;
 let push: LoopbackServer;
 let hook: LoopbackServer;
 let now = new Date('2026-01-15T12:00:00Z');
@@ -27,7 +27,7 @@ beforeAll(async () => {
   hook = await startReceiver(204);
   process.env.PUSH_ALLOW = push.origin;
   process.env.WEBHOOK_ALLOW = `${hook.origin}/hooks/`;
-  server = await startLocalServer({ port: 0, dataDir: null, now: () => now, sweepIntervalMs: 0 });
+  server = await startInProcessServer({ dataDir: null, now: () => now, sweepIntervalMs: 0 });
 }, 90_000);
 afterAll(async () => {
   await server?.close();
@@ -46,7 +46,7 @@ const outbox = () => readdirSync(server.outboxDir);
 async function confirmEmail(player: Player): Promise<void> {
   const file = outbox().find((f) => f.includes(`confirm-email-${player.playerId}`))!;
   const token = decodeURIComponent(/#\/confirm-email\/(\S+)\r$/m.exec(readFileSync(`${server.outboxDir}/${file}`, 'utf8'))![1]!);
-  const res = await fetch(`${server.url}/api/email/confirm`, {
+  const res = await fetchFrom(`${server.url}/api/email/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token }),
@@ -101,7 +101,8 @@ describe('chat notices', () => {
     expect(hooksTo('/hooks/ana')).toEqual([]); // nor told to its author
 
     // The stream delivers a message's record again: nothing more is sent.
-    const item = (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `CHAT#${gameId}` && i.sk === 'M#0000000002')!;
+    const stored = (await server.stores.chat.page(gameId, undefined, 10)).messages.find((m) => m.id === 2)!;
+    const item = { kind: 'chatMessage', ...stored };
     const record = { eventName: 'INSERT', dynamodb: { SequenceNumber: '1', NewImage: marshall(item, { removeUndefinedValues: true }) } };
     expect(await server.app.get(streamPart)({ Records: [record, record] } as unknown as DynamoDBStreamEvent)).toEqual({
       batchItemFailures: [],

@@ -12,13 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stream as streamPart } from '../../functions/handlers/stream';
 import { issueEmailToken } from '../../functions/core/token';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { fetchFrom, startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register, type Player } from '../support/client';
 import { browser, startReceiver, verifyVapid, type LoopbackServer } from '../support/push-service';
-import { scanTable, waitOffline } from '../support/table';
+import { waitOffline } from '../support/table';
+import { digestStore } from '../../functions/app/notify';
+import { playerStore } from '../../functions/app/players';
 import { signingKeys, vapid } from '../../functions/app/keys';
 
-let server: LocalServer;
+let server: InProcessServer;
 let push: LoopbackServer;
 let hook: LoopbackServer;
 // The games' clock (quiet hours are checked against it); DynamoDB's expiry follows the real one.
@@ -29,7 +31,7 @@ beforeAll(async () => {
   hook = await startReceiver(204);
   process.env.PUSH_ALLOW = push.origin;
   process.env.WEBHOOK_ALLOW = `${hook.origin}/hooks/`;
-  server = await startLocalServer({ port: 0, dataDir: null, now: () => now, sweepIntervalMs: 0 });
+  server = await startInProcessServer({ dataDir: null, now: () => now, sweepIntervalMs: 0 });
 }, 90_000);
 afterAll(async () => {
   await server?.close();
@@ -71,7 +73,7 @@ function linkToken(eml: string): string {
   return decodeURIComponent(link![1]!);
 }
 const confirm = async (token: unknown) => {
-  const res = await fetch(`${server.url}/api/email/confirm`, {
+  const res = await fetchFrom(`${server.url}/api/email/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token }),
@@ -79,8 +81,7 @@ const confirm = async (token: unknown) => {
   return { status: res.status, body: (await res.json()) as { email?: string; code?: string; message?: string } };
 };
 /** The player's stored settings item, to check that a refusal changed nothing. */
-const settingsItem = async (player: Player) =>
-  (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${player.playerId}` && i.sk === 'SETTINGS');
+const settingsItem = (player: Player) => server.app.get(playerStore).getSettingsRecord(player.playerId, true);
 const hooksTo = (path: string) => hook.received.filter((r) => r.path === path);
 
 describe('notifications', () => {
@@ -149,7 +150,7 @@ describe('notifications', () => {
     expect(confirmations(bruno)).toHaveLength(1);
 
     // The stream delivers the same record twice more: nothing is sent again.
-    const item = (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `GAME#${gameId}` && i.sk === 'V#0000000003')!;
+    const item = server.stores.games.items(gameId).find((i) => i.version === 3)!;
     const record = { eventName: 'INSERT', dynamodb: { SequenceNumber: '1', NewImage: marshall(item, { removeUndefinedValues: true }) } };
     expect(await server.app.get(streamPart)({ Records: [record, record] } as unknown as DynamoDBStreamEvent)).toEqual({
       batchItemFailures: [],
@@ -172,8 +173,8 @@ describe('notifications', () => {
     expect(hooksTo('/hooks/bruno')).toHaveLength(2);
     // Email is a daily digest (test/async/digest.test.ts): the turn made Bruno's next one due; nothing is mailed per turn.
     expect(outbox(gameId)).toEqual([]);
-    const digest = (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${bruno.playerId}` && i.sk === 'DIGEST');
-    expect(digest).toMatchObject({ dueKey: expect.stringContaining(bruno.playerId) });
+    const digest = await server.app.get(digestStore).state(bruno.playerId);
+    expect(digest.pending).toMatchObject({ key: expect.stringContaining(bruno.playerId) });
 
     // Next turn: the subscription has expired (410): it is removed from Bruno's settings.
     await brunoMoves(bruno, gameId, 2);
@@ -236,7 +237,7 @@ describe('notifications', () => {
       JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), e: 'stranger@example.org' }),
     ).toString('base64url');
     await refused([prefix, forged, signature].join('.'), /not valid/);
-    const res = await fetch(`${server.url}/api/email/confirm`, { method: 'POST', body: 'no json' });
+    const res = await fetchFrom(`${server.url}/api/email/confirm`, { method: 'POST', body: 'no json' });
     expect({ status: res.status, body: await res.json() }).toEqual({
       status: 400,
       body: { code: 'BAD_REQUEST', message: expect.stringMatching(/Send JSON like \{"token":"…"\}/) },
