@@ -8,6 +8,7 @@ import { checkPushEndpoint, pushAllowList } from '../adapters/channels/push-serv
 import { checkWebhookUrl, webhookAllowList } from '../adapters/channels/webhook';
 import type { Sender } from '../adapters/sender';
 import type { Connection } from '../stores/connections';
+import { gameInfoOf } from '../core/game-info';
 import { emailBlockOf, emailConfirmed, type SettingsRecord } from '../core/notification';
 import { ProtocolError, type Action, type FrameOf, type ServerFrame } from '../core/protocol/frames';
 import type { Outcome } from '../host/commands';
@@ -24,7 +25,7 @@ import { playerStore } from '../app/players';
 export type ActionHandler = (conn: Connection, frame: never, sender: Sender) => Promise<Outcome>;
 
 export function wsActions(app: App): Record<Action, ActionHandler> {
-  const { commands } = app.get(host);
+  const { commands, games } = app.get(host);
   const lobby = app.get(host).lobby!;
   const pushServices = pushAllowList(app.deps.config.pushAllow);
   const hooks = webhookAllowList(app.deps.config.webhookAllow);
@@ -72,6 +73,7 @@ export function wsActions(app: App): Record<Action, ActionHandler> {
     quickPlay: (conn, frame, sender) => lobby.quickPlay(conn, frame, sender),
     hideGame: (conn, frame) => lobby.hide(conn, frame),
     unhideGame: (conn, frame) => lobby.hide(conn, frame),
+    gameInfo: async (_conn, frame: FrameOf<'gameInfo'>) => ({ reply: gameInfoOf(await games.fresh(frame.gameId), frame.requestId) }),
     profile: async (_conn, frame: FrameOf<'profile'>) => ({ reply: await profileOf(app.get(ratingStore), frame) }),
     leaderboard: async (_conn, frame: FrameOf<'leaderboard'>) => ({ reply: await leaderboardOf(app.get(ratingStore), frame) }),
     ...accountActions(app),

@@ -162,6 +162,8 @@ export const clientFrames = {
   hideGame: z.object({ action: z.literal('hideGame'), requestId, gameId }),
   /** List a hidden game in your `myGames` again. */
   unhideGame: z.object({ action: z.literal('unhideGame'), requestId, gameId }),
+  /** What a game is — its kind, options, seats, status and clock — without its state: anyone may ask. */
+  gameInfo: z.object({ action: z.literal('gameInfo'), requestId, gameId }),
   /** A player's profile: games played, wins, rating and its history per game, recent games. */
   profile: z.object({ action: z.literal('profile'), requestId, playerId: z.string().min(1).max(64) }),
   /** A game's leaderboard, best first, in pages. */
@@ -201,6 +203,7 @@ export type {
   ChatMessage,
   DeviceInfo,
   GameSummary,
+  GameInfoFrame,
   ListedSeat,
   OpenGame,
   PasskeyInfo,

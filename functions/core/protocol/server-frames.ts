@@ -147,6 +147,36 @@ export const openGameSchema = z
   .meta({ id: 'OpenGame', description: 'An open game of the public lobby (`openGames`, `openGameChanged`).' });
 export type OpenGame = z.output<typeof openGameSchema>;
 
+export const gameInfoFrameSchema = z
+  .object({
+    type: z.literal('gameInfo'),
+    requestId,
+    gameId,
+    game: gameKind,
+    rulesVersion: z.string().describe('The rules version the game is played with (it keeps the one it started with).'),
+    options: z.unknown().describe("The game's options as created (the game's own, after defaults)."),
+    status,
+    version,
+    seats,
+    activeSeats: seatList('The seats that are to act now (empty unless the game is in play).'),
+    clock: z
+      .object({
+        control: timeControlSchema,
+        deadlines: z
+          .array(isoTime('When the seat runs out of time').nullable())
+          .describe('Per seat, when its time runs out; null for a seat that is not to act.'),
+      })
+      .nullable()
+      .describe('The time control and the deadlines; null for a game without a clock.'),
+    listed: z.boolean().describe('Whether the game is listed in the public lobby while it has free seats.'),
+    spectatorChat: z.boolean().describe('Whether spectators may read its chat.'),
+    onResign: z.enum(['bot', 'end']),
+    createdAt: isoTime('When the game was created'),
+    updatedAt: isoTime('When the game last changed'),
+  })
+  .meta({ id: 'gameInfo', description: 'Answers `gameInfo`: what a game is, without its state.' });
+export type GameInfoFrame = z.output<typeof gameInfoFrameSchema>;
+
 export const chatMessageSchema = z
   .object({
     id: z.number().int().min(1).describe('Grows with each message of the game (gaps are possible).'),
@@ -342,6 +372,7 @@ export const serverFrames = {
       hidden: z.boolean().describe('Whether the game is now left out of your `myGames`.'),
     })
     .meta({ id: 'gameHidden', description: 'Answers `hideGame` and `unhideGame`.' }),
+  gameInfo: gameInfoFrameSchema,
   profile: profileFrameSchema,
   leaderboard: leaderboardFrameSchema,
   devices: z
@@ -402,6 +433,7 @@ export const ANSWERS = {
   resign: ['done'],
   hideGame: ['gameHidden'],
   unhideGame: ['gameHidden'],
+  gameInfo: ['gameInfo'],
   profile: ['profile'],
   leaderboard: ['leaderboard'],
   myDevices: ['devices'],
