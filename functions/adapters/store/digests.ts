@@ -13,7 +13,7 @@ import { CLAIM_LEASE_MS, type DigestState, type DigestStore, type DueDigest } fr
 import { MAX_ATTEMPTS, type Claim } from '../../stores/notifications';
 import { markDelivered, putClaim } from './deliveries';
 import { upcast, upcastAll } from './catalog';
-import type { DigestDueItem, DigestItem } from './items';
+import type { DigestDueItem } from './items';
 import { CLOCK_SHARDS, clockShardOf, keys } from './keys';
 import { profileName } from './profile-name';
 import { TABLE } from './table';
