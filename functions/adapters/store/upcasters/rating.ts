@@ -1,5 +1,6 @@
 /** The older shape of a rating item (PLAYER#id / RATING#game). */
 import type { Upcaster } from '../catalog';
+import { keys } from '../keys';
 
 export const ratingUpcasters: readonly Upcaster[] = [
   {
@@ -9,8 +10,8 @@ export const ratingUpcasters: readonly Upcaster[] = [
       'A rating without `rev` (seeded by hand, or by a build before revisions were kept; some hold only the skill and counts) is read as revision 0, which its writer conditions on, with its player and game from its key.',
     older: (item) => !('rev' in item),
     up: (item) => ({
-      playerId: String(item.pk).slice('PLAYER#'.length),
-      game: String(item.sk).slice('RATING#'.length),
+      playerId: String(item.pk).slice(keys.player('').length),
+      game: String(item.sk).slice(keys.rating('').length),
       ...item,
       rev: 0,
     }),
