@@ -6,6 +6,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { upcastItem } from '../adapters/store/catalog';
 import { failure, logger } from '../observe/log';
 import { METRICS } from '../observe/metric-names';
 import { count } from '../observe/metrics';
@@ -13,8 +14,9 @@ import { count } from '../observe/metrics';
 type Image = Record<string, AttributeValue>;
 
 /**
- * React to each inserted item `wanted` accepts (read from its new image), in order; what fails
- * is logged as `failed` says and delivered again.
+ * React to each inserted item `wanted` accepts (read from its new image, brought to its kind's
+ * current shape by the catalogue), in order; what fails is logged as `failed` says and delivered
+ * again.
  */
 export async function eachInserted<T>(
   event: DynamoDBStreamEvent,
@@ -26,7 +28,7 @@ export async function eachInserted<T>(
     const image = record.dynamodb?.NewImage as Image | undefined;
     if (record.eventName !== 'INSERT' || !image || !wanted(image)) continue;
     try {
-      await react(unmarshall(image) as T);
+      await react(upcastItem(unmarshall(image)) as T);
     } catch (error) {
       logger.error(failed, failure(error));
       count(METRICS.reactorFailures);

@@ -27,11 +27,8 @@ export interface AfterCommit {
   index: boolean;
   /** Write a snapshot (every SNAPSHOT_EVERY versions). */
   snapshot: boolean;
-  /**
-   * The sweep's due time after the commit (ISO; null: never) and whether the commit changed it;
-   * null when the commit does not carry it (stored by a build from before it did).
-   */
-  clock: { due: string | null; changed: boolean } | null;
+  /** The sweep's due time after the commit (ISO; null: never) and whether the commit changed it. */
+  clock: { due: string | null; changed: boolean };
   /**
    * The automatic seat to act (a bot, or the safe bot of an absent seat), and who plays its move:
    * the commit's storer while its claim holds, else the stream's reaction.
@@ -48,7 +45,7 @@ export function afterCommit(head: CommitHead, now: Date): AfterCommit {
   return {
     index,
     snapshot: head.version % SNAPSHOT_EVERY === 0,
-    clock: head.clockDue === undefined ? null : { due: head.clockDue, changed: head.clockDue !== (head.wasClockDue ?? null) },
+    clock: { due: head.clockDue, changed: head.clockDue !== head.wasClockDue },
     automatic: seat === undefined ? null : { seat, by: claimed ? 'storer' : 'stream' },
     // Only an open game is in the lobby: what happens after it started is none of the lobby's business.
     lobby: head.listed === true && index && (head.wasStatus === 'open' || head.status === 'open'),

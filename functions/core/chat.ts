@@ -18,7 +18,7 @@ export type { ChatMessage };
 /** Seated players read and write; spectators read only when the game was created with `spectatorChat`. */
 export function chatAccess(record: GameRecord, playerId: string): { read: boolean; write: boolean; seat: number | null } {
   const seat = seatOf(record, playerId);
-  return { seat, write: seat !== null, read: seat !== null || record.spectatorChat === true };
+  return { seat, write: seat !== null, read: seat !== null || record.spectatorChat };
 }
 
 /** The people seated in a game (not bots): who a message may notify. */

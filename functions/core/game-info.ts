@@ -20,9 +20,9 @@ export function gameInfoOf(record: GameRecord, requestId?: string): GameInfoFram
       control: clock.control,
       deadlines: record.seats.map((_, seat) => deadlineOf(clock, seat)?.toISOString() ?? null),
     },
-    listed: record.listed === true,
-    spectatorChat: record.spectatorChat === true,
-    onResign: record.onResign ?? 'bot',
+    listed: record.listed,
+    spectatorChat: record.spectatorChat,
+    onResign: record.onResign,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };

@@ -9,7 +9,7 @@ import { ProtocolError, type ListedSeat, type OpenGame } from './protocol/frames
 import { seatInfos, type GameRecord } from './record';
 
 /** Whether a record belongs in the lobby now: listed, and waiting for players. */
-export const inLobby = (record: GameRecord): boolean => record.listed === true && record.status === 'open';
+export const inLobby = (record: GameRecord): boolean => record.listed && record.status === 'open';
 
 /** How the lobby shows a game; `ratings`: playerId → displayed rating in this game. */
 export function openGameOf(record: GameRecord, ratings: ReadonlyMap<string, number> = new Map()): OpenGame {
@@ -19,7 +19,7 @@ export function openGameOf(record: GameRecord, ratings: ReadonlyMap<string, numb
     seats: seatInfos(record).map((s): ListedSeat | null => (s && ratings.has(s.playerId) ? { ...s, rating: ratings.get(s.playerId)! } : s)),
     options: record.options,
     clock: record.clock?.control ?? null,
-    onResign: record.onResign ?? 'bot',
+    onResign: record.onResign,
     createdAt: record.createdAt,
     version: record.version,
   };

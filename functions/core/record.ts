@@ -88,12 +88,12 @@ export interface GameRecord {
   status: GameStatus;
   /** Set when the players voted to end the game early, or a resignation ended it. */
   ended: 'vote' | 'resign' | null;
-  /** Listed in the public lobby while open (absent in records from before the lobby). */
-  listed?: boolean;
-  /** What a resignation does (absent: 'bot'). */
-  onResign?: OnResign;
-  /** Seats that resigned, in the order they did (absent: none). */
-  resigned?: number[];
+  /** Listed in the public lobby while open. */
+  listed: boolean;
+  /** What a resignation does. */
+  onResign: OnResign;
+  /** Seats that resigned, in the order they did. */
+  resigned: number[];
   /** Seats that voted to end the game. */
   votes: number[];
   version: number;
@@ -101,23 +101,32 @@ export interface GameRecord {
   state: unknown;
   /** The most recent LOG_KEEP lines (a finished game's whole story is in its commits). */
   log: string[];
-  /** How many earlier lines were dropped from the front of `log` (absent: none, or a record from before it was counted). */
-  logBase?: number;
+  /** How many earlier lines were dropped from the front of `log`. */
+  logBase: number;
   /** commandId → version that stored it, for idempotent retries: the last COMMANDS_KEEP versions' ids. */
   commands: Record<string, number>;
   clock: ClockState | null;
   /**
    * Per seat, where the log stood after that seat's player last moved (a command of theirs, not
    * a bot's): the version and the log line number (over the whole game) that followed its lines.
-   * "Since your last move" starts there. Absent in records from before it was kept.
+   * "Since your last move" starts there.
    */
-  lastOwn?: ({ version: number; line: number } | null)[];
-  /** The last commit, if its seat may still take it back: the state before it and the log lines it added. */
-  undo: { version: number; seat: number; state: unknown; logAdded: number; ownBefore?: { version: number; line: number } | null } | null;
+  lastOwn: (OwnMove | null)[];
+  /**
+   * The last commit, if its seat may still take it back: the state before it, the log lines it
+   * added and the seat's last own move before it.
+   */
+  undo: { version: number; seat: number; state: unknown; logAdded: number; ownBefore: OwnMove | null } | null;
   createdAt: string;
   updatedAt: string;
-  /** Spectators may read the game's chat (absent: only its seated players). */
-  spectatorChat?: boolean;
+  /** Spectators may read the game's chat (else only its seated players). */
+  spectatorChat: boolean;
+}
+
+/** Where the log stood after a seat's own move: its version, and the line number (over the whole game) after its lines. */
+export interface OwnMove {
+  version: number;
+  line: number;
 }
 
 export function moduleOf(record: Pick<GameRecord, 'game' | 'rulesVersion'>): AnyGameModule {
@@ -171,7 +180,7 @@ export function summaryOf(record: GameRecord, seat: number): GameSummary {
 export function outcomeOf(record: GameRecord): (Outcome & { ended?: 'vote' | 'resign'; resigned?: number[] }) | null {
   if (record.state === null) return null;
   const outcome = moduleOf(record).outcome(record.state);
-  const resigned = record.resigned ?? [];
+  const resigned = record.resigned;
   if (outcome) return resigned.length ? resignedLast(outcome, record.players, resigned) : outcome;
   // Ended early by a resignation, or by vote after one: the resigned seats last, the others together first.
   if (record.ended === 'resign' || (record.ended === 'vote' && resigned.length))
@@ -191,18 +200,21 @@ function created(commit: Commit, e: Extract<HostEvent, { type: '$created' }>): G
     absent: Array(e.players).fill(false),
     status: 'open',
     ended: null,
+    listed: e.listed === true,
+    onResign: e.onResign ?? 'bot',
+    resigned: [],
     votes: [],
     version: 0,
     state: null,
     log: [`${e.player.name} created the game`],
+    logBase: 0,
     commands: {},
     clock: e.clock ? startClock(e.clock, e.players) : null,
+    lastOwn: Array(e.players).fill(null),
     undo: null,
-    ...(e.listed ? { listed: true } : {}),
-    ...(e.onResign ? { onResign: e.onResign } : {}),
     createdAt: commit.at,
     updatedAt: commit.at,
-    ...(e.spectatorChat ? { spectatorChat: true } : {}),
+    spectatorChat: e.spectatorChat === true,
   };
 }
 
@@ -233,7 +245,7 @@ function applyHostEvent(r: GameRecord, e: HostEvent): void {
       r.state = r.undo.state;
       r.log.splice(r.log.length - r.undo.logAdded);
       // The seat's last move is the one before the taken-back command again.
-      if (r.lastOwn?.[e.seat]?.version === e.version) r.lastOwn = r.lastOwn.map((o, i) => (i === e.seat ? (r.undo!.ownBefore ?? null) : o));
+      if (r.lastOwn[e.seat]?.version === e.version) r.lastOwn = r.lastOwn.map((o, i) => (i === e.seat ? r.undo!.ownBefore : o));
       r.log.push(`${name(e.seat)} took back their last move`);
       return;
     case '$voted':
@@ -285,10 +297,10 @@ function advance(record: GameRecord | null, commit: Commit, decided: Decided | n
       bots: [...record.bots],
       absent: [...record.absent],
       votes: [...record.votes],
+      resigned: [...record.resigned],
       log: [...record.log],
       commands: { ...record.commands },
     };
-    if (record.resigned) r.resigned = [...record.resigned];
   }
   const before = { state: r.state, logLength: r.log.length, active: activeSeats(r) };
   const gameEvents: Tagged[] = [];
@@ -326,15 +338,15 @@ function advance(record: GameRecord | null, commit: Commit, decided: Decided | n
         seat: commit.seat!,
         state: before.state,
         logAdded: r.log.length - before.logLength,
-        ownBefore: record?.lastOwn?.[commit.seat!] ?? null,
+        ownBefore: r.lastOwn[commit.seat!] ?? null,
       }
     : null;
   const seat = commit.seat;
   if (seat !== null && commit.commandId !== null && gameEvents.length && !r.bots[seat] && r.seats[seat]?.playerId === commit.playerId) {
-    r.lastOwn = Array.from({ length: r.seats.length }, (_, i) => record?.lastOwn?.[i] ?? null);
-    r.lastOwn[seat] = { version: commit.version, line: (r.logBase ?? 0) + r.log.length };
+    const own = { version: commit.version, line: r.logBase + r.log.length };
+    r.lastOwn = r.lastOwn.map((o, i) => (i === seat ? own : o));
   }
-  if (r.log.length > LOG_KEEP) r.logBase = (r.logBase ?? 0) + r.log.splice(0, r.log.length - LOG_KEEP).length;
+  if (r.log.length > LOG_KEEP) r.logBase += r.log.splice(0, r.log.length - LOG_KEEP).length;
   if (r.clock) r.clock = tickClock(r.clock, before.active, activeSeats(r), commit.at);
   // Command ids are the client's: defined as own properties, so "__proto__" is a key like any other.
   if (commit.commandId)

@@ -8,7 +8,7 @@ import type { GameRecord, HostEvent } from './record';
 
 /** Fold `$resigned`: the seat is played by the safe bot for good (`bot`), or the game ends here (`end`). */
 export function applyResigned(r: GameRecord, e: Extract<HostEvent, { type: '$resigned' }>, name: string): void {
-  r.resigned = [...(r.resigned ?? []), e.seat];
+  r.resigned = [...r.resigned, e.seat];
   if (e.then === 'bot') {
     r.absent[e.seat] = true;
     r.log.push(`${name} resigned; a bot plays safe moves for their seat to the end`);
@@ -17,9 +17,7 @@ export function applyResigned(r: GameRecord, e: Extract<HostEvent, { type: '$res
   r.ended = 'resign';
   // With `bot` resignations the game ends only when nobody is left to play it.
   r.log.push(
-    (r.onResign ?? 'bot') === 'bot'
-      ? `${name} resigned; nobody is left to play, so the game ends here`
-      : `${name} resigned; the game ends here`,
+    r.onResign === 'bot' ? `${name} resigned; nobody is left to play, so the game ends here` : `${name} resigned; the game ends here`,
   );
 }
 

@@ -25,12 +25,12 @@ export function stateFrame(record: GameRecord, seat: number | null, online: numb
     view: started ? module.view(record.state, seat) : null,
     legal: mayCommand(record, seat) ? module.legal(record.state, seat) : [],
     log: record.log,
-    logStart: record.logBase ?? 0,
+    logStart: record.logBase,
     outcome: wireOutcome(record),
-    ...(record.resigned?.length ? { resigned: [...record.resigned] } : {}),
+    ...(record.resigned.length ? { resigned: [...record.resigned] } : {}),
     ...(record.onResign === 'end' ? { onResign: 'end' as const } : {}),
   };
-  const own = seat === null ? null : record.lastOwn?.[seat];
+  const own = seat === null ? null : record.lastOwn[seat];
   if (own) frame.sinceYourMove = { ...own };
   if (since) {
     const from = logDeparture(since, record);

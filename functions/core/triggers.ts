@@ -26,9 +26,9 @@ export interface CommitHead {
   outcome?: string;
   /** JSON of the commit's events. */
   events: string;
-  /** When the sweep must look at the game after this commit, and before it (ISO; null: never). Absent on commits stored before they were recorded. */
-  clockDue?: string | null;
-  wasClockDue?: string | null;
+  /** When the sweep must look at the game after this commit, and before it (ISO; null: never). */
+  clockDue: string | null;
+  wasClockDue: string | null;
   /** The game is listed in the public lobby (absent: it is not). */
   listed?: boolean;
   /**

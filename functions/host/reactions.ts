@@ -153,7 +153,7 @@ export class Reactions {
     const chores = [
       broadcast.commit(before, record, sender),
       decision.index ? records.indexGame(head) : undefined,
-      decision.clock?.changed ? schedule.setClockDue(head.gameId, dueDate(decision.clock.due), head.version) : undefined,
+      decision.clock.changed ? schedule.setClockDue(head.gameId, dueDate(decision.clock.due), head.version) : undefined,
       decision.lobby ? lobby?.publish(record, sender) : undefined,
     ];
     for (const result of await Promise.allSettled(chores)) {
@@ -181,7 +181,7 @@ export class Reactions {
       decision.automatic?.by === 'stream' ? this.playUnclaimed(head, decision.automatic.seat, fresh, sender) : undefined,
       decision.index ? records.indexGame(head) : undefined,
       decision.snapshot ? fresh().then((record) => store.saveSnapshot(record)) : undefined,
-      this.clock(head, decision, fresh),
+      this.clock(head, decision),
       decision.lobby && lobby ? fresh().then((record) => lobby.publish(record, sender)) : undefined,
     ]);
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
@@ -203,18 +203,10 @@ export class Reactions {
   /**
    * The due item for the sweep, written only when the commit changed the due time. The request
    * that stored the commit wrote it too, as a rule: this is the guarantee, not a second write.
-   * A commit stored before commits carried the due time: it is worked out from the record (by the
-   * function the head takes it from), if that is still the latest.
    */
-  private async clock(head: CommitHead, decision: AfterCommit, fresh: () => Promise<GameRecord>): Promise<void> {
-    const { schedule, store } = this.deps;
-    if (decision.clock) {
-      if (decision.clock.changed) await schedule.setClockDue(head.gameId, dueDate(decision.clock.due), head.version, { unlessSet: true });
-      return;
-    }
-    const record = await fresh();
-    if (record.version !== head.version) return; // the later commit's reaction writes it
-    await schedule.setClockDue(head.gameId, clockDueOf(record, new Date(record.updatedAt), store.redriveAfterMs), head.version);
+  private async clock(head: CommitHead, decision: AfterCommit): Promise<void> {
+    const { due, changed } = decision.clock;
+    if (changed) await this.deps.schedule.setClockDue(head.gameId, dueDate(due), head.version, { unlessSet: true });
   }
 
   /**

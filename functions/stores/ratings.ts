@@ -66,7 +66,7 @@ export interface RatingStore {
   isRated(gameId: string): Promise<boolean>;
   /**
    * The people's current ratings in one game (null: not rated yet), read consistently, each
-   * with its revision (undefined for a rating stored before revisions were kept).
+   * with its revision (0 for a rating stored without one).
    */
   current(game: string, playerIds: readonly string[]): Promise<Map<string, (PlayerRating & { rev: number }) | null>>;
   /**

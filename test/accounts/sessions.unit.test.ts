@@ -1,9 +1,9 @@
 /**
- * Accounts against the local server on DynamoDB Local, over real HTTP and sockets: devices
+ * Accounts against the local runtime (in-process, on the memory stores), over its HTTP routes and connections: devices
  * made by every sign-in route, refresh with rotation, v1 tokens exchanged and still working,
  * device-link codes, email sign-in links, revocation closing the device's sockets — and every
  * bad input (forged, expired or reused links and codes, another player's device ids, malformed
- * bodies) answered with its sentence while the table stays as it was.
+ * bodies) answered with its sentence while what is stored stays as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../functions/core/protocol/frames';

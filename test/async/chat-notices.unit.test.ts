@@ -1,5 +1,5 @@
 /**
- * Chat notices through the local server, its table stream and loopback push and webhook
+ * Chat notices through the local runtime (in-process), its stores' stream and loopback push and webhook
  * services: an offline seated player hears of a game's chat at most once per game and clock
  * hour, by push and webhook and never by email, even when a stream record comes again; online
  * players, the author and players who muted the author hear nothing; quiet hours hold the

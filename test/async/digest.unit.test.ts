@@ -1,5 +1,5 @@
 /**
- * Email as a daily digest, through the local server, its stream and sweep, with the games'
+ * Email as a daily digest, through the local runtime (in-process), its stream and sweep, with the games'
  * clock moved by hand: a player with several games waiting gets one email listing them (the
  * local outbox), not one per turn, and at most one a day; nothing when no game waits by the
  * time it is due; never inside quiet hours. The webhook still gets every turn. A stream record

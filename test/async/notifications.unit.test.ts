@@ -1,5 +1,5 @@
 /**
- * "Your turn" notifications through the local server, its table stream and loopback push and
+ * "Your turn" notifications through the local runtime (in-process), its stores' stream and loopback push and
  * webhook services: online players are left alone; an offline one gets exactly one message per
  * turn on each channel, even when a stream record comes twice or a delivery fails and is
  * retried; expired subscriptions are dropped; quiet hours hold messages back. Email goes only to

@@ -1,7 +1,7 @@
 /**
- * Chat per game through the local server on DynamoDB Local, reading who watches from the table
- * as Lambda instances must: seated players write and read, spectators read only when the game
- * allows it, nobody else; the text rule, the rate limits (counted in the table, so they hold for
+ * Chat per game through the local runtime (in-process, on the memory stores), as Lambda
+ * instances run it (no sole writer's shortcuts): seated players write and read, spectators read only when the game
+ * allows it, nobody else; the text rule, the rate limits (counted in the store, so they hold for
  * concurrent senders) and paging; mutes hide a player's messages from the muter live and in
  * history. Every refusal is an error frame with a sentence, and nothing is stored.
  */

@@ -1,5 +1,5 @@
 /**
- * Player-chosen text and malformed URLs over HTTP, against the local server: each bad name gets
+ * Player-chosen text and malformed URLs over HTTP, against the local runtime (in-process): each bad name gets
  * 400 with the text rule's sentence and stores nothing; a good name is stored, signed into the
  * token and shown to others in its normalised form; a game id with broken percent-encoding is
  * a 400 (after the token check), not a 500.

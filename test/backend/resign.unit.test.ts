@@ -1,5 +1,5 @@
 /**
- * Resigning and hiding finished games, through the protocol on the local server: with the
+ * Resigning and hiding finished games, through the protocol on the local runtime (in-process): with the
  * default `onResign: "bot"` the safe bot plays the resigned seat to the end (the player cannot
  * take it back, nor move or vote) and the result ranks them last whatever the bot made of it;
  * with `"end"` the game ends at once with them last; a resignation that leaves no person

@@ -10,6 +10,7 @@ import { REDRIVE_AFTER_MS } from '../../functions/core/clock-due';
 import { planCommand, planCreate, planJoin, planTimeout } from '../../functions/core/plans';
 import { activeSeats, applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
 import type { CommitHead } from '../../functions/core/triggers';
+import { upcast } from '../../functions/adapters/store/catalog';
 
 const at = '2026-11-21T12:00:00.000Z';
 const now = new Date(at);
@@ -55,7 +56,7 @@ describe('what follows a commit', () => {
     expect([afterCommit(heads[1]!, now).snapshot, afterCommit(at25, now).snapshot]).toEqual([false, true]);
   });
 
-  it('reads the due time the commit carries, and whether it changed; a commit from before it carried one is left to look up', () => {
+  it('reads the due time the commit carries, and whether it changed; a commit from before it carried one reads as none', () => {
     const clock = { type: 'perMove' as const, hours: 1 };
     const { heads } = played(create({ clock }), (r) => planJoin(r, bo, 1, 2, at)!, mark);
     const [created, started, moved] = heads.map((h) => afterCommit(h, now).clock);
@@ -64,7 +65,7 @@ describe('what follows a commit', () => {
     expect(started).toEqual({ due: expect.any(String), changed: true });
     expect(moved).toEqual({ due: started!.due, changed: false });
     const { clockDue: _, wasClockDue: __, ...older } = heads[2]!;
-    expect(afterCommit(older, now).clock).toBeNull();
+    expect(afterCommit(upcast('commit', older), now).clock).toEqual({ due: null, changed: false });
   });
 
   it('names the automatic seat to act, played by the storer while its claim holds, by the stream after it or without one', () => {

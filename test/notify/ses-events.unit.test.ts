@@ -1,6 +1,6 @@
 /**
  * SES bounces and complaints, fed to the handler as SNS delivers them (SES event publishing's
- * JSON inside an SNS notification), against the local server's table: a permanent bounce or a
+ * JSON inside an SNS notification), against the local runtime (in-process): a permanent bounce or a
  * complaint stops mail to the address the player still has, the settings say why, the notifier
  * and the digest send nothing there, nor do sign-in links, and entering another address starts anew. Soft bounces,
  * other events, malformed messages and mail without the player's tag change nothing.

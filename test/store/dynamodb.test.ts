@@ -4,9 +4,11 @@
  * the table and as the local runtime's stores do (group commit, connections and lobby watches in
  * memory); then what only the table shows — one conditional write
  * per commit also within a group commit, loads of at most two reads once snapshots exist,
- * snapshots gzipped, and the rules version kept.
+ * snapshots gzipped, the rules version kept, and items of older shapes put straight into the
+ * table read through the stores in their current shape (the catalogue).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Rng } from '../../domain/engine/rng';
@@ -190,5 +192,50 @@ describe('the event store on DynamoDB', () => {
       }),
     );
     await expect(new EventStore(doc, TABLE).load('g-rules')).rejects.toThrow(/no module for vasco-da-gama@0/);
+  });
+});
+
+/** The `nth` item of this version of its kind in test/fixtures/items/ (kinds whose fixtures are plain JSON). */
+const olderShape = (kind: string, version: number, nth = 0): Record<string, unknown> => {
+  const file = JSON.parse(readFileSync(new URL(`../fixtures/items/${kind}.json`, import.meta.url), 'utf8'));
+  return (file.shapes as { version: number; stored: Record<string, unknown> }[]).filter((f) => f.version === version).at(nth)!.stored;
+};
+
+describe('items of older shapes, read through the stores', () => {
+  it('read as the current shape: the settings alone, a first-build index entry and head, an entry without status, a rating without rev', async () => {
+    const stores = dynamoStores(false);
+    const put = (item: Record<string, unknown>) => doc.send(new PutCommand({ TableName: TABLE, Item: item }));
+
+    await put({ ...olderShape('settings', 1), pk: keys.player('old-settings') });
+    expect(await stores.players.getSettingsRecord('old-settings')).toEqual({
+      settings: { webPush: [], webhook: null, email: 'ana@example.com', quietHours: null },
+      confirmedEmail: null,
+      emailSince: 0,
+      confirmationsSent: [],
+      rev: 0,
+    });
+
+    // One game indexed by the first build (its head with the seats as ids), one by the next (an entry without status).
+    const head = (gameId: string, commit: Record<string, unknown>) => ({ ...commit, pk: keys.game(gameId), gameId });
+    await put(head('old-1', olderShape('commit', 1, -1)));
+    await put({ ...olderShape('playerGame', 1), pk: keys.player('old-ana'), sk: keys.playerGame('old-1'), gameId: 'old-1' });
+    await put(head('old-2', olderShape('commit', 2)));
+    await put({ ...olderShape('playerGame', 2), pk: keys.player('old-ana'), sk: keys.playerGame('old-2'), gameId: 'old-2', seat: 0 });
+    const page = await stores.playerGames.playerGames('old-ana', { limit: 10 });
+    expect(page.games.map((g) => [g.gameId, g.status, g.seats.map((s) => s?.name ?? null), g.lastMove])).toEqual([
+      ['old-1', 'active', ['Seat 1', 'Seat 2'], ''],
+      ['old-2', 'active', ['Ana', 'Bo'], ''],
+    ]);
+
+    await put({ ...olderShape('rating', 1), pk: keys.player('old-rated') });
+    expect((await stores.ratings.current('connect-four', ['old-rated'])).get('old-rated')).toEqual({
+      mu: 30,
+      sigma: 7,
+      ordinal: 9,
+      games: 4,
+      wins: 3,
+      rev: 0,
+    });
+    expect((await stores.ratings.ratingsOf('old-rated')).map((r) => r.game)).toEqual(['connect-four']);
   });
 });

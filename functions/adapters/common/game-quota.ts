@@ -10,7 +10,7 @@ export interface GameQuota {
   gamesHour?: number;
   gamesInHour?: number;
   openGames?: string[];
-  /** The last CREATES_KEEP createIds the player sent, each with the game it was counted for (absent in older profiles). */
+  /** The last CREATES_KEEP createIds the player sent, each with the game it was counted for (absent until one was). */
   creates?: [createId: string, gameId: string][];
 }
 

@@ -5,6 +5,7 @@
  */
 import { decodeCursor, encodeCursor, SEGMENTS, type GamesCursor, type Segment } from '../../core/games-cursor';
 import { ProtocolError, type GameSummary } from '../../core/protocol/frames';
+import type { CommitItem, PlayerGameItem } from '../store/items';
 
 /** A `games` page's summaries stay below this many bytes, far below the frame limit. */
 export const GAMES_PAGE_BYTES = 64 * 1024;
@@ -23,24 +24,24 @@ export function pageStart(playerId: string, cursor: string | undefined): GamesCu
 }
 
 /** How a player's list shows a game, from its head (its latest commit item). */
-export function summaryOfHead(head: Record<string, unknown>, seat: number): GameSummary {
+export function summaryOfHead(head: CommitItem, seat: number): GameSummary {
   return {
-    gameId: head.gameId as string,
-    game: head.game as string,
-    status: head.status as GameSummary['status'],
-    seats: head.seats as GameSummary['seats'],
+    gameId: head.gameId,
+    game: head.game,
+    status: head.status,
+    seats: head.seats,
     yourSeat: seat,
-    yourTurn: (head.activeSeats as number[]).includes(seat),
-    version: head.version as number,
-    updatedAt: head.at as string,
-    lastMove: (head.summary as string | undefined) ?? '',
+    yourTurn: head.activeSeats.includes(seat),
+    version: head.version,
+    updatedAt: head.at,
+    lastMove: head.summary,
   };
 }
 
 /** An entry of the players' index picked for a `myGames` page, with the part of the index it was found in. */
 export interface PickedEntry {
   segment: Segment;
-  item: { gameId: string; seat: number; status?: string };
+  item: Pick<PlayerGameItem, 'gameId' | 'seat' | 'status'>;
 }
 
 /**
@@ -52,7 +53,7 @@ export function gamesPage(
   playerId: string,
   picked: readonly PickedEntry[],
   more: boolean,
-  heads: readonly (Record<string, unknown> | undefined)[],
+  heads: readonly (CommitItem | undefined)[],
 ): { games: GameSummary[]; next: string | null; stale: { gameId: string; status: string; version: number }[] } {
   const games: GameSummary[] = [];
   let bytes = 0;
@@ -70,9 +71,7 @@ export function gamesPage(
   if (taken < picked.length) more = true;
   const stale = picked.slice(0, taken).flatMap(({ item }, i) => {
     const head = heads[i];
-    return head && head.status !== item.status
-      ? [{ gameId: item.gameId, status: head.status as string, version: head.version as number }]
-      : [];
+    return head && head.status !== item.status ? [{ gameId: item.gameId, status: head.status, version: head.version }] : [];
   });
   const last = picked[taken - 1];
   const rank = (g: GameSummary) => (g.yourTurn ? 0 : 1 + SEGMENTS.indexOf(g.status));

@@ -5,7 +5,7 @@
  * event store. A player's hidden games are a flag on their entries (MemoryHiddenGameStore).
  */
 import { SEGMENTS } from '../../core/games-cursor';
-import type { GameRecord } from '../../core/record';
+import type { GameRecord, GameStatus } from '../../core/record';
 import type { GamesPage, IndexedGame, PlayerGameStore } from '../../stores/player-games';
 import { gamesPage, pageStart, type PickedEntry } from '../common/games-page';
 import { keys } from '../store/keys';
@@ -16,7 +16,7 @@ import { compareKeys, mapIn } from './order';
 interface IndexEntry {
   gameId: string;
   seat: number;
-  status: string;
+  status: GameStatus;
   version: number;
   hidden?: boolean;
 }
@@ -71,7 +71,7 @@ export class MemoryPlayerGameStore implements PlayerGameStore {
       playerId,
       picked,
       following.length > picked.length,
-      picked.map(({ item }) => this.games.head(item.gameId) as Record<string, unknown> | undefined),
+      picked.map(({ item }) => this.games.head(item.gameId)),
     );
     // As the table's correction: an entry the head contradicts takes the head's status, unless a later version is indexed.
     for (const stale of built.stale) {

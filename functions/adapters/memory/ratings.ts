@@ -14,16 +14,20 @@ import {
   type RatedGame,
   type RatingStore,
 } from '../../stores/ratings';
+import { upcast } from '../store/catalog';
 import { keys } from '../store/keys';
 import { byKey, compareKeys, mapIn } from './order';
 import type { MemoryPlayerStore } from './players';
 
-/** A person's rating in one game; `rev` counts its writes (absent on a rating planted as older builds wrote them). */
+/** A person's rating in one game as stored; `rev` counts its writes (absent on one an older build wrote: see plantRating). */
 export interface StoredRating extends PlayerRating {
   name: string;
   updatedAt: string;
   rev?: number;
 }
+
+/** A rating as kept: read as the catalogue reads the table's (store/catalog.ts). */
+type KeptRating = Required<StoredRating>;
 
 interface RatingLog {
   gameId: string;
@@ -34,7 +38,7 @@ interface RatingLog {
 
 export class MemoryRatingStore implements RatingStore {
   /** playerId → game → rating */
-  private readonly ratingRecords = new Map<string, Map<string, StoredRating>>();
+  private readonly ratingRecords = new Map<string, Map<string, KeptRating>>();
   /** playerId → `RATINGLOG#game#at#gameId` → one rated game in their history */
   private readonly logs = new Map<string, Map<string, RatingLog>>();
   /** playerId → `PLAYED#at#gameId` → one game they played */
@@ -58,7 +62,7 @@ export class MemoryRatingStore implements RatingStore {
     return new Map(
       playerIds.map((id) => {
         const r = this.ratingRecords.get(id)?.get(game);
-        return [id, r ? { mu: r.mu, sigma: r.sigma, ordinal: r.ordinal, games: r.games, wins: r.wins, rev: r.rev as number } : null];
+        return [id, r ? { mu: r.mu, sigma: r.sigma, ordinal: r.ordinal, games: r.games, wins: r.wins, rev: r.rev } : null];
       }),
     );
   }
@@ -66,12 +70,10 @@ export class MemoryRatingStore implements RatingStore {
   async apply(rated: RatedGame, updates: readonly SeatUpdate[]): Promise<ApplyResult> {
     const { gameId, game, at, seats } = rated;
     if (this.rated.has(gameId)) return 'already';
-    // Each rating as it was read: absent, without a revision (then any or none without one), or at that revision.
+    // Each rating as it was read: absent, or at that revision.
     const unchanged = updates.every((u) => {
       const now = this.ratingRecords.get(u.seat.playerId)?.get(game);
-      if (!u.before) return !now;
-      if (u.before.rev === undefined) return now?.rev === undefined;
-      return now?.rev === u.before.rev;
+      return u.before ? now?.rev === u.before.rev : !now;
     });
     if (!unchanged) return 'conflict';
     this.rated.set(gameId, at);
@@ -139,8 +141,17 @@ export class MemoryRatingStore implements RatingStore {
     return typeof ordinal === 'number' && Number.isFinite(ordinal) ? ordinal : undefined;
   }
 
-  /** Put a rating as it stands, without its leaderboard entry or history (tests: a rating an older build wrote, without `rev`). */
+  /** Put a rating as it stands, without its leaderboard entry or history (tests: a rating an older build wrote, without `rev`), read as the table's item would be. */
   plantRating(playerId: string, game: string, rating: StoredRating): void {
-    mapIn(this.ratingRecords, playerId).set(game, structuredClone(rating));
+    const item = upcast('rating', {
+      pk: keys.player(playerId),
+      sk: keys.rating(game),
+      kind: 'rating',
+      playerId,
+      game,
+      ...structuredClone(rating),
+    });
+    const { name, mu, sigma, ordinal, games, wins, updatedAt, rev } = item;
+    mapIn(this.ratingRecords, playerId).set(game, { name, mu, sigma, ordinal, games, wins, updatedAt, rev });
   }
 }

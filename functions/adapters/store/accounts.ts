@@ -18,7 +18,8 @@ import type {
   NewPasskey,
   Passkey,
 } from '../../stores/accounts';
-import type { ChallengeItem, DeviceCodeItem, DeviceItem, EmailAccountItem, PasskeyItem, UsedLinkItem } from './items';
+import { upcast, type Stored } from './catalog';
+import type { ChallengeItem, DeviceCodeItem, DeviceItem, ItemKind, ItemOf, PasskeyItem, UsedLinkItem } from './items';
 import { keys } from './keys';
 import { profileName } from './profile-name';
 import { prefixed, queryAll } from './query';
@@ -33,9 +34,9 @@ const failedCondition = (error: unknown) =>
 /** Epoch seconds for DynamoDB's TTL, from an expiry in ms, with a margin (the checks use expiresAt). */
 const ttlOf = (expiresAtMs: number) => Math.ceil(expiresAtMs / 1000) + 3600;
 
-/** What an item holds beside its keys, its kind and its TTL: the record the store answers. */
-function recordOf<T>(item: Record<string, unknown>): T {
-  const { [PK]: _pk, [SK]: _sk, kind: _kind, ttl: _ttl, ...record } = item;
+/** What an item of this kind holds beside its keys, its kind and its TTL, in its current shape: the record the store answers. */
+function recordOf<T>(kind: ItemKind, item: Stored): T {
+  const { [PK]: _pk, [SK]: _sk, kind: _kind, ttl: _ttl, ...record } = upcast(kind, item) as unknown as Stored;
   return record as T;
 }
 
@@ -58,13 +59,13 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   /** An item's record (read consistently), or null. */
-  private async get<T>(pk: string, sk: string): Promise<T | null> {
+  private async get<T>(kind: ItemKind, pk: string, sk: string): Promise<T | null> {
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: pk, [SK]: sk }, ConsistentRead: true }));
-    return out.Item ? recordOf<T>(out.Item) : null;
+    return out.Item ? recordOf<T>(kind, out.Item) : null;
   }
 
   /** Delete an item if `condition` holds; its record as it was, or null when it did not. */
-  private async take<T>(pk: string, sk: string, condition: string, values?: Record<string, unknown>): Promise<T | null> {
+  private async take<T>(kind: ItemKind, pk: string, sk: string, condition: string, values?: Record<string, unknown>): Promise<T | null> {
     try {
       const out = await this.db.send(
         new DeleteCommand({
@@ -75,7 +76,7 @@ export class DynamoAccountStore implements AccountStore {
           ReturnValues: 'ALL_OLD',
         }),
       );
-      return out.Attributes ? recordOf<T>(out.Attributes) : null;
+      return out.Attributes ? recordOf<T>(kind, out.Attributes) : null;
     } catch (error) {
       if (failedCondition(error)) return null;
       throw error;
@@ -99,12 +100,12 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async getDevice(playerId: string, deviceId: string): Promise<Device | null> {
-    return this.get<Device>(keys.player(playerId), keys.device(deviceId));
+    return this.get<Device>('device', keys.player(playerId), keys.device(deviceId));
   }
 
   async devices(playerId: string): Promise<Device[]> {
     const items = await queryAll(this.db, { ...prefixed(this.table, keys.player(playerId), 'DEVICE#'), ConsistentRead: true });
-    return items.map((i) => recordOf<Device>(i));
+    return items.map((i) => recordOf<Device>('device', i));
   }
 
   /**
@@ -162,7 +163,7 @@ export class DynamoAccountStore implements AccountStore {
 
   /** Delete a device of this player; false when the player has no such device. */
   async deleteDevice(playerId: string, deviceId: string): Promise<boolean> {
-    return (await this.take(keys.player(playerId), keys.device(deviceId), `attribute_exists(${PK})`)) !== null;
+    return (await this.take('device', keys.player(playerId), keys.device(deviceId), `attribute_exists(${PK})`)) !== null;
   }
 
   // --- passkeys --------------------------------------------------------------------------
@@ -175,12 +176,12 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async getPasskey(playerId: string, credentialId: string): Promise<Passkey | null> {
-    return this.get<Passkey>(keys.player(playerId), keys.passkey(credentialId));
+    return this.get<Passkey>('passkey', keys.player(playerId), keys.passkey(credentialId));
   }
 
   async passkeys(playerId: string): Promise<Passkey[]> {
     const items = await queryAll(this.db, { ...prefixed(this.table, keys.player(playerId), 'PASSKEY#'), ConsistentRead: true });
-    return items.map((i) => recordOf<Passkey>(i));
+    return items.map((i) => recordOf<Passkey>('passkey', i));
   }
 
   /** Record a sign-in's counter, unless another sign-in with this passkey got in first (then false). */
@@ -204,15 +205,14 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async deletePasskey(playerId: string, credentialId: string): Promise<boolean> {
-    return (await this.take(keys.player(playerId), keys.passkey(credentialId), `attribute_exists(${PK})`)) !== null;
+    return (await this.take('passkey', keys.player(playerId), keys.passkey(credentialId), `attribute_exists(${PK})`)) !== null;
   }
 
   // --- email sign-in ---------------------------------------------------------------------
 
   async emailAccount(email: string): Promise<EmailAccount | null> {
-    const item = await this.get<Partial<EmailAccountItem>>(keys.emailAccount(email), keys.emailAccountMeta);
-    // The item may hold the sign-in links' count alone (counted before any player had the address).
-    return typeof item?.playerId === 'string' ? { playerId: item.playerId } : null;
+    const item = await this.get<ItemOf<'emailAccount'>>('emailAccount', keys.emailAccount(email), keys.emailAccountMeta);
+    return item?.playerId === undefined ? null : { playerId: item.playerId };
   }
 
   /** Let `playerId` sign in with this confirmed address (the latest confirmation wins, or only if nobody has it yet). */
@@ -234,11 +234,11 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async countSignInEmail(email: string, max: number, windowMs: number, now: Date): Promise<Counted> {
-    return this.countRecent(keys.emailAccount(email), keys.emailAccountMeta, 'emailAccount', max, windowMs, now);
+    return this.countRecent('emailAccount', keys.emailAccount(email), keys.emailAccountMeta, max, windowMs, now);
   }
 
   async countLinkCode(playerId: string, max: number, windowMs: number, now: Date): Promise<Counted> {
-    return this.countRecent(keys.player(playerId), keys.linkCodes, 'linkCodes', max, windowMs, now);
+    return this.countRecent('linkCodes', keys.player(playerId), keys.linkCodes, max, windowMs, now);
   }
 
   /**
@@ -246,9 +246,16 @@ export class DynamoAccountStore implements AccountStore {
    * `max` are there already: then how long until the oldest leaves the window. Conditional on
    * the item's `rev`, so concurrent requests cannot both take the last place.
    */
-  private async countRecent(pk: string, sk: string, kind: string, max: number, windowMs: number, now: Date): Promise<Counted> {
+  private async countRecent(
+    kind: 'emailAccount' | 'linkCodes',
+    pk: string,
+    sk: string,
+    max: number,
+    windowMs: number,
+    now: Date,
+  ): Promise<Counted> {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const item = await this.get<{ sent?: number[]; rev?: number }>(pk, sk);
+      const item = await this.get<{ sent: number[]; rev: number }>(kind, pk, sk);
       const recent = (item?.sent ?? []).filter((t) => t > now.getTime() - windowMs);
       if (recent.length >= max) return { ok: false, retryAfterMs: Math.min(...recent) + windowMs - now.getTime() };
       try {
@@ -302,12 +309,18 @@ export class DynamoAccountStore implements AccountStore {
 
   /** Use a code: its item, deleted, while it is valid; 'expired' or null (never made, or used) otherwise. */
   async takeDeviceCode(code: string, now: Date): Promise<DeviceCode | 'expired' | null> {
-    const taken = await this.take<DeviceCode>(keys.deviceCode(code), keys.oneUse, `attribute_exists(${PK}) AND expiresAt > :now`, {
-      ':now': now.getTime(),
-    });
+    const taken = await this.take<DeviceCode>(
+      'deviceCode',
+      keys.deviceCode(code),
+      keys.oneUse,
+      `attribute_exists(${PK}) AND expiresAt > :now`,
+      {
+        ':now': now.getTime(),
+      },
+    );
     if (taken) return taken;
     // Refused: say why when the code exists but is past its time (the TTL clears it away).
-    return (await this.get<DeviceCode>(keys.deviceCode(code), keys.oneUse)) ? 'expired' : null;
+    return (await this.get<DeviceCode>('deviceCode', keys.deviceCode(code), keys.oneUse)) ? 'expired' : null;
   }
 
   // --- WebAuthn challenges ---------------------------------------------------------------
@@ -329,7 +342,7 @@ export class DynamoAccountStore implements AccountStore {
 
   /** Use a challenge: its item, deleted, if it is unexpired; null otherwise (unknown, used or expired). */
   async takeChallenge(challenge: string, now: Date): Promise<Challenge | null> {
-    return this.take<Challenge>(keys.challenge(challenge), keys.oneUse, `attribute_exists(${PK}) AND expiresAt > :now`, {
+    return this.take<Challenge>('challenge', keys.challenge(challenge), keys.oneUse, `attribute_exists(${PK}) AND expiresAt > :now`, {
       ':now': now.getTime(),
     });
   }

@@ -9,6 +9,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocum
 import { countChat } from '../../core/chat';
 import { ProtocolError } from '../../core/protocol/frames';
 import type { ChatPage, ChatStore, StoredChatMessage } from '../../stores/chat';
+import { upcast, upcastAll } from './catalog';
 import type { ChatMessageItem, ChatRateItem } from './items';
 import { keys } from './keys';
 import { chatLimits, rateLimited } from '../limits';
@@ -48,9 +49,8 @@ export class DynamoChatStore implements ChatStore {
     const limits = chatLimits();
     for (let attempt = 0; attempt < 8; attempt++) {
       if (attempt) await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
-      const item = (await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }))).Item as
-        | ChatRateItem
-        | undefined;
+      const read = (await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }))).Item;
+      const item = read && upcast('chatRate', read);
       const counted = countChat(item ?? null, now.getTime(), limits);
       if (!counted.ok) throw rateLimited(counted.why, counted.retryAfterMs);
       try {
@@ -120,7 +120,7 @@ export class DynamoChatStore implements ChatStore {
         Limit: count + 1,
       }),
     );
-    const items = (out.Items ?? []) as ChatMessageItem[];
+    const items = upcastAll('chatMessage', out.Items ?? []);
     const page = items.slice(0, count).reverse().map(storedMessage);
     return { messages: page, next: items.length > count ? page[0]!.id : null };
   }

@@ -9,6 +9,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ClosedConnection, Connection, ConnectionState, ConnectionStore, Subscriber } from '../../stores/connections';
 import { limit, tooManyConnections, tooManySubscriptions } from '../limits';
+import { upcast, upcastAll } from './catalog';
 import type { ConnectionItem, GamesWatchItem, SubscriptionItem } from './items';
 import { keys } from './keys';
 import { prefixed, queryAll } from './query';
@@ -74,7 +75,7 @@ export class DynamoConnectionStore implements ConnectionStore {
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
-      // Full, or no map yet (a profile from before the map existed): look, drop what expired, try again.
+      // Full, or no map yet (a profile of version 1, see upcasters/player.ts): look, drop what expired, try again.
       const out = await this.db.send(
         new GetCommand({
           TableName: this.table,
@@ -151,15 +152,15 @@ export class DynamoConnectionStore implements ConnectionStore {
       new GetCommand({ TableName: this.table, Key: { [PK]: keys.connection(connectionId), [SK]: keys.connectionMeta } }),
     );
     if (!out.Item) return null;
-    const games = out.Item.games as Set<string> | undefined;
+    const item = upcast('connection', out.Item);
     return {
       connectionId,
-      playerId: out.Item.playerId,
-      name: out.Item.name,
-      ...(typeof out.Item.deviceId === 'string' ? { deviceId: out.Item.deviceId } : {}),
-      games: games ? [...games] : [],
-      watchesGames: out.Item.watchesGames === true,
-      watchesLobby: typeof out.Item.lobbyWatch === 'string',
+      playerId: item.playerId,
+      name: item.name,
+      ...(typeof item.deviceId === 'string' ? { deviceId: item.deviceId } : {}),
+      games: item.games ? [...item.games] : [],
+      watchesGames: item.watchesGames === true,
+      watchesLobby: typeof item.lobbyWatch === 'string',
     };
   }
 
@@ -230,8 +231,8 @@ export class DynamoConnectionStore implements ConnectionStore {
   }
 
   async subscribers(gameId: string): Promise<Subscriber[]> {
-    const items = await queryAll(this.db, prefixed(this.table, keys.game(gameId), 'SUB#'));
-    return items.map((i) => ({ connectionId: i.connectionId as string, playerId: i.playerId as string, logDelta: i.logDelta === true }));
+    const items = upcastAll('subscription', await queryAll(this.db, prefixed(this.table, keys.game(gameId), 'SUB#')));
+    return items.map((i) => ({ connectionId: i.connectionId, playerId: i.playerId, logDelta: i.logDelta === true }));
   }
 
   async deleteSubscription(gameId: string, connectionId: string): Promise<void> {
@@ -276,8 +277,8 @@ export class DynamoConnectionStore implements ConnectionStore {
 
   /** The connections watching a player's games. */
   async gamesWatchers(playerId: string): Promise<string[]> {
-    const items = await queryAll(this.db, prefixed(this.table, keys.player(playerId), 'WATCH#'));
-    return items.map((i) => i.connectionId as string);
+    const items = upcastAll('gamesWatch', await queryAll(this.db, prefixed(this.table, keys.player(playerId), 'WATCH#')));
+    return items.map((i) => i.connectionId);
   }
 
   async unwatchGames(playerId: string, connectionId: string): Promise<void> {

@@ -12,7 +12,8 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, typ
 import { CLAIM_LEASE_MS, type DigestState, type DigestStore, type DueDigest } from '../../stores/digests';
 import { MAX_ATTEMPTS, type Claim } from '../../stores/notifications';
 import { markDelivered, putClaim } from './deliveries';
-import type { DigestDueItem, DigestItem } from './items';
+import { upcast, upcastAll } from './catalog';
+import type { DigestDueItem } from './items';
 import { CLOCK_SHARDS, clockShardOf, keys } from './keys';
 import { profileName } from './profile-name';
 import { TABLE } from './table';
@@ -30,7 +31,7 @@ export class DynamoDigestStore implements DigestStore {
     const out = await this.db.send(
       new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.digest }, ConsistentRead: true }),
     );
-    const item = out.Item as DigestItem | undefined;
+    const item = out.Item && upcast('digest', out.Item);
     return {
       lastSentAt: item?.lastSentAt ? new Date(item.lastSentAt) : null,
       pending: item?.dueKey && item.dueShard ? { shard: item.dueShard, key: item.dueKey } : null,
@@ -89,7 +90,7 @@ export class DynamoDigestStore implements DigestStore {
             Limit: limit,
           }),
         );
-        return ((out.Items ?? []) as DigestDueItem[]).map((d) => ({
+        return upcastAll('digestDue', out.Items ?? []).map((d) => ({
           shard: d[PK],
           key: d[SK],
           playerId: d.playerId,
@@ -133,7 +134,8 @@ export class DynamoDigestStore implements DigestStore {
   async claim(d: DueDigest, now: Date): Promise<Claim | 'busy'> {
     const Key = digestKey(d);
     if (await putClaim(this.db, this.table, Key, now)) return 'new';
-    const marker = (await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }))).Item;
+    const read = (await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }))).Item;
+    const marker = read && upcast('delivery', read);
     if (marker?.status === 'sent') return 'sent';
     const claimedAt = String(marker?.at ?? '');
     if (Date.parse(claimedAt) > now.getTime() - CLAIM_LEASE_MS) return 'busy';
@@ -149,7 +151,7 @@ export class DynamoDigestStore implements DigestStore {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return ((out.Attributes?.attempts as number | undefined) ?? 0) >= MAX_ATTEMPTS ? 'abandoned' : 'retry';
+      return (upcast('delivery', out.Attributes ?? {}).attempts ?? 0) >= MAX_ATTEMPTS ? 'abandoned' : 'retry';
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
       return 'busy'; // another sweep took it over (or sent it) just now

@@ -12,6 +12,7 @@ import { REDRIVE_AFTER_MS } from '../../core/clock-due';
 import { commitHead } from '../../core/after-commit';
 import { GroupWriter, sharedWriter } from './group-commit';
 import type { GameStore } from '../../stores/games';
+import { upcast, upcastAll } from './catalog';
 import type { CommitItem, SnapshotItem } from './items';
 import { keys } from './keys';
 import { queryAll } from './query';
@@ -125,7 +126,7 @@ export class EventStore implements GameStore {
       },
       (page) => this.count('read', page.ConsumedCapacity?.CapacityUnits),
     );
-    return items.map(commitFromItem);
+    return upcastAll('commit', items).map(commitFromItem);
   }
 
   private count(kind: 'read' | 'write', units = 0): void {
@@ -171,18 +172,20 @@ export async function readHead(db: DynamoDBDocumentClient, table: string, gameId
       Limit: 1,
     }),
   );
-  return out.Items?.[0] as CommitItem | undefined;
+  const item = out.Items?.[0];
+  return item && upcast('commit', item);
 }
 
-export function commitFromItem(item: Record<string, unknown> | CommitItem): Commit {
-  const stored = item as unknown as CommitItem;
+/** The commit a commit item holds (an item of any version: a commit's own fields never changed). */
+export function commitFromItem(stored: CommitItem | Record<string, unknown>): Commit {
+  const item = stored as CommitItem;
   return {
-    gameId: stored.gameId,
-    version: stored.version,
-    seat: stored.seat ?? null,
-    playerId: stored.playerId,
-    commandId: stored.commandId ?? null,
-    events: JSON.parse(stored.events),
-    at: stored.at,
+    gameId: item.gameId,
+    version: item.version,
+    seat: item.seat,
+    playerId: item.playerId,
+    commandId: item.commandId,
+    events: JSON.parse(item.events),
+    at: item.at,
   };
 }

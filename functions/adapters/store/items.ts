@@ -1,6 +1,7 @@
 /**
- * Every item the table holds, typed once: the writers build items of these types and the
- * readers (handlers, the stream, tests) read them as these types. Keys come from keys.ts.
+ * Every item the table holds, typed once in its current shape: the writers build items of these
+ * types, and the readers (stores, the stream) read them as these types once the catalogue
+ * (catalog.ts) has brought an item of an older shape to this one. Keys come from keys.ts.
  * One table, single-table design: a game's partition holds its commits, snapshots and
  * subscriptions; a player's partition their profile, settings and game index.
  */
@@ -10,6 +11,7 @@ import type { EmailBlock } from '../../core/notification';
 import type { Challenge, Device, DeviceCode, EmailAccount, Passkey } from '../../stores/accounts';
 import type { StoredChatMessage } from '../../stores/chat';
 import type { PlayedGame } from '../../stores/ratings';
+import type { GameQuota } from '../common/game-quota';
 
 /** The partition and sort key every item has (TABLE.partitionKey / TABLE.sortKey). */
 export interface ItemKey {
@@ -30,16 +32,12 @@ export interface CommitItem extends ItemKey, CommitHead {
   at: string;
 }
 
-/** A snapshot (GAME#id / S#version): the folded record at that version, in one of the formats snapshot.ts reads. */
+/** A snapshot (GAME#id / S#version): the folded record at that version (snapshot.ts; older formats: upcasters/snapshot.ts). */
 export interface SnapshotItem extends ItemKey {
   kind: 'snapshot';
   version: number;
-  /** Format 2: the snapshot envelope (format, game, rules version, version, record) as gzipped JSON. */
-  snapshotGz?: Uint8Array;
-  /** Format 1: the bare record as gzipped JSON. */
-  recordGz?: Uint8Array;
-  /** Format 0: the bare record as JSON text (before snapshots were compressed). */
-  record?: string;
+  /** The snapshot envelope (format, game, rules version, version, record) as gzipped JSON. */
+  snapshotGz: Uint8Array;
 }
 
 /** A live subscription (GAME#id / SUB#connection), expiring with the connection. */
@@ -58,14 +56,16 @@ export interface GamesWatchItem extends ItemKey {
   ttl: number;
 }
 
-/** A player's profile (PLAYER#id / PROFILE), with their live connections and game quotas. */
-export interface PlayerItem extends ItemKey {
+/** A player's profile (PLAYER#id / PROFILE), with their live connections and game quotas (absent until a game is counted). */
+export interface PlayerItem extends ItemKey, GameQuota {
   kind: 'player';
   playerId: string;
   name: string;
   createdAt: string;
   /** Live connections: connection id → expiry (epoch seconds). */
   live: Record<string, number>;
+  /** Counts the writes of the game quotas: each is conditioned on the one it read. */
+  gamesRev?: number;
 }
 
 /** A connection (CONN#id / META), expiring after API Gateway's 2-hour limit. */
@@ -75,6 +75,8 @@ export interface ConnectionItem extends ItemKey {
   playerId: string;
   name: string;
   ttl: number;
+  /** The games it subscribed to (a string set, added to by each subscription). */
+  games?: Set<string>;
   /** Set once the connection watches its player's games (a GamesWatchItem exists). */
   watchesGames?: boolean;
   /** The filter of the connection's lobby watch, once it watches the lobby (a LobbyWatchItem exists). */
@@ -288,8 +290,11 @@ export interface LinkCodesItem extends ItemKey {
   rev: number;
 }
 
-/** Who signs in with an address (EMAIL#address / ACCOUNT), and the sign-in links mailed to it in the last hour. */
-export interface EmailAccountItem extends ItemKey, EmailAccount {
+/**
+ * Who signs in with an address (EMAIL#address / ACCOUNT), and the sign-in links mailed to it in
+ * the last hour; without a player while only links were counted for the address.
+ */
+export interface EmailAccountItem extends ItemKey, Partial<EmailAccount> {
   kind: 'emailAccount';
   sent: number[];
   rev: number;
@@ -313,3 +318,43 @@ export interface ChallengeItem extends ItemKey, Challenge {
   kind: 'challenge';
   ttl: number;
 }
+
+/** Every kind of item the table holds now (the catalogue, catalog.ts, says how each older shape is read). */
+export type StoredItem =
+  | CommitItem
+  | SnapshotItem
+  | SubscriptionItem
+  | GamesWatchItem
+  | PlayerItem
+  | ConnectionItem
+  | SettingsItem
+  | PlayerGameItem
+  | HeldItem
+  | DeliveryItem
+  | ClockDueItem
+  | GameClockItem
+  | ChatMessageItem
+  | ChatHeadItem
+  | ChatRateItem
+  | ListingItem
+  | ListingGuardItem
+  | LobbyWatchItem
+  | RatingItem
+  | RatingLogItem
+  | PlayedItem
+  | RatedItem
+  | LeaderItem
+  | DigestItem
+  | DigestDueItem
+  | DeviceItem
+  | PasskeyItem
+  | LinkCodesItem
+  | EmailAccountItem
+  | DeviceCodeItem
+  | UsedLinkItem
+  | ChallengeItem;
+
+export type ItemKind = StoredItem['kind'];
+
+/** The item type of one kind. */
+export type ItemOf<K extends ItemKind> = Extract<StoredItem, { kind: K }>;

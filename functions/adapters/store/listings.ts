@@ -22,6 +22,7 @@ import type { GameRecord } from '../../core/record';
 import type { Connection } from '../../stores/connections';
 import { ALL_GAMES, type ListingStore, type LobbyWatcher } from '../../stores/listings';
 import { connectionTtl } from './connections';
+import { upcastAll } from './catalog';
 import type { ListingGuardItem, ListingItem, LobbyWatchItem } from './items';
 import { keys } from './keys';
 import { prefixed, queryAll } from './query';
@@ -34,8 +35,7 @@ const CANDIDATES = 10;
 const CANDIDATE_READS = 500;
 
 /** A listing item as the lobby shows it. */
-export function openGameOfItem(item: Record<string, unknown>): OpenGame {
-  const i = item as unknown as ListingItem;
+export function openGameOfItem(i: ListingItem): OpenGame {
   return {
     gameId: i.gameId,
     game: i.game,
@@ -141,10 +141,10 @@ export class DynamoListingStore implements ListingStore {
         Limit: limit + 1,
       }),
     );
-    const items = out.Items ?? [];
+    const items = upcastAll('listing', out.Items ?? []);
     // One more than asked for says whether a page follows (listings are small: no 1 MB page cut comes first).
     const shown = items.slice(0, limit);
-    return { games: shown.map(openGameOfItem), next: items.length > limit ? encodeLobbyCursor(String(shown.at(-1)![SK])) : null };
+    return { games: shown.map(openGameOfItem), next: items.length > limit ? encodeLobbyCursor(shown.at(-1)![SK]) : null };
   }
 
   /** Quick play's candidates: open listings of the game with this match key, oldest first. */
@@ -167,7 +167,7 @@ export class DynamoListingStore implements ListingStore {
       read += out.ScannedCount ?? 0;
       start = out.LastEvaluatedKey;
     } while (start && found.length < CANDIDATES && read < CANDIDATE_READS);
-    return found.slice(0, CANDIDATES).map(openGameOfItem);
+    return upcastAll('listing', found.slice(0, CANDIDATES)).map(openGameOfItem);
   }
 
   /**
@@ -235,7 +235,7 @@ export class DynamoListingStore implements ListingStore {
     const lists = await Promise.all(
       [game, ALL_GAMES].map((filter) => queryAll(this.db, prefixed(this.table, keys.lobbyWatchers, keys.lobbyWatchesOf(filter)))),
     );
-    return lists.flat().map((i) => ({ connectionId: i.connectionId as string, filter: i.filter as string }));
+    return upcastAll('lobbyWatch', lists.flat()).map((i) => ({ connectionId: i.connectionId, filter: i.filter }));
   }
 
   /** Forget one watch (its connection is gone). */

@@ -7,6 +7,7 @@ import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient }
 import type { Notification } from '../../core/notification';
 import { deliveryId, MAX_ATTEMPTS, type Claim, type HeldNotification, type NotificationStore } from '../../stores/notifications';
 import { markDelivered, putClaim } from './deliveries';
+import { upcast, upcastAll } from './catalog';
 import type { HeldItem } from './items';
 import { keys } from './keys';
 import { queryAll } from './query';
@@ -38,7 +39,7 @@ export class DynamoNotificationStore implements NotificationStore {
       KeyConditionExpression: `${PK} = :pk AND ${SK} <= :upTo`,
       ExpressionAttributeValues: { ':pk': keys.outbox, ':upTo': `${now.toISOString()}#~` },
     });
-    return items.map((i) => ({ key: i[SK] as string, notification: JSON.parse(i.notification as string) as Notification }));
+    return upcastAll('held', items).map((i) => ({ key: i[SK], notification: JSON.parse(i.notification) as Notification }));
   }
 
   async release(key: string): Promise<void> {
@@ -62,8 +63,9 @@ export class DynamoNotificationStore implements NotificationStore {
         ReturnValues: 'ALL_NEW',
       }),
     );
-    if (out.Attributes?.status === 'sent') return 'sent';
-    return ((out.Attributes?.attempts as number | undefined) ?? 0) >= MAX_ATTEMPTS ? 'abandoned' : 'retry';
+    const marker = upcast('delivery', out.Attributes ?? {});
+    if (marker.status === 'sent') return 'sent';
+    return (marker.attempts ?? 0) >= MAX_ATTEMPTS ? 'abandoned' : 'retry';
   }
 
   async markSent(n: Notification, target: string): Promise<void> {
@@ -77,6 +79,6 @@ export class DynamoNotificationStore implements NotificationStore {
       KeyConditionExpression: `${PK} = :pk`,
       ExpressionAttributeValues: { ':pk': keys.delivery(deliveryId(n)) },
     });
-    return items.map((i) => ({ target: i[SK] as string, status: i.status as string }));
+    return upcastAll('delivery', items).map((i) => ({ target: i[SK], status: i.status }));
   }
 }

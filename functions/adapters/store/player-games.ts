@@ -11,10 +11,12 @@ import type { GamesPage, IndexedGame, PlayerGameStore } from '../../stores/playe
 import { failure, logger } from '../../observe/log';
 import { gamesPage, pageStart, type PickedEntry } from '../common/games-page';
 import { readHead } from './event-store';
+import { upcast } from './catalog';
 import type { PlayerGameItem } from './items';
 import { keys } from './keys';
 import { prefixed } from './query';
 import { TABLE } from './table';
+import { segmentFilter } from './upcasters/player-game';
 
 const PK = TABLE.partitionKey;
 const SK = TABLE.sortKey;
@@ -68,7 +70,7 @@ export class DynamoPlayerGameStore implements PlayerGameStore {
     );
   }
 
-  /** Correct one index item's status from the game's head (items written before statuses were indexed, a lost write). */
+  /** Correct one index item's status from the game's head (an item of an older shape, a lost write). */
   private async reindexStatus(playerId: string, gameId: string, status: string, version: number): Promise<void> {
     try {
       await this.db.send(
@@ -112,8 +114,7 @@ export class DynamoPlayerGameStore implements PlayerGameStore {
       const out = await this.db.send(
         new QueryCommand({
           ...query,
-          // Index items written before statuses were indexed count as in play until read; games the player hid are left out.
-          FilterExpression: `(${segment === 'active' ? 'attribute_not_exists(#status) OR #status = :status' : '#status = :status'}) AND attribute_not_exists(#hidden)`,
+          FilterExpression: segmentFilter(segment),
           ExpressionAttributeNames: { '#status': 'status', '#hidden': 'hidden' },
           ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':status': segment },
           ExclusiveStartKey: start,
@@ -125,7 +126,7 @@ export class DynamoPlayerGameStore implements PlayerGameStore {
           more = true;
           break;
         }
-        picked.push({ segment, item: item as PickedEntry['item'] });
+        picked.push({ segment, item: upcast('playerGame', item) });
       }
       if (out.LastEvaluatedKey) start = out.LastEvaluatedKey;
       else if (segment !== SEGMENTS.at(-1)) [segment, start] = [SEGMENTS[SEGMENTS.indexOf(segment) + 1]!, undefined];
@@ -133,7 +134,7 @@ export class DynamoPlayerGameStore implements PlayerGameStore {
     }
 
     const heads = await Promise.all(picked.map(({ item }) => readHead(this.db, this.table, item.gameId)));
-    const built = gamesPage(playerId, picked, more, heads as (Record<string, unknown> | undefined)[]);
+    const built = gamesPage(playerId, picked, more, heads);
     await Promise.all(built.stale.map((c) => this.reindexStatus(playerId, c.gameId, c.status, c.version)));
     return { games: built.games, next: built.next };
   }

@@ -7,10 +7,12 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import { NO_RECORD, withSettings, type NotificationSettings, type SettingsRecord } from '../../core/notification';
 import { ProtocolError } from '../../core/protocol/frames';
 import type { PlayerStore } from '../../stores/players';
+import { upcast } from './catalog';
 import type { PlayerItem, SettingsItem } from './items';
 import { keys } from './keys';
 import { TABLE } from './table';
 import { profileName } from './profile-name';
+import { atRevision } from './revision';
 
 const PK = TABLE.partitionKey;
 const SK = TABLE.sortKey;
@@ -49,17 +51,16 @@ export class DynamoPlayerStore implements PlayerStore {
     const out = await this.db.send(
       new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.settings }, ConsistentRead: consistent }),
     );
-    const item = out.Item;
-    if (!item) return NO_RECORD;
+    if (!out.Item) return NO_RECORD;
+    const item = upcast('settings', out.Item);
     return {
-      settings: JSON.parse(item.settings as string) as NotificationSettings,
-      confirmedEmail: (item.confirmedEmail as string | undefined) ?? null,
-      emailSince: (item.emailSince as number | undefined) ?? 0,
-      confirmationsSent: (item.confirmationsSent as number[] | undefined) ?? [],
-      // Items written before confirmations existed have no rev.
-      rev: (item.rev as number | undefined) ?? 0,
-      ...(item.muted ? { muted: item.muted as string[] } : {}),
-      ...(item.emailBlocked ? { emailBlocked: item.emailBlocked as SettingsRecord['emailBlocked'] } : {}),
+      settings: JSON.parse(item.settings) as NotificationSettings,
+      confirmedEmail: item.confirmedEmail ?? null,
+      emailSince: item.emailSince,
+      confirmationsSent: item.confirmationsSent,
+      rev: item.rev,
+      ...(item.muted ? { muted: item.muted } : {}),
+      ...(item.emailBlocked ? { emailBlocked: item.emailBlocked } : {}),
     };
   }
 
@@ -90,9 +91,7 @@ export class DynamoPlayerStore implements PlayerStore {
             ...(stored.muted?.length ? { muted: stored.muted } : {}),
             ...(stored.emailBlocked ? { emailBlocked: stored.emailBlocked } : {}),
           } satisfies SettingsItem,
-          ConditionExpression: record.rev === 0 ? 'attribute_not_exists(#rev)' : '#rev = :rev',
-          ExpressionAttributeNames: { '#rev': 'rev' },
-          ...(record.rev === 0 ? {} : { ExpressionAttributeValues: { ':rev': record.rev } }),
+          ...atRevision(record.rev),
         }),
       );
       return stored;

@@ -7,6 +7,7 @@ import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk
 import { ProtocolError } from '../../core/protocol/frames';
 import type { QuotaStore } from '../../stores/quotas';
 import { countedFor, countedQuota, type GameQuota } from '../common/game-quota';
+import { upcast } from './catalog';
 import { readHead } from './event-store';
 import { keys } from './keys';
 import { TABLE } from './table';
@@ -32,11 +33,12 @@ export class DynamoQuotaStore implements QuotaStore {
       // Concurrent creations of one player take turns: after a lost race, wait a little (with jitter).
       if (attempt) await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
       const out = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
-      const item = out.Item ?? {};
-      const rev = item.gamesRev as number | undefined;
-      const earlier = countedFor(item as GameQuota, createId);
+      // No profile item yet counts as one without quotas (the update below makes it).
+      const item: GameQuota & { gamesRev?: number } = out.Item ? upcast('player', out.Item) : {};
+      const rev = item.gamesRev;
+      const earlier = countedFor(item, createId);
       if (earlier !== undefined) return earlier;
-      const quota = await countedQuota(item as GameQuota, gameId, open, now, (ids) => this.stillOpen(ids), createId);
+      const quota = await countedQuota(item, gameId, open, now, (ids) => this.stillOpen(ids), createId);
       try {
         await this.db.send(
           new UpdateCommand({

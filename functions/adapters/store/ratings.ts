@@ -18,10 +18,12 @@ import {
   type RatedGame,
   type RatingStore,
 } from '../../stores/ratings';
+import { upcast, upcastAll } from './catalog';
 import type { LeaderItem, PlayedItem, RatedItem, RatingItem, RatingLogItem } from './items';
 import { keys } from './keys';
 import { profileName } from './profile-name';
 import { prefixed, queryAll } from './query';
+import { atRevision } from './revision';
 import { TABLE } from './table';
 
 const PK = TABLE.partitionKey;
@@ -52,7 +54,7 @@ export class DynamoRatingStore implements RatingStore {
         const out = await this.db.send(
           new GetCommand({ TableName: this.table, Key: { [PK]: keys.player(id), [SK]: keys.rating(game) }, ConsistentRead: true }),
         );
-        const item = out.Item as RatingItem | undefined;
+        const item = out.Item && upcast('rating', out.Item);
         return [
           id,
           item ? { mu: item.mu, sigma: item.sigma, ordinal: item.ordinal, games: item.games, wins: item.wins, rev: item.rev } : null,
@@ -65,17 +67,14 @@ export class DynamoRatingStore implements RatingStore {
   /** Store one game's update in one transaction (see the file's comment). */
   async apply(rated: RatedGame, updates: readonly SeatUpdate[]): Promise<ApplyResult> {
     const { gameId, game, at, seats } = rated;
-    const Put = (Item: object, ConditionExpression?: string, values?: Record<string, unknown>) => ({
-      Put: {
-        TableName: this.table,
-        Item,
-        ...(ConditionExpression ? { ConditionExpression } : {}),
-        ...(values ? { ExpressionAttributeValues: values } : {}),
-      },
+    const Put = (Item: object, condition?: ReturnType<typeof atRevision> | { ConditionExpression: string }) => ({
+      Put: { TableName: this.table, Item, ...condition },
     });
     const table = seats.map((s) => ({ name: s.name, playerId: s.playerId, ...(s.bot ? { bot: s.bot } : {}), rank: s.rank }));
     const items: Record<string, unknown>[] = [
-      Put({ [PK]: keys.game(gameId), [SK]: keys.rated, kind: 'rated', at } satisfies RatedItem, `attribute_not_exists(${PK})`),
+      Put({ [PK]: keys.game(gameId), [SK]: keys.rated, kind: 'rated', at } satisfies RatedItem, {
+        ConditionExpression: `attribute_not_exists(${PK})`,
+      }),
     ];
     for (const u of updates) {
       const { playerId, name } = u.seat;
@@ -92,13 +91,8 @@ export class DynamoRatingStore implements RatingStore {
         updatedAt: at,
         rev: (before?.rev ?? 0) + 1,
       };
-      // A rating item without `rev` (written by hand, or before it was kept) is replaced only if it still has none.
-      const unchanged = !before
-        ? Put(rating, `attribute_not_exists(${PK})`)
-        : before.rev === undefined
-          ? Put(rating, 'attribute_not_exists(rev)')
-          : Put(rating, 'rev = :rev', { ':rev': before.rev });
-      items.push(unchanged);
+      // Only over the rating it was computed from (revision 0: none, or one without `rev`).
+      items.push(Put(rating, atRevision(before?.rev ?? 0)));
       const change = { rank: u.seat.rank, before: before?.ordinal ?? null, after: u.after.ordinal };
       items.push(
         Put({
@@ -157,7 +151,7 @@ export class DynamoRatingStore implements RatingStore {
 
   /** A player's rating in each game they were rated in, each with its latest history. */
   async ratingsOf(playerId: string): Promise<GameRating[]> {
-    const items = (await queryAll(this.db, prefixed(this.table, keys.player(playerId), 'RATING#'))) as unknown as RatingItem[];
+    const items = upcastAll('rating', await queryAll(this.db, prefixed(this.table, keys.player(playerId), 'RATING#')));
     return Promise.all(
       items.map(async (r) => {
         const out = await this.db.send(
@@ -167,7 +161,7 @@ export class DynamoRatingStore implements RatingStore {
             Limit: HISTORY_POINTS,
           }),
         );
-        const history = ((out.Items ?? []) as RatingLogItem[])
+        const history = upcastAll('ratingLog', out.Items ?? [])
           .reverse()
           .map((l) => ({ at: l.at, gameId: l.gameId, rank: l.rank, ordinal: l.after }));
         return {
@@ -189,7 +183,7 @@ export class DynamoRatingStore implements RatingStore {
     const out = await this.db.send(
       new QueryCommand({ ...prefixed(this.table, keys.player(playerId), 'PLAYED#'), ScanIndexForward: false, Limit: limit }),
     );
-    return ((out.Items ?? []) as PlayedItem[]).map(({ gameId, game, at, seat, rank, won, before, after, table }) => ({
+    return upcastAll('played', out.Items ?? []).map(({ gameId, game, at, seat, rank, won, before, after, table }) => ({
       gameId,
       game,
       at,
@@ -215,7 +209,7 @@ export class DynamoRatingStore implements RatingStore {
         ...(after ? { ExclusiveStartKey: { [PK]: keys.leaders(game), [SK]: after } } : {}),
       }),
     );
-    const items = ((out.Items ?? []) as LeaderItem[]).map((i) => ({
+    const items = upcastAll('leader', out.Items ?? []).map((i) => ({
       key: i[SK],
       playerId: i.playerId,
       name: i.name,

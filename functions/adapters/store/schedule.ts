@@ -6,6 +6,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DueClock, ScheduleStore } from '../../stores/schedule';
+import { upcast, upcastAll } from './catalog';
 import type { ClockDueItem, GameClockItem } from './items';
 import { CLOCK_SHARDS, clockShardOf, keys } from './keys';
 import { TABLE } from './table';
@@ -37,7 +38,7 @@ export class DynamoScheduleStore implements ScheduleStore {
       const out = await this.db.send(
         new GetCommand({ TableName: this.table, Key: { [PK]: keys.game(gameId), [SK]: keys.gameClock }, ConsistentRead: true }),
       );
-      if (((out.Item as GameClockItem | undefined)?.version ?? -1) >= version) return;
+      if (out.Item && upcast('gameClock', out.Item).version >= version) return;
     }
     const shard = keys.clockShard(clockShardOf(gameId));
     const dueKey = due ? keys.clockDue(due.toISOString(), gameId) : undefined;
@@ -60,7 +61,7 @@ export class DynamoScheduleStore implements ScheduleStore {
           ReturnValues: 'ALL_OLD',
         }),
       );
-      previous = out.Attributes as GameClockItem | undefined;
+      previous = out.Attributes && upcast('gameClock', out.Attributes);
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
       // A newer version set the game's due time: the item just written is not the game's.
@@ -90,10 +91,13 @@ export class DynamoScheduleStore implements ScheduleStore {
           }),
         );
         readUnits += out.ConsumedCapacity?.CapacityUnits ?? 0;
-        return (out.Items ?? []).map((item) => {
-          const clock = item as ClockDueItem;
-          return { shard: clock[PK], key: clock[SK], gameId: clock.gameId, due: new Date(clock.due), version: clock.version };
-        });
+        return upcastAll('clockDue', out.Items ?? []).map((clock) => ({
+          shard: clock[PK],
+          key: clock[SK],
+          gameId: clock.gameId,
+          due: new Date(clock.due),
+          version: clock.version,
+        }));
       }),
     );
     return { due: perShard.flat(), readUnits };
@@ -104,7 +108,7 @@ export class DynamoScheduleStore implements ScheduleStore {
     const out = await this.db.send(
       new GetCommand({ TableName: this.table, Key: { [PK]: keys.game(item.gameId), [SK]: keys.gameClock }, ConsistentRead: true }),
     );
-    const current = out.Item as GameClockItem | undefined;
+    const current = out.Item && upcast('gameClock', out.Item);
     if (current?.dueKey === item.key && current.dueShard === item.shard) return;
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: item.shard, [SK]: item.key } }));
   }

@@ -2,32 +2,30 @@
  * A hosted game's snapshot as stored: the engine's Snapshot envelope (format, game, rules
  * version, version) around the game's record, as gzipped JSON — a record's JSON shrinks about
  * sevenfold, and every write and every cold load pays by the KB. Every store reads snapshots
- * through `readSnapshot`, the one place that knows the shapes tables hold:
- * - format 0: the bare record as JSON text in `record` (the first snapshots);
- * - format 1: the bare record gzipped in `recordGz`;
- * - format 2: the envelope gzipped in `snapshotGz` (written now).
- * Records in formats 0 and 1 may be of an older shape too; they are upcast here (upcastRecord).
- * A snapshot is only a shortcut: one that cannot be trusted is ignored, and the game is folded
- * from its commits.
+ * through `readSnapshot`, which brings an item of an older format (upcasters/snapshot.ts) and the
+ * record inside it (upcasters/record.ts) to their current shapes through the catalogue
+ * (catalog.ts). A snapshot is only a shortcut: one that cannot be trusted is ignored, and the
+ * game is folded from its commits.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { SNAPSHOT_FORMAT, sameRules, type Snapshot } from '../../../domain/engine/projector';
 import { findGame } from '../../../domain/games/index';
 import type { GameRecord } from '../../core/record';
 import { failure, logger } from '../../observe/log';
+import { upcast, upcastRecord, type Stored } from './catalog';
 import type { SnapshotItem } from './items';
+import type { StoredSnapshot } from './upcasters/snapshot';
+
+export type { StoredSnapshot };
 
 /** Snapshots above this size are skipped (items must stay far below DynamoDB's 400 KB). */
 export const MAX_SNAPSHOT_BYTES = 300 * 1024;
-
-/** A snapshot item without its keys: what a store keeps of a snapshot, in whichever format it was written. */
-export type StoredSnapshot = Pick<SnapshotItem, 'version' | 'snapshotGz' | 'recordGz' | 'record'>;
 
 /** A hosted game's snapshot: the engine's envelope with the game's record as its state. */
 export type RecordSnapshot = Snapshot<GameRecord>;
 
 /** The stored form of a record's snapshot, or null when it is too big to store (the game is then folded from more commits). */
-export function storedSnapshot(record: GameRecord): StoredSnapshot | null {
+export function storedSnapshot(record: GameRecord): Pick<SnapshotItem, 'version' | 'snapshotGz'> | null {
   const snapshot: RecordSnapshot = {
     format: SNAPSHOT_FORMAT,
     game: record.game,
@@ -46,73 +44,33 @@ export function storedSnapshot(record: GameRecord): StoredSnapshot | null {
  * the one the game is always played with — or rules this build does not have.
  */
 export function readSnapshot(gameId: string, stored: StoredSnapshot): GameRecord | null {
-  let snapshot: RecordSnapshot | null;
   try {
-    snapshot = upcast(decode(stored));
+    const snapshot = decode(upcast('snapshot', stored as unknown as Stored).snapshotGz);
+    const reason = refusal(stored, snapshot);
+    if (reason === null) return upcastRecord(snapshot!.state);
+    logger.warn('a snapshot was not used; the game is folded from its commits', { gameId, version: stored.version, reason });
   } catch (error) {
     logger.warn('a snapshot could not be read; the game is folded from its commits', failure(error, { gameId, version: stored.version }));
-    return null;
   }
-  const reason = refusal(stored, snapshot);
-  if (reason === null) return snapshot!.state;
-  logger.warn('a snapshot was not used; the game is folded from its commits', { gameId, version: stored.version, reason });
   return null;
 }
 
-function decode(stored: StoredSnapshot): unknown {
-  if (stored.snapshotGz) return JSON.parse(gunzipSync(stored.snapshotGz).toString('utf8'));
-  const bare = (format: number, record: GameRecord) => ({
-    format,
-    game: record.game,
-    rulesVersion: record.rulesVersion,
-    version: record.version,
-    state: record,
-  });
-  if (stored.recordGz) return bare(1, JSON.parse(gunzipSync(stored.recordGz).toString('utf8')) as GameRecord);
-  if (typeof stored.record === 'string') return bare(0, JSON.parse(stored.record) as GameRecord);
-  return null;
+/** The envelope a snapshot item holds, or null when it holds none. */
+function decode(snapshotGz: Uint8Array | undefined): Snapshot<Stored> | null {
+  if (!snapshotGz) return null;
+  const snapshot = JSON.parse(gunzipSync(snapshotGz).toString('utf8')) as Snapshot<Stored> | null;
+  return snapshot && typeof snapshot.format === 'number' && typeof snapshot.state === 'object' && snapshot.state ? snapshot : null;
 }
 
-/** Every older format brought to the current one, in one place. */
-function upcast(decoded: unknown): RecordSnapshot | null {
-  const snapshot = decoded as RecordSnapshot | null;
-  if (!snapshot || typeof snapshot.format !== 'number' || !snapshot.state) return null;
-  if (snapshot.format < 2) return { ...snapshot, format: SNAPSHOT_FORMAT, state: upcastRecord(snapshot.state) };
-  return snapshot;
-}
-
-/**
- * A record of an older shape, as the first snapshots hold them: before bots, clocks, votes and
- * undo were kept (the record had none of them: a game without), and before undo counted the
- * lines its move added (it held the log's length before the move; the move is the record's
- * last version, so the lines it added are the rest of the log).
- */
-function upcastRecord(old: GameRecord): GameRecord {
-  const record: GameRecord = {
-    ...old,
-    bots: old.bots ?? Array(old.players).fill(null),
-    absent: old.absent ?? Array(old.players).fill(false),
-    ended: old.ended ?? null,
-    votes: old.votes ?? [],
-    clock: old.clock ?? null,
-    undo: old.undo ?? null,
-  };
-  const undo = record.undo as (GameRecord['undo'] & { logLength?: number }) | null;
-  if (undo && undo.logAdded === undefined && typeof undo.logLength === 'number') {
-    const { logLength, ...rest } = undo;
-    record.undo = { ...rest, logAdded: record.log.length - logLength };
-  }
-  return record;
-}
-
-function refusal(stored: StoredSnapshot, snapshot: RecordSnapshot | null): string | null {
+function refusal(stored: StoredSnapshot, snapshot: Snapshot<Stored> | null): string | null {
   if (!snapshot) return 'not a snapshot';
   if (snapshot.format > SNAPSHOT_FORMAT) return `format ${snapshot.format} is newer than this build's ${SNAPSHOT_FORMAT}`;
-  const record = snapshot.state;
+  const record = snapshot.state as { version?: unknown; game?: unknown; rulesVersion?: unknown };
   if (snapshot.version !== stored.version || record.version !== stored.version) return 'its version is not its key';
-  if (!sameRules(snapshot, { id: record.game, rulesVersion: record.rulesVersion })) {
-    return `taken with ${snapshot.game}@${snapshot.rulesVersion}, but the game plays ${record.game}@${record.rulesVersion}`;
+  const rules = { id: String(record.game), rulesVersion: String(record.rulesVersion) };
+  if (!sameRules(snapshot, rules)) {
+    return `taken with ${snapshot.game}@${snapshot.rulesVersion}, but the game plays ${rules.id}@${rules.rulesVersion}`;
   }
-  if (!findGame(record.game, record.rulesVersion)) return `this build has no rules ${record.game}@${record.rulesVersion}`;
+  if (!findGame(rules.id, rules.rulesVersion)) return `this build has no rules ${rules.id}@${rules.rulesVersion}`;
   return null;
 }

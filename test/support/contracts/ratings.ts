@@ -166,7 +166,7 @@ export function ratingStoreContract(kit: () => StoreKit, { run, id, person }: Su
       const [old, bo] = [person('LOld'), person('LBo')];
       await kit().plantRating(old.playerId, game, { name: 'LOld', mu: 27, sigma: 5, ordinal: 12, games: 3, wins: 2, updatedAt: minute(0) });
       const read = await ratings.current(game, [old.playerId, bo.playerId]);
-      expect(read.get(old.playerId)).toEqual({ mu: 27, sigma: 5, ordinal: 12, games: 3, wins: 2, rev: undefined });
+      expect(read.get(old.playerId)).toEqual({ mu: 27, sigma: 5, ordinal: 12, games: 3, wins: 2, rev: 0 });
       expect(await rate(ratings, id('rg-l1'), game, minute(1), seatsOf([old, bo]))).toBe('stored');
       expect((await ratings.current(game, [old.playerId])).get(old.playerId)).toMatchObject({ games: 4, rev: 1 });
       // The update computed from the rating without rev, stored now, finds it changed.

@@ -32,7 +32,7 @@ export async function replayPanel(app: App, frame: StateFrame, show: (f: StateFr
   }, null);
   const last = records.length;
   /** The log line count (over the game) after each version, and the versions that open a round. */
-  const ends = records.map((r) => (r.logBase ?? 0) + r.log.length);
+  const ends = records.map((r) => r.logBase + r.log.length);
   const rounds = records.flatMap((r, i) => {
     const added = r.log.slice(Math.max(0, r.log.length - (ends[i]! - (ends[i - 1] ?? 0))));
     const opening = added.find((l) => ROUND_LINE.test(l));

@@ -1,7 +1,8 @@
 /**
- * Five protocol clients play a whole 5-player game of Navegador through the local server (real
- * DynamoDB Local, real WebSockets), choosing from their `legal` lists: every client sees every
- * version in order, the final outcome, and never a hidden colony price.
+ * Five protocol clients play a whole 5-player game of Navegador through the local runtime
+ * (in-process, on the memory stores; a whole game is too long for the unit tests' budget), choosing
+ * from their `legal` lists: every client sees every version in order, the final outcome, and never
+ * a hidden colony price.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rng } from '../../domain/engine/rng';

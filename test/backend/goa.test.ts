@@ -1,8 +1,8 @@
 /**
- * Four protocol clients play a whole game of Goa through the local server (real DynamoDB Local,
- * real WebSockets), choosing from their `legal` lists: every client sees every version in order
- * and the final outcome, and while the game runs no frame shows another seat's ducats, another
- * seat's expedition cards or the order of the deck.
+ * Four protocol clients play a whole game of Goa through the local runtime (in-process, on the
+ * memory stores; a whole game is too long for the unit tests' budget), choosing from their `legal`
+ * lists: every client sees every version in order and the final outcome, and while the game runs no
+ * frame shows another seat's ducats, another seat's expedition cards or the order of the deck.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rng } from '../../domain/engine/rng';
