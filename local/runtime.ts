@@ -27,7 +27,8 @@ import { ratings } from '../functions/handlers/ratings';
 import { stream } from '../functions/handlers/stream';
 import { sweep } from '../functions/handlers/sweep';
 import type { SweepResult } from '../functions/host/sweep';
-import { logger } from '../functions/observe/log';
+import { observer } from '../functions/app/outside';
+import type { Observer } from '../functions/observe/observer';
 import { LOCAL_CREDENTIALS, startDynamo, type LocalDynamo } from './dynamodb';
 import { startMemoryStreamPoller } from './memory-stream';
 import { startStreamPoller, type StreamPoller } from './stream';
@@ -185,10 +186,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     return p;
   };
   const instrument = options.instrument ?? ((_name, handler) => handler);
+  const { log } = app.get(observer);
   // One log line per request, with its route, status and duration (LOG_LEVEL=INFO, the default).
   const wrap = <E, R>(name: HandlerName, handler: Handler<E, R>): Handler<E, R> => {
     const inner = instrument(name, handler);
-    return (event) => track(logged(name, inner, event));
+    return (event) => track(logged(log, name, inner, event));
   };
   const handlers = {
     http: wrap('http', app.get(http)),
@@ -257,7 +259,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 }
 
 /** Run a handler, and log one line: its route, status and duration (or its failure). */
-async function logged<E, R>(name: HandlerName, handler: Handler<E, R>, event: E): Promise<R> {
+async function logged<E, R>(log: Observer['log'], name: HandlerName, handler: Handler<E, R>, event: E): Promise<R> {
   const started = performance.now();
   const e = event as { requestContext?: { routeKey?: string; http?: { method: string; path: string } }; Records?: unknown[] } | undefined;
   const route = e?.requestContext?.http
@@ -267,7 +269,7 @@ async function logged<E, R>(name: HandlerName, handler: Handler<E, R>, event: E)
   try {
     const result = await handler(event);
     const status = (result as { statusCode?: number } | null)?.statusCode;
-    logger.info('request', {
+    log.info('request', {
       handler: name,
       route,
       ...(status ? { status } : {}),
@@ -276,7 +278,7 @@ async function logged<E, R>(name: HandlerName, handler: Handler<E, R>, event: E)
     });
     return result;
   } catch (error) {
-    logger.error('request failed', { handler: name, route, durationMs: durationMs(), error: error as Error });
+    log.error('request failed', { handler: name, route, durationMs: durationMs(), error: error as Error });
     throw error;
   }
 }

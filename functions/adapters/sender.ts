@@ -9,9 +9,8 @@ import {
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { ServerFrame } from '../core/protocol/frames';
-import { failure, logger } from '../observe/log';
+import { failure, type Observer } from '../observe/observer';
 import { METRICS } from '../observe/metric-names';
-import { count } from '../observe/metrics';
 
 export type SendResult = 'sent' | 'gone' | 'failed';
 
@@ -25,7 +24,10 @@ export class ManagementApiSender implements Sender {
   /** Frames sent, and their total bytes (for the cost model). */
   readonly usage = { frames: 0, bytes: 0 };
 
-  constructor(private readonly client: ApiGatewayManagementApiClient) {}
+  constructor(
+    private readonly client: ApiGatewayManagementApiClient,
+    private readonly observer: Observer,
+  ) {}
 
   async send(connectionId: string, frame: ServerFrame): Promise<SendResult> {
     const data = Buffer.from(JSON.stringify(frame));
@@ -36,8 +38,8 @@ export class ManagementApiSender implements Sender {
       return 'sent';
     } catch (error) {
       if (error instanceof GoneException) return 'gone';
-      logger.warn('sending a frame failed', failure(error, { to: connectionId }));
-      count(METRICS.sendFailures);
+      this.observer.log.warn('sending a frame failed', failure(error, { to: connectionId }));
+      this.observer.count(METRICS.sendFailures);
       return 'failed';
     }
   }

@@ -7,9 +7,8 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { upcastItem } from '../adapters/store/catalog';
-import { failure, logger } from '../observe/log';
+import { failure, type Observer } from '../observe/observer';
 import { METRICS } from '../observe/metric-names';
-import { count } from '../observe/metrics';
 
 type Image = Record<string, AttributeValue>;
 
@@ -22,6 +21,7 @@ export async function eachInserted<T>(
   event: DynamoDBStreamEvent,
   wanted: (image: Image) => boolean,
   react: (item: T) => Promise<void>,
+  observer: Observer,
   failed = 'reacting to a commit failed; the stream delivers it again',
 ): Promise<DynamoDBBatchResponse> {
   for (const [i, record] of event.Records.entries()) {
@@ -30,8 +30,8 @@ export async function eachInserted<T>(
     try {
       await react(upcastItem(unmarshall(image)) as T);
     } catch (error) {
-      logger.error(failed, failure(error));
-      count(METRICS.reactorFailures);
+      observer.log.error(failed, failure(error));
+      observer.count(METRICS.reactorFailures);
       return { batchItemFailures: event.Records.slice(i).map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber ?? '' })) };
     }
   }

@@ -10,9 +10,9 @@ import { ACTIONS, clientFrames, MAX_CLIENT_FRAME_BYTES, ProtocolError, type Acti
 import type { Outcome } from '../host/commands';
 import type { App } from '../app/app';
 import { connectionCache, connectionStore } from '../app/connections';
-import { failure, logger } from '../observe/log';
+import { observer } from '../app/outside';
+import { failure } from '../observe/observer';
 import { METRICS } from '../observe/metric-names';
-import { count } from '../observe/metrics';
 import { wsActions } from './ws-actions';
 
 /** The request id of a frame, read before anything else so that errors can echo it. */
@@ -73,6 +73,7 @@ function connectionOf(app: App): (connectionId: string) => Promise<Connection> {
 export function wsMessage(app: App): (connectionId: string, body: string, sender: Sender) => Promise<void> {
   const actions = wsActions(app);
   const connection = connectionOf(app);
+  const { log, count } = app.get(observer);
   return async (connectionId, body, sender) => {
     let requestId: string | undefined;
     let outcome: Outcome;
@@ -85,12 +86,12 @@ export function wsMessage(app: App): (connectionId: string, body: string, sender
       requestId = requestIdOf(data);
       const parsed = parseFrame(data);
       const gameId = (parsed.frame as { gameId?: unknown }).gameId;
-      logger.appendKeys(typeof gameId === 'string' ? { gameId, action: parsed.action } : { action: parsed.action });
+      log.appendKeys(typeof gameId === 'string' ? { gameId, action: parsed.action } : { action: parsed.action });
       outcome = await actions[parsed.action](await connection(connectionId), parsed.frame as never, sender);
     } catch (error) {
       if (!(error instanceof ProtocolError)) {
         // The client gets INTERNAL (and API Gateway a 200): the metric and the log are what tell.
-        logger.error('message failed; answered INTERNAL', failure(error));
+        log.error('message failed; answered INTERNAL', failure(error));
         count(METRICS.internalErrors);
       }
       const refusal =

@@ -5,7 +5,7 @@ import type { ChatStore } from '../stores/chat';
 import type { App } from './app';
 import { connectionStore } from './connections';
 import { host } from './games';
-import { dynamo } from './outside';
+import { dynamo, observer } from './outside';
 import { playerStore } from './players';
 
 export function chatStore(app: App): ChatStore {
@@ -18,6 +18,7 @@ export function chat(app: App): Chat {
     connections: app.get(connectionStore),
     players: app.get(playerStore),
     chat: app.get(chatStore),
+    observer: app.get(observer),
     now: app.deps.now,
   });
 }

@@ -8,6 +8,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Mailer } from '../adapters/channels/email';
 import type { Sender } from '../adapters/sender';
 import type { Channels } from '../host/notifier';
+import type { Observer } from '../observe/observer';
 import type { Stores } from '../stores';
 import type { AppConfig } from './config';
 
@@ -39,6 +40,8 @@ export interface AppDeps {
   mailer?: Mailer | null;
   /** Notification channels replaced (tests). */
   channels?: Partial<Channels>;
+  /** Where log lines and metrics go; built from the configuration (level, Lambda or not) when absent. */
+  observer?: Observer;
 }
 
 /** Ids as production makes them: unguessable, short enough for an invite link. */

@@ -3,6 +3,7 @@ import { Devices } from '../host/devices';
 import { accountStore, sessions } from './accounts';
 import type { App } from './app';
 import { connectionStore } from './connections';
+import { observer } from './outside';
 import { playerStore } from './players';
 
 export function devices(app: App): Devices {
@@ -11,6 +12,7 @@ export function devices(app: App): Devices {
     connections: app.get(connectionStore),
     players: app.get(playerStore),
     sessions: app.get(sessions),
+    observer: app.get(observer),
     now: app.deps.now,
   });
 }

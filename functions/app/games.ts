@@ -5,6 +5,7 @@
 import { DynamoHiddenGameStore } from '../adapters/store/hidden-games';
 import { DynamoListingStore } from '../adapters/store/listings';
 import { EventStore } from '../adapters/store/event-store';
+import { GroupWriter } from '../adapters/store/group-commit';
 import { LiveListingStore } from '../adapters/store/live-listings';
 import { LivePlayerGameStore } from '../adapters/store/live-player-games';
 import { DynamoPlayerGameStore } from '../adapters/store/player-games';
@@ -20,15 +21,24 @@ import type { QuotaStore } from '../stores/quotas';
 import type { ScheduleStore } from '../stores/schedule';
 import type { App } from './app';
 import { connectionStore, liveConnections } from './connections';
-import { dynamo } from './outside';
+import { dynamo, observer } from './outside';
+
+/** A sole writer's one grouping writer: its commits and index writes go together (group-commit.ts). */
+export function groupWriter(app: App): GroupWriter {
+  return new GroupWriter(app.get(dynamo), true);
+}
 
 /** A sole writer groups the commits of many games in one transaction (group-commit.ts). */
 export function eventStore(app: App): GameStore {
   const { stores, config } = app.deps;
-  return (
-    stores?.games ??
-    new EventStore(app.get(dynamo), config.tableName, { groupCommits: config.soleWriter, redriveAfterMs: config.redriveAfterMs })
-  );
+  if (stores) return stores.games;
+  const { log } = app.get(observer);
+  const warn = (message: string, fields: Record<string, unknown>) => log.warn(message, fields);
+  return new EventStore(app.get(dynamo), config.tableName, {
+    ...(config.soleWriter ? { writer: app.get(groupWriter) } : {}),
+    redriveAfterMs: config.redriveAfterMs,
+    warn,
+  });
 }
 
 export function scheduleStore(app: App): ScheduleStore {
@@ -39,7 +49,8 @@ export function scheduleStore(app: App): ScheduleStore {
 export function playerGameStore(app: App): PlayerGameStore {
   const { stores, config } = app.deps;
   if (stores) return stores.playerGames;
-  return new (config.soleWriter ? LivePlayerGameStore : DynamoPlayerGameStore)(app.get(dynamo), config.tableName);
+  if (!config.soleWriter) return new DynamoPlayerGameStore(app.get(dynamo), config.tableName, app.get(observer));
+  return new LivePlayerGameStore(app.get(dynamo), config.tableName, app.get(observer), app.get(groupWriter));
 }
 
 export function quotaStore(app: App): QuotaStore {
@@ -75,6 +86,7 @@ export function host(app: App): Host {
     soleWriter: config.soleWriter,
     // A sole writer hears every subscription itself: presence changes within 50 ms go out as one frame.
     presenceWindowMs: config.soleWriter ? 50 : 0,
+    observer: app.get(observer),
     lobby: { listings: app.get(listingStore), hidden: app.get(hiddenGameStore) },
   });
 }

@@ -5,7 +5,7 @@ import { EmailSignIn } from '../host/signin-email';
 import { accountStore, sessions } from './accounts';
 import type { App } from './app';
 import { signingKeys } from './keys';
-import { links, clientOptions } from './outside';
+import { clientOptions, links, observer } from './outside';
 import { playerStore } from './players';
 
 export function mailer(app: App): Mailer | null {
@@ -24,6 +24,7 @@ export function confirmations(app: App): EmailConfirmations {
     secret: app.get(signingKeys).legacySecret,
     now: app.deps.now,
     linkFor: app.get(links).confirmEmail,
+    observer: app.get(observer),
     onConfirmed: (playerId, email) => app.get(emailSignIn).confirmed(playerId, email),
   });
 }
@@ -36,6 +37,7 @@ export function emailSignIn(app: App): EmailSignIn {
     sessions: app.get(sessions),
     mailer: app.get(mailer),
     now: app.deps.now,
+    observer: app.get(observer),
     keys: app.get(signingKeys),
     linkFor: app.get(links).signIn,
   });

@@ -16,7 +16,7 @@ import type { NotificationStore } from '../stores/notifications';
 import { vapid } from './keys';
 import { mailer } from './mail';
 import { host, playerGameStore, scheduleStore } from './games';
-import { dynamo, links, senderFor } from './outside';
+import { dynamo, links, observer, senderFor } from './outside';
 import { connectionStore } from './connections';
 import { playerStore } from './players';
 
@@ -37,6 +37,7 @@ export function digests(app: App): Digests {
     playerGames: app.get(playerGameStore),
     mailer: app.get(mailer),
     now: app.deps.now,
+    observer: app.get(observer),
     links: { game: to.game, settings: to.settings(), title: titleOf },
   });
 }
@@ -51,6 +52,7 @@ export function notifier(app: App): Notifier {
     players: app.get(playerStore),
     notifications: app.get(notificationStore),
     now: app.deps.now,
+    observer: app.get(observer),
     gameUrl: app.get(links).game,
     channels: {
       webPush: async (subscription, n) => {
@@ -99,6 +101,7 @@ export function sweep(app: App): Sweep {
     sender: () => app.get(senderFor)(),
     now: app.deps.now,
     gameUrl: app.get(links).game,
+    observer: app.get(observer),
     budgetMs: app.deps.config.sweepBudgetMs,
   });
 }

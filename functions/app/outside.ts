@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type ClientOptions, ConnectionsClients, createDynamo, requestHandlerFor } from '../adapters/aws';
 import { ManagementApiSender, type Sender } from '../adapters/sender';
 import type { App } from './app';
+import { createObserver, type Observer } from '../observe/observer';
 import { linksOf, type Links } from './config';
 
 /** How every SDK client of the app is made: its region, HTTP handling and (locally) credentials. */
@@ -13,6 +14,12 @@ export function clientOptions(app: App): ClientOptions {
 
 export function dynamo(app: App): DynamoDBDocumentClient {
   return app.deps.dynamo ?? createDynamo({ ...app.get(clientOptions), endpoint: app.deps.config.dynamoEndpoint });
+}
+
+/** The app's log lines and metrics. */
+export function observer(app: App): Observer {
+  const { logLevel, onLambda } = app.deps.config;
+  return app.deps.observer ?? createObserver({ level: logLevel, onLambda });
 }
 
 export function links(app: App): Links {
@@ -30,7 +37,7 @@ function managementSenders(app: App): (endpoint: string) => Sender {
   const senders = new Map<string, ManagementApiSender>();
   return (endpoint) => {
     let sender = senders.get(endpoint);
-    if (!sender) senders.set(endpoint, (sender = new ManagementApiSender(clients.get(endpoint))));
+    if (!sender) senders.set(endpoint, (sender = new ManagementApiSender(clients.get(endpoint), app.get(observer))));
     return sender;
   };
 }

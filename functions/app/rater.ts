@@ -1,8 +1,9 @@
 /** The ratings reactor, apart from ratings.ts: only its function carries the rating library. */
 import { Ratings } from '../host/ratings';
 import type { App } from './app';
+import { observer } from './outside';
 import { ratingStore } from './ratings';
 
 export function rater(app: App): Ratings {
-  return new Ratings(app.get(ratingStore));
+  return new Ratings(app.get(ratingStore), app.get(observer));
 }

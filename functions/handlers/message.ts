@@ -4,13 +4,13 @@
  */
 import { wsMessage } from '../api/ws-message';
 import type { App } from '../app/app';
-import { senderFor } from '../app/outside';
+import { observer, senderFor } from '../app/outside';
 import { observed } from '../observe/observed';
 import type { WsEvent, WsResult } from './ws-event';
 
 export function message(app: App) {
   const handle = app.get(wsMessage);
-  return observed('message', async (event: WsEvent): Promise<WsResult> => {
+  return observed(app.get(observer), 'message', async (event: WsEvent): Promise<WsResult> => {
     const sender = app.get(senderFor)(event.requestContext);
     const body = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
     await handle(event.requestContext.connectionId, body, sender);

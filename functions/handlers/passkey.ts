@@ -6,11 +6,12 @@ import { answering } from '../api/answering';
 import { refusal, type HttpEvent, type HttpResult } from '../api/http-io';
 import { passkeyRoutes } from '../api/passkey-routes';
 import type { App } from '../app/app';
+import { observer } from '../app/outside';
 import { observed } from '../observe/observed';
 
 export function passkey(app: App) {
   const routes = app.get(passkeyRoutes);
-  return observed('passkey', async (event: HttpEvent): Promise<HttpResult> => {
+  return observed(app.get(observer), 'passkey', async (event: HttpEvent): Promise<HttpResult> => {
     const { method } = event.requestContext.http;
     const route = routes.get(event.rawPath);
     if (!route || method !== 'POST') return refusal(404, { code: 'NOT_FOUND', message: `There is no ${method} ${event.rawPath}.` });

@@ -7,9 +7,9 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { eachInserted } from '../api/stream-batch';
 import type { App } from '../app/app';
+import { observer } from '../app/outside';
 import { rater } from '../app/rater';
 import type { CommitItem } from '../adapters/store/items';
-import { logger } from '../observe/log';
 import { observed } from '../observe/observed';
 
 export function ratings(app: App) {
@@ -18,10 +18,10 @@ export function ratings(app: App) {
   const finished = (image: { kind?: { S?: string }; status?: { S?: string } }) =>
     image.kind?.S === 'commit' && image.status?.S === 'finished';
   const rate = async (head: CommitItem) => {
-    logger.appendKeys({ gameId: head.gameId, version: head.version });
+    app.get(observer).log.appendKeys({ gameId: head.gameId, version: head.version });
     await ratings.onCommit(head, head.at);
   };
-  return observed('ratings', (event: DynamoDBStreamEvent) =>
-    eachInserted(event, finished, rate, 'rating a finished game failed; the stream delivers it again'),
+  return observed(app.get(observer), 'ratings', (event: DynamoDBStreamEvent) =>
+    eachInserted(event, finished, rate, app.get(observer), 'rating a finished game failed; the stream delivers it again'),
   );
 }

@@ -4,17 +4,18 @@
  */
 import type { SNSEvent } from 'aws-lambda';
 import type { App } from '../app/app';
+import { observer } from '../app/outside';
 import { playerStore } from '../app/players';
 import { sesReport } from '../core/ses-event';
 import { markReported } from '../host/email-reports';
 import { observed } from '../observe/observed';
 
 export function sesEvents(app: App) {
-  return observed('sesEvents', async (event: SNSEvent): Promise<{ marked: number }> => {
+  return observed(app.get(observer), 'sesEvents', async (event: SNSEvent): Promise<{ marked: number }> => {
     let marked = 0;
     for (const record of event.Records ?? []) {
       const report = sesReport(record.Sns?.Message ?? '');
-      if (report && (await markReported(app.get(playerStore), report))) marked++;
+      if (report && (await markReported(app.get(playerStore), report, app.get(observer)))) marked++;
     }
     return { marked };
   });

@@ -14,9 +14,11 @@ import type { Connection, ConnectionStore } from '../stores/connections';
 import type { PlayerStore } from '../stores/players';
 import type { Outcome } from './commands';
 import type { Games } from './games';
-import { failure, logger } from '../observe/log';
+import { failure, type Observer } from '../observe/observer';
 
 export interface ChatDeps {
+  /** Where log lines and metrics go. */
+  observer: Observer;
   games: Games;
   /** Who watches the game (the readers of a new message). */
   connections: ConnectionStore;
@@ -98,7 +100,10 @@ export class Chat {
       );
     } catch (error) {
       // Readers missed a live frame; the message is stored and their next history has it.
-      logger.warn('sending a chat message to its readers failed', failure(error, { gameId: record.gameId, id: message.id }));
+      this.deps.observer.log.warn(
+        'sending a chat message to its readers failed',
+        failure(error, { gameId: record.gameId, id: message.id }),
+      );
     }
   }
 

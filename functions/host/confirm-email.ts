@@ -11,13 +11,14 @@ import { ProtocolError } from '../core/protocol/frames';
 import type { PlayerStore } from '../stores/players';
 import type { Mail, Mailer } from '../adapters/channels/email';
 import { emailBlockOf, emailConfirmed, withSettings, type NotificationSettings, type SettingsRecord } from '../core/notification';
-import { failure, logger } from '../observe/log';
+import { failure, type Observer } from '../observe/observer';
 import { METRICS } from '../observe/metric-names';
-import { count } from '../observe/metrics';
 
 const HOUR_MS = 3_600_000;
 
 export interface ConfirmationDeps {
+  /** Where log lines and metrics go. */
+  observer: Observer;
   /** The settings record holds the address, its confirmation and the count of emails sent. */
   players: PlayerStore;
   /** Null when this server sends no email (no SES sender, no outbox). */
@@ -100,8 +101,8 @@ export class EmailConfirmations {
       const token = issueEmailToken({ playerId, email }, await this.deps.secret(), at);
       await mailer!.send(email, confirmationMail(playerId, email, this.deps.linkFor(token)));
     } catch (error) {
-      logger.error('a confirmation email failed', failure(error, { playerId }));
-      count(METRICS.sendFailures);
+      this.deps.observer.log.error('a confirmation email failed', failure(error, { playerId }));
+      this.deps.observer.count(METRICS.sendFailures);
       // Put the settings back as they were (unless they changed again meanwhile): nothing stored, nothing counted.
       await players.writeSettingsRecord(playerId, { ...before, rev: after.rev }).catch(() => null);
       throw new ProtocolError('INTERNAL', 'The confirmation email could not be sent, so nothing was saved; try again in a few minutes.');

@@ -13,7 +13,7 @@ import type { Connection, ConnectionStore } from '../stores/connections';
 import type { PlayerStore } from '../stores/players';
 import { limit } from '../adapters/limits';
 import { AccountError, type SessionAnswer, type Sessions } from './sessions';
-import { failure, logger } from '../observe/log';
+import { failure, type Observer } from '../observe/observer';
 
 const HOUR_MS = 3_600_000;
 
@@ -31,6 +31,8 @@ export const CODE_EXPIRED = `This code has expired (codes work for ${CODE_SECOND
 export const DEVICE_UNKNOWN = 'You have no device with that id (it may have been removed already); open your list of devices again.';
 
 export interface DevicesDeps {
+  /** Where log lines and metrics go. */
+  observer: Observer;
   accounts: AccountStore;
   /** The player's live connections (a revoked device's are closed). */
   connections: ConnectionStore;
@@ -96,7 +98,9 @@ export class Devices {
       const theirs = await Promise.all(ids.map(async (id) => ((await connections.getConnection(id))?.deviceId === deviceId ? id : null)));
       for (const id of theirs) {
         if (!id || !close) continue;
-        await close(id).catch((error) => logger.warn("closing a revoked device's connection failed", failure(error, { to: id })));
+        await close(id).catch((error) =>
+          this.deps.observer.log.warn("closing a revoked device's connection failed", failure(error, { to: id })),
+        );
       }
     };
   }

@@ -13,11 +13,12 @@ import type { ConnectionStore } from '../stores/connections';
 import type { DigestStore, DueDigest } from '../stores/digests';
 import type { PlayerGameStore } from '../stores/player-games';
 import type { PlayerStore } from '../stores/players';
-import { failure, logger } from '../observe/log';
+import { failure, type Observer } from '../observe/observer';
 import { METRICS } from '../observe/metric-names';
-import { count } from '../observe/metrics';
 
 export interface DigestDeps {
+  /** Where log lines and metrics go. */
+  observer: Observer;
   digests: DigestStore;
   /** Who is online (no digest for them). */
   connections: ConnectionStore;
@@ -65,8 +66,8 @@ export class Digests {
         run[await this.sendOne(d)]++;
       } catch (error) {
         run.failures++;
-        count(METRICS.sendFailures);
-        logger.error('a digest failed; it stays due', failure(error, { playerId: d.playerId }));
+        this.deps.observer.count(METRICS.sendFailures);
+        this.deps.observer.log.error('a digest failed; it stays due', failure(error, { playerId: d.playerId }));
       }
     }
     return run;
@@ -103,7 +104,7 @@ export class Digests {
       await mailer.send(record.settings.email!, { subject, text, label: ['digest', d.playerId], playerId: d.playerId });
       await digests.markSent(d);
     } else if (claim === 'abandoned') {
-      logger.warn('giving up a digest after repeated failures', { playerId: d.playerId });
+      this.deps.observer.log.warn('giving up a digest after repeated failures', { playerId: d.playerId });
       await digests.finish(d, null);
       return 'dropped';
     }

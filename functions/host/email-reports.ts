@@ -7,12 +7,12 @@
  */
 import { sameAddress, type SesReport } from '../core/ses-event';
 import type { PlayerStore } from '../stores/players';
-import { logger } from '../observe/log';
+import type { Observer } from '../observe/observer';
 
 /** Mark the addresses a report names; true when a player's address was newly marked. */
-export async function markReported(players: PlayerStore, report: SesReport): Promise<boolean> {
+export async function markReported(players: PlayerStore, report: SesReport, { log }: Observer): Promise<boolean> {
   if (!report.playerId) {
-    logger.warn('an SES bounce or complaint names no player (mail sent without the playerId tag)', { addresses: report.blocks.length });
+    log.warn('an SES bounce or complaint names no player (mail sent without the playerId tag)', { addresses: report.blocks.length });
     return false;
   }
   const { after, before } = await players.updateSettings(report.playerId, (r) => {
@@ -21,6 +21,6 @@ export async function markReported(players: PlayerStore, report: SesReport): Pro
     return { ...r, emailBlocked: { ...block, address: r.settings.email! } };
   });
   if (after === before) return false;
-  logger.info('an email address stops receiving mail', { playerId: report.playerId, kind: after.emailBlocked?.kind });
+  log.info('an email address stops receiving mail', { playerId: report.playerId, kind: after.emailBlocked?.kind });
   return true;
 }

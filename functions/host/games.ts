@@ -11,7 +11,7 @@ import { CLAIM_MS, commitHead } from '../core/after-commit';
 import type { CommitHead } from '../core/triggers';
 import type { GameStore } from '../stores/games';
 import { METRICS } from '../observe/metric-names';
-import { count } from '../observe/metrics';
+import type { Observer } from '../observe/observer';
 
 /** Game records kept in memory per process: ≈ 100 MB at most for finished 4-player games, in a 512 MB Lambda. */
 export const CACHED_GAMES = 2000;
@@ -51,6 +51,8 @@ export class Games {
      * latest, so `fresh` needs no read. Lambda instances share the table, so they refresh.
      */
     private readonly soleWriter: boolean,
+    /** Counts the races lost (Retries). */
+    private readonly observer: Pick<Observer, 'count'>,
     cachedGames = CACHED_GAMES,
   ) {
     this.cache = new LRUCache({ max: cachedGames });
@@ -131,7 +133,7 @@ export class Games {
         return { record: next, committed: true, before: record, head: this.headOf(commit, next, record, claimedUntil) };
       }
       // Another writer stored this version first: decide again on the newer record.
-      count(METRICS.retries);
+      this.observer.count(METRICS.retries);
       record = await this.fresh(gameId, true);
       refreshed = true;
     }

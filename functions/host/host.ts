@@ -3,6 +3,7 @@
  * path (Games), players' requests (Commands), what follows a commit (Reactions) and frames to
  * watchers (Broadcast). A handler takes the piece it needs.
  */
+import type { Observer } from '../observe/observer';
 import type { GameStore, HostRecords, HostSchedule } from '../stores';
 import { Broadcast } from './broadcast';
 import { Commands } from './commands';
@@ -14,6 +15,8 @@ import { Lobby } from './lobby';
 import { LobbyFeed } from './lobby-feed';
 
 export interface HostDeps {
+  /** Where log lines and metrics go. */
+  observer: Observer;
   store: GameStore;
   records: HostRecords;
   schedule: HostSchedule;
@@ -44,10 +47,11 @@ export interface Host {
 
 export function createHost(deps: HostDeps): Host {
   const soleWriter = deps.soleWriter ?? false;
-  const games = new Games(deps.store, soleWriter, deps.cachedGames);
+  const games = new Games(deps.store, soleWriter, deps.observer, deps.cachedGames);
   const broadcast = new Broadcast({ records: deps.records, games, soleWriter, presenceWindowMs: deps.presenceWindowMs ?? 0 });
   const lobbyFeed = deps.lobby ? new LobbyFeed(deps.lobby.listings) : undefined;
   const reactions = new Reactions({
+    observer: deps.observer,
     games,
     broadcast,
     store: deps.store,

@@ -23,9 +23,8 @@ import {
 import { quietUntil } from '../core/quiet';
 import { inDigest } from '../core/digest';
 import { notificationsFor, type CommitHead } from '../core/triggers';
-import { failure, logger } from '../observe/log';
+import { failure, type Observer } from '../observe/observer';
 import { METRICS } from '../observe/metric-names';
-import { count } from '../observe/metrics';
 
 export interface Channels {
   /** Null when Web Push is not configured (no VAPID keys). */
@@ -36,6 +35,8 @@ export interface Channels {
 }
 
 export interface NotifierDeps {
+  /** Where log lines and metrics go. */
+  observer: Observer;
   /** Who is online (they see it live). */
   connections: ConnectionStore;
   /** Their settings: channels, quiet hours. */
@@ -81,8 +82,8 @@ export class Notifier {
         await this.deps.notifications.release(key);
         released++;
       } catch (error) {
-        logger.error('a held notification failed; kept for the next sweep', failure(error, { key }));
-        count(METRICS.sendFailures);
+        this.deps.observer.log.error('a held notification failed; kept for the next sweep', failure(error, { key }));
+        this.deps.observer.count(METRICS.sendFailures);
       }
     }
     return released;
@@ -119,7 +120,7 @@ export class Notifier {
           const claim = await notifications.claim(n, target.key, now());
           if (claim === 'sent') return;
           if (claim === 'abandoned') {
-            logger.warn('giving up a notification after repeated failures', {
+            this.deps.observer.log.warn('giving up a notification after repeated failures', {
               kind: n.kind,
               playerId: n.playerId,
               gameId: n.gameId,
@@ -130,7 +131,7 @@ export class Notifier {
           if ((await target.send()) === 'gone') gone.push(target);
           await notifications.markSent(n, target.key);
         } catch (error) {
-          count(METRICS.sendFailures);
+          this.deps.observer.count(METRICS.sendFailures);
           failures.push(error);
         }
       }),

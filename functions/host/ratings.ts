@@ -9,7 +9,7 @@ import { ratedSeats } from '../core/ratings';
 import type { CommitHead } from '../core/triggers';
 import type { RatingStore } from '../stores/ratings';
 import { METRICS } from '../observe/metric-names';
-import { count } from '../observe/metrics';
+import type { Observer } from '../observe/observer';
 
 /** Attempts before the stream is left to deliver the record again. */
 const ATTEMPTS = 8;
@@ -17,7 +17,10 @@ const ATTEMPTS = 8;
 export type RateOutcome = 'rated' | 'already' | 'unrated';
 
 export class Ratings {
-  constructor(private readonly store: RatingStore) {}
+  constructor(
+    private readonly store: RatingStore,
+    private readonly observer: Pick<Observer, 'count'>,
+  ) {}
 
   /** React to one stored commit (at its time `at`): rate the game if this commit finished it. */
   async onCommit(head: CommitHead, at: string): Promise<RateOutcome> {
@@ -32,7 +35,7 @@ export class Ratings {
       const result = await this.store.apply({ gameId: head.gameId, game: head.game, at, seats }, rateGame(seats, before));
       if (result === 'stored') return 'rated';
       if (result === 'already') return 'already';
-      count(METRICS.retries);
+      this.observer.count(METRICS.retries);
     }
     throw new Error(`rating ${head.gameId} kept conflicting with other updates; the stream delivers it again`);
   }

@@ -43,7 +43,7 @@ import type { GameStore, HostRecords, HostSchedule } from '../stores';
 import type { Broadcast } from './broadcast';
 import type { Games } from './games';
 import type { LobbyFeed } from './lobby-feed';
-import { failure, logger } from '../observe/log';
+import { failure, type Observer } from '../observe/observer';
 
 /** Automatic moves one chain plays at most (a request's, the sweep's, the stream's); the stream's reactions play the rest. */
 export const MAX_FAST_MOVES = 20;
@@ -52,6 +52,8 @@ export const MAX_FAST_MOVES = 20;
 export const FAST_BUDGET_MS = 3_000;
 
 export interface ReactionsDeps {
+  /** Where log lines and metrics go. */
+  observer: Observer;
   games: Games;
   broadcast: Broadcast;
   store: GameStore;
@@ -117,7 +119,10 @@ export class Reactions {
         next = await this.playAutomatic(step.record, automatic.seat, chain === 'claims' && goesOn(played + 1));
       } catch (error) {
         // Unclaimed, the stream's reaction plays it again; claimed, the sweep's re-drive does.
-        logger.warn('an automatic move failed', failure(error, { gameId: step.record.gameId, version: step.record.version }));
+        this.deps.observer.log.warn(
+          'an automatic move failed',
+          failure(error, { gameId: step.record.gameId, version: step.record.version }),
+        );
         return;
       }
       if (!next) return; // another writer stored the next version first: its own follow-up goes on
@@ -158,7 +163,7 @@ export class Reactions {
     ];
     for (const result of await Promise.allSettled(chores)) {
       if (result.status === 'rejected')
-        logger.warn(
+        this.deps.observer.log.warn(
           'work after a commit failed (the stream does it again)',
           failure(result.reason, { gameId: record.gameId, version: record.version }),
         );

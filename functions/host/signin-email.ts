@@ -14,9 +14,8 @@ import type { PlayerStore } from '../stores/players';
 import { limit } from '../adapters/limits';
 import type { SigningKeys } from '../adapters/signing-keys';
 import { AccountError, type SessionAnswer, type Sessions } from './sessions';
-import { failure, logger } from '../observe/log';
+import { failure, type Observer } from '../observe/observer';
 import { METRICS } from '../observe/metric-names';
-import { count } from '../observe/metrics';
 
 const HOUR_MS = 3_600_000;
 const MINUTES = SIGNIN_LINK_SECONDS / 60;
@@ -42,6 +41,8 @@ export function signInMail(email: string, link: string, playerId: string): Mail 
 }
 
 export interface EmailSignInDeps {
+  /** Where log lines and metrics go. */
+  observer: Observer;
   accounts: AccountStore;
   /** Whether the player still has the address, confirmed (their settings record). */
   players: PlayerStore;
@@ -83,8 +84,8 @@ export class EmailSignIn {
       await mailer.send(email, signInMail(email, this.deps.linkFor(token), account.playerId));
     } catch (error) {
       // The answer stays the same (it must not tell whether the address has an account): the log and the metric tell.
-      logger.error('a sign-in email failed', failure(error, { playerId: account.playerId }));
-      count(METRICS.sendFailures);
+      this.deps.observer.log.error('a sign-in email failed', failure(error, { playerId: account.playerId }));
+      this.deps.observer.count(METRICS.sendFailures);
     }
   }
 

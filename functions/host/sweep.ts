@@ -13,9 +13,8 @@ import type { DueClock, ScheduleStore } from '../stores/schedule';
 import type { DigestRun, Digests } from './digest';
 import type { Notifier } from './notifier';
 import type { Reactions } from './reactions';
-import { failure, logger } from '../observe/log';
+import { failure, type Observer } from '../observe/observer';
 import { METRICS } from '../observe/metric-names';
-import { gauge } from '../observe/metrics';
 
 /** Games handled at once. */
 const CONCURRENCY = 8;
@@ -36,6 +35,8 @@ export interface SweepResult {
 }
 
 export interface SweepDeps {
+  /** Where log lines and metrics go. */
+  observer: Observer;
   schedule: ScheduleStore;
   reactions: Reactions;
   notifier: Notifier;
@@ -84,7 +85,7 @@ export class Sweep {
         // A clock item of a game that does not exist (any more) is simply removed.
         if (!(error instanceof ProtocolError && error.code === 'NOT_FOUND')) {
           failures++;
-          logger.error('sweeping a game failed; it stays due', failure(error, { gameId: item.gameId }));
+          this.deps.observer.log.error('sweeping a game failed; it stays due', failure(error, { gameId: item.gameId }));
           return;
         }
       }
@@ -102,7 +103,7 @@ export class Sweep {
     const released = await notifier.releaseHeld();
     const digests = await this.deps.digests.sendDue(started + budgetMs);
     const lagSeconds = oldest ? Math.max(0, (at.getTime() - (oldest as Date).getTime()) / 1000) : 0;
-    gauge(METRICS.sweepLagSeconds, lagSeconds);
+    this.deps.observer.gauge(METRICS.sweepLagSeconds, lagSeconds);
     return { due: due.length, games, reminders, released, digests, readUnits, lagSeconds, failures };
   }
 }

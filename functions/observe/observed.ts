@@ -1,9 +1,8 @@
 /**
- * Every Lambda entry point is wrapped once: the invocation's keys go on every log line it
- * writes, its metrics are published when it ends, and a throw is logged before Lambda sees it.
+ * Every handler is wrapped once: the invocation's keys go on every log line it writes, its
+ * metrics are published when it ends, and a throw is logged before Lambda sees it.
  */
-import { failure, logger } from './log';
-import { publish } from './metrics';
+import { failure, type Observer } from './observer';
 
 interface Keys {
   requestId?: string;
@@ -20,19 +19,21 @@ function keysOf(event: unknown, context: { awsRequestId?: string } | undefined):
 }
 
 export function observed<E, R>(
+  observer: Observer,
   name: string,
   handler: (event: E) => Promise<R>,
 ): (event: E, context?: { awsRequestId?: string }) => Promise<R> {
+  const { log } = observer;
   return async (event, context) => {
-    logger.resetKeys();
-    logger.appendKeys({ handler: name, ...keysOf(event, context) });
+    log.resetKeys();
+    log.appendKeys({ handler: name, ...keysOf(event, context) });
     try {
       return await handler(event);
     } catch (error) {
-      logger.error(`${name} failed`, failure(error));
+      log.error(`${name} failed`, failure(error));
       throw error;
     } finally {
-      publish();
+      observer.publish();
     }
   };
 }

@@ -15,6 +15,7 @@ import { DynamoNotificationStore } from '../../functions/adapters/store/notifica
 import { MAX_ATTEMPTS } from '../../functions/stores/notifications';
 import { standaloneTable } from '../../local/tables';
 import { startReceiver, type LoopbackServer } from '../support/push-service';
+import { testObserver } from '../support/observer';
 
 let table: Awaited<ReturnType<typeof standaloneTable>>;
 let doc: DynamoDBDocumentClient;
@@ -48,6 +49,7 @@ describe('deliveries', () => {
     const notifications = new DynamoNotificationStore(doc, TABLE);
     const allow = [`${good.origin}/`, `${dead.origin}/`];
     const notifier = new Notifier({
+      observer: testObserver(),
       connections: new DynamoConnectionStore(doc, TABLE),
       players,
       notifications,

@@ -23,6 +23,7 @@ import { activeSeats, applyCommit, moduleOf, type Commit, type GameRecord } from
 import { createHost, type Host } from '../../functions/host/host';
 import { MAX_FAST_MOVES } from '../../functions/host/reactions';
 import { RecordingSender } from '../support/memory-host';
+import { testObserver } from '../support/observer';
 
 const HOUR = 3_600_000;
 /** Navegador: a game long enough for chains of automatic moves to outlast a chain's bound; connect four: short, for many runs. */
@@ -124,6 +125,7 @@ function instance(name: string, world: World, maxFastMoves?: number): Instance {
     saveSnapshot: (record) => shared.saveSnapshot(record),
   };
   self.host = createHost({
+    observer: testObserver(),
     store,
     records: world.storage.records,
     schedule: world.storage.schedule,

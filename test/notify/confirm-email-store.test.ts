@@ -16,6 +16,7 @@ import { NO_SETTINGS } from '../../functions/core/notification';
 import type { ProtocolError } from '../../functions/core/protocol/frames';
 import { DynamoPlayerStore } from '../../functions/adapters/store/players';
 import { standaloneTable } from '../../local/tables';
+import { testObserver } from '../support/observer';
 
 const CONFIRMATIONS_PER_HOUR = limit('EMAIL_CONFIRMATIONS_PER_HOUR');
 
@@ -36,6 +37,7 @@ afterAll(async () => {
 
 const confirmations = (outbox: string) =>
   new EmailConfirmations({
+    observer: testObserver(),
     players,
     mailer: new OutboxMailer(outbox),
     secret: async () => 'secret',

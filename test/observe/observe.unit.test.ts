@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METRIC_NAMESPACE, METRICS } from '../../functions/observe/metric-names';
 
 let closed: Server;
+const saved = new Map<string, string | undefined>();
 let out: string[] = [];
 /** Each console call is one entry (Powertools' development mode writes JSON over several lines). */
 const lines = () =>
@@ -38,7 +39,7 @@ beforeAll(async () => {
   closed = createServer((socket) => socket.destroy());
   await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
   const port = (closed.address() as AddressInfo).port;
-  Object.assign(process.env, {
+  const lambdaEnv = {
     AWS_LAMBDA_FUNCTION_NAME: 'caravela-test',
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'test',
@@ -51,15 +52,24 @@ beforeAll(async () => {
     // metrics stay on, as on Lambda.
     POWERTOOLS_DEV: 'true',
     POWERTOOLS_METRICS_DISABLED: 'false',
-  });
-  // The logger reads its settings when its module loads: load the handlers afresh (another test
-  // file in the same worker may have loaded them with other settings).
+  };
+  for (const [key, value] of Object.entries(lambdaEnv)) {
+    saved.set(key, process.env[key]);
+    process.env[key] = value;
+  }
+  // A Lambda entry builds its app from the environment on its first call and keeps it: load the
+  // entries afresh, so theirs is built from the environment above.
   vi.resetModules();
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void out.push(args.map(String).join(' ')));
   }
 });
 afterAll(() => {
+  // The environment is the process's: other test files in this worker must not see Lambda's.
+  for (const [key, value] of saved) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
   vi.restoreAllMocks();
   closed?.close();
 });

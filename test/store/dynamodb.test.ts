@@ -139,7 +139,7 @@ describe('the event store on DynamoDB', () => {
   });
 
   it('groups concurrent commits of many games into few requests, each still under its own condition', async () => {
-    const store = new EventStore(doc, TABLE, { groupCommits: true });
+    const store = new EventStore(doc, TABLE, { writer: new GroupWriter(doc, true) });
     const writer = (store as unknown as { writer: { stats: { requests: number; items: number } } }).writer;
     // The process's one grouping writer: the suites above used it too.
     const before = { ...writer.stats };

@@ -25,6 +25,7 @@ import {
 import type { ItemKind } from '../../functions/adapters/store/items';
 import { readSnapshot } from '../../functions/adapters/store/snapshot';
 import { eachInserted } from '../../functions/api/stream-batch';
+import { testObserver } from '../support/observer';
 
 interface Fixture {
   version: number;
@@ -143,6 +144,7 @@ describe("the stream's images", () => {
         event,
         () => true,
         async (item) => void seen.push(item),
+        testObserver(),
       ),
     ).toEqual({ batchItemFailures: [] });
     expect(seen).toStrictEqual(shapes.map((f) => f.current ?? f.stored));

@@ -11,6 +11,7 @@ import type { ServerFrame, StateFrame } from '../../functions/core/protocol/fram
 import { applyCommit, type GameRecord } from '../../functions/core/record';
 import { createHost, type Host } from '../../functions/host/host';
 import type { Outcome } from '../../functions/host/commands';
+import { testObserver } from './observer';
 
 /** Keeps every frame sent, per connection; a connection marked gone answers 'gone'. */
 export class RecordingSender implements Sender {
@@ -63,6 +64,7 @@ export function memoryHost(
   let games = 0;
   let connections = 0;
   const host = createHost({
+    observer: testObserver(),
     ...storage,
     now: () => time,
     newGameId: () => `game-${++games}-${Math.random().toString(36).slice(2, 8)}`,

@@ -10,13 +10,13 @@ import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import { applyCommit, type Commit, type GameRecord } from '../../core/record';
 import { REDRIVE_AFTER_MS } from '../../core/clock-due';
 import { commitHead } from '../../core/after-commit';
-import { GroupWriter, sharedWriter } from './group-commit';
+import { GroupWriter } from './group-commit';
 import type { GameStore } from '../../stores/games';
 import { upcast, upcastAll } from './catalog';
 import type { CommitItem, SnapshotItem } from './items';
 import { keys } from './keys';
 import { queryAll } from './query';
-import { readSnapshot, storedSnapshot, type StoredSnapshot } from './snapshot';
+import { readSnapshot, storedSnapshot, type SnapshotWarning, type StoredSnapshot } from './snapshot';
 import { TABLE } from './table';
 
 export { SNAPSHOT_EVERY } from '../../core/after-commit';
@@ -36,15 +36,19 @@ export class EventStore implements GameStore {
   /** See clockDueOf: the commit carries when the sweep must look at the game next. */
   readonly redriveAfterMs: number;
 
-  /** `groupCommits`: the process writes for many games at once (see group-commit.ts). */
+  /** `writer`: the app's grouping writer, when it writes for many games at once (see group-commit.ts). */
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
-    options: { groupCommits?: boolean; redriveAfterMs?: number } = {},
+    options: { writer?: GroupWriter; redriveAfterMs?: number; warn?: SnapshotWarning } = {},
   ) {
-    this.writer = options.groupCommits ? sharedWriter(db) : new GroupWriter(db, false);
+    this.writer = options.writer ?? new GroupWriter(db, false);
     this.redriveAfterMs = options.redriveAfterMs ?? REDRIVE_AFTER_MS;
+    this.warn = options.warn ?? (() => undefined);
   }
+
+  /** Told why a snapshot was left unused. */
+  private readonly warn: SnapshotWarning;
 
   /**
    * Store a commit. Returns false when its version is taken (the caller lost a race).
@@ -110,7 +114,7 @@ export class EventStore implements GameStore {
     );
     this.count('read', out.ConsumedCapacity?.CapacityUnits);
     const item = out.Items?.[0] as StoredSnapshot | undefined;
-    return item ? readSnapshot(gameId, item) : null;
+    return item ? readSnapshot(gameId, item, this.warn) : null;
   }
 
   private async commitsAfter(gameId: string, version: number): Promise<Commit[]> {

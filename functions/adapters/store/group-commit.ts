@@ -6,8 +6,8 @@
  * server answers as fast as before. Not for Lambda: an instance has one command at a time, and
  * DynamoDB bills a transactional write twice.
  *
- * One writer serves the whole process (`sharedWriter`): the stream's conditional puts (the
- * players' index) join the requests' commits, so they too share a disk sync.
+ * One writer serves the whole app (functions/app/games.ts, `groupWriter`): the stream's
+ * conditional puts (the players' index) join the requests' commits, so they too share a disk sync.
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand, type DynamoDBDocumentClient, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -127,13 +127,4 @@ export class GroupWriter {
       this.queue.unshift(...batch.filter((p) => !lost.includes(p)));
     }
   }
-}
-
-const shared = new WeakMap<DynamoDBDocumentClient, GroupWriter>();
-
-/** The process's one grouping writer for `db` (the local runtime's commits and index writes). */
-export function sharedWriter(db: DynamoDBDocumentClient): GroupWriter {
-  let writer = shared.get(db);
-  if (!writer) shared.set(db, (writer = new GroupWriter(db, true)));
-  return writer;
 }

@@ -2,20 +2,31 @@
  * The players' index of games for the one process that writes every commit (the local runtime):
  * its index writes go with the commits in flight, and each version is written once.
  */
-import type { PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient, PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { LRUCache } from 'lru-cache';
 import type { IndexedGame } from '../../stores/player-games';
-import { sharedWriter } from './group-commit';
+import type { Observer } from '../../observe/observer';
+import type { GroupWriter } from './group-commit';
 import { DynamoPlayerGameStore } from './player-games';
 
 export class LivePlayerGameStore extends DynamoPlayerGameStore {
+  constructor(
+    db: DynamoDBDocumentClient,
+    table: string,
+    observer: Observer,
+    /** The app's grouping writer, which its commits go through too. */
+    private readonly writer: GroupWriter,
+  ) {
+    super(db, table, observer);
+  }
+
   /** gameId → the latest version this process indexed (the 10,000 most recent games). */
   private readonly indexed = new LRUCache<string, number>({ max: 10_000 });
 
   /** The players' index goes with the commits in flight (group-commit.ts): one disk sync for all. */
   protected override async conditionalPut(input: PutCommandInput): Promise<boolean> {
     const item = input.Item as { pk: string; sk: string };
-    return (await sharedWriter(this.db).put(input, `${item.pk}|${item.sk}`)).stored;
+    return (await this.writer.put(input, `${item.pk}|${item.sk}`)).stored;
   }
 
   /**

@@ -8,7 +8,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { SEGMENTS, type Segment } from '../../core/games-cursor';
 import type { GamesPage, IndexedGame, PlayerGameStore } from '../../stores/player-games';
-import { failure, logger } from '../../observe/log';
+import { failure, type Observer } from '../../observe/observer';
 import { gamesPage, pageStart, type PickedEntry } from '../common/games-page';
 import { readHead } from './event-store';
 import { upcast } from './catalog';
@@ -27,6 +27,8 @@ export class DynamoPlayerGameStore implements PlayerGameStore {
   constructor(
     protected readonly db: DynamoDBDocumentClient,
     private readonly table: string,
+    /** Told when correcting a stale index item failed (the next read corrects it again). */
+    private readonly observer?: Observer,
   ) {}
 
   /** A put under its condition: whether it was stored (a failed condition is not an error). */
@@ -85,7 +87,7 @@ export class DynamoPlayerGameStore implements PlayerGameStore {
       );
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException))
-        logger.warn('correcting an index item failed', failure(error, { gameId, playerId }));
+        this.observer?.log.warn('correcting an index item failed', failure(error, { gameId, playerId }));
     }
   }
 

@@ -11,7 +11,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { SNAPSHOT_FORMAT, sameRules, type Snapshot } from '../../../domain/engine/projector';
 import { findGame } from '../../../domain/games/index';
 import type { GameRecord } from '../../core/record';
-import { failure, logger } from '../../observe/log';
+import { failure } from '../../observe/observer';
 import { upcast, upcastRecord, type Stored } from './catalog';
 import type { SnapshotItem } from './items';
 import type { StoredSnapshot } from './upcasters/snapshot';
@@ -43,14 +43,17 @@ export function storedSnapshot(record: GameRecord): Pick<SnapshotItem, 'version'
  * rules other than the record's — the rules version the game's first commit named, which is
  * the one the game is always played with — or rules this build does not have.
  */
-export function readSnapshot(gameId: string, stored: StoredSnapshot): GameRecord | null {
+/** Told why a snapshot was left unused (the game is then folded from its commits). */
+export type SnapshotWarning = (message: string, fields: Record<string, unknown>) => void;
+
+export function readSnapshot(gameId: string, stored: StoredSnapshot, warn: SnapshotWarning = () => undefined): GameRecord | null {
   try {
     const snapshot = decode(upcast('snapshot', stored as unknown as Stored).snapshotGz);
     const reason = refusal(stored, snapshot);
     if (reason === null) return upcastRecord(snapshot!.state);
-    logger.warn('a snapshot was not used; the game is folded from its commits', { gameId, version: stored.version, reason });
+    warn('a snapshot was not used; the game is folded from its commits', { gameId, version: stored.version, reason });
   } catch (error) {
-    logger.warn('a snapshot could not be read; the game is folded from its commits', failure(error, { gameId, version: stored.version }));
+    warn('a snapshot could not be read; the game is folded from its commits', failure(error, { gameId, version: stored.version }));
   }
   return null;
 }
