@@ -65,6 +65,11 @@ export class MemoryEventStore implements GameStore {
     this.snapshots.get(gameId)?.delete(version);
   }
 
+  /** The versions of a game's stored snapshots (tests). */
+  snapshotVersions(gameId: string): number[] {
+    return [...(this.snapshots.get(gameId)?.keys() ?? [])].sort((a, b) => a - b);
+  }
+
   /** Every game with a stored commit. */
   gameIds(): string[] {
     return [...this.commitItems.keys()];

@@ -9,16 +9,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCommit, moduleOf } from '../../functions/core/record';
 import { planAutomatic, planCommand, planCreate, planJoin } from '../../functions/core/plans';
-import { keys } from '../../functions/adapters/store/keys';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { register } from '../support/client';
-import { commitsOf, scanTable } from '../support/table';
+import { commitsOf } from '../support/table';
 import { eventStore } from '../../functions/app/games';
 import { records as recordsPart } from '../../functions/app/games';
 
-let server: LocalServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0, tableOnlyRecords: true });
+  server = await startInProcessServer({ dataDir: null, sweepIntervalMs: 0, tableOnlyRecords: true });
 }, 90_000);
 afterAll(async () => server?.close());
 
@@ -84,8 +83,8 @@ describe('reactions to commits', () => {
       await server.notified();
       // The stream wrote the game's index and due item, and left the move alone (the sweep re-drives it if its storer died).
       expect((await commitsOf(server.app, commit.gameId)).map((c) => c.version)).toEqual([1]);
-      const items = await scanTable(server.dynamo.endpoint);
-      expect(items.some((i) => i.kind === 'clockDue' && i.gameId === commit.gameId)).toBe(true);
+      const { due } = await server.stores.schedule.dueClocks(new Date('2100-01-01T00:00:00Z'));
+      expect(due.some((d) => d.gameId === commit.gameId)).toBe(true);
       return;
     }
     throw new Error('no seed with a bot to act first');
@@ -165,8 +164,7 @@ describe('reactions to commits', () => {
     let listed: string[][] = [];
     for (let i = 0; i < 200 && !(snapshots.some((v) => v >= 25) && listed.every((l) => l.includes('index-died'))); i++) {
       await new Promise((r) => setTimeout(r, 50));
-      const items = await scanTable(server.dynamo.endpoint);
-      snapshots = items.filter((it) => it.pk === keys.game('index-died') && String(it.sk).startsWith('S#')).map((it) => Number(it.version));
+      snapshots = server.stores.games.snapshotVersions('index-died');
       listed = await Promise.all(
         [ana, bo].map(async (p) => (await records.playerGames(p.playerId, { limit: 10 })).games.map((g) => g.gameId)),
       );
