@@ -71,7 +71,8 @@ export function configFromEnv(env: Env): AppConfig {
     webhookAllow: env.WEBHOOK_ALLOW,
     redriveAfterMs: env.REDRIVE_AFTER_MS ? Number(env.REDRIVE_AFTER_MS) : undefined,
     sweepBudgetMs: Number(env.SWEEP_BUDGET_MS ?? 40_000),
-    soleWriter: env.SINGLE_PROCESS === 'true',
+    // Each Lambda container is one of many: only the local runtime, which builds its own configuration, is the sole writer.
+    soleWriter: false,
     onLambda: env.AWS_LAMBDA_FUNCTION_NAME !== undefined,
     logLevel: (env.LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? (env.VITEST ? 'ERROR' : 'INFO'),
   };

@@ -18,8 +18,16 @@ let one: InProcessServer;
 let two: InProcessServer;
 beforeAll(async () => {
   [one, two] = await Promise.all([
-    startInProcessServer({ dataDir: null, now: () => new Date('2026-01-01T00:00:00.000Z'), env: { PUBLIC_URL: 'https://one.example' } }),
-    startInProcessServer({ dataDir: null, now: () => new Date('2027-06-30T12:00:00.000Z'), env: { PUBLIC_URL: 'https://two.example' } }),
+    startInProcessServer({
+      dataDir: null,
+      now: () => new Date('2026-01-01T00:00:00.000Z'),
+      env: { ...process.env, PUBLIC_URL: 'https://one.example' },
+    }),
+    startInProcessServer({
+      dataDir: null,
+      now: () => new Date('2027-06-30T12:00:00.000Z'),
+      env: { ...process.env, PUBLIC_URL: 'https://two.example' },
+    }),
   ]);
 });
 afterAll(async () => Promise.all([one?.close(), two?.close()]));

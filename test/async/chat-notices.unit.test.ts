@@ -25,9 +25,13 @@ let now = new Date('2026-01-15T12:00:00Z');
 beforeAll(async () => {
   push = await startReceiver(201);
   hook = await startReceiver(204);
-  process.env.PUSH_ALLOW = push.origin;
-  process.env.WEBHOOK_ALLOW = `${hook.origin}/hooks/`;
-  server = await startInProcessServer({ dataDir: null, now: () => now, sweepIntervalMs: 0 });
+  // The loopback push service and webhook receiver are allowed, for this server only.
+  server = await startInProcessServer({
+    dataDir: null,
+    now: () => now,
+    sweepIntervalMs: 0,
+    env: { ...process.env, PUSH_ALLOW: push.origin, WEBHOOK_ALLOW: `${hook.origin}/hooks/` },
+  });
 }, 90_000);
 afterAll(async () => {
   await server?.close();

@@ -18,8 +18,13 @@ let now = new Date();
 
 beforeAll(async () => {
   hook = await startReceiver(204);
-  process.env.WEBHOOK_ALLOW = `${hook.origin}/hooks/`;
-  server = await startInProcessServer({ dataDir: null, now: () => now, sweepIntervalMs: 0 });
+  // The loopback push service and webhook receiver are allowed, for this server only.
+  server = await startInProcessServer({
+    dataDir: null,
+    now: () => now,
+    sweepIntervalMs: 0,
+    env: { ...process.env, WEBHOOK_ALLOW: `${hook.origin}/hooks/` },
+  });
 }, 90_000);
 afterAll(async () => {
   await server?.close();

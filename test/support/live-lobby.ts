@@ -3,23 +3,29 @@
  * whenever one of its player's games changes for them — a player joins, the game starts, it
  * becomes or stops being their turn, it ends — and nothing for a move that leaves their turn as
  * it was. Other connections (of the same player or others) that did not ask get nothing. On the
- * local runtime (connections in memory) and on the cloud path's records (items in the table,
- * removed with the connection).
+ * local runtime in-process (connections in memory) and on the cloud path's records on DynamoDB
+ * Local (items in the table, removed with the connection).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameSummary, ServerFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from './in-process';
 import { Client, register } from './client';
 import { scanTable } from './table';
 
 type Changed = Extract<ServerFrame, { type: 'gameChanged' }>;
 
-/** The suite, on the local runtime's records or (`tableOnlyRecords`) the cloud path's; one per test file, as a process holds one table client. */
+/** The suite, on the local runtime in-process, or (`tableOnlyRecords`) on the cloud path's records in DynamoDB Local. */
 export function liveLobbySuite(tableOnlyRecords: boolean): void {
   describe(`the live game list (${tableOnlyRecords ? 'records in the table' : 'local runtime'})`, () => {
-    let server: LocalServer;
+    let server: LocalServer | InProcessServer;
+    /** The table's watch items (the cloud path's records only). */
+    const watches = async () =>
+      'dynamo' in server ? (await scanTable(server.dynamo.endpoint)).filter((i) => String(i.sk).startsWith('WATCH#')).length : 0;
     beforeAll(async () => {
-      server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0, tableOnlyRecords });
+      server = tableOnlyRecords
+        ? await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0, tableOnlyRecords })
+        : await startInProcessServer({ dataDir: null, sweepIntervalMs: 0 });
     }, 90_000);
     afterAll(async () => server?.close());
 
@@ -73,14 +79,10 @@ export function liveLobbySuite(tableOnlyRecords: boolean): void {
       expect(other.frames.some((f) => f.type === 'gameChanged')).toBe(false);
       expect(b.frames.some((f) => f.type === 'gameChanged')).toBe(false);
 
-      if (tableOnlyRecords)
-        expect((await scanTable(server.dynamo.endpoint)).filter((i) => String(i.sk).startsWith('WATCH#'))).toHaveLength(1);
+      if (tableOnlyRecords) expect(await watches()).toBe(1);
       await watching.close();
       // The watch goes with the connection.
-      if (tableOnlyRecords)
-        await expect
-          .poll(async () => (await scanTable(server.dynamo.endpoint)).filter((i) => String(i.sk).startsWith('WATCH#')).length)
-          .toBe(0);
+      if (tableOnlyRecords) await expect.poll(watches).toBe(0);
       await other.close();
       await b.close();
     });

@@ -3,8 +3,9 @@
  * does), filtered by game, paged; a connection that watches is told when a game is listed, gains
  * a player and leaves the lobby as it starts; strangers join from the list or quick-play into
  * each other's games; two quick players racing for the last seat get one seat each (one of them
- * in a new game); bad input gets its error and changes nothing. On the local runtime (watches in
- * memory) and on the cloud path's records (watch items in the table, removed with the connection).
+ * in a new game); bad input gets its error and changes nothing. On the local runtime in-process
+ * (watches in memory) and on the cloud path's records on DynamoDB Local (watch items in the table,
+ * removed with the connection).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -12,6 +13,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OpenGame, ServerFrame } from '../../functions/core/protocol/frames';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from './in-process';
 import { Client, register, type Player } from './client';
 import { putItem, recordsByVersion, scanTable, storedState } from './table';
 import { DynamoListingStore } from '../../functions/adapters/store/listings';
@@ -24,17 +26,41 @@ type Joined = Extract<ServerFrame, { type: 'joined' }>;
 
 const DAYS_3 = { type: 'perMove', hours: 72 } as const;
 
+/** Now, a millisecond later at every reading. */
+function ticking(): () => Date {
+  let at = Date.now();
+  return () => new Date(++at);
+}
+
 export function openGamesSuite(tableOnlyRecords: boolean): void {
   describe(`the public lobby (${tableOnlyRecords ? 'records in the table' : 'local runtime'})`, () => {
-    let server: LocalServer;
+    let server: LocalServer | InProcessServer;
     let players: Player[];
     beforeAll(async () => {
-      server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0, tableOnlyRecords });
+      server = tableOnlyRecords
+        ? await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0, tableOnlyRecords })
+        : // In-process, requests follow each other within a millisecond: a clock that moves on at every
+          // reading keeps "oldest first" a strict order, as the round trips to a table do.
+          await startInProcessServer({ dataDir: null, sweepIntervalMs: 0, now: ticking() });
       players = await Promise.all(['Ana', 'Bruno', 'Caio', 'Dora', 'Eva'].map((n) => register(server.url, n)));
     }, 90_000);
     afterAll(async () => server?.close());
 
-    const listings = async () => (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === 'LOBBY');
+    /** The lobby's listings as stored. */
+    const listings = async () =>
+      'dynamo' in server
+        ? (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === 'LOBBY')
+        : (await server.stores.listings.page(undefined, 50)).games;
+    /** The listing store itself, as another writer (a slow request, a redelivered stream record) uses it. */
+    const listingStore = () =>
+      'dynamo' in server
+        ? new DynamoListingStore(
+            DynamoDBDocumentClient.from(
+              new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
+            ),
+            TABLE_NAME,
+          )
+        : server.stores.listings;
     /** The changes a connection heard of one game, one per version (the protocol allows hearing one twice). */
     const changes = (c: Client, gameId: string) =>
       c.frames
@@ -49,16 +75,11 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
     it('lists a public game live to watchers, with its seats, clock and ratings, until it starts', async () => {
       const [ana, bruno, caio, dora] = await Promise.all(players.slice(0, 4).map((p) => Client.connect(server.wsUrl, p)));
       // Caio has a Goa rating (as the ratings reactor writes it); Ana has none.
-      await putItem(server.dynamo.endpoint, {
-        pk: `PLAYER#${caio!.player.playerId}`,
-        sk: 'RATING#goa',
-        kind: 'rating',
-        mu: 27,
-        sigma: 5,
-        ordinal: 12.5,
-        games: 3,
-        wins: 2,
-      });
+      const rating = { mu: 27, sigma: 5, ordinal: 12.5, games: 3, wins: 2 };
+      if ('dynamo' in server)
+        await putItem(server.dynamo.endpoint, { pk: `PLAYER#${caio!.player.playerId}`, sk: 'RATING#goa', kind: 'rating', ...rating });
+      else
+        server.stores.ratings.plantRating(caio!.player.playerId, 'goa', { ...rating, name: 'Caio', updatedAt: '2026-01-01T00:00:00.000Z' });
 
       expect(await bruno!.request({ action: 'openGames', watch: true })).toMatchObject({ type: 'openGames', games: [], next: null });
       expect(await dora!.request({ action: 'openGames', game: 'tic-tac-toe', watch: true })).toMatchObject({
@@ -99,12 +120,7 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
       await server.notified();
       expect(await listings()).toEqual([]);
       // A late write of an older version (a slow request, a redelivered stream record) cannot bring it back.
-      const lateWriter = new DynamoListingStore(
-        DynamoDBDocumentClient.from(
-          new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
-        ),
-        TABLE_NAME,
-      );
+      const lateWriter = listingStore();
       const versions = await recordsByVersion(server.app, gameId);
       expect(await lateWriter.write(versions.get(2)!, new Map())).toBe(false);
       expect(await lateWriter.write(versions.get(3)!, new Map())).toBe(false);
@@ -119,7 +135,8 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
       expect(changes(dora!, ttt.gameId)).toHaveLength(1);
 
       if (tableOnlyRecords) {
-        const watches = async () => (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === 'LOBBYWATCH').length;
+        const watches = async () =>
+          'dynamo' in server ? (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === 'LOBBYWATCH').length : 0;
         expect(await watches()).toBe(1); // Bruno's (Dora stopped hers)
         await bruno!.close();
         await expect.poll(watches).toBe(0);

@@ -28,6 +28,11 @@ export class MemoryPlayerGameStore implements PlayerGameStore {
   /** The index reads the games' heads from the event store, as the table's reads its commit items. */
   constructor(private readonly games: MemoryEventStore) {}
 
+  /** A player's index entries as stored (tests). */
+  entries(playerId: string): (IndexEntry & { gameId: string })[] {
+    return [...(this.index.get(playerId)?.entries() ?? [])].map(([gameId, e]) => ({ ...structuredClone(e), gameId }));
+  }
+
   async indexGame(record: IndexedGame): Promise<void> {
     record.seats.forEach((s, seat) => {
       if (!s) return;

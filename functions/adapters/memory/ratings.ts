@@ -50,6 +50,23 @@ export class MemoryRatingStore implements RatingStore {
 
   constructor(private readonly players: MemoryPlayerStore) {}
 
+  /** A person's rating in one game as stored, or undefined (tests). */
+  rating(playerId: string, game: string): KeptRating | undefined {
+    return structuredClone(this.ratingRecords.get(playerId)?.get(game));
+  }
+
+  /** Everything stored, in one comparable form (tests: what a redelivery must leave unchanged). */
+  contents(): string {
+    const sorted = <V>(m: Map<string, V>) => [...m.entries()].sort(([a], [b]) => compareKeys(a, b));
+    return JSON.stringify({
+      ratings: sorted(this.ratingRecords).map(([k, v]) => [k, sorted(v)]),
+      logs: sorted(this.logs).map(([k, v]) => [k, sorted(v)]),
+      played: sorted(this.played).map(([k, v]) => [k, sorted(v)]),
+      rated: sorted(this.rated),
+      boards: sorted(this.boards).map(([k, v]) => [k, sorted(v)]),
+    });
+  }
+
   async playerName(playerId: string): Promise<string | null> {
     return this.players.playerName(playerId);
   }

@@ -1,5 +1,5 @@
 /**
- * Ratings through the local server and its stream on DynamoDB Local: two players finish a game
+ * Ratings through the local runtime (in-process, on the memory stores) and its stream: two players finish a game
  * and their ratings change once, also when the finishing commit is delivered again or to two
  * reactors at once; two games of one player ending together both count; bots keep their fixed
  * ratings and count at them; games without a ranking change nothing. `profile` and
@@ -12,18 +12,17 @@ import { ratings as ratingsPart } from '../../functions/handlers/ratings';
 import { rateGame } from '../../functions/core/rate';
 import { BOT_SKILLS, ordinalOf, shown } from '../../functions/core/ratings';
 import type { LeaderboardFrame, ProfileFrame, ServerFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register, type Player } from '../support/client';
-import { putItem, scanTable } from '../support/table';
 
-let server: LocalServer;
+let server: InProcessServer;
 let ana: Player;
 let bruno: Player;
 let carla: Player;
 let a: Client;
 
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startInProcessServer({ dataDir: null, sweepIntervalMs: 0 });
   [ana, bruno, carla] = await Promise.all([register(server.url, 'Ana'), register(server.url, 'Bruno'), register(server.url, 'Carla')]);
   a = await Client.connect(server.wsUrl, ana);
 }, 90_000);
@@ -35,15 +34,8 @@ afterAll(async () => {
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 
 /** Everything the ratings wrote: ratings, history, recent games, leaderboards, markers. */
-async function ratingItems(): Promise<string[]> {
-  const items = await scanTable(server.dynamo.endpoint);
-  return items
-    .filter((i) => ['rating', 'ratingLog', 'played', 'leader', 'rated'].includes(i.kind as string))
-    .map((i) => JSON.stringify(i, Object.keys(i).sort()))
-    .sort();
-}
-const ratingOf = async (player: Player, game: string) =>
-  (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${player.playerId}` && i.sk === `RATING#${game}`);
+const ratingItems = async (): Promise<string> => server.stores.ratings.contents();
+const ratingOf = async (player: Player, game: string) => server.stores.ratings.rating(player.playerId, game);
 
 let sequence = 1000;
 /** The stream record of a commit that finishes a game (as the table's stream delivers it). */
@@ -117,12 +109,10 @@ describe('ratings', () => {
     expect(anaRating!.mu as number).toBeGreaterThan(25);
     expect(brunoRating!.mu as number).toBeLessThan(25);
     const once = await ratingItems();
-    expect(once.filter((i) => i.includes('"kind":"rated"'))).toHaveLength(1);
+    expect(await server.stores.ratings.isRated(gameId)).toBe(true);
 
     // The finishing commit delivered again, twice in one batch, and to two reactors at once: nothing changes.
-    const stored = (await scanTable(server.dynamo.endpoint))
-      .filter((i) => i.pk === `GAME#${gameId}` && String(i.sk).startsWith('V#'))
-      .sort((x, y) => String(y.sk).localeCompare(String(x.sk)))[0]!;
+    const stored = server.stores.games.items(gameId).at(-1)!;
     const record = {
       eventName: 'INSERT',
       dynamodb: { SequenceNumber: '1', NewImage: marshall(stored, { removeUndefinedValues: true }) },
@@ -140,7 +130,7 @@ describe('ratings', () => {
     for (const r of results) expect(r).toEqual({ batchItemFailures: [] });
     expect(await ratingOf(ana, 'goa')).toMatchObject({ games: 1, wins: 0, rev: 1 });
     expect(await ratingOf(carla, 'goa')).toMatchObject({ games: 1, wins: 1, rev: 1 });
-    const leaders = (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === 'LEADERS#goa');
+    const leaders = (await server.stores.ratings.leaders('goa', 100)).entries;
     expect(leaders.map((l) => l.playerId).sort()).toEqual([ana.playerId, carla.playerId].sort());
   });
 
@@ -152,25 +142,22 @@ describe('ratings', () => {
     const rating = await ratingOf(ana, 'navegador');
     expect(rating).toMatchObject({ games: 2, wins: 1, rev: 2 });
     // Her leaderboard entry moved with each update: one entry, at her rating.
-    const entries = (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === 'LEADERS#navegador' && i.playerId === ana.playerId);
+    const entries = (await server.stores.ratings.leaders('navegador', 100)).entries.filter((l) => l.playerId === ana.playerId);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ ordinal: rating!.ordinal, games: 2, wins: 1 });
-    const history = (await scanTable(server.dynamo.endpoint)).filter(
-      (i) => i.pk === `PLAYER#${ana.playerId}` && String(i.sk).startsWith('RATINGLOG#navegador#'),
-    );
+    const history = (await server.stores.ratings.ratingsOf(ana.playerId)).find((r) => r.game === 'navegador')!.history;
     expect(history.map((h) => h.gameId).sort()).toEqual(['both-x', 'both-y']);
   });
 
   it('rates on from a rating item that has no rev (written before it was kept), and only once', async () => {
-    await putItem(server.dynamo.endpoint, {
-      pk: `PLAYER#${bruno.playerId}`,
-      sk: 'RATING#connect-four',
-      kind: 'rating',
+    server.stores.ratings.plantRating(bruno.playerId, 'connect-four', {
       mu: 30,
       sigma: 7,
       ordinal: 9,
       games: 4,
       wins: 3,
+      name: 'Bruno',
+      updatedAt: '2090-01-01T00:00:00.000Z',
     });
     const record = finishing('no-rev', 'connect-four', [person(bruno), person(carla)], [1, 2], '2090-02-03T10:00:00.000Z');
     expect(await deliver(record)).toEqual({ batchItemFailures: [] });
@@ -203,10 +190,12 @@ describe('ratings', () => {
     expect(doraRating).toMatchObject({ mu: expected!.after.mu, sigma: expected!.after.sigma, ordinal: expected!.after.ordinal });
     expect(BOT_SKILLS.strong!.mu).toBeGreaterThan(BOT_SKILLS.random!.mu);
     // No item for any bot: not a rating, not a leaderboard entry, not a history.
-    const items = await scanTable(server.dynamo.endpoint);
-    expect(items.filter((i) => String(i.pk).includes('bot:') || String(i.sk).includes('bot:') || i.playerId === strong.playerId)).toEqual(
-      [],
-    );
+    const stores = server.stores.ratings;
+    for (const bot of [strong, random]) {
+      expect(await stores.ratingsOf(bot.playerId)).toEqual([]);
+      expect(await stores.recentGames(bot.playerId, 10)).toEqual([]);
+    }
+    expect((await stores.leaders('vasco-da-gama', 100)).entries.map((l) => l.playerId)).not.toContain(strong.playerId);
     // Three strong bots beating the same player again and again never move: the next newcomer meets the same rating.
     await deliver(finishing('bots-3', 'vasco-da-gama', [person(dora), strong], [2, 1], '2090-02-03T11:00:00.000Z'));
     const fred = await register(server.url, 'Fred');

@@ -1,5 +1,5 @@
 /**
- * The lobby, accounts and ratings together, on the local server and DynamoDB Local: two players
+ * The lobby, accounts and ratings together, on the local runtime (in-process, on the memory stores): two players
  * who signed up as devices (expiring v2 tokens) and know nothing of each other meet in the
  * lobby — one lists a game, the other finds it in `openGames` and joins it; later one quick-plays
  * and the other quick-plays into that game — and play both to the end (the second ends by a
@@ -12,23 +12,22 @@ import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratings as ratingsPart } from '../../functions/handlers/ratings';
 import { rateGame } from '../../functions/core/rate';
-import type { PlayerRating, RatedSeat } from '../../functions/core/ratings';
+import type { RatedSeat } from '../../functions/core/ratings';
 import type { ProfileFrame, ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
-import { startLocalServer, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client } from '../support/client';
 import { signUp, type DeviceSession } from '../support/accounts';
-import { scanTable } from '../support/table';
 
 type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 
-let server: LocalServer;
+let server: InProcessServer;
 let lia: DeviceSession;
 let noa: DeviceSession;
 let l: Client;
 let n: Client;
 
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startInProcessServer({ dataDir: null, sweepIntervalMs: 0 });
   [lia, noa] = await Promise.all([signUp(server.url, 'Lia'), signUp(server.url, 'Noa')]);
   [l, n] = await Promise.all([Client.connect(server.wsUrl, lia), Client.connect(server.wsUrl, noa)]);
 }, 90_000);
@@ -38,22 +37,12 @@ afterAll(async () => {
 });
 
 /** Everything the ratings wrote, in a comparable form. */
-async function ratingItems(): Promise<string[]> {
-  return (await scanTable(server.dynamo.endpoint))
-    .filter((i) => ['rating', 'ratingLog', 'played', 'leader', 'rated'].includes(i.kind as string))
-    .map((i) => JSON.stringify(i, Object.keys(i).sort()))
-    .sort();
-}
-const ratingOf = async (p: DeviceSession) =>
-  (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${p.playerId}` && i.sk === 'RATING#tic-tac-toe') as
-    | (PlayerRating & { rev: number })
-    | undefined;
+const ratingItems = async (): Promise<string> => server.stores.ratings.contents();
+const ratingOf = async (p: DeviceSession) => server.stores.ratings.rating(p.playerId, 'tic-tac-toe');
 
 /** The game's last stored commit as the table's stream carries it, delivered to the reactor again: twice in one batch, then to two reactors at once. */
 async function redeliverEnd(gameId: string): Promise<void> {
-  const last = (await scanTable(server.dynamo.endpoint))
-    .filter((i) => i.pk === `GAME#${gameId}` && String(i.sk).startsWith('V#'))
-    .sort((x, y) => String(y.sk).localeCompare(String(x.sk)))[0]!;
+  const last = server.stores.games.items(gameId).at(-1)!;
   expect(last.status).toBe('finished');
   const record = {
     eventName: 'INSERT',
@@ -152,7 +141,7 @@ describe('strangers meet in the lobby, play, and are rated once', () => {
     const afterSecond = await ratingItems();
     await redeliverEnd(second);
     expect(await ratingItems()).toEqual(afterSecond);
-    expect(afterSecond.filter((i) => i.includes('"kind":"rated"'))).toHaveLength(2);
+    for (const gameId of [first, second]) expect(await server.stores.ratings.isRated(gameId)).toBe(true);
 
     // What the profile and the leaderboard show of it.
     const profile = await l.request<ProfileFrame>({ action: 'profile', playerId: noa.playerId });

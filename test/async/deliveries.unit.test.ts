@@ -1,34 +1,26 @@
 /**
- * The notifier's delivery bookkeeping on a real DynamoDB Local: a retried notification is not
+ * The notifier's delivery bookkeeping, on the memory stores: a retried notification is not
  * sent again where it already went, and a target that keeps failing is given up after a few
  * attempts, so one dead webhook cannot hold the stream back for every game. (The claims
  * themselves, on every store, are in the notifications' behaviour suite, test/support/contracts/.)
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendWebhook } from '../../functions/adapters/channels/webhook';
 import type { Notification } from '../../functions/core/notification';
 import { Notifier } from '../../functions/host/notifier';
-import { DynamoConnectionStore } from '../../functions/adapters/store/connections';
-import { DynamoPlayerStore } from '../../functions/adapters/store/players';
-import { DynamoNotificationStore } from '../../functions/adapters/store/notifications';
+import { memoryStores } from '../../functions/adapters/memory';
 import { MAX_ATTEMPTS } from '../../functions/stores/notifications';
-import { standaloneTable } from '../../local/tables';
 import { startReceiver, type LoopbackServer } from '../support/push-service';
 import { testObserver } from '../support/observer';
 
-let table: Awaited<ReturnType<typeof standaloneTable>>;
-let doc: DynamoDBDocumentClient;
 let good: LoopbackServer;
 let dead: LoopbackServer;
-const TABLE = 'deliveries';
 
 beforeAll(async () => {
-  [table, good, dead] = await Promise.all([standaloneTable(TABLE), startReceiver(204), startReceiver(500)]);
-  doc = table.doc;
-}, 90_000);
+  [good, dead] = await Promise.all([startReceiver(204), startReceiver(500)]);
+});
 afterAll(async () => {
-  await Promise.all([table?.stop(), good?.close(), dead?.close()]);
+  await Promise.all([good?.close(), dead?.close()]);
 });
 
 const note = (playerId: string): Notification => ({
@@ -45,12 +37,11 @@ const note = (playerId: string): Notification => ({
 
 describe('deliveries', () => {
   it('retry only what failed, and give up a target after repeated failures', async () => {
-    const players = new DynamoPlayerStore(doc, TABLE);
-    const notifications = new DynamoNotificationStore(doc, TABLE);
+    const { players, notifications, connections } = memoryStores();
     const allow = [`${good.origin}/`, `${dead.origin}/`];
     const notifier = new Notifier({
       observer: testObserver(),
-      connections: new DynamoConnectionStore(doc, TABLE),
+      connections,
       players,
       notifications,
       now: () => new Date(),

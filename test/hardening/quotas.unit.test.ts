@@ -1,27 +1,23 @@
 /**
- * Client-chosen keys and per-player quotas on the cloud path: the server reads who is connected
- * from the table, as Lambda instances must, so connections, games and subscriptions are
- * counted there with conditional writes. Each limit reached answers RATE_LIMITED and changes
- * nothing else.
+ * Client-chosen keys and per-player quotas as Lambda instances keep them (the local runtime
+ * in-process, without the sole writer's shortcuts): games and subscriptions are counted in the
+ * stores with conditional writes. Each limit reached answers RATE_LIMITED and changes nothing
+ * else. (Connections per player, counted in the table, and their expiry: connection-limit.test.ts.)
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import WebSocket from 'ws';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { message as messagePart } from '../../functions/handlers/message';
-import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
-import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { restoreLimits, setLimit } from '../support/limits';
-import { Client, register, type Player } from '../support/client';
-import { commitsOf, scanTable, settledState, storedState } from '../support/table';
+import { Client, register } from '../support/client';
+import { commitsOf, settledState, storedState } from '../support/table';
 import { host } from '../../functions/app/games';
 import { connectionCache } from '../../functions/app/connections';
 
 let now = new Date('2026-03-02T10:20:00Z');
-let server: LocalServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, tableOnlyRecords: true, now: () => now, sweepIntervalMs: 0 });
+  server = await startInProcessServer({ dataDir: null, tableOnlyRecords: true, now: () => now, sweepIntervalMs: 0 });
 }, 90_000);
 afterAll(async () => server?.close());
 
@@ -161,10 +157,7 @@ describe('quotas', () => {
     for (let i = 0; i < 4; i++)
       games.push((await client.request<Created>({ action: 'createGame', game: 'tic-tac-toe', players: 2, bots: [1] })).gameId);
     for (const gameId of games.slice(0, 3)) expect(await client.request({ action: 'subscribe', gameId })).toMatchObject({ type: 'state' });
-    const watching = async () =>
-      JSON.stringify(
-        (await scanTable(server.dynamo.endpoint)).filter((i) => String(i.pk).startsWith('CONN#') || String(i.sk).startsWith('SUB#')),
-      );
+    const watching = async () => JSON.stringify(await Promise.all(games.map((g) => server.stores.connections.subscribers(g))));
     const before = await watching();
     expect(await client.request({ action: 'subscribe', gameId: games[3] })).toMatchObject({
       code: 'RATE_LIMITED',
@@ -176,52 +169,6 @@ describe('quotas', () => {
     const other = await Client.connect(server.wsUrl, client.player);
     expect(await other.request({ action: 'subscribe', gameId: games[3] })).toMatchObject({ type: 'state' });
     await Promise.all([client.close(), other.close()]);
-  });
-
-  it('limits connections per player in the profile item, across instances; expired entries free their place', async () => {
-    setLimit('CONNECTIONS_PER_PLAYER', 3);
-    const ana = await register(server.url, 'Ana');
-    const connectStatus = (p: Player) =>
-      new Promise<{ status: number; body: string; ws?: WebSocket }>((resolve) => {
-        const ws = new WebSocket(`${server.wsUrl}?token=${encodeURIComponent(p.token)}`);
-        ws.on('error', () => undefined);
-        ws.on('open', () => resolve({ status: 101, body: '', ws }));
-        ws.on('unexpected-response', (_req, res) => {
-          let body = '';
-          res.on('data', (c: Buffer) => (body += c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        });
-      });
-    const results = await Promise.all(Array.from({ length: 6 }, () => connectStatus(ana)));
-    expect(results.map((r) => r.status).sort()).toEqual([101, 101, 101, 429, 429, 429]);
-    // The refused ones left nothing: three live connections, three connection items.
-    const items = await scanTable(server.dynamo.endpoint);
-    expect(Object.keys(items.find((i) => i.pk === `PLAYER#${ana.playerId}` && i.sk === 'PROFILE')!.live as object)).toHaveLength(3);
-    expect(items.filter((i) => String(i.pk).startsWith('CONN#') && i.playerId === ana.playerId)).toHaveLength(3);
-    expect(JSON.parse(results.find((r) => r.status === 429)!.body)).toMatchObject({
-      code: 'RATE_LIMITED',
-      message: expect.stringContaining('3 connections open already'),
-    });
-
-    // A connection whose $disconnect never ran (its entry expired) does not count.
-    const doc = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
-    );
-    const profile = (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${ana.playerId}` && i.sk === 'PROFILE')!;
-    const stale = Object.keys(profile.live as Record<string, number>)[0]!;
-    await doc.send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: { pk: `PLAYER#${ana.playerId}`, sk: 'PROFILE' },
-        UpdateExpression: 'SET live.#c = :past',
-        ExpressionAttributeNames: { '#c': stale },
-        ExpressionAttributeValues: { ':past': 1 },
-      }),
-    );
-    const again = await connectStatus(ana);
-    expect(again.status).toBe(101);
-    doc.destroy();
-    for (const r of [...results, again]) r.ws?.close();
   });
 
   it('answers TOO_LARGE for a message over 32 KB that API Gateway delivers (up to its 128 KB), echoing its requestId', async () => {

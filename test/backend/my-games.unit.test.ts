@@ -1,27 +1,23 @@
 /**
- * `myGames` in pages, against the local server (its connections in memory over the table's
- * index): a player with 87 games pages through them — each page at most `limit`, every game
+ * `myGames` in pages, against the local runtime (in-process, on the memory stores): a player with 87 games pages through them — each page at most `limit`, every game
  * exactly once, games in play before open and finished ones and your turn first in each page, every
  * frame far below the frame limit — and a cursor not made for the player is refused, revealing
  * nothing. Most games are written through the store directly (as the host writes a new game:
  * its first commit, then the index), the rest are joined and played through the protocol.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameSummary, ServerFrame } from '../../functions/core/protocol/frames';
-import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
-import { startLocalServer, TABLE_NAME, type LocalServer } from '../../local/server';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register, type Player } from '../support/client';
 import { storeTicTacToe } from '../support/games';
-import { scanTable, settledState, storedState } from '../support/table';
+import { settledState, storedState } from '../support/table';
 
 type Games = Extract<ServerFrame, { type: 'games' }>;
 type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
 
-let server: LocalServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0 });
+  server = await startInProcessServer({ dataDir: null, sweepIntervalMs: 0 });
 }, 90_000);
 afterAll(async () => server?.close());
 
@@ -78,16 +74,13 @@ describe('myGames in pages', () => {
       }
     }
     // The index is written after the answers: wait until the last finished game is indexed as such.
-    const indexedFinished = async () =>
-      (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `PLAYER#${pia.playerId}` && i.status === 'finished').length;
+    const indexedFinished = async () => server.stores.playerGames.entries(pia.playerId).filter((i) => i.status === 'finished').length;
     for (let tries = 0; (await indexedFinished()) < finished.length && tries < 100; tries++) await new Promise((r) => setTimeout(r, 100));
   }, 120_000);
   afterAll(async () => Promise.all([p, q].map((c) => c?.close())));
 
   it('indexes each game with its status, written when it changes', async () => {
-    const index = (await scanTable(server.dynamo.endpoint)).filter(
-      (i) => i.pk === `PLAYER#${pia.playerId}` && String(i.sk).startsWith('GAME#'),
-    );
+    const index = server.stores.playerGames.entries(pia.playerId);
     const status = new Map(index.map((i) => [i.gameId as string, i.status]));
     expect(index).toHaveLength(87);
     for (const id of open) expect(status.get(id)).toBe('open');
@@ -170,49 +163,5 @@ describe('myGames in pages', () => {
     // Quim's own cursor still works for him.
     expect(await q.request({ action: 'myGames', cursor: quimsPage.next })).toMatchObject({ type: 'games' });
     expect(await storedState(server)).toBe(before);
-  });
-
-  it('lists games indexed before statuses were, and corrects their status once read', async () => {
-    const lia = await register(server.url, 'Lia');
-    const l = await Client.connect(server.wsUrl, lia);
-    const openId = await storeTicTacToe(server.app, lia);
-    const doneId = await storeTicTacToe(server.app, quim);
-    await l.request({ action: 'joinGame', gameId: doneId });
-    for (const [c, cell] of [
-      [q, 0],
-      [l, 3],
-      [q, 1],
-      [l, 4],
-      [q, 2],
-    ] as const)
-      await c.request({ action: 'command', gameId: doneId, commandId: `old-${cell}`, command: { type: 'mark', cell } });
-    // The finished game's index item as an earlier version wrote it: no status, no version.
-    const doc = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
-    );
-    await expect
-      .poll(
-        async () => (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${lia.playerId}` && i.gameId === doneId)?.status,
-      )
-      .toBe('finished');
-    await doc.send(
-      new PutCommand({
-        TableName: TABLE_NAME,
-        Item: { pk: `PLAYER#${lia.playerId}`, sk: `GAME#${doneId}`, kind: 'playerGame', gameId: doneId, seat: 1 },
-      }),
-    );
-    doc.destroy();
-
-    const first = await l.request<Games>({ action: 'myGames' });
-    expect(first.games.map((g) => [g.gameId, g.status])).toEqual([
-      [openId, 'open'],
-      [doneId, 'finished'],
-    ]);
-    const item = (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${lia.playerId}` && i.gameId === doneId)!;
-    expect(item).toMatchObject({ status: 'finished', version: 7 });
-    // Read as in play until then; from now on it is paged with the finished games, after the open one.
-    const pages = await allPages(l, 1);
-    expect(pages.map((pg) => pg.games.map((g) => g.gameId))).toEqual([[openId], [doneId]]);
-    await l.close();
   });
 });

@@ -1,4 +1,0 @@
-/** The live game list on the local runtime (connections in memory); see test/support/live-lobby.ts. */
-import { liveLobbySuite } from '../support/live-lobby';
-
-liveLobbySuite(false);

@@ -1,4 +1,0 @@
-/** The public lobby on the local runtime (watches in memory); see test/support/open-games.ts. */
-import { openGamesSuite } from '../support/open-games';
-
-openGamesSuite(false);
