@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,6 +6,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Vitest's default leaves a core free (one worker on two cores); most files here wait on a
+    // browser, a socket or DynamoDB Local as much as they compute, so two share two cores well.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   },
 });

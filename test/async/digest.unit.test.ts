@@ -69,7 +69,8 @@ async function mark(c: Client, gameId: string, cell: number): Promise<void> {
   ).toMatchObject({ type: 'ack' });
 }
 
-describe('the email digest', () => {
+// The games' clock moves on from test to test: steps in order.
+describe('the email digest', { shuffle: false }, () => {
   it('lists every game waiting, once a day, instead of one email per turn; the webhook still gets each turn', async () => {
     const ana = await register(server.url, 'Ana');
     const a = await Client.connect(server.wsUrl, ana);

@@ -37,7 +37,8 @@ async function allPages(c: Client, limit?: number): Promise<Games[]> {
 const PARTS = ['active', 'open', 'finished'];
 const rank = (g: GameSummary) => (g.yourTurn ? 0 : 1 + PARTS.indexOf(g.status));
 
-describe('myGames in pages', () => {
+// One player's games, built once and read by every test: the tests are steps in order.
+describe('myGames in pages', { shuffle: false }, () => {
   let pia: Player;
   let quim: Player;
   let p: Client;

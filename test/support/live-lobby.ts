@@ -6,7 +6,7 @@
  * local runtime in-process (connections in memory) and on the cloud path's records on DynamoDB
  * Local (items in the table, removed with the connection).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GameSummary, ServerFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type LocalServer } from '../../local/server';
 import { startInProcessServer, type InProcessServer } from './in-process';
@@ -22,12 +22,15 @@ export function liveLobbySuite(tableOnlyRecords: boolean): void {
     /** The table's watch items (the cloud path's records only). */
     const watches = async () =>
       'dynamo' in server ? (await scanTable(server.dynamo.endpoint)).filter((i) => String(i.sk).startsWith('WATCH#')).length : 0;
-    beforeAll(async () => {
+    // A server of its own for each test in-process (cheap: the tests may run in any order); one for
+    // the whole suite on DynamoDB Local (a Java start each), whose tests run in order.
+    const [before, after] = tableOnlyRecords ? [beforeAll, afterAll] : [beforeEach, afterEach];
+    before(async () => {
       server = tableOnlyRecords
         ? await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0, tableOnlyRecords })
         : await startInProcessServer({ dataDir: null, sweepIntervalMs: 0 });
     }, 90_000);
-    afterAll(async () => server?.close());
+    after(async () => server?.close());
 
     it('tells a watching connection when one of its games changes for its player, and nobody else', async () => {
       const ana = await register(server.url, 'Ana');

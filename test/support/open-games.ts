@@ -7,7 +7,7 @@
  * (watches in memory) and on the cloud path's records on DynamoDB Local (watch items in the table,
  * removed with the connection).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OpenGame, ServerFrame } from '../../functions/core/protocol/frames';
@@ -36,7 +36,10 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
   describe(`the public lobby (${tableOnlyRecords ? 'records in the table' : 'local runtime'})`, () => {
     let server: LocalServer | InProcessServer;
     let players: Player[];
-    beforeAll(async () => {
+    // A server of its own for each test in-process (cheap: the tests may run in any order); one for
+    // the whole suite on DynamoDB Local (a Java start each), whose tests run in order.
+    const [before, after] = tableOnlyRecords ? [beforeAll, afterAll] : [beforeEach, afterEach];
+    before(async () => {
       server = tableOnlyRecords
         ? await startLocalServer({ port: 0, dataDir: null, sweepIntervalMs: 0, tableOnlyRecords })
         : // In-process, requests follow each other within a millisecond: a clock that moves on at every
@@ -44,7 +47,7 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
           await startInProcessServer({ dataDir: null, sweepIntervalMs: 0, now: ticking() });
       players = await Promise.all(['Ana', 'Bruno', 'Caio', 'Dora', 'Eva'].map((n) => register(server.url, n)));
     }, 90_000);
-    afterAll(async () => server?.close());
+    after(async () => server?.close());
 
     /** The lobby's listings as stored. */
     const listings = async () =>
