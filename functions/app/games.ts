@@ -45,7 +45,7 @@ export function scheduleStore(app: App): ScheduleStore {
   return app.deps.stores?.schedule ?? new DynamoScheduleStore(app.get(dynamo), app.deps.config.tableName);
 }
 
-/** A sole writer indexes each version once, with its commits (live-records.ts). */
+/** A sole writer indexes each version once, with its commits (live-player-games.ts). */
 export function playerGameStore(app: App): PlayerGameStore {
   const { stores, config } = app.deps;
   if (stores) return stores.playerGames;

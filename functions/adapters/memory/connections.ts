@@ -3,7 +3,7 @@
  * player has at most CONNECTIONS_PER_PLAYER, a connection watches at most
  * SUBSCRIPTIONS_PER_CONNECTION games, a connection that is gone can neither subscribe nor watch.
  * Connections do not expire here: they end with their socket (the local runtime keeps its
- * sockets' here, live-records.ts: none outlives the process) or their test. The lobby's watches
+ * sockets' here, functions/app/connections.ts: none outlives the process) or their test. The lobby's watches
  * (MemoryListingStore) are marked on the connection, as the table marks its item.
  */
 import type { ClosedConnection, Connection, ConnectionState, ConnectionStore, Subscriber } from '../../stores/connections';
