@@ -6,8 +6,8 @@
  * is idempotent per commit and message, so a redelivered record changes nothing more.
  */
 import type { Sender } from '../adapters/sender';
-import type { ChatMessageItem } from '../adapters/store/items';
 import type { CommitHead } from '../core/triggers';
+import type { StoredChatMessage } from '../stores/chat';
 import type { ChatNotices } from './chat-notices';
 import type { Notifier } from './notifier';
 import type { Reactions } from './reactions';
@@ -27,7 +27,7 @@ export class StreamReactions {
     await this.deps.notifier.notifyCommit(head);
   }
 
-  onChatMessage(message: ChatMessageItem): Promise<void> {
+  onChatMessage(message: StoredChatMessage): Promise<void> {
     return this.deps.chatNotices.notify(message);
   }
 }
