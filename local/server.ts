@@ -107,6 +107,19 @@ const TYPES = new Map<string, string>([
   ['.svg', 'image/svg+xml'],
 ]);
 
+/**
+ * What the web client's files are served with, as CloudFront serves them in the cloud: its own
+ * files and sockets only, and never inside another site's frame (a framed page could be clicked
+ * through — Resign, Remove passkey — by a page that covers it).
+ */
+const PAGE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy':
+    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
 /** The web client's files (dist/web, built by `npm run build:web` or `npm start`), at `/`. */
 function serveStatic(pathname: string, res: ServerResponse): boolean {
   const name = pathname === '/' ? 'index.html' : pathname.slice(1);
@@ -116,8 +129,7 @@ function serveStatic(pathname: string, res: ServerResponse): boolean {
   res.writeHead(200, {
     'content-type': TYPES.get(path.extname(name)) ?? 'application/octet-stream',
     'cache-control': 'no-cache',
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; object-src 'none'; base-uri 'none'",
+    ...PAGE_HEADERS,
   });
   res.end(readFileSync(file));
   return true;

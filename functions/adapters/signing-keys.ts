@@ -60,10 +60,12 @@ export class SigningKeys {
 
   /** The secret of a kid, reading the set again if it does not know that kid yet. */
   readonly keyFor = async (kid: string): Promise<string | undefined> => {
-    const set = await this.keySet();
-    if (set.keys[kid]) return set.keys[kid];
+    // A token names its kid: own keys only (a kid like "__proto__" or "constructor" is just unknown).
+    const own = (set: KeySet) => (Object.hasOwn(set.keys, kid) ? set.keys[kid] : undefined);
+    const known = own(await this.keySet());
+    if (known) return known;
     if (this.loaded && this.wall() - this.loaded.at < UNKNOWN_KID_RELOAD_MS) return undefined;
-    return (await this.load()).keys[kid];
+    return own(await this.load());
   };
 
   /** The current kid and its secret, for signing. */

@@ -366,3 +366,21 @@ describe('passkey routes, refused', () => {
     });
   });
 });
+
+describe('tokens naming a key id', () => {
+  it('refuses one that names an Object.prototype member as any unknown key: 401 or 400, never a failure', async () => {
+    const ana = await signUp(server.url, 'Ana');
+    const payload = Buffer.from(JSON.stringify({ p: ana.playerId, n: 'Ana', d: ana.deviceId, i: 0, x: 4_000_000_000 })).toString(
+      'base64url',
+    );
+    for (const kid of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const access = `v2.${kid}.${payload}.AAAA`;
+      expect(await upgradeStatus(access)).toBe(401);
+      expect((await get(server.url, '/api/games/g/replay', access)).status).toBe(401);
+      expect((await post(server.url, '/api/signin/email/open', { token: `s1.${kid}.${payload}.AAAA` })).body).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: SIGNIN_LINK_INVALID,
+      });
+    }
+  });
+});

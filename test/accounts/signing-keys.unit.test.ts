@@ -61,4 +61,11 @@ describe('the signing keys', () => {
     expect(await keys.currentKey()).toEqual({ kid: 'k0', secret: K0 });
     expect(s.reads).toBe(2);
   });
+
+  it('know only their own kids: a kid named like an Object.prototype member is unknown, not a crash', async () => {
+    const { s, keys } = source(set('k0', { k0: K0 }));
+    await keys.currentKey();
+    s.now += 10_000;
+    for (const kid of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) expect(await keys.keyFor(kid)).toBeUndefined();
+  });
 });

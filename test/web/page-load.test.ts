@@ -48,4 +48,27 @@ describe('loading the web client', () => {
       ),
     ).toMatch(/^data:image\/svg\+xml,.*Caravela/);
   }, 120_000);
+
+  it('is never shown inside another site: every page answer forbids framing and keeps the referrer to the origin', async () => {
+    for (const file of ['/', '/index.html']) {
+      const res = await fetch(`${server.url}${file}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+    // A page of another origin that frames the client gets Chromium's refusal in the frame, not the client.
+    const page = await (await browser.newContext()).newPage();
+    await page.setContent(`<iframe id="f" src="${server.url}/"></iframe>`);
+    const frame = (await (await page.$('#f'))!.contentFrame())!;
+    await expect
+      .poll(() =>
+        frame
+          .locator('body')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toMatch(/refused to connect/);
+    expect(await frame.locator('[data-screen]').count()).toBe(0);
+  });
 });
