@@ -45,8 +45,11 @@ export function countChat(
   now: number,
   limits: ChatLimits,
 ): { ok: true; next: ChatRate } | { ok: false; why: string; retryAfterMs: number } {
-  const recent = (rate?.recent ?? []).filter((t) => t > now - limits.windowMs && t <= now);
-  const day = Math.floor(now / DAY_MS);
+  // Messages counted with a later time than this one's stay counted: another instance's clock, or
+  // a retry after a lost race (which keeps the time it read first), may run behind the one that
+  // stored them. Dropping them would let a burst from several connections pass the limit.
+  const recent = (rate?.recent ?? []).filter((t) => t > now - limits.windowMs);
+  const day = Math.max(Math.floor(now / DAY_MS), rate?.day ?? 0);
   const dayCount = rate?.day === day ? rate.dayCount : 0;
   if (dayCount >= limits.perDay) {
     return {
@@ -63,7 +66,8 @@ export function countChat(
       retryAfterMs: Math.min(...recent) + limits.windowMs - now,
     };
   }
-  return { ok: true, next: { recent: [...recent, now].slice(-limits.perWindow), day, dayCount: dayCount + 1 } };
+  const next = [...recent, now].sort((a, b) => a - b).slice(-limits.perWindow);
+  return { ok: true, next: { recent: next, day, dayCount: dayCount + 1 } };
 }
 
 const HOUR_MS = 3_600_000;

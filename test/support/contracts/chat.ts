@@ -75,6 +75,18 @@ export function chatStoreContract(kit: () => StoreKit, { id }: SuiteContext): vo
       });
     });
 
+    it('count a message whose sender read the time before another sender did (their counts arrive out of order)', async () => {
+      const chat = kit().stores.chat;
+      await withLimits({ CHAT_MESSAGES_PER_WINDOW: 3, CHAT_WINDOW_SECONDS: 10 }, async () => {
+        // Instances' clocks differ, and a retry after a lost race keeps the time it read first.
+        for (const at of [3, 2, 1]) await chat.count(id('g-chat-order'), id('chat-ana'), t(at));
+        await rejectsWith(chat.count(id('g-chat-order'), id('chat-ana'), t(0)), 'RATE_LIMITED');
+        // Sent at once with different times: as many as the window allows, never more.
+        const results = await Promise.allSettled([9, 8, 7, 6, 5, 4].map((at) => chat.count(id('g-chat-spread'), id('chat-ana'), t(at))));
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+      });
+    });
+
     it("tell who muted a writer from the players' settings, never the writer, and who signed up", async () => {
       const { chat, players } = kit().stores;
       const [ana, bo, cy, dee] = ['chat-ana', 'chat-bo', 'chat-cy', 'chat-dee'].map(id);
