@@ -29,6 +29,8 @@ const DEFAULTS = {
   OPEN_GAMES: 20,
   /** Emails asking a player to confirm an address, per hour. */
   EMAIL_CONFIRMATIONS_PER_HOUR: 3,
+  /** Emails asking to confirm one address, whoever asks, per hour. */
+  EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_HOUR: 3,
   /** Chat messages one player may send in one game per CHAT_WINDOW_SECONDS… */
   CHAT_MESSAGES_PER_WINDOW: 5,
   CHAT_WINDOW_SECONDS: 10,

@@ -20,6 +20,7 @@ export function mailer(app: App): Mailer | null {
 export function confirmations(app: App): EmailConfirmations {
   return new EmailConfirmations({
     players: app.get(playerStore),
+    accounts: app.get(accountStore),
     mailer: app.get(mailer),
     secret: app.get(signingKeys).legacySecret,
     now: app.deps.now,

@@ -3,12 +3,16 @@
  * server mail a stranger: a new address (or a player's explicit resend) gets one email with a
  * signed, short-lived link naming the player and the address; opening it marks the address
  * confirmed in the player's settings record. At most EMAIL_CONFIRMATIONS_PER_HOUR such emails
- * per player (functions/adapters/limits.ts), counted in that same record.
+ * per player (functions/adapters/limits.ts), counted in that same record, and at most
+ * EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_HOUR to one address whoever asks (accounts are free, so
+ * many accounts could otherwise mail one stranger), counted in the address's own item. Both
+ * counts are conditional writes, so they hold across Lambda instances.
  */
 import { EMAIL_LINK_HOURS, issueEmailToken, verifyEmailToken } from '../core/token';
 import { limit, rateLimited } from '../adapters/limits';
 import { ProtocolError } from '../core/protocol/frames';
 import type { PlayerStore } from '../stores/players';
+import type { AccountStore } from '../stores/accounts';
 import type { Mail, Mailer } from '../adapters/channels/email';
 import { emailBlockOf, emailConfirmed, withSettings, type NotificationSettings, type SettingsRecord } from '../core/notification';
 import { failure, type Observer } from '../observe/observer';
@@ -21,6 +25,8 @@ export interface ConfirmationDeps {
   observer: Observer;
   /** The settings record holds the address, its confirmation and the count of emails sent. */
   players: PlayerStore;
+  /** Counts the confirmation emails sent to one address, by any player. */
+  accounts: Pick<AccountStore, 'countConfirmationEmail'>;
   /** Null when this server sends no email (no SES sender, no outbox). */
   mailer: Mailer | null;
   secret: () => Promise<string>;
@@ -97,17 +103,33 @@ export class EmailConfirmations {
     });
     if (!mail) return after;
     const email = after.settings.email!;
+    const perAddress = limit('EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_HOUR');
+    const counted = await this.deps.accounts.countConfirmationEmail(email, perAddress, HOUR_MS, at).catch(async (error) => {
+      await this.putBack(playerId, before, after);
+      throw error;
+    });
+    if (!counted.ok) {
+      await this.putBack(playerId, before, after);
+      throw rateLimited(
+        `At most ${perAddress} confirmation emails an hour go to one address, and ${email} had them; open a link already sent, or wait.`,
+        counted.retryAfterMs,
+      );
+    }
     try {
       const token = issueEmailToken({ playerId, email }, await this.deps.secret(), at);
       await mailer!.send(email, confirmationMail(playerId, email, this.deps.linkFor(token)));
     } catch (error) {
       this.deps.observer.log.error('a confirmation email failed', failure(error, { playerId }));
       this.deps.observer.count(METRICS.sendFailures);
-      // Put the settings back as they were (unless they changed again meanwhile): nothing stored, nothing counted.
-      await players.writeSettingsRecord(playerId, { ...before, rev: after.rev }).catch(() => null);
+      await this.putBack(playerId, before, after);
       throw new ProtocolError('INTERNAL', 'The confirmation email could not be sent, so nothing was saved; try again in a few minutes.');
     }
     return after;
+  }
+
+  /** Put the settings back as they were (unless they changed again meanwhile): nothing stored, nothing counted. */
+  private async putBack(playerId: string, before: SettingsRecord, after: SettingsRecord): Promise<void> {
+    await this.deps.players.writeSettingsRecord(playerId, { ...before, rev: after.rev }).catch(() => null);
   }
 
   /** `POST /api/email/confirm`: the address a valid link confirms; a ProtocolError (BAD_REQUEST) otherwise. */

@@ -102,6 +102,12 @@ export interface AccountStore {
    * both take the last place.
    */
   countSignInEmail(email: string, max: number, windowMs: number, now: Date): Promise<Counted>;
+  /**
+   * Count one more confirmation email to this address (any player's) within the last
+   * `windowMs`, as countSignInEmail: accounts are free, so the cap per player alone would let
+   * many accounts mail one stranger.
+   */
+  countConfirmationEmail(email: string, max: number, windowMs: number, now: Date): Promise<Counted>;
   /** Mark a sign-in link's nonce used (until `expiresAtMs`, when the link stops working anyway); false when it was used already. */
   markLinkUsed(nonce: string, playerId: string, expiresAtMs: number): Promise<boolean>;
 

@@ -5,6 +5,8 @@
  * bad input (forged, expired or reused links and codes, another player's device ids, malformed
  * bodies) answered with its sentence while what is stored stays as it was.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { ACCESS_TOKEN_SECONDS } from '../../functions/core/session-token';
@@ -302,6 +304,35 @@ describe('email sign-in links', () => {
       body: { code: 'BAD_REQUEST', message: SIGNIN_LINK_OUTDATED },
     });
     expect(await state()).toBe(beforeOutdated);
+  });
+});
+
+describe('confirmation emails to one address', () => {
+  it('go out at most 3 an hour whoever asks: five new accounts naming one stranger, each asking twice more, mail them 3', async () => {
+    const victim = 'stranger@example.net';
+    const mailsTo = () =>
+      readdirSync(server.outboxDir).filter(
+        (f) => f.includes('confirm-email') && readFileSync(path.join(server.outboxDir, f), 'utf8').includes(`To: ${victim}`),
+      ).length;
+    const answers: ServerFrame[] = [];
+    for (const name of ['Hugo', 'Ines', 'Joao', 'Katia', 'Luis']) {
+      const client = await connect(await signUp(server.url, name));
+      const settings = { webPush: [], webhook: null, email: victim, quietHours: null };
+      answers.push(await client.requestOnce({ action: 'setNotifications', settings }));
+      for (const _ of [1, 2]) answers.push(await client.requestOnce({ action: 'setNotifications', settings, resendConfirmation: true }));
+      // A refused address is not kept: the account has no address, and nothing was counted against it.
+      const mine = await client.requestOnce<Extract<ServerFrame, { type: 'notifications' }>>({ action: 'getNotifications' });
+      if (answers.at(-3)!.type === 'error') expect(mine).toMatchObject({ settings: { email: null } });
+    }
+    expect(mailsTo()).toBe(3);
+    const refused = answers.filter((a) => a.type === 'error');
+    expect(refused).toHaveLength(12);
+    expect(refused[0]).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(
+        /^At most 3 confirmation emails an hour go to one address, and stranger@example\.net had them; .* Try again in 60 minutes\.$/,
+      ),
+    });
   });
 });
 

@@ -14,6 +14,7 @@ import { EmailConfirmations } from '../../functions/host/confirm-email';
 import { limit } from '../../functions/adapters/limits';
 import { NO_SETTINGS } from '../../functions/core/notification';
 import type { ProtocolError } from '../../functions/core/protocol/frames';
+import { DynamoAccountStore } from '../../functions/adapters/store/accounts';
 import { DynamoPlayerStore } from '../../functions/adapters/store/players';
 import { standaloneTable } from '../../local/tables';
 import { testObserver } from '../support/observer';
@@ -39,6 +40,7 @@ const confirmations = (outbox: string) =>
   new EmailConfirmations({
     observer: testObserver(),
     players,
+    accounts: new DynamoAccountStore(table.doc, TABLE),
     mailer: new OutboxMailer(outbox),
     secret: async () => 'secret',
     now,

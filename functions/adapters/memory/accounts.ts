@@ -32,6 +32,8 @@ export class MemoryAccountStore implements AccountStore {
   private readonly passkeyRecords = new Map<string, Map<string, Passkey>>();
   /** lower-cased address → who signs in with it (absent before any player has it), and the sign-in links mailed to it lately */
   private readonly emails = new Map<string, { playerId?: string; sent: number[] }>();
+  /** lower-cased address → when confirmation emails were sent to it lately */
+  private readonly confirmations = new Map<string, number[]>();
   /** playerId → when their latest device-link codes were made */
   private readonly linkCodes = new Map<string, number[]>();
   private readonly usedLinks = new Map<string, string>();
@@ -142,6 +144,13 @@ export class MemoryAccountStore implements AccountStore {
     const counted = countIn(this.linkCodes.get(playerId) ?? [], max, windowMs, now);
     if ('retryAfterMs' in counted) return { ok: false, retryAfterMs: counted.retryAfterMs };
     this.linkCodes.set(playerId, counted.sent);
+    return { ok: true };
+  }
+
+  async countConfirmationEmail(email: string, max: number, windowMs: number, now: Date): Promise<Counted> {
+    const counted = countIn(this.confirmations.get(email.toLowerCase()) ?? [], max, windowMs, now);
+    if ('retryAfterMs' in counted) return { ok: false, retryAfterMs: counted.retryAfterMs };
+    this.confirmations.set(email.toLowerCase(), counted.sent);
     return { ok: true };
   }
 

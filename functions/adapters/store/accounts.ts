@@ -241,18 +241,26 @@ export class DynamoAccountStore implements AccountStore {
     return this.countRecent('linkCodes', keys.player(playerId), keys.linkCodes, max, windowMs, now);
   }
 
+  async countConfirmationEmail(email: string, max: number, windowMs: number, now: Date): Promise<Counted> {
+    // An item of its own, not the address's ACCOUNT: a stranger's address must not gain one (setEmailAccount's "only if absent").
+    const ttl = ttlOf(now.getTime() + windowMs);
+    return this.countRecent('emailConfirmations', keys.emailAccount(email), keys.emailConfirmations, max, windowMs, now, ttl);
+  }
+
   /**
    * Count one more use in an item's list of recent times (`sent`, the last `windowMs`), unless
    * `max` are there already: then how long until the oldest leaves the window. Conditional on
    * the item's `rev`, so concurrent requests cannot both take the last place.
    */
   private async countRecent(
-    kind: 'emailAccount' | 'linkCodes',
+    kind: 'emailAccount' | 'linkCodes' | 'emailConfirmations',
     pk: string,
     sk: string,
     max: number,
     windowMs: number,
     now: Date,
+    /** For an item nothing else keeps: when DynamoDB may delete it. */
+    ttl?: number,
   ): Promise<Counted> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const item = await this.get<{ sent: number[]; rev: number }>(kind, pk, sk);
@@ -263,13 +271,14 @@ export class DynamoAccountStore implements AccountStore {
           new UpdateCommand({
             TableName: this.table,
             Key: { [PK]: pk, [SK]: sk },
-            UpdateExpression: 'SET kind = if_not_exists(kind, :kind), sent = :sent, #rev = :next',
+            UpdateExpression: `SET kind = if_not_exists(kind, :kind), sent = :sent, #rev = :next${ttl === undefined ? '' : ', #ttl = :ttl'}`,
             ConditionExpression: item?.rev === undefined ? 'attribute_not_exists(#rev)' : '#rev = :rev',
-            ExpressionAttributeNames: { '#rev': 'rev' },
+            ExpressionAttributeNames: { '#rev': 'rev', ...(ttl === undefined ? {} : { '#ttl': 'ttl' }) },
             ExpressionAttributeValues: {
               ':kind': kind,
               ':sent': [...recent, now.getTime()],
               ':next': (item?.rev ?? 0) + 1,
+              ...(ttl === undefined ? {} : { ':ttl': ttl }),
               ...(item?.rev === undefined ? {} : { ':rev': item.rev }),
             },
           }),

@@ -94,6 +94,7 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   passkey: v1('A passkey and its signature counter (PLAYER#id / PASSKEY#credentialId).'),
   linkCodes: v1("A player's device-link codes of the last hour (PLAYER#id / LINKCODES)."),
   emailAccount: v1('Who signs in with an address, and the links mailed to it lately (EMAIL#address / ACCOUNT).'),
+  emailConfirmations: v1('The confirmation emails sent to an address lately, by any player (EMAIL#address / CONFIRMATIONS).'),
   deviceCode: v1('A device-link code while it may be used (LINKCODE#code / ONCE).'),
   usedLink: v1("An opened email sign-in link's nonce (SIGNINLINK#nonce / ONCE)."),
   challenge: v1('A WebAuthn challenge waiting for its answer (CHALLENGE#challenge / ONCE).'),

@@ -300,6 +300,14 @@ export interface EmailAccountItem extends ItemKey, Partial<EmailAccount> {
   rev: number;
 }
 
+/** The confirmation emails sent to an address (EMAIL#address / CONFIRMATIONS) in the last hour, by any player. */
+export interface EmailConfirmationsItem extends ItemKey {
+  kind: 'emailConfirmations';
+  sent: number[];
+  rev: number;
+  ttl: number;
+}
+
 /** A device-link code (LINKCODE#code / ONCE): whose it is, until used or expired (`expiresAt`: the TTL deletes it only eventually). */
 export interface DeviceCodeItem extends ItemKey, DeviceCode {
   kind: 'deviceCode';
@@ -350,6 +358,7 @@ export type StoredItem =
   | PasskeyItem
   | LinkCodesItem
   | EmailAccountItem
+  | EmailConfirmationsItem
   | DeviceCodeItem
   | UsedLinkItem
   | ChallengeItem;

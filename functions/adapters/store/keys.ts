@@ -89,6 +89,8 @@ export const keys = {
   /** The player who signs in with a confirmed address (lower-cased), and the sign-in links sent to it lately. */
   emailAccount: (email: string) => `EMAIL#${email.toLowerCase()}`,
   emailAccountMeta: 'ACCOUNT',
+  /** Beside it: the confirmation emails sent to the address lately, by any player (TTL: an hour after the last). */
+  emailConfirmations: 'CONFIRMATIONS',
   /** A device-link code while it may be used (TTL), deleted by its use. */
   deviceCode: (code: string) => `LINKCODE#${code}`,
   /** An email sign-in link's nonce once the link was opened (TTL: as long as the link would work). */

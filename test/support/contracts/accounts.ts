@@ -127,6 +127,24 @@ export function accountStoreContract(kit: () => StoreKit, { id }: SuiteContext):
       expect(await accounts.countLinkCode(id('acc-other'), 1, hour, t(30))).toEqual({ ok: true });
     });
 
+    it("count confirmation emails per address apart from its sign-in links, giving a stranger's address no account", async () => {
+      const accounts = kit().stores.accounts;
+      const email = `${id('confirm')}@example.com`;
+      const hour = 3_600_000;
+      expect(await accounts.countConfirmationEmail(email, 2, hour, t(0))).toEqual({ ok: true });
+      expect(await accounts.countConfirmationEmail(email.toUpperCase(), 2, hour, t(5))).toEqual({ ok: true });
+      expect(await accounts.countConfirmationEmail(email, 2, hour, t(10))).toEqual({ ok: false, retryAfterMs: 50 * 60_000 });
+      expect(await accounts.countConfirmationEmail(`other-${email}`, 2, hour, t(10))).toEqual({ ok: true });
+      expect(await accounts.countSignInEmail(email, 1, hour, t(10))).toEqual({ ok: true });
+      expect(await accounts.countConfirmationEmail(email, 2, hour, t(61))).toEqual({ ok: true });
+      // Counting is not having: the first player to confirm the address still gets it "only if nobody has it".
+      const first = `${email}.first`;
+      await accounts.countConfirmationEmail(first, 2, hour, t(0));
+      expect(await accounts.emailAccount(first)).toBeNull();
+      await accounts.setEmailAccount(first, id('acc-confirmed'), true);
+      expect(await accounts.emailAccount(first)).toEqual({ playerId: id('acc-confirmed') });
+    });
+
     it('count no more than the limit when many count at the same moment', async () => {
       const accounts = kit().stores.accounts;
       const p = id('acc-burst');
