@@ -219,7 +219,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         body,
         isBase64Encoded: false,
         headers: req.headers as Record<string, string>,
-        requestContext: { http: { method: req.method ?? 'GET', path: url.pathname } },
+        requestContext: { http: { method: req.method ?? 'GET', path: url.pathname, sourceIp: req.socket.remoteAddress } },
       });
       res.writeHead(result.statusCode, result.headers ?? {});
       res.end(result.body);

@@ -40,6 +40,8 @@ const DEFAULTS = {
   SIGNIN_EMAILS_PER_HOUR: 3,
   /** Device-link codes a player may show per hour. */
   DEVICE_CODES_PER_HOUR: 10,
+  /** Device-link codes typed from one network address (an IPv4 address, an IPv6 /64) per hour, right or wrong. */
+  DEVICE_CODE_TRIES_PER_HOUR: 30,
 } as const;
 
 export type LimitName = keyof typeof DEFAULTS;

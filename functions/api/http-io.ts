@@ -11,7 +11,8 @@ export interface HttpEvent {
   body?: string | null;
   isBase64Encoded?: boolean;
   headers?: Record<string, string | undefined>;
-  requestContext: { http: { method: string; path: string } };
+  /** `sourceIp`: the client's address as API Gateway saw it (the HTTP API is called directly, not through CloudFront). */
+  requestContext: { http: { method: string; path: string; sourceIp?: string } };
 }
 
 export interface HttpResult {

@@ -68,7 +68,8 @@ export function sessionRoutes(app: App): Map<string, Route> {
     if ('refusal' in body) return body.refusal;
     const parsed = httpRequests.SignInCodeRequest.safeParse(body.data);
     if (!parsed.success) return badRequest('Send the code your signed-in device shows as JSON, like {"code":"ABCD-EFGH"}.');
-    return app.get(devices).useCode(parsed.data.code, labelOf(event, parsed.data)).then(session(201));
+    const source = event.requestContext.http.sourceIp ?? 'unknown';
+    return app.get(devices).useCode(parsed.data.code, labelOf(event, parsed.data), source).then(session(201));
   };
 
   return new Map([

@@ -11,7 +11,8 @@ import type { DeviceInfo, PasskeyInfo } from '../core/protocol/frames';
 import type { AccountStore } from '../stores/accounts';
 import type { Connection, ConnectionStore } from '../stores/connections';
 import type { PlayerStore } from '../stores/players';
-import { limit } from '../adapters/limits';
+import { limit, rateLimited } from '../adapters/limits';
+import { networkOf } from '../core/network';
 import { AccountError, type SessionAnswer, type Sessions } from './sessions';
 import { failure, type Observer } from '../observe/observer';
 
@@ -138,10 +139,20 @@ export class Devices {
     throw new AccountError('INTERNAL', 500, 'No free device code was found; try again.');
   }
 
-  /** `POST /api/signin/code`: the code's player gets a new device; the code is gone. */
-  async useCode(typed: string, label: string): Promise<SessionAnswer> {
+  /**
+   * `POST /api/signin/code`: the code's player gets a new device; the code is gone. At most
+   * DEVICE_CODE_TRIES_PER_HOUR codes are tried from one network (`source`, the client's address)
+   * an hour, counted before the code is looked at, so beyond it a right guess is refused too.
+   */
+  async useCode(typed: string, label: string, source: string): Promise<SessionAnswer> {
     const code = normalizeDeviceCode(typed);
     if (!code) throw new AccountError('BAD_REQUEST', 400, CODE_MALFORMED);
+    const tries = limit('DEVICE_CODE_TRIES_PER_HOUR');
+    const counted = await this.deps.accounts.countCodeTry(networkOf(source), tries, HOUR_MS, this.deps.now());
+    if (!counted.ok) {
+      const what = `At most ${tries} device codes may be tried from one network an hour; check the code your signed-in device shows.`;
+      throw new AccountError('RATE_LIMITED', 429, rateLimited(what, counted.retryAfterMs).message, counted.retryAfterMs);
+    }
     const taken = await this.deps.accounts.takeDeviceCode(code, this.deps.now());
     if (taken === 'expired') throw new AccountError('BAD_REQUEST', 400, CODE_EXPIRED);
     if (!taken) throw new AccountError('BAD_REQUEST', 400, CODE_UNKNOWN);

@@ -113,6 +113,8 @@ export interface AccountStore {
 
   /** Count one more device-link code the player made within the last `windowMs`, as countSignInEmail. */
   countLinkCode(playerId: string, max: number, windowMs: number, now: Date): Promise<Counted>;
+  /** Count one more device-link code typed from this network (core/network.ts) within the last `windowMs`, as countSignInEmail. */
+  countCodeTry(network: string, max: number, windowMs: number, now: Date): Promise<Counted>;
   /** Keep a device-link code until `expiresAtMs`; false when the code is taken (the caller draws another). */
   putDeviceCode(code: string, playerId: string, name: string, expiresAtMs: number): Promise<boolean>;
   /** Use a code: its owner, the code deleted, while it is valid; 'expired' or null (never made, or used) otherwise. */

@@ -144,7 +144,9 @@ describe('device-link codes', () => {
     expect(shown.code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
     expect(Date.parse(shown.expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
 
-    const before = await state();
+    // A code tried is counted against its network (the guessing limit), and nothing else is kept.
+    const withoutTries = () => storedState(server, { codeTries: false });
+    const before = await withoutTries();
     for (const [code, message] of [
       ['ABC', CODE_MALFORMED],
       ['0000-0000', CODE_MALFORMED],
@@ -153,7 +155,7 @@ describe('device-link codes', () => {
       expect(await post(server.url, '/api/signin/code', { code }), code).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message } });
     }
     expect(await post(server.url, '/api/signin/code', { code: 12345678 })).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
-    expect(await state()).toBe(before);
+    expect(await withoutTries()).toBe(before);
 
     // Typed in small letters with a space: the same code.
     const phone = await post<DeviceSession>(server.url, '/api/signin/code', {
@@ -163,7 +165,7 @@ describe('device-link codes', () => {
     expect(phone.status).toBe(201);
     expect(phone.body).toMatchObject({ playerId: carla.playerId, name: 'Carla' });
     expect(phone.body.deviceId).not.toBe(carla.deviceId);
-    const afterUse = await state();
+    const afterUse = await withoutTries();
     expect(await post(server.url, '/api/signin/code', { code: shown.code })).toEqual({
       status: 400,
       body: { code: 'BAD_REQUEST', message: CODE_UNKNOWN },
@@ -171,12 +173,12 @@ describe('device-link codes', () => {
 
     const late = await laptop.request<Extract<ServerFrame, { type: 'deviceLinkCode' }>>({ action: 'deviceLinkCode' });
     offsetMs = 10 * 60_000 + 1000;
-    const beforeLate = await state();
+    const beforeLate = await withoutTries();
     expect(await post(server.url, '/api/signin/code', { code: late.code })).toEqual({
       status: 400,
       body: { code: 'BAD_REQUEST', message: CODE_EXPIRED },
     });
-    expect(await state()).toBe(beforeLate);
+    expect(await withoutTries()).toBe(beforeLate);
     offsetMs = 0;
     expect(afterUse).not.toBe(before);
   });
@@ -304,6 +306,34 @@ describe('email sign-in links', () => {
       body: { code: 'BAD_REQUEST', message: SIGNIN_LINK_OUTDATED },
     });
     expect(await state()).toBe(beforeOutdated);
+  });
+});
+
+describe('device-link codes typed from one network', () => {
+  it('are tried at most 30 an hour, right or wrong; beyond, 429 without looking at the code, and other networks go on', async () => {
+    const from = (ip: string) => ({ 'x-inproc-source-ip': ip });
+    const guesses = Array.from({ length: 40 }, (_, i) => `ABCD${String(2222 + i * 7).replace(/[01]/g, '2')}`);
+    const answers = [];
+    for (const code of guesses) answers.push(await post(server.url, '/api/signin/code', { code }, undefined, from('203.0.113.7')));
+    expect(answers.slice(0, 30).every((a) => a.status === 400 && a.body.message === CODE_UNKNOWN)).toBe(true);
+    expect(answers.slice(30).map((a) => a.status)).toEqual(Array(10).fill(429));
+    expect(answers[30]!.body).toEqual({
+      code: 'RATE_LIMITED',
+      message:
+        'At most 30 device codes may be tried from one network an hour; check the code your signed-in device shows. Try again in 60 minutes.',
+      retryAfterMs: expect.any(Number),
+    });
+    // A right code from there is refused too, and stays usable from elsewhere; one IPv6 /64 is one network.
+    const mo = await signUp(server.url, 'Mo');
+    const shown = await (await connect(mo)).request<Extract<ServerFrame, { type: 'deviceLinkCode' }>>({ action: 'deviceLinkCode' });
+    expect((await post(server.url, '/api/signin/code', { code: shown.code }, undefined, from('203.0.113.7'))).status).toBe(429);
+    for (let i = 0; i < 30; i++)
+      await post(server.url, '/api/signin/code', { code: guesses[i] }, undefined, from(`2001:db8:1:2::${i + 1}`));
+    expect((await post(server.url, '/api/signin/code', { code: shown.code }, undefined, from('2001:db8:1:2:ffff::9'))).status).toBe(429);
+    expect(await post(server.url, '/api/signin/code', { code: shown.code }, undefined, from('203.0.113.8'))).toMatchObject({
+      status: 201,
+      body: { playerId: mo.playerId },
+    });
   });
 });
 

@@ -140,7 +140,15 @@ export async function startInProcessServer(
       if (Buffer.byteLength(body) > MAX_BODY_BYTES)
         return answered(413, JSON.stringify({ code: 'TOO_LARGE', message: `Request bodies may not exceed ${MAX_BODY_BYTES / 1024} KB.` }));
       const handler = runtime.passkeyPaths.has(path) ? runtime.handlers.passkey : runtime.handlers.http;
-      const result = await handler({ rawPath: path, body, isBase64Encoded: false, headers, requestContext: { http: { method, path } } });
+      // API Gateway's part: the client's address (a test names one with this header of the harness).
+      const sourceIp = headers['x-inproc-source-ip'] ?? '127.0.0.1';
+      const result = await handler({
+        rawPath: path,
+        body,
+        isBase64Encoded: false,
+        headers,
+        requestContext: { http: { method, path, sourceIp } },
+      });
       return answered(result.statusCode, result.body, result.headers?.['content-type']);
     },
 

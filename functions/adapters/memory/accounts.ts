@@ -34,6 +34,8 @@ export class MemoryAccountStore implements AccountStore {
   private readonly emails = new Map<string, { playerId?: string; sent: number[] }>();
   /** lower-cased address → when confirmation emails were sent to it lately */
   private readonly confirmations = new Map<string, number[]>();
+  /** network → when device-link codes were typed from it lately */
+  private readonly codeTries = new Map<string, number[]>();
   /** playerId → when their latest device-link codes were made */
   private readonly linkCodes = new Map<string, number[]>();
   private readonly usedLinks = new Map<string, string>();
@@ -151,6 +153,13 @@ export class MemoryAccountStore implements AccountStore {
     const counted = countIn(this.confirmations.get(email.toLowerCase()) ?? [], max, windowMs, now);
     if ('retryAfterMs' in counted) return { ok: false, retryAfterMs: counted.retryAfterMs };
     this.confirmations.set(email.toLowerCase(), counted.sent);
+    return { ok: true };
+  }
+
+  async countCodeTry(network: string, max: number, windowMs: number, now: Date): Promise<Counted> {
+    const counted = countIn(this.codeTries.get(network) ?? [], max, windowMs, now);
+    if ('retryAfterMs' in counted) return { ok: false, retryAfterMs: counted.retryAfterMs };
+    this.codeTries.set(network, counted.sent);
     return { ok: true };
   }
 

@@ -247,13 +247,18 @@ export class DynamoAccountStore implements AccountStore {
     return this.countRecent('emailConfirmations', keys.emailAccount(email), keys.emailConfirmations, max, windowMs, now, ttl);
   }
 
+  async countCodeTry(network: string, max: number, windowMs: number, now: Date): Promise<Counted> {
+    const ttl = ttlOf(now.getTime() + windowMs);
+    return this.countRecent('codeTries', keys.codeTries(network), keys.oneUse, max, windowMs, now, ttl);
+  }
+
   /**
    * Count one more use in an item's list of recent times (`sent`, the last `windowMs`), unless
    * `max` are there already: then how long until the oldest leaves the window. Conditional on
    * the item's `rev`, so concurrent requests cannot both take the last place.
    */
   private async countRecent(
-    kind: 'emailAccount' | 'linkCodes' | 'emailConfirmations',
+    kind: 'emailAccount' | 'linkCodes' | 'emailConfirmations' | 'codeTries',
     pk: string,
     sk: string,
     max: number,

@@ -95,6 +95,7 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   linkCodes: v1("A player's device-link codes of the last hour (PLAYER#id / LINKCODES)."),
   emailAccount: v1('Who signs in with an address, and the links mailed to it lately (EMAIL#address / ACCOUNT).'),
   emailConfirmations: v1('The confirmation emails sent to an address lately, by any player (EMAIL#address / CONFIRMATIONS).'),
+  codeTries: v1('The device-link codes typed lately from one network address (CODETRIES#network / ONCE).'),
   deviceCode: v1('A device-link code while it may be used (LINKCODE#code / ONCE).'),
   usedLink: v1("An opened email sign-in link's nonce (SIGNINLINK#nonce / ONCE)."),
   challenge: v1('A WebAuthn challenge waiting for its answer (CHALLENGE#challenge / ONCE).'),

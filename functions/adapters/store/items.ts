@@ -308,6 +308,14 @@ export interface EmailConfirmationsItem extends ItemKey {
   ttl: number;
 }
 
+/** The device-link codes typed from one network address (CODETRIES#network / ONCE) in the last hour, right or wrong. */
+export interface CodeTriesItem extends ItemKey {
+  kind: 'codeTries';
+  sent: number[];
+  rev: number;
+  ttl: number;
+}
+
 /** A device-link code (LINKCODE#code / ONCE): whose it is, until used or expired (`expiresAt`: the TTL deletes it only eventually). */
 export interface DeviceCodeItem extends ItemKey, DeviceCode {
   kind: 'deviceCode';
@@ -359,6 +367,7 @@ export type StoredItem =
   | LinkCodesItem
   | EmailAccountItem
   | EmailConfirmationsItem
+  | CodeTriesItem
   | DeviceCodeItem
   | UsedLinkItem
   | ChallengeItem;
