@@ -481,11 +481,13 @@ export class CaravelaStack extends Stack {
     this.webSocketStage.grantManagementApiAccess(disconnect);
     // The stream's reactions play the next bot move of a game and send its frames.
     this.webSocketStage.grantManagementApiAccess(notify);
+    // A replayed refresh token signs its device out, and its sockets are closed.
+    this.webSocketStage.grantManagementApiAccess(http);
     // Every function that sends takes the endpoint from configuration (the sweep and the stream
     // have no request to derive it from, and behind a custom domain the request's own
     // domainName/stage is not the API's): https://{api}.execute-api.{region}.{suffix}/prod by default.
     const connectionsEndpoint = config.connectionsEndpoint ?? this.webSocketStage.callbackUrl;
-    for (const fn of [message, disconnect, notify, sweep]) fn.addEnvironment('CONNECTIONS_ENDPOINT', connectionsEndpoint);
+    for (const fn of [message, disconnect, notify, sweep, http]) fn.addEnvironment('CONNECTIONS_ENDPOINT', connectionsEndpoint);
 
     // --- Clock sweep --------------------------------------------------------------------------
     this.sweepSchedule = new Rule(this, 'SweepSchedule', {

@@ -11,6 +11,8 @@ import type { App } from '../app/app';
 import { sessions } from '../app/accounts';
 import { devices } from '../app/devices';
 import { emailSignIn } from '../app/mail';
+import { observer, senderFor } from '../app/outside';
+import { failure } from '../observe/observer';
 import { badRequest, bearer, json, labelOf, objectBody, refusal, type HttpResult, type Route } from './http-io';
 
 const MAX_BODY_BYTES = 16_384;
@@ -24,7 +26,17 @@ export function sessionRoutes(app: App): Map<string, Route> {
     if ('refusal' in body) return body.refusal;
     const parsed = httpRequests.RefreshRequest.safeParse(body.data);
     if (!parsed.success) return badRequest('Send the refreshToken of your sign-in as JSON: {"refreshToken":"r1.…"}.');
-    return app.get(sessions).refresh(parsed.data.refreshToken).then(session(200));
+    // A replayed token signs its device out: its live sockets are closed too.
+    const close = async (playerId: string, deviceId: string) => {
+      try {
+        const sender = app.get(senderFor)();
+        await app.get(devices).closeConnections(playerId, deviceId, sender.close?.bind(sender));
+      } catch (error) {
+        // Signed out all the same: a socket left open lasts only as long as its access token.
+        app.get(observer).log.warn("closing a signed-out device's connections failed", failure(error, { playerId }));
+      }
+    };
+    return app.get(sessions).refresh(parsed.data.refreshToken, close).then(session(200));
   };
 
   const upgrade: Route = async (event) => {

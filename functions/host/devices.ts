@@ -7,12 +7,13 @@
  */
 import { CODE_SECONDS, newDeviceCode, normalizeDeviceCode, showDeviceCode } from '../core/device-code';
 import { emailUsable } from '../core/notification';
-import type { DeviceInfo, PasskeyInfo } from '../core/protocol/frames';
+import type { DeviceInfo, PasskeyInfo, SignedOutInfo } from '../core/protocol/frames';
 import type { AccountStore } from '../stores/accounts';
 import type { Connection, ConnectionStore } from '../stores/connections';
 import type { PlayerStore } from '../stores/players';
 import { limit, rateLimited } from '../adapters/limits';
 import { networkOf } from '../core/network';
+import { SIGN_OUT_NOTICE_DAYS } from '../core/sign-out-notice';
 import { AccountError, type SessionAnswer, type Sessions } from './sessions';
 import { failure, type Observer } from '../observe/observer';
 
@@ -23,6 +24,8 @@ export interface DeviceList {
   passkeys: PasskeyInfo[];
   /** The confirmed address that signs this player in with a link, if any (and mail may still go there). */
   signInEmail: string | null;
+  /** Devices the server signed out lately (a replayed refresh token), the newest first. */
+  signedOut: SignedOutInfo[];
 }
 
 export const CODE_MALFORMED = 'A device code has 8 letters and digits, like ABCD-EFGH; type the code your signed-in device shows.';
@@ -48,10 +51,12 @@ export class Devices {
 
   async list(conn: Connection): Promise<DeviceList> {
     const { accounts, players } = this.deps;
-    const [devices, passkeys, settings] = await Promise.all([
+    const noticesSince = new Date(this.deps.now().getTime() - SIGN_OUT_NOTICE_DAYS * 86_400_000);
+    const [devices, passkeys, settings, signedOut] = await Promise.all([
       accounts.devices(conn.playerId),
       accounts.passkeys(conn.playerId),
       players.getSettingsRecord(conn.playerId),
+      accounts.signOutNotices(conn.playerId, noticesSince),
     ]);
     let signInEmail: string | null = null;
     // An address SES reported bounced or complained of gets no sign-in links (signin-email.ts), so it is not offered.
@@ -80,6 +85,7 @@ export class Devices {
         .map((p) => ({ credentialId: p.credentialId, label: p.label, createdAt: p.createdAt, lastUsedAt: p.lastUsedAt ?? null }))
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
       signInEmail,
+      signedOut: signedOut.map(({ label, at, reason }) => ({ label, at, reason })),
     };
   }
 
@@ -92,18 +98,22 @@ export class Devices {
     deviceId: string,
     close: ((connectionId: string) => Promise<void>) | undefined,
   ): Promise<() => Promise<void>> {
-    const { accounts, connections } = this.deps;
-    if (!(await accounts.deleteDevice(conn.playerId, deviceId))) throw new AccountError('NOT_FOUND', 404, DEVICE_UNKNOWN);
-    return async () => {
-      const ids = await connections.connectionIdsOf(conn.playerId);
-      const theirs = await Promise.all(ids.map(async (id) => ((await connections.getConnection(id))?.deviceId === deviceId ? id : null)));
-      for (const id of theirs) {
-        if (!id || !close) continue;
-        await close(id).catch((error) =>
-          this.deps.observer.log.warn("closing a revoked device's connection failed", failure(error, { to: id })),
-        );
-      }
-    };
+    if (!(await this.deps.accounts.deleteDevice(conn.playerId, deviceId))) throw new AccountError('NOT_FOUND', 404, DEVICE_UNKNOWN);
+    return () => this.closeConnections(conn.playerId, deviceId, close);
+  }
+
+  /** Close the live connections of a device that was signed out (its refresh fails already). */
+  async closeConnections(playerId: string, deviceId: string, close: ((connectionId: string) => Promise<void>) | undefined): Promise<void> {
+    const { connections } = this.deps;
+    if (!close) return;
+    const ids = await connections.connectionIdsOf(playerId);
+    const theirs = await Promise.all(ids.map(async (id) => ((await connections.getConnection(id))?.deviceId === deviceId ? id : null)));
+    for (const id of theirs) {
+      if (!id) continue;
+      await close(id).catch((error) =>
+        this.deps.observer.log.warn("closing a signed-out device's connection failed", failure(error, { to: id })),
+      );
+    }
   }
 
   /** Remove one of the caller's passkeys: NOT_FOUND for an id that is not theirs. */

@@ -43,10 +43,15 @@ export interface Caller extends TokenPlayer {
 /** How a device first signed in (shown in its player's list). */
 export type SignInMethod = 'name' | 'upgrade' | 'email' | 'code' | 'passkey';
 
-/** A refresh token replaced this recently may still be used once, in case the answer with its successor was lost. */
+/**
+ * A refresh token replaced this recently may still be used once, in case the answer with its
+ * successor was lost; used again (or after this), it is a copy: core/refresh-rotation.ts.
+ */
 export const REFRESH_GRACE_MS = 2 * 60_000;
 
 export const SIGNED_OUT = 'This device is signed out: it was removed from your devices, or its sign-in was used elsewhere. Sign in again.';
+export const SIGNED_OUT_REPLAYED =
+  'This device was signed out because its sign-in was used twice, as a copy of it would be. Sign in again; your devices list says more.';
 export const TOKEN_EXPIRED = 'Your sign-in on this device has expired; refresh it (POST /api/session/refresh) or sign in again.';
 export const TOKEN_INVALID = 'Send a valid token as "Authorization: Bearer TOKEN".';
 
@@ -86,7 +91,7 @@ export class Sessions {
   }
 
   /** `POST /api/session/refresh`: a new access token and a new refresh token for the device. */
-  async refresh(token: string): Promise<SessionAnswer> {
+  async refresh(token: string, closeDevice?: (playerId: string, deviceId: string) => Promise<void>): Promise<SessionAnswer> {
     const parts = parseRefreshToken(token);
     if (!parts) throw new AccountError('BAD_REQUEST', 400, 'That is not a refresh token; send the refreshToken your sign-in answered.');
     const at = this.now();
@@ -99,7 +104,16 @@ export class Sessions {
       at,
       new Date(at.getTime() - REFRESH_GRACE_MS),
     );
-    if (!rotated) throw new AccountError('UNAUTHORIZED', 401, SIGNED_OUT);
+    if (rotated.outcome === 'reused') {
+      // A spent token came back: someone holds a copy. Sign the device out (both holders), close its sockets, tell its player.
+      if (await this.accounts.deleteDevice(parts.playerId, parts.deviceId)) {
+        const { deviceId, label } = rotated.device;
+        await this.accounts.putSignOutNotice(parts.playerId, { deviceId, label, at: at.toISOString(), reason: 'refreshReused' });
+        await closeDevice?.(parts.playerId, parts.deviceId);
+      }
+      throw new AccountError('UNAUTHORIZED', 401, SIGNED_OUT_REPLAYED);
+    }
+    if (rotated.outcome === 'refused') throw new AccountError('UNAUTHORIZED', 401, SIGNED_OUT);
     const name = (await this.accounts.playerName(parts.playerId)) ?? '';
     return this.access(parts.playerId, name, parts.deviceId, secret);
   }

@@ -13,14 +13,30 @@ export interface Device {
   method: string;
   createdAt: string;
   lastSeenAt: string;
-  /** hashSecret of the current refresh token's secret; the one before it, and when it was replaced (a lost answer's grace). */
+  /**
+   * hashSecret of the current refresh token's secret; the one before it, and when it was
+   * replaced (a lost answer's grace); the few spent before it (core/refresh-rotation.ts).
+   */
   refreshHash: string;
   previousHash?: string;
   rotatedAt?: string;
+  usedHashes?: string[];
 }
 
 /** A device as first stored (a rotation adds the previous secret). */
-export type NewDevice = Omit<Device, 'previousHash' | 'rotatedAt'>;
+export type NewDevice = Omit<Device, 'previousHash' | 'rotatedAt' | 'usedHashes'>;
+
+/** A device the server signed out because its refresh token was used twice (shown to its player for a while). */
+export interface SignOutNotice {
+  deviceId: string;
+  label: string;
+  /** When it was signed out (ISO). */
+  at: string;
+  reason: 'refreshReused';
+}
+
+/** What a refresh did: rotated the secret; found a spent one (`device` as it was: the caller signs it out); or refused. */
+export type RefreshOutcome = { outcome: 'rotated' } | { outcome: 'reused'; device: Device } | { outcome: 'refused' };
 
 /** A passkey: its public key and signature counter. */
 export interface Passkey {
@@ -73,12 +89,23 @@ export interface AccountStore {
   /** Whether a device still exists (not revoked); read consistently, cheaper than getDevice. */
   deviceExists(playerId: string, deviceId: string): Promise<boolean>;
   /**
-   * Replace a device's refresh secret (and its lastSeenAt): allowed with the current one, or
-   * with the one before it if it was replaced after `graceSince` (the answer that carried its
-   * successor was lost). False when neither holds — the device was revoked, or the token was
-   * used already.
+   * Replace a device's refresh secret (and its lastSeenAt) as core/refresh-rotation.ts decides:
+   * with the current one, or once with the one before it within the grace; 'reused' for a spent
+   * one; 'refused' when the device is gone or the secret was never its own. Concurrent
+   * refreshes are decided one after another (a conditional write on the secret read).
    */
-  rotateRefresh(playerId: string, deviceId: string, givenHash: string, nextHash: string, at: Date, graceSince: Date): Promise<boolean>;
+  rotateRefresh(
+    playerId: string,
+    deviceId: string,
+    givenHash: string,
+    nextHash: string,
+    at: Date,
+    graceSince: Date,
+  ): Promise<RefreshOutcome>;
+  /** Keep a sign-out notice for the player (for SIGN_OUT_NOTICE_DAYS; later ones replace none). */
+  putSignOutNotice(playerId: string, notice: SignOutNotice): Promise<void>;
+  /** The player's sign-out notices since `since`, the newest first. */
+  signOutNotices(playerId: string, since: Date): Promise<SignOutNotice[]>;
   /** Delete a device of this player; false when the player has no such device. */
   deleteDevice(playerId: string, deviceId: string): Promise<boolean>;
 

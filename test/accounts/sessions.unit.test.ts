@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { ACCESS_TOKEN_SECONDS } from '../../functions/core/session-token';
-import { REFRESH_GRACE_MS, SIGNED_OUT } from '../../functions/host/sessions';
+import { REFRESH_GRACE_MS, SIGNED_OUT, SIGNED_OUT_REPLAYED } from '../../functions/host/sessions';
 import { CODE_EXPIRED, CODE_MALFORMED, CODE_UNKNOWN, DEVICE_UNKNOWN } from '../../functions/host/devices';
 import { SIGNIN_LINK_EXPIRED, SIGNIN_LINK_INVALID, SIGNIN_LINK_OUTDATED, SIGNIN_LINK_USED } from '../../functions/host/signin-email';
 import { startInProcessServer, type InProcessServer } from '../support/in-process';
@@ -74,14 +74,11 @@ describe('devices and their tokens', () => {
     // The replaced refresh token once more, soon after (its successor's answer lost): it still works, once.
     const again = await post<DeviceSession>(server.url, '/api/session/refresh', { refreshToken: ana.refreshToken });
     expect(again.status).toBe(200);
-    // …which retires the successor; and after the grace period the old one is refused too.
-    expect((await post(server.url, '/api/session/refresh', { refreshToken: refreshed.body.refreshToken })).body).toEqual({
-      code: 'UNAUTHORIZED',
-      message: SIGNED_OUT,
-    });
     offsetMs += REFRESH_GRACE_MS + 1000;
+    // A token that was never the device's is refused and changes nothing (nobody signs a device out by guessing).
     const before = await state();
-    expect(await post(server.url, '/api/session/refresh', { refreshToken: ana.refreshToken })).toEqual({
+    const made = `${ana.refreshToken.slice(0, ana.refreshToken.lastIndexOf('.'))}.${'A'.repeat(43)}`;
+    expect(await post(server.url, '/api/session/refresh', { refreshToken: made })).toEqual({
       status: 401,
       body: { code: 'UNAUTHORIZED', message: SIGNED_OUT },
     });
@@ -181,6 +178,45 @@ describe('device-link codes', () => {
     expect(await withoutTries()).toBe(beforeLate);
     offsetMs = 0;
     expect(afterUse).not.toBe(before);
+  });
+});
+
+describe('a refresh token used twice', () => {
+  const refresh = (token: string) => post<DeviceSession>(server.url, '/api/session/refresh', { refreshToken: token });
+  const replayed = { status: 401, body: { code: 'UNAUTHORIZED', message: SIGNED_OUT_REPLAYED } };
+
+  it('works once more within the grace, then signs the device out: its sockets closed, its player told on the devices screen', async () => {
+    const nia = await signUp(server.url, 'Nia', "Nia's laptop");
+    const laptop = await connect(nia);
+    const code = await laptop.request<Extract<ServerFrame, { type: 'deviceLinkCode' }>>({ action: 'deviceLinkCode' });
+    const phone = (await post<DeviceSession>(server.url, '/api/signin/code', { code: code.code, label: "Nia's phone" })).body;
+    const onPhone = await connect(phone);
+
+    const r1 = await refresh(nia.refreshToken);
+    expect(r1.status).toBe(200);
+    // A copy of the first token, used within the grace, gets one answer (the client whose answer was lost)…
+    const copy = await refresh(nia.refreshToken);
+    expect(copy.status).toBe(200);
+    // …and never another: it was used twice, so the device is signed out, for the copy's holder and the laptop alike.
+    const gone = closed(laptop);
+    expect(await refresh(nia.refreshToken)).toEqual(replayed);
+    await gone;
+    expect(await refresh(copy.body.refreshToken)).toMatchObject({ status: 401, body: { message: SIGNED_OUT } });
+    expect(await refresh(r1.body.refreshToken)).toMatchObject({ status: 401, body: { message: SIGNED_OUT } });
+    expect(await upgradeStatus(copy.body.token)).toBe(401);
+
+    const list = await onPhone.request<Extract<ServerFrame, { type: 'devices' }>>({ action: 'myDevices' });
+    expect(list.devices.map((d) => d.label)).toEqual(["Nia's phone"]);
+    expect(list.signedOut).toEqual([{ label: "Nia's laptop", at: expect.any(String), reason: 'refreshReused' }]);
+  });
+
+  it('sent eight times at once gets two answers at most (the token and its grace), and signs the device out', async () => {
+    const omar = await signUp(server.url, 'Omar');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refresh(omar.refreshToken)));
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(2);
+    expect(answers.filter((a) => a.status === 401).length).toBeGreaterThanOrEqual(6);
+    expect(answers.some((a) => a.body.message === SIGNED_OUT_REPLAYED)).toBe(true);
+    for (const a of answers.filter((x) => x.status === 200)) expect((await refresh(a.body.refreshToken)).status).toBe(401);
   });
 });
 

@@ -234,4 +234,43 @@ describe('accounts on every device', () => {
     expect(Object.entries(axe).filter(([, found]) => found.length > 0)).toEqual([]);
     for (const context of contexts) await context.close();
   }, 240_000);
+
+  it("a sign-in copied and used twice signs that device out, and the player's other devices say so", async () => {
+    const x = await device(DESK);
+    await x.goto(base);
+    await x.getByLabel('Your name').fill('Quim');
+    await x.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await online(x, 'Quim');
+    await x.getByRole('link', { name: 'Devices' }).click();
+    await x.getByRole('button', { name: 'Show a code' }).click();
+    const code = (await x.locator('[data-code]').getAttribute('data-code'))!;
+    const y = await device(PHONE);
+    await y.goto(base);
+    await y.getByRole('button', { name: 'I have a code from another device' }).click();
+    await y.getByLabel('The code your other device shows').fill(code);
+    await y.getByRole('button', { name: 'Use this code' }).click();
+    await online(y, 'Quim');
+
+    // Someone copied the desktop's sign-in: used once, once more (as a lost answer's retry may), then a third time.
+    const copied = (await session(x)).refreshToken;
+    const uses = [];
+    for (let i = 0; i < 3; i++) uses.push((await post(server.url, '/api/session/refresh', { refreshToken: copied })).status);
+    expect(uses).toEqual([200, 200, 401]);
+    await expect
+      .poll(() => x.getByRole('alert').textContent(), { timeout: 20_000 })
+      .toBe('This device is signed out: it was removed from your devices, or its sign-in was used elsewhere. Sign in again.');
+
+    await y.getByRole('link', { name: 'Devices' }).click();
+    const note = y.locator('[data-signed-out]');
+    await expect
+      .poll(() => note.textContent(), { timeout: 15_000 })
+      .toMatch(/^Caravela signed a device out to keep your account safeChrome on Linux, just now: its sign-in was used twice/);
+    expect(await y.locator('li[data-device]').count()).toBe(1);
+    await shot(y, 'devices-signed-out-390.png');
+    await narrow(y);
+    const axeFound = await findings(y);
+    await y.setViewportSize(DESK);
+    await shot(y, 'devices-signed-out-1366.png');
+    expect(axeFound).toEqual([]);
+  }, 120_000);
 });

@@ -1,8 +1,7 @@
 /**
  * Accounts in memory, with the table's conditions: a device, passkey, code, challenge or used
  * link is stored only if new; a code or challenge is taken (deleted) only while unexpired at the
- * time given; a refresh rotates only with the current secret, or the one before within the
- * grace; counts within a window refuse the one beyond `max`. Names come from the players' profiles.
+ * time given; a refresh rotates as core/refresh-rotation.ts decides; counts within a window refuse the one beyond `max`. Names come from the players' profiles.
  */
 import type {
   AccountStore,
@@ -14,7 +13,10 @@ import type {
   NewDevice,
   NewPasskey,
   Passkey,
+  RefreshOutcome,
+  SignOutNotice,
 } from '../../stores/accounts';
+import { rotate } from '../../core/refresh-rotation';
 import { byKey, mapIn } from './order';
 import type { MemoryPlayerStore } from './players';
 
@@ -28,6 +30,8 @@ function countIn(sent: readonly number[], max: number, windowMs: number, now: Da
 export class MemoryAccountStore implements AccountStore {
   /** playerId → deviceId → device */
   private readonly deviceRecords = new Map<string, Map<string, Device>>();
+  /** playerId → at#deviceId → a device the server signed out (the table's TTL forgets them; here they stay) */
+  private readonly signOuts = new Map<string, Map<string, SignOutNotice>>();
   /** playerId → credentialId → passkey */
   private readonly passkeyRecords = new Map<string, Map<string, Passkey>>();
   /** lower-cased address → who signs in with it (absent before any player has it), and the sign-in links mailed to it lately */
@@ -73,15 +77,25 @@ export class MemoryAccountStore implements AccountStore {
     nextHash: string,
     at: Date,
     graceSince: Date,
-  ): Promise<boolean> {
+  ): Promise<RefreshOutcome> {
     const device = this.deviceRecords.get(playerId)?.get(deviceId);
-    // ISO times compare as strings, as the table's condition compares them.
-    const allowed =
-      device &&
-      (device.refreshHash === givenHash || (device.previousHash === givenHash && (device.rotatedAt ?? '') > graceSince.toISOString()));
-    if (!allowed) return false;
-    Object.assign(device, { refreshHash: nextHash, previousHash: givenHash, rotatedAt: at.toISOString(), lastSeenAt: at.toISOString() });
-    return true;
+    if (!device) return { outcome: 'refused' };
+    const decided = rotate(device, givenHash, nextHash, at, graceSince);
+    if (decided.outcome === 'reused') return { outcome: 'reused', device: structuredClone(device) };
+    if (decided.outcome === 'refused') return decided;
+    delete device.previousHash;
+    Object.assign(device, decided.next, { lastSeenAt: at.toISOString() });
+    return { outcome: 'rotated' };
+  }
+
+  async putSignOutNotice(playerId: string, notice: SignOutNotice): Promise<void> {
+    mapIn(this.signOuts, playerId).set(`${notice.at}#${notice.deviceId}`, structuredClone(notice));
+  }
+
+  async signOutNotices(playerId: string, since: Date): Promise<SignOutNotice[]> {
+    return byKey(this.signOuts.get(playerId), true)
+      .map(([, n]) => structuredClone(n))
+      .filter((n) => n.at >= since.toISOString());
   }
 
   async deleteDevice(playerId: string, deviceId: string): Promise<boolean> {

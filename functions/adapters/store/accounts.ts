@@ -17,9 +17,13 @@ import type {
   NewDevice,
   NewPasskey,
   Passkey,
+  RefreshOutcome,
+  SignOutNotice,
 } from '../../stores/accounts';
+import { rotate } from '../../core/refresh-rotation';
+import { SIGN_OUT_NOTICE_DAYS } from '../../core/sign-out-notice';
 import { upcast, type Stored } from './catalog';
-import type { ChallengeItem, DeviceCodeItem, DeviceItem, ItemKind, ItemOf, PasskeyItem, UsedLinkItem } from './items';
+import type { ChallengeItem, DeviceCodeItem, DeviceItem, ItemKind, ItemOf, PasskeyItem, SignOutNoticeItem, UsedLinkItem } from './items';
 import { keys } from './keys';
 import { profileName } from './profile-name';
 import { prefixed, queryAll } from './query';
@@ -126,11 +130,7 @@ export class DynamoAccountStore implements AccountStore {
     return out.Item !== undefined;
   }
 
-  /**
-   * Replace a device's refresh secret: allowed with the current one, or with the one before it
-   * if it was replaced after `graceSince` (the answer that carried its successor was lost).
-   * False when neither holds — the device was revoked, or the token was used already.
-   */
+  /** Rotate a device's refresh secret (core/refresh-rotation.ts): read it, then write on condition it is still what was read. */
   async rotateRefresh(
     playerId: string,
     deviceId: string,
@@ -138,27 +138,65 @@ export class DynamoAccountStore implements AccountStore {
     nextHash: string,
     at: Date,
     graceSince: Date,
-  ): Promise<boolean> {
-    try {
-      await this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: { [PK]: keys.player(playerId), [SK]: keys.device(deviceId) },
-          UpdateExpression: 'SET refreshHash = :next, previousHash = :given, rotatedAt = :at, lastSeenAt = :at',
-          ConditionExpression: `attribute_exists(${PK}) AND (refreshHash = :given OR (previousHash = :given AND rotatedAt > :since))`,
-          ExpressionAttributeValues: {
-            ':next': nextHash,
-            ':given': givenHash,
-            ':at': at.toISOString(),
-            ':since': graceSince.toISOString(),
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (failedCondition(error)) return false;
-      throw error;
+  ): Promise<RefreshOutcome> {
+    const key = { [PK]: keys.player(playerId), [SK]: keys.device(deviceId) };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const device = await this.get<Device>('device', key[PK]!, key[SK]!);
+      if (!device) return { outcome: 'refused' };
+      const decided = rotate(device, givenHash, nextHash, at, graceSince);
+      if (decided.outcome === 'reused') return { outcome: 'reused', device };
+      if (decided.outcome === 'refused') return decided;
+      const { next } = decided;
+      try {
+        await this.db.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key: key,
+            UpdateExpression: next.previousHash
+              ? 'SET refreshHash = :next, previousHash = :previous, rotatedAt = :at, lastSeenAt = :at, usedHashes = :used'
+              : 'SET refreshHash = :next, rotatedAt = :at, lastSeenAt = :at, usedHashes = :used REMOVE previousHash',
+            ConditionExpression: 'refreshHash = :seen',
+            ExpressionAttributeValues: {
+              ':next': next.refreshHash,
+              ...(next.previousHash ? { ':previous': next.previousHash } : {}),
+              ':at': next.rotatedAt,
+              ':used': next.usedHashes,
+              ':seen': device.refreshHash,
+            },
+          }),
+        );
+        return { outcome: 'rotated' };
+      } catch (error) {
+        // Another refresh of this device got in first (or it was revoked): decide again on what it left.
+        if (!failedCondition(error)) throw error;
+      }
     }
+    return { outcome: 'refused' };
+  }
+
+  async putSignOutNotice(playerId: string, notice: SignOutNotice): Promise<void> {
+    const expires = Date.parse(notice.at) + SIGN_OUT_NOTICE_DAYS * 86_400_000;
+    await this.put({
+      [PK]: keys.player(playerId),
+      [SK]: keys.signOutNotice(notice.at, notice.deviceId),
+      kind: 'signOutNotice',
+      ...notice,
+      ttl: ttlOf(expires),
+    } satisfies SignOutNoticeItem);
+  }
+
+  async signOutNotices(playerId: string, since: Date): Promise<SignOutNotice[]> {
+    const items = await queryAll(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: `${PK} = :pk AND ${SK} BETWEEN :from AND :to`,
+      ExpressionAttributeValues: {
+        ':pk': keys.player(playerId),
+        ':from': keys.signOutNotice(since.toISOString(), ''),
+        ':to': keys.signOutNotice('~', ''),
+      },
+      ConsistentRead: true,
+    });
+    return items.map((i) => recordOf<SignOutNotice>('signOutNotice', i)).reverse();
   }
 
   /** Delete a device of this player; false when the player has no such device. */

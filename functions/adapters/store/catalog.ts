@@ -91,6 +91,7 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   digest: v1("A player's email digest state (PLAYER#id / DIGEST)."),
   digestDue: v1('A digest to send (DIGEST#shard / due#playerId).'),
   device: v1('A signed-in device and its refresh secret (PLAYER#id / DEVICE#deviceId).'),
+  signOutNotice: v1('A device the server signed out because its refresh token was used twice (PLAYER#id / SIGNEDOUT#at#deviceId).'),
   passkey: v1('A passkey and its signature counter (PLAYER#id / PASSKEY#credentialId).'),
   linkCodes: v1("A player's device-link codes of the last hour (PLAYER#id / LINKCODES)."),
   emailAccount: v1('Who signs in with an address, and the links mailed to it lately (EMAIL#address / ACCOUNT).'),

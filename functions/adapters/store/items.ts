@@ -8,7 +8,7 @@
 import type { CommitHead } from '../../core/triggers';
 import type { GameStatus, OnResign } from '../../core/record';
 import type { EmailBlock } from '../../core/notification';
-import type { Challenge, Device, DeviceCode, EmailAccount, Passkey } from '../../stores/accounts';
+import type { Challenge, Device, DeviceCode, EmailAccount, Passkey, SignOutNotice } from '../../stores/accounts';
 import type { StoredChatMessage } from '../../stores/chat';
 import type { PlayedGame } from '../../stores/ratings';
 import type { GameQuota } from '../common/game-quota';
@@ -277,6 +277,12 @@ export interface DeviceItem extends ItemKey, Device {
   kind: 'device';
 }
 
+/** A device the server signed out (PLAYER#id / SIGNEDOUT#at#deviceId), kept SIGN_OUT_NOTICE_DAYS (TTL). */
+export interface SignOutNoticeItem extends ItemKey, SignOutNotice {
+  kind: 'signOutNotice';
+  ttl: number;
+}
+
 /** A passkey (PLAYER#id / PASSKEY#credentialId): its public key and signature counter. */
 export interface PasskeyItem extends ItemKey, Passkey {
   kind: 'passkey';
@@ -363,6 +369,7 @@ export type StoredItem =
   | DigestItem
   | DigestDueItem
   | DeviceItem
+  | SignOutNoticeItem
   | PasskeyItem
   | LinkCodesItem
   | EmailAccountItem

@@ -84,6 +84,8 @@ export const keys = {
   /** In a player's partition: one signed-in device (accounts), and one passkey by its credential id. */
   device: (deviceId: string) => `DEVICE#${deviceId}`,
   passkey: (credentialId: string) => `PASSKEY#${credentialId}`,
+  /** In a player's partition: a device the server signed out (a replayed refresh token), by time (TTL). */
+  signOutNotice: (at: string, deviceId: string) => `SIGNEDOUT#${at}#${deviceId}`,
   /** In a player's partition: the device-link codes they asked for lately (the hourly limit). */
   linkCodes: 'LINKCODES',
   /** The player who signs in with a confirmed address (lower-cased), and the sign-in links sent to it lately. */

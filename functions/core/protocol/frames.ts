@@ -207,6 +207,7 @@ export type {
   ListedSeat,
   OpenGame,
   PasskeyInfo,
+  SignedOutInfo,
   SeatInfo,
   ServerFrame,
   ServerFrameOf,

@@ -212,6 +212,17 @@ export const passkeyInfoSchema = z
   .meta({ id: 'PasskeyInfo', description: "One of the player's passkeys." });
 export type PasskeyInfo = z.output<typeof passkeyInfoSchema>;
 
+export const signedOutInfoSchema = z
+  .object({
+    label: z.string(),
+    at: isoTime('When the server signed it out'),
+    reason: z
+      .enum(['refreshReused'])
+      .describe("'refreshReused': its refresh token was used after it had been replaced, as only a copy of it could be."),
+  })
+  .meta({ id: 'SignedOutInfo', description: 'A device of the player that the server signed out, in the last 30 days.' });
+export type SignedOutInfo = z.output<typeof signedOutInfoSchema>;
+
 export const gameRatingSummarySchema = z
   .object({
     game: gameKind,
@@ -382,6 +393,7 @@ export const serverFrames = {
       devices: z.array(deviceInfoSchema),
       passkeys: z.array(passkeyInfoSchema),
       signInEmail: z.string().nullable().describe('The confirmed address that signs this player in with a link, if any.'),
+      signedOut: z.array(signedOutInfoSchema).describe('Devices the server signed out in the last 30 days, the newest first.'),
     })
     .meta({ id: 'devices', description: 'Answers `myDevices`, `revokeDevice` and `removePasskey`.' }),
   deviceLinkCode: z

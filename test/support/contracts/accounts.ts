@@ -41,36 +41,74 @@ export function accountStoreContract(kit: () => StoreKit, { id }: SuiteContext):
       expect(await accounts.devices(id('acc-nobody'))).toEqual([]);
     });
 
-    it('rotate a refresh secret with the current one, or the one before within the grace; never for a device revoked', async () => {
+    it('rotate a refresh secret with the current one, or once with the one before within the grace; a spent one is reused, a made-up one refused', async () => {
       const accounts = kit().stores.accounts;
       const p = id('acc-rot');
+      const rotated = { outcome: 'rotated' };
+      const refused = { outcome: 'refused' };
       await accounts.putDevice(p, device('d1'));
-      expect(await accounts.rotateRefresh(p, 'd1', 'wrong', 'h2', t(1), t(-1))).toBe(false);
-      expect(await accounts.rotateRefresh(p, 'd1', 'hash-d1', 'h2', t(1), t(-1))).toBe(true);
+      expect(await accounts.rotateRefresh(p, 'd1', 'wrong', 'h2', t(1), t(-1))).toEqual(refused);
+      expect(await accounts.rotateRefresh(p, 'd1', 'hash-d1', 'h2', t(1), t(-1))).toEqual(rotated);
       expect(await accounts.getDevice(p, 'd1')).toEqual({
         ...device('d1'),
         refreshHash: 'h2',
         previousHash: 'hash-d1',
         rotatedAt: t(1).toISOString(),
         lastSeenAt: t(1).toISOString(),
+        usedHashes: [],
       });
       // The answer with h2 was lost: the old secret works once more within the grace (replaced after graceSince)…
-      expect(await accounts.rotateRefresh(p, 'd1', 'hash-d1', 'h3', t(2), t(0))).toBe(true);
-      // …but not after it, and h2 is no longer current.
-      expect(await accounts.rotateRefresh(p, 'd1', 'hash-d1', 'h4', t(9), t(5))).toBe(false);
-      expect(await accounts.rotateRefresh(p, 'd1', 'h2', 'h4', t(9), t(5))).toBe(false);
-      expect(await accounts.rotateRefresh(p, 'd1', 'h3', 'h4', t(9), t(5))).toBe(true);
+      expect(await accounts.rotateRefresh(p, 'd1', 'hash-d1', 'h3', t(2), t(0))).toEqual(rotated);
+      // …and only once, however soon: that use spends it and h2 (which it replaced), and a spent secret is a copy.
+      const before = await accounts.getDevice(p, 'd1');
+      expect(before).toEqual({
+        ...device('d1'),
+        refreshHash: 'h3',
+        rotatedAt: t(2).toISOString(),
+        lastSeenAt: t(2).toISOString(),
+        usedHashes: ['hash-d1', 'h2'],
+      });
+      expect(await accounts.rotateRefresh(p, 'd1', 'hash-d1', 'h4', t(2), t(0))).toEqual({ outcome: 'reused', device: before });
+      expect(await accounts.rotateRefresh(p, 'd1', 'h2', 'h4', t(2), t(0))).toEqual({ outcome: 'reused', device: before });
+      expect(await accounts.getDevice(p, 'd1')).toEqual(before); // the store only tells; the caller signs the device out
+      expect(await accounts.rotateRefresh(p, 'd1', 'h3', 'h4', t(9), t(5))).toEqual(rotated);
+      expect(await accounts.rotateRefresh(p, 'd1', 'h4', 'h5', t(9), t(5))).toEqual(rotated);
+      // The one before after its grace is spent too.
+      expect(await accounts.rotateRefresh(p, 'd1', 'h4', 'h6', t(20), t(15))).toMatchObject({ outcome: 'reused' });
+      expect(await accounts.getDevice(p, 'd1')).toMatchObject({
+        refreshHash: 'h5',
+        previousHash: 'h4',
+        usedHashes: ['hash-d1', 'h2', 'h3'],
+      });
       await accounts.deleteDevice(p, 'd1');
-      expect(await accounts.rotateRefresh(p, 'd1', 'h4', 'h5', t(10), t(5))).toBe(false);
+      expect(await accounts.rotateRefresh(p, 'd1', 'h5', 'h6', t(10), t(5))).toEqual(refused);
       expect(await accounts.getDevice(p, 'd1')).toBeNull();
     });
 
-    it('rotate a refresh secret for one of two refreshes sent at the same moment', async () => {
+    it('decide concurrent refreshes with one token one after another: one rotates, one uses the grace, the rest find it spent', async () => {
       const accounts = kit().stores.accounts;
       const p = id('acc-race');
       await accounts.putDevice(p, device('d1'));
-      const results = await Promise.all(['x', 'y', 'z'].map((n) => accounts.rotateRefresh(p, 'd1', 'hash-d1', n, t(1), t(5))));
-      expect(results.filter(Boolean)).toHaveLength(1);
+      const results = await Promise.all(['w', 'x', 'y', 'z'].map((n) => accounts.rotateRefresh(p, 'd1', 'hash-d1', n, t(1), t(0))));
+      expect(results.map((r) => r.outcome).sort()).toEqual(['reused', 'reused', 'rotated', 'rotated']);
+      const stored = (await accounts.getDevice(p, 'd1'))!;
+      // The grace use spent the first rotation's secret too.
+      expect(stored.usedHashes).toHaveLength(2);
+      expect(stored.previousHash).toBeUndefined();
+      expect(['w', 'x', 'y', 'z']).toContain(stored.refreshHash);
+    });
+
+    it("keep a device's sign-out notices, the newest first, from a time on", async () => {
+      const accounts = kit().stores.accounts;
+      const p = id('acc-notices');
+      const notice = (deviceId: string, minute: number) =>
+        ({ deviceId, label: `Phone ${deviceId}`, at: t(minute).toISOString(), reason: 'refreshReused' }) as const;
+      await accounts.putSignOutNotice(p, notice('d1', 1));
+      await accounts.putSignOutNotice(p, notice('d2', 3));
+      await accounts.putSignOutNotice(id('acc-other'), notice('d3', 2));
+      expect(await accounts.signOutNotices(p, t(0))).toEqual([notice('d2', 3), notice('d1', 1)]);
+      expect(await accounts.signOutNotices(p, t(2))).toEqual([notice('d2', 3)]);
+      expect(await accounts.signOutNotices(id('acc-nobody'), t(0))).toEqual([]);
     });
 
     it("keep a player's passkeys once each; a sign-in's counter moves only from the one it read", async () => {

@@ -33,6 +33,25 @@ function ago(iso: string): string {
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
+/** The devices Caravela signed out lately because their sign-in was used twice (a copy of it was used). */
+function signedOutNote(d: Devices): Node | null {
+  const notices = d.signedOut ?? [];
+  if (!notices.length) return null;
+  return h(
+    'div',
+    { class: 'note', role: 'alert', 'data-signed-out': String(notices.length) },
+    h('p', null, h('strong', null, 'Caravela signed a device out to keep your account safe')),
+    ...notices.map((n) =>
+      h(
+        'p',
+        null,
+        `${n.label}, ${ago(n.at)}: its sign-in was used twice, which happens when someone has a copy of it. Neither copy works any more; sign in on that device again.`,
+      ),
+    ),
+    h('p', { class: 'muted' }, 'If you did not copy it (a backup, another browser profile), revoke any device below you do not recognise.'),
+  );
+}
+
 export function devicesScreen(app: App): Node {
   const card = h(
     'section',
@@ -143,6 +162,7 @@ export function devicesScreen(app: App): Node {
       h('h1', null, 'Devices and sign\u2011in'),
       h('p', null, `You are signed in as ${app.session?.name ?? ''}. Sign in on your other devices to find your games there too.`),
       h('h2', null, 'Your devices'),
+      signedOutNote(d),
       h('ul', { class: 'devices' }, ...d.devices.map(deviceRow)),
       d.devices.some((x) => x.current)
         ? null
