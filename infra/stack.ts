@@ -798,7 +798,7 @@ export class CaravelaStack extends Stack {
     );
     const api = this.getLogicalId(this.webSocketApi.node.defaultChild as CfnElement);
     const connections = `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${api}>/${WS_STAGE}/*/@connections/*]`;
-    for (const f of [this.functions.message, this.functions.disconnect, this.functions.notify, this.functions.sweep]) {
+    for (const f of [this.functions.message, this.functions.disconnect, this.functions.notify, this.functions.sweep, this.functions.http]) {
       ack(f, connections, 'Posting to @connections of this one stage: connection ids are not known in advance.');
     }
     ack(

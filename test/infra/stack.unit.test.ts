@@ -351,10 +351,17 @@ describe('functions', () => {
     const table = ref(stack.table);
     const secret = ref(stack.tokenSecret);
     const vapid = ref(stack.vapidSecret);
-    expect(envOf('http')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, VAPID_SECRET_ARN: vapid, PUBLIC_URL: distributionUrl() });
+    const endpoint = stack.resolve(stack.webSocketStage.callbackUrl);
+    // Http: a replayed refresh token signs its device out, closing its sockets.
+    expect(envOf('http')).toEqual({
+      TABLE_NAME: table,
+      SECRET_ARN: secret,
+      VAPID_SECRET_ARN: vapid,
+      PUBLIC_URL: distributionUrl(),
+      CONNECTIONS_ENDPOINT: endpoint,
+    });
     expect(envOf('passkey')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret, PUBLIC_URL: distributionUrl() });
     expect(envOf('connect')).toEqual({ TABLE_NAME: table, SECRET_ARN: secret });
-    const endpoint = stack.resolve(stack.webSocketStage.callbackUrl);
     expect(envOf('disconnect')).toEqual({ TABLE_NAME: table, CONNECTIONS_ENDPOINT: endpoint });
     // Message: setNotifications mails a new address its signed confirmation link.
     expect(envOf('message')).toEqual({
@@ -406,9 +413,9 @@ describe('functions', () => {
   });
 
   it('a custom @connections endpoint reaches every function that sends, and only those', () => {
-    for (const name of ['message', 'disconnect', 'notify', 'sweep'] as const)
+    for (const name of ['message', 'disconnect', 'notify', 'sweep', 'http'] as const)
       expect(envOf(name, configured).CONNECTIONS_ENDPOINT, name).toBe('https://ws.example.com');
-    for (const name of ['http', 'connect', 'passkey'] as const)
+    for (const name of ['connect', 'passkey'] as const)
       expect(envOf(name, configured), name).not.toHaveProperty('CONNECTIONS_ENDPOINT');
   });
 
@@ -456,15 +463,15 @@ describe('IAM (least privilege)', () => {
   const tableArn = () => arnOf(stack.table);
   const secretRef = () => ref(stack.tokenSecret);
 
-  it('message, sweep, notify (bot moves) and disconnect (presence) may manage connections of the prod stage of this WebSocket API only', () => {
-    for (const name of ['message', 'sweep', 'notify', 'disconnect'] as const) {
+  it('message, sweep, notify (bot moves), disconnect (presence) and http (a device signed out) may manage connections of the prod stage of this WebSocket API only', () => {
+    for (const name of ['message', 'sweep', 'notify', 'disconnect', 'http'] as const) {
       const manage = statementsOf(name).filter((s) => s.Action.includes('execute-api:ManageConnections'));
       expect(manage, name).toHaveLength(1);
       expect(mentions(manage[0]!.Resource, ref(stack.webSocketApi)), name).toBe(true);
       expect(JSON.stringify(manage[0]!.Resource), name).toContain(`/${WS_STAGE}/`);
       expect(JSON.stringify(manage[0]!.Resource), name).toContain('@connections');
     }
-    for (const other of ['http', 'connect', 'passkey'] as const)
+    for (const other of ['connect', 'passkey'] as const)
       expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
   });
 
