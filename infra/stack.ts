@@ -401,7 +401,7 @@ export class CaravelaStack extends Stack {
     this.table.grant(sesEvents, 'dynamodb:GetItem', 'dynamodb:PutItem');
     this.tokenSecret.grantRead(http);
     this.tokenSecret.grantRead(connect);
-    this.tokenSecret.grantRead(message); // it signs email confirmation links
+    this.tokenSecret.grantRead(message); // it signs email confirmation links, and the cursors of the lobby and the leaderboards
     this.tokenSecret.grantRead(passkey);
     // GET /api/push-key and getNotifications hand out the public key; the notifier and the
     // sweep sign pushes with the private one.

@@ -17,7 +17,7 @@ import type { App } from '../app/app';
 import { accountActions } from './account-actions';
 import { chat } from '../app/chat';
 import { host } from '../app/games';
-import { vapid } from '../app/keys';
+import { cursors, vapid } from '../app/keys';
 import { confirmations } from '../app/mail';
 import { ratingStore } from '../app/ratings';
 import { playerStore } from '../app/players';
@@ -75,7 +75,9 @@ export function wsActions(app: App): Record<Action, ActionHandler> {
     unhideGame: (conn, frame) => lobby.hide(conn, frame),
     gameInfo: async (_conn, frame: FrameOf<'gameInfo'>) => ({ reply: gameInfoOf(await games.fresh(frame.gameId), frame.requestId) }),
     profile: async (_conn, frame: FrameOf<'profile'>) => ({ reply: await profileOf(app.get(ratingStore), frame) }),
-    leaderboard: async (_conn, frame: FrameOf<'leaderboard'>) => ({ reply: await leaderboardOf(app.get(ratingStore), frame) }),
+    leaderboard: async (_conn, frame: FrameOf<'leaderboard'>) => ({
+      reply: await leaderboardOf(app.get(ratingStore), app.get(cursors), frame),
+    }),
     ...accountActions(app),
   };
 }

@@ -21,6 +21,7 @@ import type { QuotaStore } from '../stores/quotas';
 import type { ScheduleStore } from '../stores/schedule';
 import type { App } from './app';
 import { connectionStore, liveConnections } from './connections';
+import { cursors } from './keys';
 import { dynamo, observer } from './outside';
 
 /** A sole writer's one grouping writer: its commits and index writes go together (group-commit.ts). */
@@ -87,6 +88,6 @@ export function host(app: App): Host {
     // A sole writer hears every subscription itself: presence changes within 50 ms go out as one frame.
     presenceWindowMs: config.soleWriter ? 50 : 0,
     observer: app.get(observer),
-    lobby: { listings: app.get(listingStore), hidden: app.get(hiddenGameStore) },
+    lobby: { listings: app.get(listingStore), hidden: app.get(hiddenGameStore), cursors: app.get(cursors) },
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The public lobby's pure parts: how an open listed game is shown (`OpenGame`), what quick play
- * matches on, and the lobby's page cursors. The lobby is public, so a cursor is just the last
- * listing's position; it is checked to be one, within the filter asked for.
+ * matches on, and the positions its pages start after. A position is a listing's key; the host
+ * hands it out sealed in a cursor (core/list-cursor.ts), so a client cannot make one up, and a
+ * store checks it is one within the filter asked for.
  */
 import { findGame } from '../../domain/games/index';
 import type { TimeControl } from './clock';
@@ -64,13 +65,8 @@ export const wantedKey = (game: string, players: number, clock: TimeControl | un
 
 const LISTING_KEY = /^OPEN#[a-z0-9-]{1,64}#\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z#[A-Za-z0-9_-]{1,64}$/;
 
-export const encodeLobbyCursor = (sortKey: string): string => Buffer.from(sortKey, 'utf8').toString('base64url');
-
-/** The listing position a cursor names, or null when it is not a lobby cursor for this filter. */
-export function decodeLobbyCursor(cursor: string, prefix: string): string | null {
-  const key = Buffer.from(cursor, 'base64url').toString('utf8');
-  return LISTING_KEY.test(key) && key.startsWith(prefix) ? key : null;
-}
+/** Whether a page's `after` is a listing's position within the filter's prefix (stores/listings.ts `page`). */
+export const isListingPosition = (position: string, prefix: string): boolean => LISTING_KEY.test(position) && position.startsWith(prefix);
 
 /** `joinGame` with `listed`: only a game shown in the lobby (a private game is joined by its invite link only). */
 export function refuseUnlisted(record: GameRecord): void {

@@ -9,6 +9,7 @@ import { Broadcast } from './broadcast';
 import { Commands } from './commands';
 import { Games } from './games';
 import { Reactions } from './reactions';
+import type { ListCursors } from '../core/list-cursor';
 import type { HiddenGameStore } from '../stores/hidden-games';
 import type { ListingStore } from '../stores/listings';
 import { Lobby } from './lobby';
@@ -31,8 +32,8 @@ export interface HostDeps {
   cachedGames?: number;
   /** The most automatic moves one chain plays (default MAX_FAST_MOVES; tests shorten it so the stream's part shows). */
   maxFastMoves?: number;
-  /** The public lobby's store and players' hidden games (absent: no lobby, e.g. tests of the cache). */
-  lobby?: { listings: ListingStore; hidden: HiddenGameStore };
+  /** The public lobby's store, players' hidden games and the lobby's page cursors (absent: no lobby, e.g. tests of the cache). */
+  lobby?: { listings: ListingStore; hidden: HiddenGameStore; cursors: ListCursors };
 }
 
 export interface Host {

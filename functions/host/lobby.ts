@@ -3,8 +3,11 @@
  * (`openGames`), quick play, and hiding finished games from one's list. Joining and creating
  * go through Commands, so quick play is the same conditional commit as a join: two players
  * racing for the last seat get one seat and, for the other, the next match or a new game.
+ * The lobby's pages hand out their positions sealed in cursors (core/list-cursor.ts): a cursor
+ * the server did not give for the list asked for is refused.
  */
 import { findGame } from '../../domain/games/index';
+import type { ListCursors } from '../core/list-cursor';
 import { wantedKey } from '../core/lobby';
 import { GAMES_PAGE_DEFAULT, ProtocolError, type FrameOf } from '../core/protocol/frames';
 import { seatOf } from '../core/record';
@@ -23,18 +26,31 @@ export interface LobbyDeps {
   commands: Commands;
   listings: ListingStore;
   hidden: HiddenGameStore;
+  /** Seals and opens the cursors of the lobby's pages. */
+  cursors: ListCursors;
 }
+
+/** The list a lobby cursor is sealed for: one game's open games, or every game's. */
+const listOf = (game: string | undefined): string => `openGames:${game ?? ALL_GAMES}`;
 
 export class Lobby {
   constructor(private readonly deps: LobbyDeps) {}
 
   async openGames(conn: Connection, frame: FrameOf<'openGames'>): Promise<Outcome> {
     if (frame.game !== undefined && !findGame(frame.game)) throw new ProtocolError('NOT_FOUND', `There is no game "${frame.game}".`);
+    const list = listOf(frame.game);
+    const after = frame.cursor === undefined ? undefined : await this.deps.cursors.open(list, frame.cursor);
+    if (after === null)
+      throw new ProtocolError(
+        'BAD_REQUEST',
+        'That cursor is not one the server gave you for this list of open games; ask for the first page again, without a cursor.',
+      );
     // Watch first: a game listed while the page is read still reaches the player.
     if (frame.watch === true) await this.deps.listings.watch(conn, frame.game ?? ALL_GAMES);
     if (frame.watch === false) await this.deps.listings.unwatch(conn.connectionId);
-    const page = await this.deps.listings.page(frame.game, frame.limit ?? GAMES_PAGE_DEFAULT, frame.cursor);
-    return { reply: { type: 'openGames', requestId: frame.requestId, ...page } };
+    const page = await this.deps.listings.page(frame.game, frame.limit ?? GAMES_PAGE_DEFAULT, after);
+    const next = page.after === null ? null : await this.deps.cursors.seal(list, page.after);
+    return { reply: { type: 'openGames', requestId: frame.requestId, games: page.games, next } };
   }
 
   /**

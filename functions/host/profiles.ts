@@ -1,8 +1,10 @@
 /**
  * `profile` and `leaderboard`: what anyone may read about how people play — names, results and
- * ratings, nothing a game hides. Ratings go out as shown (core/ratings.ts `shown`).
+ * ratings, nothing a game hides. Ratings go out as shown (core/ratings.ts `shown`). A leaderboard's
+ * pages hand out signed cursors: one the server did not give for that game's board is refused.
  */
 import { findGame, GAMES } from '../../domain/games/index';
+import type { ListCursors } from '../core/list-cursor';
 import { isLeaderKey, shown } from '../core/ratings';
 import { LEADERBOARD_PAGE_DEFAULT, ProtocolError, type FrameOf, type LeaderboardFrame, type ProfileFrame } from '../core/protocol/frames';
 import type { RatingStore } from '../stores/ratings';
@@ -47,27 +49,36 @@ export async function profileOf(store: RatingStore, frame: FrameOf<'profile'>): 
   };
 }
 
-/** A leaderboard cursor: the last entry's key and how many entries came before the next page. */
-const encodeCursor = (key: string, shownSoFar: number) => Buffer.from(JSON.stringify({ k: key, n: shownSoFar })).toString('base64url');
+/** The list a leaderboard cursor is sealed for: one game's board. */
+const listOf = (game: string): string => `leaderboard:${game}`;
 
-function decodeCursor(cursor: string): { key: string; n: number } | null {
+/**
+ * A leaderboard position: the last entry's key and how many entries came before the next page
+ * (the ranks it shows count on from there), sealed in the cursor (core/list-cursor.ts): a count
+ * made up by a client would show made-up ranks.
+ */
+const position = (key: string, shownSoFar: number): string => JSON.stringify({ k: key, n: shownSoFar });
+
+function positionOf(text: string): { key: string; n: number } | null {
   try {
-    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { k?: unknown; n?: unknown };
-    if (typeof c.k !== 'string' || !isLeaderKey(c.k) || !Number.isSafeInteger(c.n) || (c.n as number) < 0) return null;
+    const c = JSON.parse(text) as { k?: unknown; n?: unknown };
+    if (!c || typeof c.k !== 'string' || !isLeaderKey(c.k) || !Number.isSafeInteger(c.n) || (c.n as number) < 0) return null;
     return { key: c.k, n: c.n as number };
   } catch {
     return null;
   }
 }
 
-export async function leaderboardOf(store: RatingStore, frame: FrameOf<'leaderboard'>): Promise<LeaderboardFrame> {
+export async function leaderboardOf(store: RatingStore, cursors: ListCursors, frame: FrameOf<'leaderboard'>): Promise<LeaderboardFrame> {
   if (!findGame(frame.game)) {
     throw new ProtocolError(
       'NOT_FOUND',
       `There is no game called ${JSON.stringify(frame.game)}; leaderboards are kept for ${GAMES.map((g) => g.id).join(', ')}.`,
     );
   }
-  const from = frame.cursor === undefined ? null : decodeCursor(frame.cursor);
+  const list = listOf(frame.game);
+  const opened = frame.cursor === undefined ? null : await cursors.open(list, frame.cursor);
+  const from = opened === null ? null : positionOf(opened);
   if (frame.cursor !== undefined && !from) {
     throw new ProtocolError(
       'BAD_REQUEST',
@@ -90,6 +101,6 @@ export async function leaderboardOf(store: RatingStore, frame: FrameOf<'leaderbo
       games: e.games,
       wins: e.wins,
     })),
-    next: more && last ? encodeCursor(last.key, before + entries.length) : null,
+    next: more && last ? await cursors.seal(list, position(last.key, before + entries.length)) : null,
   };
 }

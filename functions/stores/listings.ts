@@ -26,10 +26,12 @@ export interface ListingStore {
   /** Players' displayed ratings in a game (their rating ordinals; a player without one is left out). */
   ratings(game: string, playerIds: readonly string[]): Promise<Map<string, number>>;
   /**
-   * One page of open listed games (of one game, if given), by game then oldest first, and the
-   * cursor of the next page (null after the last); BAD_REQUEST for a cursor not given for this filter.
+   * One page of open listed games (of one game, if given), by game then oldest first, after the
+   * listing at position `after`; and the position the next page starts after (its last listing's,
+   * null after the last page). Positions are the store's own; the host seals them in the cursors
+   * it hands out (core/list-cursor.ts). BAD_REQUEST for a position not within this filter's list.
    */
-  page(game: string | undefined, limit: number, cursor?: string): Promise<{ games: OpenGame[]; next: string | null }>;
+  page(game: string | undefined, limit: number, after?: string): Promise<{ games: OpenGame[]; after: string | null }>;
   /** Quick play's candidates: open listings of the game with this match key (core/lobby.ts matchKey), oldest first, a few at most. */
   candidates(game: string, match: string): Promise<OpenGame[]>;
   /**

@@ -158,8 +158,10 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
       const second = await eva.request<Page>({ action: 'openGames', game: 'navegador', limit: 3, cursor: first.next });
       expect(second).toMatchObject({ next: null });
       expect(second.games.map((g) => g.gameId)).toEqual(made.slice(3));
-      // A cursor of another filter, an edited one, garbage: refused, with a sentence.
-      for (const cursor of [first.next!, 'garbage', Buffer.from('OPEN#navegador#x').toString('base64url')]) {
+      // A cursor of another filter, an edited one, garbage, one made by hand from a real listing's position: refused, with a sentence.
+      const last = first.games.at(-1)!;
+      const invented = Buffer.from(`OPEN#navegador#${last.createdAt}#${last.gameId}`).toString('base64url');
+      for (const cursor of [first.next!, 'garbage', Buffer.from('OPEN#navegador#x').toString('base64url'), invented]) {
         const answer = await eva.request<ErrorFrame>({ action: 'openGames', game: cursor === first.next ? 'goa' : 'navegador', cursor });
         expect(answer).toMatchObject({ type: 'error', code: 'BAD_REQUEST', message: expect.stringMatching(/first page again/) });
       }

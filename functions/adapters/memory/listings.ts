@@ -1,10 +1,10 @@
 /**
  * The public lobby in memory, as on the table: listings kept in the table's key order (by game,
  * then creation time), every write conditioned on the game's version by a guard per game, pages
- * and cursors as the table's, players' ratings read from the rating store, and the lobby's
+ * and their positions as the table's, players' ratings read from the rating store, and the lobby's
  * watches marked on the connections.
  */
-import { decodeLobbyCursor, encodeLobbyCursor, inLobby, matchKey, openGameOf } from '../../core/lobby';
+import { inLobby, isListingPosition, matchKey, openGameOf } from '../../core/lobby';
 import { ProtocolError, type OpenGame } from '../../core/protocol/frames';
 import type { GameRecord } from '../../core/record';
 import type { Connection } from '../../stores/connections';
@@ -57,21 +57,20 @@ export class MemoryListingStore implements ListingStore {
     return found;
   }
 
-  async page(game: string | undefined, limit: number, cursor?: string): Promise<{ games: OpenGame[]; next: string | null }> {
+  async page(game: string | undefined, limit: number, after?: string): Promise<{ games: OpenGame[]; after: string | null }> {
     const prefix = keys.listings(game);
-    const from = cursor === undefined ? undefined : decodeLobbyCursor(cursor, prefix);
-    if (from === null)
+    if (after !== undefined && !isListingPosition(after, prefix))
       throw new ProtocolError(
         'BAD_REQUEST',
         'That cursor is not one the server gave you for this list of open games; ask for the first page again, without a cursor.',
       );
     const items = this.prefixed(prefix)
-      .filter(([key]) => from === undefined || compareKeys(key, from) > 0)
+      .filter(([key]) => after === undefined || compareKeys(key, after) > 0)
       .slice(0, limit + 1);
     const shown = items.slice(0, limit);
     return {
       games: shown.map(([, l]) => structuredClone(l.game)),
-      next: items.length > limit ? encodeLobbyCursor(shown.at(-1)![0]) : null,
+      after: items.length > limit ? shown.at(-1)![0] : null,
     };
   }
 

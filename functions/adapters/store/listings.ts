@@ -16,7 +16,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { decodeLobbyCursor, encodeLobbyCursor, inLobby, matchKey, openGameOf } from '../../core/lobby';
+import { inLobby, isListingPosition, matchKey, openGameOf } from '../../core/lobby';
 import { ProtocolError, type OpenGame } from '../../core/protocol/frames';
 import type { GameRecord } from '../../core/record';
 import type { Connection } from '../../stores/connections';
@@ -126,10 +126,9 @@ export class DynamoListingStore implements ListingStore {
   }
 
   /** One page of open listed games (of one game, if given), by game then oldest first. */
-  async page(game: string | undefined, limit: number, cursor?: string): Promise<{ games: OpenGame[]; next: string | null }> {
+  async page(game: string | undefined, limit: number, after?: string): Promise<{ games: OpenGame[]; after: string | null }> {
     const prefix = keys.listings(game);
-    const from = cursor === undefined ? undefined : decodeLobbyCursor(cursor, prefix);
-    if (from === null)
+    if (after !== undefined && !isListingPosition(after, prefix))
       throw new ProtocolError(
         'BAD_REQUEST',
         'That cursor is not one the server gave you for this list of open games; ask for the first page again, without a cursor.',
@@ -137,14 +136,14 @@ export class DynamoListingStore implements ListingStore {
     const out = await this.db.send(
       new QueryCommand({
         ...prefixed(this.table, keys.lobby, prefix),
-        ExclusiveStartKey: from ? { [PK]: keys.lobby, [SK]: from } : undefined,
+        ExclusiveStartKey: after === undefined ? undefined : { [PK]: keys.lobby, [SK]: after },
         Limit: limit + 1,
       }),
     );
     const items = upcastAll('listing', out.Items ?? []);
     // One more than asked for says whether a page follows (listings are small: no 1 MB page cut comes first).
     const shown = items.slice(0, limit);
-    return { games: shown.map(openGameOfItem), next: items.length > limit ? encodeLobbyCursor(shown.at(-1)![SK]) : null };
+    return { games: shown.map(openGameOfItem), after: items.length > limit ? shown.at(-1)![SK] : null };
   }
 
   /** Quick play's candidates: open listings of the game with this match key, oldest first. */
