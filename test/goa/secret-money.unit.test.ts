@@ -138,6 +138,21 @@ describe('Goa: money and cards stay secret', () => {
     expect(game.activeSeats(passed.state)).toEqual([1]);
   });
 
+  it('a game stored while a seat that could not outbid was passed inside the bid still loads and plays on', () => {
+    const s = inActions(3, (s) => {
+      openTileAuction(s, 1, A.ships);
+      s.seats[0]!.ducats = 2;
+    });
+    const stored: GoaEvent[] = [
+      { type: 'Bid', seat: 2, amount: 2 },
+      { type: 'Passed', seat: 0 },
+    ];
+    const loaded = stored.reduce((t, e) => game.evolve(t, e), s);
+    expect(game.activeSeats(loaded)).toEqual([1]);
+    const r = play(loaded, 1, { type: 'pass' });
+    expect(r.events.find((e) => e.type === 'AuctionWon')).toMatchObject({ seat: 2, auctioneer: 1, amount: 2 });
+  });
+
   it('bids and passes are final, as at the table', () => {
     const s = inActions(3, (s) => openTileAuction(s, 1, A.ships));
     const bid = play(s, 2, { type: 'bid', amount: 1 });
