@@ -7,7 +7,8 @@
  *
  * For every game with hidden information, random games are played; after each command, every
  * automatic step the engine ran in it is run again, on its own, in a copy of the state whose
- * hidden parts are drawn again (as a seat that cannot see them would imagine them). Both runs must
+ * hidden parts are drawn again (as a seat that cannot see them would imagine them; where a game
+ * has several ways to draw them, one at random each time). Both runs must
  * stop or go on alike and emit the same events, up to an event that shows something hidden (a card
  * drawn, a tile turned face up: what the game lets no one take back) — which must come at the same
  * point and be of the same kind in both. Where the game then waits, and for what, must not depend on
@@ -148,7 +149,7 @@ function difference<E extends Tagged>(
   return a.settled === b.settled ? null : `the step ${a.settled ? 'ran' : 'waited'} in one world only`;
 }
 
-/** Plays one random game, checking every automatic step of every command in every world. */
+/** Plays one random game, checking every automatic step of every command in a redrawn world. */
 function check<S, C extends Tagged, E extends Tagged, A extends At>(
   g: HiddenGame<S, C, E, A>,
   seed: number,
@@ -157,6 +158,7 @@ function check<S, C extends Tagged, E extends Tagged, A extends At>(
 ) {
   const { game, flow, apply } = g;
   const rng = new Rng(seed ^ 0x3c6ef372);
+  const where = (world: World<S, E>) => `${game.id}, seed ${seed}, ${players} players, ${world.name}`;
   let state = fold<S, E>(game, game.setup({ players, seed, options: game.optionsSchema.parse({}) }));
   for (let n = 0; n < 5000; n++) {
     const active: Seat[] = game.activeSeats(state);
@@ -172,25 +174,16 @@ function check<S, C extends Tagged, E extends Tagged, A extends At>(
       const here = settleOnce(flow, apply, asked);
       tally.steps++;
       if (here.events.length > 0) tally.moved++;
-      for (const world of g.worlds) {
-        const there = settleOnce(flow, apply, world.redraw(asked, rng));
-        const why = difference(here, there, world.shows);
-        if (why)
-          expect.fail(
-            `${game.id}, seed ${seed}, ${players} players, ${world.name}: step ${here.step} after ${JSON.stringify(command)}: ${why}`,
-          );
-      }
+      const world = g.worlds[rng.int(g.worlds.length)]!;
+      const why = difference(here, settleOnce(flow, apply, world.redraw(asked, rng)), world.shows);
+      if (why) expect.fail(`${where(world)}: step ${here.step} after ${JSON.stringify(command)}: ${why}`);
     }
     state = fold<S, E>(game, events, state);
     // Where the game rests: whom it waits for, and for what, is public too.
-    for (const world of g.worlds) {
-      const other = world.redraw(state, rng);
-      expect({ world: world.name, active: activeSeats(flow, other), prompt: waitingFor(flow, other) }).toEqual({
-        world: world.name,
-        active: activeSeats(flow, state),
-        prompt: waitingFor(flow, state),
-      });
-    }
+    const world = g.worlds[rng.int(g.worlds.length)]!;
+    const other = world.redraw(state, rng);
+    const [seen, imagined] = [state, other].map((s) => ({ active: activeSeats(flow, s), prompt: waitingFor(flow, s) }));
+    if (!deepEqual(seen, imagined)) expect.fail(`${where(world)}: after ${JSON.stringify(command)} ${JSON.stringify([seen, imagined])}`);
   }
   throw new Error(`${game.id}: no end after 5000 commands`);
 }
