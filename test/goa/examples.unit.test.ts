@@ -297,11 +297,16 @@ describe('II. Tile auctions', () => {
     expect(legalOfType(s, YELLOW, 'bid').map((b) => b.amount)).toEqual([5, 6, 7]);
   });
 
-  it('a player who cannot bid higher is passed over', () => {
+  it('a player who cannot bid higher is asked all the same, and may only pass (the table does not learn that his money ran short)', () => {
     const s = exampleAuctions((s) => void (seatOf(s, GREEN).ducats = 3));
     const r = play(s, RED, { type: 'bid', amount: 4 });
-    expect(eventsOf(r.events, 'Passed')).toEqual([{ type: 'Passed', seat: GREEN }]);
-    expect(game.activeSeats(r.state)).toEqual([BLUE]);
+    expect(r.events).toEqual([{ type: 'Bid', seat: RED, amount: 4 }]);
+    expect(game.activeSeats(r.state)).toEqual([GREEN]);
+    expect(game.legal(r.state, GREEN).filter((c) => c.type !== 'discardCard')).toEqual([{ type: 'pass' }]);
+    expect(rejected(r.state, GREEN, { type: 'bid', amount: 5 }).message).toMatch(/cannot bid that much/);
+    const passed = play(r.state, GREEN, { type: 'pass' });
+    expect(passed.events).toEqual([{ type: 'Passed', seat: GREEN }]);
+    expect(game.activeSeats(passed.state)).toEqual([BLUE]);
   });
 
   it('a tile auction: the highest bidder pays the auctioneer and takes the tile; the auctioneer highest pays the bank', () => {

@@ -7,6 +7,7 @@
  */
 import { deepCopy } from '../../domain/engine/copy';
 import { execute, fold } from '../../domain/engine/projector';
+import type { Rng } from '../../domain/engine/rng';
 import { goa } from '../../domain/games/goa';
 import type { GoaCommand } from '../../domain/games/goa/commands';
 import {
@@ -131,6 +132,24 @@ export function situation(events: readonly GoaEvent[], arrange?: (s: GoaState) =
   const s = deepCopy(fold<GoaState, GoaEvent>(game, events));
   arrange?.(s);
   return s;
+}
+
+/**
+ * The same table with other secrets for `seat`: other ducats (at least a bid it leads, which it must
+ * be able to pay) and other cards in its hand, as many, swapped with cards of the discards, which no
+ * seat sees either. Nothing another seat sees changes; the discards show again only when they are
+ * shuffled into a new deck (a `CardsDrawn` with `reshuffled`).
+ */
+export function withOtherSecrets(s: GoaState, seat: number, rng: Rng): GoaState {
+  const other = deepCopy(s);
+  const p = seatOf(other, seat);
+  const leads = other.auction && other.auction.highBidder === seat && other.auction.auctioneer !== seat ? other.auction.high : 0;
+  p.ducats = Math.max(leads, rng.int(31));
+  for (let i = 0; i < p.hand.length && other.discard.length > 0; i++) {
+    const j = rng.int(other.discard.length);
+    [p.hand[i], other.discard[j]] = [other.discard[j]!, p.hand[i]!];
+  }
+  return other;
 }
 
 /**

@@ -101,10 +101,12 @@ export function maxPrice(s: GoaState, seat: Seat, value: number, toRival: boolea
 }
 
 function bid(state: GoaState, world: GoaState, seat: Seat, options: readonly GoaCommand[]): GoaCommand {
+  const pass = options.find((o) => o.type === 'pass')!;
+  // A seat that cannot outbid is asked all the same, with nothing to weigh.
+  if (!options.some((o) => o.type === 'bid')) return pass;
   const a = state.auction!;
   const lot = a.lot === 'flag' ? null : tileAt(state, a.lot);
   const value = lotValue(world, seat, lot);
-  const pass = options.find((o) => o.type === 'pass')!;
   const price = a.high + 1;
   const bidOf = (amount: number) => options.find((o) => o.type === 'bid' && o.amount === amount);
   if (seat === a.auctioneer) {

@@ -295,9 +295,9 @@ export const DATA = {
     '30 expedition cards: 10 effects × 1, 2 and 3 colonists; each symbol on two cards of each colonist value; the "pay ducats" cards ask 6, 8 and 10.',
     'Contents (30 expedition cards); The expedition cards; the scoring example',
   ),
-  finalBids: ruling(
-    'every auction step is final',
-    '"Players keep their money secret during the game." A seat that cannot outbid passes by itself, for all to see; every step of an auction is therefore final (no take-back), so that a bid and its undo cannot probe another seat\'s ducats.',
+  cannotOutbid: ruling(
+    'the seat is asked all the same',
+    '"Players keep their money secret during the game." A seat that cannot outbid is still asked, with only "pass" open to it: a pass made for it would tell the table that its ducats do not exceed the bid. A bid or a pass, once made, is final (no take-back).',
     'Preparation; 2. Tile auctions',
   ),
   endingTurn: ruling(

@@ -24,8 +24,9 @@ export const optionsSchema = z
 
 /**
  * Commands that cannot be taken back: those showing something hidden before (drawn cards, a new deck
- * order, the B tiles), and every step of an auction — whether the next seat is asked or passes because
- * it cannot outbid depends on its secret ducats, so a bid taken back could probe them. Bids are final.
+ * order, the B tiles), and every step of an auction: a bid or a pass, once made, is final, as at the
+ * table. (No step of an auction shows a seat's ducats any more — a seat that cannot outbid is asked
+ * like any other, round.ts — so this guards no secret; it keeps a seat from bidding twice.)
  */
 const REVEALING: ReadonlySet<GoaEvent['type']> = new Set([
   'GameSetUp',

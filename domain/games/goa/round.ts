@@ -111,17 +111,15 @@ export const roundSteps: GoaSteps<'setup' | 'flag' | 'marker' | 'lot' | 'auction
       for (let amount = at.auction.high + 1; amount <= ducats; amount++) out.push({ type: 'bid', amount });
       return out;
     },
+    // Every seat has had its say, or nobody bid and the auctioneer is left: the lot goes (for
+    // nothing, to an auctioneer with no bid against himself to make). Both are public. A seat that
+    // cannot outbid is still asked (only "pass" is open to it): passing for it would show the
+    // table that its secret ducats do not exceed the bid.
     settle(tx, at) {
       const a = at.auction;
       const bidder = at.bidder;
-      // Nobody bid: the auctioneer keeps the lot for nothing, with no bid against himself to make.
-      if (bidder === undefined || (bidder === a.auctioneer && a.highBidder === a.auctioneer)) {
-        closeAuction(tx, a);
-        return true;
-      }
-      // A seat that cannot outbid is passed over.
-      if (playerOf(tx.state, bidder).ducats > a.high) return false;
-      tx.emit({ type: 'Passed', seat: bidder });
+      if (bidder !== undefined && !(bidder === a.auctioneer && a.highBidder === a.auctioneer)) return false;
+      closeAuction(tx, a);
       return true;
     },
     perform(tx, at, c, seat) {

@@ -63,8 +63,10 @@ function topByLookahead(world: GoaState, seat: Seat, legal: readonly GoaCommand[
 
 /** The root moves: the heuristic's choice first (the default the others must beat), then its runners-up. */
 function candidates(s: GoaState, seat: Seat, legal: readonly GoaCommand[], rng: Rng, o: StrongOptions): readonly GoaCommand[] {
-  const world = determinize(s, seat, rng);
   const kind = s.pending.length === 0 && (s.stage === 'markers' || s.stage === 'auctions') ? s.stage : 'turns';
+  // A seat that cannot outbid is asked all the same: it passes (discarding is no answer to a bid).
+  if (kind === 'auctions' && !legal.some((c) => c.type === 'bid')) return legal.filter((c) => c.type === 'pass');
+  const world = determinize(s, seat, rng);
   if (kind === 'turns') {
     const top = topByLookahead(world, seat, legal, o.width);
     return o.search.includes('turns') ? top : top.slice(0, 1);
