@@ -5,6 +5,7 @@
  * functions, each call logged and tracked so the runtime can say when it is quiet. The HTTP and
  * WebSocket listeners are server.ts's; a test may drive the handlers without them.
  */
+import { soleWriterParts } from './sole-writer';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -175,6 +176,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     now,
     ids: randomIds,
     ...(stores ? { stores } : {}),
+    ...(!stores && config.soleWriter ? { replacing: soleWriterParts() } : {}),
     ...(options.sender ? { sender: options.sender } : {}),
   });
 

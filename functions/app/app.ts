@@ -33,7 +33,7 @@ export function createApp(deps: AppDeps): App {
       if (building.has(p)) throw new Error(`the part ${p.name} depends on itself`);
       building.add(p);
       try {
-        const value = p(app);
+        const value = ((deps.replacing?.get(p) as Part<T> | undefined) ?? p)(app);
         built.set(p, value);
         return value;
       } finally {

@@ -10,6 +10,7 @@ import type { Sender } from '../adapters/sender';
 import type { Channels } from '../host/notifier';
 import type { Observer } from '../observe/observer';
 import type { Stores } from '../stores';
+import type { Part } from './app';
 import type { AppConfig } from './config';
 
 export interface Ids {
@@ -42,6 +43,11 @@ export interface AppDeps {
   channels?: Partial<Channels>;
   /** Where log lines and metrics go; built from the configuration (level, Lambda or not) when absent. */
   observer?: Observer;
+  /**
+   * Parts built another way than their own function says: the local runtime's sole writer
+   * (local/sole-writer.ts), whose stores no Lambda function needs or carries.
+   */
+  replacing?: ReadonlyMap<Part<unknown>, Part<unknown>>;
 }
 
 /** Ids as production makes them: unguessable, short enough for an invite link. */

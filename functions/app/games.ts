@@ -5,9 +5,6 @@
 import { DynamoHiddenGameStore } from '../adapters/store/hidden-games';
 import { DynamoListingStore } from '../adapters/store/listings';
 import { EventStore } from '../adapters/store/event-store';
-import { GroupWriter } from '../adapters/store/group-commit';
-import { LiveListingStore } from '../adapters/store/live-listings';
-import { LivePlayerGameStore } from '../adapters/store/live-player-games';
 import { DynamoPlayerGameStore } from '../adapters/store/player-games';
 import { DynamoQuotaStore } from '../adapters/store/quotas';
 import { DynamoScheduleStore } from '../adapters/store/schedule';
@@ -20,50 +17,37 @@ import type { PlayerGameStore } from '../stores/player-games';
 import type { QuotaStore } from '../stores/quotas';
 import type { ScheduleStore } from '../stores/schedule';
 import type { App } from './app';
-import { connectionStore, liveConnections } from './connections';
+import { connectionStore } from './connections';
 import { cursors } from './keys';
 import { dynamo, observer } from './outside';
 
-/** A sole writer's one grouping writer: its commits and index writes go together (group-commit.ts). */
-export function groupWriter(app: App): GroupWriter {
-  return new GroupWriter(app.get(dynamo), true);
+/** The game store's warnings, into the app's log. */
+export function storeWarnings(app: App): (message: string, fields: Record<string, unknown>) => void {
+  const { log } = app.get(observer);
+  return (message, fields) => log.warn(message, fields);
 }
 
-/** A sole writer groups the commits of many games in one transaction (group-commit.ts). */
+/** The table's event store (a sole writer groups the commits of many games: local/sole-writer.ts). */
 export function eventStore(app: App): GameStore {
   const { stores, config } = app.deps;
   if (stores) return stores.games;
-  const { log } = app.get(observer);
-  const warn = (message: string, fields: Record<string, unknown>) => log.warn(message, fields);
-  return new EventStore(app.get(dynamo), config.tableName, {
-    ...(config.soleWriter ? { writer: app.get(groupWriter) } : {}),
-    redriveAfterMs: config.redriveAfterMs,
-    warn,
-  });
+  return new EventStore(app.get(dynamo), config.tableName, { redriveAfterMs: config.redriveAfterMs, warn: app.get(storeWarnings) });
 }
 
 export function scheduleStore(app: App): ScheduleStore {
   return app.deps.stores?.schedule ?? new DynamoScheduleStore(app.get(dynamo), app.deps.config.tableName);
 }
 
-/** A sole writer indexes each version once, with its commits (live-player-games.ts). */
 export function playerGameStore(app: App): PlayerGameStore {
-  const { stores, config } = app.deps;
-  if (stores) return stores.playerGames;
-  if (!config.soleWriter) return new DynamoPlayerGameStore(app.get(dynamo), config.tableName, app.get(observer));
-  return new LivePlayerGameStore(app.get(dynamo), config.tableName, app.get(observer), app.get(groupWriter));
+  return app.deps.stores?.playerGames ?? new DynamoPlayerGameStore(app.get(dynamo), app.deps.config.tableName, app.get(observer));
 }
 
 export function quotaStore(app: App): QuotaStore {
   return app.deps.stores?.quotas ?? new DynamoQuotaStore(app.get(dynamo), app.deps.config.tableName);
 }
 
-/** A sole writer keeps who watches the lobby in memory, as it does connections. */
 export function listingStore(app: App): ListingStore {
-  const { stores, config } = app.deps;
-  if (stores) return stores.listings;
-  if (!config.soleWriter) return new DynamoListingStore(app.get(dynamo), config.tableName);
-  return new LiveListingStore(app.get(dynamo), config.tableName, app.get(liveConnections));
+  return app.deps.stores?.listings ?? new DynamoListingStore(app.get(dynamo), app.deps.config.tableName);
 }
 
 export function hiddenGameStore(app: App): HiddenGameStore {

@@ -7,6 +7,7 @@
  * snapshots gzipped, the rules version kept, and items of older shapes put straight into the
  * table read through the stores in their current shape (the catalogue).
  */
+import { soleWriterParts } from '../../local/sole-writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -55,9 +56,13 @@ const kitOf = (stores: Stores): StoreKit => ({
 
 /** The stores of an app on this table: as on Lambda, or as the local runtime (the sole writer). */
 const dynamoStores = (soleWriter: boolean): Stores =>
-  createApp({ config: { ...configFromEnv({ TABLE_NAME: TABLE }), soleWriter }, now: () => new Date(), ids: randomIds, dynamo: doc }).get(
-    appStores,
-  );
+  createApp({
+    config: { ...configFromEnv({ TABLE_NAME: TABLE }), soleWriter },
+    now: () => new Date(),
+    ids: randomIds,
+    dynamo: doc,
+    ...(soleWriter ? { replacing: soleWriterParts() } : {}),
+  }).get(appStores);
 
 describe('stores on DynamoDB, as Lambda uses them', () => {
   let kit: StoreKit;
