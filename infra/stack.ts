@@ -350,7 +350,7 @@ export class CaravelaStack extends Stack {
       ...webhookEnv,
     };
 
-    // It mails email sign-in links (EMAIL_FROM, through the configuration set; PUBLIC_URL is added below).
+    // It takes asks for email sign-in links (EMAIL_FROM says whether mail is sent at all); the notifier mails them.
     const http = this.fn('Http', 'functions/lambda/http.ts', { ...secretEnv, ...vapidEnv, ...mailEnv });
     const passkey = this.fn('Passkey', 'functions/lambda/passkey.ts', secretEnv);
     const connect = this.fn('Connect', 'functions/lambda/connect.ts', secretEnv);
@@ -364,7 +364,8 @@ export class CaravelaStack extends Stack {
     });
     // A batch of 25 commits may mean a few dozen pushes, webhooks and e-mails (10 s time-out each).
     // Delivery markers make a timed-out batch's retry skip what was already sent.
-    const notify = this.fn('Notify', 'functions/lambda/stream.ts', notifyEnv, { timeout: Duration.seconds(60) });
+    // It also answers asks for email sign-in links: the links are signed with the token secret.
+    const notify = this.fn('Notify', 'functions/lambda/stream.ts', { ...notifyEnv, ...secretEnv }, { timeout: Duration.seconds(60) });
     // Scheduled: a failed sweep is simply done again by the next one five minutes later, so
     // Lambda's own retries (which could overlap that next run) are off. CONNECTIONS_ENDPOINT is
     // added once the WebSocket stage exists (below).
@@ -403,6 +404,7 @@ export class CaravelaStack extends Stack {
     this.tokenSecret.grantRead(connect);
     this.tokenSecret.grantRead(message); // it signs email confirmation links, and the cursors of the lobby and the leaderboards
     this.tokenSecret.grantRead(passkey);
+    this.tokenSecret.grantRead(notify); // it signs email sign-in links
     // GET /api/push-key and getNotifications hand out the public key; the notifier and the
     // sweep sign pushes with the private one.
     for (const f of [http, message, notify, sweep]) this.vapidSecret.grantRead(f);
@@ -418,19 +420,20 @@ export class CaravelaStack extends Stack {
         ...[domain, address].map((name) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name })),
         this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.emailConfigurationSet.configurationSetName }),
       ];
-      // The HTTP function mails email sign-in links.
-      for (const f of [message, notify, sweep, http])
+      // The notifier also mails email sign-in links (the HTTP function only notes the ask).
+      for (const f of [message, notify, sweep])
         f.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: identities }));
     }
 
     // --- Notifier: the table's stream ---------------------------------------------------------
-    // Only new commits and chat messages concern players; everything else written to the table
+    // Only new commits, chat messages and asks for sign-in links concern players (the kinds
+    // handlers/stream.ts reacts to); everything else written to the table
     // (connections, snapshots, markers, settings) never even invokes the function. Several
     // batches of one shard at once; records of one game (one partition key) stay in order.
     this.notifyDeadLetters = this.streamReader(
       notify,
       'NotifyDeadLetters',
-      { kind: { S: FilterRule.or('commit', 'chatMessage') } },
+      { kind: { S: FilterRule.or('commit', 'chatMessage', 'signInAsk') } },
       PRODUCTION.streamParallelization,
     );
 

@@ -1,18 +1,24 @@
 /**
- * The reactions to stored commits and chat messages (host/stream-reactions.ts), fed by the
- * table's DynamoDB Stream: a Lambda event source in the cloud; the local runtime reads the same stream.
+ * The reactions to stored commits and chat messages (host/stream-reactions.ts), and to asks for
+ * sign-in links (host/signin-email.ts), fed by the table's DynamoDB Stream: a Lambda event
+ * source in the cloud; the local runtime reads the same stream.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { eachInserted } from '../api/stream-batch';
 import type { App } from '../app/app';
 import { observer } from '../app/outside';
 import { streamReactions } from '../app/notify';
-import type { ChatMessageItem, CommitItem } from '../adapters/store/items';
+import { signInLinks } from '../app/signin-links';
+import type { ChatMessageItem, CommitItem, SignInAskItem } from '../adapters/store/items';
 import { observed } from '../observe/observed';
+
+/** The kinds of inserted items the stream's reactions act on (the stack's event filter names the same). */
+export const REACTED_TO = ['commit', 'chatMessage', 'signInAsk'];
 
 export function stream(app: App) {
   const reactions = app.get(streamReactions);
-  const react = async (item: CommitItem | ChatMessageItem) => {
+  const react = async (item: CommitItem | ChatMessageItem | SignInAskItem) => {
+    if (item.kind === 'signInAsk') return app.get(signInLinks).send(item);
     if (item.kind === 'chatMessage') {
       app.get(observer).log.appendKeys({ gameId: item.gameId, chatMessage: item.id });
       return reactions.onChatMessage(item);
@@ -20,6 +26,6 @@ export function stream(app: App) {
     app.get(observer).log.appendKeys({ gameId: item.gameId, version: item.version });
     return reactions.onCommit(item);
   };
-  const wanted = (image: { kind?: { S?: string } }) => image.kind?.S === 'commit' || image.kind?.S === 'chatMessage';
+  const wanted = (image: { kind?: { S?: string } }) => REACTED_TO.includes(image.kind?.S ?? '');
   return observed(app.get(observer), 'stream', (event: DynamoDBStreamEvent) => eachInserted(event, wanted, react, app.get(observer)));
 }

@@ -74,10 +74,37 @@ export interface EmailAccount {
   playerId: string;
 }
 
+/** An ask for a sign-in link, as the stream carries it. */
+export interface SignInAsk {
+  email: string;
+  /** When it was asked (ISO). */
+  at: string;
+}
+
 /** Counting one more use within a window: done, or how long until the oldest leaves the window. */
 export type Counted = { ok: true } | { ok: false; retryAfterMs: number };
 
-export interface AccountStore {
+/** What answering an ask for a sign-in link needs of accounts (host/signin-links.ts). */
+export interface SignInAskStore {
+  /** Who signs in with this address (any case), or null. */
+  emailAccount(email: string): Promise<EmailAccount | null>;
+  /**
+   * Count one more sign-in link mailed to this address within the last `windowMs`, unless `max`
+   * went already: then how long until the oldest leaves the window. Concurrent requests cannot
+   * both take the last place.
+   */
+  countSignInEmail(email: string, max: number, windowMs: number, now: Date): Promise<Counted>;
+  /**
+   * Note that someone asked for a sign-in link to this address at `at`: one write, whatever the
+   * address, so the answer takes as long for an address nobody has. The table's stream hands it
+   * to EmailSignIn.send, which decides and mails.
+   */
+  askSignInLink(email: string, at: Date): Promise<void>;
+  /** Take an ask (delete it): true once; false when it was taken already (a redelivered stream record). */
+  takeSignInAsk(email: string, at: string): Promise<boolean>;
+}
+
+export interface AccountStore extends SignInAskStore {
   /** A player's name from their profile, or null when there is no such player. */
   playerName(playerId: string): Promise<string | null>;
 
@@ -119,16 +146,8 @@ export interface AccountStore {
   /** Delete a passkey of this player; false when the player has no such passkey. */
   deletePasskey(playerId: string, credentialId: string): Promise<boolean>;
 
-  /** Who signs in with this address (any case), or null. */
-  emailAccount(email: string): Promise<EmailAccount | null>;
   /** Let `playerId` sign in with this confirmed address (the latest confirmation wins, or only if nobody has it yet). */
   setEmailAccount(email: string, playerId: string, onlyIfAbsent?: boolean): Promise<void>;
-  /**
-   * Count one more sign-in link mailed to this address within the last `windowMs`, unless `max`
-   * went already: then how long until the oldest leaves the window. Concurrent requests cannot
-   * both take the last place.
-   */
-  countSignInEmail(email: string, max: number, windowMs: number, now: Date): Promise<Counted>;
   /**
    * Count one more confirmation email to this address (any player's) within the last
    * `windowMs`, as countSignInEmail: accounts are free, so the cap per player alone would let

@@ -274,7 +274,12 @@ describe('email sign-in links', () => {
     });
 
     // Not confirmed yet: the same answer, no mail.
-    const ask = (email: string) => post(server.url, '/api/signin/email', { email });
+    // The answer, once the stream has answered the ask (it mails the link).
+    const ask = async (email: string) => {
+      const answer = await post(server.url, '/api/signin/email', { email });
+      await server.notified();
+      return answer;
+    };
     expect((await ask('fia@example.com')).status).toBe(202);
     expect(signInLinks(server.outboxDir)).toHaveLength(0);
     const confirm = confirmationTokens(server.outboxDir).at(-1)!;

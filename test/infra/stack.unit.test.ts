@@ -8,6 +8,7 @@
  * Template.fromStack itself refuses a template with a dependency cycle (CloudFormation would),
  * which is why the HTTP API's CORS cannot name the distribution whose CSP names the API.
  */
+import { REACTED_TO } from '../../functions/handlers/stream';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -347,7 +348,7 @@ describe('functions', () => {
     }
   });
 
-  it('get the minimal environment: TABLE_NAME everywhere, SECRET_ARN only for Http, Connect, Message and Passkey, VAPID_SECRET_ARN where keys are used, PUBLIC_URL where links are sent or passkeys checked', () => {
+  it('get the minimal environment: TABLE_NAME everywhere, SECRET_ARN only for Http, Connect, Message, Notify and Passkey, VAPID_SECRET_ARN where keys are used, PUBLIC_URL where links are sent or passkeys checked', () => {
     const table = ref(stack.table);
     const secret = ref(stack.tokenSecret);
     const vapid = ref(stack.vapidSecret);
@@ -371,8 +372,10 @@ describe('functions', () => {
       PUBLIC_URL: distributionUrl(),
       CONNECTIONS_ENDPOINT: endpoint,
     });
+    // Notify: it also mails sign-in links, signed with the token secret.
     expect(envOf('notify')).toEqual({
       TABLE_NAME: table,
+      SECRET_ARN: secret,
       VAPID_SECRET_ARN: vapid,
       PUBLIC_URL: distributionUrl(),
       CONNECTIONS_ENDPOINT: stack.resolve(stack.webSocketStage.callbackUrl),
@@ -415,8 +418,7 @@ describe('functions', () => {
   it('a custom @connections endpoint reaches every function that sends, and only those', () => {
     for (const name of ['message', 'disconnect', 'notify', 'sweep', 'http'] as const)
       expect(envOf(name, configured).CONNECTIONS_ENDPOINT, name).toBe('https://ws.example.com');
-    for (const name of ['connect', 'passkey'] as const)
-      expect(envOf(name, configured), name).not.toHaveProperty('CONNECTIONS_ENDPOINT');
+    for (const name of ['connect', 'passkey'] as const) expect(envOf(name, configured), name).not.toHaveProperty('CONNECTIONS_ENDPOINT');
   });
 
   it("without publicUrl, links in notifications, confirmation and sign-in emails lead to the stack's own CloudFront distribution", () => {
@@ -471,19 +473,19 @@ describe('IAM (least privilege)', () => {
       expect(JSON.stringify(manage[0]!.Resource), name).toContain(`/${WS_STAGE}/`);
       expect(JSON.stringify(manage[0]!.Resource), name).toContain('@connections');
     }
-    for (const other of ['connect', 'passkey'] as const)
-      expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
+    for (const other of ['connect', 'passkey'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
   });
 
-  it('message, notify and sweep may get, put, update, delete and query items, nothing more (no scans, no batches); of them only message (confirmation links) may read the token secret', () => {
+  it('message, notify and sweep may get, put, update, delete and query items, nothing more (no scans, no batches); of them message (confirmation links) and notify (sign-in links) may read the token secret', () => {
     for (const name of ['message', 'notify', 'sweep'] as const) {
       const onTable = allowedOn(name, tableArn());
       expect(onTable.filter((a) => a.startsWith('dynamodb:') && !a.includes('Stream')).sort(), name).toEqual(
         ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'].map((a) => `dynamodb:${a}`).sort(),
       );
     }
-    expect(allowedOn('message', secretRef())).toContain('secretsmanager:GetSecretValue');
-    for (const name of ['notify', 'sweep'] as const) expect(allowedOn(name, secretRef()), name).toEqual([]);
+    for (const name of ['message', 'notify'] as const)
+      expect(allowedOn(name, secretRef()), name).toContain('secretsmanager:GetSecretValue');
+    expect(allowedOn('sweep', secretRef())).toEqual([]);
   });
 
   it('the functions that use Web Push keys may read the VAPID secret, the others not', () => {
@@ -544,8 +546,8 @@ describe('IAM (least privilege)', () => {
       ).toEqual([]);
   });
 
-  it('with emailFrom, message (confirmation links), http (sign-in links), notify and sweep may ses:SendEmail from its identity (domain or address) through the configuration set only', () => {
-    for (const name of ['message', 'http', 'notify', 'sweep'] as const) {
+  it('with emailFrom, message (confirmation links), notify (notifications, sign-in links) and sweep may ses:SendEmail from its identity (domain or address) through the configuration set only', () => {
+    for (const name of ['message', 'notify', 'sweep'] as const) {
       const ses = statementsOf(name, configured).filter((s) => s.Action.some((a) => a.startsWith('ses:')));
       expect(ses, name).toHaveLength(1);
       expect(ses[0]!.Effect).toBe('Allow');
@@ -571,7 +573,7 @@ describe('IAM (least privilege)', () => {
         name,
       ).toBe(false);
     }
-    for (const name of ['connect', 'disconnect', 'ratings', 'sesEvents', 'passkey'] as const) {
+    for (const name of ['http', 'connect', 'disconnect', 'ratings', 'sesEvents', 'passkey'] as const) {
       expect(
         allActions(name, configured).filter((a) => a.startsWith('ses:')),
         name,
@@ -623,17 +625,18 @@ describe('notifier', () => {
     template.hasResourceProperties('AWS::SQS::Queue', { MessageRetentionPeriod: 14 * 24 * 3600 });
   });
 
-  it('only receives INSERTs of commit and chat message items', () => {
+  it('only receives INSERTs of commit, chat message and sign-in ask items, the kinds the stream handler reacts to', () => {
     const filters = mapping().FilterCriteria.Filters as { Pattern: string }[];
     expect(filters).toHaveLength(1);
     const pattern = JSON.parse(filters[0]!.Pattern) as Json;
-    expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['commit', 'chatMessage'] } } } });
+    expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: REACTED_TO } } } });
     const record = (eventName: string, kind: string) => ({
       eventName,
       dynamodb: { NewImage: { kind: { S: kind }, pk: { S: 'G#x' } }, SequenceNumber: '1' },
     });
     expect(patternMatches(pattern, record('INSERT', 'commit'))).toBe(true);
     expect(patternMatches(pattern, record('INSERT', 'chatMessage'))).toBe(true);
+    expect(patternMatches(pattern, record('INSERT', 'signInAsk'))).toBe(true);
     for (const [event, kind] of [
       ['MODIFY', 'commit'],
       ['REMOVE', 'commit'],

@@ -202,7 +202,11 @@ describe('SES bounces and complaints', () => {
 
   it('a bounced address gets no more sign-in links and is no longer offered for them; the answer stays the same', async () => {
     const { player: dora, client: d } = await withEmail('Dora', 'dora@example.org');
-    const ask = () => post(server.url, '/api/signin/email', { email: 'dora@example.org' });
+    const ask = async () => {
+      const answer = await post(server.url, '/api/signin/email', { email: 'dora@example.org' });
+      await server.notified(); // the stream answers the ask
+      return answer;
+    };
     const first = await ask();
     expect(first.status).toBe(202);
     expect(signInLinks(server.outboxDir)).toHaveLength(1);

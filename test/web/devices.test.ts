@@ -201,6 +201,8 @@ describe('accounts on every device', () => {
       );
     await shot(e, 'signin-email-sent-390.png');
     axe['email panel 390'] = await findings(e);
+    // The link is mailed by the stream's reaction to the ask, after the answer.
+    await expect.poll(() => signInLinks(server.outboxDir).length, { timeout: 15_000 }).toBe(1);
     await e.goto(`${base}/#/signin/${encodeURIComponent(signInLinks(server.outboxDir)[0]!)}`);
     await online(e, 'Ana');
     await lists(e, gameId!);

@@ -18,6 +18,7 @@ import type {
 } from '../../stores/accounts';
 import { rotate } from '../../core/refresh-rotation';
 import { byKey, mapIn } from './order';
+import type { MemoryStream } from './stream';
 import type { MemoryPlayerStore } from './players';
 
 /** One more use at `now` in a list of recent times, unless `max` are within the window: the list after, or how long to wait. */
@@ -46,7 +47,14 @@ export class MemoryAccountStore implements AccountStore {
   private readonly codes = new Map<string, DeviceCode>();
   private readonly challenges = new Map<string, Challenge>();
 
-  constructor(private readonly players: MemoryPlayerStore) {}
+  /** lower-cased address#at → an ask for a sign-in link not yet taken */
+  private readonly asks = new Set<string>();
+
+  constructor(
+    private readonly players: MemoryPlayerStore,
+    /** Where asks for sign-in links go, as the table's stream carries them. */
+    private readonly stream?: MemoryStream,
+  ) {}
 
   async playerName(playerId: string): Promise<string | null> {
     return this.players.playerName(playerId);
@@ -147,6 +155,16 @@ export class MemoryAccountStore implements AccountStore {
     if ('retryAfterMs' in counted) return { ok: false, retryAfterMs: counted.retryAfterMs };
     this.emails.set(email.toLowerCase(), { ...account, sent: counted.sent });
     return { ok: true };
+  }
+
+  async askSignInLink(email: string, at: Date): Promise<void> {
+    const ask = { email: email.toLowerCase(), at: at.toISOString() };
+    this.asks.add(`${ask.email}#${ask.at}`);
+    this.stream?.insert({ kind: 'signInAsk', ...ask });
+  }
+
+  async takeSignInAsk(email: string, at: string): Promise<boolean> {
+    return this.asks.delete(`${email.toLowerCase()}#${at}`);
   }
 
   /** Kept as long as the store lives (the table's TTL forgets it after the link's expiry, when it no longer works anyway). */

@@ -62,7 +62,7 @@ export function memoryStores(options: { now?: () => Date; redriveAfterMs?: numbe
     quotas: new MemoryQuotaStore(games),
     schedule: new MemoryScheduleStore(),
     notifications: new MemoryNotificationStore(),
-    accounts: new MemoryAccountStore(players),
+    accounts: new MemoryAccountStore(players, options.stream),
     chat: new MemoryChatStore(players, options.stream),
     listings: new MemoryListingStore(connections, ratings),
     hidden: new MemoryHiddenGameStore(playerGames),

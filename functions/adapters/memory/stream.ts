@@ -1,7 +1,7 @@
 /**
- * The table's stream, in memory: every commit and chat message the memory stores keep, in the
- * order they were stored — the inserts the stream's reactors read (the DynamoDB stream carries
- * every change; the reactors act on these two kinds only). The local runtime on memory stores
+ * The table's stream, in memory: every commit, chat message and ask for a sign-in link the
+ * memory stores keep, in the order they were stored — the inserts the stream's reactors read
+ * (the DynamoDB stream carries every change; the reactors act on these kinds only). The local runtime on memory stores
  * reads it as it reads the DynamoDB stream (local/memory-stream.ts).
  */
 export interface StreamRecord {

@@ -3,17 +3,16 @@
  * partition, the address that signs a player in, and what is used once — device-link codes,
  * opened sign-in links, WebAuthn challenges — each claimed or consumed by one conditional
  * write, so two requests (two Lambda instances) can never both use it. Expired one-use items
- * are refused by their own `expiresAt`: DynamoDB's TTL deletes them only eventually.
+ * are refused by their own `expiresAt`: DynamoDB's TTL deletes them only eventually. The
+ * address's items (who signs in with it, links sent, asks) are in signin-asks.ts.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   AccountStore,
   Challenge,
   Counted,
   Device,
   DeviceCode,
-  EmailAccount,
   NewDevice,
   NewPasskey,
   Passkey,
@@ -22,71 +21,15 @@ import type {
 } from '../../stores/accounts';
 import { rotate } from '../../core/refresh-rotation';
 import { SIGN_OUT_NOTICE_DAYS } from '../../core/sign-out-notice';
-import { upcast, type Stored } from './catalog';
-import type { ChallengeItem, DeviceCodeItem, DeviceItem, ItemKind, ItemOf, PasskeyItem, SignOutNoticeItem, UsedLinkItem } from './items';
+import { failedCondition, PK, recordOf, SK, ttlOf } from './account-items';
+import type { ChallengeItem, DeviceCodeItem, DeviceItem, PasskeyItem, SignOutNoticeItem, UsedLinkItem } from './items';
 import { keys } from './keys';
 import { profileName } from './profile-name';
 import { prefixed, queryAll } from './query';
-import { TABLE } from './table';
+import { DynamoSignInAskStore } from './signin-asks';
 
-const PK = TABLE.partitionKey;
-const SK = TABLE.sortKey;
-
-const failedCondition = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException';
-
-/** Epoch seconds for DynamoDB's TTL, from an expiry in ms, with a margin (the checks use expiresAt). */
-const ttlOf = (expiresAtMs: number) => Math.ceil(expiresAtMs / 1000) + 3600;
-
-/** What an item of this kind holds beside its keys, its kind and its TTL, in its current shape: the record the store answers. */
-function recordOf<T>(kind: ItemKind, item: Stored): T {
-  const { [PK]: _pk, [SK]: _sk, kind: _kind, ttl: _ttl, ...record } = upcast(kind, item) as unknown as Stored;
-  return record as T;
-}
-
-export class DynamoAccountStore implements AccountStore {
-  constructor(
-    private readonly db: DynamoDBDocumentClient,
-    private readonly table: string,
-  ) {}
-
-  private async put(item: Record<string, unknown>, onlyNew = false): Promise<boolean> {
-    try {
-      await this.db.send(
-        new PutCommand({ TableName: this.table, Item: item, ...(onlyNew ? { ConditionExpression: `attribute_not_exists(${PK})` } : {}) }),
-      );
-      return true;
-    } catch (error) {
-      if (failedCondition(error)) return false;
-      throw error;
-    }
-  }
-
-  /** An item's record (read consistently), or null. */
-  private async get<T>(kind: ItemKind, pk: string, sk: string): Promise<T | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { [PK]: pk, [SK]: sk }, ConsistentRead: true }));
-    return out.Item ? recordOf<T>(kind, out.Item) : null;
-  }
-
-  /** Delete an item if `condition` holds; its record as it was, or null when it did not. */
-  private async take<T>(kind: ItemKind, pk: string, sk: string, condition: string, values?: Record<string, unknown>): Promise<T | null> {
-    try {
-      const out = await this.db.send(
-        new DeleteCommand({
-          TableName: this.table,
-          Key: { [PK]: pk, [SK]: sk },
-          ConditionExpression: condition,
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
-      return out.Attributes ? recordOf<T>(kind, out.Attributes) : null;
-    } catch (error) {
-      if (failedCondition(error)) return null;
-      throw error;
-    }
-  }
-
+/** The sign-in asks' part (signin-asks.ts) and the rest of accounts. */
+export class DynamoAccountStore extends DynamoSignInAskStore implements AccountStore {
   // --- players ---------------------------------------------------------------------------
 
   /** A player's name from their profile, or null when there is no such player. */
@@ -248,11 +191,6 @@ export class DynamoAccountStore implements AccountStore {
 
   // --- email sign-in ---------------------------------------------------------------------
 
-  async emailAccount(email: string): Promise<EmailAccount | null> {
-    const item = await this.get<ItemOf<'emailAccount'>>('emailAccount', keys.emailAccount(email), keys.emailAccountMeta);
-    return item?.playerId === undefined ? null : { playerId: item.playerId };
-  }
-
   /** Let `playerId` sign in with this confirmed address (the latest confirmation wins, or only if nobody has it yet). */
   async setEmailAccount(email: string, playerId: string, onlyIfAbsent = false): Promise<void> {
     try {
@@ -271,10 +209,6 @@ export class DynamoAccountStore implements AccountStore {
     }
   }
 
-  async countSignInEmail(email: string, max: number, windowMs: number, now: Date): Promise<Counted> {
-    return this.countRecent('emailAccount', keys.emailAccount(email), keys.emailAccountMeta, max, windowMs, now);
-  }
-
   async countLinkCode(playerId: string, max: number, windowMs: number, now: Date): Promise<Counted> {
     return this.countRecent('linkCodes', keys.player(playerId), keys.linkCodes, max, windowMs, now);
   }
@@ -288,50 +222,6 @@ export class DynamoAccountStore implements AccountStore {
   async countCodeTry(network: string, max: number, windowMs: number, now: Date): Promise<Counted> {
     const ttl = ttlOf(now.getTime() + windowMs);
     return this.countRecent('codeTries', keys.codeTries(network), keys.oneUse, max, windowMs, now, ttl);
-  }
-
-  /**
-   * Count one more use in an item's list of recent times (`sent`, the last `windowMs`), unless
-   * `max` are there already: then how long until the oldest leaves the window. Conditional on
-   * the item's `rev`, so concurrent requests cannot both take the last place.
-   */
-  private async countRecent(
-    kind: 'emailAccount' | 'linkCodes' | 'emailConfirmations' | 'codeTries',
-    pk: string,
-    sk: string,
-    max: number,
-    windowMs: number,
-    now: Date,
-    /** For an item nothing else keeps: when DynamoDB may delete it. */
-    ttl?: number,
-  ): Promise<Counted> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const item = await this.get<{ sent: number[]; rev: number }>(kind, pk, sk);
-      const recent = (item?.sent ?? []).filter((t) => t > now.getTime() - windowMs);
-      if (recent.length >= max) return { ok: false, retryAfterMs: Math.min(...recent) + windowMs - now.getTime() };
-      try {
-        await this.db.send(
-          new UpdateCommand({
-            TableName: this.table,
-            Key: { [PK]: pk, [SK]: sk },
-            UpdateExpression: `SET kind = if_not_exists(kind, :kind), sent = :sent, #rev = :next${ttl === undefined ? '' : ', #ttl = :ttl'}`,
-            ConditionExpression: item?.rev === undefined ? 'attribute_not_exists(#rev)' : '#rev = :rev',
-            ExpressionAttributeNames: { '#rev': 'rev', ...(ttl === undefined ? {} : { '#ttl': 'ttl' }) },
-            ExpressionAttributeValues: {
-              ':kind': kind,
-              ':sent': [...recent, now.getTime()],
-              ':next': (item?.rev ?? 0) + 1,
-              ...(ttl === undefined ? {} : { ':ttl': ttl }),
-              ...(item?.rev === undefined ? {} : { ':rev': item.rev }),
-            },
-          }),
-        );
-        return { ok: true };
-      } catch (error) {
-        if (!failedCondition(error)) throw error;
-      }
-    }
-    return { ok: false, retryAfterMs: 1000 };
   }
 
   /** Mark a sign-in link's nonce used; false when it was used already. */

@@ -95,6 +95,7 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   passkey: v1('A passkey and its signature counter (PLAYER#id / PASSKEY#credentialId).'),
   linkCodes: v1("A player's device-link codes of the last hour (PLAYER#id / LINKCODES)."),
   emailAccount: v1('Who signs in with an address, and the links mailed to it lately (EMAIL#address / ACCOUNT).'),
+  signInAsk: v1('An ask for a sign-in link to an address, for the stream to answer (EMAIL#address / ASK#at).'),
   emailConfirmations: v1('The confirmation emails sent to an address lately, by any player (EMAIL#address / CONFIRMATIONS).'),
   codeTries: v1('The device-link codes typed lately from one network address (CODETRIES#network / ONCE).'),
   deviceCode: v1('A device-link code while it may be used (LINKCODE#code / ONCE).'),

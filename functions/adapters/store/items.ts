@@ -8,7 +8,7 @@
 import type { CommitHead } from '../../core/triggers';
 import type { GameStatus, OnResign } from '../../core/record';
 import type { EmailBlock } from '../../core/notification';
-import type { Challenge, Device, DeviceCode, EmailAccount, Passkey, SignOutNotice } from '../../stores/accounts';
+import type { Challenge, Device, DeviceCode, EmailAccount, Passkey, SignInAsk, SignOutNotice } from '../../stores/accounts';
 import type { StoredChatMessage } from '../../stores/chat';
 import type { PlayedGame } from '../../stores/ratings';
 import type { GameQuota } from '../common/game-quota';
@@ -306,6 +306,12 @@ export interface EmailAccountItem extends ItemKey, Partial<EmailAccount> {
   rev: number;
 }
 
+/** An ask for a sign-in link (EMAIL#address / ASK#at): its insert is what the stream reacts to. */
+export interface SignInAskItem extends ItemKey, SignInAsk {
+  kind: 'signInAsk';
+  ttl: number;
+}
+
 /** The confirmation emails sent to an address (EMAIL#address / CONFIRMATIONS) in the last hour, by any player. */
 export interface EmailConfirmationsItem extends ItemKey {
   kind: 'emailConfirmations';
@@ -374,6 +380,7 @@ export type StoredItem =
   | LinkCodesItem
   | EmailAccountItem
   | EmailConfirmationsItem
+  | SignInAskItem
   | CodeTriesItem
   | DeviceCodeItem
   | UsedLinkItem

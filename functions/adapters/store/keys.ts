@@ -91,6 +91,8 @@ export const keys = {
   /** The player who signs in with a confirmed address (lower-cased), and the sign-in links sent to it lately. */
   emailAccount: (email: string) => `EMAIL#${email.toLowerCase()}`,
   emailAccountMeta: 'ACCOUNT',
+  /** Beside it: an ask for a sign-in link, until the stream's reaction takes it (TTL: a day). */
+  signInAsk: (at: string) => `ASK#${at}`,
   /** Beside it: the confirmation emails sent to the address lately, by any player (TTL: an hour after the last). */
   emailConfirmations: 'CONFIRMATIONS',
   /** The device-link codes typed lately from one network address (TTL: an hour after the last). */
