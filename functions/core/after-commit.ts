@@ -89,6 +89,7 @@ export function commitHead(
     clockDue: due(after),
     wasClockDue: due(before),
     ...(after.listed ? { listed: true } : {}),
+    ...(after.status === 'finished' && after.moves ? { moves: [...after.moves] } : {}),
     ...(options.claimedUntil !== undefined && automaticSeat(after) !== null ? { claimedUntil: options.claimedUntil } : {}),
   };
 }

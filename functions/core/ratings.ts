@@ -49,13 +49,70 @@ export interface RatedSeat {
 }
 
 /**
- * The seats a newly finished commit rates, or null when it rates nothing: not the commit that
- * finished the game, no ranking (ended by vote), fewer than two seats, or no person; or one
- * person in two seats, which would rate them against themselves.
+ * Two rules keep a rating what a player's results against others say, not what they arrange
+ * (two accounts of one person, or friends, handing each other wins):
+ *
+ * - Where: a game of two or more people changes ratings only when it was matched in the public
+ *   lobby — created listed ("List publicly in the lobby") or by quick play, where anyone could
+ *   take the seat. A private game (seats taken by invite link only) is a friendly game: rated
+ *   for nobody. A person alone against bots is rated wherever they play (bots keep fixed ratings,
+ *   so nothing can be handed over).
+ * - Leaving early: a person who leaves a game before making MOVES_BEFORE_LEAVING moves of their
+ *   own — resigns, or runs out of time and is still away when it ends — still has it counted
+ *   against them (giving up counts as losing), but it changes nobody else's rating: a win over
+ *   someone who never played is no result.
+ *
+ * Both read only what the finishing commit carries (its head: `listed`, the seats, the outcome's
+ * resigned seats, the absent seats, `moves`), so rating stays one pure decision per commit.
  */
-export function ratedSeats(head: Pick<CommitHead, 'status' | 'wasStatus' | 'seats' | 'outcome'>): RatedSeat[] | null {
+export const MOVES_BEFORE_LEAVING = 2;
+
+/** Why a game does not change every person's rating: it is private (nobody's), or someone left it early (only theirs). */
+export type UnratedReason = 'private' | 'leftEarly';
+
+/** What the rules read, from a commit head or a record. */
+export interface RatingFacts {
+  /** Matched in the public lobby (listed, or quick play). */
+  listed: boolean;
+  /** Every seat: a bot has `bot`; an open seat (null) will be a person's. */
+  seats: readonly ({ bot?: string } | null)[];
+  /** The seats that left: resigned, and (once the game is over) still away after running out of time. */
+  left: readonly number[];
+  /** Per seat, the moves its player made; absent: not counted, and nobody counts as leaving early. */
+  moves?: readonly number[];
+}
+
+/** The people's seats that left before making MOVES_BEFORE_LEAVING moves (none when moves were not counted). */
+export function leftEarly(facts: RatingFacts): number[] {
+  const { moves } = facts;
+  if (!moves) return [];
+  return [...new Set(facts.left)].filter((seat) => !facts.seats[seat]?.bot && (moves[seat] ?? 0) < MOVES_BEFORE_LEAVING);
+}
+
+/** Why the game does not change every person's rating, or null when it does (once it ends with a ranking). */
+export function unratedReason(facts: RatingFacts): UnratedReason | null {
+  const people = facts.seats.filter((s) => !s?.bot).length;
+  if (people >= 2 && !facts.listed) return 'private';
+  return leftEarly(facts).length ? 'leftEarly' : null;
+}
+
+/** A finished game as the update rates it: everyone at the table, and the people whose ratings change. */
+export interface RatedTable {
+  seats: RatedSeat[];
+  /** The people whose ratings change (by player id): all of them, or only those who left early. */
+  changes: string[];
+}
+
+/**
+ * What a newly finished commit rates, or null when it rates nothing: not the commit that
+ * finished the game, no ranking (ended by vote), fewer than two seats, or no person; one person
+ * in two seats, which would rate them against themselves; or a private game (see the rules above).
+ */
+export function ratedTable(
+  head: Pick<CommitHead, 'status' | 'wasStatus' | 'seats' | 'outcome' | 'listed' | 'moves'> & Partial<Pick<CommitHead, 'absent'>>,
+): RatedTable | null {
   if (head.status !== 'finished' || head.wasStatus === 'finished' || !head.outcome) return null;
-  const outcome = JSON.parse(head.outcome) as { results?: { seat: number; rank: number }[] } | null;
+  const outcome = JSON.parse(head.outcome) as { results?: { seat: number; rank: number }[]; resigned?: number[] } | null;
   const results = outcome?.results ?? [];
   if (results.length < 2) return null;
   const seats: RatedSeat[] = [];
@@ -66,7 +123,24 @@ export function ratedSeats(head: Pick<CommitHead, 'status' | 'wasStatus' | 'seat
   }
   const people = seats.filter((s) => !s.bot).map((s) => s.playerId);
   if (people.length === 0 || new Set(people).size !== people.length) return null;
-  return seats.sort((a, b) => a.seat - b.seat);
+  const facts: RatingFacts = {
+    listed: head.listed === true,
+    seats: head.seats,
+    left: [...(outcome?.resigned ?? []), ...(head.absent ?? []).flatMap((away, seat) => (away ? [seat] : []))],
+    ...(head.moves ? { moves: head.moves } : {}),
+  };
+  const reason = unratedReason(facts);
+  if (reason === 'private') return null;
+  const early = new Set(leftEarly(facts));
+  return {
+    seats: seats.sort((a, b) => a.seat - b.seat),
+    changes: reason === 'leftEarly' ? seats.filter((s) => early.has(s.seat)).map((s) => s.playerId) : people,
+  };
+}
+
+/** The seats a newly finished commit rates (everyone at the table), or null when it rates nothing (see ratedTable). */
+export function ratedSeats(head: Parameters<typeof ratedTable>[0]): RatedSeat[] | null {
+  return ratedTable(head)?.seats ?? null;
 }
 
 /** One person's rating in one game, as stored. */

@@ -113,6 +113,13 @@ export interface GameRecord {
    */
   lastOwn: (OwnMove | null)[];
   /**
+   * Per seat, how many moves its player made (commands of their own that changed the game, less
+   * those taken back): whether leaving the game early costs the others their rating (see
+   * core/ratings.ts). Absent on a record of a game begun before they were counted (its snapshot
+   * predates them): not counted, and such a game is rated as it was then.
+   */
+  moves?: number[];
+  /**
    * The last commit, if its seat may still take it back: the state before it, the log lines it
    * added and the seat's last own move before it.
    */
@@ -211,6 +218,7 @@ function created(commit: Commit, e: Extract<HostEvent, { type: '$created' }>): G
     commands: {},
     clock: e.clock ? startClock(e.clock, e.players) : null,
     lastOwn: Array(e.players).fill(null),
+    moves: Array(e.players).fill(0),
     undo: null,
     createdAt: commit.at,
     updatedAt: commit.at,
@@ -245,7 +253,10 @@ function applyHostEvent(r: GameRecord, e: HostEvent): void {
       r.state = r.undo.state;
       r.log.splice(r.log.length - r.undo.logAdded);
       // The seat's last move is the one before the taken-back command again.
-      if (r.lastOwn[e.seat]?.version === e.version) r.lastOwn = r.lastOwn.map((o, i) => (i === e.seat ? r.undo!.ownBefore : o));
+      if (r.lastOwn[e.seat]?.version === e.version) {
+        r.lastOwn = r.lastOwn.map((o, i) => (i === e.seat ? r.undo!.ownBefore : o));
+        if (r.moves) r.moves = r.moves.map((n, i) => (i === e.seat ? Math.max(0, n - 1) : n));
+      }
       r.log.push(`${name(e.seat)} took back their last move`);
       return;
     case '$voted':
@@ -345,6 +356,7 @@ function advance(record: GameRecord | null, commit: Commit, decided: Decided | n
   if (seat !== null && commit.commandId !== null && gameEvents.length && !r.bots[seat] && r.seats[seat]?.playerId === commit.playerId) {
     const own = { version: commit.version, line: r.logBase + r.log.length };
     r.lastOwn = r.lastOwn.map((o, i) => (i === seat ? own : o));
+    if (r.moves) r.moves = r.moves.map((n, i) => (i === seat ? n + 1 : n));
   }
   if (r.log.length > LOG_KEEP) r.logBase += r.log.splice(0, r.log.length - LOG_KEEP).length;
   if (r.clock) r.clock = tickClock(r.clock, before.active, activeSeats(r), commit.at);

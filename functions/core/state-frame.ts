@@ -1,5 +1,6 @@
 /** The `state` frame one seat (or a spectator) receives: its own view, its legal commands, the log. */
 import { activeSeats, moduleOf, outcomeOf, seatInfos, type GameRecord } from './record';
+import { unratedReason, type UnratedReason } from './ratings';
 import { MAX_SERVER_FRAME_BYTES, type StateFrame, type WireOutcome } from './protocol/frames';
 import { logDeparture } from './protocol/log-delta';
 
@@ -30,6 +31,8 @@ export function stateFrame(record: GameRecord, seat: number | null, online: numb
     ...(record.resigned.length ? { resigned: [...record.resigned] } : {}),
     ...(record.onResign === 'end' ? { onResign: 'end' as const } : {}),
   };
+  const unrated = unratedOf(record);
+  if (unrated) frame.unrated = unrated;
   const own = seat === null ? null : record.lastOwn[seat];
   if (own) frame.sinceYourMove = { ...own };
   if (since) {
@@ -48,6 +51,21 @@ export function stateFrame(record: GameRecord, seat: number | null, online: numb
  */
 function mayCommand(record: GameRecord, seat: number | null): seat is number {
   return record.status === 'active' && seat !== null && !record.absent[seat];
+}
+
+/**
+ * Why the game does not change every person's rating, as far as it is known now (core/ratings.ts):
+ * a private game of people from the start; a resignation before enough moves as soon as it
+ * happens, a seat still away when the game ends once it has ended.
+ */
+function unratedOf(record: GameRecord): UnratedReason | null {
+  const away = record.status === 'finished' ? record.absent.flatMap((a, seat) => (a ? [seat] : [])) : [];
+  return unratedReason({
+    listed: record.listed,
+    seats: record.seats.map((s, seat) => (s && record.bots[seat] ? { bot: record.bots[seat]! } : s && {})),
+    left: [...record.resigned, ...away],
+    ...(record.moves ? { moves: record.moves } : {}),
+  });
 }
 
 /** The record's outcome as the frame carries it (its own arrays, not the rules module's read-only ones). */

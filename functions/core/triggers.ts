@@ -32,6 +32,11 @@ export interface CommitHead {
   /** The game is listed in the public lobby (absent: it is not). */
   listed?: boolean;
   /**
+   * Once finished: per seat, the moves its player made (GameRecord.moves), which the ratings
+   * read. Absent: not counted (a commit stored before they were, or a game begun before).
+   */
+  moves?: number[];
+  /**
    * ISO time until which the commit's storer claims the automatic move it leaves to play (its
    * fast path plays it; see core/after-commit.ts). Absent: nobody claimed it, the stream plays it.
    */

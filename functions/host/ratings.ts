@@ -2,10 +2,11 @@
  * Rates a finished game once: read the marker and the people's ratings, compute the update
  * (core/rate.ts), store it whole (stores/ratings.ts). When the update loses to another game of
  * the same person (their rating changed since it was read), read and rate again; when it finds
- * the game rated already (a redelivered or concurrent end), stop.
+ * the game rated already (a redelivered or concurrent end), stop. Which games count, and for
+ * whom (a private game for nobody; a game someone left early only for them): core/ratings.ts.
  */
 import { rateGame } from '../core/rate';
-import { ratedSeats } from '../core/ratings';
+import { ratedTable } from '../core/ratings';
 import type { CommitHead } from '../core/triggers';
 import type { RatingStore } from '../stores/ratings';
 import { METRICS } from '../observe/metric-names';
@@ -24,15 +25,19 @@ export class Ratings {
 
   /** React to one stored commit (at its time `at`): rate the game if this commit finished it. */
   async onCommit(head: CommitHead, at: string): Promise<RateOutcome> {
-    const seats = ratedSeats(head);
-    if (!seats) return 'unrated';
+    const table = ratedTable(head);
+    if (!table) return 'unrated';
+    const { seats, changes } = table;
+    // Every person's rating is read (the update rates each seat against the others as they
+    // stand), though only `changes` are stored: those who left early, when someone did.
     const people = seats.filter((s) => !s.bot).map((s) => s.playerId);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       // Concurrent updates of one person take turns: after a lost race, wait a little (with jitter).
       if (attempt) await new Promise((r) => setTimeout(r, Math.random() * 25 * attempt));
       if (await this.store.isRated(head.gameId)) return 'already';
       const before = await this.store.current(head.game, people);
-      const result = await this.store.apply({ gameId: head.gameId, game: head.game, at, seats }, rateGame(seats, before));
+      const updates = rateGame(seats, before).filter((u) => changes.includes(u.seat.playerId));
+      const result = await this.store.apply({ gameId: head.gameId, game: head.game, at, seats }, updates);
       if (result === 'stored') return 'rated';
       if (result === 'already') return 'already';
       this.observer.count(METRICS.retries);

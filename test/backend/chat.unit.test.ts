@@ -148,6 +148,10 @@ describe('chat per game', () => {
     await refused('\u200b\u200b', /invisible formatting characters.*U\+200B/);
     await refused('\u202egnp.exe', /direction overrides.*U\+202E/);
     await refused('one\ntwo', /one line/);
+    await refused(
+      `o${'\u0336\u0321\u0352\u0353'.repeat(4)}k`,
+      /^Chat messages may have at most 3 combining marks .* \(found 16 on U\+006F\)\.$/,
+    );
     await refused('\u3164', /draw nothing/);
     await refused(42, /Chat messages must be text/);
     expect(await settledState(server)).toBe(before);

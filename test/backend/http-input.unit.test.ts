@@ -43,6 +43,7 @@ describe('POST /api/players', () => {
     'Ana\ue000',
     'x'.repeat(33),
     'e\u0301'.repeat(33),
+    `a${'\u0301'.repeat(31)}`, // 31 combining marks on one letter
   ];
 
   it("answers each bad name with 400 and the rule's sentence, and stores nothing", async () => {

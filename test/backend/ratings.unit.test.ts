@@ -72,6 +72,8 @@ function finishing(
     }),
     clockDue: null,
     wasClockDue: null,
+    // Matched in the lobby: a private game of people is not rated (see rating-farming.unit.test.ts).
+    listed: true,
     ...extra,
   };
   return {
@@ -88,8 +90,8 @@ describe('ratings, then what shows them', { shuffle: false }, () => {
     it('change once when a game ends, however often and however concurrently the end is delivered', async () => {
       // Ana and Bruno play tic-tac-toe through the protocol; Ana takes the top row.
       const b = await Client.connect(server.wsUrl, bruno);
-      const { gameId } = await a.request<Frame<'gameCreated'>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 });
-      await b.request({ action: 'joinGame', gameId });
+      const { gameId } = await a.request<Frame<'gameCreated'>>({ action: 'createGame', game: 'tic-tac-toe', players: 2, listed: true });
+      await b.request({ action: 'joinGame', gameId, listed: true });
       for (const [c, cell] of [
         [a, 0],
         [b, 3],

@@ -121,7 +121,17 @@ describe('strangers meet in the lobby, play, and are rated once', () => {
     });
     await l.request({ action: 'subscribe', gameId: second });
 
-    // Lia resigns (a bot takes her seat) and Noa votes to end it: Noa first, Lia last.
+    // Two moves each, then Lia resigns (a bot takes her seat) and Noa votes to end it: Noa first, Lia last.
+    for (const [c, cell] of [
+      [l, 0],
+      [n, 4],
+      [l, 8],
+      [n, 2],
+    ] as const) {
+      expect(await c.request({ action: 'command', gameId: second, commandId: `q${cell}`, command: { type: 'mark', cell } })).toMatchObject({
+        type: 'ack',
+      });
+    }
     expect(await l.request({ action: 'resign', gameId: second })).toMatchObject({ type: 'done', gameId: second });
     expect(await n.request({ action: 'voteEnd', gameId: second })).toMatchObject({ type: 'done', gameId: second });
     await expect.poll(() => (l.latest(second) as StateFrame | undefined)?.status).toBe('finished');

@@ -3,7 +3,7 @@
  * how it normalises what it keeps, and that the length counts after normalising.
  */
 import { describe, expect, it } from 'vitest';
-import { checkPlayerText, NAME_RULE, playerText } from '../../functions/core/protocol/text';
+import { checkPlayerText, MAX_STACKED_MARKS, NAME_RULE, playerText } from '../../functions/core/protocol/text';
 
 const check = (s: string) => checkPlayerText(s, NAME_RULE);
 const refusal = (s: string) => {
@@ -107,6 +107,44 @@ describe('kept and normalised', () => {
   ])('%j is kept as %j', (input, output) => {
     expect(kept(input)).toBe(output);
     expect(kept(output)).toBe(output); // normalising twice changes nothing
+  });
+});
+
+describe('combining marks on one character', () => {
+  it('refuses more than 3 nonspacing marks on one letter ("Zalgo"), counted after NFC, saying how many on which', () => {
+    expect(MAX_STACKED_MARKS).toBe(3);
+    // 31 acute accents on an "a": NFC makes the first one "á"; 30 are left on it.
+    expect(refusal(`a${'\u0301'.repeat(31)}`)).toBe(
+      'Names may have at most 3 combining marks (accents and the like) on one character (found 30 on U+00E1).',
+    );
+    expect(refusal('Zx\u0336\u0321\u0352\u0353')).toBe(
+      'Names may have at most 3 combining marks (accents and the like) on one character (found 4 on U+0078).',
+    );
+    expect(refusal('a\u20dd\u20dd\u20dd\u20dd')).toMatch(/found 4 on U\+0061/); // enclosing marks count too
+    expect(refusal('Ana \u0301\u0301\u0301\u0301')).toMatch(/found 4 on U\+0020/); // on a space as on a letter
+    expect(kept('x\u0336\u0321\u0352')).toBe('x\u0336\u0321\u0352'); // three are allowed
+    expect(kept('Zalgo\u0336\u0321\u0352 o\u0336\u0321\u0352')).toBe('Zalgo\u0336\u0321\u0352 o\u0336\u0321\u0352'); // on each letter
+  });
+
+  it.each([
+    ['Nguyễn Thị Ánh', 'Vietnamese: precomposed after NFC'],
+    ['שִּׁמְשׁוֹן', 'Hebrew with points: shin dot, dagesh and a vowel on one letter'],
+    ['ཧཱུྃ', 'Tibetan: three vowel signs and a mark on one letter'],
+    ['ภูมิพล', 'Thai: a vowel and a tone mark'],
+    ['လျှော့', 'Myanmar: spacing vowel signs take room of their own and are not counted'],
+    ['ज़ीं', 'Devanagari: nukta, vowel sign, anusvara'],
+    ['بِّ', 'Arabic: shadda and kasra'],
+    ['1️⃣ #️⃣', 'keycaps: a variation selector and an enclosing keycap'],
+  ])('keeps %j (%s)', (name) => {
+    expect(kept(name)).toBe(name.normalize('NFC'));
+  });
+
+  it('is the same rule for chat messages', () => {
+    const chat = playerText({ label: 'Chat messages', max: 500 });
+    expect(chat.safeParse(`hi${'\u0300\u0301\u0302\u0303'.repeat(2)}`).error!.issues[0]!.message).toBe(
+      'Chat messages may have at most 3 combining marks (accents and the like) on one character (found 7 on U+00EC).',
+    );
+    expect(chat.parse('hì\u0301\u0302\u0303')).toBe('hì\u0301\u0302\u0303');
   });
 });
 

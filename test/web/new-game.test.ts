@@ -154,4 +154,37 @@ describe('the new-game form', () => {
       await page.context().close();
     }
   }, 90_000);
+
+  it('says whether the game will be rated as the seats and the listing change, and the game screen says it again', async () => {
+    for (const width of [1280, 390]) {
+      const page = await (await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } })).newPage();
+      await page.goto(server.url);
+      await page.getByLabel('Your name').fill(`Rui${width}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await openNewGameForm(page);
+      const note = page.locator('#rated-note');
+      await page.getByLabel('Game').selectOption('tic-tac-toe');
+      // Two people, private: unrated.
+      expect(await note.textContent()).toBe(
+        'Unrated: a private game between people changes no ratings. List it in the lobby to play it rated.',
+      );
+      await page.getByLabel('List publicly in the lobby').check();
+      expect(await note.textContent()).toBe("Rated: a game matched in the lobby changes the players' ratings.");
+      await page.getByLabel('List publicly in the lobby').uncheck();
+      // Against a bot: rated, private or not.
+      await page.getByLabel('Seat 2').check();
+      expect(await note.textContent()).toBe('Rated: your result against the bots changes your rating.');
+      await page.getByLabel('Seat 2').uncheck();
+      expect(await note.textContent()).toMatch(/^Unrated: a private game/);
+      await page.screenshot({ path: path.join(ARTIFACTS, `new-game-unrated-${width}.png`), fullPage: true });
+      // The private game waits for its second player: its screen says it is unrated already.
+      await page.getByRole('button', { name: 'Create the game' }).click();
+      await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).location.hash)).toMatch(/^#\/game\//);
+      await expect
+        .poll(() => page.locator('.rated-line').textContent(), { timeout: 15_000 })
+        .toBe('Unrated: a private game between people changes no ratings.');
+      await page.screenshot({ path: path.join(ARTIFACTS, `game-unrated-${width}.png`), fullPage: true });
+      await page.context().close();
+    }
+  }, 90_000);
 });

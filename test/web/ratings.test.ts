@@ -54,6 +54,7 @@ function finishing(
     wasActive: [0],
     absent: seats.map(() => false),
     summary: '',
+    listed: true,
     outcome: JSON.stringify({
       results: ranks.map((rank, seat) => ({ seat, score: 50 - rank, rank })),
       winners: ranks.flatMap((r, s) => (r === 1 ? [s] : [])),
@@ -71,8 +72,14 @@ beforeAll(async () => {
   // A real game, through the protocol: Ana takes the top row.
   const a = await Client.connect(server.wsUrl, ana);
   const b = await Client.connect(server.wsUrl, bruno);
-  ({ gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({ action: 'createGame', game: 'tic-tac-toe', players: 2 }));
-  await b.request({ action: 'joinGame', gameId });
+  // Listed: a private game between people is not rated.
+  ({ gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+    action: 'createGame',
+    game: 'tic-tac-toe',
+    players: 2,
+    listed: true,
+  }));
+  await b.request({ action: 'joinGame', gameId, listed: true });
   for (const [c, cell] of [
     [a, 0],
     [b, 3],

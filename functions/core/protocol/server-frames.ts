@@ -12,6 +12,7 @@
 import * as z from 'zod';
 import { timeControlSchema } from '../clock';
 import { notificationSettingsSchema } from '../notification';
+import { MOVES_BEFORE_LEAVING } from '../ratings';
 import { CHAT_PAGE_MAX, ERROR_CODES, GAMES_PAGE_MAX, type Action } from './frames';
 import { LEADERBOARD_PAGE_MAX } from './profile-frames';
 
@@ -86,6 +87,12 @@ export const stateFrameSchema = z
     ),
     resigned: seatList('Only once someone resigned: the seats that resigned, in the order they did.').optional(),
     onResign: z.literal('end').optional().describe('Only when a resignation ends this game (absent: a bot takes a resigned seat).'),
+    unrated: z
+      .enum(['private', 'leftEarly'])
+      .optional()
+      .describe(
+        `Only when the game does not change every person's rating (see Ratings): \`private\`, a game of people not matched in the public lobby, rated for nobody; \`leftEarly\`, someone left it before making ${MOVES_BEFORE_LEAVING} moves of their own, which counts only against them. Absent: it changes the ratings of everyone at the table once it ends with a ranking.`,
+      ),
     canUndo: z.boolean().describe('Whether this seat may take back its last command now (`undo`).'),
     view: z
       .unknown()

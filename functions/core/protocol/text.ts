@@ -10,8 +10,13 @@
  * the fillers that are letters or symbols by category but draw nothing (U+115F, U+1160, U+3164,
  * U+FFA0, U+2800, U+17B4, U+17B5); every run of spaces (any Zs, e.g. U+00A0, U+3000) becomes one
  * U+0020; at least one visible character is required (whitespace, combining marks and variation
- * selectors alone are not visible), and it may not start with a combining mark; then the length
- * limit, in code points, after all of this.
+ * selectors alone are not visible), and it may not start with a combining mark; at most
+ * MAX_STACKED_MARKS nonspacing or enclosing marks (Mn, Me: accents, vowel points, variation
+ * selectors, keycaps) on one character, so that no name or message draws over the lines above
+ * and below it ("Zalgo" text) — enough for every script's real writing after NFC (Vietnamese
+ * ễ is one code point; pointed Hebrew, Thai, Tibetan, Devanagari and Arabic put at most three
+ * on a letter), while spacing marks (Mc, as in Myanmar and Indic vowel signs) take room of their
+ * own and are not counted; then the length limit, in code points, after all of this.
  *
  * Two format characters are allowed where writing needs them: U+200C/U+200D (zero-width
  * non-joiner and joiner) between two visible characters (emoji sequences like 👩‍👩‍👧, Persian and
@@ -25,6 +30,9 @@ export interface TextRule {
   /** The most code points allowed, counted after normalisation. */
   max: number;
 }
+
+/** The most nonspacing or enclosing marks (Mn, Me) one character may carry. */
+export const MAX_STACKED_MARKS = 3;
 
 export type TextCheck = { ok: true; text: string } | { ok: false; message: string };
 
@@ -42,6 +50,9 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /** Letters and symbols by category that draw nothing: the Hangul fillers, the braille blank, the Khmer inherent vowels Unicode says not to use. */
 const FILLER = /[\u115F\u1160\u3164\uFFA0\u2800\u17B4\u17B5]/u;
 const MARK = /\p{M}/u;
+/** A character with every mark after it (marks after a mark belong to the same character). */
+const WITH_MARKS = /(\P{M})(\p{M}+)/gu;
+const STACKED = /[\p{Mn}\p{Me}]/gu;
 const SPACE_RUN = /\p{Zs}+/gu;
 const EDGE_SPACE = /^\p{White_Space}+|\p{White_Space}+$/gu;
 /** Draws something: not whitespace, not a combining mark, not a default-ignorable (joiners, variation selectors, tags). */
@@ -83,6 +94,15 @@ function refusal(text: string, label: string): string | null {
   return null;
 }
 
+/** The first character carrying more than MAX_STACKED_MARKS nonspacing or enclosing marks, with how many; null when none. */
+function overStacked(text: string): { base: number; marks: number } | null {
+  for (const [, base, marks] of text.matchAll(WITH_MARKS)) {
+    const n = marks!.match(STACKED)?.length ?? 0;
+    if (n > MAX_STACKED_MARKS) return { base: base!.codePointAt(0)!, marks: n };
+  }
+  return null;
+}
+
 /** Normalise a player-chosen text and check it against the rule: the text to store, or a sentence saying what to change. */
 export function checkPlayerText(input: string, rule: TextRule): TextCheck {
   const { label, max } = rule;
@@ -109,6 +129,12 @@ export function checkPlayerText(input: string, rule: TextRule): TextCheck {
     return {
       ok: false,
       message: `${label} may not start with a combining mark (found ${hex(first)}); put it after the letter it belongs to.`,
+    };
+  const stacked = overStacked(text);
+  if (stacked)
+    return {
+      ok: false,
+      message: `${label} may have at most ${MAX_STACKED_MARKS} combining marks (accents and the like) on one character (found ${stacked.marks} on ${hex(stacked.base)}).`,
     };
   if ([...text].length > max) return { ok: false, message: tooLong(text) };
   return { ok: true, text };

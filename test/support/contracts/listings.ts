@@ -117,6 +117,7 @@ export function listingStoreContract(kit: () => StoreKit, { run, id, person }: S
       const seats = ratedSeats({
         status: 'finished',
         wasStatus: 'active',
+        listed: true,
         seats: [
           { seat: 0, ...ana },
           { seat: 1, ...bo },

@@ -19,6 +19,7 @@ export function ratingStoreContract(kit: () => StoreKit, { run, id, person }: Su
     ratedSeats({
       status: 'finished',
       wasStatus: 'active',
+      listed: true,
       seats: players.map((p, seat) => ({ seat, ...p })) as never,
       outcome: JSON.stringify({ results: ranks.map((rank, seat) => ({ seat, rank })) }),
     })!;
@@ -74,6 +75,27 @@ export function ratingStoreContract(kit: () => StoreKit, { run, id, person }: Su
         { playerId: ana.playerId, name: 'RAna', ...pick(updates[0]!.after) },
         { playerId: bo.playerId, name: 'RBo', ...pick(updates[1]!.after) },
       ]);
+    });
+
+    it('store the update of some of the people at a table only (one left early): the mark, their rating, the table in full', async () => {
+      const ratings = kit().stores.ratings;
+      const game = kind('some');
+      const [ana, bo] = [person('SAna'), person('SBo')];
+      const seats = seatsOf([ana, bo]);
+      const updates = rateGame(seats, await ratings.current(game, [ana.playerId, bo.playerId])).filter(
+        (u) => u.seat.playerId === bo.playerId,
+      );
+      expect(await ratings.apply({ gameId: id('rg-some'), game, at: minute(1), seats }, updates)).toBe('stored');
+      expect(await ratings.isRated(id('rg-some'))).toBe(true);
+      expect(await ratings.current(game, [ana.playerId, bo.playerId])).toEqual(
+        new Map([
+          [ana.playerId, null],
+          [bo.playerId, { ...updates[0]!.after, rev: 1 }],
+        ]),
+      );
+      expect(await ratings.recentGames(ana.playerId, 10)).toEqual([]);
+      expect((await ratings.recentGames(bo.playerId, 10)).map((g) => g.table.map((t) => t.name))).toEqual([['SAna', 'SBo']]);
+      expect((await ratings.leaders(game, 10)).entries.map((e) => e.playerId)).toEqual([bo.playerId]);
     });
 
     it('refuse an update over a rating that changed since it was read, storing nothing of it', async () => {

@@ -11,6 +11,7 @@ import { gameScoring, gameTitle, gameUi } from '../games/registry';
 import type { UiContext } from '../games/ui';
 import { chatPanel } from './game-chat';
 import { endHeadline } from './game-end';
+import { ratedSentence } from './rated-sentence';
 import { logItems, sinceLine, sinceSummary } from './game-log';
 import { replayPanel, type Replay } from './game-replay';
 import { enablePush } from './settings';
@@ -231,6 +232,7 @@ export function gameScreen(app: App, gameId: string): Node {
       h('h1', null, gameTitle(frame.game)),
       h('p', { class: 'status-line', 'aria-live': 'polite' }, status),
       replaying ? null : endHeadline(frame, names, gameScoring(frame.game)),
+      replaying ? null : h('p', { class: 'rated-line muted' }, ratedSentence(frame)),
       seatList(frame),
     );
     // The tab says so too, for a player whose tab is in the background.

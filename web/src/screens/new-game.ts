@@ -4,6 +4,7 @@ import type { App } from '../app';
 import { h, replace } from '../dom';
 import { explainLevel, levelName } from '../../../domain/games/bot-levels';
 import { GAME_INFO, gameInfo } from '../games/registry';
+import { newGameRatedSentence } from './rated-sentence';
 
 export function newGameScreen(app: App): Node {
   const game = h(
@@ -34,7 +35,13 @@ export function newGameScreen(app: App): Node {
     name: 'spectatorChat',
     'aria-describedby': 'spectator-chat-help',
   });
-  const listed = h('input', { id: 'listed', type: 'checkbox', 'aria-describedby': 'listed-help' });
+  const listed = h('input', { id: 'listed', type: 'checkbox', 'aria-describedby': 'listed-help rated-note' });
+  const ratedNote = h('p', { id: 'rated-note', class: 'hint rated-note', 'aria-live': 'polite' });
+  // Rated or not, as the seats and the listing now stand (the server decides the same way).
+  const noteRated = () => {
+    const botSeats = bots.querySelectorAll('input:checked').length;
+    ratedNote.textContent = newGameRatedSentence(listed.checked, Number(players.value) - botSeats);
+  };
   const onResign = h(
     'select',
     { id: 'on-resign', 'aria-describedby': 'on-resign-help' },
@@ -119,6 +126,8 @@ export function newGameScreen(app: App): Node {
   players.addEventListener('change', update);
   clock.addEventListener('change', update);
   update();
+  for (const input of [game, players, bots, listed]) input.addEventListener('change', noteRated);
+  noteRated();
 
   // One id for this form's game: a second click, or the request sent again after a lost connection, is still one game.
   const createId = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -182,6 +191,7 @@ export function newGameScreen(app: App): Node {
       { id: 'listed-help', class: 'muted hint' },
       'Anyone signed in can then find the game under Open games and join it; without this, only people you send the invite link can.',
     ),
+    ratedNote,
     h('label', { for: 'on-resign' }, 'If a player resigns'),
     onResign,
     h(

@@ -157,7 +157,11 @@ export function openGamesSection(app: App): Node {
     'section',
     { class: 'card open-games-card', 'aria-labelledby': 'open-games-title' },
     h('h2', { id: 'open-games-title' }, 'Open games'),
-    h('p', { class: 'muted hint' }, 'Public games waiting for players. Join one to play with people you have not met.'),
+    h(
+      'p',
+      { class: 'muted hint' },
+      'Public games waiting for players. Join one to play with people you have not met; games from the lobby are rated.',
+    ),
     h('div', { class: 'open-filter' }, h('label', { for: 'open-filter', class: 'inline-label' }, 'Show'), filter),
     list,
     more,
@@ -213,7 +217,11 @@ export function quickPlayForm(app: App): Node {
     'form',
     { class: 'card quick-play', onsubmit: submit, 'aria-labelledby': 'quick-title' },
     h('h2', { id: 'quick-title' }, 'Quick play'),
-    h('p', { class: 'muted hint' }, 'Takes a free seat in the oldest open public game like this, or opens one that others can join.'),
+    h(
+      'p',
+      { class: 'muted hint' },
+      'Takes a free seat in the oldest open public game like this, or opens one that others can join. Quick play games are rated.',
+    ),
     h(
       'div',
       { class: 'quick-fields' },
