@@ -31,6 +31,8 @@ export interface DeviceList {
 export const CODE_MALFORMED = 'A device code has 8 letters and digits, like ABCD-EFGH; type the code your signed-in device shows.';
 export const CODE_UNKNOWN =
   'This code is not valid, or it was used already (each code works once); show a new code on a device where you are signed in.';
+export const CODE_SIGNED_OUT =
+  'The device that showed this code has been signed out since, so the code no longer works; show a new one on a device where you are signed in.';
 export const CODE_EXPIRED = `This code has expired (codes work for ${CODE_SECONDS / 60} minutes); show a new one on a device where you are signed in.`;
 export const DEVICE_UNKNOWN = 'You have no device with that id (it may have been removed already); open your list of devices again.';
 
@@ -143,7 +145,7 @@ export class Devices {
     const expiresAt = at.getTime() + CODE_SECONDS * 1000;
     for (let attempt = 0; attempt < 5; attempt++) {
       const code = newDeviceCode();
-      if (await accounts.putDeviceCode(code, conn.playerId, conn.name, expiresAt))
+      if (await accounts.putDeviceCode(code, conn.playerId, conn.name, expiresAt, conn.deviceId))
         return { code: showDeviceCode(code), expiresAt: new Date(expiresAt).toISOString() };
     }
     throw new AccountError('INTERNAL', 500, 'No free device code was found; try again.');
@@ -166,6 +168,9 @@ export class Devices {
     const taken = await this.deps.accounts.takeDeviceCode(code, this.deps.now());
     if (taken === 'expired') throw new AccountError('BAD_REQUEST', 400, CODE_EXPIRED);
     if (!taken) throw new AccountError('BAD_REQUEST', 400, CODE_UNKNOWN);
+    // A code dies with the device that showed it: revoking a device (or its sign-out) ends what it handed out.
+    if (taken.deviceId && !(await this.deps.accounts.deviceExists(taken.playerId, taken.deviceId)))
+      throw new AccountError('BAD_REQUEST', 400, CODE_SIGNED_OUT);
     return this.deps.sessions.start({ playerId: taken.playerId, name: taken.name }, 'code', label);
   }
 }

@@ -58,6 +58,8 @@ export interface DeviceCode {
   name: string;
   /** ms since the epoch. */
   expiresAt: number;
+  /** The device that showed it (absent: shown on a connection without one, a v1 token's): a code dies with its device. */
+  deviceId?: string;
 }
 
 /** A WebAuthn challenge waiting for its answer. */
@@ -162,7 +164,7 @@ export interface AccountStore extends SignInAskStore {
   /** Count one more device-link code typed from this network (core/network.ts) within the last `windowMs`, as countSignInEmail. */
   countCodeTry(network: string, max: number, windowMs: number, now: Date): Promise<Counted>;
   /** Keep a device-link code until `expiresAtMs`; false when the code is taken (the caller draws another). */
-  putDeviceCode(code: string, playerId: string, name: string, expiresAtMs: number): Promise<boolean>;
+  putDeviceCode(code: string, playerId: string, name: string, expiresAtMs: number, deviceId?: string): Promise<boolean>;
   /** Use a code: its owner, the code deleted, while it is valid; 'expired' or null (never made, or used) otherwise. */
   takeDeviceCode(code: string, now: Date): Promise<DeviceCode | 'expired' | null>;
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { ACCESS_TOKEN_SECONDS } from '../../functions/core/session-token';
 import { REFRESH_GRACE_MS, SIGNED_OUT, SIGNED_OUT_REPLAYED } from '../../functions/host/sessions';
-import { CODE_EXPIRED, CODE_MALFORMED, CODE_UNKNOWN, DEVICE_UNKNOWN } from '../../functions/host/devices';
+import { CODE_EXPIRED, CODE_MALFORMED, CODE_SIGNED_OUT, CODE_UNKNOWN, DEVICE_UNKNOWN } from '../../functions/host/devices';
 import { SIGNIN_LINK_EXPIRED, SIGNIN_LINK_INVALID, SIGNIN_LINK_OUTDATED, SIGNIN_LINK_USED } from '../../functions/host/signin-email';
 import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register } from '../support/client';
@@ -258,6 +258,20 @@ describe('revoking a device', () => {
       body: { code: 'UNAUTHORIZED', message: SIGNED_OUT },
     });
     expect(await onTablet.request({ action: 'revokeDevice', deviceId: dora.deviceId })).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
+    // A code the revoked device showed before it went no longer signs anyone in.
+    const shownBefore = await signUp(server.url, 'Fern');
+    const fernDesk = await connect(shownBefore);
+    const fernCode = await fernDesk.request<Extract<ServerFrame, { type: 'deviceLinkCode' }>>({ action: 'deviceLinkCode' });
+    const fernPhone = (
+      await post<DeviceSession>(server.url, '/api/signin/code', {
+        code: (await fernDesk.request<Extract<ServerFrame, { type: 'deviceLinkCode' }>>({ action: 'deviceLinkCode' })).code,
+      })
+    ).body;
+    await (await connect(fernPhone)).request({ action: 'revokeDevice', deviceId: shownBefore.deviceId });
+    expect(await post(server.url, '/api/signin/code', { code: fernCode.code })).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: CODE_SIGNED_OUT },
+    });
     // The tablet and Eve are untouched.
     expect(await onTablet.request({ action: 'ping' })).toMatchObject({ type: 'pong' });
     expect(await upgradeStatus(eve.token)).toBe(200);

@@ -195,9 +195,9 @@ export class MemoryAccountStore implements AccountStore {
     return { ok: true };
   }
 
-  async putDeviceCode(code: string, playerId: string, name: string, expiresAtMs: number): Promise<boolean> {
+  async putDeviceCode(code: string, playerId: string, name: string, expiresAtMs: number, deviceId?: string): Promise<boolean> {
     if (this.codes.has(code)) return false;
-    this.codes.set(code, { playerId, name, expiresAt: expiresAtMs });
+    this.codes.set(code, { playerId, name, expiresAt: expiresAtMs, ...(deviceId ? { deviceId } : {}) });
     return true;
   }
 

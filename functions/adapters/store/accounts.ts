@@ -234,7 +234,7 @@ export class DynamoAccountStore extends DynamoSignInAskStore implements AccountS
 
   // --- device-link codes -----------------------------------------------------------------
 
-  async putDeviceCode(code: string, playerId: string, name: string, expiresAtMs: number): Promise<boolean> {
+  async putDeviceCode(code: string, playerId: string, name: string, expiresAtMs: number, deviceId?: string): Promise<boolean> {
     return this.put(
       {
         [PK]: keys.deviceCode(code),
@@ -243,6 +243,7 @@ export class DynamoAccountStore extends DynamoSignInAskStore implements AccountS
         playerId,
         name,
         expiresAt: expiresAtMs,
+        ...(deviceId ? { deviceId } : {}),
         ttl: ttlOf(expiresAtMs),
       } satisfies DeviceCodeItem,
       true,

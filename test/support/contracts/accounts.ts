@@ -221,6 +221,15 @@ export function accountStoreContract(kit: () => StoreKit, { id }: SuiteContext):
       expect(await accounts.takeDeviceCode(old, t(10))).toBe('expired');
       expect(await accounts.takeDeviceCode(old, t(11))).toBe('expired');
       expect(await accounts.takeDeviceCode(id('NEVER'), t(1))).toBeNull();
+      // With the device that showed it.
+      const shown = id('SHOWN').toUpperCase();
+      await accounts.putDeviceCode(shown, id('acc-coder'), 'Coder', t(10).getTime(), 'dev-1');
+      expect(await accounts.takeDeviceCode(shown, t(1))).toEqual({
+        playerId: id('acc-coder'),
+        name: 'Coder',
+        expiresAt: t(10).getTime(),
+        deviceId: 'dev-1',
+      });
     });
 
     it('give one of many uses of a code at the same moment the code', async () => {
