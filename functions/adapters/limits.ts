@@ -42,6 +42,8 @@ const DEFAULTS = {
   DEVICE_CODES_PER_HOUR: 10,
   /** Device-link codes typed from one network address (an IPv4 address, an IPv6 /64) per hour, right or wrong. */
   DEVICE_CODE_TRIES_PER_HOUR: 30,
+  /** Passkey sign-ins begun (a challenge stored) from one network address per hour. */
+  PASSKEY_SIGNINS_PER_HOUR: 60,
 } as const;
 
 export type LimitName = keyof typeof DEFAULTS;

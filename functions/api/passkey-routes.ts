@@ -28,7 +28,10 @@ export function passkeyRoutes(app: App): Map<string, Route> {
         return json(201, added satisfies HttpAnswer<'PasskeyAdded'>);
       },
     ],
-    ['/api/signin/passkey/options', async () => json(200, await app.get(passkeys).signInOptions())],
+    [
+      '/api/signin/passkey/options',
+      async (event) => json(200, await app.get(passkeys).signInOptions(event.requestContext.http.sourceIp ?? 'unknown')),
+    ],
     [
       '/api/signin/passkey',
       async (event) => {

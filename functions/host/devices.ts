@@ -160,7 +160,7 @@ export class Devices {
     const code = normalizeDeviceCode(typed);
     if (!code) throw new AccountError('BAD_REQUEST', 400, CODE_MALFORMED);
     const tries = limit('DEVICE_CODE_TRIES_PER_HOUR');
-    const counted = await this.deps.accounts.countCodeTry(networkOf(source), tries, HOUR_MS, this.deps.now());
+    const counted = await this.deps.accounts.countNetworkUse('deviceCodes', networkOf(source), tries, HOUR_MS, this.deps.now());
     if (!counted.ok) {
       const what = `At most ${tries} device codes may be tried from one network an hour; check the code your signed-in device shows.`;
       throw new AccountError('RATE_LIMITED', 429, rateLimited(what, counted.retryAfterMs).message, counted.retryAfterMs);

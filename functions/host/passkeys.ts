@@ -13,10 +13,13 @@ import {
 } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AccountStore } from '../stores/accounts';
+import { limit, rateLimited } from '../adapters/limits';
+import { networkOf } from '../core/network';
 import { AccountError, type Caller, type SessionAnswer, type Sessions } from './sessions';
 
 /** How long a passkey prompt may stay open. */
 export const CHALLENGE_MS = 5 * 60_000;
+const HOUR_MS = 3_600_000;
 /** Passkeys one player may add. */
 export const MAX_PASSKEYS = 20;
 /** A credential id as kept (base64url): far beyond real ones (16–64 bytes), within DynamoDB's 1 KB sort keys. */
@@ -118,8 +121,18 @@ export class Passkeys {
     return { credentialId: credential.id, label };
   }
 
-  /** Options for the browser to sign in with any passkey of this site (no name asked). */
-  async signInOptions(): Promise<unknown> {
+  /**
+   * Options for the browser to sign in with any passkey of this site (no name asked). Nobody is
+   * signed in yet, so each network (`source`, the client's address) may begin at most
+   * PASSKEY_SIGNINS_PER_HOUR an hour: each stores a challenge.
+   */
+  async signInOptions(source: string): Promise<unknown> {
+    const most = limit('PASSKEY_SIGNINS_PER_HOUR');
+    const counted = await this.deps.store.countNetworkUse('passkeyChallenges', networkOf(source), most, HOUR_MS, this.deps.now());
+    if (!counted.ok) {
+      const what = `At most ${most} passkey sign-ins may be begun from one network an hour.`;
+      throw new AccountError('RATE_LIMITED', 429, rateLimited(what, counted.retryAfterMs).message, counted.retryAfterMs);
+    }
     const options = await generateAuthenticationOptions({
       rpID: this.deps.relyingParty().rpID,
       userVerification: 'preferred',

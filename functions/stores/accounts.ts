@@ -83,6 +83,9 @@ export interface SignInAsk {
   at: string;
 }
 
+/** What is counted per network: device-link codes typed, passkey sign-in challenges asked for. */
+export type NetworkUse = 'deviceCodes' | 'passkeyChallenges';
+
 /** Counting one more use within a window: done, or how long until the oldest leaves the window. */
 export type Counted = { ok: true } | { ok: false; retryAfterMs: number };
 
@@ -161,8 +164,11 @@ export interface AccountStore extends SignInAskStore {
 
   /** Count one more device-link code the player made within the last `windowMs`, as countSignInEmail. */
   countLinkCode(playerId: string, max: number, windowMs: number, now: Date): Promise<Counted>;
-  /** Count one more device-link code typed from this network (core/network.ts) within the last `windowMs`, as countSignInEmail. */
-  countCodeTry(network: string, max: number, windowMs: number, now: Date): Promise<Counted>;
+  /**
+   * Count one more use of this kind from this network (core/network.ts) within the last
+   * `windowMs`, as countSignInEmail: what anyone may do without signing in, limited per source.
+   */
+  countNetworkUse(use: NetworkUse, network: string, max: number, windowMs: number, now: Date): Promise<Counted>;
   /** Keep a device-link code until `expiresAtMs`; false when the code is taken (the caller draws another). */
   putDeviceCode(code: string, playerId: string, name: string, expiresAtMs: number, deviceId?: string): Promise<boolean>;
   /** Use a code: its owner, the code deleted, while it is valid; 'expired' or null (never made, or used) otherwise. */

@@ -142,7 +142,7 @@ describe('device-link codes', () => {
     expect(Date.parse(shown.expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
 
     // A code tried is counted against its network (the guessing limit), and nothing else is kept.
-    const withoutTries = () => storedState(server, { codeTries: false });
+    const withoutTries = () => storedState(server, { networkUses: false });
     const before = await withoutTries();
     for (const [code, message] of [
       ['ABC', CODE_MALFORMED],
@@ -389,6 +389,24 @@ describe('device-link codes typed from one network', () => {
       status: 201,
       body: { playerId: mo.playerId },
     });
+  });
+});
+
+describe('passkey sign-ins begun from one network', () => {
+  it('store at most 60 challenges an hour; beyond, 429 and nothing stored, and other networks go on', async () => {
+    const from = (ip: string) => ({ 'x-inproc-source-ip': ip });
+    const begin = (ip: string) => post(server.url, '/api/signin/passkey/options', {}, undefined, from(ip));
+    for (let i = 0; i < 60; i++) expect((await begin('198.51.100.4')).status).toBe(200);
+    const before = await state();
+    expect(await begin('198.51.100.4')).toMatchObject({
+      status: 429,
+      body: {
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(/^At most 60 passkey sign-ins may be begun from one network an hour\. Try again in/),
+      },
+    });
+    expect(await state()).toBe(before);
+    expect((await begin('198.51.100.5')).status).toBe(200);
   });
 });
 

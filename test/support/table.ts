@@ -35,24 +35,24 @@ type AnyServer = { dynamo: { endpoint: string } } | { stores: MemoryStores };
  * Everything stored but connections and subscriptions (which change as sockets come and go),
  * as one string to compare: the table's items sorted, or the memory stores' contents.
  */
-export async function storedState(server: AnyServer, options: { codeTries?: false } = {}): Promise<string> {
+export async function storedState(server: AnyServer, options: { networkUses?: false } = {}): Promise<string> {
   if ('stores' in server) return memoryState(server.stores, options);
   const items = (await scanTable(server.dynamo.endpoint)).filter(
     (i) =>
       !String(i.pk).startsWith('CONN#') &&
       !String(i.sk).startsWith('SUB#') &&
-      !(options.codeTries === false && String(i.pk).startsWith('CODETRIES#')),
+      !(options.networkUses === false && String(i.pk).startsWith('NETWORK#')),
   );
   return JSON.stringify(items.map((i) => `${i.pk}|${i.sk}|${JSON.stringify(i)}`).sort());
 }
 
 /** The memory stores' data (maps and sets in order), without connections and the counters of reads. */
-function memoryState(stores: MemoryStores, options: { codeTries?: false }): string {
+function memoryState(stores: MemoryStores, options: { networkUses?: false }): string {
   const seen = new WeakSet<object>();
   const { connections: _live, ...kept } = stores;
   return JSON.stringify(kept, (key, value: unknown) => {
     if (key === 'usage' || key === 'stream' || key === 'connections') return undefined;
-    if (key === 'codeTries' && options.codeTries === false) return undefined;
+    if (key === 'networkUses' && options.networkUses === false) return undefined;
     if (value && typeof value === 'object') {
       // A store another store reads (the players' store in the accounts'…) is written out once.
       if (seen.has(value)) return '[shared]';

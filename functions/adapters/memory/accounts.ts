@@ -11,6 +11,7 @@ import type {
   DeviceCode,
   EmailAccount,
   NewDevice,
+  NetworkUse,
   NewPasskey,
   Passkey,
   RefreshOutcome,
@@ -39,8 +40,8 @@ export class MemoryAccountStore implements AccountStore {
   private readonly emails = new Map<string, { playerId?: string; sent: number[] }>();
   /** lower-cased address → when confirmation emails were sent to it lately */
   private readonly confirmations = new Map<string, number[]>();
-  /** network → when device-link codes were typed from it lately */
-  private readonly codeTries = new Map<string, number[]>();
+  /** use#network → when it was used from that network lately */
+  private readonly networkUses = new Map<string, number[]>();
   /** playerId → when their latest device-link codes were made */
   private readonly linkCodes = new Map<string, number[]>();
   private readonly usedLinks = new Map<string, string>();
@@ -188,10 +189,10 @@ export class MemoryAccountStore implements AccountStore {
     return { ok: true };
   }
 
-  async countCodeTry(network: string, max: number, windowMs: number, now: Date): Promise<Counted> {
-    const counted = countIn(this.codeTries.get(network) ?? [], max, windowMs, now);
+  async countNetworkUse(use: NetworkUse, network: string, max: number, windowMs: number, now: Date): Promise<Counted> {
+    const counted = countIn(this.networkUses.get(`${use}#${network}`) ?? [], max, windowMs, now);
     if ('retryAfterMs' in counted) return { ok: false, retryAfterMs: counted.retryAfterMs };
-    this.codeTries.set(network, counted.sent);
+    this.networkUses.set(`${use}#${network}`, counted.sent);
     return { ok: true };
   }
 

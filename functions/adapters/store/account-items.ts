@@ -75,7 +75,7 @@ export class AccountItems {
    * the item's `rev`, so concurrent requests cannot both take the last place.
    */
   protected async countRecent(
-    kind: 'emailAccount' | 'linkCodes' | 'emailConfirmations' | 'codeTries',
+    kind: 'emailAccount' | 'linkCodes' | 'emailConfirmations' | 'networkUses',
     pk: string,
     sk: string,
     max: number,

@@ -15,6 +15,7 @@ import type {
   DeviceCode,
   NewDevice,
   NewPasskey,
+  NetworkUse,
   Passkey,
   RefreshOutcome,
   SignOutNotice,
@@ -219,9 +220,9 @@ export class DynamoAccountStore extends DynamoSignInAskStore implements AccountS
     return this.countRecent('emailConfirmations', keys.emailAccount(email), keys.emailConfirmations, max, windowMs, now, ttl);
   }
 
-  async countCodeTry(network: string, max: number, windowMs: number, now: Date): Promise<Counted> {
+  async countNetworkUse(use: NetworkUse, network: string, max: number, windowMs: number, now: Date): Promise<Counted> {
     const ttl = ttlOf(now.getTime() + windowMs);
-    return this.countRecent('codeTries', keys.codeTries(network), keys.oneUse, max, windowMs, now, ttl);
+    return this.countRecent('networkUses', keys.network(network), use, max, windowMs, now, ttl);
   }
 
   /** Mark a sign-in link's nonce used; false when it was used already. */

@@ -98,7 +98,9 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   emailAccount: v1('Who signs in with an address, and the links mailed to it lately (EMAIL#address / ACCOUNT).'),
   signInAsk: v1('An ask for a sign-in link to an address, for the stream to answer (EMAIL#address / ASK#at).'),
   emailConfirmations: v1('The confirmation emails sent to an address lately, by any player (EMAIL#address / CONFIRMATIONS).'),
-  codeTries: v1('The device-link codes typed lately from one network address (CODETRIES#network / ONCE).'),
+  networkUses: v1(
+    'What one network address did lately without signing in: device-link codes typed, passkey challenges (NETWORK#network / the use).',
+  ),
   deviceCode: v1('A device-link code while it may be used (LINKCODE#code / ONCE).'),
   usedLink: v1("An opened email sign-in link's nonce (SIGNINLINK#nonce / ONCE)."),
   challenge: v1('A WebAuthn challenge waiting for its answer (CHALLENGE#challenge / ONCE).'),

@@ -320,9 +320,9 @@ export interface EmailConfirmationsItem extends ItemKey {
   ttl: number;
 }
 
-/** The device-link codes typed from one network address (CODETRIES#network / ONCE) in the last hour, right or wrong. */
-export interface CodeTriesItem extends ItemKey {
-  kind: 'codeTries';
+/** One kind of use from one network address (NETWORK#network / deviceCodes | passkeyChallenges) in the last hour. */
+export interface NetworkUsesItem extends ItemKey {
+  kind: 'networkUses';
   sent: number[];
   rev: number;
   ttl: number;
@@ -381,7 +381,7 @@ export type StoredItem =
   | EmailAccountItem
   | EmailConfirmationsItem
   | SignInAskItem
-  | CodeTriesItem
+  | NetworkUsesItem
   | DeviceCodeItem
   | UsedLinkItem
   | ChallengeItem;

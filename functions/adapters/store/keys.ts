@@ -95,8 +95,8 @@ export const keys = {
   signInAsk: (at: string) => `ASK#${at}`,
   /** Beside it: the confirmation emails sent to the address lately, by any player (TTL: an hour after the last). */
   emailConfirmations: 'CONFIRMATIONS',
-  /** The device-link codes typed lately from one network address (TTL: an hour after the last). */
-  codeTries: (network: string) => `CODETRIES#${network}`,
+  /** What one network address did lately without signing in, one item per use (TTL: an hour after the last). */
+  network: (network: string) => `NETWORK#${network}`,
   /** A device-link code while it may be used (TTL), deleted by its use. */
   deviceCode: (code: string) => `LINKCODE#${code}`,
   /** An email sign-in link's nonce once the link was opened (TTL: as long as the link would work). */

@@ -183,15 +183,16 @@ export function accountStoreContract(kit: () => StoreKit, { id }: SuiteContext):
       expect(await accounts.emailAccount(first)).toEqual({ playerId: id('acc-confirmed') });
     });
 
-    it('count device codes tried per network apart from each other', async () => {
+    it('count uses per network and kind of use, apart from each other', async () => {
       const accounts = kit().stores.accounts;
       const net = id('198.51.100');
       const hour = 3_600_000;
-      expect(await accounts.countCodeTry(net, 2, hour, t(0))).toEqual({ ok: true });
-      expect(await accounts.countCodeTry(net, 2, hour, t(1))).toEqual({ ok: true });
-      expect(await accounts.countCodeTry(net, 2, hour, t(2))).toEqual({ ok: false, retryAfterMs: 58 * 60_000 });
-      expect(await accounts.countCodeTry(`${net}.2`, 2, hour, t(2))).toEqual({ ok: true });
-      const burst = await Promise.all([1, 2, 3, 4, 5].map(() => accounts.countCodeTry(`${net}.3`, 3, hour, t(0))));
+      expect(await accounts.countNetworkUse('deviceCodes', net, 2, hour, t(0))).toEqual({ ok: true });
+      expect(await accounts.countNetworkUse('deviceCodes', net, 2, hour, t(1))).toEqual({ ok: true });
+      expect(await accounts.countNetworkUse('deviceCodes', net, 2, hour, t(2))).toEqual({ ok: false, retryAfterMs: 58 * 60_000 });
+      expect(await accounts.countNetworkUse('deviceCodes', `${net}.2`, 2, hour, t(2))).toEqual({ ok: true });
+      expect(await accounts.countNetworkUse('passkeyChallenges', net, 2, hour, t(2))).toEqual({ ok: true }); // another use, its own count
+      const burst = await Promise.all([1, 2, 3, 4, 5].map(() => accounts.countNetworkUse('deviceCodes', `${net}.3`, 3, hour, t(0))));
       expect(burst.filter((r) => r.ok)).toHaveLength(3);
     });
 
