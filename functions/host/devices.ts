@@ -11,7 +11,7 @@ import type { DeviceInfo, PasskeyInfo, SignedOutInfo } from '../core/protocol/fr
 import type { AccountStore } from '../stores/accounts';
 import type { Connection, ConnectionStore } from '../stores/connections';
 import type { PlayerStore } from '../stores/players';
-import { limit, rateLimited } from '../adapters/limits';
+import { limit, waitSentence } from '../adapters/limit-values';
 import { networkOf } from '../core/network';
 import { SIGN_OUT_NOTICE_DAYS } from '../core/sign-out-notice';
 import { AccountError, type SessionAnswer, type Sessions } from './sessions';
@@ -100,7 +100,11 @@ export class Devices {
     deviceId: string,
     close: ((connectionId: string) => Promise<void>) | undefined,
   ): Promise<() => Promise<void>> {
-    if (!(await this.deps.accounts.deleteDevice(conn.playerId, deviceId))) throw new AccountError('NOT_FOUND', 404, DEVICE_UNKNOWN);
+    const { accounts } = this.deps;
+    const device = await accounts.getDevice(conn.playerId, deviceId);
+    if (!device || !(await accounts.deleteDevice(conn.playerId, deviceId))) throw new AccountError('NOT_FOUND', 404, DEVICE_UNKNOWN);
+    // The device a v1 token was exchanged for: revoking it ends that token too (every copy: a player has one).
+    if (device.method === 'upgrade') await accounts.endV1(conn.playerId, this.deps.now());
     return () => this.closeConnections(conn.playerId, deviceId, close);
   }
 
@@ -163,7 +167,7 @@ export class Devices {
     const counted = await this.deps.accounts.countNetworkUse('deviceCodes', networkOf(source), tries, HOUR_MS, this.deps.now());
     if (!counted.ok) {
       const what = `At most ${tries} device codes may be tried from one network an hour; check the code your signed-in device shows.`;
-      throw new AccountError('RATE_LIMITED', 429, rateLimited(what, counted.retryAfterMs).message, counted.retryAfterMs);
+      throw new AccountError('RATE_LIMITED', 429, waitSentence(what, counted.retryAfterMs), counted.retryAfterMs);
     }
     const taken = await this.deps.accounts.takeDeviceCode(code, this.deps.now());
     if (taken === 'expired') throw new AccountError('BAD_REQUEST', 400, CODE_EXPIRED);

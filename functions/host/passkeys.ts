@@ -13,7 +13,7 @@ import {
 } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AccountStore } from '../stores/accounts';
-import { limit, rateLimited } from '../adapters/limits';
+import { limit, waitSentence } from '../adapters/limit-values';
 import { networkOf } from '../core/network';
 import { AccountError, type Caller, type SessionAnswer, type Sessions } from './sessions';
 
@@ -131,7 +131,7 @@ export class Passkeys {
     const counted = await this.deps.store.countNetworkUse('passkeyChallenges', networkOf(source), most, HOUR_MS, this.deps.now());
     if (!counted.ok) {
       const what = `At most ${most} passkey sign-ins may be begun from one network an hour.`;
-      throw new AccountError('RATE_LIMITED', 429, rateLimited(what, counted.retryAfterMs).message, counted.retryAfterMs);
+      throw new AccountError('RATE_LIMITED', 429, waitSentence(what, counted.retryAfterMs), counted.retryAfterMs);
     }
     const options = await generateAuthenticationOptions({
       rpID: this.deps.relyingParty().rpID,

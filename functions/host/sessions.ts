@@ -53,6 +53,7 @@ export const SIGNED_OUT = 'This device is signed out: it was removed from your d
 export const SIGNED_OUT_REPLAYED =
   'This device was signed out because its sign-in was used twice, as a copy of it would be. Sign in again; your devices list says more.';
 export const TOKEN_EXPIRED = 'Your sign-in on this device has expired; refresh it (POST /api/session/refresh) or sign in again.';
+export const V1_ENDED = 'This sign-in was ended when the device it had been exchanged for was removed from your devices. Sign in again.';
 export const TOKEN_INVALID = 'Send a valid token as "Authorization: Bearer TOKEN".';
 
 export class Sessions {
@@ -108,6 +109,8 @@ export class Sessions {
       // A spent token came back: someone holds a copy. Sign the device out (both holders), close its sockets, tell its player.
       if (await this.accounts.deleteDevice(parts.playerId, parts.deviceId)) {
         const { deviceId, label } = rotated.device;
+        // A device exchanged for a v1 token: the copy may be of that token's heir, so the v1 token ends too.
+        if (rotated.device.method === 'upgrade') await this.accounts.endV1(parts.playerId, at);
         await this.accounts.putSignOutNotice(parts.playerId, { deviceId, label, at: at.toISOString(), reason: 'refreshReused' });
         await closeDevice?.(parts.playerId, parts.deviceId);
       }
@@ -118,7 +121,10 @@ export class Sessions {
     return this.access(parts.playerId, name, parts.deviceId, secret);
   }
 
-  /** The caller a v1 or v2 token names (signature and expiry; no read), or why not. */
+  /**
+   * The caller a v1 or v2 token names, or why not: a v2 token by its signature and expiry (no
+   * read); a v1 token by its signature and whether its player ended it (one read).
+   */
   async check(token: string | undefined | null): Promise<{ ok: true; caller: Caller } | { ok: false; message: string }> {
     if (!token) return { ok: false, message: TOKEN_INVALID };
     if (token.startsWith('v2.')) {
@@ -128,7 +134,9 @@ export class Sessions {
       return { ok: true, caller: { playerId, name, deviceId } };
     }
     const player = verifyToken(token, await this.keys.legacySecret());
-    return player ? { ok: true, caller: player } : { ok: false, message: TOKEN_INVALID };
+    if (!player) return { ok: false, message: TOKEN_INVALID };
+    if (await this.accounts.v1Ended(player.playerId)) return { ok: false, message: V1_ENDED };
+    return { ok: true, caller: player };
   }
 
   /** The caller, for what a revoked device must not do in its token's last minutes: its device must still exist. */

@@ -113,6 +113,11 @@ export interface AccountStore extends SignInAskStore {
   /** A player's name from their profile, or null when there is no such player. */
   playerName(playerId: string): Promise<string | null>;
 
+  /** Whether the player's v1 token was ended (`endV1`); read consistently. */
+  v1Ended(playerId: string): Promise<boolean>;
+  /** End the player's v1 token for good (its exchanged device was revoked): one per player, so every copy of it. */
+  endV1(playerId: string, at: Date): Promise<void>;
+
   /** Keep a new device of this player (a device id taken already keeps its device). */
   putDevice(playerId: string, device: NewDevice): Promise<void>;
   getDevice(playerId: string, deviceId: string): Promise<Device | null>;

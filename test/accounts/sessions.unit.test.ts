@@ -130,6 +130,20 @@ describe('devices and their tokens', () => {
     expect(await post(server.url, '/api/session/refresh', 'not json')).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
     expect(await upgradeStatus('v2.k0.e30.x')).toBe(401);
     expect(await state()).toBe(before);
+
+    // Revoking the device the v1 token was exchanged for ends the v1 token: on connecting, on the replay route, on exchanging.
+    const other = await post<DeviceSession>(server.url, '/api/session/upgrade', { label: "Bruno's tablet" }, bruno.token);
+    const onTablet = await connect(other.body);
+    expect(await onTablet.request({ action: 'revokeDevice', deviceId: upgraded.body.deviceId })).toMatchObject({ type: 'devices' });
+    expect(await upgradeStatus(bruno.token)).toBe(401);
+    expect(await get(server.url, `/api/games/${created.gameId}/replay`, bruno.token)).toMatchObject({ status: 401 });
+    expect(await post(server.url, '/api/session/upgrade', {}, bruno.token)).toEqual({
+      status: 401,
+      body: { code: 'UNAUTHORIZED', message: 'That player token is not valid; sign in again.' },
+    });
+    // The tablet, a device of its own, goes on.
+    expect(await onTablet.request({ action: 'ping' })).toMatchObject({ type: 'pong' });
+    expect(await upgradeStatus(other.body.token)).toBe(200);
   });
 });
 

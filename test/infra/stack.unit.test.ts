@@ -275,6 +275,8 @@ describe('WebSocket API', () => {
         routeKey: '$context.routeKey',
         status: '$context.status',
       });
+      // Tokens ride in the WebSocket URL's query and in Authorization headers: neither is logged.
+      expect(settings.Format as string).not.toMatch(/querystring|header|request\.|path|\$input|\$request/i);
       const logGroupId = Object.keys(resources('AWS::Logs::LogGroup')).find((id) =>
         mentions(settings.DestinationArn, { 'Fn::GetAtt': [id, 'Arn'] }),
       );

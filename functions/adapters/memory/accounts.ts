@@ -48,6 +48,8 @@ export class MemoryAccountStore implements AccountStore {
   private readonly codes = new Map<string, DeviceCode>();
   private readonly challenges = new Map<string, Challenge>();
 
+  /** Players whose v1 token was ended. */
+  private readonly v1EndedFor = new Set<string>();
   /** lower-cased address#at → an ask for a sign-in link not yet taken */
   private readonly asks = new Set<string>();
 
@@ -73,6 +75,14 @@ export class MemoryAccountStore implements AccountStore {
 
   async devices(playerId: string): Promise<Device[]> {
     return byKey(this.deviceRecords.get(playerId)).map(([, d]) => structuredClone(d));
+  }
+
+  async v1Ended(playerId: string): Promise<boolean> {
+    return this.v1EndedFor.has(playerId);
+  }
+
+  async endV1(playerId: string): Promise<void> {
+    if ((await this.players.playerName(playerId)) !== null) this.v1EndedFor.add(playerId);
   }
 
   async deviceExists(playerId: string, deviceId: string): Promise<boolean> {

@@ -38,6 +38,34 @@ export class DynamoAccountStore extends DynamoSignInAskStore implements AccountS
     return profileName(this.db, this.table, playerId);
   }
 
+  async v1Ended(playerId: string): Promise<boolean> {
+    const out = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { [PK]: keys.player(playerId), [SK]: keys.profile },
+        ProjectionExpression: 'v1EndedAt',
+        ConsistentRead: true,
+      }),
+    );
+    return typeof out.Item?.v1EndedAt === 'string';
+  }
+
+  async endV1(playerId: string, at: Date): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { [PK]: keys.player(playerId), [SK]: keys.profile },
+          UpdateExpression: 'SET v1EndedAt = if_not_exists(v1EndedAt, :at)',
+          ConditionExpression: `attribute_exists(${PK})`,
+          ExpressionAttributeValues: { ':at': at.toISOString() },
+        }),
+      );
+    } catch (error) {
+      if (!failedCondition(error)) throw error;
+    }
+  }
+
   // --- devices ---------------------------------------------------------------------------
 
   async putDevice(playerId: string, device: NewDevice): Promise<void> {

@@ -66,6 +66,8 @@ export interface PlayerItem extends ItemKey, GameQuota {
   live: Record<string, number>;
   /** Counts the writes of the game quotas: each is conditioned on the one it read. */
   gamesRev?: number;
+  /** When the player's v1 token stopped working (the device it was exchanged for was revoked); absent: it works. */
+  v1EndedAt?: string;
 }
 
 /** A connection (CONN#id / META), expiring after API Gateway's 2-hour limit. */

@@ -98,6 +98,20 @@ export function accountStoreContract(kit: () => StoreKit, { id }: SuiteContext):
       expect(['w', 'x', 'y', 'z']).toContain(stored.refreshHash);
     });
 
+    it("end a player's v1 token once and for good; a player who does not exist has none to end", async () => {
+      const { accounts, players } = kit().stores;
+      const p = id('acc-v1');
+      await players.putPlayer(p, 'Vera');
+      expect(await accounts.v1Ended(p)).toBe(false);
+      await accounts.endV1(p, t(1));
+      await accounts.endV1(p, t(2));
+      expect(await accounts.v1Ended(p)).toBe(true);
+      expect(await players.playerName(p)).toBe('Vera'); // the profile stays as it was
+      expect(await accounts.v1Ended(id('acc-other'))).toBe(false);
+      await accounts.endV1(id('acc-nobody'), t(1));
+      expect(await accounts.v1Ended(id('acc-nobody'))).toBe(false);
+    });
+
     it("keep a device's sign-out notices, the newest first, from a time on", async () => {
       const accounts = kit().stores.accounts;
       const p = id('acc-notices');
