@@ -4,7 +4,7 @@
  * protocol's schemas — the passkey function — carries only this.
  */
 
-const DEFAULTS = {
+export const LIMIT_DEFAULTS = {
   /** Frames a connection may send per second, on average… */
   FRAMES_PER_SECOND: 10,
   /** …and in one burst. */
@@ -40,12 +40,12 @@ const DEFAULTS = {
   PASSKEY_SIGNINS_PER_HOUR: 60,
 } as const;
 
-export type LimitName = keyof typeof DEFAULTS;
+export type LimitName = keyof typeof LIMIT_DEFAULTS;
 
 /** The limit now: `LIMIT_<NAME>` from the environment if it is a positive integer, else the default. */
 export function limit(name: LimitName): number {
   const value = Number(process.env[`LIMIT_${name}`]);
-  return Number.isInteger(value) && value > 0 ? value : DEFAULTS[name];
+  return Number.isInteger(value) && value > 0 ? value : LIMIT_DEFAULTS[name];
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
