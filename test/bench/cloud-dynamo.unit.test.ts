@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { SimClock } from '../../bench/cloud/clock';
 import { ModelDocumentClient } from '../../bench/cloud/dynamo/client';
 import { TableModel } from '../../bench/cloud/dynamo/table';
+import { hottestKeys } from '../../bench/cloud/report';
 import { keys } from '../../functions/adapters/store/keys';
 import type { RatingItem } from '../../functions/adapters/store/items';
 import { createApp } from '../../functions/app/app';
@@ -284,5 +285,21 @@ describe("the model's expressions and stream", () => {
     ]);
     expect(new Set(table.stream.map((r) => r.shard)).size).toBe(1);
     expect(table.stream[1]).toMatchObject({ oldImage: item('S', '1'), newImage: { ...item('S', '1'), n: 1 } });
+  });
+});
+
+describe('the report of a run', () => {
+  it('names the keys closest to their limit at their busiest second, by kind', async () => {
+    const { doc, table, clock } = model(Date.UTC(2026, 10, 27, 12));
+    const puts = Array.from({ length: 600 }, (_, i) => doc.send(new PutCommand({ TableName: TABLE, Item: item('LOBBY', String(i), 10) })));
+    for (let g = 0; g < 50; g++) puts.push(doc.send(new PutCommand({ TableName: TABLE, Item: item(`GAME#${g}`, 'V#1', 2000) })));
+    await clock.run();
+    await Promise.all(puts);
+    const hot = hottestKeys(table, 3);
+    expect(hot[0]).toEqual({ key: 'LOBBY', kind: 'LOBBY', peakWriteUnits: 600, peakReadUnits: 0, shareOfLimit: 0.6 });
+    expect(hot.slice(1).map((h) => [h.kind, h.peakWriteUnits])).toEqual([
+      ['GAME', 2],
+      ['GAME', 2],
+    ]);
   });
 });

@@ -73,6 +73,8 @@ export class TableModel {
     private readonly clock: VirtualClock,
     readonly keySchema: { partition: string; sort: string } = { partition: 'pk', sort: 'sk' },
     readonly shards = 16,
+    /** Where each change also goes (the stream the Lambda model's event source mappings read). */
+    private readonly sink?: (change: Omit<StreamRecord, 'sequenceNumber' | 'shard' | 'at'>) => void,
   ) {}
 
   keyOf(item: Doc): { pk: string; sk: string } {
@@ -147,16 +149,15 @@ export class TableModel {
       if (!partition.size) this.partitions.delete(pk);
     }
     if (!before && !next) return;
-    this.stream.push({
-      sequenceNumber: ++this.sequence,
-      shard: shardOf(pk, this.shards),
+    const change = {
       partitionKey: pk,
-      eventName: !before ? 'INSERT' : next ? 'MODIFY' : 'REMOVE',
+      eventName: !before ? ('INSERT' as const) : next ? ('MODIFY' as const) : ('REMOVE' as const),
       keys: { [this.keySchema.partition]: pk, [this.keySchema.sort]: sk },
       ...(next ? { newImage: structuredClone(next) } : {}),
       ...(before ? { oldImage: structuredClone(before) } : {}),
-      at: this.clock.now(),
-    });
+    };
+    this.stream.push({ ...change, sequenceNumber: ++this.sequence, shard: shardOf(pk, this.shards), at: this.clock.now() });
+    this.sink?.(change);
   }
 
   /** How many items the table holds (for reports). */
