@@ -44,16 +44,19 @@ export class SimClock implements VirtualClock {
     return this.timers.length;
   }
 
-  /** Move time forward, waking sleepers in order, until `until` (ms since the epoch) or none is left. */
+  /**
+   * Move time forward, waking sleepers in order, until `until` (ms since the epoch; time then
+   * stands at `until`, even with nobody asleep) or, without `until`, until no sleeper is left.
+   * Time never goes back.
+   */
   async run(until = Number.POSITIVE_INFINITY): Promise<void> {
     for (;;) {
       // Let everything runnable run first: time moves only when all is waiting.
       await settle();
-      if (!this.timers.length) return;
       this.timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
-      const next = this.timers[0]!;
-      if (next.at > until) {
-        this.time = until;
+      const next = this.timers[0];
+      if (!next || next.at > until) {
+        if (Number.isFinite(until)) this.time = Math.max(this.time, until);
         return;
       }
       this.timers.shift();
