@@ -1,7 +1,7 @@
 /**
- * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles,browser,cost,bots] [--quick] [--no-save]`: benchmark suites, JSON on stdout
+ * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles,browser,cost,bots,cloud-scale] [--quick] [--no-save]`: benchmark suites, JSON on stdout
  * (the bots suite, a tournament of an hour or more, runs only when named; `--game` and `--games`
- * narrow it)
+ * narrow it; so does cloud-scale, the simulated cloud, with `--players` and `--days`)
  * (each figure's unit is in its name), a short table on stderr. All suites run in one process,
  * so ratios compare like with like on the same machine and the same run. boardgame.io (the
  * open-source default for turn-based games in TypeScript) plays the same tic-tac-toe beside
@@ -19,6 +19,7 @@ import { botsSuite } from './bots';
 import { browserSuite } from './browser';
 import { measureBundles } from '../infra/bundles';
 import { cacheSuite } from './scale/cache';
+import { cloudScaleSuite } from './cloud';
 import { costSuite } from './cost';
 import { domainSuite } from './domain';
 import { round } from './measure';
@@ -43,6 +44,8 @@ const { values } = parseArgs({
     game: { type: 'string', default: 'vasco-da-gama,navegador,goa' },
     games: { type: 'string' },
     'no-save': { type: 'boolean', default: false },
+    players: { type: 'string' },
+    days: { type: 'string' },
   },
 });
 const suites = new Set(values.suite!.split(','));
@@ -189,6 +192,12 @@ if (suites.has('cost')) {
   log(
     `cost: $${cost.perGameDollars.toPrecision(3)} per game (target $${cost.targetDollars}), floor $${cost.floorDollars.toPrecision(3)}, ${cost.overFloor.toFixed(2)}× the floor`,
   );
+}
+
+if (suites.has('cloud-scale')) {
+  // The real app on models of AWS's limits, played by a population over virtual days (bench/cloud/).
+  const players = (values.players ?? (quick ? '20' : '100,300')).split(',').map(Number);
+  result.cloudScale = await cloudScaleSuite({ players, days: Number(values.days ?? (quick ? 1 : 3)), log });
 }
 
 if (suites.has('bots')) {

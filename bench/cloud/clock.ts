@@ -17,13 +17,14 @@ interface Timer {
 }
 
 /**
- * A clock that jumps: `run()` wakes the earliest sleeper whenever nothing else can proceed (every
- * promise settled), until `until` or no sleeper is left. Ties wake in the order they slept.
+ * A clock that jumps: `run()` wakes the earliest sleepers whenever nothing else can proceed (every
+ * promise settled), until `until` or no sleeper is left. Sleepers due at one instant wake together,
+ * in the order they slept; a binary heap keeps thousands of them cheap.
  */
 export class SimClock implements VirtualClock {
   private time: number;
   private seq = 0;
-  private readonly timers: Timer[] = [];
+  private readonly heap: Timer[] = [];
 
   constructor(start: number) {
     this.time = start;
@@ -34,14 +35,12 @@ export class SimClock implements VirtualClock {
   }
 
   sleep(ms: number): Promise<void> {
-    return new Promise((wake) => {
-      this.timers.push({ at: this.time + Math.max(0, ms), seq: this.seq++, wake });
-    });
+    return new Promise((wake) => this.push({ at: this.time + Math.max(0, ms), seq: this.seq++, wake }));
   }
 
   /** How many sleepers wait. */
   get pending(): number {
-    return this.timers.length;
+    return this.heap.length;
   }
 
   /**
@@ -53,16 +52,48 @@ export class SimClock implements VirtualClock {
     for (;;) {
       // Let everything runnable run first: time moves only when all is waiting.
       await settle();
-      this.timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
-      const next = this.timers[0];
+      const next = this.heap[0];
       if (!next || next.at > until) {
         if (Number.isFinite(until)) this.time = Math.max(this.time, until);
         return;
       }
-      this.timers.shift();
       this.time = Math.max(this.time, next.at);
-      next.wake();
+      while (this.heap.length && this.heap[0]!.at <= this.time) this.pop().wake();
     }
+  }
+
+  private static before(a: Timer, b: Timer): boolean {
+    return a.at < b.at || (a.at === b.at && a.seq < b.seq);
+  }
+
+  private push(t: Timer): void {
+    const h = this.heap;
+    h.push(t);
+    for (let i = h.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if (!SimClock.before(h[i]!, h[parent]!)) break;
+      [h[i], h[parent]] = [h[parent]!, h[i]!];
+      i = parent;
+    }
+  }
+
+  private pop(): Timer {
+    const h = this.heap;
+    const top = h[0]!;
+    const last = h.pop()!;
+    if (h.length) {
+      h[0] = last;
+      for (let i = 0; ; ) {
+        const [l, r] = [2 * i + 1, 2 * i + 2];
+        let m = i;
+        if (l < h.length && SimClock.before(h[l]!, h[m]!)) m = l;
+        if (r < h.length && SimClock.before(h[r]!, h[m]!)) m = r;
+        if (m === i) break;
+        [h[i], h[m]] = [h[m]!, h[i]!];
+        i = m;
+      }
+    }
+    return top;
   }
 }
 

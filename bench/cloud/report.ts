@@ -28,6 +28,35 @@ export function hottestKeys(table: TableModel, count = 10): HotKey[] {
     .slice(0, count);
 }
 
+/**
+ * Every game's commits are versions 1, 2, 3… with none missing and none twice (a commit is one
+ * item per version: a gap is a lost version; a second writer of a version is refused by the
+ * store's condition, so duplicates show as extra stream inserts of one key).
+ */
+export function versionIntegrity(table: TableModel): { games: number; versions: number; gaps: number; duplicateInserts: number } {
+  let games = 0;
+  let versions = 0;
+  let gaps = 0;
+  for (const pk of table.partitionKeys()) {
+    if (!pk.startsWith('GAME#')) continue;
+    const commits = table.sortKeys(pk).filter((sk) => sk.startsWith('V#'));
+    if (!commits.length) continue;
+    games++;
+    versions += commits.length;
+    commits.forEach((sk, i) => {
+      if (Number(sk.slice(2)) !== i + 1) gaps++;
+    });
+  }
+  const inserted = new Map<string, number>();
+  for (const r of table.stream)
+    if (r.eventName === 'INSERT' && String(r.keys.sk).startsWith('V#')) {
+      const key = `${r.partitionKey}\u0000${r.keys.sk}`;
+      inserted.set(key, (inserted.get(key) ?? 0) + 1);
+    }
+  const duplicateInserts = [...inserted.values()].filter((n) => n > 1).length;
+  return { games, versions, gaps, duplicateInserts };
+}
+
 export function tableReport(table: TableModel) {
   return {
     items: table.itemCount,
@@ -37,6 +66,7 @@ export function tableReport(table: TableModel) {
     throttledRequests: table.usage.throttled,
     conditionalFailures: table.usage.conditionalFailures,
     streamRecords: table.stream.length,
+    versions: versionIntegrity(table),
     hottestKeys: hottestKeys(table),
   };
 }

@@ -160,6 +160,11 @@ export class TableModel {
     this.sink?.(change);
   }
 
+  /** The partition keys, in no particular order (for reports). */
+  partitionKeys(): string[] {
+    return [...this.partitions.keys()];
+  }
+
   /** How many items the table holds (for reports). */
   get itemCount(): number {
     let n = 0;
