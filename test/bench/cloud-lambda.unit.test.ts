@@ -1,14 +1,20 @@
 /**
  * The Lambda model against the published limits it models ("Lambda quotas", "Lambda scaling
- * behavior", "Asynchronous invocation"), all on the virtual clock:
+ * behavior", "Asynchronous invocation", "Using Lambda with DynamoDB"), all on the virtual clock:
  * nothing here waits on the wall clock, and a test's days pass in milliseconds.
  */
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { SimClock } from '../../bench/cloud/clock';
 import { LambdaAccount, type LambdaAccountOptions } from '../../bench/cloud/lambda/account';
 import { LambdaKilledError, LambdaThrottledError, LambdaTimeoutError } from '../../bench/cloud/lambda/errors';
+import { passesFilters } from '../../bench/cloud/lambda/filter-pattern';
 import { type InvocationReport, LambdaFunctionModel, type LambdaFunctionOptions } from '../../bench/cloud/lambda/function-model';
 import { currentInvocation, lambdaIo } from '../../bench/cloud/lambda/invocation';
+import { OnFailureQueue } from '../../bench/cloud/lambda/on-failure';
+import { StreamEventSourceMapping, type StreamMappingOptions } from '../../bench/cloud/lambda/stream-mapping';
+import { hashKey, MemoryStream, type StreamRecord } from '../../bench/cloud/lambda/stream-source';
+import { toDynamoDBRecord } from '../../bench/cloud/lambda/stream-event';
 
 const START = Date.UTC(2026, 10, 27, 18, 0, 0);
 const SLOWDOWN_512 = 1769 / 512;
@@ -468,5 +474,337 @@ describe('Lambda function model', () => {
       expect(f.metrics.throttles).toBeGreaterThan(0);
       expect(results.map((r) => r.report.result)).toEqual([1, 2, 3]);
     });
+  });
+});
+
+describe('DynamoDB stream event source mapping', () => {
+  type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
+
+  /** A stream, a function reading it, and what it saw. */
+  function streamWorld(
+    handler: (records: StreamRecord[], event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>,
+    options: Partial<StreamMappingOptions> & { shardCount?: number; reservedConcurrency?: number; timeoutSeconds?: number } = {},
+  ) {
+    const w = world();
+    const stream = new MemoryStream({ clock: w.clock, shardCount: options.shardCount ?? 1 });
+    const bySequence = new Map<string, StreamRecord>();
+    const seen: { records: StreamRecord[]; at: number }[] = [];
+    const wrapped: StreamHandler = async (event) => {
+      const records = event.Records.map((r) => bySequence.get(r.dynamodb!.SequenceNumber!)!);
+      seen.push({ records, at: w.clock.now() });
+      return handler(records, event);
+    };
+    const target = w.fn<DynamoDBStreamEvent, DynamoDBBatchResponse | undefined>({
+      name: 'Notify',
+      memoryMB: 512,
+      timeoutSeconds: options.timeoutSeconds ?? 60,
+      ...(options.reservedConcurrency === undefined ? {} : { reservedConcurrency: options.reservedConcurrency }),
+      handler: wrapped,
+    });
+    const onFailure = new OnFailureQueue();
+    const mapping = new StreamEventSourceMapping({ source: stream, target, onFailure, retryBackoffMs: () => 1000, ...options });
+    mapping.start();
+    const write = (partitionKey: string, data: Record<string, unknown> = {}) => {
+      const record = stream.append({
+        partitionKey,
+        eventName: 'INSERT',
+        keys: { pk: partitionKey, sk: String(bySequence.size) },
+        newImage: { pk: partitionKey, sk: String(bySequence.size), kind: 'commit', ...data },
+      });
+      bySequence.set(record.sequenceNumber, record);
+      return record;
+    };
+    return { ...w, stream, target, mapping, onFailure, seen, write };
+  }
+
+  const seqs = (records: StreamRecord[]) => records.map((r) => r.sequenceNumber);
+
+  it('hands the function DynamoDBStreamEvent records, images marshalled', async () => {
+    const s = streamWorld(async () => undefined);
+    const record = s.write('game#1', { version: 3 });
+    await s.clock.run();
+    const event = toDynamoDBRecord(record, 'arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/x');
+    expect(event).toMatchObject({
+      eventName: 'INSERT',
+      eventSource: 'aws:dynamodb',
+      dynamodb: {
+        SequenceNumber: record.sequenceNumber,
+        Keys: { pk: { S: 'game#1' }, sk: { S: '0' } },
+        NewImage: { pk: { S: 'game#1' }, kind: { S: 'commit' }, version: { N: '3' } },
+      },
+    });
+    expect(s.seen).toHaveLength(1);
+  });
+
+  it('respects the batch size, in order, a poll after the writes', async () => {
+    const s = streamWorld(async () => undefined, { batchSize: 25 });
+    const written = Array.from({ length: 60 }, (_, i) => s.write(`game#${i % 7}`));
+    await s.clock.run();
+    expect(s.seen.map((b) => b.records.length)).toEqual([25, 25, 10]);
+    expect(s.seen.flatMap((b) => seqs(b.records))).toEqual(seqs(written));
+    expect(s.seen[0]!.at - START).toBe(250 + 250); // the next poll, then a cold start
+  });
+
+  it('keeps each partition key in order with parallelization factor 4, while keys interleave', async () => {
+    let running = 0;
+    let peak = 0;
+    const s = streamWorld(
+      async (records) => {
+        peak = Math.max(peak, ++running);
+        await currentInvocation()!.sleep(10 * records.length + (hashKey(records[0]!.partitionKey) % 7));
+        running--;
+        return undefined;
+      },
+      { batchSize: 5, parallelizationFactor: 4 },
+    );
+    const written = Array.from({ length: 240 }, (_, i) => s.write(`game#${i % 8}`));
+    await s.clock.run();
+    const delivered = s.seen.flatMap((b) => b.records);
+    expect(new Set(seqs(delivered)).size).toBe(240);
+    for (let k = 0; k < 8; k++) {
+      const ofKey = delivered.filter((r) => r.partitionKey === `game#${k}`);
+      expect(seqs(ofKey)).toEqual(seqs(written.filter((r) => r.partitionKey === `game#${k}`)));
+    }
+    // Batches of a lane hold only its keys; lanes run at once, never more than four.
+    expect(peak).toBeGreaterThan(1);
+    expect(peak).toBeLessThanOrEqual(4);
+    expect(seqs(delivered)).not.toEqual(seqs(written));
+    expect(s.target.metrics.peakConcurrency).toBeGreaterThanOrEqual(peak);
+    expect(s.target.metrics.peakConcurrency).toBeLessThanOrEqual(4);
+  });
+
+  it('retries a failing record 10 times, then sends the batch metadata (no records) to the on-failure destination, and moves on', async () => {
+    const s = streamWorld(
+      async (records) => {
+        const poison = records.findIndex((r) => r.newImage?.poison);
+        if (poison < 0) return { batchItemFailures: [] };
+        // As the handlers do (functions/api/stream-batch.ts): the failing record and all after it.
+        return { batchItemFailures: records.slice(poison).map((r) => ({ itemIdentifier: r.sequenceNumber })) };
+      },
+      { batchSize: 25, maximumRetryAttempts: 10, reportBatchItemFailures: true, maximumRecordAgeSeconds: 86_400 },
+    );
+    const batch = [s.write('game#1'), s.write('game#1'), s.write('game#1', { poison: true, secret: 'hunter2' }), s.write('game#1')];
+    await s.clock.run();
+    expect(s.seen).toHaveLength(11);
+    expect(seqs(s.seen[0]!.records)).toEqual(seqs(batch));
+    for (const retry of s.seen.slice(1)) expect(seqs(retry.records)).toEqual(seqs(batch.slice(2)));
+    expect(s.mapping.metrics.retries).toBe(10);
+    expect(s.onFailure.messages).toHaveLength(1);
+    const message = s.onFailure.messages[0]!;
+    expect(message.requestContext).toMatchObject({ condition: 'RetryAttemptsExhausted', approximateInvokeCount: 11 });
+    expect(message.DDBStreamBatchInfo).toMatchObject({
+      shardId: s.stream.shards()[0]!.shardId,
+      startSequenceNumber: batch[2]!.sequenceNumber,
+      endSequenceNumber: batch[3]!.sequenceNumber,
+      batchSize: 2,
+    });
+    expect(JSON.stringify(message)).not.toMatch(/hunter2|poison|game#1/);
+    // The mapping moved on.
+    const after = s.write('game#1');
+    await s.clock.run();
+    expect(seqs(s.seen.at(-1)!.records)).toEqual([after.sequenceNumber]);
+    expect(s.mapping.metrics.discardedRecords).toBe(2);
+  });
+
+  it('retries a partial batch failure from the failed record only', async () => {
+    let failed = false;
+    const s = streamWorld(
+      async (records) => {
+        const third = records.find((r) => r.keys.sk === '2');
+        if (third && !failed) {
+          failed = true;
+          return { batchItemFailures: [{ itemIdentifier: third.sequenceNumber }] };
+        }
+        return { batchItemFailures: [] };
+      },
+      { reportBatchItemFailures: true },
+    );
+    const written = Array.from({ length: 5 }, () => s.write('game#1'));
+    await s.clock.run();
+    expect(s.seen.map((b) => seqs(b.records))).toEqual([seqs(written), seqs(written.slice(2))]);
+    expect(s.onFailure.messages).toEqual([]);
+  });
+
+  it('retries the whole batch when a reported identifier is not one of its records, or the function throws', async () => {
+    let calls = 0;
+    const s = streamWorld(
+      async () => {
+        calls++;
+        if (calls === 1) return { batchItemFailures: [{ itemIdentifier: 'nonsense' }] };
+        if (calls === 2) throw new Error('boom');
+        return { batchItemFailures: [] };
+      },
+      { reportBatchItemFailures: true },
+    );
+    const written = [s.write('game#1'), s.write('game#1')];
+    await s.clock.run();
+    expect(s.seen.map((b) => seqs(b.records))).toEqual([seqs(written), seqs(written), seqs(written)]);
+  });
+
+  it('gives up on records older than the maximum record age', async () => {
+    const s = streamWorld(
+      async () => {
+        throw new Error('always');
+      },
+      { maximumRecordAgeSeconds: 60, retryBackoffMs: () => 10_000 },
+    );
+    const record = s.write('game#1');
+    await s.clock.run();
+    expect(s.mapping.metrics.retries).toBeGreaterThanOrEqual(5);
+    expect(s.onFailure.messages).toHaveLength(1);
+    const message = s.onFailure.messages[0]!;
+    expect(message.requestContext.condition).toBe('MaximumRecordAgeExceeded');
+    expect(message.responseContext.functionError).toBe('Unhandled');
+    expect(message.DDBStreamBatchInfo.startSequenceNumber).toBe(record.sequenceNumber);
+    expect(Date.parse(message.timestamp) - record.approximateCreationTime).toBeGreaterThan(60_000);
+    expect(Date.parse(message.timestamp) - record.approximateCreationTime).toBeLessThanOrEqual(70_000 + 1000);
+  });
+
+  it('does not let a poison record block other shards', async () => {
+    // Two shards: find keys that land on each.
+    const keys = Array.from({ length: 20 }, (_, i) => `game#${i}`);
+    const [onA, onB] = [keys.find((k) => hashKey(k) % 2 === 0)!, keys.find((k) => hashKey(k) % 2 === 1)!];
+    const s = streamWorld(
+      async (records) => {
+        if (records.some((r) => r.newImage?.poison)) throw new Error('poison');
+        return undefined;
+      },
+      { shardCount: 2, maximumRetryAttempts: 10, retryBackoffMs: () => 5000 },
+    );
+    s.write(onA, { poison: true });
+    const healthy = Array.from({ length: 3 }, () => s.write(onB));
+    await s.clock.run();
+    const healthySeen = s.seen.filter((b) => b.records[0]!.partitionKey === onB);
+    expect(healthySeen.flatMap((b) => seqs(b.records))).toEqual(seqs(healthy));
+    const gaveUpAt = Date.parse(s.onFailure.messages[0]!.timestamp);
+    expect(gaveUpAt - START).toBeGreaterThan(50_000);
+    expect(healthySeen[0]!.at - START).toBeLessThan(1000);
+  });
+
+  it('splits a failing batch to isolate the poison record when bisecting, spending no retries on the splits', async () => {
+    const s = streamWorld(
+      async (records) => {
+        if (records.some((r) => r.newImage?.poison)) throw new Error('poison');
+        return undefined;
+      },
+      { bisectBatchOnError: true, maximumRetryAttempts: 2 },
+    );
+    const written = [s.write('game#1'), s.write('game#1', { poison: true }), s.write('game#1'), s.write('game#1')];
+    await s.clock.run();
+    expect(s.mapping.metrics.bisects).toBe(2);
+    expect(s.mapping.metrics.retries).toBe(2);
+    expect(s.onFailure.messages.map((m) => m.DDBStreamBatchInfo)).toMatchObject([
+      { startSequenceNumber: written[1]!.sequenceNumber, endSequenceNumber: written[1]!.sequenceNumber, batchSize: 1 },
+    ]);
+    const succeeded = s.seen.filter((b) => !b.records.some((r) => r.newImage?.poison)).flatMap((b) => seqs(b.records));
+    expect(succeeded).toEqual(seqs([written[0]!, written[2]!, written[3]!]));
+  });
+
+  it('retries throttled invocations without spending retries, and loses records the stream trims after 24 hours', async () => {
+    // Reserved concurrency 0: every invocation is throttled.
+    const s = streamWorld(async () => undefined, {
+      reservedConcurrency: 0,
+      batchSize: 2,
+      maximumRetryAttempts: 1,
+      retryBackoffMs: () => 60_000,
+    });
+    const written = Array.from({ length: 5 }, () => s.write('game#1'));
+    await s.clock.run();
+    expect(s.seen).toEqual([]);
+    expect(s.mapping.metrics.retries).toBe(0);
+    expect(s.mapping.metrics.throttles).toBe(24 * 60);
+    // The first batch aged out while retried: reported. The rest was trimmed before it was read: lost.
+    expect(s.onFailure.messages.map((m) => m.DDBStreamBatchInfo.startSequenceNumber)).toEqual([written[0]!.sequenceNumber]);
+    expect(s.onFailure.messages[0]!.requestContext).toMatchObject({ condition: 'MaximumRecordAgeExceeded', approximateInvokeCount: 0 });
+    expect(s.mapping.metrics.trimmedRecords).toBe(3);
+    expect(s.mapping.metrics.maxIteratorAgeMs).toBeGreaterThanOrEqual(24 * 3600_000 - 1000);
+  });
+
+  it('delivers a batch again when a duplicate is injected', async () => {
+    const s = streamWorld(async () => undefined);
+    s.mapping.duplicate((batch) => batch.deliveries === 1);
+    const written = [s.write('game#1'), s.write('game#2')];
+    await s.clock.run();
+    expect(s.seen.map((b) => seqs(b.records))).toEqual([seqs(written), seqs(written)]);
+    expect(s.mapping.metrics.duplicates).toBe(1);
+  });
+
+  it('measures the iterator age of a lane falling behind', async () => {
+    const s = streamWorld(
+      async () => {
+        await currentInvocation()!.sleep(1000);
+        return undefined;
+      },
+      { batchSize: 1 },
+    );
+    for (let i = 0; i < 10; i++) s.write('game#1');
+    await s.clock.run();
+    // The last record waited for nine one-second batches (and the poll and the cold start) and its own.
+    expect(s.mapping.metrics.maxIteratorAgeMs).toBeGreaterThanOrEqual(10_000);
+    expect(s.mapping.metrics.maxIteratorAgeMs).toBeLessThan(11_000);
+  });
+
+  it('filters records as the stack’s Notify pattern does, before batching', async () => {
+    const pattern = { eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['commit', 'chatMessage', 'signInAsk'] } } } };
+    const s = streamWorld(async () => undefined, { filterPatterns: [pattern] });
+    const commit = s.write('game#1');
+    s.write('game#1', { kind: 'snapshot' });
+    const chat = s.write('game#1', { kind: 'chatMessage' });
+    await s.clock.run();
+    expect(s.seen.map((b) => seqs(b.records))).toEqual([seqs([commit, chat])]);
+    expect(s.mapping.metrics.filteredRecords).toBe(1);
+    expect(passesFilters([{ a: [{ prefix: 'x' }], b: [{ exists: false }] }], { a: 'xy' })).toBe(true);
+    expect(passesFilters([{ a: [{ 'anything-but': ['x'] }] }], { a: 'x' })).toBe(false);
+  });
+
+  it('stops a batch that times out and delivers it again', async () => {
+    let calls = 0;
+    const s = streamWorld(
+      async () => {
+        if (++calls === 1) await currentInvocation()!.sleep(120_000);
+        return undefined;
+      },
+      { timeoutSeconds: 60 },
+    );
+    const written = [s.write('game#1')];
+    await s.clock.run();
+    expect(s.seen.map((b) => seqs(b.records))).toEqual([seqs(written), seqs(written)]);
+    expect(s.target.metrics.timeouts).toBe(1);
+  });
+
+  it('starts at the stream’s tip (LATEST) and stops reading when stopped', async () => {
+    const w = world();
+    const stream = new MemoryStream({ clock: w.clock });
+    const seen: string[] = [];
+    const target = w.fn<DynamoDBStreamEvent, undefined>({
+      name: 'Reader',
+      handler: async (event) => {
+        seen.push(...event.Records.map((r) => r.dynamodb!.SequenceNumber!));
+        return undefined;
+      },
+    });
+    const write = () => stream.append({ partitionKey: 'p', eventName: 'INSERT', keys: { pk: 'p' }, newImage: { pk: 'p' } }).sequenceNumber;
+    write();
+    const mapping = new StreamEventSourceMapping({ source: stream, target });
+    mapping.start();
+    const read = write();
+    await w.clock.run();
+    await mapping.stop();
+    write();
+    await w.clock.run();
+    expect(seen).toEqual([read]);
+  });
+
+  it('refuses settings outside the published ranges', () => {
+    const { stream, target } = streamWorld(async () => undefined);
+    const make = (o: Partial<StreamMappingOptions>) => () => new StreamEventSourceMapping({ source: stream, target, ...o });
+    expect(make({ batchSize: 10_001 })).toThrow(RangeError);
+    expect(make({ parallelizationFactor: 11 })).toThrow(RangeError);
+    expect(make({ maximumRetryAttempts: 10_001 })).toThrow(RangeError);
+    expect(make({ maximumRecordAgeSeconds: 59 })).toThrow(RangeError);
+    expect(make({ maximumRecordAgeSeconds: 604_801 })).toThrow(RangeError);
+    expect(
+      make({ batchSize: 10_000, parallelizationFactor: 10, maximumRetryAttempts: 10_000, maximumRecordAgeSeconds: 604_800 }),
+    ).not.toThrow();
   });
 });
