@@ -1,0 +1,81 @@
+/**
+ * The Lambda model's settings come from the stack's synthesized template (about 3 s to
+ * synthesize, hence not a unit test): the values the stack deploys, and model options built from
+ * them that the models accept.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTION } from '../../infra/production';
+import { SimClock } from '../../bench/cloud/clock';
+import { LambdaAccount } from '../../bench/cloud/lambda/account';
+import { LambdaFunctionModel } from '../../bench/cloud/lambda/function-model';
+import { functionOptions, streamMappingOptions } from '../../bench/cloud/lambda/settings';
+import { StreamEventSourceMapping } from '../../bench/cloud/lambda/stream-mapping';
+import { MemoryStream } from '../../bench/cloud/lambda/stream-source';
+import type { FunctionName, FunctionSettings } from '../../bench/cloud/lambda/settings';
+import { deployedFunctions } from '../../bench/cloud/lambda/template';
+
+describe('the deployed functions, from the synthesized template', () => {
+  let functions: Record<FunctionName, FunctionSettings>;
+  beforeAll(() => {
+    functions = deployedFunctions();
+  });
+
+  it('names every function of the stack, each at 512 MB with its timeout and no reserved concurrency', () => {
+    expect(Object.keys(functions).sort()).toEqual(
+      ['Connect', 'Disconnect', 'Http', 'Message', 'Notify', 'Passkey', 'Ratings', 'SesEvents', 'Sweep'].sort(),
+    );
+    const timeouts = Object.fromEntries(Object.values(functions).map((f) => [f.name, f.timeoutSeconds]));
+    expect(timeouts).toEqual({
+      Http: 10,
+      Connect: 10,
+      Disconnect: 10,
+      Message: 10,
+      Notify: 60,
+      Sweep: 60,
+      Ratings: 30,
+      SesEvents: 10,
+      Passkey: 10,
+    });
+    for (const f of Object.values(functions)) {
+      expect(f.memoryMB).toBe(512);
+      expect(f.reservedConcurrency).toBeUndefined();
+    }
+    expect(functions.Sweep.asyncRetryAttempts).toBe(0);
+    expect(functions.SesEvents.asyncRetryAttempts).toBeUndefined();
+    expect(deployedFunctions()).toBe(functions); // synthesized once
+  });
+
+  it('reads the stream mappings of Notify and Ratings as deployed', () => {
+    const readers = Object.values(functions).filter((f) => f.streamMappings.length);
+    expect(readers.map((f) => f.name).sort()).toEqual(['Notify', 'Ratings']);
+    const notify = functions.Notify.streamMappings;
+    expect(notify).toHaveLength(1);
+    expect(notify[0]).toMatchObject({
+      batchSize: 25,
+      parallelizationFactor: PRODUCTION.streamParallelization,
+      maximumRetryAttempts: 10,
+      maximumRecordAgeSeconds: 86_400,
+      bisectBatchOnError: false,
+      functionResponseTypes: ['ReportBatchItemFailures'],
+      startingPosition: 'LATEST',
+      filterPatterns: [{ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['commit', 'chatMessage', 'signInAsk'] } } } }],
+    });
+    expect(JSON.stringify(notify[0]!.destinationConfig)).toMatch(/"OnFailure".*NotifyDeadLetters/);
+    expect(functions.Ratings.streamMappings[0]).toMatchObject({ batchSize: 25, parallelizationFactor: 1, maximumRetryAttempts: 10 });
+  });
+
+  it('gives options the models accept', () => {
+    const clock = new SimClock(0);
+    const account = new LambdaAccount({ clock });
+    const notify = new LambdaFunctionModel({ ...functionOptions(functions.Notify), account, handler: async () => undefined });
+    expect(notify).toMatchObject({ name: 'Notify', memoryMB: 512, timeoutSeconds: 60 });
+    const sweep = new LambdaFunctionModel({ ...functionOptions(functions.Sweep), account, handler: async () => undefined });
+    expect(sweep.asyncRetryAttempts).toBe(0);
+    const mapping = new StreamEventSourceMapping({
+      ...streamMappingOptions(functions.Notify.streamMappings[0]!),
+      source: new MemoryStream({ clock }),
+      target: notify,
+    });
+    expect(mapping).toMatchObject({ batchSize: 25, maximumRetryAttempts: 10, maximumRecordAgeSeconds: 86_400 });
+  });
+});
