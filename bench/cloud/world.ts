@@ -7,9 +7,7 @@
  * refreshing their 15-minute tokens as the web client does. The stream is read and handed to the
  * notifier and the ratings reactor in batches; the sweep runs at its schedule.
  */
-import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { Rng } from '../../domain/engine/rng';
 import { createApp, type App } from '../../functions/app/app';
 import { configFromEnv } from '../../functions/app/config';
@@ -30,15 +28,19 @@ import { WebSocketApiModel } from './apigw/websocket-api';
 import { SimClock } from './clock';
 import { ModelDocumentClient } from './dynamo/client';
 import { TableModel } from './dynamo/table';
+import { LambdaAccount } from './lambda/account';
+import { LambdaFunctionModel } from './lambda/function-model';
+import { lambdaIo, outsideInvocation } from './lambda/invocation';
+import { OnFailureQueue } from './lambda/on-failure';
+import { functionOptions, streamMappingOptions, type FunctionName, type FunctionSettings } from './lambda/settings';
+import { StreamEventSourceMapping } from './lambda/stream-mapping';
+import { MemoryStream } from './lambda/stream-source';
 import { answerAt, chooseGame, makePopulation, nextSession, type PlayerProfile } from './population';
 import { tableReport } from './report';
 
 const TABLE = 'caravela';
 const MINUTE = 60_000;
 const SWEEP_EVERY_MS = 5 * MINUTE;
-/** Lambda polls a stream shard about four times a second ("Using Lambda with DynamoDB"). */
-const STREAM_POLL_MS = 250;
-const STREAM_BATCH = 25;
 /** Games a player keeps going at once. */
 const GAMES_EACH = 2;
 
@@ -48,6 +50,13 @@ export interface WorldOptions {
   /** Virtual days to play. */
   days: number;
   start?: number;
+  /** The deployed functions' settings (lambda/template.ts reads them from the synthesized stack). */
+  functions: Record<FunctionName, FunctionSettings>;
+  /**
+   * How much of the handlers' measured CPU time the virtual clock charges (1: all of it, scaled
+   * to the functions' memory). 0 makes a run depend on its seed alone, not on this machine's speed.
+   */
+  cpuScale?: number;
 }
 
 interface Session {
@@ -72,58 +81,116 @@ function seededIds(rng: Rng): Ids {
 
 export class World {
   readonly clock: SimClock;
+  readonly stream: MemoryStream;
   readonly table: TableModel;
   readonly client: ModelDocumentClient;
   readonly account: ApiGatewayAccount;
   readonly ws: WebSocketApiModel;
   readonly httpApi: HttpApiModel;
-  readonly app: App;
+  readonly lambda: LambdaAccount;
+  readonly functions: Record<
+    'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'ratings' | 'sweep',
+    LambdaFunctionModel<never, unknown>
+  >;
+  readonly deadLetters = { notify: new OnFailureQueue(), ratings: new OnFailureQueue() };
+  private readonly mappings: StreamEventSourceMapping[];
   private readonly rng: Rng;
+  private readonly ids: Ids;
   private readonly pushes = new Map<string, (n: Notification) => void>();
-  private streamAt = 0;
-  private wakeStream: () => void = () => undefined;
   private stopped = false;
   readonly counts = { registered: 0, sessions: 0, moves: 0, gamesStarted: 0, pushes: 0, refused: 0, errors: 0, refreshes: 0 };
-  /** Virtual ms from a commit's push being sent to the move that answered it. */
+  /** Virtual ms from a turn's push to the move that answered it. */
   readonly turnLatencies: number[] = [];
 
   constructor(readonly options: WorldOptions) {
     this.rng = Rng.fromSeed(options.seed);
+    this.ids = seededIds(this.rng);
     this.clock = new SimClock(options.start ?? Date.UTC(2026, 10, 27));
-    this.table = new TableModel(TABLE, this.clock, undefined, 16, () => this.wakeStream());
+    this.stream = new MemoryStream({ clock: this.clock, shardCount: 16 });
+    this.table = new TableModel(TABLE, this.clock, undefined, 16, (change) => this.stream.append(change));
     this.client = new ModelDocumentClient(new Map([[TABLE, this.table]]), this.clock, options.seed);
     this.account = new ApiGatewayAccount(this.clock);
     this.ws = new WebSocketApiModel(this.account, { throttle: PRODUCTION.webSocketThrottle, seed: options.seed });
-    const now = () => new Date(this.clock.now());
-    this.app = createApp({
+    this.lambda = new LambdaAccount({ clock: this.clock, cpuScale: options.cpuScale ?? 1 });
+    const fn = <E, R>(name: FunctionName, part: (app: App) => (event: E) => Promise<R>) =>
+      new LambdaFunctionModel<E, R>({
+        ...functionOptions(options.functions[name]),
+        account: this.lambda,
+        seed: options.seed,
+        // Each instance builds its own app, as each container does: nothing in memory is shared between them.
+        init: () => {
+          const handler = this.newApp().get(part);
+          return (event: E) => handler(event);
+        },
+      }) as unknown as LambdaFunctionModel<never, unknown>;
+    this.functions = {
+      http: fn('Http', http),
+      connect: fn('Connect', connect),
+      disconnect: fn('Disconnect', disconnect),
+      message: fn('Message', message),
+      notify: fn('Notify', stream),
+      ratings: fn('Ratings', ratings),
+      sweep: fn('Sweep', sweep),
+    };
+    const call =
+      <E, R>(f: LambdaFunctionModel<never, unknown>) =>
+      (event: E) =>
+        (f as unknown as LambdaFunctionModel<E, R>).invoke(event);
+    this.ws.integrate({
+      connect: call(this.functions.connect),
+      disconnect: call(this.functions.disconnect),
+      message: call(this.functions.message),
+    });
+    this.httpApi = new HttpApiModel(this.account, { throttle: PRODUCTION.httpThrottle, handler: call(this.functions.http) });
+    this.mappings = (
+      [
+        ['Notify', this.functions.notify, this.deadLetters.notify],
+        ['Ratings', this.functions.ratings, this.deadLetters.ratings],
+      ] as const
+    ).map(
+      ([name, target, onFailure]) =>
+        new StreamEventSourceMapping({
+          ...streamMappingOptions(options.functions[name].streamMappings[0]!),
+          source: this.stream,
+          target: target as never,
+          onFailure,
+          seed: options.seed,
+        }),
+    );
+  }
+
+  /** One container's app: the real composition root on the cloud models. */
+  private newApp(): App {
+    const raw = this.ws.sender();
+    return createApp({
       config: configFromEnv({ TABLE_NAME: TABLE, CARAVELA_SECRET: 'the simulated stack: a secret for nothing real', LOG_LEVEL: 'ERROR' }),
-      now,
-      ids: seededIds(this.rng),
+      now: () => new Date(this.clock.now()),
+      ids: this.ids,
       dynamo: this.client as unknown as DynamoDBDocumentClient,
-      sender: this.ws.sender(),
+      // @connections calls are the invocation's requests, as the DynamoDB ones are.
+      sender: { send: (id, frame) => lambdaIo(() => raw.send(id, frame)), close: (id) => lambdaIo(() => raw.close!(id)) },
       mailer: null,
       channels: {
-        webPush: async (_subscription, n) => {
-          this.counts.pushes++;
-          this.pushes.get(n.playerId)?.(n);
-          return 'sent';
-        },
+        webPush: (_subscription, n) =>
+          lambdaIo(async () => {
+            this.counts.pushes++;
+            outsideInvocation(() => this.pushes.get(n.playerId)?.(n));
+            return 'sent' as const;
+          }),
       },
     });
-    this.ws.integrate({ connect: this.app.get(connect), disconnect: this.app.get(disconnect), message: this.app.get(message) });
-    this.httpApi = new HttpApiModel(this.account, { throttle: PRODUCTION.httpThrottle, handler: this.app.get(http) });
   }
 
   /** Play for the configured days; the report of what the cloud models saw. */
   async run() {
     const end = this.clock.now() + this.options.days * 24 * 60 * MINUTE;
     const population = makePopulation(this.options.players, this.options.seed);
-    void this.readStream();
+    for (const m of this.mappings) m.start();
     void this.sweepLoop();
     for (const p of population) void this.live(p, end).catch(() => this.counts.errors++);
     await this.clock.run(end);
     this.stopped = true;
-    this.wakeStream();
+    await Promise.all(this.mappings.map((m) => m.stop()));
     await this.clock.run(end + 10 * MINUTE);
     return this.report();
   }
@@ -137,44 +204,25 @@ export class World {
       table: tableReport(this.table),
       dynamoRetries: this.client.stats,
       apiGateway: this.account.report(),
+      lambda: {
+        peakConcurrency: this.lambda.peakConcurrency,
+        functions: Object.fromEntries(Object.entries(this.functions).map(([name, f]) => [name, f.metrics])),
+      },
+      streams: {
+        notify: this.mappings[0]!.metrics,
+        ratings: this.mappings[1]!.metrics,
+        deadLetters: { notify: this.deadLetters.notify.messages.length, ratings: this.deadLetters.ratings.messages.length },
+      },
     };
   }
 
   // --- the cloud around the app -------------------------------------------------------------
 
-  /** The stream's new inserts, in batches, to the notifier and the ratings reactor (as their event filters pass them). */
-  private async readStream(): Promise<void> {
-    const notify = this.app.get(stream);
-    const rate = this.app.get(ratings);
-    while (!this.stopped) {
-      // Idle until a change is written (rather than wake four times a second for days), then poll as Lambda does.
-      await new Promise<void>((resolve) => (this.wakeStream = resolve));
-      await this.clock.sleep(STREAM_POLL_MS);
-      const fresh = this.table.stream.slice(this.streamAt);
-      this.streamAt += fresh.length;
-      const inserts = fresh.filter((r) => r.eventName === 'INSERT' && r.newImage);
-      for (let i = 0; i < inserts.length; i += STREAM_BATCH) {
-        const batch = inserts.slice(i, i + STREAM_BATCH);
-        const event = (records: typeof batch) =>
-          ({
-            Records: records.map((r) => ({
-              eventName: 'INSERT',
-              dynamodb: { SequenceNumber: String(r.sequenceNumber), NewImage: marshall(r.newImage!, { removeUndefinedValues: true }) },
-            })),
-          }) as unknown as DynamoDBStreamEvent;
-        const forNotify = batch.filter((r) => ['commit', 'chatMessage', 'signInAsk'].includes(String(r.newImage!.kind)));
-        const finished = batch.filter((r) => r.newImage!.kind === 'commit' && r.newImage!.status === 'finished');
-        if (forNotify.length) await notify(event(forNotify)).catch(() => this.counts.errors++);
-        if (finished.length) await rate(event(finished)).catch(() => this.counts.errors++);
-      }
-    }
-  }
-
+  /** EventBridge invokes the sweep asynchronously at its rate. */
   private async sweepLoop(): Promise<void> {
-    const run = this.app.get(sweep);
     while (!this.stopped) {
       await this.clock.sleep(SWEEP_EVERY_MS);
-      await run({}).catch(() => this.counts.errors++);
+      void this.functions.sweep.invokeAsync({} as never).catch(() => this.counts.errors++);
     }
   }
 

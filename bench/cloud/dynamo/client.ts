@@ -11,6 +11,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { Rng } from '../../../domain/engine/rng';
 import type { VirtualClock } from '../clock';
+import { lambdaIo } from '../lambda/invocation';
 import { compile, compileQuery, type Doc } from './expressions';
 import { itemSize } from './item-size';
 import { LIMITS, TableModel, ThroughputExceeded, ValidationError } from './table';
@@ -49,7 +50,8 @@ export class ModelDocumentClient {
     for (let attempt = 1; ; attempt++) {
       this.beforeRequest();
       try {
-        const out = this.handle(command.constructor.name, command.input);
+        // Through the running invocation, if any: it pays its CPU first, and a dead one sends nothing.
+        const out = await lambdaIo(async () => this.handle(command.constructor.name, command.input));
         if (attempt > 1) this.stats.recovered++;
         return out;
       } catch (error) {

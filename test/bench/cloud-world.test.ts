@@ -1,0 +1,46 @@
+/**
+ * The simulated world drives the real application: players register, connect, turn on pushes,
+ * start games and answer their turns through the API Gateway model, the app's own DynamoDB stores
+ * write to the table model, the stream reaches the notifier. Every game's versions come out once
+ * each, through the functions as deployed (memory, timeouts, stream mappings). And the result is the code's: a deliberate bug in a host service (the notifier sends no
+ * push) changes what the simulator reports.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deployedFunctions } from '../../bench/cloud/lambda/template';
+import { World } from '../../bench/cloud/world';
+import { Notifier } from '../../functions/host/notifier';
+
+// The functions as the stack deploys them (synthesized once: a few seconds, hence not a unit test).
+const small = () => ({ seed: 3, players: 30, days: 2, functions: deployedFunctions() });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the simulated world', () => {
+  it('plays the real app on the cloud models: turns taken, pushes answered, every version stored once', async () => {
+    const report = await new World(small()).run();
+    expect(report).toMatchObject({ registered: 30, errors: 0, refused: 0 });
+    expect(report.moves).toBeGreaterThan(10);
+    expect(report.pushes).toBeGreaterThan(5);
+    expect(report.turnLatencyMinutes.count).toBeGreaterThan(0);
+    expect(report.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
+    expect(report.table.versions.versions).toBeGreaterThan(report.moves);
+    expect(report.apiGateway.websocket.connectsAccepted).toBe(report.sessions);
+    // Through the functions as deployed: the notifier read the stream, nothing reached a dead-letter queue.
+    expect(report.lambda.functions.notify?.invocations).toBeGreaterThan(0);
+    expect(report.streams.deadLetters).toEqual({ notify: 0, ratings: 0 });
+  }, 60_000);
+
+  it('is the same world for the same seed, when the CPU this machine spent is left out', async () => {
+    const fixed = () => new World({ ...small(), days: 1, cpuScale: 0 }).run();
+    expect(await fixed()).toEqual(await fixed());
+  }, 60_000);
+
+  it('reports what a bug in a host service does: a notifier that pushes nothing leaves turns to sessions', async () => {
+    const healthy = await new World(small()).run();
+    vi.spyOn(Notifier.prototype, 'notifyCommit').mockResolvedValue(undefined as never);
+    const broken = await new World(small()).run();
+    // Only the sweep's own pushes are left (turns passed to a bot when time ran out).
+    expect(broken.pushes).toBeLessThan(healthy.pushes / 4);
+    expect(broken.turnLatencyMinutes.count).toBeLessThan(healthy.turnLatencyMinutes.count / 4);
+  }, 60_000);
+});
