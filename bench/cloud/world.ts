@@ -57,6 +57,8 @@ export interface WorldOptions {
    * to the functions' memory). 0 makes a run depend on its seed alone, not on this machine's speed.
    */
   cpuScale?: number;
+  /** Faults, as AWS has them: instances killed at I/O points, `$disconnect`s lost, stream batches delivered twice. */
+  faults?: { killRate?: number; disconnectLoss?: number; duplicateRate?: number };
 }
 
 interface Session {
@@ -110,7 +112,11 @@ export class World {
     this.table = new TableModel(TABLE, this.clock, undefined, 16, (change) => this.stream.append(change));
     this.client = new ModelDocumentClient(new Map([[TABLE, this.table]]), this.clock, options.seed);
     this.account = new ApiGatewayAccount(this.clock);
-    this.ws = new WebSocketApiModel(this.account, { throttle: PRODUCTION.webSocketThrottle, seed: options.seed });
+    this.ws = new WebSocketApiModel(this.account, {
+      throttle: PRODUCTION.webSocketThrottle,
+      seed: options.seed,
+      disconnectLoss: options.faults?.disconnectLoss ?? 0,
+    });
     this.lambda = new LambdaAccount({ clock: this.clock, cpuScale: options.cpuScale ?? 1 });
     const fn = <E, R>(name: FunctionName, part: (app: App) => (event: E) => Promise<R>) =>
       new LambdaFunctionModel<E, R>({
@@ -157,13 +163,16 @@ export class World {
           seed: options.seed,
         }),
     );
+    const { killRate, duplicateRate } = options.faults ?? {};
+    if (killRate) for (const f of Object.values(this.functions)) f.kill(killRate);
+    if (duplicateRate) for (const m of this.mappings) m.duplicate(duplicateRate);
   }
 
   /** One container's app: the real composition root on the cloud models. */
   private newApp(): App {
     const raw = this.ws.sender();
     return createApp({
-      config: configFromEnv({ TABLE_NAME: TABLE, CARAVELA_SECRET: 'the simulated stack: a secret for nothing real', LOG_LEVEL: 'ERROR' }),
+      config: configFromEnv({ TABLE_NAME: TABLE, CARAVELA_SECRET: 'the simulated stack: a secret for nothing real', LOG_LEVEL: 'SILENT' }),
       now: () => new Date(this.clock.now()),
       ids: this.ids,
       dynamo: this.client as unknown as DynamoDBDocumentClient,

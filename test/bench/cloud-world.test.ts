@@ -44,3 +44,14 @@ describe('the simulated world', () => {
     expect(broken.turnLatencyMinutes.count).toBeLessThan(healthy.turnLatencyMinutes.count / 4);
   }, 60_000);
 });
+
+describe('the simulated world with faults', () => {
+  it('keeps every version once when instances die after their writes, batches come twice and disconnects are lost', async () => {
+    const report = await new World({ ...small(), faults: { killRate: 0.01, duplicateRate: 0.2, disconnectLoss: 0.3 } }).run();
+    expect(report.lambda.functions.message?.kills).toBeGreaterThan(0);
+    expect(report.streams.notify.duplicates).toBeGreaterThan(0);
+    expect(report.apiGateway.websocket.disconnectsLost).toBeGreaterThan(0);
+    expect(report.moves).toBeGreaterThan(10);
+    expect(report.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
+  }, 60_000);
+});
