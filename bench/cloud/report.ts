@@ -57,6 +57,19 @@ export function versionIntegrity(table: TableModel): { games: number; versions: 
   return { games, versions, gaps, duplicateInserts };
 }
 
+/** What was written to a key in its busiest second: items by kind (what made it hot). */
+export function burstOf(table: TableModel, key: string): { at: string; writes: Record<string, number> } | null {
+  const second = table.peaks.get(key)?.writeSecond;
+  if (second === undefined) return null;
+  const writes: Record<string, number> = {};
+  for (const r of table.stream)
+    if (r.partitionKey === key && r.at >= second && r.at < second + 1000) {
+      const kind = String((r.newImage ?? r.oldImage)?.kind ?? 'unknown');
+      writes[kind] = (writes[kind] ?? 0) + 1;
+    }
+  return { at: new Date(second).toISOString(), writes };
+}
+
 export function tableReport(table: TableModel) {
   return {
     items: table.itemCount,
@@ -68,6 +81,10 @@ export function tableReport(table: TableModel) {
     streamRecords: table.stream.length,
     versions: versionIntegrity(table),
     hottestKeys: hottestKeys(table),
+    hottestBurst: (() => {
+      const top = hottestKeys(table, 1)[0];
+      return top ? { key: top.key, ...burstOf(table, top.key) } : null;
+    })(),
   };
 }
 

@@ -62,8 +62,8 @@ export class TableModel {
   private readonly sortedKeys = new Map<string, string[] | null>();
   /** `${pk}\u0000${second}` → units used in that second. */
   private readonly seconds = new Map<string, { read: number; write: number }>();
-  /** Peak units per partition key in any one second. */
-  readonly peaks = new Map<string, { read: number; write: number }>();
+  /** Peak units per partition key in any one second, and the second (ms) of the write peak. */
+  readonly peaks = new Map<string, { read: number; write: number; writeSecond?: number }>();
   readonly usage: Usage = { readUnits: 0, writeUnits: 0, requests: 0, throttled: 0, conditionalFailures: 0 };
   readonly stream: StreamRecord[] = [];
   private sequence = 0;
@@ -127,7 +127,7 @@ export class TableModel {
       this.seconds.set(slot(c.pk), used);
       const peak = this.peaks.get(c.pk) ?? { read: 0, write: 0 };
       peak.read = Math.max(peak.read, used.read);
-      peak.write = Math.max(peak.write, used.write);
+      if (used.write > peak.write) Object.assign(peak, { write: used.write, writeSecond: second * 1000 });
       this.peaks.set(c.pk, peak);
       this.usage.readUnits += c.read ?? 0;
       this.usage.writeUnits += c.write ?? 0;
