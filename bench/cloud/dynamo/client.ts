@@ -11,7 +11,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { Rng } from '../../../domain/engine/rng';
 import type { VirtualClock } from '../clock';
-import { lambdaIo } from '../lambda/invocation';
+import { currentInvocation, lambdaIo } from '../lambda/invocation';
 import { compile, compileQuery, type Doc } from './expressions';
 import { itemSize } from './item-size';
 import { LIMITS, TableModel, ThroughputExceeded, ValidationError } from './table';
@@ -25,6 +25,8 @@ const BASE_DELAY_MS = 100;
 const MAX_DELAY_MS = 20_000;
 
 export interface ClientStats {
+  /** Requests (each attempt) by the function whose invocation made them ('outside' for none). */
+  requestsBy: Record<string, number>;
   /** Requests that were throttled at least once and then went through. */
   recovered: number;
   /** Requests the application saw fail with a throttling error after the retries. */
@@ -32,7 +34,7 @@ export interface ClientStats {
 }
 
 export class ModelDocumentClient {
-  readonly stats: ClientStats = { recovered: 0, failedThrottled: 0 };
+  readonly stats: ClientStats = { requestsBy: {}, recovered: 0, failedThrottled: 0 };
   private readonly rng: Rng;
 
   constructor(
@@ -49,6 +51,8 @@ export class ModelDocumentClient {
   async send(command: { input: Input; constructor: { name: string } }): Promise<Record<string, unknown>> {
     for (let attempt = 1; ; attempt++) {
       this.beforeRequest();
+      const by = currentInvocation()?.functionName ?? 'outside';
+      this.stats.requestsBy[by] = (this.stats.requestsBy[by] ?? 0) + 1;
       try {
         // Through the running invocation, if any: it pays its CPU first, and a dead one sends nothing.
         const out = await lambdaIo(async () => this.handle(command.constructor.name, command.input));
