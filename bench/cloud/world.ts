@@ -21,6 +21,9 @@ import { ratings } from '../../functions/handlers/ratings';
 import { stream } from '../../functions/handlers/stream';
 import { sweep } from '../../functions/handlers/sweep';
 import { PRODUCTION } from '../../infra/production';
+import { tieredUsd } from '../../cost/model';
+import { keys } from '../../functions/adapters/store/keys';
+import { PRICES } from '../../cost/prices';
 import { ApiGatewayAccount } from './apigw/account';
 import { HttpApiModel } from './apigw/http-api';
 import type { SimConnection } from './apigw/sim-connection';
@@ -103,6 +106,8 @@ export class World {
   readonly counts = { registered: 0, sessions: 0, moves: 0, gamesStarted: 0, pushes: 0, refused: 0, errors: 0, refreshes: 0 };
   /** Virtual ms from a turn's push to the move that answered it. */
   readonly turnLatencies: number[] = [];
+  /** Virtual ms from the commit that made it a player's turn to their push. */
+  readonly pushLatencies: number[] = [];
 
   constructor(readonly options: WorldOptions) {
     this.rng = Rng.fromSeed(options.seed);
@@ -183,6 +188,8 @@ export class World {
         webPush: (_subscription, n) =>
           lambdaIo(async () => {
             this.counts.pushes++;
+            const commit = this.table.get(keys.game(n.gameId), keys.commit(n.version));
+            if (n.kind === 'yourTurn' && typeof commit?.at === 'string') this.pushLatencies.push(this.clock.now() - Date.parse(commit.at));
             outsideInvocation(() => this.pushes.get(n.playerId)?.(n));
             return 'sent' as const;
           }),
@@ -210,6 +217,8 @@ export class World {
       players: this.options.players,
       ...this.counts,
       turnLatencyMinutes: percentiles(this.turnLatencies.map((ms) => ms / MINUTE)),
+      commitToPushSeconds: percentiles(this.pushLatencies.map((ms) => ms / 1000)),
+      cost: this.cost(),
       table: tableReport(this.table),
       dynamoRetries: this.client.stats,
       apiGateway: this.account.report(),
@@ -222,6 +231,32 @@ export class World {
         ratings: this.mappings[1]!.metrics,
         deadLetters: { notify: this.deadLetters.notify.messages.length, ratings: this.deadLetters.ratings.messages.length },
       },
+    };
+  }
+
+  /** What the metered usage costs at list prices (cost/prices.ts), by line and per game started. */
+  private cost() {
+    const fns = Object.values(this.functions).map((f) => f.metrics);
+    const lines = {
+      dynamoWrites: tieredUsd(this.table.usage.writeUnits, PRICES.dynamoWriteRequestUnits),
+      dynamoReads: tieredUsd(this.table.usage.readUnits, PRICES.dynamoReadRequestUnits),
+      lambdaDuration: tieredUsd(
+        fns.reduce((n, m) => n + m.gbSeconds, 0),
+        PRICES.lambdaArmGbSecond,
+      ),
+      lambdaRequests: tieredUsd(
+        fns.reduce((n, m) => n + m.invocations, 0),
+        PRICES.lambdaRequests,
+      ),
+      ...this.account.report().cost,
+    };
+    const { total: _apiTotal, ...byLine } = lines as typeof lines & { total?: number };
+    const total = Object.values(byLine).reduce((n, usd) => n + usd, 0);
+    const round = (usd: number) => Math.round(usd * 1e6) / 1e6;
+    return {
+      byLineUsd: Object.fromEntries(Object.entries(byLine).map(([k, v]) => [k, round(v)])),
+      totalUsd: round(total),
+      perGameStartedUsd: this.counts.gamesStarted ? round(total / this.counts.gamesStarted) : null,
     };
   }
 
