@@ -42,7 +42,7 @@ function model(start = Date.UTC(2026, 10, 27, 12)) {
 function kitOn(soleWriter: boolean): StoreKit {
   const { doc } = model(Date.now());
   const stores = createApp({
-    config: { ...configFromEnv({ TABLE_NAME: TABLE }), soleWriter },
+    config: { ...configFromEnv({ TABLE_NAME: TABLE, LOG_LEVEL: 'SILENT' }), soleWriter },
     now: () => new Date(),
     ids: randomIds,
     dynamo: doc,
