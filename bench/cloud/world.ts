@@ -61,7 +61,13 @@ export interface WorldOptions {
    */
   cpuScale?: number;
   /** Faults, as AWS has them: instances killed at I/O points, `$disconnect`s lost, stream batches delivered twice. */
-  faults?: { killRate?: number; disconnectLoss?: number; duplicateRate?: number };
+  faults?: {
+    killRate?: number;
+    disconnectLoss?: number;
+    duplicateRate?: number;
+    /** The notifier down (every invocation fails) for `minutes` from `fromHour` hours into the run. */
+    notifyOutage?: { fromHour: number; minutes: number };
+  };
 }
 
 interface Session {
@@ -168,8 +174,13 @@ export class World {
           seed: options.seed,
         }),
     );
-    const { killRate, duplicateRate } = options.faults ?? {};
+    const { killRate, duplicateRate, notifyOutage } = options.faults ?? {};
     if (killRate) for (const f of Object.values(this.functions)) f.kill(killRate);
+    if (notifyOutage) {
+      const from = this.clock.now() + notifyOutage.fromHour * 60 * MINUTE;
+      const to = from + notifyOutage.minutes * MINUTE;
+      this.functions.notify.kill(() => this.clock.now() >= from && this.clock.now() < to);
+    }
     if (duplicateRate) for (const m of this.mappings) m.duplicate(duplicateRate);
   }
 

@@ -55,3 +55,18 @@ describe('the simulated world with faults', () => {
     expect(report.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
   }, 60_000);
 });
+
+describe('a 30-minute notifier outage', () => {
+  it('exhausts the stream mapping’s 10 retries: batches go to the dead-letter queue, which keeps no record, and their notifications are never sent', async () => {
+    const healthy = await new World({ ...small(), cpuScale: 0 }).run();
+    const outage = await new World({ ...small(), cpuScale: 0, faults: { notifyOutage: { fromHour: 30, minutes: 30 } } }).run();
+    expect(healthy.streams.deadLetters.notify).toBe(0);
+    expect(outage.streams.deadLetters.notify).toBeGreaterThan(0);
+    expect(outage.streams.notify.failedBatches).toBeGreaterThan(0);
+    // Their records (commits whose notifications were never sent) are gone: the queue holds shard and sequence numbers only.
+    expect(outage.streams.notify.discardedRecords).toBeGreaterThan(0);
+    expect(healthy.streams.notify.discardedRecords).toBe(0);
+    // The games themselves lose nothing.
+    expect(outage.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
+  }, 120_000);
+});
