@@ -95,6 +95,21 @@ export class EmailConfirmations {
   async save(playerId: string, settings: NotificationSettings, resend: boolean): Promise<SettingsRecord> {
     const { players, mailer, now } = this.deps;
     const at = now();
+    // The address's count comes first, before anything is stored: a Lambda that dies between
+    // storing the settings and mailing loses the email (a retry finds the address stored and sends
+    // none), so nothing more may stand between the two. A refusal here has stored nothing.
+    const preview = planSettings(await players.getSettingsRecord(playerId, true), settings, resend, at, mailer !== null);
+    if (preview.mail) {
+      const email = preview.next.settings.email!;
+      const perAddress = limit('EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_HOUR');
+      const counted = await this.deps.accounts.countConfirmationEmail(email, perAddress, HOUR_MS, at);
+      if (!counted.ok) {
+        throw rateLimited(
+          `At most ${perAddress} confirmation emails an hour go to one address, and ${email} had them; open a link already sent, or wait.`,
+          counted.retryAfterMs,
+        );
+      }
+    }
     let mail = false;
     const { before, after } = await players.updateSettings(playerId, (r) => {
       const plan = planSettings(r, settings, resend, at, mailer !== null);
@@ -103,18 +118,6 @@ export class EmailConfirmations {
     });
     if (!mail) return after;
     const email = after.settings.email!;
-    const perAddress = limit('EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_HOUR');
-    const counted = await this.deps.accounts.countConfirmationEmail(email, perAddress, HOUR_MS, at).catch(async (error) => {
-      await this.putBack(playerId, before, after);
-      throw error;
-    });
-    if (!counted.ok) {
-      await this.putBack(playerId, before, after);
-      throw rateLimited(
-        `At most ${perAddress} confirmation emails an hour go to one address, and ${email} had them; open a link already sent, or wait.`,
-        counted.retryAfterMs,
-      );
-    }
     try {
       const token = issueEmailToken({ playerId, email }, await this.deps.secret(), at);
       await mailer!.send(email, confirmationMail(playerId, email, this.deps.linkFor(token)));
