@@ -67,6 +67,11 @@ export interface WorldOptions {
     duplicateRate?: number;
     /** The notifier down (every invocation fails) for `minutes` from `fromHour` hours into the run. */
     notifyOutage?: { fromHour: number; minutes: number };
+    /**
+     * A poison record, `atHour` hours into the run: a finished game's commit whose events no
+     * version of the rules can read (an item a bug wrote), as the stream hands it to both readers.
+     */
+    poisonAtHour?: number;
   };
 }
 
@@ -109,7 +114,20 @@ export class World {
   private readonly ids: Ids;
   private readonly pushes = new Map<string, (n: Notification) => void>();
   private stopped = false;
-  readonly counts = { registered: 0, sessions: 0, moves: 0, gamesStarted: 0, pushes: 0, refused: 0, errors: 0, refreshes: 0 };
+  readonly counts = {
+    registered: 0,
+    sessions: 0,
+    moves: 0,
+    gamesStarted: 0,
+    pushes: 0,
+    refused: 0,
+    errors: 0,
+    refreshes: 0,
+    lobbyVisits: 0,
+    lobbyJoins: 0,
+    chats: 0,
+    resignations: 0,
+  };
   /** Virtual ms from a turn's push to the move that answered it. */
   readonly turnLatencies: number[] = [];
   /** Virtual ms from the commit that made it a player's turn to their push. */
@@ -214,6 +232,8 @@ export class World {
     const population = makePopulation(this.options.players, this.options.seed);
     for (const m of this.mappings) m.start();
     void this.sweepLoop();
+    const poison = this.options.faults?.poisonAtHour;
+    if (poison !== undefined) void this.clock.sleep(poison * 60 * MINUTE).then(() => this.writePoison());
     for (const p of population) void this.live(p, end).catch(() => this.counts.errors++);
     await this.clock.run(end);
     this.stopped = true;
@@ -272,6 +292,23 @@ export class World {
   }
 
   // --- the cloud around the app -------------------------------------------------------------
+
+  /** An item no reader can read, written straight into the table (as a bug in some writer would). */
+  private writePoison(): void {
+    const gameId = 'poisoned0000000';
+    this.table.write(keys.game(gameId), keys.commit(1), {
+      pk: keys.game(gameId),
+      sk: keys.commit(1),
+      kind: 'commit',
+      gameId,
+      version: 1,
+      game: 'vasco-da-gama',
+      status: 'finished',
+      events: '{not json',
+      seats: 'not a list',
+      at: new Date(this.clock.now()).toISOString(),
+    });
+  }
 
   /** EventBridge invokes the sweep asynchronously at its rate. */
   private async sweepLoop(): Promise<void> {
@@ -372,14 +409,33 @@ export class World {
       const mine = await ask({ action: 'myGames', limit: 50 });
       const games = (mine?.games ?? []) as { gameId: string; status: string; yourTurn: boolean }[];
       for (const g of games.filter((x) => x.yourTurn)) {
+        if (rng.next() < p.resigns) {
+          if ((await ask({ action: 'resign', gameId: g.gameId }))?.type === 'done') this.counts.resignations++;
+          continue;
+        }
         const moved = await this.play(conn, g.gameId, rng);
         if (moved && answering?.gameId === g.gameId) this.turnLatencies.push(this.clock.now() - answering.at);
+        if (moved && rng.next() < p.chats && (await ask({ action: 'chat', gameId: g.gameId, text: 'Good move!' }))?.type === 'chatSent')
+          this.counts.chats++;
       }
-      const going = games.filter((g) => g.status !== 'finished').length;
+      let going = games.filter((g) => g.status !== 'finished').length;
+      if (going < GAMES_EACH && rng.next() < p.browsesLobby && (await this.browseLobby(conn, rng))) going++;
       if (going < GAMES_EACH) await this.startGame(conn, rng);
     } finally {
       conn.close();
     }
+  }
+
+  /** A look at the public lobby; a seat taken in a game there, now and then. */
+  private async browseLobby(conn: SimConnection, rng: Rng): Promise<boolean> {
+    const page = await this.request(conn, { action: 'openGames', limit: 20 });
+    this.counts.lobbyVisits++;
+    const open = (page?.games ?? []) as { gameId: string }[];
+    if (!open.length || rng.next() < 0.5) return false;
+    const joined = await this.request(conn, { action: 'joinGame', gameId: open[rng.int(open.length)]!.gameId, listed: true });
+    if (joined?.type !== 'joined') return false;
+    this.counts.lobbyJoins++;
+    return true;
   }
 
   private async startGame(conn: SimConnection, rng: Rng): Promise<void> {

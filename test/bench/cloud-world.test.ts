@@ -22,6 +22,7 @@ describe('the simulated world', () => {
     expect(report.moves).toBeGreaterThan(10);
     expect(report.pushes).toBeGreaterThan(5);
     expect(report.turnLatencyMinutes.count).toBeGreaterThan(0);
+    expect(report.lobbyVisits).toBeGreaterThan(0);
     expect(report.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
     expect(report.table.versions.versions).toBeGreaterThan(report.moves);
     expect(report.apiGateway.websocket.connectsAccepted).toBe(report.sessions);
@@ -69,4 +70,15 @@ describe('a 30-minute notifier outage', () => {
     // The games themselves lose nothing.
     expect(outage.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
   }, 120_000);
+});
+
+describe('a poison record', () => {
+  it('is retried, then goes to each reader’s dead-letter queue, and the stream moves on: later games are still notified', async () => {
+    const report = await new World({ ...small(), cpuScale: 0, faults: { poisonAtHour: 20 } }).run();
+    expect(report.streams.deadLetters).toEqual({ notify: 1, ratings: 1 });
+    expect(report.streams.notify.retries).toBeGreaterThanOrEqual(10);
+    expect(report.streams.notify.discardedRecords).toBeGreaterThanOrEqual(1);
+    expect(report.commitToPushSeconds.count).toBeGreaterThan(0);
+    expect(report.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
+  }, 60_000);
 });
