@@ -72,6 +72,8 @@ export interface WorldOptions {
      * version of the rules can read (an item a bug wrote), as the stream hands it to both readers.
      */
     poisonAtHour?: number;
+    /** Every table request throttled for `minutes` from `fromHour` hours into the run (the SDK's retries then give up). */
+    throttleBurst?: { fromHour: number; minutes: number };
   };
 }
 
@@ -192,7 +194,11 @@ export class World {
           seed: options.seed,
         }),
     );
-    const { killRate, duplicateRate, notifyOutage } = options.faults ?? {};
+    const { killRate, duplicateRate, notifyOutage, throttleBurst } = options.faults ?? {};
+    if (throttleBurst) {
+      const from = this.clock.now() + throttleBurst.fromHour * 60 * MINUTE;
+      this.table.throttleWindow = { from, to: from + throttleBurst.minutes * MINUTE };
+    }
     if (killRate) for (const f of Object.values(this.functions)) f.kill(killRate);
     if (notifyOutage) {
       const from = this.clock.now() + notifyOutage.fromHour * 60 * MINUTE;

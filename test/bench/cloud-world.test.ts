@@ -82,3 +82,13 @@ describe('a poison record', () => {
     expect(report.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
   }, 60_000);
 });
+
+describe('a burst of throttling', () => {
+  it('fails requests the SDK could not retry through, and loses no version: the stream catches up after', async () => {
+    const report = await new World({ ...small(), cpuScale: 0, faults: { throttleBurst: { fromHour: 18, minutes: 20 } } }).run();
+    expect(report.table.throttledRequests).toBeGreaterThan(0);
+    expect(report.dynamoRetries.failedThrottled).toBeGreaterThan(0);
+    expect(report.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
+    expect(report.moves).toBeGreaterThan(10);
+  }, 60_000);
+});

@@ -112,6 +112,10 @@ export class TableModel {
    */
   charge(charges: { pk: string; read?: number; write?: number }[]): void {
     const second = Math.floor(this.clock.now() / 1000);
+    if (this.throttleWindow && this.clock.now() >= this.throttleWindow.from && this.clock.now() < this.throttleWindow.to) {
+      this.usage.throttled++;
+      throw new ThroughputExceeded('Throughput exceeds the current capacity of your table (an injected burst of throttling)');
+    }
     const slot = (pk: string) => `${pk}\u0000${second}`;
     for (const c of charges) {
       const used = this.seconds.get(slot(c.pk)) ?? { read: 0, write: 0 };
@@ -135,6 +139,9 @@ export class TableModel {
     // Seconds gone by are forgotten (the peaks keep what matters).
     if (this.seconds.size > 100_000) for (const k of this.seconds.keys()) if (!k.endsWith(`\u0000${second}`)) this.seconds.delete(k);
   }
+
+  /** While set, every request is throttled (a fault: DynamoDB throttling the whole table for a while). */
+  throttleWindow: { from: number; to: number } | null = null;
 
   /** Store (or delete, with `next` undefined) one item, and tell the stream. */
   write(pk: string, sk: string, next: Doc | undefined): void {
