@@ -7,7 +7,7 @@
  * used with a conditional write before the device is made.
  */
 import { SIGNIN_LINK_SECONDS, verifyLinkToken } from '../core/session-token';
-import { emailConfirmed, emailUsable } from '../core/notification';
+import { emailConfirmed } from '../core/notification';
 import type { Mailer } from '../adapters/channels/email';
 import type { AccountStore } from '../stores/accounts';
 import type { PlayerStore } from '../stores/players';
@@ -42,10 +42,10 @@ export interface EmailSignInDeps {
 export class EmailSignIn {
   constructor(private readonly deps: EmailSignInDeps) {}
 
-  /** The address a player signs in with, if their confirmed notification address is one; `mailable`: and mail may still go there. */
-  private async confirmedFor(playerId: string, email: string, mailable = false): Promise<boolean> {
+  /** Whether the player still has this address, confirmed, in their notification settings. */
+  private async confirmedFor(playerId: string, email: string): Promise<boolean> {
     const record = await this.deps.players.getSettingsRecord(playerId, true);
-    return (mailable ? emailUsable(record) : emailConfirmed(record)) && record.confirmedEmail!.toLowerCase() === email;
+    return emailConfirmed(record) && record.confirmedEmail!.toLowerCase() === email;
   }
 
   /** `POST /api/signin/email`: note the ask (the stream answers it with `send`); the same work and answer for every address. */

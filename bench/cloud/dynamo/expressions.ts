@@ -399,6 +399,13 @@ export interface Compiled {
 /** Parse a request's expressions together (they share the names and values, each of which must be used). */
 export function compile(expressions: { condition?: string; update?: string; projection?: string }, refs: Names): Compiled {
   const parsers: Parser[] = [];
+  const out = compileParts(expressions, refs, parsers);
+  checkAllUsed(refs, parsers);
+  return out;
+}
+
+/** The expressions compiled, each one's parser added to `parsers` (for the check that every name and value was used). */
+function compileParts(expressions: { condition?: string; update?: string; projection?: string }, refs: Names, parsers: Parser[]): Compiled {
   const out: Compiled = {};
   if (expressions.condition !== undefined) {
     const p = new Parser(tokenize(expressions.condition), refs);
@@ -425,7 +432,6 @@ export function compile(expressions: { condition?: string; update?: string; proj
     parsers.push(p);
     out.project = (doc) => project(doc, paths);
   }
-  checkAllUsed(refs, parsers);
   return out;
 }
 
@@ -470,26 +476,13 @@ export function compileQuery(
   if (partition === undefined) throw new ExpressionError('Query condition missed key schema element: the partition key');
   // The filter and projection share the key condition's names and values; all must be used by one of them.
   const parsers = [p];
-  let filter: ((doc: Doc) => boolean) | undefined;
-  let projectFn: ((doc: Doc) => Doc) | undefined;
-  if (expressions.filter !== undefined) {
-    const fp = new Parser(tokenize(expressions.filter), refs);
-    const fc = fp.condition();
-    parsers.push(fp);
-    filter = (doc) => holds(doc, fc);
-  }
-  if (expressions.projection !== undefined) {
-    const pp = new Parser(tokenize(expressions.projection), refs);
-    const paths = [pp.path()];
-    while (pp.isOp(',')) {
-      pp.expectOp(',');
-      paths.push(pp.path());
-    }
-    parsers.push(pp);
-    projectFn = (doc) => project(doc, paths);
-  }
+  const rest = compileParts({ condition: expressions.filter, projection: expressions.projection }, refs, parsers);
   checkAllUsed(refs, parsers);
-  return { key: { partition, sortTest }, ...(filter ? { filter } : {}), ...(projectFn ? { project: projectFn } : {}) };
+  return {
+    key: { partition, sortTest },
+    ...(rest.condition ? { filter: rest.condition } : {}),
+    ...(rest.project ? { project: rest.project } : {}),
+  };
 }
 
 // --- updates --------------------------------------------------------------------------------
