@@ -31,9 +31,13 @@ export function hottestKeys(table: TableModel, count = 10): HotKey[] {
 /**
  * Every game's commits are versions 1, 2, 3… with none missing and none twice (a commit is one
  * item per version: a gap is a lost version; a second writer of a version is refused by the
- * store's condition, so duplicates show as extra stream inserts of one key).
+ * store's condition, so a duplicate would show as a second stream INSERT of one key, which the
+ * caller counts as the stream goes by).
  */
-export function versionIntegrity(table: TableModel): { games: number; versions: number; gaps: number; duplicateInserts: number } {
+export function versionIntegrity(
+  table: TableModel,
+  duplicateInserts: number,
+): { games: number; versions: number; gaps: number; duplicateInserts: number } {
   let games = 0;
   let versions = 0;
   let gaps = 0;
@@ -47,13 +51,6 @@ export function versionIntegrity(table: TableModel): { games: number; versions: 
       if (Number(sk.slice(2)) !== i + 1) gaps++;
     });
   }
-  const inserted = new Map<string, number>();
-  for (const r of table.stream)
-    if (r.eventName === 'INSERT' && String(r.keys.sk).startsWith('V#')) {
-      const key = `${r.partitionKey}\u0000${r.keys.sk}`;
-      inserted.set(key, (inserted.get(key) ?? 0) + 1);
-    }
-  const duplicateInserts = [...inserted.values()].filter((n) => n > 1).length;
   return { games, versions, gaps, duplicateInserts };
 }
 
@@ -61,16 +58,10 @@ export function versionIntegrity(table: TableModel): { games: number; versions: 
 export function burstOf(table: TableModel, key: string): { at: string; writes: Record<string, number> } | null {
   const second = table.peaks.get(key)?.writeSecond;
   if (second === undefined) return null;
-  const writes: Record<string, number> = {};
-  for (const r of table.stream)
-    if (r.partitionKey === key && r.at >= second && r.at < second + 1000) {
-      const kind = String((r.newImage ?? r.oldImage)?.kind ?? 'unknown');
-      writes[kind] = (writes[kind] ?? 0) + 1;
-    }
-  return { at: new Date(second).toISOString(), writes };
+  return { at: new Date(second).toISOString(), writes: table.peakWrites.get(key) ?? {} };
 }
 
-export function tableReport(table: TableModel) {
+export function tableReport(table: TableModel, duplicateInserts: number) {
   return {
     items: table.itemCount,
     requests: table.usage.requests,
@@ -78,8 +69,8 @@ export function tableReport(table: TableModel) {
     readUnits: round(table.usage.readUnits),
     throttledRequests: table.usage.throttled,
     conditionalFailures: table.usage.conditionalFailures,
-    streamRecords: table.stream.length,
-    versions: versionIntegrity(table),
+    streamRecords: table.changes,
+    versions: versionIntegrity(table, duplicateInserts),
     hottestKeys: hottestKeys(table),
     hottestBurst: (() => {
       const top = hottestKeys(table, 1)[0];

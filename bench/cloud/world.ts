@@ -30,7 +30,7 @@ import type { SimConnection } from './apigw/sim-connection';
 import { WebSocketApiModel } from './apigw/websocket-api';
 import { SimClock } from './clock';
 import { ModelDocumentClient } from './dynamo/client';
-import { TableModel } from './dynamo/table';
+import { type ItemChange, TableModel } from './dynamo/table';
 import { LambdaAccount } from './lambda/account';
 import { LambdaFunctionModel } from './lambda/function-model';
 import { lambdaIo, outsideInvocation } from './lambda/invocation';
@@ -140,7 +140,10 @@ export class World {
     this.ids = seededIds(this.rng);
     this.clock = new SimClock(options.start ?? Date.UTC(2026, 10, 27));
     this.stream = new MemoryStream({ clock: this.clock, shardCount: 16 });
-    this.table = new TableModel(TABLE, this.clock, undefined, 16, (change) => this.stream.append(change));
+    this.table = new TableModel(TABLE, this.clock, (change) => {
+      this.noteCommit(change);
+      this.stream.append(change);
+    });
     this.client = new ModelDocumentClient(new Map([[TABLE, this.table]]), this.clock, options.seed);
     this.account = new ApiGatewayAccount(this.clock);
     this.ws = new WebSocketApiModel(this.account, {
@@ -256,7 +259,7 @@ export class World {
       turnLatencyMinutes: percentiles(this.turnLatencies.map((ms) => ms / MINUTE)),
       commitToPushSeconds: percentiles(this.pushLatencies.map((ms) => ms / 1000)),
       cost: this.cost(),
-      table: tableReport(this.table),
+      table: tableReport(this.table, this.duplicateCommitInserts),
       dynamoRetries: this.client.stats,
       apiGateway: this.account.report(),
       lambda: {
@@ -298,6 +301,18 @@ export class World {
   }
 
   // --- the cloud around the app -------------------------------------------------------------
+
+  /** Each game's highest commit version inserted: versions are stored one after another, so an insert at or below it is a version stored twice. */
+  private readonly commitsSeen = new Map<string, number>();
+  private duplicateCommitInserts = 0;
+
+  private noteCommit(change: ItemChange): void {
+    const sk = String(change.keys.sk);
+    if (change.eventName !== 'INSERT' || !sk.startsWith('V#')) return;
+    const version = Number(sk.slice(2));
+    if (version <= (this.commitsSeen.get(change.partitionKey) ?? 0)) this.duplicateCommitInserts++;
+    else this.commitsSeen.set(change.partitionKey, version);
+  }
 
   /** An item no reader can read, written straight into the table (as a bug in some writer would). */
   private writePoison(): void {

@@ -19,7 +19,8 @@ import { describe, expect, it } from 'vitest';
 import { SimClock } from '../../bench/cloud/clock';
 import { ModelDocumentClient } from '../../bench/cloud/dynamo/client';
 import { TableModel } from '../../bench/cloud/dynamo/table';
-import { hottestKeys } from '../../bench/cloud/report';
+import { MemoryStream } from '../../bench/cloud/lambda/stream-source';
+import { burstOf, hottestKeys } from '../../bench/cloud/report';
 import { keys } from '../../functions/adapters/store/keys';
 import type { RatingItem } from '../../functions/adapters/store/items';
 import { createApp } from '../../functions/app/app';
@@ -33,9 +34,10 @@ const TABLE = 'caravela';
 
 function model(start = Date.UTC(2026, 10, 27, 12)) {
   const clock = new SimClock(start);
-  const table = new TableModel(TABLE, clock);
+  const stream = new MemoryStream({ clock, shardCount: 4 });
+  const table = new TableModel(TABLE, clock, (change) => stream.append(change));
   const client = new ModelDocumentClient(new Map([[TABLE, table]]), clock, 7);
-  return { clock, table, client, doc: client as unknown as DynamoDBDocumentClient };
+  return { clock, table, stream, client, doc: client as unknown as DynamoDBDocumentClient };
 }
 
 /** The stores the app builds on the model, as on Lambda or as the local runtime's, with what older builds wrote planted straight in. */
@@ -266,7 +268,7 @@ describe("the model's expressions and stream", () => {
   });
 
   it('puts every change in the stream, INSERT, MODIFY and REMOVE in order, each key always on its shard', async () => {
-    const { doc, table } = model();
+    const { doc, stream, table } = model();
     await doc.send(new PutCommand({ TableName: TABLE, Item: item('S', '1') }));
     await doc.send(
       new UpdateCommand({
@@ -278,13 +280,11 @@ describe("the model's expressions and stream", () => {
     );
     await doc.send(new DeleteCommand({ TableName: TABLE, Key: { pk: 'S', sk: '1' } }));
     await doc.send(new DeleteCommand({ TableName: TABLE, Key: { pk: 'S', sk: '1' } })); // nothing there: no record
-    expect(table.stream.map((r) => [r.eventName, r.sequenceNumber])).toEqual([
-      ['INSERT', 1],
-      ['MODIFY', 2],
-      ['REMOVE', 3],
-    ]);
-    expect(new Set(table.stream.map((r) => r.shard)).size).toBe(1);
-    expect(table.stream[1]).toMatchObject({ oldImage: item('S', '1'), newImage: { ...item('S', '1'), n: 1 } });
+    const held = stream.shards().filter((s) => s.records.length);
+    expect(held).toHaveLength(1);
+    expect(held[0]!.records.map((r) => r.eventName)).toEqual(['INSERT', 'MODIFY', 'REMOVE']);
+    expect(held[0]!.records[1]).toMatchObject({ oldImage: item('S', '1'), newImage: { ...item('S', '1'), n: 1 } });
+    expect(table.changes).toBe(3);
   });
 });
 
@@ -301,5 +301,19 @@ describe('the report of a run', () => {
       ['GAME', 2],
       ['GAME', 2],
     ]);
+  });
+
+  it("tells what was written to a key in its busiest second, by the items' kind", async () => {
+    const m = model(Date.UTC(2026, 10, 27, 12));
+    const put = (sk: string, kind: string) => m.doc.send(new PutCommand({ TableName: TABLE, Item: { pk: 'GAME#1', sk, kind } }));
+    // Each second's writes, then the clock stands at the next second.
+    const second = async (at: number, writes: Promise<unknown>[]) => {
+      await m.clock.run(Date.UTC(2026, 10, 27, 12, 0, at));
+      await Promise.all(writes);
+    };
+    await second(1, [put('V#1', 'commit'), put('S#1', 'snapshot')]);
+    await second(2, [put('V#2', 'commit'), put('V#3', 'commit'), put('V#4', 'commit'), put('S#4', 'snapshot')]);
+    await second(3, [put('V#5', 'commit')]);
+    expect(burstOf(m.table, 'GAME#1')).toEqual({ at: '2026-11-27T12:00:01.000Z', writes: { commit: 3, snapshot: 1 } });
   });
 });

@@ -545,6 +545,36 @@ describe('DynamoDB stream event source mapping', () => {
     expect(s.seen[0]!.at - START).toBe(250 + 250); // the next poll, then a cold start
   });
 
+  it('lets the stream drop records every reader is past, and holds those a failing batch still needs', async () => {
+    let failing = true;
+    const s = streamWorld(
+      async (records) =>
+        failing && records.some((r) => r.newImage?.stuck)
+          ? { batchItemFailures: [{ itemIdentifier: records[0]!.sequenceNumber }] }
+          : undefined,
+      {
+        batchSize: 100,
+        reportBatchItemFailures: true,
+        maximumRetryAttempts: -1,
+        maximumRecordAgeSeconds: -1,
+      },
+    );
+    for (let i = 0; i < 2_500; i++) s.write(`game#${i % 9}`);
+    await s.clock.run();
+    expect(s.seen.flatMap((b) => b.records)).toHaveLength(2_500);
+    expect(s.stream.held).toBeLessThan(1_000);
+    expect(s.stream.shards()[0]!.dropped + s.stream.held).toBe(2_500);
+    // A batch that keeps failing keeps its records (and all after them) held, then is read to the end.
+    s.write('game#1', { stuck: true });
+    for (let i = 0; i < 1_500; i++) s.write(`game#${i % 9}`);
+    await s.clock.run(s.clock.now() + 60_000);
+    expect(s.stream.held).toBeGreaterThanOrEqual(1_501);
+    failing = false;
+    await s.clock.run(s.clock.now() + 120_000);
+    expect(new Set(s.seen.flatMap((b) => seqs(b.records))).size).toBe(4_001);
+    expect(s.stream.held).toBeLessThan(1_000);
+  });
+
   it('keeps each partition key in order with parallelization factor 4, while keys interleave', async () => {
     let running = 0;
     let peak = 0;

@@ -6,7 +6,7 @@
  * charged to its partition key's second; a key that would pass 1,000 write units or 3,000 read
  * units in one second is throttled (nothing done, nothing billed); items over 400 KB and
  * transactions over 100 items or 4 MB refused; a failed conditional write billed all the same.
- * Every change goes to the stream, one shard per partition key's hash bucket, in order.
+ * Every change goes to the stream (the Lambda model's `MemoryStream` shards and orders it).
  */
 import type { VirtualClock } from '../clock';
 import type { Doc } from './expressions';
@@ -23,18 +23,13 @@ export const LIMITS = {
   queryPageBytes: KB * KB,
 } as const;
 
-/** A change as the table's stream carries it. */
-export interface StreamRecord {
-  /** 1, 2, 3… over the whole table (ordered within a shard). */
-  sequenceNumber: number;
-  shard: number;
+/** A change as the table hands it to its stream (the stream numbers and shards it). */
+export interface ItemChange {
   partitionKey: string;
   eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
   keys: Doc;
   newImage?: Doc;
   oldImage?: Doc;
-  /** Virtual ms since the epoch. */
-  at: number;
 }
 
 export interface Usage {
@@ -64,17 +59,20 @@ export class TableModel {
   private readonly seconds = new Map<string, { read: number; write: number }>();
   /** Peak units per partition key in any one second, and the second (ms) of the write peak. */
   readonly peaks = new Map<string, { read: number; write: number; writeSecond?: number }>();
+  /** What was written to each key in its write-peak second: items by their `kind` (what made it hot). */
+  readonly peakWrites = new Map<string, Record<string, number>>();
+  /** Items written to each key in the second it was last written, by `kind` (pruned as seconds pass). */
+  private readonly writesThisSecond = new Map<string, { second: number; kinds: Record<string, number> }>();
   readonly usage: Usage = { readUnits: 0, writeUnits: 0, requests: 0, throttled: 0, conditionalFailures: 0 };
-  readonly stream: StreamRecord[] = [];
-  private sequence = 0;
+  /** Changes handed to the stream (the stream keeps them, not the table: a long run would hold every image twice). */
+  changes = 0;
 
   constructor(
     readonly name: string,
     private readonly clock: VirtualClock,
+    /** Where each change goes (the stream the Lambda model's event source mappings read). */
+    private readonly sink?: (change: ItemChange) => void,
     readonly keySchema: { partition: string; sort: string } = { partition: 'pk', sort: 'sk' },
-    readonly shards = 16,
-    /** Where each change also goes (the stream the Lambda model's event source mappings read). */
-    private readonly sink?: (change: Omit<StreamRecord, 'sequenceNumber' | 'shard' | 'at'>) => void,
   ) {}
 
   keyOf(item: Doc): { pk: string; sk: string } {
@@ -156,6 +154,7 @@ export class TableModel {
       if (!partition.size) this.partitions.delete(pk);
     }
     if (!before && !next) return;
+    this.noteWrite(pk, String((next ?? before)?.kind ?? 'unknown'));
     const change = {
       partitionKey: pk,
       eventName: !before ? ('INSERT' as const) : next ? ('MODIFY' as const) : ('REMOVE' as const),
@@ -163,8 +162,21 @@ export class TableModel {
       ...(next ? { newImage: structuredClone(next) } : {}),
       ...(before ? { oldImage: structuredClone(before) } : {}),
     };
-    this.stream.push({ ...change, sequenceNumber: ++this.sequence, shard: shardOf(pk, this.shards), at: this.clock.now() });
+    this.changes++;
     this.sink?.(change);
+  }
+
+  /** Count an item written to `pk` this second; while this is the key's peak second, keep the count. */
+  private noteWrite(pk: string, kind: string): void {
+    const second = Math.floor(this.clock.now() / 1000);
+    let now = this.writesThisSecond.get(pk);
+    if (now?.second !== second) {
+      if (this.writesThisSecond.size > 100_000)
+        for (const [k, v] of this.writesThisSecond) if (v.second !== second) this.writesThisSecond.delete(k);
+      this.writesThisSecond.set(pk, (now = { second, kinds: {} }));
+    }
+    now.kinds[kind] = (now.kinds[kind] ?? 0) + 1;
+    if (this.peaks.get(pk)?.writeSecond === second * 1000) this.peakWrites.set(pk, { ...now.kinds });
   }
 
   /** The partition keys, in no particular order (for reports). */
@@ -186,11 +198,4 @@ export class TableModel {
   static writeUnitsFor(...bytes: number[]): number {
     return writeUnits(Math.max(...bytes, 0));
   }
-}
-
-/** A stable hash of the partition key to a shard, as DynamoDB hashes keys to partitions. */
-export function shardOf(pk: string, shards: number): number {
-  let h = 2166136261;
-  for (let i = 0; i < pk.length; i++) h = Math.imul(h ^ pk.charCodeAt(i), 16777619);
-  return (h >>> 0) % shards;
 }

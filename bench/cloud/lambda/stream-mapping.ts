@@ -194,7 +194,7 @@ export class StreamEventSourceMapping {
         if (this.shardsRead.has(shard.shardId)) continue;
         this.shardsRead.add(shard.shardId);
         // Shards there at the start begin at the starting position; later ones at their start.
-        const from = first && (this.options.startingPosition ?? 'LATEST') === 'LATEST' ? shard.records.length : 0;
+        const from = shard.dropped + (first && (this.options.startingPosition ?? 'LATEST') === 'LATEST' ? shard.records.length : 0);
         for (let lane = 0; lane < this.parallelizationFactor; lane++) this.loops.push(this.read(shard, lane, from));
       }
       first = false;
@@ -204,7 +204,10 @@ export class StreamEventSourceMapping {
 
   /** One lane of one shard: batch after batch, in order. */
   private async read(shard: StreamShard, lane: number, from: number): Promise<void> {
+    const reader = {};
+    const checkpoint = (at: number) => this.options.source.checkpoint?.(reader, shard.shardId, at);
     let position = from;
+    checkpoint(position);
     let lastPoll = Number.NEGATIVE_INFINITY;
     while (!this.stopped) {
       const { batch, next } = this.collect(shard, lane, position);
@@ -212,9 +215,11 @@ export class StreamEventSourceMapping {
         await this.deliver(shard.shardId, batch);
         if (this.stopped) return; // the checkpoint stays before an unfinished batch
         position = next;
+        checkpoint(position);
         continue;
       }
       position = next;
+      checkpoint(position);
       lastPoll = this.clock.now();
       await Promise.race([this.options.source.changed(), this.halted]);
       if (this.stopped) return;
@@ -228,12 +233,12 @@ export class StreamEventSourceMapping {
 
   /** The lane's next batch from `position`, and the position after it. */
   private collect(shard: StreamShard, lane: number, position: number): { batch: StreamRecord[]; next: number } {
-    const records = shard.records;
+    const { records, dropped } = shard;
     const now = this.clock.now();
     const batch: StreamRecord[] = [];
-    let p = position;
-    while (p < records.length && batch.length < this.batchSize) {
-      const record = records[p++]!;
+    let p = Math.max(position, dropped);
+    while (p < dropped + records.length && batch.length < this.batchSize) {
+      const record = records[p++ - dropped]!;
       if (this.laneOf(record) !== lane) continue;
       if (now - record.approximateCreationTime >= this.retentionMs) this.metrics.trimmedRecords++;
       else if (!passesFilters(this.options.filterPatterns ?? [], this.recordFor(record))) this.metrics.filteredRecords++;

@@ -23,10 +23,12 @@ export interface StreamRecord {
 export interface StreamShard {
   readonly shardId: string;
   /**
-   * Every record written to the shard, oldest first, appended to as writes happen (a live
-   * array). Records older than the stream's retention count as trimmed whether or not still here.
+   * The shard's records still held, oldest first, appended to as writes happen (a live array).
+   * Records older than the stream's retention count as trimmed whether or not still here.
    */
   readonly records: readonly StreamRecord[];
+  /** Records dropped from the front: a reader's position `p` is `records[p - dropped]`. */
+  readonly dropped: number;
 }
 
 export interface StreamSource {
@@ -34,6 +36,11 @@ export interface StreamSource {
   shards(): readonly StreamShard[];
   /** Resolves at the next record appended to any shard (or the next shard added). */
   changed(): Promise<void>;
+  /**
+   * A reader (one mapping's lane) has everything before `position` of the shard done; a source
+   * may drop records every registered reader is past. Nothing a reader can still ask for goes.
+   */
+  checkpoint?(reader: object, shardId: string, position: number): void;
 }
 
 /**
@@ -52,10 +59,20 @@ export interface MemoryStreamOptions {
   shardCount?: number;
 }
 
-/** A stream kept in memory: the DynamoDB model may append to one, tests do. */
+interface HeldShard {
+  shardId: string;
+  records: StreamRecord[];
+  dropped: number;
+  readers: Map<object, number>;
+}
+
+/** Records dropped at once, when every reader is past them (a long run's images would fill the heap). */
+const DROP_EVERY = 200;
+
+/** A stream kept in memory: the DynamoDB model appends to one, tests do. */
 export class MemoryStream implements StreamSource {
   private readonly clock: VirtualClock;
-  private readonly all: { shardId: string; records: StreamRecord[] }[];
+  private readonly all: HeldShard[];
   private sequence = 0;
   private wake: () => void = () => {};
   private next: Promise<void>;
@@ -63,7 +80,12 @@ export class MemoryStream implements StreamSource {
   constructor(options: MemoryStreamOptions) {
     this.clock = options.clock;
     const count = options.shardCount ?? 1;
-    this.all = Array.from({ length: count }, (_, i) => ({ shardId: `shardId-${String(i).padStart(8, '0')}`, records: [] }));
+    this.all = Array.from({ length: count }, (_, i) => ({
+      shardId: `shardId-${String(i).padStart(8, '0')}`,
+      records: [],
+      dropped: 0,
+      readers: new Map(),
+    }));
     this.next = this.renew();
   }
 
@@ -73,6 +95,21 @@ export class MemoryStream implements StreamSource {
 
   changed(): Promise<void> {
     return this.next;
+  }
+
+  checkpoint(reader: object, shardId: string, position: number): void {
+    const shard = this.all.find((s) => s.shardId === shardId);
+    if (!shard) return;
+    shard.readers.set(reader, position);
+    const past = Math.min(...shard.readers.values()) - shard.dropped;
+    if (past < DROP_EVERY) return;
+    shard.records.splice(0, past);
+    shard.dropped += past;
+  }
+
+  /** Records held, over all shards (what the stream costs the simulator's memory). */
+  get held(): number {
+    return this.all.reduce((n, s) => n + s.records.length, 0);
   }
 
   /** Record a change now; its shard is the partition key's. */
