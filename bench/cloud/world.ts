@@ -23,6 +23,8 @@ import { sweep } from '../../functions/handlers/sweep';
 import { PRODUCTION } from '../../infra/production';
 import { tieredUsd } from '../../cost/model';
 import { keys } from '../../functions/adapters/store/keys';
+import { METRICS } from '../../functions/observe/metric-names';
+import { createObserver, type Observer } from '../../functions/observe/observer';
 import { PRICES } from '../../cost/prices';
 import { ApiGatewayAccount } from './apigw/account';
 import { HttpApiModel } from './apigw/http-api';
@@ -52,6 +54,8 @@ export interface WorldOptions {
   players: number;
   /** Virtual days to play. */
   days: number;
+  /** Players arrive spread over this many first hours (default 24: a day of sign-ups). */
+  arrivalHours?: number;
   start?: number;
   /** The deployed functions' settings (lambda/template.ts reads them from the synthesized stack). */
   functions: Record<FunctionName, FunctionSettings>;
@@ -86,6 +90,19 @@ interface Session {
 }
 
 type Frame = Record<string, unknown> & { type: string };
+
+/** A connection subscribed to a game: the highest version its frames brought, and who waits for one. */
+interface Watcher {
+  conn: SimConnection;
+  gameId: string;
+  seen: number;
+  state: Frame | null;
+  waits: { version: number; done: (at: number | null) => void }[];
+  stop: () => void;
+}
+
+/** How long a player stays on a game's screen after their moves (median; drawn e^±1 around it). */
+const LINGER_MEDIAN_MS = 2 * 60_000;
 
 /** Seeded ids, so a run repeats. */
 function seededIds(rng: Rng): Ids {
@@ -127,6 +144,7 @@ export class World {
     refreshes: 0,
     lobbyVisits: 0,
     lobbyJoins: 0,
+    quickPlayJoins: 0,
     chats: 0,
     resignations: 0,
   };
@@ -134,6 +152,20 @@ export class World {
   readonly turnLatencies: number[] = [];
   /** Virtual ms from the commit that made it a player's turn to their push. */
   readonly pushLatencies: number[] = [];
+  /** Virtual ms from a move's request to the last seat watching the game having its state frame. */
+  readonly moveLatencies: number[] = [];
+  /** Seats watching a game that never got a move's frame while they stayed (must be 0). */
+  movesMissed = 0;
+  /** What the sweep reported as its lag (the app's SweepLagSeconds), each run. */
+  readonly sweepLags: number[] = [];
+  /** Pushes delivered a second time for one turn (player, game, version, kind): must be 0. */
+  duplicatePushes = 0;
+  private readonly pushed = new Set<string>();
+  /** A game's rating applied to one player twice (a second rating-log item): must be 0. */
+  duplicateRatings = 0;
+  private readonly ratingLogs = new Set<string>();
+  /** Connections subscribed to each game now, with the highest version each has seen. */
+  private readonly watchers = new Map<string, Set<Watcher>>();
 
   constructor(readonly options: WorldOptions) {
     this.rng = Rng.fromSeed(options.seed);
@@ -222,10 +254,14 @@ export class World {
       // @connections calls are the invocation's requests, as the DynamoDB ones are.
       sender: { send: (id, frame) => lambdaIo(() => raw.send(id, frame)), close: (id) => lambdaIo(() => raw.close!(id)) },
       mailer: null,
+      observer: this.observer(),
       channels: {
         webPush: (_subscription, n) =>
           lambdaIo(async () => {
             this.counts.pushes++;
+            const turn = `${n.playerId}|${n.gameId}|${n.version}|${n.kind}`;
+            if (this.pushed.has(turn)) this.duplicatePushes++;
+            else this.pushed.add(turn);
             const commit = this.table.get(keys.game(n.gameId), keys.commit(n.version));
             if (n.kind === 'yourTurn' && typeof commit?.at === 'string') this.pushLatencies.push(this.clock.now() - Date.parse(commit.at));
             outsideInvocation(() => this.pushes.get(n.playerId)?.(n));
@@ -233,6 +269,22 @@ export class World {
           }),
       },
     });
+  }
+
+  /** The app's own observer, silent, with its sweep-lag gauge kept for the report. */
+  private observer(): Observer {
+    const inner = createObserver({ level: 'SILENT', onLambda: false });
+    return {
+      ...inner,
+      log: inner.log,
+      count: (name, n) => inner.count(name, n),
+      publish: () => inner.publish(),
+      counted: inner.counted,
+      gauge: (name, value, unit) => {
+        if (name === METRICS.sweepLagSeconds) this.sweepLags.push(value);
+        inner.gauge(name, value, unit);
+      },
+    };
   }
 
   /** Play for the configured days; the report of what the cloud models saw. */
@@ -256,8 +308,12 @@ export class World {
       virtualDays: this.options.days,
       players: this.options.players,
       ...this.counts,
+      games: this.gamesNow(),
       turnLatencyMinutes: percentiles(this.turnLatencies.map((ms) => ms / MINUTE)),
       commitToPushSeconds: percentiles(this.pushLatencies.map((ms) => ms / 1000)),
+      moveLatencyMs: { ...percentiles(this.moveLatencies), missed: this.movesMissed },
+      sweepLagSeconds: { ...percentiles(this.sweepLags), max: this.sweepLags.length ? Math.max(...this.sweepLags) : null },
+      duplicates: { pushes: this.duplicatePushes, ratings: this.duplicateRatings },
       cost: this.cost(),
       table: tableReport(this.table, this.duplicateCommitInserts),
       dynamoRetries: this.client.stats,
@@ -272,6 +328,24 @@ export class World {
         deadLetters: { notify: this.deadLetters.notify.messages.length, ratings: this.deadLetters.ratings.messages.length },
       },
     };
+  }
+
+  /** Games by their head's status now (from the table: each game's latest commit), and how many were rated. */
+  private gamesNow(): { inPlay: number; open: number; finished: number; rated: number } {
+    const by = { inPlay: 0, open: 0, finished: 0, rated: 0 };
+    for (const pk of this.table.partitionKeys()) {
+      if (!pk.startsWith('GAME#')) continue;
+      const last = this.table
+        .sortKeys(pk)
+        .filter((sk) => sk.startsWith('V#'))
+        .at(-1);
+      const status = last && this.table.get(pk, last)?.status;
+      if (status === 'finished') by.finished++;
+      else if (status === 'open') by.open++;
+      else if (status) by.inPlay++;
+      if (this.table.get(pk, keys.rated)) by.rated++;
+    }
+    return by;
   }
 
   /** What the metered usage costs at list prices (cost/prices.ts), by line and per game started. */
@@ -308,6 +382,12 @@ export class World {
 
   private noteCommit(change: ItemChange): void {
     const sk = String(change.keys.sk);
+    if (change.eventName === 'INSERT' && sk.startsWith('RATINGLOG#')) {
+      // RATINGLOG#game#at#gameId: one per player and rated game.
+      const once = `${change.partitionKey}|${sk.slice(sk.lastIndexOf('#') + 1)}`;
+      if (this.ratingLogs.has(once)) this.duplicateRatings++;
+      else this.ratingLogs.add(once);
+    }
     if (change.eventName !== 'INSERT' || !sk.startsWith('V#')) return;
     const version = Number(sk.slice(2));
     if (version <= (this.commitsSeen.get(change.partitionKey) ?? 0)) this.duplicateCommitInserts++;
@@ -343,8 +423,8 @@ export class World {
 
   private async live(p: PlayerProfile, end: number): Promise<void> {
     const rng = Rng.fromSeed(this.options.seed * 7919 + p.index);
-    // Arrive during the first day.
-    await this.clock.sleep(rng.int(24 * 60) * MINUTE);
+    // Arrive during the first day (or the arrival window).
+    await this.clock.sleep(rng.int((this.options.arrivalHours ?? 24) * 60 * 60) * 1000);
     const session = await this.register(p);
     if (!session) return;
     let pushed: { gameId: string; at: number } | null = null;
@@ -355,7 +435,8 @@ export class World {
       const at = answerAt(p, this.clock.now(), rng);
       void this.clock.sleep(at - this.clock.now()).then(() => woken());
     });
-    let next = nextSession(p, this.clock.now(), rng);
+    // Signing up is a visit: the first session starts at once.
+    let next = this.clock.now();
     while (this.clock.now() < end) {
       await Promise.race([this.clock.sleep(next - this.clock.now()), new Promise<void>((resolve) => (woken = resolve))]);
       if (this.clock.now() >= end) return;
@@ -429,12 +510,17 @@ export class World {
       }
       const mine = await ask({ action: 'myGames', limit: 50 });
       const games = (mine?.games ?? []) as { gameId: string; status: string; yourTurn: boolean }[];
+      let watching: Watcher | null = null;
       for (const g of games.filter((x) => x.yourTurn)) {
         if (rng.next() < p.resigns) {
           if ((await ask({ action: 'resign', gameId: g.gameId }))?.type === 'done') this.counts.resignations++;
           continue;
         }
-        const moved = await this.play(conn, g.gameId, rng);
+        // The web client shows one game at a time: leave the last before opening the next.
+        if (watching) await this.leave(conn, watching);
+        watching = await this.watch(conn, g.gameId);
+        if (!watching) continue;
+        const moved = await this.play(conn, watching, rng);
         if (moved && answering?.gameId === g.gameId) this.turnLatencies.push(this.clock.now() - answering.at);
         if (moved && rng.next() < p.chats && (await ask({ action: 'chat', gameId: g.gameId, text: 'Good move!' }))?.type === 'chatSent')
           this.counts.chats++;
@@ -442,7 +528,11 @@ export class World {
       let going = games.filter((g) => g.status !== 'finished').length;
       if (going < GAMES_EACH && rng.next() < p.browsesLobby && (await this.browseLobby(conn, rng))) going++;
       if (going < GAMES_EACH) await this.startGame(conn, rng);
+      // The player stays on the last game's screen a while (seeing the replies of bots and of
+      // other players online) before closing the tab.
+      if (watching) await this.clock.sleep(Math.min(LINGER_MEDIAN_MS * Math.exp(rng.next() * 2 - 1), 9 * MINUTE));
     } finally {
+      for (const set of this.watchers.values()) for (const w of set) if (w.conn === conn) this.unwatch(w);
       conn.close();
     }
   }
@@ -465,19 +555,77 @@ export class World {
     const answer = g.bots.length
       ? await this.request(conn, { action: 'createGame', game: g.game, players: g.players, bots: g.bots, bot: g.bot, clock })
       : await this.request(conn, { action: 'quickPlay', game: g.game, players: g.players, clock });
-    if (answer?.type === 'gameCreated' || answer?.type === 'joined') this.counts.gamesStarted++;
+    if (answer?.type === 'gameCreated') this.counts.gamesStarted++;
+    else if (answer?.type === 'joined') this.counts.quickPlayJoins++;
   }
 
-  /** Subscribe, and send one legal command if it is this seat's turn. */
-  private async play(conn: SimConnection, gameId: string, rng: Rng): Promise<boolean> {
+  /** Subscribe to a game, and keep track of the versions its state frames bring. */
+  private async watch(conn: SimConnection, gameId: string): Promise<Watcher | null> {
+    const w: Watcher = { conn, gameId, seen: 0, waits: [], state: null, stop: () => undefined };
+    w.stop = conn.onFrame((d) => {
+      if (!d.data.includes(gameId) || !d.data.includes('"type":"state"')) return;
+      const f = JSON.parse(d.data) as Frame & { gameId: string; version: number };
+      if (f.gameId !== gameId || f.version <= w.seen) return;
+      w.seen = f.version;
+      w.state = f;
+      for (const wait of w.waits.filter((x) => x.version <= f.version)) wait.done(d.at);
+      w.waits = w.waits.filter((x) => x.version > f.version);
+    });
     const state = await this.request(conn, { action: 'subscribe', gameId, logDelta: true, logLines: 0 });
+    if (state?.type !== 'state') {
+      w.stop();
+      return null;
+    }
+    let set = this.watchers.get(gameId);
+    if (!set) this.watchers.set(gameId, (set = new Set()));
+    set.add(w);
+    return w;
+  }
+
+  private async leave(conn: SimConnection, w: Watcher): Promise<void> {
+    this.unwatch(w);
+    await this.request(conn, { action: 'unsubscribe', gameId: w.gameId });
+  }
+
+  private unwatch(w: Watcher): void {
+    w.stop();
+    for (const wait of w.waits) wait.done(null);
+    w.waits = [];
+    const set = this.watchers.get(w.gameId);
+    set?.delete(w);
+    if (set && !set.size) this.watchers.delete(w.gameId);
+  }
+
+  /** When `w` has version `version` (virtual ms), or null if it stopped watching first. */
+  private seen(w: Watcher, version: number): Promise<number | null> {
+    if (w.seen >= version) return Promise.resolve(this.clock.now());
+    return new Promise((done) => w.waits.push({ version, done }));
+  }
+
+  /**
+   * Send one legal command if it is this seat's turn, and time it: from the request to the last
+   * seat watching the game having the new version's frame.
+   */
+  private async play(conn: SimConnection, w: Watcher, rng: Rng): Promise<boolean> {
+    const state = w.state;
     const legal = (state?.legal ?? []) as Record<string, unknown>[];
-    if (state?.type !== 'state' || !legal.length) return false;
+    if (!legal.length) return false;
     const command = legal[rng.int(legal.length)];
-    const ack = await this.request(conn, { action: 'command', gameId, commandId: `c${this.counts.moves}-${rng.int(1e9)}`, command });
-    await this.request(conn, { action: 'unsubscribe', gameId });
+    const sentAt = this.clock.now();
+    const ack = await this.request(conn, {
+      action: 'command',
+      gameId: w.gameId,
+      commandId: `c${this.counts.moves}-${rng.int(1e9)}`,
+      command,
+    });
     if (ack?.type !== 'ack') return false;
     this.counts.moves++;
+    const version = ack.version as number;
+    const online = [...(this.watchers.get(w.gameId) ?? [])];
+    void Promise.all(online.map((o) => this.seen(o, version))).then((arrivals) => {
+      const at = arrivals.filter((t): t is number => t !== null);
+      if (at.length) this.moveLatencies.push(Math.max(...at) - sentAt);
+    });
     return true;
   }
 
@@ -487,15 +635,18 @@ export class World {
     // The answer comes through @connections a round trip later; a client gives up after 30 s.
     let answered: (f: Frame | undefined) => void = () => undefined;
     const answer = new Promise<Frame | undefined>((resolve) => (answered = resolve));
-    conn.onFrame((d) => {
+    const stop = conn.onFrame((d) => {
       if (!d.data.includes(requestId)) return;
       const f = JSON.parse(d.data) as Frame;
       if (f.requestId === requestId) answered(f);
     });
     const outcome = await conn.send(JSON.stringify({ ...frame, requestId }));
-    if (outcome !== 'handled') return undefined;
+    if (outcome !== 'handled') {
+      stop();
+      return undefined;
+    }
     void this.clock.sleep(30_000).then(() => answered(undefined));
-    return answer;
+    return answer.finally(stop);
   }
 }
 

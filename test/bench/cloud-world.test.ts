@@ -26,6 +26,11 @@ describe('the simulated world', () => {
     expect(report.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
     expect(report.table.versions.versions).toBeGreaterThan(report.moves);
     expect(report.apiGateway.websocket.connectsAccepted).toBe(report.sessions);
+    // Every move timed to every seat watching its game, none missed; nothing pushed or rated twice.
+    expect(report.moveLatencyMs).toMatchObject({ count: report.moves, missed: 0 });
+    expect(report.moveLatencyMs.p50).toBeGreaterThan(0);
+    expect(report.duplicates).toEqual({ pushes: 0, ratings: 0 });
+    expect(report.games.inPlay + report.games.open + report.games.finished).toBe(report.table.versions.games);
     // Through the functions as deployed: the notifier read the stream, nothing reached a dead-letter queue.
     expect(report.lambda.functions.notify?.invocations).toBeGreaterThan(0);
     expect(report.streams.deadLetters).toEqual({ notify: 0, ratings: 0 });
@@ -60,7 +65,7 @@ describe('the simulated world with faults', () => {
 describe('a 30-minute notifier outage', () => {
   it('exhausts the stream mapping’s 10 retries: batches go to the dead-letter queue, which keeps no record, and their notifications are never sent', async () => {
     const healthy = await new World({ ...small(), cpuScale: 0 }).run();
-    const outage = await new World({ ...small(), cpuScale: 0, faults: { notifyOutage: { fromHour: 30, minutes: 30 } } }).run();
+    const outage = await new World({ ...small(), cpuScale: 0, faults: { notifyOutage: { fromHour: 14, minutes: 30 } } }).run();
     expect(healthy.streams.deadLetters.notify).toBe(0);
     expect(outage.streams.deadLetters.notify).toBeGreaterThan(0);
     expect(outage.streams.notify.failedBatches).toBeGreaterThan(0);

@@ -73,9 +73,13 @@ export class SimConnection {
     this.gateway.hangUp(this);
   }
 
-  /** Called with every frame as it arrives (a simulated client's reactions). */
-  onFrame(listener: (frame: Delivered) => void): void {
+  /** Called with every frame as it arrives (a simulated client's reactions); returns its removal. */
+  onFrame(listener: (frame: Delivered) => void): () => void {
     this.listeners.push(listener);
+    return () => {
+      const at = this.listeners.indexOf(listener);
+      if (at >= 0) this.listeners.splice(at, 1);
+    };
   }
 
   /** The inbox's frames, parsed. */
@@ -87,6 +91,6 @@ export class SimConnection {
   deliver(data: string, at: number): void {
     const frame = { at, data };
     this.inbox.push(frame);
-    for (const listener of this.listeners) listener(frame);
+    for (const listener of [...this.listeners]) listener(frame);
   }
 }
