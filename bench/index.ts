@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles,browser,cost,bots,cloud-scale] [--quick] [--no-save]`: benchmark suites, JSON on stdout
  * (the bots suite, a tournament of an hour or more, runs only when named; `--game` and `--games`
- * narrow it; so does cloud-scale, the simulated cloud, with `--players` and `--days`)
+ * narrow it; so does cloud-scale, the simulated cloud, with `--scales` (games in play at once) or
+ * `--players` and `--days`, and `--chart` for its SVG)
  * (each figure's unit is in its name), a short table on stderr. All suites run in one process,
  * so ratios compare like with like on the same machine and the same run. boardgame.io (the
  * open-source default for turn-based games in TypeScript) plays the same tic-tac-toe beside
@@ -19,7 +20,7 @@ import { botsSuite } from './bots';
 import { browserSuite } from './browser';
 import { measureBundles } from '../infra/bundles';
 import { cacheSuite } from './scale/cache';
-import { cloudScaleSuite } from './cloud';
+import { cloudScaleSuite, planFor } from './cloud';
 import { costSuite } from './cost';
 import { domainSuite } from './domain';
 import { round } from './measure';
@@ -46,6 +47,8 @@ const { values } = parseArgs({
     'no-save': { type: 'boolean', default: false },
     players: { type: 'string' },
     days: { type: 'string' },
+    scales: { type: 'string' },
+    chart: { type: 'string' },
   },
 });
 const suites = new Set(values.suite!.split(','));
@@ -196,8 +199,11 @@ if (suites.has('cost')) {
 
 if (suites.has('cloud-scale')) {
   // The real app on models of AWS's limits, played by a population over virtual days (bench/cloud/).
-  const players = (values.players ?? (quick ? '20' : '100,300')).split(',').map(Number);
-  result.cloudScale = await cloudScaleSuite({ players, days: Number(values.days ?? (quick ? 1 : 3)), log });
+  // By scale (games in play at once), or one population for a number of days.
+  const plans = values.players
+    ? values.players.split(',').map((p) => ({ games: 0, players: Number(p), hours: 24 * Number(values.days ?? 2), arrivalHours: 24 }))
+    : (values.scales ?? (quick ? '20' : '1000,10000')).split(',').map((g) => planFor(Number(g)));
+  result.cloudScale = await cloudScaleSuite({ plans, ...(values.chart ? { chart: values.chart } : {}), log });
 }
 
 if (suites.has('bots')) {

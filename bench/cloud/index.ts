@@ -1,22 +1,82 @@
 /**
- * `npm run bench -- --suite cloud-scale [--players 100,1000] [--days 3] [--quick]`: the simulated
- * world (world.ts) at each population size, each a report of what the cloud models saw, with the
- * wall time it took. Runs only when named: a large population takes minutes.
+ * `npm run bench -- --suite cloud-scale [--scales 1000,10000,100000] [--players N --days D]`: the
+ * simulated world (world.ts) at each scale, each a report of what the cloud models saw, with the
+ * wall time it took, and a chart of the runs (`--chart path.svg`). Runs only when named: a large
+ * population takes minutes.
+ *
+ * A scale is a number of games in play at once. Every scale plays the same population (each
+ * player keeps about two games going; 1.4 players per game in play), so only the period differs:
+ * the smallest signs its players up over a day and plays two days; the larger ones would take
+ * hours of real time at that pace, so their players sign up within the first hours and the run
+ * stops after a few more. What needs days to show (clocks running out, digests) comes from the
+ * smallest run.
  */
+import { writeFileSync } from 'node:fs';
+import { cloudScaleChart, type CloudScaleRun } from './chart';
 import { deployedFunctions } from './lambda/template';
 import { World } from './world';
 
-export async function cloudScaleSuite(options: { players: number[]; days: number; seed?: number; log: (line: string) => void }) {
+/** Players per game in play (a player keeps two games going; games seat 3 on average, a quarter with bots). */
+const PLAYERS_PER_GAME = 1.4;
+
+export interface ScalePlan {
+  /** Games in play the scale stands for. */
+  games: number;
+  players: number;
+  /** Virtual hours played, and the first hours over which players sign up. */
+  hours: number;
+  arrivalHours: number;
+}
+
+/** The period each scale plays (see above): what fits a 2-core machine's time, population unchanged. */
+export function planFor(games: number): ScalePlan {
+  const players = Math.round(games * PLAYERS_PER_GAME);
+  if (games <= 2_000) return { games, players, hours: 48, arrivalHours: 24 };
+  if (games <= 20_000) return { games, players, hours: 12, arrivalHours: 2 };
+  return { games, players, hours: 3, arrivalHours: 1 };
+}
+
+export async function cloudScaleSuite(options: { plans: ScalePlan[]; seed?: number; chart?: string; log: (line: string) => void }) {
   const runs = [];
-  for (const players of options.players) {
+  for (const plan of options.plans) {
     const started = performance.now();
-    const report = await new World({ seed: options.seed ?? 1, players, days: options.days, functions: deployedFunctions() }).run();
+    const report = await new World({
+      seed: options.seed ?? 1,
+      players: plan.players,
+      days: plan.hours / 24,
+      arrivalHours: plan.arrivalHours,
+      functions: deployedFunctions(),
+    }).run();
     const wallSeconds = Math.round((performance.now() - started) / 100) / 10;
     const hot = report.table.hottestKeys[0];
     options.log(
-      `cloud-scale ${players} players × ${options.days} days: ${report.moves} moves, ${report.gamesStarted} games started, ${report.table.writeUnits} WRU, ${report.table.readUnits} RRU, ${report.table.throttledRequests} throttled, hottest key ${hot?.key ?? '-'} at ${hot ? Math.round(hot.shareOfLimit * 1000) / 10 : 0}% of its limit; ${wallSeconds} s`,
+      `cloud-scale ${plan.games} games (${plan.players} players, ${plan.hours} h): ${report.games.inPlay + report.games.open} games going, ${report.moves} moves, ${report.table.writeUnits} WRU, ${report.table.readUnits} RRU, ${report.table.throttledRequests} throttled, hottest key ${hot?.key ?? '-'} at ${hot ? Math.round(hot.shareOfLimit * 1000) / 10 : 0}% of its limit; ${wallSeconds} s`,
     );
-    runs.push({ wallSeconds, ...report });
+    runs.push({ plan, wallSeconds, ...report });
   }
+  if (options.chart) writeFileSync(options.chart, cloudScaleChart(runs.map(chartRun)));
   return { runs };
+}
+
+/** What the chart draws of one run. */
+export function chartRun(run: {
+  plan: ScalePlan;
+  wallSeconds: number;
+  games: { inPlay: number; open: number };
+  table: { throttledRequests: number; hottestByKind: Record<string, number> };
+  moveLatencyMs: { p50: number | null; p99: number | null };
+  commitToPushSeconds: { p50: number | null; p99: number | null };
+  cost: { perGameStartedUsd: number | null };
+}): CloudScaleRun {
+  return {
+    games: run.plan.games,
+    gamesInPlay: run.games.inPlay + run.games.open,
+    virtualHours: run.plan.hours,
+    wallSeconds: run.wallSeconds,
+    hottestByKind: run.table.hottestByKind,
+    throttledRequests: run.table.throttledRequests,
+    moveLatencyMs: run.moveLatencyMs,
+    commitToPushSeconds: run.commitToPushSeconds,
+    perGameUsd: run.cost.perGameStartedUsd,
+  };
 }

@@ -27,6 +27,8 @@ export interface PlayerProfile {
   chats: number;
   /** Chance of resigning a game on any one turn. */
   resigns: number;
+  /** Gives an email address (confirmed by its link) for a daily digest of the turns waiting. */
+  email: boolean;
 }
 
 export interface GameChoice {
@@ -39,6 +41,9 @@ export interface GameChoice {
   clockHours: number;
   listed: boolean;
 }
+
+/** Players who give an email address (as the cost model assumes). */
+const EMAIL_SHARE = 0.1;
 
 /** Time zones and their share of players (Europe-heavy, as BGA's audience). */
 const ZONES: [number, number][] = [
@@ -83,6 +88,7 @@ export function makePopulation(count: number, seed: number): PlayerProfile[] {
       browsesLobby: rng.next() < 0.3 ? 0.5 : 0.05,
       chats: rng.next() < 0.2 ? 0.15 : 0.01,
       resigns: 0.002,
+      email: rng.next() < EMAIL_SHARE,
     };
   });
 }

@@ -54,6 +54,13 @@ export function versionIntegrity(
   return { games, versions, gaps, duplicateInserts };
 }
 
+/** Each kind of key's hottest share of its limit (GAME: the busiest game's; LOBBY: the lobby's). */
+export function hottestByKind(table: TableModel): Record<string, number> {
+  const by: Record<string, number> = {};
+  for (const h of hottestKeys(table, Number.POSITIVE_INFINITY)) by[h.kind] = Math.max(by[h.kind] ?? 0, h.shareOfLimit);
+  return by;
+}
+
 /** What was written to a key in its busiest second: items by kind (what made it hot). */
 export function burstOf(table: TableModel, key: string): { at: string; writes: Record<string, number> } | null {
   const second = table.peaks.get(key)?.writeSecond;
@@ -72,6 +79,7 @@ export function tableReport(table: TableModel, duplicateInserts: number) {
     streamRecords: table.changes,
     versions: versionIntegrity(table, duplicateInserts),
     hottestKeys: hottestKeys(table),
+    hottestByKind: hottestByKind(table),
     hottestBurst: (() => {
       const top = hottestKeys(table, 1)[0];
       return top ? { key: top.key, ...burstOf(table, top.key) } : null;

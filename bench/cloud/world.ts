@@ -12,6 +12,7 @@ import { Rng } from '../../domain/engine/rng';
 import { createApp, type App } from '../../functions/app/app';
 import { configFromEnv } from '../../functions/app/config';
 import type { Ids } from '../../functions/app/deps';
+import type { Mail } from '../../functions/adapters/channels/email';
 import type { Notification } from '../../functions/core/notification';
 import { connect } from '../../functions/handlers/connect';
 import { disconnect } from '../../functions/handlers/disconnect';
@@ -145,6 +146,9 @@ export class World {
     lobbyVisits: 0,
     lobbyJoins: 0,
     quickPlayJoins: 0,
+    emails: 0,
+    emailsConfirmed: 0,
+    digests: 0,
     chats: 0,
     resignations: 0,
   };
@@ -156,6 +160,8 @@ export class World {
   readonly moveLatencies: number[] = [];
   /** Seats watching a game that never got a move's frame while they stayed (must be 0). */
   movesMissed = 0;
+  /** Virtual ms from a digest falling due to its mail. */
+  readonly digestLags: number[] = [];
   /** What the sweep reported as its lag (the app's SweepLagSeconds), each run. */
   readonly sweepLags: number[] = [];
   /** Pushes delivered a second time for one turn (player, game, version, kind): must be 0. */
@@ -253,7 +259,8 @@ export class World {
       dynamo: this.client as unknown as DynamoDBDocumentClient,
       // @connections calls are the invocation's requests, as the DynamoDB ones are.
       sender: { send: (id, frame) => lambdaIo(() => raw.send(id, frame)), close: (id) => lambdaIo(() => raw.close!(id)) },
-      mailer: null,
+      // SES as far as the app can tell: every mail accepted.
+      mailer: { send: (to, mail) => lambdaIo(async () => this.mailed(to, mail)) },
       observer: this.observer(),
       channels: {
         webPush: (_subscription, n) =>
@@ -269,6 +276,31 @@ export class World {
           }),
       },
     });
+  }
+
+  /**
+   * A mail reaches its player: a confirmation link is opened a few minutes later; a digest's
+   * lag is the time since it fell due (the digest item's due time, as the sweep read it).
+   */
+  private mailed(_to: string, mail: Mail): 'sent' {
+    this.counts.emails++;
+    if (mail.label[0] === 'digest' && mail.playerId) {
+      this.counts.digests++;
+      const state = this.table.get(keys.player(mail.playerId), keys.digest);
+      const due = state?.dueShard && state.dueKey ? this.table.get(String(state.dueShard), String(state.dueKey))?.due : undefined;
+      if (typeof due === 'string') this.digestLags.push(this.clock.now() - Date.parse(due));
+    }
+    const token = /#\/confirm-email\/(\S+)/.exec(mail.text)?.[1];
+    if (mail.label[0] === 'confirm-email' && token)
+      outsideInvocation(() => {
+        void this.clock.sleep(5 * MINUTE).then(async () => {
+          const answer = await this.httpApi.request('POST', '/api/email/confirm', JSON.stringify({ token: decodeURIComponent(token) }), {
+            'content-type': 'application/json',
+          });
+          if (answer.statusCode === 200) this.counts.emailsConfirmed++;
+        });
+      });
+    return 'sent';
   }
 
   /** The app's own observer, silent, with its sweep-lag gauge kept for the report. */
@@ -313,6 +345,7 @@ export class World {
       commitToPushSeconds: percentiles(this.pushLatencies.map((ms) => ms / 1000)),
       moveLatencyMs: { ...percentiles(this.moveLatencies), missed: this.movesMissed },
       sweepLagSeconds: { ...percentiles(this.sweepLags), max: this.sweepLags.length ? Math.max(...this.sweepLags) : null },
+      digestLagMinutes: percentiles(this.digestLags.map((ms) => ms / MINUTE)),
       duplicates: { pushes: this.duplicatePushes, ratings: this.duplicateRatings },
       cost: this.cost(),
       table: tableReport(this.table, this.duplicateCommitInserts),
@@ -367,10 +400,21 @@ export class World {
     const { total: _apiTotal, ...byLine } = lines as typeof lines & { total?: number };
     const total = Object.values(byLine).reduce((n, usd) => n + usd, 0);
     const round = (usd: number) => Math.round(usd * 1e6) / 1e6;
+    const moves = this.counts.moves || Number.NaN;
+    const api = this.account.report();
     return {
       byLineUsd: Object.fromEntries(Object.entries(byLine).map(([k, v]) => [k, round(v)])),
       totalUsd: round(total),
       perGameStartedUsd: this.counts.gamesStarted ? round(total / this.counts.gamesStarted) : null,
+      // Per person's move, to set beside `npm run cost`'s per-command figures (a game there is 182 commands).
+      perMove: {
+        usd: Math.round((total / moves) * 1e8) / 1e8,
+        writeUnits: Math.round((this.table.usage.writeUnits / moves) * 10) / 10,
+        readUnits: Math.round((this.table.usage.readUnits / moves) * 10) / 10,
+        invocations: Math.round((fns.reduce((n, m) => n + m.invocations, 0) / moves) * 10) / 10,
+        webSocketMessages: Math.round(((api.websocket.messagesIn + api.websocket.messagesOut) / moves) * 10) / 10,
+        httpRequests: Math.round((api.http.requests / moves) * 10) / 10,
+      },
     };
   }
 
@@ -437,12 +481,14 @@ export class World {
     });
     // Signing up is a visit: the first session starts at once.
     let next = this.clock.now();
+    let first = true;
     while (this.clock.now() < end) {
       await Promise.race([this.clock.sleep(next - this.clock.now()), new Promise<void>((resolve) => (woken = resolve))]);
       if (this.clock.now() >= end) return;
       const answering: { gameId: string; at: number } | null = pushed;
       pushed = null;
-      await this.session(p, session, rng, answering).catch(() => this.counts.errors++);
+      await this.session(p, session, rng, answering, first).catch(() => this.counts.errors++);
+      first = false;
       if (this.clock.now() >= next) next = nextSession(p, this.clock.now(), rng);
     }
   }
@@ -483,7 +529,13 @@ export class World {
   }
 
   /** One visit: connect, take the turns that are due, keep enough games going, leave. */
-  private async session(p: PlayerProfile, s: Session, rng: Rng, answering: { gameId: string; at: number } | null): Promise<void> {
+  private async session(
+    p: PlayerProfile,
+    s: Session,
+    rng: Rng,
+    answering: { gameId: string; at: number } | null,
+    first: boolean,
+  ): Promise<void> {
     if (!(await this.fresh(s))) return;
     const opened = await this.ws.connect({ token: s.token });
     if (!('connection' in opened)) {
@@ -494,7 +546,7 @@ export class World {
     const conn = opened.connection;
     const ask = (frame: Record<string, unknown>) => this.request(conn, frame);
     try {
-      if (this.counts.sessions <= this.options.players) {
+      if (first) {
         // The first visit turns on Web Push, as the web client offers.
         await ask({
           action: 'setNotifications',
@@ -503,7 +555,7 @@ export class World {
               { endpoint: `https://fcm.googleapis.com/fcm/send/sim-${p.index}`, keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } },
             ],
             webhook: null,
-            email: null,
+            email: p.email ? `player${p.index}@players.example` : null,
             quietHours: null,
           },
         });

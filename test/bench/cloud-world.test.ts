@@ -30,6 +30,10 @@ describe('the simulated world', () => {
     expect(report.moveLatencyMs).toMatchObject({ count: report.moves, missed: 0 });
     expect(report.moveLatencyMs.p50).toBeGreaterThan(0);
     expect(report.duplicates).toEqual({ pushes: 0, ratings: 0 });
+    // A tenth give an address: confirmed by its link, then the sweep's daily digests, each timed from its due time.
+    expect(report.emailsConfirmed).toBeGreaterThan(0);
+    expect(report.digests).toBeGreaterThan(0);
+    expect(report.digestLagMinutes.count).toBe(report.digests);
     expect(report.games.inPlay + report.games.open + report.games.finished).toBe(report.table.versions.games);
     // Through the functions as deployed: the notifier read the stream, nothing reached a dead-letter queue.
     expect(report.lambda.functions.notify?.invocations).toBeGreaterThan(0);
