@@ -146,6 +146,7 @@ export class World {
     lobbyVisits: 0,
     lobbyJoins: 0,
     quickPlayJoins: 0,
+    retriedAfter429: 0,
     emails: 0,
     emailsConfirmed: 0,
     digests: 0,
@@ -294,7 +295,7 @@ export class World {
     if (mail.label[0] === 'confirm-email' && token)
       outsideInvocation(() => {
         void this.clock.sleep(5 * MINUTE).then(async () => {
-          const answer = await this.httpApi.request('POST', '/api/email/confirm', JSON.stringify({ token: decodeURIComponent(token) }), {
+          const answer = await this.http('POST', '/api/email/confirm', JSON.stringify({ token: decodeURIComponent(token) }), {
             'content-type': 'application/json',
           });
           if (answer.statusCode === 200) this.counts.emailsConfirmed++;
@@ -494,7 +495,7 @@ export class World {
   }
 
   private async register(p: PlayerProfile): Promise<Session | null> {
-    const answer = await this.httpApi.request(
+    const answer = await this.http(
       'POST',
       '/api/players',
       JSON.stringify({ name: `Player ${p.index}`, device: { label: 'Simulated browser' } }),
@@ -515,10 +516,29 @@ export class World {
     };
   }
 
+  /** An HTTP request as the web client makes it: a 429 is tried again after a back-off. */
+  private http(...args: Parameters<HttpApiModel['request']>) {
+    return this.withRetries(
+      () => this.httpApi.request(...args),
+      (answer) => answer.statusCode === 429,
+    );
+  }
+
+  /** Try again after 1, 2, 4, 8 s (with jitter) while `again` says so, as the web client does after a 429. */
+  private async withRetries<T>(attempt: () => Promise<T>, again: (outcome: T) => boolean): Promise<T> {
+    let outcome = await attempt();
+    for (let n = 0; n < 4 && again(outcome); n++) {
+      this.counts.retriedAfter429++;
+      await this.clock.sleep((1000 << n) * (0.5 + this.rng.next()));
+      outcome = await attempt();
+    }
+    return outcome;
+  }
+
   /** The web client's refresh: a new access token when the old one is close to its end. */
   private async fresh(s: Session): Promise<boolean> {
     if (this.clock.now() < s.expiresAt - MINUTE) return true;
-    const answer = await this.httpApi.request('POST', '/api/session/refresh', JSON.stringify({ refreshToken: s.refreshToken }), {
+    const answer = await this.http('POST', '/api/session/refresh', JSON.stringify({ refreshToken: s.refreshToken }), {
       'content-type': 'application/json',
     });
     if (answer.statusCode !== 200) return false;
@@ -537,7 +557,10 @@ export class World {
     first: boolean,
   ): Promise<void> {
     if (!(await this.fresh(s))) return;
-    const opened = await this.ws.connect({ token: s.token });
+    const opened = await this.withRetries(
+      () => this.ws.connect({ token: s.token }),
+      (o) => 'refused' in o && o.refused.statusCode === 429,
+    );
     if (!('connection' in opened)) {
       this.counts.refused++;
       return;
