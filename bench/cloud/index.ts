@@ -66,7 +66,7 @@ export function chartRun(run: {
   table: { throttledRequests: number; hottestByKind: Record<string, number> };
   moveLatencyMs: { p50: number | null; p99: number | null };
   commitToPushSeconds: { p50: number | null; p99: number | null };
-  cost: { perGameStartedUsd: number | null };
+  cost: { perMove: { usd: number } };
 }): CloudScaleRun {
   return {
     games: run.plan.games,
@@ -77,6 +77,6 @@ export function chartRun(run: {
     throttledRequests: run.table.throttledRequests,
     moveLatencyMs: run.moveLatencyMs,
     commitToPushSeconds: run.commitToPushSeconds,
-    perGameUsd: run.cost.perGameStartedUsd,
+    perMoveUsd: run.cost.perMove.usd,
   };
 }

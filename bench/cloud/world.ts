@@ -309,10 +309,6 @@ export class World {
     const inner = createObserver({ level: 'SILENT', onLambda: false });
     return {
       ...inner,
-      log: inner.log,
-      count: (name, n) => inner.count(name, n),
-      publish: () => inner.publish(),
-      counted: inner.counted,
       gauge: (name, value, unit) => {
         if (name === METRICS.sweepLagSeconds) this.sweepLags.push(value);
         inner.gauge(name, value, unit);
