@@ -327,8 +327,12 @@ export class World {
     for (const p of population) void this.live(p, end).catch(() => this.counts.errors++);
     await this.clock.run(end);
     this.stopped = true;
-    await Promise.all(this.mappings.map((m) => m.stop()));
+    // A batch in flight finishes on the virtual clock: keep it moving until every reader has stopped.
+    let stopped = false;
+    const stopping = Promise.all(this.mappings.map((m) => m.stop())).then(() => (stopped = true));
     await this.clock.run(end + 10 * MINUTE);
+    while (!stopped) await this.clock.run(this.clock.now() + MINUTE);
+    await stopping;
     return this.report();
   }
 
