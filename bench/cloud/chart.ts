@@ -23,8 +23,8 @@ export interface CloudScaleRun {
   moveLatencyMs?: { p50: number | null; p99: number | null };
   /** Virtual seconds from the commit that made it a player's turn to their push. */
   commitToPushSeconds?: { p50: number | null; p99: number | null };
-  /** Cost per person's move (the usage of everything metered over the moves people made), US dollars. */
-  perMoveUsd?: number | null;
+  /** Cost of 1,000 moves by people (the usage of everything metered, over the moves people made), US dollars. */
+  per1000MovesUsd?: number | null;
 }
 
 const WIDTH = 960;
@@ -220,7 +220,7 @@ function panel(p: Panel): string {
   // A lone series' labels sit above its points, clear of any other line: half as wide each side.
   const above = p.series.length === 1;
   const padLeft = Math.max(28, above ? widest(p.games[0]!) / 2 + 4 : widest(p.games[0]!) + 12);
-  const padRight = Math.max(30, above ? widest(p.games[n - 1]!) / 2 + 4 : widest(p.games[n - 1]!) + 10);
+  const padRight = Math.max(30, above ? widest(p.games[n - 1]!) / 2 + 4 : widest(p.games[n - 1]!) + 18);
   const xs = p.games.map((_, i) => (n === 1 ? (left + right) / 2 : left + padLeft + (i * (right - padRight - left - padLeft)) / (n - 1)));
 
   // An empty panel keeps its frame and scales but no y axis: there is nothing to read off it.
@@ -362,7 +362,7 @@ export function cloudScaleChart(runs: CloudScaleRun[]): string {
       { name: 'p99', style: STYLES[1]!, values: valuesBy(sorted, (r) => r.moveLatencyMs?.p99) },
     ] as Series[]
   ).filter((s) => s.values.size > 0);
-  const cost: Series[] = [{ name: 'per move', style: STYLES[0]!, values: valuesBy(sorted, (r) => r.perMoveUsd) }].filter(
+  const cost: Series[] = [{ name: 'per 1,000 moves', style: STYLES[0]!, values: valuesBy(sorted, (r) => r.per1000MovesUsd) }].filter(
     (s) => s.values.size > 0,
   );
 
@@ -429,7 +429,7 @@ export function cloudScaleChart(runs: CloudScaleRun[]): string {
         ...common,
         key: 'cost',
         x: 2 * PANEL,
-        title: "Cost per person's move (US$)",
+        title: 'Cost of 1,000 moves by people (US$)',
         series: cost,
         format: usd,
         tick: (v) => `$${num(v)}`,
@@ -452,7 +452,7 @@ export function cloudScaleChart(runs: CloudScaleRun[]): string {
     leftOut.length &&
       `Not drawn, cooler at every scale: ${leftOut.map(([kind, share]) => `${kind} at most ${percent(share)}`).join(', ')}.`,
     latency.length && `Move latency to every online seat, in virtual milliseconds: ${byScale(latency, amount)}.`,
-    cost.length && `Cost per person's move, US dollars: ${byScale(cost, usd, false)}.`,
+    cost.length && `Cost of 1,000 moves by people, US dollars: ${byScale(cost, usd, false)}.`,
     runFacts.length && `Runs: ${runFacts.join('; ')}.`,
   ]
     .filter(Boolean)
@@ -462,7 +462,7 @@ export function cloudScaleChart(runs: CloudScaleRun[]): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="${ID}-title ${ID}-desc" font-family="${escapeXml(FONT)}">`,
     `<title id="${ID}-title">${escapeXml(
       games.length
-        ? `Caravela on simulated AWS at ${scales} concurrent games: the hottest partition key of each kind against its limit, move latency to every online seat, and cost per person's move`
+        ? `Caravela on simulated AWS at ${scales} concurrent games: the hottest partition key of each kind against its limit, move latency to every online seat, and cost of 1,000 moves by people`
         : 'Caravela on simulated AWS: no runs to chart',
     )}</title>`,
     `<desc id="${ID}-desc">${escapeXml(desc || 'No figures.')}</desc>`,

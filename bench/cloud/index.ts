@@ -77,6 +77,6 @@ export function chartRun(run: {
     throttledRequests: run.table.throttledRequests,
     moveLatencyMs: run.moveLatencyMs,
     commitToPushSeconds: run.commitToPushSeconds,
-    perMoveUsd: run.cost.perMove.usd,
+    per1000MovesUsd: run.cost.perMove.usd * 1000,
   };
 }

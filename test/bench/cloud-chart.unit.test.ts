@@ -17,7 +17,7 @@ const fixture = (): CloudScaleRun[] => [
     hottestByKind: { LOBBY: 0.049, LOBBYWATCH: 0.031, GAME: 0.004 },
     moveLatencyMs: { p50: 38, p99: 210 },
     commitToPushSeconds: { p50: 1.2, p99: 4.5 },
-    perMoveUsd: 0.00342,
+    per1000MovesUsd: 0.00342,
   },
   {
     games: 10000,
@@ -27,7 +27,7 @@ const fixture = (): CloudScaleRun[] => [
     throttledRequests: 0,
     hottestByKind: { LOBBY: 0.49, LOBBYWATCH: 0.28, GAME: 0.005 },
     moveLatencyMs: { p50: 41, p99: 640 },
-    perMoveUsd: 0.00331,
+    per1000MovesUsd: 0.00331,
   },
   {
     games: 100000,
@@ -37,7 +37,7 @@ const fixture = (): CloudScaleRun[] => [
     throttledRequests: 1834,
     hottestByKind: { LOBBY: 1.37, LOBBYWATCH: 0.93, GAME: 0.006 },
     moveLatencyMs: { p50: 55, p99: 12437 },
-    perMoveUsd: 0.00329,
+    per1000MovesUsd: 0.00329,
   },
 ];
 
@@ -130,7 +130,11 @@ describe('the cloud scale chart', () => {
 
   it('names the panels and scales, and writes every point as text', () => {
     const written = texts(cloudScaleChart(fixture()));
-    for (const t of ['Hottest key by kind, share of its limit', 'Move latency to every online seat (ms)', "Cost per person's move (US$)"])
+    for (const t of [
+      'Hottest key by kind, share of its limit',
+      'Move latency to every online seat (ms)',
+      'Cost of 1,000 moves by people (US$)',
+    ])
       expect(written).toContain(t);
     for (const t of ['1,000', '10,000', '100,000']) expect(written.filter((w) => w === t).length).toBeGreaterThanOrEqual(3); // each panel's x axis
     for (const t of ['LOBBY', 'LOBBYWATCH', 'GAME', 'p50', 'p99', 'limit']) expect(written).toContain(t);
@@ -203,7 +207,7 @@ describe('the cloud scale chart', () => {
 
   it('draws nothing for missing or null figures, and does not throw', () => {
     const runs: CloudScaleRun[] = [
-      { games: 1000, moveLatencyMs: { p50: 300, p99: null }, perMoveUsd: null },
+      { games: 1000, moveLatencyMs: { p50: 300, p99: null }, per1000MovesUsd: null },
       { games: 10000, hottestByKind: { LOBBY: 1.05 } },
       { games: 100000, moveLatencyMs: { p50: 900, p99: 2400 } },
     ];
