@@ -57,16 +57,17 @@ export function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
-const r1 = (x: number) => Math.round(x * 10) / 10;
+export const r1 = (x: number) => Math.round(x * 10) / 10;
 const nf = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
 export const num = (x: number) => nf.format(x);
 const ms = (x: number) => (x >= 1000 ? `${num(x / 1000)} s` : `${num(x)} ms`);
 const dollars = (x: number) => `$${num(x)}`;
 /** A rough width of sans-serif text, for layout only (no font metrics without a renderer). */
-const textWidth = (text: string, size: number) => text.length * size * 0.62;
+/** A rough width of sans-serif text, for layout only (no font metrics without a renderer). */
+export const textWidth = (text: string, size: number) => text.length * size * 0.62;
 
 /** A `<text>`; `tooltip` (a `<title>` inside it) carries the whole of a shortened label. */
-function text(x: number, y: number, content: string, attrs: Record<string, string | number> = {}, tooltip?: string): string {
+export function text(x: number, y: number, content: string, attrs: Record<string, string | number> = {}, tooltip?: string): string {
   const a = Object.entries(attrs)
     .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)
     .join('');
@@ -74,7 +75,7 @@ function text(x: number, y: number, content: string, attrs: Record<string, strin
 }
 
 /** A label readable over lines and grid: a white outline painted under the glyphs. */
-const halo = { stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'stroke-linejoin': 'round' };
+export const halo = { stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'stroke-linejoin': 'round' };
 
 function marker(kind: Marker, x: number, y: number, colour: string): string {
   // The square is hollow, the others filled: one more cue besides shape and colour.
@@ -84,7 +85,7 @@ function marker(kind: Marker, x: number, y: number, colour: string): string {
   return `<path d="M${r1(x)} ${r1(y - 5.5)}L${r1(x + 5.5)} ${r1(y + 4)}L${r1(x - 5.5)} ${r1(y + 4)}Z" fill="${colour}"/>`;
 }
 
-function niceStep(max: number, count = 5): number {
+export function niceStep(max: number, count = 5): number {
   const raw = max / count;
   const p = 10 ** Math.floor(Math.log10(raw));
   const m = raw / p;
@@ -92,7 +93,7 @@ function niceStep(max: number, count = 5): number {
 }
 
 /** Labels at `want` (y, top to bottom) pushed apart to `gap` and kept within [top, bottom]. */
-function spread(want: number[], gap: number, top: number, bottom: number): number[] {
+export function spread(want: number[], gap: number, top: number, bottom: number): number[] {
   const order = want.map((y, i) => ({ y, i })).sort((a, b) => a.y - b.y || a.i - b.i);
   const n = order.length;
   for (let k = 1; k < n; k++) order[k]!.y = Math.max(order[k]!.y, order[k - 1]!.y + gap);

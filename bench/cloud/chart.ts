@@ -1,13 +1,13 @@
 /**
  * The cloud scale test's chart: one self-contained SVG (nothing to fetch: no fonts, scripts or
  * links) of the simulated runs at each scale side by side — the hottest partition key of each
- * kind against DynamoDB's per-key limit, the move latency to every online seat, and the cost per
- * game started. As in bench/chart.ts every series differs by its dash and marker as well as its
+ * kind against DynamoDB's per-key limit, the move latency to every online seat, and the cost of 1,000
+ * moves by people. As in bench/chart.ts every series differs by its dash and marker as well as its
  * colour, and every point carries its value, so the chart reads in greyscale and to a screen
  * reader (the `<desc>` gives every figure). Each marker carries its panel, series, games, value
  * and y as data-* attributes, so tests can check positions without reading the geometry.
  */
-import { escapeXml, num } from '../chart';
+import { escapeXml, halo, niceStep, num, r1, spread, text, textWidth } from '../chart';
 
 export interface CloudScaleRun {
   /** The scale's concurrent-game target (1000, 10000, 100000). */
@@ -55,7 +55,6 @@ const STYLES: Style[] = [
   { colour: '#333', dash: '1 5', marker: 'cross' },
 ];
 
-const r1 = (x: number) => Math.round(x * 10) / 10;
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const twoDigits = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 2 });
@@ -66,8 +65,6 @@ const count = (x: number) => whole.format(x);
 const amount = (x: number) => (Math.abs(x) >= 100 ? count(x) : num(x));
 const percent = (share: number) => `${share * 100 >= 10 ? whole.format(share * 100) : twoDigits.format(share * 100)}%`;
 const usd = (x: number) => `$${cents.format(x)}`;
-/** A rough width of sans-serif text, for layout only (no font metrics without a renderer). */
-const textWidth = (content: string, size: number) => content.length * size * 0.62;
 /** 'a', 'a and b', 'a, b and c'. */
 const list = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
@@ -76,13 +73,6 @@ const attrs = (a: Attrs) =>
   Object.entries(a)
     .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)
     .join('');
-
-function text(x: number, y: number, content: string, a: Attrs = {}): string {
-  return `<text x="${r1(x)}" y="${r1(y)}"${attrs(a)}>${escapeXml(content)}</text>`;
-}
-
-/** A label readable over lines and grid: a white outline painted under the glyphs. */
-const halo = { stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'stroke-linejoin': 'round' };
 
 function marker(kind: Marker, x: number, y: number, colour: string, data: Attrs = {}): string {
   // Filled and hollow shapes alternate: one more cue besides shape and colour.
@@ -103,25 +93,6 @@ function marker(kind: Marker, x: number, y: number, colour: string, data: Attrs 
     case 'cross':
       return `<path d="M${r1(x - 4.5)} ${r1(y - 4.5)}L${r1(x + 4.5)} ${r1(y + 4.5)}M${r1(x - 4.5)} ${r1(y + 4.5)}L${r1(x + 4.5)} ${r1(y - 4.5)}" stroke="${colour}" stroke-width="2.5"${d}/>`;
   }
-}
-
-function niceStep(max: number, count = 5): number {
-  const raw = max / count;
-  const p = 10 ** Math.floor(Math.log10(raw));
-  const m = raw / p;
-  return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 2.5 ? 2.5 : m <= 5 ? 5 : 10) * p;
-}
-
-/** Labels at `want` (y, top to bottom) pushed apart to `gap` and kept within [top, bottom]. */
-function spread(want: number[], gap: number, top: number, bottom: number): number[] {
-  const order = want.map((y, i) => ({ y, i })).sort((a, b) => a.y - b.y || a.i - b.i);
-  const n = order.length;
-  for (let k = 1; k < n; k++) order[k]!.y = Math.max(order[k]!.y, order[k - 1]!.y + gap);
-  for (let k = n - 1; k >= 0; k--) order[k]!.y = Math.min(order[k]!.y, k === n - 1 ? bottom : order[k + 1]!.y - gap);
-  for (let k = 0; k < n; k++) order[k]!.y = Math.max(order[k]!.y, k === 0 ? top : order[k - 1]!.y + gap);
-  const out: number[] = [];
-  for (const o of order) out[o.i] = o.y;
-  return out;
 }
 
 interface Series {
