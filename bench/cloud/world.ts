@@ -568,6 +568,8 @@ export class World {
     this.counts.sessions++;
     const conn = opened.connection;
     const ask = (frame: Record<string, unknown>) => this.request(conn, frame);
+    // The one game on screen (the client leaves one before opening the next).
+    let watching: Watcher | null = null;
     try {
       if (first) {
         // The first visit turns on Web Push, as the web client offers.
@@ -585,7 +587,6 @@ export class World {
       }
       const mine = await ask({ action: 'myGames', limit: 50 });
       const games = (mine?.games ?? []) as { gameId: string; status: string; yourTurn: boolean }[];
-      let watching: Watcher | null = null;
       for (const g of games.filter((x) => x.yourTurn)) {
         if (rng.next() < p.resigns) {
           if ((await ask({ action: 'resign', gameId: g.gameId }))?.type === 'done') this.counts.resignations++;
@@ -607,7 +608,7 @@ export class World {
       // other players online) before closing the tab.
       if (watching) await this.clock.sleep(Math.min(LINGER_MEDIAN_MS * Math.exp(rng.next() * 2 - 1), 9 * MINUTE));
     } finally {
-      for (const set of this.watchers.values()) for (const w of set) if (w.conn === conn) this.unwatch(w);
+      if (watching) this.unwatch(watching);
       conn.close();
     }
   }
