@@ -173,8 +173,15 @@ describe('the deployed stack, played with injected faults', () => {
     // Bruno plays a while, then leaves for longer than his clock allows, then comes back.
     const brunoAway = (async () => {
       await play(b, gameId, () => (b.states.get(gameId)?.version ?? 0) > 60);
+      const seat = b.states.get(gameId)!.you!;
       await b.close();
-      await sleep(CLOCK_HOURS * 3_600_000 * 2 + 2000);
+      // Away until the sweep has timed him out, as Ana sees it (not a fixed time: his turn may come late).
+      const timedOut = () => {
+        const s = a.states.get(gameId);
+        return s?.status === 'finished' || Boolean(s?.absent.includes(seat));
+      };
+      for (let i = 0; i < 1200 && !timedOut(); i++) await sleep(100);
+      expect(a.states.get(gameId)?.absent, 'Bruno timed out while away').toContain(seat);
       await b.connect();
       await b.subscribe(gameId);
       await play(b, gameId);
