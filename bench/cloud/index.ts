@@ -46,6 +46,7 @@ export async function cloudScaleSuite(options: { plans: ScalePlan[]; seed?: numb
       days: plan.hours / 24,
       arrivalHours: plan.arrivalHours,
       functions: deployedFunctions(),
+      progress: options.log,
     }).run();
     const wallSeconds = Math.round((performance.now() - started) / 100) / 10;
     const hot = report.table.hottestKeys[0];

@@ -65,6 +65,8 @@ export interface WorldOptions {
    * to the functions' memory). 0 makes a run depend on its seed alone, not on this machine's speed.
    */
   cpuScale?: number;
+  /** Told every simulated quarter hour how far the run is (the simulated time, the wall time spent, moves so far). */
+  progress?: (line: string) => void;
   /** Faults, as AWS has them: instances killed at I/O points, `$disconnect`s lost, stream batches delivered twice. */
   faults?: {
     killRate?: number;
@@ -325,6 +327,7 @@ export class World {
     const poison = this.options.faults?.poisonAtHour;
     if (poison !== undefined) void this.clock.sleep(poison * 60 * MINUTE).then(() => this.writePoison());
     for (const p of population) void this.live(p, end).catch(() => this.counts.errors++);
+    if (this.options.progress) void this.reportProgress(end, this.options.progress);
     await this.clock.run(end);
     this.stopped = true;
     // A batch in flight finishes on the virtual clock: keep it moving until every reader has stopped.
@@ -334,6 +337,20 @@ export class World {
     while (!stopped) await this.clock.run(this.clock.now() + MINUTE);
     await stopping;
     return this.report();
+  }
+
+  /** A line every simulated quarter hour: where a run's wall time goes (sign-ups, play, the end). */
+  private async reportProgress(end: number, progress: (line: string) => void): Promise<void> {
+    const started = performance.now();
+    const from = this.clock.now();
+    while (this.clock.now() < end) {
+      await this.clock.sleep(Math.min(15 * MINUTE, end - this.clock.now()));
+      const minutes = Math.round((this.clock.now() - from) / MINUTE);
+      const wall = Math.round((performance.now() - started) / 1000);
+      progress(
+        `  ${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')} simulated, ${wall} s: ${this.counts.registered} signed up, ${this.counts.moves} moves`,
+      );
+    }
   }
 
   report() {

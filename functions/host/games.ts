@@ -76,11 +76,13 @@ export class Games {
   /**
    * The latest record of a game, or NOT_FOUND: the cached one when this process is the sole
    * writer, else the cache refreshed from the store. `reread` reads the store in any case (after
-   * a lost race, the winner's commit may not be cached yet).
+   * a lost race, the winner's commit may not be cached yet). `atLeast`: a version known to be
+   * stored (a stream record's); a cached record behind it is read again, because the stream can
+   * hand a commit over before the sole writer that stored it has cached it.
    */
-  async fresh(gameId: string, reread = false): Promise<GameRecord> {
+  async fresh(gameId: string, reread = false, atLeast = 0): Promise<GameRecord> {
     const cached = this.cache.get(gameId);
-    if (cached && this.soleWriter && !reread) return cached;
+    if (cached && this.soleWriter && !reread && cached.version >= atLeast) return cached;
     const record = await this.store.load(gameId, cached);
     if (!record) throw new ProtocolError('NOT_FOUND', `There is no game ${gameId}.`);
     return this.remember(record);

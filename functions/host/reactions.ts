@@ -181,7 +181,7 @@ export class Reactions {
     const { games, records, store, lobby } = this.deps;
     // The latest record, read once if any reaction needs it (any later version is as good for a snapshot or a listing).
     let latest: Promise<GameRecord> | undefined;
-    const fresh = () => (latest ??= games.fresh(head.gameId));
+    const fresh = () => (latest ??= games.fresh(head.gameId, false, head.version));
     const outcomes = await Promise.allSettled([
       decision.automatic?.by === 'stream' ? this.playUnclaimed(head, decision.automatic.seat, fresh, sender) : undefined,
       decision.index ? records.indexGame(head) : undefined,

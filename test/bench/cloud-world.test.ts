@@ -40,9 +40,15 @@ describe('the simulated world', () => {
     expect(report.streams.deadLetters).toEqual({ notify: 0, ratings: 0 });
   }, 60_000);
 
-  it('is the same world for the same seed, when the CPU this machine spent is left out', async () => {
-    const fixed = () => new World({ ...small(), days: 1, cpuScale: 0 }).run();
-    expect(await fixed()).toEqual(await fixed());
+  it('is the same world for the same seed, when the CPU this machine spent is left out (and whether or not it tells its progress)', async () => {
+    const lines: string[] = [];
+    const fixed = (progress?: (line: string) => void) => new World({ ...small(), days: 1, cpuScale: 0, progress }).run();
+    const told = await fixed((line) => lines.push(line));
+    expect(told).toEqual(await fixed());
+    // A line every simulated quarter hour, to the end of the day.
+    expect(lines).toHaveLength(96);
+    expect(lines[0]).toMatch(/^ {2}0:15 simulated, \d+ s: \d+ signed up, \d+ moves$/);
+    expect(lines.at(-1)).toMatch(new RegExp(`^  24:00 simulated, \\d+ s: ${told.registered} signed up, ${told.moves} moves$`));
   }, 60_000);
 
   it('reports what a bug in a host service does: a notifier that pushes nothing leaves turns to sessions', async () => {
