@@ -3,7 +3,8 @@
  * the local runtime keeps (DATA_DIR/secret) or a Secrets Manager secret — and read again every
  * few minutes: after an operator's rotation every Lambda container signs with the new key within
  * KEYS_TTL_MS, and one that meets a kid it does not know yet reads at once (at most every
- * UNKNOWN_KID_RELOAD_MS), so a token signed elsewhere with the new key is never refused.
+ * UNKNOWN_KID_RELOAD_MS), so a token signed elsewhere with the new key is never refused. A
+ * failed read keeps the set in hand.
  */
 import { readFile } from 'node:fs/promises';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
@@ -12,6 +13,8 @@ import type { ClientOptions } from './aws';
 
 export const KEYS_TTL_MS = 5 * 60_000;
 const UNKNOWN_KID_RELOAD_MS = 10_000;
+/** After a failed read, the set in hand serves this long before the next read. */
+export const RETRY_AFTER_FAILURE_MS = 10_000;
 
 export type SecretSource = { value: string } | { file: string } | { arn: string };
 
@@ -28,7 +31,12 @@ export function secretReader(source: SecretSource | null, aws: ClientOptions): (
 }
 
 export class SigningKeys {
-  private loaded: { at: number; keys: Promise<KeySet> } | undefined;
+  /** The last key set read, and when. */
+  private held: { at: number; keys: KeySet } | undefined;
+  /** A read under way: concurrent callers share it. */
+  private reading: Promise<KeySet> | undefined;
+  /** When the last read failed. */
+  private failedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly read: () => Promise<string>,
@@ -37,20 +45,34 @@ export class SigningKeys {
   ) {}
 
   private load(): Promise<KeySet> {
-    const keys = this.read().then(parseKeySet);
-    const entry = { at: this.wall(), keys };
-    this.loaded = entry;
-    // A failed read (throttling, network) is tried again on the next call, not kept.
-    keys.catch(() => {
-      if (this.loaded === entry) this.loaded = undefined;
-    });
-    return keys;
+    this.reading ??= this.read()
+      .then(parseKeySet)
+      .then(
+        (keys) => {
+          this.held = { at: this.wall(), keys };
+          return keys;
+        },
+        (error: unknown) => {
+          this.failedAt = this.wall();
+          throw error;
+        },
+      )
+      .finally(() => (this.reading = undefined));
+    return this.reading;
   }
 
-  /** The key set, as read at most KEYS_TTL_MS ago. */
+  /**
+   * The key set, as read at most KEYS_TTL_MS ago. When a later read fails (throttling, a
+   * Secrets Manager blip), the set in hand goes on serving, and the read is tried again after
+   * RETRY_AFTER_FAILURE_MS: a blip must not fail every sign-in. With no set in hand, the
+   * failure is the caller's.
+   */
   keySet(): Promise<KeySet> {
-    if (!this.loaded || this.wall() - this.loaded.at > KEYS_TTL_MS) return this.load();
-    return this.loaded.keys;
+    const held = this.held;
+    if (!held) return this.load();
+    const now = this.wall();
+    if (now - held.at <= KEYS_TTL_MS || now - this.failedAt < RETRY_AFTER_FAILURE_MS) return Promise.resolve(held.keys);
+    return this.load().catch(() => held.keys);
   }
 
   /** Read the key set now (after a rotation). */
@@ -64,7 +86,7 @@ export class SigningKeys {
     const own = (set: KeySet) => (Object.hasOwn(set.keys, kid) ? set.keys[kid] : undefined);
     const known = own(await this.keySet());
     if (known) return known;
-    if (this.loaded && this.wall() - this.loaded.at < UNKNOWN_KID_RELOAD_MS) return undefined;
+    if (this.held && this.wall() - this.held.at < UNKNOWN_KID_RELOAD_MS) return undefined;
     return own(await this.load());
   };
 

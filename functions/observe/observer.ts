@@ -39,7 +39,8 @@ export function createObserver(options: { level: LogLevel; onLambda: boolean }):
       emf?.addMetric(name, unit === 'Seconds' ? MetricUnit.Seconds : MetricUnit.Count, value);
     },
     publish() {
-      emf?.publishStoredMetrics();
+      // Powertools warns on every publish with nothing stored: most invocations count nothing.
+      if (emf?.hasStoredMetrics()) emf.publishStoredMetrics();
     },
   };
 }

@@ -137,4 +137,17 @@ describe('observability on Lambda', () => {
     });
     expect(metric(METRICS.reactorFailures)).toEqual([{ namespace: METRIC_NAMESPACE, value: 1 }]);
   }, 60_000);
+
+  it('an invocation that counted nothing writes nothing (Powertools would warn "No application metrics" every time)', async () => {
+    out = [];
+    const { createObserver } = await import('../../functions/observe/observer');
+    const observer = createObserver({ level: 'INFO', onLambda: true });
+    observer.publish();
+    observer.count(METRICS.retries);
+    observer.publish();
+    observer.publish();
+    expect(out.filter((l) => /No application metrics/.test(l))).toEqual([]);
+    expect(metricLines()).toHaveLength(1);
+    expect(metric(METRICS.retries)).toEqual([{ namespace: METRIC_NAMESPACE, value: 1 }]);
+  });
 });
