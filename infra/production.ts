@@ -15,6 +15,11 @@ export const PER_GAME = {
   gbSeconds: 8.2,
   /** Commits stored (each one a stream record). */
   commits: 190,
+  /**
+   * HTTP API requests: ≈ 145 token refreshes (a visit hours after the last refreshes its
+   * 15-minute access token) and a few registrations, settings and replays.
+   */
+  httpRequests: 150,
 } as const;
 
 const SECONDS_PER_MONTH = 30 * 24 * 3600;
@@ -33,6 +38,7 @@ export const SIZING = {
   /** Average seconds per invocation (512 MB = 0.5 GB). */
   secondsPerInvocation: PER_GAME.gbSeconds / 0.5 / PER_GAME.invocations,
   commitsPerSecondPeak: perSecond(PER_GAME.commits) * PEAK_FACTOR,
+  httpPerSecondPeak: perSecond(PER_GAME.httpRequests) * PEAK_FACTOR,
 };
 
 /** Lambda functions running at once at the peak (Little's law: rate × duration). */
@@ -44,8 +50,23 @@ export const PRODUCTION = {
     rateLimit: roundUp(SIZING.inboundPerSecondPeak * HEADROOM, 100),
     burstLimit: 2 * roundUp(SIZING.inboundPerSecondPeak * HEADROOM, 100),
   },
-  /** The HTTP API (registration, replays, push key): a small share of the traffic. */
-  httpThrottle: { rateLimit: 50, burstLimit: 100 },
+  /** The HTTP API's stage (token refreshes most of all): steady rate and burst, requests a second. */
+  httpThrottle: {
+    rateLimit: roundUp(SIZING.httpPerSecondPeak * HEADROOM, 100),
+    burstLimit: 2 * roundUp(SIZING.httpPerSecondPeak * HEADROOM, 100),
+  },
+  /**
+   * The unauthenticated writes — a registration, an email sign-in link asked for — each route
+   * on its own, below the stage: a flood of them stays cheap and leaves the refreshes alone.
+   * 140,000 players signing up within an hour (the simulator's 100,000-game run) ask ≈ 40 a second.
+   */
+  openRouteThrottle: { rateLimit: 100, burstLimit: 200 },
+  /**
+   * Concurrency kept for the message function (every player's request): a stream catch-up or a
+   * sweep backlog cannot take the account's pool from it. ≈ 5× the whole peak (PEAK_CONCURRENCY);
+   * the account keeps the rest. Deploy setting `messageConcurrency` (0: none reserved).
+   */
+  messageReservedConcurrency: 100,
   /**
    * Batches of one stream shard processed at once. A batch of 25 commits with its notifications
    * takes ≈ 0.3 s: one at a time a shard carries ≈ 80 commits a second, below the peak.

@@ -15,7 +15,16 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type CfnElement, type StackProps } from 'aws-cdk-lib';
 import { CfnAccount } from 'aws-cdk-lib/aws-apigateway';
-import { type CfnStage, CorsHttpMethod, HttpApi, HttpMethod, HttpStage, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  type CfnStage,
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpStage,
+  WebSocketApi,
+  WebSocketStage,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import {
   AllowedMethods,
@@ -29,7 +38,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, BillingMode, Operation, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -61,6 +70,8 @@ export const SESSION_ROUTES = [
   '/api/signin/email/open',
   '/api/signin/code',
 ];
+/** Writes anyone may send without a token: a registration, an email sign-in link asked for (throttled apart). */
+export const OPEN_WRITE_ROUTES = ['POST /api/players', 'POST /api/signin/email'];
 /** …and these on the Passkey function (api/passkey-routes.ts). */
 export const PASSKEY_ROUTES = ['/api/passkeys/options', '/api/passkeys', '/api/signin/passkey/options', '/api/signin/passkey'];
 
@@ -68,8 +79,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const WS_STAGE = 'prod';
 
-/** Alarm window: one bad datapoint in five minutes is worth a look for a game backend this small. */
-const ALARM_PERIOD = Duration.minutes(5);
+/**
+ * Alarm datapoints are a minute long, and an alarm fires when ALARM_DATAPOINTS of the last
+ * ALARM_WINDOW are bad: a single bad minute at volume (a burst of retries, one throttled second)
+ * does not page anyone, a problem that lasts does within minutes. A dead letter is never normal:
+ * one datapoint raises it.
+ */
+export const ALARM_PERIOD = Duration.minutes(1);
+export const ALARM_WINDOW = 5;
+export const ALARM_DATAPOINTS = 3;
+/** A function's errors (or throttles) as a share of its invocations that raises its alarm, percent. */
+export const FAILING_PERCENT = 1;
 /** How far behind the table's stream the notifier may fall before someone should look. */
 export const ITERATOR_AGE_ALARM = Duration.minutes(15);
 /** How often the clock sweep runs: the granularity of time-outs, reminders and quiet-hour releases. */
@@ -148,6 +168,12 @@ export interface CaravelaConfig {
   connectionsEndpoint?: string;
   /** An address that receives every alarm (an SNS email subscription; it must confirm once). */
   alarmEmail?: string;
+  /**
+   * Concurrent executions reserved for the message function (default
+   * PRODUCTION.messageReservedConcurrency); 0 reserves none — for an account whose concurrency
+   * quota is too small to set any aside (a new account's may be 10).
+   */
+  messageConcurrency?: number;
 }
 
 /** The address of an EMAIL_FROM value, with or without a display name, or null when there is none. */
@@ -203,6 +229,14 @@ export function readConfig(scope: Construct): CaravelaConfig {
     if (!emailAddressOf(alarmEmail)) throw new Error(`CDK context alarmEmail must be an e-mail address, got ${JSON.stringify(alarmEmail)}`);
     config.alarmEmail = alarmEmail;
   }
+  const messageConcurrency = get('messageConcurrency');
+  if (messageConcurrency !== undefined) {
+    if (!/^\d{1,5}$/.test(messageConcurrency))
+      throw new Error(
+        `CDK context messageConcurrency must be a whole number (0: none reserved), got ${JSON.stringify(messageConcurrency)}`,
+      );
+    config.messageConcurrency = Number(messageConcurrency);
+  }
   const connectionsEndpoint = get('connectionsEndpoint');
   if (connectionsEndpoint !== undefined) {
     if (!isHttpUrl(connectionsEndpoint))
@@ -241,6 +275,8 @@ interface FnOptions {
   timeout?: Duration;
   /** Retries of an asynchronous invocation (schedules); Lambda's default is 2. */
   retryAttempts?: number;
+  /** Concurrent executions set aside for this function (and its cap); none when absent or 0. */
+  reservedConcurrency?: number;
 }
 
 export class CaravelaStack extends Stack {
@@ -356,12 +392,12 @@ export class CaravelaStack extends Stack {
     const connect = this.fn('Connect', 'functions/lambda/connect.ts', secretEnv);
     const disconnect = this.fn('Disconnect', 'functions/lambda/disconnect.ts');
     // setNotifications mails a new address its confirmation link, signed with the token secret.
-    const message = this.fn('Message', 'functions/lambda/message.ts', {
-      ...secretEnv,
-      ...vapidEnv,
-      ...webhookEnv,
-      ...mailEnv,
-    });
+    const message = this.fn(
+      'Message',
+      'functions/lambda/message.ts',
+      { ...secretEnv, ...vapidEnv, ...webhookEnv, ...mailEnv },
+      { reservedConcurrency: config.messageConcurrency ?? PRODUCTION.messageReservedConcurrency },
+    );
     // A batch of 25 commits may mean a few dozen pushes, webhooks and e-mails (10 s time-out each).
     // Delivery markers make a timed-out batch's retry skip what was already sent.
     // It also answers asks for email sign-in links: the links are signed with the token secret.
@@ -520,7 +556,6 @@ export class CaravelaStack extends Stack {
     const httpStage = new HttpStage(this, 'HttpStage', {
       httpApi: this.httpApi,
       autoDeploy: true,
-      // POST /api/players is an unauthenticated write: keep a flood of registrations cheap.
       throttle: PRODUCTION.httpThrottle,
     });
     const httpIntegration = new HttpLambdaIntegration('Http', http);
@@ -534,6 +569,16 @@ export class CaravelaStack extends Stack {
     const passkeyIntegration = new HttpLambdaIntegration('Passkey', passkey);
     for (const route of PASSKEY_ROUTES)
       this.httpApi.addRoutes({ path: route, methods: [HttpMethod.POST], integration: passkeyIntegration });
+    // The unauthenticated writes each get a throttle of their own, below the stage's (the route must exist first).
+    // RouteSettings is plain JSON to CDK: CloudFormation's own property names.
+    const httpStageCfn = httpStage.node.defaultChild as CfnStage;
+    httpStageCfn.routeSettings = Object.fromEntries(
+      OPEN_WRITE_ROUTES.map((route) => [
+        route,
+        { ThrottlingRateLimit: PRODUCTION.openRouteThrottle.rateLimit, ThrottlingBurstLimit: PRODUCTION.openRouteThrottle.burstLimit },
+      ]),
+    );
+    for (const route of this.httpApi.node.children.filter((c) => c instanceof HttpRoute)) httpStage.node.addDependency(route);
     // The $default stage is served at the API's endpoint itself: https://{api}.execute-api.{region}.{suffix}
     const httpUrl = this.httpApi.apiEndpoint;
 
@@ -651,7 +696,15 @@ export class CaravelaStack extends Stack {
     this.alarmTopic = new Topic(this, 'Alarms', { displayName: 'Caravela alarms', enforceSSL: true });
     if (config.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(config.alarmEmail));
     // Handlers catch protocol errors and answer them, so a Lambda error is always a bug or an
-    // outage; throttles mean concurrency ran out. Both deserve a look at the first datapoint.
+    // outage; throttles mean concurrency ran out. Each as a share of the function's calls, so a
+    // busy function is judged as a quiet one is.
+    const share = (label: string, part: Metric, calls: Metric, ofBoth = false) =>
+      new MathExpression({
+        label,
+        expression: ofBoth ? 'IF(calls + part > 0, 100 * part / (calls + part), 0)' : 'IF(calls > 0, 100 * part / calls, 0)',
+        usingMetrics: { part, calls },
+        period: part.period,
+      });
     for (const [name, f] of Object.entries({
       Http: http,
       Connect: connect,
@@ -663,8 +716,23 @@ export class CaravelaStack extends Stack {
       SesEvents: sesEvents,
       Passkey: passkey,
     })) {
-      this.alarm(`${name}Errors`, `${name} function threw`, f.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }));
-      this.alarm(`${name}Throttles`, `${name} function was throttled`, f.metricThrottles({ period: ALARM_PERIOD, statistic: 'Sum' }));
+      // The sweep runs every SWEEP_RATE: its datapoints are that long (three failed runs in five).
+      const sum = { period: f === sweep ? SWEEP_RATE : ALARM_PERIOD, statistic: 'Sum' };
+      const invocations = f.metricInvocations(sum);
+      const throttles = f.metricThrottles(sum);
+      this.alarm(
+        `${name}Errors`,
+        `${name} function threw on ${FAILING_PERCENT}% of its calls or more`,
+        share('Errors %', f.metricErrors(sum), invocations),
+        FAILING_PERCENT,
+      );
+      // Throttled calls are not counted as invocations: the share is of both.
+      this.alarm(
+        `${name}Throttles`,
+        `${name} function was throttled on ${FAILING_PERCENT}% of its calls or more`,
+        share('Throttles %', throttles, invocations, true),
+        FAILING_PERCENT,
+      );
     }
     // On-demand tables still throttle (sudden spikes, hot partitions); the ops are those the
     // handlers issue. One metric-math alarm sums them.
@@ -679,6 +747,7 @@ export class CaravelaStack extends Stack {
           Operation.DELETE_ITEM,
           Operation.QUERY,
           Operation.BATCH_WRITE_ITEM,
+          Operation.TRANSACT_WRITE_ITEMS,
         ],
         period: ALARM_PERIOD,
       }),
@@ -697,6 +766,8 @@ export class CaravelaStack extends Stack {
       'NotifyDeadLetters',
       'The notifier gave up on stream records (see the dead-letter queue)',
       this.notifyDeadLetters.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+      1,
+      'at once',
     );
 
     // The ratings reactor the same way: behind, or giving up (ratings left unchanged).
@@ -710,6 +781,8 @@ export class CaravelaStack extends Stack {
       'RatingsDeadLetters',
       'The ratings reactor gave up on stream records (see its dead-letter queue)',
       this.ratingsDeadLetters.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+      1,
+      'at once',
     );
 
     // What the functions report in embedded metric format (functions/observe/): a request
@@ -730,14 +803,21 @@ export class CaravelaStack extends Stack {
       custom(METRICS.internalErrors, 'Sum'),
     );
     this.alarm('ReactorFailures', 'A reaction to a stored commit failed (the stream retries it)', custom(METRICS.reactorFailures, 'Sum'));
-    this.alarm('SendFailures', 'Frames or notifications could not be sent', custom(METRICS.sendFailures, 'Sum'), 10);
+    this.alarm('SendFailures', 'Frames or notifications could not be sent (2 a minute or more)', custom(METRICS.sendFailures, 'Sum'), 2);
     this.alarm(
       'Retries',
-      'Many writes lost a race and were decided again (hot games, or clients repeating themselves)',
+      'Many writes lost a race and were decided again (hot games, or clients repeating themselves; 20 a minute or more)',
       custom(METRICS.retries, 'Sum'),
-      100,
+      20,
     );
-    this.alarm('SweepLag', 'The sweep handled a due clock more than 2 minutes late', custom(METRICS.sweepLagSeconds, 'Maximum'), 120);
+    // Reported once a sweep (every SWEEP_RATE): one late run is worth a look.
+    this.alarm(
+      'SweepLag',
+      'The sweep handled a due clock more than 2 minutes late',
+      custom(METRICS.sweepLagSeconds, 'Maximum'),
+      120,
+      'at once',
+    );
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarmTopic.topicArn,
       description: 'Every alarm is published here; subscribe to it (or deploy with -c alarmEmail=…)',
@@ -764,12 +844,14 @@ export class CaravelaStack extends Stack {
     });
   }
 
-  private alarm(id: string, description: string, metric: IMetric, threshold = 1): Alarm {
+  /** An alarm on `metric` ≥ `threshold`: in ALARM_DATAPOINTS of the last ALARM_WINDOW minutes (`sustained`), or in one (`at once`). */
+  private alarm(id: string, description: string, metric: IMetric, threshold = 1, when: 'sustained' | 'at once' = 'sustained'): Alarm {
     const alarm = new Alarm(this, `${id}Alarm`, {
       alarmDescription: description,
       metric,
       threshold,
-      evaluationPeriods: 1,
+      evaluationPeriods: when === 'sustained' ? ALARM_WINDOW : 1,
+      datapointsToAlarm: when === 'sustained' ? ALARM_DATAPOINTS : 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       // No traffic is healthy, not unknown.
       treatMissingData: TreatMissingData.NOT_BREACHING,
@@ -932,6 +1014,7 @@ export class CaravelaStack extends Stack {
       memorySize: 512,
       timeout: options.timeout ?? Duration.seconds(10),
       ...(options.retryAttempts === undefined ? {} : { retryAttempts: options.retryAttempts }),
+      ...(options.reservedConcurrency ? { reservedConcurrentExecutions: options.reservedConcurrency } : {}),
       environment: { TABLE_NAME: this.table.tableName, ...environment },
       // An explicit log group (logRetention is deprecated): a month of logs, gone with the stack.
       logGroup: new LogGroup(this, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),

@@ -29,6 +29,7 @@ import { createObserver, type Observer } from '../../functions/observe/observer'
 import { PRICES } from '../../cost/prices';
 import { ApiGatewayAccount } from './apigw/account';
 import { HttpApiModel } from './apigw/http-api';
+import { stackApis } from './apigw/template';
 import type { SimConnection } from './apigw/sim-connection';
 import { WebSocketApiModel } from './apigw/websocket-api';
 import { SimClock } from './clock';
@@ -222,7 +223,15 @@ export class World {
       disconnect: call(this.functions.disconnect),
       message: call(this.functions.message),
     });
-    this.httpApi = new HttpApiModel(this.account, { throttle: PRODUCTION.httpThrottle, handler: call(this.functions.http) });
+    // The HTTP API as the stack declares it: its routes, the stage's throttle and the routes' own.
+    const httpStage = stackApis().http;
+    this.httpApi = new HttpApiModel(this.account, {
+      throttle: httpStage.throttle,
+      routeThrottles: httpStage.routeThrottles,
+      routes: httpStage.routes,
+      stage: httpStage.stageName,
+      handler: call(this.functions.http),
+    });
     this.mappings = (
       [
         ['Notify', this.functions.notify, this.deadLetters.notify],

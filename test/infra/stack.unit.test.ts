@@ -22,6 +22,10 @@ import { PRODUCTION } from '../../infra/production';
 import { TABLE } from '../../functions/adapters/store/table';
 import {
   CaravelaStack,
+  ALARM_DATAPOINTS,
+  ALARM_PERIOD,
+  ALARM_WINDOW,
+  FAILING_PERCENT,
   contentSecurityPolicy,
   emailAddressOf,
   ITERATOR_AGE_ALARM,
@@ -30,6 +34,7 @@ import {
   WEB_HASHED_CACHE_CONTROL,
   WEB_WORKER_CACHE_CONTROL,
   INLINE_CONFIG_ID,
+  OPEN_WRITE_ROUTES,
   PASSKEY_ROUTES,
   SESSION_ROUTES,
   WEB_DIR,
@@ -328,6 +333,26 @@ describe('HTTP API', () => {
       DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
     });
   });
+
+  it('throttles the stage above the evening peak of token refreshes, and the unauthenticated writes each on their own, lower', () => {
+    const stage = Object.values(resources('AWS::ApiGatewayV2::Stage')).find((s) => mentions(s.Properties.ApiId, ref(stack.httpApi)))!;
+    // 1,000,000 games a month × 150 HTTP requests (≈ 145 refreshes) ≈ 58 a second, × 3 at the peak, × 2.5 headroom.
+    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 });
+    expect(PRODUCTION.httpThrottle).toEqual({ rateLimit: 500, burstLimit: 1000 });
+    expect(OPEN_WRITE_ROUTES).toEqual(['POST /api/players', 'POST /api/signin/email']);
+    expect(stage.Properties.RouteSettings).toEqual(
+      Object.fromEntries(OPEN_WRITE_ROUTES.map((r) => [r, { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 }])),
+    );
+    // Each named route exists, and the stage is made after it (route settings name existing routes).
+    const routes = Object.entries(resources('AWS::ApiGatewayV2::Route')).filter(([, r]) =>
+      mentions(r.Properties.ApiId, ref(stack.httpApi)),
+    );
+    for (const key of OPEN_WRITE_ROUTES) {
+      const id = routes.find(([, r]) => r.Properties.RouteKey === key)?.[0];
+      expect(id, key).toBeDefined();
+      expect(stage.DependsOn).toContain(id);
+    }
+  });
 });
 
 describe('functions', () => {
@@ -417,6 +442,23 @@ describe('functions', () => {
         expect(envOf(name), `${name} ${key} without context`).not.toHaveProperty(key);
   });
 
+  it('keeps concurrency for the message function alone (a stream catch-up cannot take it), unless the messageConcurrency setting says 0', () => {
+    const reserved = (st: CaravelaStack) =>
+      Object.fromEntries(
+        FN_NAMES.map((n) => [
+          n,
+          Template.fromStack(st).toJSON().Resources[st.getLogicalId(st.functions[n].node.defaultChild as CfnElement)].Properties
+            .ReservedConcurrentExecutions,
+        ]),
+      );
+    expect(PRODUCTION.messageReservedConcurrency).toBe(100);
+    expect(reserved(stack)).toEqual({ ...Object.fromEntries(FN_NAMES.map((n) => [n, undefined])), message: 100 });
+    const none = new CaravelaStack(new App({ context: { messageConcurrency: '0', 'aws:cdk:bundling-stacks': [] } }), 'NoReserve', {
+      webAssetPath: webDir,
+    });
+    expect(Object.values(reserved(none)).filter((v) => v !== undefined)).toEqual([]);
+  });
+
   it('a custom @connections endpoint reaches every function that sends, and only those', () => {
     for (const name of ['message', 'disconnect', 'notify', 'sweep', 'http'] as const)
       expect(envOf(name, configured).CONNECTIONS_ENDPOINT, name).toBe('https://ws.example.com');
@@ -439,6 +481,8 @@ describe('functions', () => {
       { publicUrl: 'games.example.com' },
       { webhookAllow: 'discord.com/api/webhooks/' },
       { connectionsEndpoint: 'ws.example.com' },
+      { messageConcurrency: 'lots' },
+      { messageConcurrency: '-5' },
     ]) {
       expect(
         () => new CaravelaStack(new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } }), 'Bad', { webAssetPath: webDir }),
@@ -771,43 +815,74 @@ describe('clock sweep', () => {
 });
 
 describe('alarms', () => {
-  it("28 alarms: Errors and Throttles per function, table throttling, the stream consumers' lag and dead letters, the functions' own metrics; ≥ threshold in 5 minutes, each sent to the alarm topic", () => {
+  it("28 alarms: Errors and Throttles per function, table throttling, the stream consumers' lag and dead letters, the functions' own metrics; each sent to the alarm topic", () => {
     template.resourceCountIs('AWS::CloudWatch::Alarm', 28);
     const alarms = Object.values(resources('AWS::CloudWatch::Alarm'));
     for (const a of alarms) {
-      expect(a.Properties).toMatchObject({
-        EvaluationPeriods: 1,
-        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-        TreatMissingData: 'notBreaching',
-      });
+      expect(a.Properties).toMatchObject({ ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
       expect(a.Properties.AlarmActions).toEqual([ref(stack.alarmTopic)]);
       expect(a.Properties.OKActions).toEqual([ref(stack.alarmTopic)]);
-      if (a.Properties.MetricName !== 'IteratorAge' && a.Properties.Namespace !== METRIC_NAMESPACE) expect(a.Properties.Threshold).toBe(1);
     }
+    // Three bad minutes in five raise an alarm, not one (a burst at volume); a dead letter or a
+    // late sweep at once.
+    const atOnce = alarms.filter((a) => a.Properties.EvaluationPeriods === 1);
+    expect(atOnce.map((a) => a.Properties.MetricName).sort()).toEqual([
+      'ApproximateNumberOfMessagesVisible',
+      'ApproximateNumberOfMessagesVisible',
+      METRICS.sweepLagSeconds,
+    ]);
+    for (const a of alarms.filter((x) => !atOnce.includes(x)))
+      expect(a.Properties).toMatchObject({ EvaluationPeriods: ALARM_WINDOW, DatapointsToAlarm: ALARM_DATAPOINTS });
+    expect([ALARM_WINDOW, ALARM_DATAPOINTS, ALARM_PERIOD.toSeconds()]).toEqual([5, 3, 60]);
     for (const name of Object.values(METRICS))
       template.hasResourceProperties('AWS::CloudWatch::Alarm', {
         Namespace: METRIC_NAMESPACE,
         MetricName: name,
-        Period: 300,
+        Period: 60,
         Dimensions: [{ Name: 'service', Value: 'caravela' }],
       });
-    for (const name of FN_NAMES) {
-      for (const metric of ['Errors', 'Throttles']) {
-        template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-          Namespace: 'AWS/Lambda',
-          MetricName: metric,
-          Period: 300,
-          Statistic: 'Sum',
-          Dimensions: [{ Name: 'FunctionName', Value: ref(stack.functions[name]) }],
-        });
-      }
-    }
     const table = alarms.filter((a) => mentions(a.Properties.Metrics, ref(stack.table)));
     expect(table).toHaveLength(1);
     const metrics = (table[0]!.Properties.Metrics as Json[]).filter((m) => m.MetricStat);
-    expect(metrics.length).toBeGreaterThan(0);
+    // Every operation the handlers send, transactions included.
+    const operations = metrics.map(
+      (m) =>
+        (m.MetricStat as { Metric: { Dimensions: { Name: string; Value: string }[] } }).Metric.Dimensions.find(
+          (d) => d.Name === 'Operation',
+        )!.Value,
+    );
+    expect(operations.sort()).toEqual(
+      ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'TransactWriteItems', 'UpdateItem', 'BatchWriteItem'].sort(),
+    );
     for (const m of metrics)
-      expect(m.MetricStat).toMatchObject({ Metric: { Namespace: 'AWS/DynamoDB', MetricName: 'ThrottledRequests' }, Period: 300 });
+      expect(m.MetricStat).toMatchObject({ Metric: { Namespace: 'AWS/DynamoDB', MetricName: 'ThrottledRequests' }, Period: 60 });
+  });
+
+  it("judges each function's errors and throttles as a share of its calls: 1% or more", () => {
+    const alarms = Object.values(resources('AWS::CloudWatch::Alarm'));
+    for (const name of FN_NAMES) {
+      for (const [metric, expression] of [
+        ['Errors', 'IF(calls > 0, 100 * part / calls, 0)'],
+        ['Throttles', 'IF(calls + part > 0, 100 * part / (calls + part), 0)'],
+      ] as const) {
+        const alarm = alarms.find(
+          (a) =>
+            mentions(a.Properties.Metrics, ref(stack.functions[name])) &&
+            (a.Properties.Metrics as Json[]).some(
+              (m) => (m.MetricStat as { Metric?: { MetricName?: string } })?.Metric?.MetricName === metric,
+            ),
+        );
+        expect(alarm, `${name} ${metric}`).toBeDefined();
+        expect(alarm!.Properties.Threshold).toBe(FAILING_PERCENT);
+        const metrics = alarm!.Properties.Metrics as Json[];
+        expect(metrics.find((m) => m.ReturnData !== false)).toMatchObject({ Expression: expression });
+        const stats = metrics.filter((m) => m.MetricStat).map((m) => m.MetricStat as { Metric: { MetricName: string }; Period: number });
+        expect(stats.map((m) => m.Metric.MetricName).sort()).toEqual(['Invocations', metric].sort());
+        // The sweep runs every five minutes: its datapoints are five minutes long.
+        for (const m of stats) expect(m.Period).toBe(name === 'sweep' ? 300 : 60);
+      }
+    }
+    expect(FAILING_PERCENT).toBe(1);
   });
 
   it('the notifier falling 15 minutes behind the stream raises an alarm', () => {
@@ -816,7 +891,7 @@ describe('alarms', () => {
       Namespace: 'AWS/Lambda',
       MetricName: 'IteratorAge',
       Statistic: 'Maximum',
-      Period: 300,
+      Period: 60,
       Dimensions: [{ Name: 'FunctionName', Value: ref(stack.functions.notify) }],
       Threshold: 15 * 60 * 1000,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
