@@ -20,12 +20,17 @@
  *                 default (Discord and Slack webhook URLs)
  *   connectionsEndpoint  the WebSocket API's @connections endpoint when players reach the API by
  *                 a custom domain (e.g. https://ws.example.com); default the stage's own URL
+ *   alarmEmail    an address subscribed to every alarm
+ *   messageConcurrency  concurrent executions reserved for the message function (default 100;
+ *                 0 for an account whose quota cannot set any aside)
  *
  *   npm run deploy -- -c emailFrom=games@example.com -c publicUrl=https://games.example.com
  *   npm run synth -- -c webhookAllow=https://discord.com/api/webhooks/,https://chat.example.com/hooks/
  *
- * Pass the same values on every deploy: a deploy without one removes that setting. Web Push keys
- * are not a setting: put them in the VapidKeys secret once after the first deploy (see stack.ts).
+ * `npm run deploy` (scripts/deploy.ts) keeps the settings it is given in cdk.context.json, which
+ * every later synth and deploy reads: a deploy without them keeps them; `-c name=` removes one.
+ * Web Push keys are not a setting: put them in the VapidKeys secret once after the first deploy
+ * (see stack.ts).
  */
 import { App } from 'aws-cdk-lib';
 import { buildWeb } from '../scripts/build-web';

@@ -176,6 +176,16 @@ export interface CaravelaConfig {
   messageConcurrency?: number;
 }
 
+/** The deployment settings' names, as `-c name=value` gives them (scripts/deploy.ts keeps them between deploys). */
+export const SETTING_KEYS = [
+  'publicUrl',
+  'emailFrom',
+  'webhookAllow',
+  'connectionsEndpoint',
+  'alarmEmail',
+  'messageConcurrency',
+] as const satisfies readonly (keyof CaravelaConfig)[];
+
 /** The address of an EMAIL_FROM value, with or without a display name, or null when there is none. */
 export function emailAddressOf(from: string): { address: string; domain: string } | null {
   const m = /^(?:[^<>]*<\s*([^<>\s]+)\s*>|\s*([^<>\s]+)\s*)$/.exec(from);
