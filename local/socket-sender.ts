@@ -57,4 +57,9 @@ export class SocketSender implements Sender {
   async close(connectionId: string): Promise<void> {
     this.sockets.get(connectionId)?.ws.close(1000, 'closed by the server');
   }
+
+  async isOpen(connectionId: string): Promise<boolean> {
+    const socket = this.sockets.get(connectionId);
+    return socket !== undefined && socket.ws.readyState === socket.ws.OPEN;
+  }
 }

@@ -270,7 +270,11 @@ export class World {
       ids: this.ids,
       dynamo: this.client as unknown as DynamoDBDocumentClient,
       // @connections calls are the invocation's requests, as the DynamoDB ones are.
-      sender: { send: (id, frame) => lambdaIo(() => raw.send(id, frame)), close: (id) => lambdaIo(() => raw.close!(id)) },
+      sender: {
+        send: (id, frame) => lambdaIo(() => raw.send(id, frame)),
+        close: (id) => lambdaIo(() => raw.close!(id)),
+        isOpen: (id) => lambdaIo(() => raw.isOpen!(id)),
+      },
       // SES as far as the app can tell: every mail accepted.
       mailer: { send: (to, mail) => lambdaIo(async () => this.mailed(to, mail)) },
       observer: this.observer(),

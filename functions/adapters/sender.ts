@@ -5,6 +5,7 @@
 import {
   type ApiGatewayManagementApiClient,
   DeleteConnectionCommand,
+  GetConnectionCommand,
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
@@ -18,6 +19,11 @@ export interface Sender {
   send(connectionId: string, frame: ServerFrame): Promise<SendResult>;
   /** Close a connection (a revoked device's); one already gone is fine. */
   close?(connectionId: string): Promise<void>;
+  /**
+   * Whether a connection is still open (a `$disconnect` can be lost: the table's record of a
+   * connection outlives the socket). When it cannot tell (an error), it says open.
+   */
+  isOpen?(connectionId: string): Promise<boolean>;
 }
 
 export class ManagementApiSender implements Sender {
@@ -41,6 +47,17 @@ export class ManagementApiSender implements Sender {
       this.observer.log.warn('sending a frame failed', failure(error, { to: connectionId }));
       this.observer.count(METRICS.sendFailures);
       return 'failed';
+    }
+  }
+
+  async isOpen(connectionId: string): Promise<boolean> {
+    try {
+      await this.client.send(new GetConnectionCommand({ ConnectionId: connectionId }));
+      return true;
+    } catch (error) {
+      if (error instanceof GoneException) return false;
+      this.observer.log.warn('asking whether a connection is open failed', failure(error, { connection: connectionId }));
+      return true;
     }
   }
 

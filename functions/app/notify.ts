@@ -49,6 +49,8 @@ export function notifier(app: App): Notifier {
   const pushServices = pushAllowList(app.deps.config.pushAllow);
   return new Notifier({
     connections: app.get(connectionStore),
+    // The notifier runs with no request: the app's @connections endpoint answers whether a socket is open.
+    isOpen: (connectionId) => app.get(senderFor)().isOpen?.(connectionId) ?? Promise.resolve(true),
     players: app.get(playerStore),
     notifications: app.get(notificationStore),
     now: app.deps.now,

@@ -39,6 +39,12 @@ export interface NotifierDeps {
   observer: Observer;
   /** Who is online (they see it live). */
   connections: ConnectionStore;
+  /**
+   * Whether a connection the table holds is still open (Sender.isOpen): a lost `$disconnect`
+   * leaves a record for hours, which would withhold every push meanwhile. Absent: the table is
+   * believed.
+   */
+  isOpen?: (connectionId: string) => Promise<boolean>;
   /** Their settings: channels, quiet hours. */
   players: PlayerStore;
   notifications: NotificationStore;
@@ -62,7 +68,7 @@ export class Notifier {
 
   /** Send to an offline player now, or hold until their quiet hours end (unless urgent). `known`: their settings, if just read. */
   async deliver(n: Notification, known?: SettingsRecord): Promise<void> {
-    if (await this.deps.connections.isOnline(n.playerId)) return; // they see it live
+    if (await this.online(n.playerId)) return; // they see it live
     const record = known ?? (await this.deps.players.getSettingsRecord(n.playerId));
     if (!n.urgent) {
       const until = quietUntil(record.settings.quietHours, this.deps.now());
@@ -76,7 +82,7 @@ export class Notifier {
     let released = 0;
     for (const { key, notification } of await this.deps.notifications.dueHeld(this.deps.now())) {
       try {
-        if (!(await this.deps.connections.isOnline(notification.playerId))) {
+        if (!(await this.online(notification.playerId))) {
           await this.send(notification, await this.deps.players.getSettingsRecord(notification.playerId));
         }
         await this.deps.notifications.release(key);
@@ -87,6 +93,22 @@ export class Notifier {
       }
     }
     return released;
+  }
+
+  /**
+   * Whether the player has an open connection. The table's record says who connected; a
+   * connection it names that is no longer open lost its `$disconnect`, and is forgotten here as
+   * `$disconnect` would have (its subscriptions and its place among the player's connections).
+   */
+  private async online(playerId: string): Promise<boolean> {
+    const { connections, isOpen } = this.deps;
+    if (!(await connections.isOnline(playerId))) return false;
+    if (!isOpen) return true;
+    for (const connectionId of await connections.connectionIdsOf(playerId)) {
+      if (await isOpen(connectionId)) return true;
+      await connections.deleteConnection(connectionId);
+    }
+    return false;
   }
 
   private async send(n: Notification, record: SettingsRecord): Promise<void> {

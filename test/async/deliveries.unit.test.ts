@@ -60,4 +60,36 @@ describe('deliveries', () => {
     await expect(notifier.deliver(note('dead'))).resolves.toBeUndefined(); // given up: the stream moves on
     expect(dead.received).toHaveLength(MAX_ATTEMPTS);
   });
+
+  it('a connection whose $disconnect was lost does not keep its player online: the push goes out, and the record is forgotten', async () => {
+    const { players, notifications, connections } = memoryStores();
+    const open = new Set<string>();
+    const notifier = new Notifier({
+      observer: testObserver(),
+      connections,
+      players,
+      notifications,
+      now: () => new Date(),
+      gameUrl: (id) => id,
+      isOpen: async (id) => open.has(id),
+      channels: { webPush: null, webhook: (url, n) => sendWebhook(url, n, [`${good.origin}/`]), email: null },
+    });
+    await players.putSettings('ana', { webPush: [], webhook: { url: `${good.origin}/ana` }, email: null, quietHours: null });
+    const before = good.received.length;
+    await connections.putConnection({ connectionId: 'c-open', playerId: 'ana', name: 'Ana' });
+    open.add('c-open');
+    // Online for real: nothing sent, she sees it live.
+    await notifier.deliver({ ...note('ana'), version: 1 });
+    expect(good.received.length - before).toBe(0);
+    expect(await connections.isOnline('ana')).toBe(true);
+
+    // Her socket closes and its $disconnect never comes: the table still says online…
+    open.delete('c-open');
+    expect(await connections.isOnline('ana')).toBe(true);
+    // … but the push goes out, and the connection is forgotten as $disconnect would have.
+    await notifier.deliver({ ...note('ana'), version: 2 });
+    expect(good.received.length - before).toBe(1);
+    expect(await connections.isOnline('ana')).toBe(false);
+    expect(await connections.getConnection('c-open')).toBeNull();
+  });
 });

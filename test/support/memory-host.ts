@@ -24,6 +24,10 @@ export class RecordingSender implements Sender {
     return 'sent';
   }
 
+  async isOpen(connectionId: string): Promise<boolean> {
+    return !this.gone.has(connectionId);
+  }
+
   framesTo(connectionId: string): ServerFrame[] {
     return this.sent.filter((s) => s.connectionId === connectionId).map((s) => s.frame);
   }

@@ -179,7 +179,19 @@ export class WebSocketApiModel implements ConnectionGateway {
     return {
       send: (connectionId, frame) => this.post(connectionId, JSON.stringify(frame)),
       close: (connectionId) => this.deleteConnection(connectionId),
+      isOpen: (connectionId) => this.getConnection(connectionId),
     };
+  }
+
+  /** @connections GET: whether the connection is open (a throttled call, as ManagementApiSender, says open). */
+  async getConnection(connectionId: string): Promise<boolean> {
+    await this.clock.sleep(this.roundTrip());
+    if (!this.account.throttle.take()) {
+      this.metrics.callbacksThrottled++;
+      this.account.metrics.throttled.account++;
+      return true;
+    }
+    return this.open.has(connectionId);
   }
 
   /**
