@@ -23,11 +23,12 @@ import {
   type SeatPlayer,
 } from './record';
 import { refuseResigned } from './plan-resign';
+import { botPlayerId } from './bot-ids';
 
 const host = (e: HostEvent): Tagged => e;
 
 export const botPlayer = (_game: string, bot: string, seat: number): SeatPlayer => ({
-  playerId: `bot:${bot}:${seat}`,
+  playerId: botPlayerId(bot, seat),
   name: `${levelName(bot)} bot ${seat + 1}`,
 });
 

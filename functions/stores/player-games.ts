@@ -3,6 +3,7 @@
  * `myGames` pages a player's games; whose turn it is comes from each game's latest commit.
  */
 import type { GameSummary } from '../core/protocol/frames';
+import { isBotPlayer } from '../core/bot-ids';
 import type { GameStatus } from '../core/record';
 
 /** What the players' game index needs of a commit: a game record, or a commit's head from the stream. */
@@ -11,6 +12,15 @@ export interface IndexedGame {
   seats: readonly ({ playerId: string } | null)[];
   status: GameStatus;
   version: number;
+}
+
+/**
+ * The seats a game is indexed under: its people's. Nobody lists a bot's games, and every game
+ * with a bot in the same seat would write into that bot's one partition (PLAYER#bot:…), the
+ * creation rate of all bot games on one key.
+ */
+export function indexedSeats(record: IndexedGame): { playerId: string; seat: number }[] {
+  return record.seats.flatMap((s, seat) => (s && !isBotPlayer(s.playerId) ? [{ playerId: s.playerId, seat }] : []));
 }
 
 /** One page of a player's games, and the cursor of the next (null after the last). */

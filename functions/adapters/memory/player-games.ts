@@ -6,7 +6,7 @@
  */
 import { SEGMENTS } from '../../core/games-cursor';
 import type { GameRecord, GameStatus } from '../../core/record';
-import type { GamesPage, IndexedGame, PlayerGameStore } from '../../stores/player-games';
+import { indexedSeats, type GamesPage, type IndexedGame, type PlayerGameStore } from '../../stores/player-games';
 import { gamesPage, pageStart, type PickedEntry } from '../common/games-page';
 import { keys } from '../store/keys';
 import type { MemoryEventStore } from './games';
@@ -34,9 +34,8 @@ export class MemoryPlayerGameStore implements PlayerGameStore {
   }
 
   async indexGame(record: IndexedGame): Promise<void> {
-    record.seats.forEach((s, seat) => {
-      if (!s) return;
-      const entries = mapIn(this.index, s.playerId);
+    indexedSeats(record).forEach(({ playerId, seat }) => {
+      const entries = mapIn(this.index, playerId);
       const entry = entries.get(record.gameId);
       // As the table's condition: a newer version's entry stays. A write replaces the whole entry (a hidden flag too).
       if (entry && entry.version >= record.version) return;

@@ -7,7 +7,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { SEGMENTS, type Segment } from '../../core/games-cursor';
-import type { GamesPage, IndexedGame, PlayerGameStore } from '../../stores/player-games';
+import { indexedSeats, type GamesPage, type IndexedGame, type PlayerGameStore } from '../../stores/player-games';
 import { failure, type Observer } from '../../observe/observer';
 import { gamesPage, pageStart, type PickedEntry } from '../common/games-page';
 import { readHead } from './event-store';
@@ -43,20 +43,19 @@ export class DynamoPlayerGameStore implements PlayerGameStore {
   }
 
   /**
-   * Index the game under each seated player, with its status (`myGames` pages the games in
+   * Index the game under each seated person (indexedSeats), with its status (`myGames` pages the games in
    * play first, see playerGames): written when seats or the status change — creation, joins, start, end —
    * never on a move. A write holds only if no later version of the game was indexed, as writes
    * of one game from different instances may land out of order.
    */
   async indexGame(record: IndexedGame): Promise<void> {
     await Promise.all(
-      record.seats.map(async (s, seat) => {
-        if (!s) return;
+      indexedSeats(record).map(async ({ playerId, seat }) => {
         // A newer version's item already there is fine: the put's condition keeps it.
         await this.conditionalPut({
           TableName: this.table,
           Item: {
-            [PK]: keys.player(s.playerId),
+            [PK]: keys.player(playerId),
             [SK]: keys.playerGame(record.gameId),
             kind: 'playerGame',
             gameId: record.gameId,

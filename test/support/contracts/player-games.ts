@@ -1,11 +1,13 @@
 /** The players' index of games (PlayerGameStore): conditioned by version, paged in its order with cursors of its own, corrected from the games' heads. */
 import { describe, expect, it } from 'vitest';
-import { planJoin } from '../../../functions/core/plans';
+import { isBotPlayer } from '../../../functions/core/bot-ids';
+import { planCreate, planJoin } from '../../../functions/core/plans';
+import { indexedSeats } from '../../../functions/stores/player-games';
 import { applyCommit } from '../../../functions/core/record';
 import { GAMES_PAGE_BYTES } from '../../../functions/adapters/common/games-page';
 import { at, rejectsWith, type StoreKit, type SuiteContext } from './kit';
 
-export function playerGameStoreContract(kit: () => StoreKit, { id, person, ticTacToe }: SuiteContext): void {
+export function playerGameStoreContract(kit: () => StoreKit, { id, person, ticTacToe, write }: SuiteContext): void {
   describe("the players' index of games", () => {
     it('index a game under each seated player once, and a late write of an older version changes nothing', async () => {
       const records = kit().stores.playerGames;
@@ -26,6 +28,31 @@ export function playerGameStoreContract(kit: () => StoreKit, { id, person, ticTa
           expect.objectContaining({ gameId: id('g-z-indexed'), status: 'active', yourSeat: seat, yourTurn: seat === 0, version: 2 }),
         ]);
       }
+    });
+
+    it("index a game under its people only: a bot's seat writes nothing into the bot's partition", async () => {
+      const records = kit().stores.playerGames;
+      const ana = person('Botless');
+      const record = await write(
+        null,
+        planCreate({
+          gameId: id('g-with-bot'),
+          game: 'tic-tac-toe',
+          players: 2,
+          options: {},
+          player: ana,
+          bots: [1],
+          bot: 'random',
+          seed: 1,
+          at,
+        }),
+      );
+      expect(record.status).toBe('active');
+      expect(indexedSeats(record)).toEqual([{ playerId: ana.playerId, seat: 0 }]);
+      expect((await records.playerGames(ana.playerId, { limit: 10 })).games.map((g) => g.gameId)).toEqual([id('g-with-bot')]);
+      const bot = record.seats[1]!.playerId;
+      expect(isBotPlayer(bot)).toBe(true);
+      expect((await records.playerGames(bot, { limit: 10 })).games).toEqual([]);
     });
 
     it("page a player's games: in play first, then open, then finished, each once, your turn first on a page", async () => {
