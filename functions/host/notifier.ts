@@ -77,10 +77,11 @@ export class Notifier {
     await this.send(n, record);
   }
 
-  /** Held notifications whose quiet hours are over (called by the clock sweep). */
-  async releaseHeld(): Promise<number> {
+  /** Held notifications whose quiet hours are over (called by the clock sweep), until `deadline` (wall time): the rest stay for the next. */
+  async releaseHeld(deadline = Number.POSITIVE_INFINITY): Promise<number> {
     let released = 0;
     for (const { key, notification } of await this.deps.notifications.dueHeld(this.deps.now())) {
+      if (Date.now() > deadline) break;
       try {
         if (!(await this.online(notification.playerId))) {
           await this.send(notification, await this.deps.players.getSettingsRecord(notification.playerId));

@@ -3,8 +3,9 @@
  * is due — one range query per clock shard — and hands each due game to its own unit of work,
  * a few at a time, within a time budget below the function's timeout: what it does not reach
  * stays due for the next run. Per game: time-outs (a bot then plays safe moves for the absent
- * seat), reminders, and the re-drive of an automatic seat nothing moved. Then notifications
- * held back by quiet hours whose time has come are released, and the email digests due are sent.
+ * seat), reminders, and the re-drive of an automatic seat nothing moved. Beside them, each with
+ * the same budget of its own, notifications held back by quiet hours whose time has come are
+ * released and the email digests due are sent: a backlog of clocks cannot starve them.
  */
 import { ProtocolError } from '../core/protocol/frames';
 import { titleOf } from '../core/triggers';
@@ -94,14 +95,17 @@ export class Sweep {
       if (!oldest || item.due < oldest) oldest = item.due;
     };
 
-    // A few workers take the oldest due games first until the budget is spent.
+    // A few workers take the oldest due games first until the budget is spent; the held
+    // notifications and the digests go on beside them, each to the same deadline.
     let next = 0;
     const worker = async () => {
       while (next < due.length && Date.now() - started < budgetMs) await sweepOne(due[next++]!);
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
-    const released = await notifier.releaseHeld();
-    const digests = await this.deps.digests.sendDue(started + budgetMs);
+    const [, released, digests] = await Promise.all([
+      Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker)),
+      notifier.releaseHeld(started + budgetMs),
+      this.deps.digests.sendDue(started + budgetMs),
+    ]);
     const lagSeconds = oldest ? Math.max(0, (at.getTime() - (oldest as Date).getTime()) / 1000) : 0;
     this.deps.observer.gauge(METRICS.sweepLagSeconds, lagSeconds);
     return { due: due.length, games, reminders, released, digests, readUnits, lagSeconds, failures };
