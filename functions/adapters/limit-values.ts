@@ -11,6 +11,8 @@ export const LIMIT_DEFAULTS = {
   FRAME_BURST: 30,
   /** Frames received but not yet handled, per connection: a sender that outruns the server is disconnected. */
   QUEUED_FRAMES: 50,
+  /** Frames refused to one connection for going too fast before the cloud closes it (api/frame-budget.ts). */
+  REFUSED_FRAMES: 60,
   /** Bytes waiting to be written to a connection that does not read them (a slow or stalled reader). */
   BUFFERED_BYTES: 4 * 1024 * 1024,
   /** Open connections per player (tabs and devices). */

@@ -9,7 +9,7 @@ import type { Connection } from '../stores/connections';
 import { ACTIONS, clientFrames, MAX_CLIENT_FRAME_BYTES, ProtocolError, type Action } from '../core/protocol/frames';
 import type { Outcome } from '../host/commands';
 import type { App } from '../app/app';
-import { connectionCache, connectionStore } from '../app/connections';
+import { connectionCache, connectionStore, frameBudget } from '../app/connections';
 import { observer } from '../app/outside';
 import { failure } from '../observe/observer';
 import { METRICS } from '../observe/metric-names';
@@ -73,6 +73,7 @@ function connectionOf(app: App): (connectionId: string) => Promise<Connection> {
 export function wsMessage(app: App): (connectionId: string, body: string, sender: Sender) => Promise<void> {
   const actions = wsActions(app);
   const connection = connectionOf(app);
+  const budget = app.get(frameBudget);
   const { log, count } = app.get(observer);
   return async (connectionId, body, sender) => {
     let requestId: string | undefined;
@@ -84,6 +85,12 @@ export function wsMessage(app: App): (connectionId: string, body: string, sender
       }
       const data = parseJson(body);
       requestId = requestIdOf(data);
+      const over = await budget?.check(connectionId);
+      if (over) {
+        await sender.send(connectionId, over.error.frame(requestId));
+        if (over.close) await sender.close?.(connectionId);
+        return;
+      }
       const parsed = parseFrame(data);
       const gameId = (parsed.frame as { gameId?: unknown }).gameId;
       log.appendKeys(typeof gameId === 'string' ? { gameId, action: parsed.action } : { action: parsed.action });

@@ -67,4 +67,10 @@ export interface ConnectionStore {
   /** The connections watching a player's games. */
   gamesWatchers(playerId: string): Promise<string[]>;
   unwatchGames(playerId: string, connectionId: string): Promise<void>;
+  /**
+   * Count one frame refused to a connection for going too fast (the cloud's frame budget,
+   * api/frame-budget.ts); the count so far, shared by every instance, or 0 for a connection
+   * that is gone. Written only on a refusal: a connection within its budget costs nothing.
+   */
+  strike(connectionId: string): Promise<number>;
 }

@@ -71,6 +71,7 @@ export function hostRecords(stores: Pick<Stores, 'connections' | 'playerGames' |
     watchGames: (connection) => c.watchGames(connection),
     gamesWatchers: (playerId) => c.gamesWatchers(playerId),
     unwatchGames: (playerId, connectionId) => c.unwatchGames(playerId, connectionId),
+    strike: (connectionId) => c.strike(connectionId),
     indexGame: (record) => g.indexGame(record),
     playerGames: (playerId, page) => g.playerGames(playerId, page),
     countNewGame: (playerId, gameId, open, now, createId) => q.countNewGame(playerId, gameId, open, now, createId),

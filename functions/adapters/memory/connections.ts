@@ -15,6 +15,7 @@ interface LiveConnection {
   watchesGames: boolean;
   /** The filter of its lobby watch, if it has one. */
   lobbyWatch?: string;
+  strikes?: number;
 }
 
 export class MemoryConnectionStore implements ConnectionStore {
@@ -48,6 +49,13 @@ export class MemoryConnectionStore implements ConnectionStore {
     const ids = this.online.get(live.connection.playerId);
     if (ids?.delete(connectionId) && ids.size === 0) this.online.delete(live.connection.playerId);
     return { playerId: live.connection.playerId, games, watchesLobby: live.lobbyWatch !== undefined };
+  }
+
+  async strike(connectionId: string): Promise<number> {
+    const live = this.connections.get(connectionId);
+    if (!live) return 0;
+    live.strikes = (live.strikes ?? 0) + 1;
+    return live.strikes;
   }
 
   async isOnline(playerId: string): Promise<boolean> {

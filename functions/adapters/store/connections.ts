@@ -137,6 +137,25 @@ export class DynamoConnectionStore implements ConnectionStore {
       .map(([id]) => id);
   }
 
+  async strike(connectionId: string): Promise<number> {
+    try {
+      const out = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { [PK]: keys.connection(connectionId), [SK]: keys.connectionMeta },
+          UpdateExpression: 'ADD strikes :one',
+          ConditionExpression: `attribute_exists(${PK})`,
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      return Number(out.Attributes?.strikes ?? 0);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return 0;
+      throw error;
+    }
+  }
+
   /** Whether the player has a live connection (the notifier leaves online players alone). */
   async isOnline(playerId: string): Promise<boolean> {
     return (await this.live(playerId, false)).length > 0;

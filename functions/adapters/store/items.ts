@@ -85,6 +85,8 @@ export interface ConnectionItem extends ItemKey {
   lobbyWatch?: string;
   /** The signed-in device it belongs to (absent for v1 tokens): revoking the device closes it. */
   deviceId?: string;
+  /** Frames refused to it for going too fast (ConnectionStore.strike). */
+  strikes?: number;
 }
 
 /** A player's notification settings (PLAYER#id / SETTINGS), revised with a conditional put. */

@@ -35,6 +35,16 @@ export function connectionStoreContract(kit: () => StoreKit, { id, person }: Sui
     });
 
     // (What a deleted connection's id answers is left open: the table lets its item expire, as no lookup follows.)
+    it("count a connection's refused frames, shared by whoever counts, and nothing for a connection never made", async () => {
+      const records = kit().stores.connections;
+      const c = conn('Flood');
+      await records.putConnection(c);
+      expect(await records.strike(c.connectionId)).toBe(1);
+      expect(await records.strike(c.connectionId)).toBe(2);
+      expect(await records.strike(id('conn-never'))).toBe(0);
+      expect(await records.getConnection(id('conn-never'))).toBeNull();
+    });
+
     it('know nothing of a connection never made', async () => {
       const records = kit().stores.connections;
       expect(await records.getConnection(id('conn-never'))).toBeNull();
