@@ -243,6 +243,7 @@ describe('the deployed stack, played with injected faults', () => {
       streamDeadLetters: h.stream.deadLetters,
       failedMessages: h.gateway.failedMessages,
       clientResends: a.retries + b.retries,
+      clientSlowedDown: a.slowedDown + b.slowedDown,
       clientReconnects: a.reconnects + b.reconnects,
       scheduleRuns: h.scheduleRuns,
       coldStarts: Object.fromEntries([...h.pools].map(([id, p]) => [shortName(id), p.coldStarts])),

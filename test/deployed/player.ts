@@ -38,6 +38,8 @@ export class Person {
   /** The latest state seen per game. */
   readonly states = new Map<string, StateFrame>();
   retries = 0;
+  /** Frames refused RATE_LIMITED and sent again after the wait the refusal named. */
+  slowedDown = 0;
   reconnects = 0;
   internalErrors = 0;
 
@@ -92,15 +94,24 @@ export class Person {
     if (id) this.waiting.get(id)?.(frame);
   }
 
-  /** Send a frame until it is answered; the same requestId (and commandId) each time. */
+  /**
+   * Send a frame until it is answered; the same requestId (and commandId) each time. Refused for
+   * going too fast (the cloud's frame budget: this player acts at machine speed), it waits as long
+   * as the refusal says and sends again, as a client should.
+   */
   async request<T = ServerFrame>(frame: Record<string, unknown>, patienceMs = 3000): Promise<T> {
     const requestId = `r${++requests}`;
-    const answered = new Promise<ServerFrame>((resolve) => this.waiting.set(requestId, resolve));
     try {
       for (let attempt = 0; attempt < 40; attempt++) {
+        const answered = new Promise<ServerFrame>((resolve) => this.waiting.set(requestId, resolve));
         if (!this.connected) await this.connect();
         this.ws!.send(JSON.stringify({ ...frame, requestId }));
         const answer = await Promise.race([answered, sleep(patienceMs).then(() => null)]);
+        if (answer?.type === 'error' && answer.code === 'RATE_LIMITED') {
+          this.slowedDown++;
+          await sleep(answer.retryAfterMs ?? 1000);
+          continue;
+        }
         if (answer) return answer as T;
         this.retries++;
       }
