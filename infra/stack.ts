@@ -1002,8 +1002,10 @@ export class CaravelaStack extends Stack {
         startingPosition: StartingPosition.LATEST,
         batchSize: 25,
         // The handler reports the first failing record and those after it, so retries resume
-        // exactly there; bisecting would only re-deliver records already done.
-        bisectBatchOnError: false,
+        // exactly there. When the function itself fails (a timeout: a batch whose bot moves or
+        // deliveries run long; a crash), the batch is split in two instead, isolating the record
+        // that makes it fail; a split spends no retry.
+        bisectBatchOnError: true,
         reportBatchItemFailures: true,
         retryAttempts: 10,
         maxRecordAge: Duration.days(1),

@@ -55,7 +55,7 @@ describe('the deployed functions, from the synthesized template', () => {
       parallelizationFactor: PRODUCTION.streamParallelization,
       maximumRetryAttempts: 10,
       maximumRecordAgeSeconds: 86_400,
-      bisectBatchOnError: false,
+      bisectBatchOnError: true,
       functionResponseTypes: ['ReportBatchItemFailures'],
       startingPosition: 'LATEST',
       filterPatterns: [{ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['commit', 'chatMessage', 'signInAsk'] } } } }],

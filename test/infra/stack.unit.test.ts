@@ -653,13 +653,13 @@ describe('notifier', () => {
     return mine[0]!.Properties;
   };
 
-  it('reads the table stream, reports batch item failures, retries and then dead-letters', () => {
+  it('reads the table stream, reports batch item failures, splits a batch the function fails on, retries and then dead-letters', () => {
     expect(mapping()).toMatchObject({
       EventSourceArn: { 'Fn::GetAtt': [idOf(stack.table), 'StreamArn'] },
       FunctionName: ref(stack.functions.notify),
       StartingPosition: 'LATEST',
       BatchSize: 25,
-      BisectBatchOnFunctionError: false,
+      BisectBatchOnFunctionError: true,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       MaximumRetryAttempts: 10,
       MaximumRecordAgeInSeconds: 24 * 3600,
@@ -715,7 +715,7 @@ describe('ratings reactor', () => {
     expect(mapping()).toMatchObject({
       EventSourceArn: { 'Fn::GetAtt': [idOf(stack.table), 'StreamArn'] },
       StartingPosition: 'LATEST',
-      BisectBatchOnFunctionError: false,
+      BisectBatchOnFunctionError: true,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       MaximumRetryAttempts: 10,
       MaximumRecordAgeInSeconds: 24 * 3600,
