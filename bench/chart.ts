@@ -63,7 +63,6 @@ export const num = (x: number) => nf.format(x);
 const ms = (x: number) => (x >= 1000 ? `${num(x / 1000)} s` : `${num(x)} ms`);
 const dollars = (x: number) => `$${num(x)}`;
 /** A rough width of sans-serif text, for layout only (no font metrics without a renderer). */
-/** A rough width of sans-serif text, for layout only (no font metrics without a renderer). */
 export const textWidth = (text: string, size: number) => text.length * size * 0.62;
 
 /** A `<text>`; `tooltip` (a `<title>` inside it) carries the whole of a shortened label. */

@@ -35,19 +35,25 @@ const note = (playerId: string): Notification => ({
   url: 'http://x/#/game/g1',
 });
 
+/** A notifier on memory stores whose webhooks may reach `allow`; `isOpen` as Sender.isOpen answers it. */
+function notifierOn(stores: ReturnType<typeof memoryStores>, allow: string[], isOpen?: (connectionId: string) => Promise<boolean>) {
+  return new Notifier({
+    observer: testObserver(),
+    connections: stores.connections,
+    players: stores.players,
+    notifications: stores.notifications,
+    now: () => new Date(),
+    gameUrl: (id) => id,
+    ...(isOpen ? { isOpen } : {}),
+    channels: { webPush: null, webhook: (url, n) => sendWebhook(url, n, allow), email: null },
+  });
+}
+
 describe('deliveries', () => {
   it('retry only what failed, and give up a target after repeated failures', async () => {
-    const { players, notifications, connections } = memoryStores();
-    const allow = [`${good.origin}/`, `${dead.origin}/`];
-    const notifier = new Notifier({
-      observer: testObserver(),
-      connections,
-      players,
-      notifications,
-      now: () => new Date(),
-      gameUrl: (id) => id,
-      channels: { webPush: null, webhook: (url, n) => sendWebhook(url, n, allow), email: null },
-    });
+    const stores = memoryStores();
+    const { players, notifications } = stores;
+    const notifier = notifierOn(stores, [`${good.origin}/`, `${dead.origin}/`]);
     await players.putSettings('ok', { webPush: [], webhook: { url: `${good.origin}/hook` }, email: null, quietHours: null });
     await players.putSettings('dead', { webPush: [], webhook: { url: `${dead.origin}/hook` }, email: null, quietHours: null });
 
@@ -62,18 +68,10 @@ describe('deliveries', () => {
   });
 
   it('a connection whose $disconnect was lost does not keep its player online: the push goes out, and the record is forgotten', async () => {
-    const { players, notifications, connections } = memoryStores();
+    const stores = memoryStores();
+    const { players, connections } = stores;
     const open = new Set<string>();
-    const notifier = new Notifier({
-      observer: testObserver(),
-      connections,
-      players,
-      notifications,
-      now: () => new Date(),
-      gameUrl: (id) => id,
-      isOpen: async (id) => open.has(id),
-      channels: { webPush: null, webhook: (url, n) => sendWebhook(url, n, [`${good.origin}/`]), email: null },
-    });
+    const notifier = notifierOn(stores, [`${good.origin}/`], async (id) => open.has(id));
     await players.putSettings('ana', { webPush: [], webhook: { url: `${good.origin}/ana` }, email: null, quietHours: null });
     const before = good.received.length;
     await connections.putConnection({ connectionId: 'c-open', playerId: 'ana', name: 'Ana' });

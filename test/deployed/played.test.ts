@@ -183,12 +183,8 @@ describe('the deployed stack, played with injected faults', () => {
       const seat = b.states.get(gameId)!.you!;
       await b.close();
       // Away until the sweep has timed him out, as Ana sees it (not a fixed time: his turn may come late).
-      const timedOut = () => {
-        const s = a.states.get(gameId);
-        return s?.status === 'finished' || Boolean(s?.absent.includes(seat));
-      };
-      for (let i = 0; i < 1200 && !timedOut(); i++) await sleep(100);
-      expect(a.states.get(gameId)?.absent, 'Bruno timed out while away').toContain(seat);
+      const seen = await a.stateWhere(gameId, (s) => s.status === 'finished' || s.absent.includes(seat), 120_000);
+      expect(seen.absent, 'Bruno timed out while away').toContain(seat);
       await b.connect();
       await b.subscribe(gameId);
       await play(b, gameId);

@@ -37,6 +37,8 @@ export class Person {
   private readonly waiting = new Map<string, (frame: ServerFrame) => void>();
   /** The latest state seen per game. */
   readonly states = new Map<string, StateFrame>();
+  /** Told each time a newer state is held (stateWhere). */
+  private readonly onState = new Set<() => void>();
   retries = 0;
   /** Frames refused RATE_LIMITED and sent again after the wait the refusal named. */
   slowedDown = 0;
@@ -88,7 +90,10 @@ export class Person {
     }
     if (frame.type === 'state') {
       const known = this.states.get(frame.gameId);
-      if (!known || frame.version >= known.version) this.states.set(frame.gameId, frame);
+      if (!known || frame.version >= known.version) {
+        this.states.set(frame.gameId, frame);
+        for (const told of this.onState) told();
+      }
     }
     const id = (frame as { requestId?: string }).requestId;
     if (id) this.waiting.get(id)?.(frame);
@@ -119,6 +124,28 @@ export class Person {
     } finally {
       this.waiting.delete(requestId);
     }
+  }
+
+  /** The first state of a game held that `holds` (the one held now, or a later one as it comes), or an error after `timeoutMs`. */
+  stateWhere(gameId: string, holds: (s: StateFrame) => boolean, timeoutMs: number): Promise<StateFrame> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const s = this.states.get(gameId);
+        if (!s || !holds(s)) return;
+        done();
+        resolve(s);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`${this.account.name}: no state of ${gameId} as wanted within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.onState.delete(check);
+      };
+      this.onState.add(check);
+      check();
+    });
   }
 
   /** Subscribe (again): the whole current state of the game. */
