@@ -96,18 +96,22 @@ export class Sweep {
     };
 
     // A few workers take the oldest due games first until the budget is spent; the held
-    // notifications and the digests go on beside them, each to the same deadline.
+    // notifications and the digests go on beside them, each to the same deadline. A phase that
+    // fails fails the run only once the others are done (none is left running after it).
     let next = 0;
     const worker = async () => {
       while (next < due.length && Date.now() - started < budgetMs) await sweepOne(due[next++]!);
     };
-    const [, released, digests] = await Promise.all([
+    const [clocks, held, mailed] = await Promise.allSettled([
       Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker)),
       notifier.releaseHeld(started + budgetMs),
       this.deps.digests.sendDue(started + budgetMs),
     ]);
+    if (clocks.status === 'rejected') throw clocks.reason;
+    if (held.status === 'rejected') throw held.reason;
+    if (mailed.status === 'rejected') throw mailed.reason;
     const lagSeconds = oldest ? Math.max(0, (at.getTime() - (oldest as Date).getTime()) / 1000) : 0;
     this.deps.observer.gauge(METRICS.sweepLagSeconds, lagSeconds);
-    return { due: due.length, games, reminders, released, digests, readUnits, lagSeconds, failures };
+    return { due: due.length, games, reminders, released: held.value, digests: mailed.value, readUnits, lagSeconds, failures };
   }
 }

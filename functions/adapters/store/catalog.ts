@@ -15,8 +15,8 @@
  * cannot be told by its attributes starts writing `v` then (absent: the shapes told apart here).
  *
  * An attribute added with a meaning for its absence that never changed (`listed` on a commit,
- * `moves` on a finishing commit and on a record, `hidden` on an index entry, `deviceId` on a
- * connection, `attempts` on a delivery…) is no new version: an older item without it reads as
+ * `moves` on a finishing commit and on a record, `hidden` on an index entry, `deviceId` and
+ * `strikes` on a connection, `attempts` on a delivery…) is no new version: an older item without it reads as
  * it always did. Reads of a few named attributes
  * (projections: a profile's name or live map, a settings item's mutes, a rating's ordinal) see
  * no whole item and are not upcast; each reads attributes every version has, or defaults one the
