@@ -295,12 +295,20 @@ export const ASSUMPTIONS = {
     why: 'Whether frames and pushes are billed as data transfer out ($0.09/GB); unsure for WebSocket APIs, so counted.',
   },
   sweepMinutes: {
-    value: 5,
+    value: 1,
     unit: 'minutes between sweeps',
     why:
       'infra/stack.ts SWEEP_RATE: the clock sweep runs on a schedule whether or not anything is due. Its runs are shared by ' +
       'the games in play: a month of runs divided by the games completed that month (at gamesPerMonth games of gameDays ' +
       'days, about gamesPerMonth × gameDays / 30 games are in play at any time).',
+  },
+  sweepParts: {
+    value: 4,
+    unit: 'invocations per sweep',
+    why:
+      'infra/stack.ts SWEEP_PARTS: each minute the schedule invokes the sweep once per part of the shards, side by side. The ' +
+      "parts split one run's shard queries between them, so a run reads what one whole run reads; it is invoked, and billed " +
+      'its minimum duration, once per part.',
   },
   gamesPerMonth: { value: 1_000_000, unit: 'complete games a month', why: 'The volume asked about.' },
   storageMonthsShown: {
@@ -467,8 +475,9 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
     // The ratings reactor: once per game, by the commit that finished it (its filter lets nothing else through).
     if (fn === 'sweep') {
       lambda[fn] = {
-        invocations: local.invocations + sweepRuns,
-        billedMs: local.durationMs * scale + local.invocations * 0.5 + sweepRuns * (m.sweepRun.durationMs * scale + 0.5),
+        invocations: local.invocations + sweepRuns * a.sweepParts.value,
+        billedMs:
+          local.durationMs * scale + local.invocations * 0.5 + sweepRuns * (m.sweepRun.durationMs * scale + 0.5 * a.sweepParts.value),
       };
       continue;
     }

@@ -41,7 +41,7 @@ import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, BillingMode, Operation, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, FilterCriteria, FilterRule, LoggingFormat, Runtime, StartingPosition, SystemLogLevel } from 'aws-cdk-lib/aws-lambda';
@@ -60,6 +60,7 @@ import { PRODUCTION } from './production';
 import { HASHED_FILES } from '../scripts/build-web';
 import type { Construct, IConstruct } from 'constructs';
 import { ACTIONS } from '../functions/core/protocol/frames';
+import type { SweepPart } from '../functions/core/sweep-part';
 import { TABLE } from '../functions/adapters/store/table';
 
 /** The HTTP routes of signing in (all POST): these on the Http function (api/session-routes.ts)… */
@@ -92,8 +93,19 @@ export const ALARM_DATAPOINTS = 3;
 export const FAILING_PERCENT = 1;
 /** How far behind the table's stream the notifier may fall before someone should look. */
 export const ITERATOR_AGE_ALARM = Duration.minutes(15);
-/** How often the clock sweep runs: the granularity of time-outs, reminders and quiet-hour releases. */
-export const SWEEP_RATE = Duration.minutes(5);
+/**
+ * How often the clock sweep runs: the granularity of time-outs, reminders and quiet-hour
+ * releases, so a due item waits less than a minute (EventBridge's shortest rate). An idle run
+ * costs its range queries: 16 clock, 16 digest and 16 held-notification shards a minute, about
+ * 35,000 read units a day (≈ $0.01) at any scale.
+ */
+export const SWEEP_RATE = Duration.minutes(1);
+/**
+ * The sweep runs as this many invocations at once, each over its own part of the shards
+ * (core/sweep-part.ts) with the whole time budget: a minute's due work is spread over them, and
+ * no two read the same shard. At most CLOCK_SHARDS.
+ */
+export const SWEEP_PARTS = 4;
 /**
  * What the VAPID secret is created with. Deliberately constant (never derived from context): a
  * change of GenerateSecretString makes CloudFormation generate a new value, which would wipe the
@@ -412,7 +424,7 @@ export class CaravelaStack extends Stack {
     // Delivery markers make a timed-out batch's retry skip what was already sent.
     // It also answers asks for email sign-in links: the links are signed with the token secret.
     const notify = this.fn('Notify', 'functions/lambda/stream.ts', { ...notifyEnv, ...secretEnv }, { timeout: Duration.seconds(60) });
-    // Scheduled: a failed sweep is simply done again by the next one five minutes later, so
+    // Scheduled: a failed sweep is simply done again by the next one a minute later, so
     // Lambda's own retries (which could overlap that next run) are off. CONNECTIONS_ENDPOINT is
     // added once the WebSocket stage exists (below).
     const sweep = this.fn('Sweep', 'functions/lambda/sweep.ts', notifyEnv, { timeout: Duration.seconds(60), retryAttempts: 0 });
@@ -539,10 +551,14 @@ export class CaravelaStack extends Stack {
     for (const fn of [message, disconnect, notify, sweep, http]) fn.addEnvironment('CONNECTIONS_ENDPOINT', connectionsEndpoint);
 
     // --- Clock sweep --------------------------------------------------------------------------
+    // One target per part: each minute, SWEEP_PARTS sweeps side by side, each over its own shards.
     this.sweepSchedule = new Rule(this, 'SweepSchedule', {
-      description: 'Caravela: apply clock time-outs, send reminders, release held notifications',
+      description: 'Caravela: apply clock time-outs, send reminders, release held notifications, send digests',
       schedule: Schedule.rate(SWEEP_RATE),
-      targets: [new LambdaFunction(sweep)],
+      targets: Array.from(
+        { length: SWEEP_PARTS },
+        (_, part) => new LambdaFunction(sweep, { event: RuleTargetInput.fromObject({ part, of: SWEEP_PARTS } satisfies SweepPart) }),
+      ),
     });
 
     // --- HTTP API: health, player registration, push key, replays ---------------------------
@@ -726,8 +742,7 @@ export class CaravelaStack extends Stack {
       SesEvents: sesEvents,
       Passkey: passkey,
     })) {
-      // The sweep runs every SWEEP_RATE: its datapoints are that long (three failed runs in five).
-      const sum = { period: f === sweep ? SWEEP_RATE : ALARM_PERIOD, statistic: 'Sum' };
+      const sum = { period: ALARM_PERIOD, statistic: 'Sum' };
       const invocations = f.metricInvocations(sum);
       const throttles = f.metricThrottles(sum);
       this.alarm(

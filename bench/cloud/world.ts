@@ -47,7 +47,6 @@ import { tableReport } from './report';
 
 const TABLE = 'caravela';
 const MINUTE = 60_000;
-const SWEEP_EVERY_MS = 5 * MINUTE;
 /** Games a player keeps going at once. */
 const GAMES_EACH = 2;
 
@@ -486,11 +485,12 @@ export class World {
     });
   }
 
-  /** EventBridge invokes the sweep asynchronously at its rate. */
+  /** EventBridge invokes the sweep asynchronously at its rate, once per target (a part of the shards each), as the stack schedules it. */
   private async sweepLoop(): Promise<void> {
+    const { everyMs, events } = stackApis().sweep;
     while (!this.stopped) {
-      await this.clock.sleep(SWEEP_EVERY_MS);
-      void this.functions.sweep.invokeAsync({} as never).catch(() => this.counts.errors++);
+      await this.clock.sleep(everyMs);
+      for (const event of events) void this.functions.sweep.invokeAsync(event as never).catch(() => this.counts.errors++);
     }
   }
 

@@ -4,6 +4,7 @@
  * email listing every game where it is the player's turn at that moment, nothing if there is
  * none — to a confirmed address that has not bounced, outside the player's quiet hours.
  */
+import { WHOLE_SWEEP } from '../core/sweep-part';
 import { digestDue, digestText } from '../core/digest';
 import { emailUsable, type SettingsRecord } from '../core/notification';
 import { quietUntil } from '../core/quiet';
@@ -57,10 +58,10 @@ export class Digests {
     await digests.schedule(playerId, digestDue(now(), state.lastSentAt, record.settings.quietHours));
   }
 
-  /** Send every due digest, until `deadline` (ms since the epoch); what is left stays due. */
-  async sendDue(deadline = Infinity): Promise<DigestRun> {
+  /** Send every due digest (of the sweep's part), until `deadline` (ms since the epoch); what is left stays due. */
+  async sendDue(deadline = Infinity, part = WHOLE_SWEEP): Promise<DigestRun> {
     const run: DigestRun = { sent: 0, dropped: 0, moved: 0, busy: 0, failures: 0 };
-    for (const d of await this.deps.digests.due(this.deps.now())) {
+    for (const d of await this.deps.digests.due(this.deps.now(), undefined, part)) {
       if (Date.now() > deadline) break;
       try {
         run[await this.sendOne(d)]++;

@@ -7,6 +7,7 @@
  * turn only makes the player's next digest due, and only for a confirmed address that has not
  * bounced. Failures throw, so the stream retries.
  */
+import { WHOLE_SWEEP } from '../core/sweep-part';
 import { createHash } from 'node:crypto';
 import type { ConnectionStore } from '../stores/connections';
 import type { NotificationStore } from '../stores/notifications';
@@ -78,9 +79,9 @@ export class Notifier {
   }
 
   /** Held notifications whose quiet hours are over (called by the clock sweep), until `deadline` (wall time): the rest stay for the next. */
-  async releaseHeld(deadline = Number.POSITIVE_INFINITY): Promise<number> {
+  async releaseHeld(deadline = Number.POSITIVE_INFINITY, part = WHOLE_SWEEP): Promise<number> {
     let released = 0;
-    for (const { key, notification } of await this.deps.notifications.dueHeld(this.deps.now())) {
+    for (const { key, notification } of await this.deps.notifications.dueHeld(this.deps.now(), part)) {
       if (Date.now() > deadline) break;
       try {
         if (!(await this.online(notification.playerId))) {

@@ -8,6 +8,7 @@
  * released and the email digests due are sent: a backlog of clocks cannot starve them.
  */
 import { ProtocolError } from '../core/protocol/frames';
+import { WHOLE_SWEEP, type SweepPart } from '../core/sweep-part';
 import { titleOf } from '../core/triggers';
 import type { Sender } from '../adapters/sender';
 import type { DueClock, ScheduleStore } from '../stores/schedule';
@@ -52,12 +53,13 @@ export interface SweepDeps {
 export class Sweep {
   constructor(private readonly deps: SweepDeps) {}
 
-  async run(): Promise<SweepResult> {
+  /** Sweep one part of the shards (the schedule runs the parts side by side), or all of them. */
+  async run(part: SweepPart = WHOLE_SWEEP): Promise<SweepResult> {
     const { schedule, reactions, notifier, now, gameUrl, budgetMs } = this.deps;
     const sender = this.deps.sender();
     const started = Date.now();
     const at = now();
-    const { due, readUnits } = await schedule.dueClocks(at);
+    const { due, readUnits } = await schedule.dueClocks(at, undefined, part);
     due.sort((a, b) => a.due.getTime() - b.due.getTime());
     let reminders = 0;
     let games = 0;
@@ -83,12 +85,13 @@ export class Sweep {
           reminders++;
         }
       } catch (error) {
-        // A clock item of a game that does not exist (any more) is simply removed.
         if (!(error instanceof ProtocolError && error.code === 'NOT_FOUND')) {
           failures++;
           this.deps.observer.log.error('sweeping a game failed; it stays due', failure(error, { gameId: item.gameId }));
           return;
         }
+        // A game that does not exist (any more) is due never again: its item goes, current or not.
+        await schedule.setClockDue(item.gameId, null, item.version);
       }
       await schedule.removeDueIfStale(item);
       games++;
@@ -104,8 +107,8 @@ export class Sweep {
     };
     const [clocks, held, mailed] = await Promise.allSettled([
       Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker)),
-      notifier.releaseHeld(started + budgetMs),
-      this.deps.digests.sendDue(started + budgetMs),
+      notifier.releaseHeld(started + budgetMs, part),
+      this.deps.digests.sendDue(started + budgetMs, part),
     ]);
     if (clocks.status === 'rejected') throw clocks.reason;
     if (held.status === 'rejected') throw held.reason;

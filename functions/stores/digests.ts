@@ -3,6 +3,7 @@
  * digests by due time (the sweep reads those due), and one claim per digest sent, so two sweeps
  * at once, or a retry, mail one digest once.
  */
+import type { SweepPart } from '../core/sweep-part';
 import type { Claim } from './notifications';
 
 /** A claim this recent may still be sending (the sweep runs at most 60 s): another sweep leaves it alone. */
@@ -32,8 +33,8 @@ export interface DigestStore {
    * is no longer that one, which it then replaces). Returns whether this call scheduled it.
    */
   schedule(playerId: string, due: Date, replacing?: { shard: string; key: string }): Promise<boolean>;
-  /** The digests due at `now` (at or before it), oldest first; at most `limit` per shard. */
-  due(now: Date, limit?: number): Promise<DueDigest[]>;
+  /** The digests due at `now` (at or before it), oldest first; at most `limit` per shard, only the shards of `part` (default: all). */
+  due(now: Date, limit?: number, part?: SweepPart): Promise<DueDigest[]>;
   /** The pending digest is done: sent at `sentAt`, or dropped (null: nothing sent, the last time stays). Its due item goes. */
   finish(d: DueDigest, sentAt: Date | null): Promise<void>;
   /** Remove a due digest unless it is still its player's pending one. */

@@ -4,6 +4,7 @@
  * twice what was delivered.
  */
 import type { Notification } from '../core/notification';
+import type { SweepPart } from '../core/sweep-part';
 
 /**
  * A delivery's claim: 'new': the first attempt; 'retry': an earlier attempt claimed it but did
@@ -27,8 +28,8 @@ export interface HeldNotification {
 export interface NotificationStore {
   /** Keep a notification until `notBefore` (quiet hours). The same notification held twice for one time is held once. */
   hold(n: Notification, notBefore: Date): Promise<void>;
-  /** The held notifications whose time has come (at or before `now`), earliest first. */
-  dueHeld(now: Date): Promise<HeldNotification[]>;
+  /** The held notifications whose time has come (at or before `now`), earliest first per shard; only the shards of `part` (default: all). */
+  dueHeld(now: Date, part?: SweepPart): Promise<HeldNotification[]>;
   /** Forget a held notification (it went, or need not). */
   release(key: string): Promise<void>;
   /**

@@ -1,4 +1,5 @@
 /** When the sweep must look at a game next (its clock, or an automatic seat to re-drive). */
+import type { SweepPart } from '../core/sweep-part';
 
 /**
  * A due item the sweep found: its game, when it fell due, and the version that set it. `shard`
@@ -22,10 +23,10 @@ export interface ScheduleStore {
   setClockDue(gameId: string, due: Date | null, version: number, options?: { unlessSet?: boolean }): Promise<void>;
   /**
    * The due items at `now` (due at or before it), each game's current one at least; oldest
-   * first within each of the store's shards, at most `limit` per shard. `readUnits`: the read
-   * capacity it consumed (0 where nothing is billed).
+   * first within each of the store's shards, at most `limit` per shard; only the shards of `part`
+   * (default: all). `readUnits`: the read capacity it consumed (0 where nothing is billed).
    */
-  dueClocks(now: Date, limit?: number): Promise<{ due: DueClock[]; readUnits: number }>;
+  dueClocks(now: Date, limit?: number, part?: SweepPart): Promise<{ due: DueClock[]; readUnits: number }>;
   /** After the sweep handled a due item: remove it unless it is still the game's current one. */
   removeDueIfStale(item: { shard: string; key: string; gameId: string }): Promise<void>;
 }

@@ -13,6 +13,7 @@ import { WebSocketApiModel } from '../../bench/cloud/apigw/websocket-api';
 import { SimClock } from '../../bench/cloud/clock';
 import { ACTIONS } from '../../functions/core/protocol/frames';
 import { PRODUCTION } from '../../infra/production';
+import { SWEEP_PARTS, SWEEP_RATE } from '../../infra/stack';
 
 const START = Date.parse('2026-12-01T20:00:00.000Z');
 let apis: StackApis;
@@ -28,6 +29,11 @@ describe("the stack's API Gateway settings, from the template", () => {
     expect(apis.http).toMatchObject({ stageName: '$default', throttle: PRODUCTION.httpThrottle });
     expect(apis.http.routes).toContain('POST /api/players');
     expect(stackApis()).toBe(apis);
+  });
+
+  it("carry the sweep's rate and one invocation per part, from the stack's own schedule", () => {
+    expect(apis.sweep.everyMs).toBe(SWEEP_RATE.toMilliseconds());
+    expect(apis.sweep.events).toEqual(Array.from({ length: SWEEP_PARTS }, (_, part) => ({ part, of: SWEEP_PARTS })));
   });
 
   it('the WebSocket stage throttle refuses the burst+1-th message in an instant and recovers at its rate', async () => {

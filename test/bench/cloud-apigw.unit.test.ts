@@ -406,6 +406,16 @@ describe('the stack template, read', () => {
       },
       R1: { Type: 'AWS::ApiGatewayV2::Route', Properties: { ApiId: { Ref: 'Ws' }, RouteKey: '$connect' } },
       R2: { Type: 'AWS::ApiGatewayV2::Route', Properties: { ApiId: { Ref: 'Http' }, RouteKey: 'POST /api/players' } },
+      Sweep: {
+        Type: 'AWS::Events::Rule',
+        Properties: {
+          ScheduleExpression: 'rate(2 minutes)',
+          Targets: [
+            { Arn: 'a', Input: '{"part":0,"of":2}' },
+            { Arn: 'a', Input: '{"part":1,"of":2}' },
+          ],
+        },
+      },
     };
     expect(apisOf(resources)).toEqual({
       webSocket: {
@@ -415,6 +425,13 @@ describe('the stack template, read', () => {
         routes: ['$connect'],
       },
       http: { stageName: '$default', throttle: { rateLimit: 50, burstLimit: 100 }, routeThrottles: {}, routes: ['POST /api/players'] },
+      sweep: {
+        everyMs: 120_000,
+        events: [
+          { part: 0, of: 2 },
+          { part: 1, of: 2 },
+        ],
+      },
     });
   });
 });

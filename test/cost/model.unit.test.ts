@@ -82,6 +82,9 @@ function fixture(): Measurement {
 // Onboarding shared by 10 games (f = 0.1), cold starts left out here; half the players get a daily
 // digest over a 15-day game, sharing it with 2 other games: 4 × 0.5 × 15 / 3 = 10 emails.
 const simple = withAssumptions({
+  // The sweep as it ran before its parts: one run every 5 minutes (the figures below are worked out for it).
+  sweepMinutes: 5,
+  sweepParts: 1,
   gamesPerPlayerAccount: 10,
   durationScale: 1,
   coldStartShare: 0,
@@ -129,6 +132,15 @@ describe('the cost model', () => {
     expect(u.cloudfrontRequests).toBeCloseTo(32, 9);
     expect(u.cloudfrontBytes).toBeCloseTo(60_000, 9);
     expect(u.storedBytesKept).toBe(150_500); // 100,000 + 50,000 + 400 + 1,000 / 10
+  });
+
+  it("counts each of a sweep's parts as an invocation, the run's shard queries once", () => {
+    const u = usagePerGame(fixture(), withAssumptions({ sweepMinutes: 1, sweepParts: 4 }, simple));
+    // 43,200 runs a month (every minute) over 1,000,000 games = 0.0432, each 4 invocations and 16 RRU
+    expect(u.sweepRuns).toBeCloseTo(0.0432, 12);
+    expect(u.lambdaInvocations).toBeCloseTo(171.8 + 0.0432 * 4, 9);
+    expect(u.lambdaBilledMs).toBeCloseTo(5293.9 + 0.0432 * (50 + 4 * 0.5), 9);
+    expect(u.dynamoReadUnits).toBeCloseTo(450 + 0.0432 * 16, 9);
   });
 
   it('prices one game with the list prices, line by line and in total', () => {

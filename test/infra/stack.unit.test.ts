@@ -37,9 +37,14 @@ import {
   OPEN_WRITE_ROUTES,
   PASSKEY_ROUTES,
   SESSION_ROUTES,
+  SWEEP_PARTS,
+  SWEEP_RATE,
   WEB_DIR,
   WS_STAGE,
 } from '../../infra/stack';
+import { CLOCK_SHARDS } from '../../functions/adapters/store/keys';
+import { ASSUMPTIONS } from '../../cost/model';
+import { shardsIn, sweepPartOf } from '../../functions/core/sweep-part';
 import { sessionRoutes } from '../../functions/api/session-routes';
 import { passkeyRoutes } from '../../functions/api/passkey-routes';
 import { createApp } from '../../functions/app/app';
@@ -782,20 +787,31 @@ describe('SES events', () => {
 });
 
 describe('clock sweep', () => {
-  it('runs every 5 minutes on an EventBridge rule targeting the sweep function, which EventBridge may invoke', () => {
+  it('runs every minute on an EventBridge rule invoking the sweep once per part of the shards, which EventBridge may invoke', () => {
     const rules = resources('AWS::Events::Rule');
     expect(Object.keys(rules)).toEqual([idOf(stack.sweepSchedule)]);
     const rule = rules[idOf(stack.sweepSchedule)]!.Properties;
-    expect(rule.ScheduleExpression).toBe('rate(5 minutes)');
+    expect(rule.ScheduleExpression).toBe('rate(1 minute)');
     expect(rule.State).toBe('ENABLED');
-    expect(rule.Targets).toHaveLength(1);
-    expect(rule.Targets[0].Arn).toEqual(arnOf(stack.functions.sweep));
+    expect(rule.Targets).toHaveLength(SWEEP_PARTS);
+    for (const t of rule.Targets as Json[]) expect(t.Arn).toEqual(arnOf(stack.functions.sweep));
+    // Every shard in exactly one part: the parts are 0…n-1 of n, each a valid part.
+    const parts = (rule.Targets as Json[]).map((t) => sweepPartOf(JSON.parse(t.Input as string), CLOCK_SHARDS));
+    expect(parts.map((p) => p.part).sort()).toEqual(Array.from({ length: SWEEP_PARTS }, (_, i) => i));
+    expect(parts.flatMap((p) => shardsIn(p, CLOCK_SHARDS)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: CLOCK_SHARDS }, (_, i) => i),
+    );
     template.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
       Principal: 'events.amazonaws.com',
       FunctionName: arnOf(stack.functions.sweep),
       SourceArn: arnOf(stack.sweepSchedule),
     });
+  });
+
+  it("is costed as scheduled: the cost model's sweep rate and parts are the stack's", () => {
+    expect(ASSUMPTIONS.sweepMinutes.value).toBe(SWEEP_RATE.toMinutes());
+    expect(ASSUMPTIONS.sweepParts.value).toBe(SWEEP_PARTS);
   });
 
   it('has 60 s, no asynchronous retries (the next run is the retry)', () => {
@@ -878,8 +894,8 @@ describe('alarms', () => {
         expect(metrics.find((m) => m.ReturnData !== false)).toMatchObject({ Expression: expression });
         const stats = metrics.filter((m) => m.MetricStat).map((m) => m.MetricStat as { Metric: { MetricName: string }; Period: number });
         expect(stats.map((m) => m.Metric.MetricName).sort()).toEqual(['Invocations', metric].sort());
-        // The sweep runs every five minutes: its datapoints are five minutes long.
-        for (const m of stats) expect(m.Period).toBe(name === 'sweep' ? 300 : 60);
+        // One-minute datapoints, the sweep's too (it runs every minute).
+        for (const m of stats) expect(m.Period).toBe(60);
       }
     }
     expect(FAILING_PERCENT).toBe(1);

@@ -208,6 +208,31 @@ const olderShape = (kind: string, version: number, nth = 0): Record<string, unkn
 };
 
 describe('items of older shapes, read through the stores', () => {
+  it('a notification an earlier version held in the one OUTBOX partition: due to the first part of the sweep only, and released', async () => {
+    const stores = dynamoStores(false);
+    const n = {
+      kind: 'yourTurn',
+      gameId: 'old-held',
+      game: 'tic-tac-toe',
+      version: 3,
+      playerId: 'p-old-held',
+      urgent: false,
+      title: 'Your turn',
+      body: 'Go.',
+      url: 'http://x/',
+    } as const;
+    const sk = keys.outboxItem('2031-02-01T07:00:00.000Z', `${n.gameId}#${n.version}#${n.playerId}#${n.kind}`);
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { pk: keys.outbox, sk, kind: 'held', notification: JSON.stringify(n) } }));
+    const mine = (held: { key: string; notification: { gameId: string } }[]) => held.filter((h) => h.notification.gameId === n.gameId);
+    const at = new Date('2031-02-01T08:00:00.000Z');
+    expect(mine(await stores.notifications.dueHeld(at, { part: 1, of: 4 }))).toEqual([]);
+    const [held] = mine(await stores.notifications.dueHeld(at, { part: 0, of: 4 }));
+    expect(held?.notification).toEqual(n);
+    await stores.notifications.release(held!.key);
+    expect(mine(await stores.notifications.dueHeld(at))).toEqual([]);
+    expect((await doc.send(new GetCommand({ TableName: TABLE, Key: { pk: keys.outbox, sk } }))).Item).toBeUndefined();
+  });
+
   it('read as the current shape: the settings alone, a first-build index entry and head, an entry without status, a rating without rev', async () => {
     const stores = dynamoStores(false);
     const put = (item: Record<string, unknown>) => doc.send(new PutCommand({ TableName: TABLE, Item: item }));

@@ -21,9 +21,16 @@ export interface StageSettings {
   routes: string[];
 }
 
+/** The sweep's schedule: how often EventBridge invokes it, and the event of each target (one per part of the shards). */
+export interface SweepSchedule {
+  everyMs: number;
+  events: unknown[];
+}
+
 export interface StackApis {
   webSocket: StageSettings;
   http: StageSettings;
+  sweep: SweepSchedule;
 }
 
 interface Resource {
@@ -66,7 +73,23 @@ export function apisOf(resources: Record<string, Resource>): StackApis {
       .map((r) => r.Properties.RouteKey as string);
     return { stageName: stage.StageName as string, throttle, routeThrottles, routes };
   };
-  return { webSocket: settings(apiId('WEBSOCKET')), http: settings(apiId('HTTP')) };
+  return { webSocket: settings(apiId('WEBSOCKET')), http: settings(apiId('HTTP')), sweep: sweepScheduleOf(all.map(([, r]) => r)) };
+}
+
+const RATE_UNITS_MS: Record<string, number> = { minute: 60_000, minutes: 60_000, hour: 3_600_000, hours: 3_600_000 };
+
+/** The one scheduled rule's rate and its targets' inputs. */
+function sweepScheduleOf(resources: Resource[]): SweepSchedule {
+  const rules = resources.filter((r) => r.Type === 'AWS::Events::Rule' && r.Properties.ScheduleExpression);
+  if (rules.length !== 1) throw new Error(`expected one scheduled rule in the template, found ${rules.length}`);
+  const rule = rules[0]!.Properties;
+  const rate = /^rate\((\d+) (\w+)\)$/.exec(rule.ScheduleExpression as string);
+  if (!rate || !RATE_UNITS_MS[rate[2]!]) throw new Error(`a schedule the simulator does not read: ${String(rule.ScheduleExpression)}`);
+  const targets = rule.Targets as { Input?: string }[];
+  return {
+    everyMs: Number(rate[1]) * RATE_UNITS_MS[rate[2]!]!,
+    events: targets.map((t) => (t.Input === undefined ? {} : (JSON.parse(t.Input) as unknown))),
+  };
 }
 
 function throttleOf(s: RouteSettings | undefined, what: string): Throttle {

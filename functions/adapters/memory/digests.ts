@@ -6,6 +6,7 @@
  */
 import { CLAIM_LEASE_MS, type DigestState, type DigestStore, type DueDigest } from '../../stores/digests';
 import { MAX_ATTEMPTS, type Claim } from '../../stores/notifications';
+import { shardsIn, WHOLE_SWEEP } from '../../core/sweep-part';
 import { CLOCK_SHARDS, clockShardOf, keys } from '../store/keys';
 import { byKey, compareKeys, mapIn } from './order';
 import type { MemoryPlayerStore } from './players';
@@ -60,9 +61,10 @@ export class MemoryDigestStore implements DigestStore {
     return true;
   }
 
-  async due(now: Date, limit = 500): Promise<DueDigest[]> {
+  async due(now: Date, limit = 500, part = WHOLE_SWEEP): Promise<DueDigest[]> {
     const until = keys.clockDueUntil(now.toISOString());
-    return Array.from({ length: CLOCK_SHARDS }, (_, i) => keys.digestShard(i))
+    return shardsIn(part, CLOCK_SHARDS)
+      .map((i) => keys.digestShard(i))
       .flatMap((shard) =>
         byKey(this.shards.get(shard))
           .filter(([key]) => compareKeys(key, until) <= 0)

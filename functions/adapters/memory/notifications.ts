@@ -5,7 +5,9 @@
  */
 import type { Notification } from '../../core/notification';
 import { deliveryId, MAX_ATTEMPTS, type Claim, type HeldNotification, type NotificationStore } from '../../stores/notifications';
-import { keys } from '../store/keys';
+import { shardsIn, WHOLE_SWEEP } from '../../core/sweep-part';
+import { CLOCK_SHARDS, clockShardOf, keys } from '../store/keys';
+import { heldItemKey, heldKey } from '../store/notifications';
 import { byKey, compareKeys, mapIn } from './order';
 
 interface Delivery {
@@ -15,24 +17,29 @@ interface Delivery {
 }
 
 export class MemoryNotificationStore implements NotificationStore {
-  /** `notBefore#id` → the held notification */
-  private readonly held = new Map<string, Notification>();
+  /** shard → `notBefore#id` → the held notification, as the table's sharded partitions. */
+  private readonly held = new Map<string, Map<string, Notification>>();
   /** delivery id → target → its delivery */
   private readonly deliveryRecords = new Map<string, Map<string, Delivery>>();
 
   async hold(n: Notification, notBefore: Date): Promise<void> {
-    this.held.set(keys.outboxItem(notBefore.toISOString(), deliveryId(n)), structuredClone(n));
+    const id = deliveryId(n);
+    mapIn(this.held, keys.outboxShard(clockShardOf(id))).set(keys.outboxItem(notBefore.toISOString(), id), structuredClone(n));
   }
 
-  async dueHeld(now: Date): Promise<HeldNotification[]> {
-    const upTo = `${now.toISOString()}#~`;
-    return byKey(this.held)
-      .filter(([key]) => compareKeys(key, upTo) <= 0)
-      .map(([key, notification]) => ({ key, notification: structuredClone(notification) }));
+  async dueHeld(now: Date, part = WHOLE_SWEEP): Promise<HeldNotification[]> {
+    const upTo = keys.clockDueUntil(now.toISOString());
+    return shardsIn(part, CLOCK_SHARDS)
+      .map(keys.outboxShard)
+      .flatMap((shard) => byKey(this.held.get(shard)).map(([sk, notification]) => ({ shard, sk, notification })))
+      .filter(({ sk }) => compareKeys(sk, upTo) <= 0)
+      .sort((a, b) => compareKeys(a.sk, b.sk))
+      .map(({ shard, sk, notification }) => ({ key: heldKey(shard, sk), notification: structuredClone(notification) }));
   }
 
   async release(key: string): Promise<void> {
-    this.held.delete(key);
+    const { pk, sk } = heldItemKey(key);
+    this.held.get(pk)?.delete(sk);
   }
 
   async claim(n: Notification, target: string, now: Date): Promise<Claim> {

@@ -4,6 +4,7 @@
  * older version's write never replaces a newer one's).
  */
 import type { DueClock, ScheduleStore } from '../../stores/schedule';
+import { shardsIn, WHOLE_SWEEP } from '../../core/sweep-part';
 import { CLOCK_SHARDS, clockShardOf, keys } from '../store/keys';
 import { byKey, compareKeys, mapIn } from './order';
 
@@ -34,14 +35,16 @@ export class MemoryScheduleStore implements ScheduleStore {
     if (previous?.dueKey && previous.dueShard && previous.dueKey !== dueKey) this.shards.get(previous.dueShard)?.delete(previous.dueKey);
   }
 
-  async dueClocks(now: Date, max = 1000): Promise<{ due: DueClock[]; readUnits: number }> {
+  async dueClocks(now: Date, max = 1000, part = WHOLE_SWEEP): Promise<{ due: DueClock[]; readUnits: number }> {
     const until = keys.clockDueUntil(now.toISOString());
-    const due = Array.from({ length: CLOCK_SHARDS }, (_, i) => keys.clockShard(i)).flatMap((shard) =>
-      byKey(this.shards.get(shard))
-        .filter(([key]) => compareKeys(key, until) <= 0)
-        .slice(0, max)
-        .map(([key, item]) => ({ shard, key, gameId: item.gameId, due: new Date(item.due), version: item.version })),
-    );
+    const due = shardsIn(part, CLOCK_SHARDS)
+      .map((i) => keys.clockShard(i))
+      .flatMap((shard) =>
+        byKey(this.shards.get(shard))
+          .filter(([key]) => compareKeys(key, until) <= 0)
+          .slice(0, max)
+          .map(([key, item]) => ({ shard, key, gameId: item.gameId, due: new Date(item.due), version: item.version })),
+      );
     return { due, readUnits: 0 };
   }
 

@@ -74,7 +74,7 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   connection: v1('A connection (CONN#id / META): its player, device, subscriptions and watches.'),
   settings: shape("A player's notification settings and email state (PLAYER#id / SETTINGS), revised by `rev`.", settingsUpcasters),
   playerGame: shape("One game in a player's index (PLAYER#id / GAME#id): seat, status, version.", playerGameUpcasters),
-  held: v1('A notification held back by quiet hours (OUTBOX / notBefore#id).'),
+  held: v1('A notification held back by quiet hours (OUTBOX#nn / notBefore#id; OUTBOX / notBefore#id before the shards).'),
   delivery: v1('A delivery marker of one notification or digest to one target (DELIVERY#id / target).'),
   clockDue: v1('When the sweep must look at a game (CLOCK#shard / due#gameId).'),
   gameClock: v1("A game's pointer to its current clock item (GAME#id / CLOCK)."),

@@ -14,6 +14,7 @@ import { MAX_ATTEMPTS, type Claim } from '../../stores/notifications';
 import { markDelivered, putClaim } from './deliveries';
 import { upcast, upcastAll } from './catalog';
 import type { DigestDueItem } from './items';
+import { shardsIn, WHOLE_SWEEP } from '../../core/sweep-part';
 import { CLOCK_SHARDS, clockShardOf, keys } from './keys';
 import { profileName } from './profile-name';
 import { TABLE } from './table';
@@ -79,9 +80,9 @@ export class DynamoDigestStore implements DigestStore {
   }
 
   /** The digests due at `now`: one range query per shard, side by side, at most `limit` each. */
-  async due(now: Date, limit = 500): Promise<DueDigest[]> {
+  async due(now: Date, limit = 500, part = WHOLE_SWEEP): Promise<DueDigest[]> {
     const perShard = await Promise.all(
-      Array.from({ length: CLOCK_SHARDS }, async (_, i) => {
+      shardsIn(part, CLOCK_SHARDS).map(async (i) => {
         const out = await this.db.send(
           new QueryCommand({
             TableName: this.table,

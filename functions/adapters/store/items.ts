@@ -115,7 +115,7 @@ export interface PlayerGameItem extends ItemKey {
   hidden?: boolean;
 }
 
-/** A notification held back by quiet hours (OUTBOX / notBefore#id). */
+/** A notification held back by quiet hours (OUTBOX#nn / notBefore#id; in OUTBOX before the shards). */
 export interface HeldItem extends ItemKey {
   kind: 'held';
   /** The Notification as JSON. */

@@ -41,8 +41,13 @@ export const keys = {
   clockDueUntil: (now: string) => `${now}#~`,
   /** In a game's partition: which clock item is the game's current one (and as of which version). */
   gameClock: 'CLOCK',
-  /** Notifications held back by quiet hours, keyed by when they may go. */
+  /**
+   * Notifications held back by quiet hours, keyed by when they may go, spread over CLOCK_SHARDS
+   * partitions by notification (an evening's pushes of every player in one time zone fall due at
+   * once). `outbox` is the one partition of versions before the shards: still read, never written.
+   */
   outbox: 'OUTBOX',
+  outboxShard: (shard: number) => `OUTBOX#${String(shard).padStart(2, '0')}`,
   outboxItem: (notBefore: string, id: string) => `${notBefore}#${id}`,
   /** One item per delivery of one notification to one channel target (deduplication). */
   delivery: (id: string) => `DELIVERY#${id}`,

@@ -1,7 +1,7 @@
 /**
- * Notifications in the table: those held back by quiet hours (OUTBOX / notBefore#id, so the
- * sweep reads those due with one range query), and one delivery marker per notification and
- * channel target (deliveries.ts).
+ * Notifications in the table: those held back by quiet hours (OUTBOX#nn / notBefore#id: the
+ * sweep reads those due with one range query per shard), and one delivery marker per
+ * notification and channel target (deliveries.ts).
  */
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Notification } from '../../core/notification';
@@ -9,7 +9,8 @@ import { deliveryId, MAX_ATTEMPTS, type Claim, type HeldNotification, type Notif
 import { markDelivered, putClaim } from './deliveries';
 import { upcast, upcastAll } from './catalog';
 import type { HeldItem } from './items';
-import { keys } from './keys';
+import { CLOCK_SHARDS, clockShardOf, keys } from './keys';
+import { shardsIn, WHOLE_SWEEP } from '../../core/sweep-part';
 import { queryAll } from './query';
 import { TABLE } from './table';
 
@@ -22,28 +23,42 @@ export class DynamoNotificationStore implements NotificationStore {
     private readonly table: string,
   ) {}
 
-  /** Keep a notification until `notBefore` (quiet hours). */
+  /** Keep a notification until `notBefore` (quiet hours), in its shard. */
   async hold(n: Notification, notBefore: Date): Promise<void> {
-    const sk = keys.outboxItem(notBefore.toISOString(), deliveryId(n));
+    const id = deliveryId(n);
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { [PK]: keys.outbox, [SK]: sk, kind: 'held', notification: JSON.stringify(n) } satisfies HeldItem,
+        Item: {
+          [PK]: keys.outboxShard(clockShardOf(id)),
+          [SK]: keys.outboxItem(notBefore.toISOString(), id),
+          kind: 'held',
+          notification: JSON.stringify(n),
+        } satisfies HeldItem,
       }),
     );
   }
 
-  async dueHeld(now: Date): Promise<HeldNotification[]> {
-    const items = await queryAll(this.db, {
-      TableName: this.table,
-      KeyConditionExpression: `${PK} = :pk AND ${SK} <= :upTo`,
-      ExpressionAttributeValues: { ':pk': keys.outbox, ':upTo': `${now.toISOString()}#~` },
-    });
-    return upcastAll('held', items).map((i) => ({ key: i[SK], notification: JSON.parse(i.notification) as Notification }));
+  /** One range query per shard of the part, side by side (part 0 also reads the unsharded partition of older versions). */
+  async dueHeld(now: Date, part = WHOLE_SWEEP): Promise<HeldNotification[]> {
+    const partitions = [...shardsIn(part, CLOCK_SHARDS).map(keys.outboxShard), ...(part.part === 0 ? [keys.outbox] : [])];
+    const items = await Promise.all(
+      partitions.map((pk) =>
+        queryAll(this.db, {
+          TableName: this.table,
+          KeyConditionExpression: `${PK} = :pk AND ${SK} <= :upTo`,
+          ExpressionAttributeValues: { ':pk': pk, ':upTo': keys.clockDueUntil(now.toISOString()) },
+        }),
+      ),
+    );
+    return upcastAll('held', items.flat())
+      .sort((a, b) => (a[SK] < b[SK] ? -1 : a[SK] > b[SK] ? 1 : 0))
+      .map((i) => ({ key: heldKey(i[PK], i[SK]), notification: JSON.parse(i.notification) as Notification }));
   }
 
   async release(key: string): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: keys.outbox, [SK]: key } }));
+    const { pk, sk } = heldItemKey(key);
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: pk, [SK]: sk } }));
   }
 
   /**
@@ -81,4 +96,13 @@ export class DynamoNotificationStore implements NotificationStore {
     });
     return upcastAll('delivery', items).map((i) => ({ target: i[SK], status: i.status }));
   }
+}
+
+/** A held notification's handle: its partition and sort key (a sort key starts with a time: it holds no '/'). */
+export const heldKey = (pk: string, sk: string): string => `${pk}/${sk}`;
+
+export function heldItemKey(key: string): { pk: string; sk: string } {
+  const at = key.indexOf('/');
+  if (at < 0) throw new Error(`not a held notification's handle: ${key}`);
+  return { pk: key.slice(0, at), sk: key.slice(at + 1) };
 }

@@ -8,6 +8,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, typ
 import type { DueClock, ScheduleStore } from '../../stores/schedule';
 import { upcast, upcastAll } from './catalog';
 import type { ClockDueItem, GameClockItem } from './items';
+import { shardsIn, WHOLE_SWEEP } from '../../core/sweep-part';
 import { CLOCK_SHARDS, clockShardOf, keys } from './keys';
 import { TABLE } from './table';
 
@@ -77,10 +78,10 @@ export class DynamoScheduleStore implements ScheduleStore {
    * The clock items due at `now`, oldest first per shard: one range query per shard, run side
    * by side, at most `limit` items each. `readUnits`: the read capacity the queries consumed.
    */
-  async dueClocks(now: Date, limit = 1000): Promise<{ due: DueClock[]; readUnits: number }> {
+  async dueClocks(now: Date, limit = 1000, part = WHOLE_SWEEP): Promise<{ due: DueClock[]; readUnits: number }> {
     let readUnits = 0;
     const perShard = await Promise.all(
-      Array.from({ length: CLOCK_SHARDS }, async (_, i) => {
+      shardsIn(part, CLOCK_SHARDS).map(async (i) => {
         const out = await this.db.send(
           new QueryCommand({
             TableName: this.table,

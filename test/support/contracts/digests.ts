@@ -32,6 +32,20 @@ export function digestStoreContract(kit: () => StoreKit, { id }: SuiteContext): 
       expect(due.find((d) => d.playerId === ana)).toMatchObject(pending!);
     });
 
+    it("split the due digests among a sweep's parts: each in exactly one part", async () => {
+      const digests = kit().stores.digests;
+      const players = Array.from({ length: 24 }, (_, i) => id(`dg-part-${i}`));
+      for (const p of players) await digests.schedule(p, t(5, 4));
+      const of = 3;
+      const parts = await Promise.all(
+        Array.from({ length: of }, async (_, part) =>
+          (await digests.due(t(6, 4), 500, { part, of })).map((d) => d.playerId).filter((p) => players.includes(p)),
+        ),
+      );
+      expect(parts.flat().sort()).toEqual([...players].sort());
+      expect(parts.filter((p) => p.length > 0).length).toBeGreaterThan(1);
+    });
+
     it('finish a digest sent (its time kept) or dropped; it is no longer due, and another may be scheduled', async () => {
       const digests = kit().stores.digests;
       const [ana, bo] = [id('dg-fa'), id('dg-fb')];

@@ -34,6 +34,25 @@ export function notificationStoreContract(kit: () => StoreKit, { id }: SuiteCont
       expect(mine(await store.dueHeld(t(23))).map((h) => h.notification.playerId)).toEqual([id('late'), id('later')]);
     });
 
+    it("split the held notifications among a sweep's parts: each in exactly one part, released from its own", async () => {
+      const store = kit().stores.notifications;
+      const players = Array.from({ length: 24 }, (_, i) => id(`held-part-${i}`));
+      for (const p of players) await store.hold(note(p), t(4));
+      const of = 4;
+      const mine = (held: { notification: Notification }[]) => held.map((h) => h.notification.playerId).filter((p) => players.includes(p));
+      const parts = await Promise.all(Array.from({ length: of }, (_, part) => store.dueHeld(t(5), { part, of })));
+      expect(parts.flatMap(mine).sort()).toEqual([...players].sort());
+      expect(parts.filter((p) => mine(p).length > 0).length).toBeGreaterThan(1);
+      for (const h of parts[1]!.filter((h) => players.includes(h.notification.playerId))) await store.release(h.key);
+      expect(mine(await store.dueHeld(t(5), { part: 1, of }))).toEqual([]);
+      expect(mine(await store.dueHeld(t(5))).sort()).toEqual(
+        parts
+          .filter((_, i) => i !== 1)
+          .flatMap(mine)
+          .sort(),
+      );
+    });
+
     it('claim a delivery once, then retry it, then give it up after repeated failures', async () => {
       const store = kit().stores.notifications;
       const n = note(id('failing'));

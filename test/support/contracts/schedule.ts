@@ -25,6 +25,20 @@ export function scheduleStoreContract(kit: () => StoreKit, { id }: SuiteContext)
       expect((await dueAt(time(9), games)).filter(([g]) => g === games[0])).toEqual([[games[0], time(9).toISOString()]]);
     });
 
+    it("split the due items among a sweep's parts: each in exactly one part", async () => {
+      const schedule = kit().stores.schedule;
+      const games = Array.from({ length: 24 }, (_, i) => id(`part-${i}`));
+      for (const gameId of games) await schedule.setClockDue(gameId, time(2, 3), 1);
+      const of = 4;
+      const parts = await Promise.all(
+        Array.from({ length: of }, async (_, part) =>
+          (await schedule.dueClocks(time(3, 3), 1000, { part, of })).due.map((d) => d.gameId).filter((g) => games.includes(g)),
+        ),
+      );
+      expect(parts.flat().sort()).toEqual([...games].sort());
+      expect(parts.filter((p) => p.length > 0).length).toBeGreaterThan(1); // spread, not all in one part
+    });
+
     it('keep the due time of the latest version when writes land out of order', async () => {
       const schedule = kit().stores.schedule;
       const late = [id('late')];
