@@ -11,7 +11,7 @@ import { soleWriterParts } from '../../local/sole-writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Rng } from '../../domain/engine/rng';
 import { SNAPSHOT_FORMAT } from '../../domain/engine/projector';
 import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
@@ -19,7 +19,7 @@ import { planCommand, planCreate, planJoin } from '../../functions/core/plans';
 import { EventStore, SNAPSHOT_EVERY } from '../../functions/adapters/store/event-store';
 import { GroupWriter } from '../../functions/adapters/store/group-commit';
 import type { RatingItem } from '../../functions/adapters/store/items';
-import { keys } from '../../functions/adapters/store/keys';
+import { keys, LOBBY_SHARDS, lobbyShardOf } from '../../functions/adapters/store/keys';
 import { createApp } from '../../functions/app/app';
 import { configFromEnv } from '../../functions/app/config';
 import { randomIds } from '../../functions/app/deps';
@@ -206,6 +206,70 @@ const olderShape = (kind: string, version: number, nth = 0): Record<string, unkn
   const file = JSON.parse(readFileSync(new URL(`../fixtures/items/${kind}.json`, import.meta.url), 'utf8'));
   return (file.shapes as { version: number; stored: Record<string, unknown> }[]).filter((f) => f.version === version).at(nth)!.stored;
 };
+
+describe('the lobby on DynamoDB', () => {
+  const host = { playerId: 'p-lobby-host', name: 'Host' };
+  const listed = (gameId: string, minute: number) =>
+    applyCommit(
+      null,
+      planCreate({
+        gameId,
+        game: 'goa',
+        players: 3,
+        options: {},
+        player: host,
+        seed: 1,
+        at: `2026-03-01T10:${String(minute).padStart(2, '0')}:00.000Z`,
+        listed: true,
+      }),
+    );
+  const listingsIn = async (pk: string) =>
+    (await doc.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } })))
+      .Items ?? [];
+
+  it('spreads the listings over its shards, each game in the one its id names, and pages them merged, oldest first', async () => {
+    const stores = dynamoStores(false);
+    const records = Array.from({ length: 24 }, (_, i) => listed(`lobby-shard-${i}`, i));
+    for (const r of records) await stores.listings.write(r, new Map());
+    const where = await Promise.all(Array.from({ length: LOBBY_SHARDS }, (_, i) => listingsIn(keys.lobbyShard(i))));
+    for (const [i, items] of where.entries())
+      for (const item of items.filter((x) => String(x.gameId).startsWith('lobby-shard-')))
+        expect(lobbyShardOf(String(item.gameId))).toBe(i);
+    expect(where.filter((items) => items.some((x) => String(x.gameId).startsWith('lobby-shard-'))).length).toBe(LOBBY_SHARDS);
+    const shown: string[] = [];
+    let after: string | undefined;
+    do {
+      const page = await stores.listings.page('goa', 5, after);
+      shown.push(...page.games.map((g) => g.gameId).filter((g) => g.startsWith('lobby-shard-')));
+      after = page.after ?? undefined;
+    } while (after);
+    expect(shown).toEqual(records.map((r) => r.gameId));
+  });
+
+  it('shows a game listed in the one LOBBY partition before the shards among the others, and drops it there once it starts', async () => {
+    const stores = dynamoStores(false);
+    const [old, next] = [listed('lobby-old', 0), listed('lobby-new', 1)];
+    await stores.listings.write(old, new Map());
+    await stores.listings.write(next, new Map());
+    // Where an earlier version put it: the one partition.
+    const [item] = (await listingsIn(keys.lobbyShard(lobbyShardOf('lobby-old')))).filter((x) => x.gameId === 'lobby-old');
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { ...item, pk: keys.lobby } }));
+    await doc.send(new DeleteCommand({ TableName: TABLE, Key: { pk: item!.pk, sk: item!.sk } }));
+    const ours = (games: { gameId: string }[]) => games.map((g) => g.gameId).filter((g) => g === 'lobby-old' || g === 'lobby-new');
+    expect(ours((await stores.listings.page('goa', 1000)).games)).toEqual(['lobby-old', 'lobby-new']);
+    expect(ours(await stores.listings.candidates('goa', String(item!.match)))).toContain('lobby-old');
+    // It started (nobody else may join): its listing goes from the partition it is in.
+    let started = old;
+    for (const p of [
+      { playerId: 'p-j1', name: 'J1' },
+      { playerId: 'p-j2', name: 'J2' },
+    ])
+      started = applyCommit(started, planJoin(started, p, undefined, 1, started.createdAt)!);
+    expect(await stores.listings.write(started, new Map())).toBe(true);
+    expect((await listingsIn(keys.lobby)).filter((x) => x.gameId === 'lobby-old')).toEqual([]);
+    expect(ours((await stores.listings.page('goa', 1000)).games)).toEqual(['lobby-new']);
+  });
+});
 
 describe('items of older shapes, read through the stores', () => {
   it('a notification an earlier version held in the one OUTBOX partition: due to the first part of the sweep only, and released', async () => {

@@ -52,7 +52,7 @@ export function openGamesSuite(tableOnlyRecords: boolean): void {
     /** The lobby's listings as stored. */
     const listings = async () =>
       'dynamo' in server
-        ? (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === 'LOBBY')
+        ? (await scanTable(server.dynamo.endpoint)).filter((i) => String(i.pk).startsWith('LOBBY#'))
         : (await server.stores.listings.page(undefined, 50)).games;
     /** The listing store itself, as another writer (a slow request, a redelivered stream record) uses it. */
     const listingStore = () =>

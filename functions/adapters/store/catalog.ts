@@ -81,7 +81,7 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   chatMessage: v1('One chat message (CHAT#gameId / M#id).'),
   chatHead: v1("A game's chat counter (CHAT#gameId / HEAD)."),
   chatRate: v1("One writer's recent messages in a game's chat (CHAT#gameId / RATE#playerId)."),
-  listing: v1('An open listed game in the lobby (LOBBY / OPEN#game#createdAt#gameId).'),
+  listing: v1('An open listed game in the lobby (LOBBY#n / OPEN#game#createdAt#gameId; LOBBY before the shards).'),
   listingGuard: v1("The version a game's listing was last written for (GAME#id / LISTING)."),
   lobbyWatch: v1('A connection watching the lobby (LOBBYWATCH / WATCH#filter#connection).'),
   rating: shape("A player's rating in one game (PLAYER#id / RATING#game), revised by `rev`.", ratingUpcasters),

@@ -171,7 +171,7 @@ export interface ChatRateItem extends ItemKey {
 }
 
 /**
- * An open listed game in the lobby (LOBBY / OPEN#game#createdAt#gameId): written when it is
+ * An open listed game in the lobby (LOBBY#n / OPEN#game#createdAt#gameId; LOBBY before the shards): written when it is
  * created or its seats change, deleted when it starts; players' ratings as of that write.
  */
 export interface ListingItem extends ItemKey {

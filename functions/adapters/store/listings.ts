@@ -1,6 +1,7 @@
 /**
- * The public lobby in the table: one listing item per open listed game (LOBBY partition, sorted
- * by game then creation time), the guard item in the game's partition that makes every write
+ * The public lobby in the table: one listing item per open listed game (in one of LOBBY_SHARDS
+ * partitions by game id, each sorted by game then creation time; a page reads every shard and
+ * merges them, so the order is the one partition's), the guard item in the game's partition that makes every write
  * conditional on the game's version (a late write of an older version cannot bring back a game
  * that has started), and the connections watching the lobby (LOBBYWATCH partition, by the game
  * they filter on). `LiveListingStore` (live-listings.ts) keeps the watches in memory for the
@@ -24,15 +25,20 @@ import { ALL_GAMES, type ListingStore, type LobbyWatcher } from '../../stores/li
 import { connectionTtl } from './connections';
 import { upcastAll } from './catalog';
 import type { ListingGuardItem, ListingItem, LobbyWatchItem } from './items';
-import { keys } from './keys';
+import { keys, LOBBY_SHARDS, lobbyShardOf } from './keys';
 import { prefixed, queryAll } from './query';
 import { TABLE } from './table';
 
 const PK = TABLE.partitionKey;
 const SK = TABLE.sortKey;
-/** Listings quick play looks at, at most (oldest first), and how many it reads looking for them. */
+/** Listings quick play looks at, at most (oldest first), and how many it reads looking for them (in all shards). */
 const CANDIDATES = 10;
 const CANDIDATE_READS = 500;
+
+/** Where listings are: the shards, and the one partition of versions before them (its listings leave as their games do). */
+const LISTING_PARTITIONS = [...Array.from({ length: LOBBY_SHARDS }, (_, i) => keys.lobbyShard(i)), keys.lobby];
+
+const bySortKey = (a: ListingItem, b: ListingItem) => (a[SK] < b[SK] ? -1 : a[SK] > b[SK] ? 1 : 0);
 
 /** A listing item as the lobby shows it. */
 export function openGameOfItem(i: ListingItem): OpenGame {
@@ -62,7 +68,8 @@ export class DynamoListingStore implements ListingStore {
    */
   async write(record: GameRecord, ratings: ReadonlyMap<string, number>): Promise<boolean> {
     const open = inLobby(record);
-    const listingKey = { [PK]: keys.lobby, [SK]: keys.listing(record.game, record.createdAt, record.gameId) };
+    const sk = keys.listing(record.game, record.createdAt, record.gameId);
+    const listingKey = { [PK]: keys.lobbyShard(lobbyShardOf(record.gameId)), [SK]: sk };
     const game = openGameOf(record, ratings);
     const listing: ListingItem = {
       ...(listingKey as { pk: string; sk: string }),
@@ -96,7 +103,13 @@ export class DynamoListingStore implements ListingStore {
                 ExpressionAttributeValues: { ':version': record.version },
               },
             },
-            open ? { Put: { TableName: this.table, Item: listing } } : { Delete: { TableName: this.table, Key: listingKey } },
+            ...(open
+              ? [{ Put: { TableName: this.table, Item: listing } }]
+              : [
+                  { Delete: { TableName: this.table, Key: listingKey } },
+                  // A game listed before the shards leaves the one partition it was listed in.
+                  { Delete: { TableName: this.table, Key: { [PK]: keys.lobby, [SK]: sk } } },
+                ]),
           ],
         }),
       );
@@ -133,31 +146,41 @@ export class DynamoListingStore implements ListingStore {
         'BAD_REQUEST',
         'That cursor is not one the server gave you for this list of open games; ask for the first page again, without a cursor.',
       );
-    const out = await this.db.send(
-      new QueryCommand({
-        ...prefixed(this.table, keys.lobby, prefix),
-        ExclusiveStartKey: after === undefined ? undefined : { [PK]: keys.lobby, [SK]: after },
-        Limit: limit + 1,
-      }),
+    // Each shard's first limit + 1 after the position hold the merged list's (one more than asked
+    // for says whether a page follows; listings are small: no 1 MB page cut comes first).
+    const pages = await Promise.all(
+      LISTING_PARTITIONS.map((pk) =>
+        this.db.send(
+          new QueryCommand({
+            ...prefixed(this.table, pk, prefix),
+            ExclusiveStartKey: after === undefined ? undefined : { [PK]: pk, [SK]: after },
+            Limit: limit + 1,
+          }),
+        ),
+      ),
     );
-    const items = upcastAll('listing', out.Items ?? []);
-    // One more than asked for says whether a page follows (listings are small: no 1 MB page cut comes first).
+    const items = upcastAll('listing', pages.flatMap((out) => out.Items ?? [])).sort(bySortKey);
     const shown = items.slice(0, limit);
     return { games: shown.map(openGameOfItem), after: items.length > limit ? shown.at(-1)![SK] : null };
   }
 
-  /** Quick play's candidates: open listings of the game with this match key, oldest first. */
+  /** Quick play's candidates: open listings of the game with this match key, oldest first (each shard's oldest, merged). */
   async candidates(game: string, match: string): Promise<OpenGame[]> {
+    const perShard = await Promise.all(LISTING_PARTITIONS.map((pk) => this.candidatesIn(pk, game, match)));
+    return upcastAll('listing', perShard.flat()).sort(bySortKey).slice(0, CANDIDATES).map(openGameOfItem);
+  }
+
+  private async candidatesIn(pk: string, game: string, match: string): Promise<Record<string, unknown>[]> {
     const found: Record<string, unknown>[] = [];
     let start: Record<string, unknown> | undefined;
     let read = 0;
     do {
       const out = await this.db.send(
         new QueryCommand({
-          ...prefixed(this.table, keys.lobby, keys.listings(game)),
+          ...prefixed(this.table, pk, keys.listings(game)),
           FilterExpression: '#match = :match',
           ExpressionAttributeNames: { '#match': 'match' },
-          ExpressionAttributeValues: { ':pk': keys.lobby, ':prefix': keys.listings(game), ':match': match },
+          ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.listings(game), ':match': match },
           ExclusiveStartKey: start,
           Limit: 100,
         }),
@@ -165,8 +188,8 @@ export class DynamoListingStore implements ListingStore {
       found.push(...(out.Items ?? []));
       read += out.ScannedCount ?? 0;
       start = out.LastEvaluatedKey;
-    } while (start && found.length < CANDIDATES && read < CANDIDATE_READS);
-    return upcastAll('listing', found.slice(0, CANDIDATES)).map(openGameOfItem);
+    } while (start && found.length < CANDIDATES && read < CANDIDATE_READS / LISTING_PARTITIONS.length);
+    return found.slice(0, CANDIDATES);
   }
 
   /**
