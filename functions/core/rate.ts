@@ -5,10 +5,10 @@
  * a win. Pure: the same game and the same ratings before always give the same ratings after.
  */
 import { ordinal, rate } from 'openskill';
-import { botSkill, NEW_SKILL, type PlayerRating, type RatedSeat, type SeatUpdate } from './ratings';
+import { botSkill, NEW_SKILL, type RatedSeat, type SeatUpdate, type StoredRating } from './ratings';
 
 /** `before`: each person's stored rating (by player id), absent for their first rated game of this kind. */
-export function rateGame(seats: readonly RatedSeat[], before: ReadonlyMap<string, (PlayerRating & { rev: number }) | null>): SeatUpdate[] {
+export function rateGame(seats: readonly RatedSeat[], before: ReadonlyMap<string, StoredRating | null>): SeatUpdate[] {
   const skills = seats.map((s) => (s.bot ? botSkill(s.bot) : (before.get(s.playerId) ?? NEW_SKILL)));
   const after = rate(
     skills.map((k) => [{ mu: k.mu, sigma: k.sigma }]),

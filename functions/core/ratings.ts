@@ -150,11 +150,18 @@ export interface PlayerRating extends Skill {
   wins: number;
 }
 
+/**
+ * A person's rating as read for an update: its revision (the update is conditioned on it) and,
+ * from a store that has one, its own note of where the person's leaderboard entry is, handed back
+ * with the update (the rating arithmetic ignores it).
+ */
+export type StoredRating = PlayerRating & { rev: number; board?: string };
+
 /** What one finished game does to one person's rating. */
 export interface SeatUpdate {
   seat: RatedSeat;
   won: boolean;
-  before: (PlayerRating & { rev: number }) | null;
+  before: StoredRating | null;
   after: PlayerRating;
 }
 

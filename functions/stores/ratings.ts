@@ -5,7 +5,7 @@
  * computed from (a person whose other game was rated in between makes it a conflict, and the
  * caller reads and rates again).
  */
-import type { PlayerRating, RatedSeat, SeatUpdate } from '../core/ratings';
+import type { PlayerRating, RatedSeat, SeatUpdate, StoredRating } from '../core/ratings';
 
 export type ApplyResult = 'stored' | 'already' | 'conflict';
 
@@ -68,7 +68,7 @@ export interface RatingStore {
    * The people's current ratings in one game (null: not rated yet), read consistently, each
    * with its revision (0 for a rating stored without one).
    */
-  current(game: string, playerIds: readonly string[]): Promise<Map<string, (PlayerRating & { rev: number }) | null>>;
+  current(game: string, playerIds: readonly string[]): Promise<Map<string, StoredRating | null>>;
   /**
    * Store one game's update whole: the mark that it was rated (only if absent: else 'already'),
    * each person's rating (only if unchanged since `before` was read: else 'conflict', nothing

@@ -64,7 +64,14 @@ function kitOn(soleWriter: boolean): StoreKit {
       await doc.send(new DeleteCommand({ TableName: TABLE, Key: { pk: keys.game(gameId), sk: keys.snapshot(version) } }));
     },
     plantRating: async (playerId, game, rating) => {
-      const item: Omit<RatingItem, 'rev'> = { pk: keys.player(playerId), sk: keys.rating(game), kind: 'rating', playerId, game, ...rating };
+      const item: Omit<RatingItem, 'rev' | 'board'> = {
+        pk: keys.player(playerId),
+        sk: keys.rating(game),
+        kind: 'rating',
+        playerId,
+        game,
+        ...rating,
+      };
       await doc.send(new PutCommand({ TableName: TABLE, Item: item }));
     },
   };

@@ -19,7 +19,9 @@ import { planCommand, planCreate, planJoin } from '../../functions/core/plans';
 import { EventStore, SNAPSHOT_EVERY } from '../../functions/adapters/store/event-store';
 import { GroupWriter } from '../../functions/adapters/store/group-commit';
 import type { RatingItem } from '../../functions/adapters/store/items';
-import { keys, LOBBY_SHARDS, lobbyShardOf } from '../../functions/adapters/store/keys';
+import { keys, LEADER_SHARDS, leaderShardOf, LOBBY_SHARDS, lobbyShardOf } from '../../functions/adapters/store/keys';
+import { rateGame } from '../../functions/core/rate';
+import { ratedSeats, type RatedSeat } from '../../functions/core/ratings';
 import { createApp } from '../../functions/app/app';
 import { configFromEnv } from '../../functions/app/config';
 import { randomIds } from '../../functions/app/deps';
@@ -49,7 +51,14 @@ const kitOf = (stores: Stores): StoreKit => ({
     await doc.send(new DeleteCommand({ TableName: TABLE, Key: { pk: keys.game(gameId), sk: keys.snapshot(version) } }));
   },
   plantRating: async (playerId, game, rating) => {
-    const item: Omit<RatingItem, 'rev'> = { pk: keys.player(playerId), sk: keys.rating(game), kind: 'rating', playerId, game, ...rating };
+    const item: Omit<RatingItem, 'rev' | 'board'> = {
+      pk: keys.player(playerId),
+      sk: keys.rating(game),
+      kind: 'rating',
+      playerId,
+      game,
+      ...rating,
+    };
     await doc.send(new PutCommand({ TableName: TABLE, Item: item }));
   },
 });
@@ -271,6 +280,51 @@ describe('the lobby on DynamoDB', () => {
   });
 });
 
+describe('the leaderboards on DynamoDB', () => {
+  const game = 'board-shards';
+  const seats = (ids: string[]): RatedSeat[] =>
+    ratedSeats({
+      status: 'finished',
+      wasStatus: 'active',
+      listed: true,
+      seats: ids.map((playerId, seat) => ({ seat, playerId, name: playerId })) as never,
+      outcome: JSON.stringify({ results: ids.map((_, seat) => ({ seat, rank: seat + 1 })) }),
+    })!;
+  const rate = async (stores: Stores, gameId: string, ids: string[]) => {
+    const s = seats(ids);
+    expect(await stores.ratings.apply({ gameId, game, at: at, seats: s }, rateGame(s, await stores.ratings.current(game, ids)))).toBe(
+      'stored',
+    );
+  };
+  const entriesIn = async (pk: string) =>
+    (await doc.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } })))
+      .Items ?? [];
+
+  it("puts each player's entry in the shard their id names, and an entry of the one partition before the shards moves there on its next update", async () => {
+    const stores = dynamoStores(false);
+    const people = Array.from({ length: 12 }, (_, i) => `p-board-${i}`);
+    await rate(stores, 'board-g1', people.slice(0, 6));
+    await rate(stores, 'board-g2', people.slice(6));
+    for (let shard = 0; shard < LEADER_SHARDS; shard++)
+      for (const e of await entriesIn(keys.leaderShard(game, shard))) expect(leaderShardOf(String(e.playerId))).toBe(shard);
+    // An entry where an earlier version kept it: the one partition, its rating without `board`.
+    const moved = people[0]!;
+    const [entry] = (await entriesIn(keys.leaderShard(game, leaderShardOf(moved)))).filter((e) => e.playerId === moved);
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { ...entry, pk: keys.leaders(game) } }));
+    await doc.send(new DeleteCommand({ TableName: TABLE, Key: { pk: entry!.pk, sk: entry!.sk } }));
+    await doc.send(
+      new UpdateCommand({ TableName: TABLE, Key: { pk: keys.player(moved), sk: keys.rating(game) }, UpdateExpression: 'REMOVE board' }),
+    );
+    const board = async () => (await stores.ratings.leaders(game, 100)).entries.map((e) => e.playerId);
+    expect((await board()).filter((p) => p === moved)).toEqual([moved]);
+    await rate(stores, 'board-g3', [moved, people[7]!]);
+    expect((await entriesIn(keys.leaders(game))).filter((e) => e.playerId === moved)).toEqual([]);
+    expect((await entriesIn(keys.leaderShard(game, leaderShardOf(moved)))).filter((e) => e.playerId === moved)).toHaveLength(1);
+    expect((await board()).filter((p) => p === moved)).toEqual([moved]);
+    expect(new Set(await board())).toEqual(new Set(people));
+  });
+});
+
 describe('items of older shapes, read through the stores', () => {
   it('a notification an earlier version held in the one OUTBOX partition: due to the first part of the sweep only, and released', async () => {
     const stores = dynamoStores(false);
@@ -330,6 +384,7 @@ describe('items of older shapes, read through the stores', () => {
       games: 4,
       wins: 3,
       rev: 0,
+      board: 'LEADERS#connect-four', // where its leaderboard entry was kept: the one partition before the shards
     });
     expect((await stores.ratings.ratingsOf('old-rated')).map((r) => r.game)).toEqual(['connect-four']);
   });

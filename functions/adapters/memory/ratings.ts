@@ -4,7 +4,7 @@
  * rating with its revision, history and recent games kept in the table's key order, and the
  * leaderboards moved with each update. Names come from the players' profiles.
  */
-import { leaderKey, type PlayerRating, type SeatUpdate } from '../../core/ratings';
+import { leaderKey, type PlayerRating, type SeatUpdate, type StoredRating as CoreStoredRating } from '../../core/ratings';
 import {
   HISTORY_POINTS,
   type ApplyResult,
@@ -75,7 +75,7 @@ export class MemoryRatingStore implements RatingStore {
     return this.rated.has(gameId);
   }
 
-  async current(game: string, playerIds: readonly string[]): Promise<Map<string, (PlayerRating & { rev: number }) | null>> {
+  async current(game: string, playerIds: readonly string[]): Promise<Map<string, CoreStoredRating | null>> {
     return new Map(
       playerIds.map((id) => {
         const r = this.ratingRecords.get(id)?.get(game);

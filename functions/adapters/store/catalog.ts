@@ -88,7 +88,7 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   ratingLog: v1("One rated game in a player's rating history (PLAYER#id / RATINGLOG#game#at#gameId)."),
   played: v1('One rated game a player played (PLAYER#id / PLAYED#at#gameId).'),
   rated: v1("The mark that a game's ratings were updated (GAME#id / RATED)."),
-  leader: v1("One player on a game's leaderboard (LEADERS#game / leaderKey)."),
+  leader: v1("One player on a game's leaderboard (LEADERS#game#shard / leaderKey; LEADERS#game before the shards)."),
   digest: v1("A player's email digest state (PLAYER#id / DIGEST)."),
   digestDue: v1('A digest to send (DIGEST#shard / due#playerId).'),
   device: v1('A signed-in device and its refresh secret (PLAYER#id / DEVICE#deviceId).'),

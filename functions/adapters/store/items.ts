@@ -222,6 +222,8 @@ export interface RatingItem extends ItemKey {
   wins: number;
   updatedAt: string;
   rev: number;
+  /** The partition of the player's entry on the game's leaderboard (its shard; an earlier version's: the one partition). */
+  board: string;
 }
 
 /** One rated game in a player's rating history (PLAYER#id / RATINGLOG#game#at#gameId). */

@@ -25,6 +25,11 @@ export const LOBBY_SHARDS = 4;
 
 export const lobbyShardOf = (gameId: string): number => hashOf(gameId) % LOBBY_SHARDS;
 
+/** Each game's leaderboard is spread over this many partitions (by player id), read side by side and merged. */
+export const LEADER_SHARDS = 4;
+
+export const leaderShardOf = (playerId: string): number => hashOf(playerId) % LEADER_SHARDS;
+
 /** FNV-1a: a stable, evenly spread hash of an id. */
 function hashOf(id: string): number {
   let h = 0x811c9dc5;
@@ -96,8 +101,13 @@ export const keys = {
   played: (at: string, gameId: string) => `PLAYED#${at}#${gameId}`,
   /** In a game's partition: its ratings were updated (the marker that makes the update happen once). */
   rated: 'RATED',
-  /** A game's leaderboard: one item per rated player, sorted by rating (see core/ratings.ts leaderKey). */
+  /**
+   * A game's leaderboard: one item per rated player, sorted by rating (see core/ratings.ts
+   * leaderKey), in one of LEADER_SHARDS partitions by player. `leaders` is the one partition of
+   * versions before the shards: still read; an entry there moves to its shard on its next update.
+   */
   leaders: (game: string) => `LEADERS#${game}`,
+  leaderShard: (game: string, shard: number) => `LEADERS#${game}#${shard}`,
   /** In a player's partition: their email digest's state (when the last went, which is due). */
   digest: 'DIGEST',
   /** Due digests, spread over CLOCK_SHARDS partitions (as clock items) and sorted by due time. */

@@ -159,7 +159,10 @@ export class DynamoListingStore implements ListingStore {
         ),
       ),
     );
-    const items = upcastAll('listing', pages.flatMap((out) => out.Items ?? [])).sort(bySortKey);
+    const items = upcastAll(
+      'listing',
+      pages.flatMap((out) => out.Items ?? []),
+    ).sort(bySortKey);
     const shown = items.slice(0, limit);
     return { games: shown.map(openGameOfItem), after: items.length > limit ? shown.at(-1)![SK] : null };
   }

@@ -8,7 +8,7 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { leaderKey, type PlayerRating, type SeatUpdate } from '../../core/ratings';
+import { leaderKey, type SeatUpdate, type StoredRating } from '../../core/ratings';
 import {
   HISTORY_POINTS,
   type ApplyResult,
@@ -20,7 +20,7 @@ import {
 } from '../../stores/ratings';
 import { upcast, upcastAll } from './catalog';
 import type { LeaderItem, PlayedItem, RatedItem, RatingItem, RatingLogItem } from './items';
-import { keys } from './keys';
+import { keys, LEADER_SHARDS, leaderShardOf } from './keys';
 import { profileName } from './profile-name';
 import { prefixed, queryAll } from './query';
 import { atRevision } from './revision';
@@ -48,7 +48,7 @@ export class DynamoRatingStore implements RatingStore {
   }
 
   /** The people's current ratings in one game (null: not rated yet), read consistently. */
-  async current(game: string, playerIds: readonly string[]): Promise<Map<string, (PlayerRating & { rev: number }) | null>> {
+  async current(game: string, playerIds: readonly string[]): Promise<Map<string, StoredRating | null>> {
     const read = await Promise.all(
       playerIds.map(async (id) => {
         const out = await this.db.send(
@@ -57,7 +57,17 @@ export class DynamoRatingStore implements RatingStore {
         const item = out.Item && upcast('rating', out.Item);
         return [
           id,
-          item ? { mu: item.mu, sigma: item.sigma, ordinal: item.ordinal, games: item.games, wins: item.wins, rev: item.rev } : null,
+          item
+            ? {
+                mu: item.mu,
+                sigma: item.sigma,
+                ordinal: item.ordinal,
+                games: item.games,
+                wins: item.wins,
+                rev: item.rev,
+                board: item.board,
+              }
+            : null,
         ] as const;
       }),
     );
@@ -80,6 +90,9 @@ export class DynamoRatingStore implements RatingStore {
       const { playerId, name } = u.seat;
       const player = keys.player(playerId);
       const before = u.before;
+      // The entry's shard, and where its last update put it (an earlier version: the one partition).
+      const leaders = keys.leaderShard(game, leaderShardOf(playerId));
+      const board = before?.board ?? leaders;
       const rating: RatingItem = {
         [PK]: player,
         [SK]: keys.rating(game),
@@ -90,6 +103,7 @@ export class DynamoRatingStore implements RatingStore {
         ...u.after,
         updatedAt: at,
         rev: (before?.rev ?? 0) + 1,
+        board: leaders,
       };
       // Only over the rating it was computed from (revision 0: none, or one without `rev`).
       items.push(Put(rating, atRevision(before?.rev ?? 0)));
@@ -119,11 +133,10 @@ export class DynamoRatingStore implements RatingStore {
           table,
         } satisfies PlayedItem),
       );
-      const leaders = keys.leaders(game);
       const from = before ? leaderKey(before.ordinal, playerId) : null;
       const to = leaderKey(u.after.ordinal, playerId);
       // One transaction may touch an item once: an entry that stays where it is is only rewritten.
-      if (from && from !== to) items.push({ Delete: { TableName: this.table, Key: { [PK]: leaders, [SK]: from } } });
+      if (from && (from !== to || board !== leaders)) items.push({ Delete: { TableName: this.table, Key: { [PK]: board, [SK]: from } } });
       items.push(
         Put({
           [PK]: leaders,
@@ -196,20 +209,32 @@ export class DynamoRatingStore implements RatingStore {
     }));
   }
 
-  /** Up to `limit` leaderboard entries, best first, after the entry with key `after`; and whether more follow. */
+  /**
+   * Up to `limit` leaderboard entries, best first, after the entry with key `after`; and whether
+   * more follow. Each shard's best limit + 1 below `after` hold the merged board's (one more than
+   * asked: whether another page follows, without an empty last page).
+   */
   async leaders(game: string, limit: number, after?: string): Promise<{ entries: Leader[]; more: boolean }> {
-    const out = await this.db.send(
-      new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: `${PK} = :pk`,
-        ExpressionAttributeValues: { ':pk': keys.leaders(game) },
-        ScanIndexForward: false,
-        // One more than asked: whether another page follows, without an empty last page.
-        Limit: limit + 1,
-        ...(after ? { ExclusiveStartKey: { [PK]: keys.leaders(game), [SK]: after } } : {}),
-      }),
+    const partitions = [...Array.from({ length: LEADER_SHARDS }, (_, i) => keys.leaderShard(game, i)), keys.leaders(game)];
+    const pages = await Promise.all(
+      partitions.map((pk) =>
+        this.db.send(
+          new QueryCommand({
+            TableName: this.table,
+            KeyConditionExpression: `${PK} = :pk`,
+            ExpressionAttributeValues: { ':pk': pk },
+            ScanIndexForward: false,
+            Limit: limit + 1,
+            ...(after ? { ExclusiveStartKey: { [PK]: pk, [SK]: after } } : {}),
+          }),
+        ),
+      ),
     );
-    const items = upcastAll('leader', out.Items ?? []).map((i) => ({
+    const best = upcastAll(
+      'leader',
+      pages.flatMap((out) => out.Items ?? []),
+    ).sort((a, b) => (a[SK] < b[SK] ? 1 : a[SK] > b[SK] ? -1 : 0));
+    const items = best.slice(0, limit + 1).map((i) => ({
       key: i[SK],
       playerId: i.playerId,
       name: i.name,

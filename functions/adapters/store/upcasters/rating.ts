@@ -16,4 +16,12 @@ export const ratingUpcasters: readonly Upcaster[] = [
       rev: 0,
     }),
   },
+  {
+    to: 3,
+    since: '2026-11-27 (issue 28)',
+    change:
+      "A rating written before the leaderboards were sharded has its leaderboard entry in the game's one LEADERS#game partition: read as `board` naming it, so the next update moves the entry to its shard.",
+    older: (item) => !('board' in item),
+    up: (item) => ({ ...item, board: keys.leaders(String(item.game)) }),
+  },
 ];
