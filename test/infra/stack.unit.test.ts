@@ -155,7 +155,7 @@ beforeAll(() => {
     webAssetPath: webDir,
   });
   configured = { stack: other, template: Template.fromStack(other) };
-}, 60_000);
+}, 180_000);
 
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 
