@@ -97,7 +97,7 @@ export class DynamoPlayerGameStore implements PlayerGameStore {
       // While entries of the first layout remain, they are read as before, merged in by game.
       const oldInRange = old.more ? await this.oldRange(playerId, segment, after, want, old.moved > 0) : [];
       const items = [...inRange, ...oldInRange.filter((o) => !inRange.some((i) => i.gameId === o.gameId))]
-        .sort((a, b) => (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0))
+        .sort((a, b) => Buffer.compare(Buffer.from(a.gameId), Buffer.from(b.gameId)))
         .slice(0, want);
       picked.push(...items.map((item) => ({ segment, item })));
     }
