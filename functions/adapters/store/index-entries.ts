@@ -35,6 +35,8 @@ export interface PutOutcome {
  */
 export type Replaces = 'older' | 'notNewer';
 
+const key = (playerId: string, sk: string) => ({ [PK]: keys.player(playerId), [SK]: sk });
+
 const item = (playerId: string, e: IndexEntry): PlayerGameItem => ({
   [PK]: keys.player(playerId),
   [SK]: keys.playerGame(e.status, e.gameId),
@@ -57,43 +59,14 @@ export class IndexEntries {
   /** Write one player's entry where its status puts it, unless a newer version (see `replaces`) is indexed: whether it was written. */
   async place(playerId: string, entry: IndexEntry, replaces: Replaces = 'older'): Promise<boolean> {
     const condition = `attribute_not_exists(#version) OR #version ${replaces === 'older' ? '<' : '<='} :version`;
-    const names = { '#version': 'version' };
-    const values = { ':version': entry.version };
     // Most writes find the entry in its range already (a join, the stream's write after the request's).
     const there = await this.put({
-      TableName: this.table,
+      ...this.under(`attribute_exists(${PK}) AND (${condition})`, entry.version),
       Item: item(playerId, entry),
-      ConditionExpression: `attribute_exists(${PK}) AND (${condition})`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
     if (there.stored) return true;
-    if (there.found) return false;
-    const others = [
-      ...SEGMENTS.filter((s) => s !== entry.status).map((s) => keys.playerGame(s, entry.gameId)),
-      keys.oldPlayerGame(entry.gameId),
-    ];
-    return this.transact([
-      {
-        Put: {
-          TableName: this.table,
-          Item: item(playerId, entry),
-          ConditionExpression: condition,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        },
-      },
-      ...others.map((sk) => ({
-        Delete: {
-          TableName: this.table,
-          Key: { [PK]: keys.player(playerId), [SK]: sk },
-          ConditionExpression: condition,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        },
-      })),
-    ]);
+    return !there.found && this.move(playerId, entry, condition, condition);
   }
 
   /**
@@ -101,56 +74,37 @@ export class IndexEntries {
    * as it is; one a newer write already put in the ranges is deleted instead.
    */
   async moveOld(playerId: string, old: PlayerGameItem): Promise<void> {
-    const names = { '#version': 'version' };
-    const values = { ':version': old.version };
-    const newer = 'attribute_not_exists(#version) OR #version < :version';
     // The old entry as read, or older: an entry without a version (upcast to 0) has none.
     const unchanged = `attribute_exists(${PK}) AND (attribute_not_exists(#version) OR #version <= :version)`;
-    const oldKey = { [PK]: keys.player(playerId), [SK]: keys.oldPlayerGame(old.gameId) };
-    const moved = await this.transact([
-      {
-        Put: {
-          TableName: this.table,
-          Item: item(playerId, old),
-          ConditionExpression: newer,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        },
-      },
-      ...SEGMENTS.filter((s) => s !== old.status).map((s) => ({
-        Delete: {
-          TableName: this.table,
-          Key: { [PK]: keys.player(playerId), [SK]: keys.playerGame(s, old.gameId) },
-          ConditionExpression: newer,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        },
-      })),
-      {
-        Delete: {
-          TableName: this.table,
-          Key: oldKey,
-          ConditionExpression: unchanged,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        },
-      },
-    ]);
-    if (moved) return;
+    if (await this.move(playerId, old, 'attribute_not_exists(#version) OR #version < :version', unchanged)) return;
     try {
-      await this.db.send(
-        new DeleteCommand({
-          TableName: this.table,
-          Key: oldKey,
-          ConditionExpression: unchanged,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-      );
+      await this.db.send(new DeleteCommand({ ...this.under(unchanged, old.version), Key: key(playerId, keys.oldPlayerGame(old.gameId)) }));
     } catch (error) {
       // Written again since it was read (by a build of the first layout): the next read moves it.
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
+  }
+
+  /** One transaction: the entry put in its status's range under `condition`, deleted from the others under it and from the first layout's key under `oldCondition`. */
+  private move(playerId: string, entry: IndexEntry, condition: string, oldCondition: string): Promise<boolean> {
+    const guarded = this.under(condition, entry.version);
+    return this.transact([
+      { Put: { ...guarded, Item: item(playerId, entry) } },
+      ...SEGMENTS.filter((s) => s !== entry.status).map((s) => ({
+        Delete: { ...guarded, Key: key(playerId, keys.playerGame(s, entry.gameId)) },
+      })),
+      { Delete: { ...this.under(oldCondition, entry.version), Key: key(playerId, keys.oldPlayerGame(entry.gameId)) } },
+    ]);
+  }
+
+  /** A write's table and its condition on the entry's version. */
+  private under(condition: string, version: number) {
+    return {
+      TableName: this.table,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':version': version },
+    };
   }
 
   /** A transaction under its conditions: whether it was written (a failed condition is not an error; a conflict is tried again). */

@@ -8,7 +8,7 @@
  * (hidden-games.ts). Entries of the first layout (PLAYER#id / GAME#id, every status in one range)
  * are moved to their range by the reads that find them (moveOldEntries).
  */
-import { QueryCommand, type DynamoDBDocumentClient, type PutCommandInput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { SEGMENTS, type Segment } from '../../core/games-cursor';
 import { indexedSeats, type GamesPage, type IndexedGame, type PlayerGameStore } from '../../stores/player-games';
 import { failure, type Observer } from '../../observe/observer';
@@ -93,9 +93,9 @@ export class DynamoPlayerGameStore implements PlayerGameStore {
       if (page.part && segment !== page.part) continue;
       const after = from?.segment === segment ? from.gameId : undefined;
       const want = page.limit + 1 - picked.length;
-      const inRange = await this.range(playerId, segment, after, want, old.moved > 0);
+      const inRange = await this.entriesOf(playerId, segment, after, want, old.moved > 0);
       // While entries of the first layout remain, they are read as before, merged in by game.
-      const oldInRange = old.more ? await this.oldRange(playerId, segment, after, want, old.moved > 0) : [];
+      const oldInRange = old.more ? await this.entriesOf(playerId, segment, after, want, true, true) : [];
       const items = [...inRange, ...oldInRange.filter((o) => !inRange.some((i) => i.gameId === o.gameId))]
         .sort((a, b) => Buffer.compare(Buffer.from(a.gameId), Buffer.from(b.gameId)))
         .slice(0, want);
@@ -111,60 +111,40 @@ export class DynamoPlayerGameStore implements PlayerGameStore {
     return { games: built.games, next: built.next };
   }
 
-  /** Up to `want` entries of one status's range not hidden, after game `after`: the Query reads no more than it returns, but for hidden ones. */
-  private async range(
-    playerId: string,
-    segment: Segment,
-    after: string | undefined,
-    want: number,
-    consistent: boolean,
-  ): Promise<PlayerGameItem[]> {
-    const query = prefixed(this.table, keys.player(playerId), keys.playerGames(segment));
-    return this.collect(
-      {
-        ...query,
-        FilterExpression: 'attribute_not_exists(#hidden)',
-        ExpressionAttributeNames: { '#hidden': 'hidden' },
-        ConsistentRead: consistent,
-      },
-      after === undefined ? undefined : keys.playerGame(segment, after),
-      want,
-    );
-  }
-
-  /** Up to `want` entries of the first layout of one status, after game `after`: that layout's Query, filtered by status. */
-  private async oldRange(
-    playerId: string,
-    segment: Segment,
-    after: string | undefined,
-    want: number,
-    consistent: boolean,
-  ): Promise<PlayerGameItem[]> {
-    const query = prefixed(this.table, keys.player(playerId), keys.oldPlayerGames);
-    return this.collect(
-      {
-        ...query,
-        FilterExpression: segmentFilter(segment),
-        ExpressionAttributeNames: { '#status': 'status', '#hidden': 'hidden' },
-        ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':status': segment },
-        ConsistentRead: consistent,
-      },
-      after === undefined ? undefined : keys.oldPlayerGame(after),
-      want,
-      OLD_ITEMS_PER_QUERY,
-    );
-  }
-
   /**
-   * The Query's items from after `startKey`, page by page, until `want` of them (or its end),
-   * each Query limited to the items still wanted, or to `limit` (a filter that drops most).
+   * Up to `want` entries of one status not hidden, after game `after`: a Query of its range, each
+   * limited to the entries still wanted (it reads no more than it returns, but for hidden ones);
+   * or (`old`) of the first layout, filtered by status as before.
    */
-  private async collect(query: QueryCommandInput, startKey: string | undefined, want: number, limit?: number): Promise<PlayerGameItem[]> {
+  private async entriesOf(
+    playerId: string,
+    segment: Segment,
+    after: string | undefined,
+    want: number,
+    consistent: boolean,
+    old = false,
+  ): Promise<PlayerGameItem[]> {
+    const pk = keys.player(playerId);
+    const query = prefixed(this.table, pk, old ? keys.oldPlayerGames : keys.playerGames(segment));
     const items: PlayerGameItem[] = [];
-    const pk = (query.ExpressionAttributeValues as { ':pk': string })[':pk'];
-    let start: Record<string, unknown> | undefined = startKey === undefined ? undefined : { [PK]: pk, [SK]: startKey };
+    let start: Record<string, unknown> | undefined;
+    if (after !== undefined) start = { [PK]: pk, [SK]: old ? keys.oldPlayerGame(after) : keys.playerGame(segment, after) };
     do {
-      const out = await this.db.send(new QueryCommand({ ...query, ExclusiveStartKey: start, Limit: limit ?? want - items.length }));
+      const out = await this.db.send(
+        new QueryCommand({
+          ...query,
+          ...(old
+            ? {
+                FilterExpression: segmentFilter(segment),
+                ExpressionAttributeNames: { '#status': 'status', '#hidden': 'hidden' },
+                ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ':status': segment },
+              }
+            : { FilterExpression: 'attribute_not_exists(#hidden)', ExpressionAttributeNames: { '#hidden': 'hidden' } }),
+          ConsistentRead: consistent,
+          ExclusiveStartKey: start,
+          Limit: old ? OLD_ITEMS_PER_QUERY : want - items.length,
+        }),
+      );
       items.push(...(out.Items ?? []).map((i) => upcast('playerGame', i)));
       start = out.LastEvaluatedKey;
     } while (start && items.length < want);
