@@ -169,7 +169,7 @@ describe("the players' index on the table", () => {
     expect(await entriesOf(me.playerId)).toEqual([{ sk: keys.playerGame('active', records[1]!.gameId), status: 'active', version: 2 }]);
   });
 
-  it('lists the entries of the first layout, each once and in order, while the reads that find them move them', async () => {
+  it('lists the entries of the first layout, each once and in order, while the reads that find them move them; its cursors page on', async () => {
     const me = context.person('Legacy');
     const heads = await templateHeads(me);
     // 30 entries of the first layout, 10 of each status, with their games' heads; and one in the new layout.
@@ -193,7 +193,7 @@ describe("the players' index on the table", () => {
       old.push((await entriesOf(me.playerId)).filter((e) => e.sk.startsWith(keys.oldPlayerGames)).length);
       cursor = page.next ?? undefined;
     } while (cursor);
-    // The first read moved 25 and read the other 5 where they were; the second moved those.
+    // The first read moved 25 and read the other 5 where they were; the second (with the first's cursor) moved those.
     expect(old).toEqual([5, 0, 0, 0, 0]);
     const inOrder = (['active', 'open', 'finished'] as const).flatMap((s) => games[s].map((id) => `${s} ${id}`));
     expect([...seen].sort()).toEqual([...inOrder].sort());
