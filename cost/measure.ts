@@ -652,7 +652,7 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
         if (item.status?.S === 'active')
           turnsStarted += (item.activeSeats?.L ?? []).map((v) => Number(v.N)).filter((seat) => !was.has(seat) && human(seat)).length;
       } else if (pk === gamePk && sk.startsWith('S#')) put(storage.snapshots, item);
-      else if (playerPks.has(pk) && sk === gamePk) put(storage.index, item);
+      else if (playerPks.has(pk) && item.kind?.S === 'playerGame' && item.gameId?.S === t.gameId) put(storage.index, item);
       else if (pk.startsWith(`DELIVERY#${t.gameId}#`) || pk === gamePk) put(storage.transient, item);
       else if (playerPks.has(pk) && (sk === 'PROFILE' || sk === 'SETTINGS')) put(storage.perPlayer, item);
     }

@@ -97,7 +97,7 @@ export interface Measurement {
   storage: {
     commits: { items: number; bytes: number };
     snapshots: { items: number; bytes: number };
-    /** Per-player index items (PLAYER#…/GAME#…). */
+    /** Per-player index items (PLAYER#…/GAMES#n-status#…). */
     index: { items: number; bytes: number };
     /** Kept for the 30 days of their TTL, then deleted by DynamoDB: delivery markers. */
     transient: { items: number; bytes: number };

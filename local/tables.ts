@@ -38,13 +38,16 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
 }
 
 /** A DynamoDB Local of its own, in memory, with one such table and a document client on it (tests, benchmarks). */
-export async function standaloneTable(tableName: string): Promise<{ doc: DynamoDBDocumentClient; stop(): Promise<void> }> {
+export async function standaloneTable(
+  tableName: string,
+): Promise<{ doc: DynamoDBDocumentClient; endpoint: string; stop(): Promise<void> }> {
   const dynamo = await startDynamo(null);
   const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
   await ensureTable(client, tableName);
   const doc = DynamoDBDocumentClient.from(client);
   return {
     doc,
+    endpoint: dynamo.endpoint,
     async stop() {
       doc.destroy();
       await dynamo.stop();

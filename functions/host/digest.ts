@@ -113,14 +113,15 @@ export class Digests {
     return 'sent';
   }
 
-  /** The player's games where it is their turn now (games in play come first in their index). */
+  /** The player's games where it is their turn now: the games in play alone are read (a part of their index of its own). */
   private async waiting(playerId: string): Promise<GameSummary[]> {
     const out: GameSummary[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const { games, next } = await this.deps.playerGames.playerGames(playerId, { limit: 50, cursor });
+      const { games, next } = await this.deps.playerGames.playerGames(playerId, { limit: 50, cursor, part: 'active' });
+      // A game the index still holds in play may have ended since (its head says so).
       out.push(...games.filter((g) => g.yourTurn && g.status === 'active'));
-      if (!next || games.some((g) => g.status !== 'active')) break;
+      if (!next) break;
       cursor = next;
     }
     return out.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));

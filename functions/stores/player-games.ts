@@ -4,6 +4,7 @@
  */
 import type { GameSummary } from '../core/protocol/frames';
 import { isBotPlayer } from '../core/bot-ids';
+import type { Segment } from '../core/games-cursor';
 import type { GameStatus } from '../core/record';
 
 /** What the players' game index needs of a commit: a game record, or a commit's head from the stream. */
@@ -38,7 +39,8 @@ export interface PlayerGameStore {
   indexGame(record: IndexedGame): Promise<void>;
   /**
    * One page of the player's games and the cursor of the next; BAD_REQUEST for a cursor this
-   * store did not give for this player. Games the player hid are left out.
+   * store did not give for this player. Games the player hid are left out. With `part`, the
+   * games of that part alone (the digest reads the games in play), paged the same way.
    *
    * Order: the games in play first — every game that can be waiting for the player is among
    * them — then the open ones (waiting for players), then the finished; within each part an
@@ -46,7 +48,8 @@ export interface PlayerGameStore {
    * status stays put. Each page is sorted for showing: your turn first, then by part, then most
    * recently changed. A page stays below GAMES_PAGE_BYTES, so it may hold fewer than `limit`.
    * An index entry whose status the game's latest commit contradicts (a lost write) is shown
-   * as the commit says, and corrected.
+   * as the commit says, and corrected. A page reads the index entries it shows and one more,
+   * however many games the player has in other parts or on later pages.
    */
-  playerGames(playerId: string, page: { limit: number; cursor?: string }): Promise<GamesPage>;
+  playerGames(playerId: string, page: { limit: number; cursor?: string; part?: Segment }): Promise<GamesPage>;
 }

@@ -1,10 +1,11 @@
 /**
- * `myGames` on the table: an index entry as the first builds wrote it (no status, no version) is
- * listed, as in play until its game's head says otherwise, and corrected once read. (The pages
- * themselves: my-games.unit.test.ts.)
+ * `myGames` on the table: an index entry as the first builds wrote it (no status, no version, in
+ * the index's first key layout, PLAYER#id / GAME#id) is listed, as in play until its game's head
+ * says otherwise, and corrected and moved to its status's key range once read. (The pages
+ * themselves: my-games.unit.test.ts; the layouts' transition: test/store/player-index.test.ts.)
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
@@ -48,7 +49,7 @@ describe('myGames on the table', () => {
       [q, 2],
     ] as const)
       await c.request({ action: 'command', gameId: doneId, commandId: `old-${cell}`, command: { type: 'mark', cell } });
-    // The finished game's index item as an earlier version wrote it: no status, no version.
+    // The finished game's index item as an earlier version wrote it: no status, no version, keyed by the game alone.
     const doc = DynamoDBDocumentClient.from(
       new DynamoDBClient({ endpoint: server.dynamo.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS }),
     );
@@ -57,6 +58,7 @@ describe('myGames on the table', () => {
         async () => (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${lia.playerId}` && i.gameId === doneId)?.status,
       )
       .toBe('finished');
+    await doc.send(new DeleteCommand({ TableName: TABLE_NAME, Key: { pk: `PLAYER#${lia.playerId}`, sk: `GAMES#2-finished#${doneId}` } }));
     await doc.send(
       new PutCommand({
         TableName: TABLE_NAME,
@@ -70,8 +72,8 @@ describe('myGames on the table', () => {
       [openId, 'open'],
       [doneId, 'finished'],
     ]);
-    const item = (await scanTable(server.dynamo.endpoint)).find((i) => i.pk === `PLAYER#${lia.playerId}` && i.gameId === doneId)!;
-    expect(item).toMatchObject({ status: 'finished', version: 7 });
+    const items = (await scanTable(server.dynamo.endpoint)).filter((i) => i.pk === `PLAYER#${lia.playerId}` && i.gameId === doneId);
+    expect(items).toEqual([expect.objectContaining({ sk: `GAMES#2-finished#${doneId}`, status: 'finished', version: 7 })]);
     // Read as in play until then; from now on it is paged with the finished games, after the open one.
     const pages = await allPages(l, 1);
     expect(pages.map((pg) => pg.games.map((g) => g.gameId))).toEqual([[openId], [doneId]]);

@@ -367,9 +367,9 @@ describe('items of older shapes, read through the stores', () => {
     // One game indexed by the first build (its head with the seats as ids), one by the next (an entry without status).
     const head = (gameId: string, commit: Record<string, unknown>) => ({ ...commit, pk: keys.game(gameId), gameId });
     await put(head('old-1', olderShape('commit', 1, -1)));
-    await put({ ...olderShape('playerGame', 1), pk: keys.player('old-ana'), sk: keys.playerGame('old-1'), gameId: 'old-1' });
+    await put({ ...olderShape('playerGame', 1), pk: keys.player('old-ana'), sk: keys.oldPlayerGame('old-1'), gameId: 'old-1' });
     await put(head('old-2', olderShape('commit', 2)));
-    await put({ ...olderShape('playerGame', 2), pk: keys.player('old-ana'), sk: keys.playerGame('old-2'), gameId: 'old-2', seat: 0 });
+    await put({ ...olderShape('playerGame', 2), pk: keys.player('old-ana'), sk: keys.oldPlayerGame('old-2'), gameId: 'old-2', seat: 0 });
     const page = await stores.playerGames.playerGames('old-ana', { limit: 10 });
     expect(page.games.map((g) => [g.gameId, g.status, g.seats.map((s) => s?.name ?? null), g.lastMove])).toEqual([
       ['old-1', 'active', ['Seat 1', 'Seat 2'], ''],

@@ -5,6 +5,7 @@
  */
 import { decodeCursor, encodeCursor, SEGMENTS, type GamesCursor, type Segment } from '../../core/games-cursor';
 import { ProtocolError, type GameSummary } from '../../core/protocol/frames';
+import type { GameStatus } from '../../core/record';
 import type { CommitItem, PlayerGameItem } from '../store/items';
 
 /** A `games` page's summaries stay below this many bytes, far below the frame limit. */
@@ -54,7 +55,7 @@ export function gamesPage(
   picked: readonly PickedEntry[],
   more: boolean,
   heads: readonly (CommitItem | undefined)[],
-): { games: GameSummary[]; next: string | null; stale: { gameId: string; status: string; version: number }[] } {
+): { games: GameSummary[]; next: string | null; stale: { gameId: string; status: GameStatus; version: number }[] } {
   const games: GameSummary[] = [];
   let bytes = 0;
   let taken = 0;

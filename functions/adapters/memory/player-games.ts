@@ -4,7 +4,7 @@
  * nothing), paged in the table's order, with whose turn it is read from the games' heads in the
  * event store. A player's hidden games are a flag on their entries (MemoryHiddenGameStore).
  */
-import { SEGMENTS } from '../../core/games-cursor';
+import type { Segment } from '../../core/games-cursor';
 import type { GameRecord, GameStatus } from '../../core/record';
 import { indexedSeats, type GamesPage, type IndexedGame, type PlayerGameStore } from '../../stores/player-games';
 import { gamesPage, pageStart, type PickedEntry } from '../common/games-page';
@@ -57,19 +57,15 @@ export class MemoryPlayerGameStore implements PlayerGameStore {
     });
   }
 
-  async playerGames(playerId: string, page: { limit: number; cursor?: string }): Promise<GamesPage> {
+  async playerGames(playerId: string, page: { limit: number; cursor?: string; part?: Segment }): Promise<GamesPage> {
     const from = pageStart(playerId, page.cursor);
-    // The index in key order (the table sorts by `GAME#<id>`), by part, from the cursor on; hidden games left out.
-    const key = (gameId: string) => keys.playerGame(gameId);
-    const entries = [...(this.index.get(playerId)?.values() ?? [])]
-      .filter((e) => !e.hidden)
-      .sort((a, b) => compareKeys(key(a.gameId), key(b.gameId)));
-    const following: PickedEntry[] = SEGMENTS.slice(SEGMENTS.indexOf(from?.segment ?? SEGMENTS[0])).flatMap((segment) =>
-      entries
-        .filter((e) => e.status === segment)
-        .filter((e) => !from || segment !== from.segment || compareKeys(key(e.gameId), key(from.gameId)) > 0)
-        .map((e) => ({ segment, item: { gameId: e.gameId, seat: e.seat, status: e.status } })),
-    );
+    // The index in key order (the table's: by status range, then game), from the cursor on; hidden games left out.
+    const key = (e: { status: Segment; gameId: string }) => keys.playerGame(e.status, e.gameId);
+    const following: PickedEntry[] = [...(this.index.get(playerId)?.values() ?? [])]
+      .filter((e) => !e.hidden && (!page.part || e.status === page.part))
+      .filter((e) => !from || compareKeys(key(e), key({ status: from.segment, gameId: from.gameId })) > 0)
+      .sort((a, b) => compareKeys(key(a), key(b)))
+      .map((e) => ({ segment: e.status, item: { gameId: e.gameId, seat: e.seat, status: e.status } }));
     const picked = following.slice(0, page.limit);
     const built = gamesPage(
       playerId,

@@ -73,7 +73,10 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   player: shape("A player's profile (PLAYER#id / PROFILE): name, live connections, game quotas.", playerUpcasters),
   connection: v1('A connection (CONN#id / META): its player, device, subscriptions and watches.'),
   settings: shape("A player's notification settings and email state (PLAYER#id / SETTINGS), revised by `rev`.", settingsUpcasters),
-  playerGame: shape("One game in a player's index (PLAYER#id / GAME#id): seat, status, version.", playerGameUpcasters),
+  playerGame: shape(
+    "One game in a player's index, in its status's key range (PLAYER#id / GAMES#n-status#gameId; the first layout's PLAYER#id / GAME#id are moved there as they are read): seat, status, version.",
+    playerGameUpcasters,
+  ),
   held: v1('A notification held back by quiet hours (OUTBOX#nn / notBefore#id; OUTBOX / notBefore#id before the shards).'),
   delivery: v1('A delivery marker of one notification or digest to one target (DELIVERY#id / target).'),
   clockDue: v1('When the sweep must look at a game (CLOCK#shard / due#gameId).'),

@@ -104,7 +104,10 @@ export interface SettingsItem extends ItemKey {
   emailBlocked?: EmailBlock;
 }
 
-/** One game in a player's index (PLAYER#id / GAME#id): written when seats or the status change. */
+/**
+ * One game in a player's index, in the key range of its status (PLAYER#id / GAMES#n-status#gameId;
+ * before issue 28 PLAYER#id / GAME#id, see keys.oldPlayerGame): written when seats or the status change.
+ */
 export interface PlayerGameItem extends ItemKey {
   kind: 'playerGame';
   gameId: string;

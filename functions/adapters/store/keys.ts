@@ -2,11 +2,16 @@
  * Item keys (the items themselves are typed in items.ts). A game's partition holds its commits
  * (V#), snapshots (S#), live subscriptions (SUB#) and the pointer to its clock item (CLOCK); a
  * player's partition holds the profile (with the player's live connections and their game
- * quotas) and one index item per game; a connection has one item; clock items live in
+ * quotas) and one index item per game, keyed by status; a connection has one item; clock items live in
  * CLOCK_SHARDS partitions sorted by due time. Versions are zero-padded so that keys sort by
  * version.
  */
+import { SEGMENTS, type Segment } from '../../core/games-cursor';
+
 const pad = (n: number) => String(n).padStart(10, '0');
+
+/** The start of one part of a player's index: its place in `myGames`' order, then its name (`GAMES#0-active#`). */
+const indexPart = (segment: Segment) => `GAMES#${SEGMENTS.indexOf(segment)}-${segment}#`;
 
 /** Clock items are spread over this many partitions, so no partition's throughput limits the sweep. */
 export const CLOCK_SHARDS = 16;
@@ -44,7 +49,17 @@ export const keys = {
   subscription: (connectionId: string) => `SUB#${connectionId}`,
   player: (playerId: string) => `PLAYER#${playerId}`,
   profile: 'PROFILE',
-  playerGame: (gameId: string) => `GAME#${gameId}`,
+  /**
+   * In a player's partition: one game of their index, in the key range of its status, which sorts
+   * the ranges as `myGames` pages them (in play, open, finished), each by game: a page reads the
+   * entries it shows, the digest the games in play alone. A status change moves the entry.
+   */
+  playerGame: (status: Segment, gameId: string) => `${indexPart(status)}${gameId}`,
+  /** The prefix of one status's range of a player's index. */
+  playerGames: (status: Segment) => indexPart(status),
+  /** The index's first layout (until issue 28): every status in one range, read filtered; moved to the ranges above as it is read. */
+  oldPlayerGame: (gameId: string) => `GAME#${gameId}`,
+  oldPlayerGames: 'GAME#',
   /** In a player's partition: a connection watching the player's games (`myGames` with `watch`). */
   gamesWatch: (connectionId: string) => `WATCH#${connectionId}`,
   connection: (connectionId: string) => `CONN#${connectionId}`,

@@ -96,6 +96,54 @@ export function playerGameStoreContract(kit: () => StoreKit, { id, person, ticTa
       await rejectsWith(records.playerGames(me.playerId, { limit: 2, cursor: theirs.next! }), 'BAD_REQUEST');
     });
 
+    it('list a game once, in the part of its latest status indexed, whatever order its statuses were written in', async () => {
+      const records = kit().stores.playerGames;
+      const [me, other] = [person('Mover'), person('Moved')];
+      const done = await ticTacToe(id('g-moved-done'), me, other, { finish: true, index: false });
+      const playing = await ticTacToe(id('g-moved-playing'), me, other, { index: false });
+      // The finished version first, then late writes of the open and in-play ones; the other game in order.
+      for (const r of [done.record, done.records[0]!, done.records[1]!, ...playing.records]) await records.indexGame(r);
+      const listed = async (limit: number) => {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await records.playerGames(me.playerId, { limit, cursor });
+          seen.push(...page.games.map((g) => `${g.status} ${g.gameId}`));
+          cursor = page.next ?? undefined;
+        } while (cursor);
+        return seen;
+      };
+      const expected = [`active ${id('g-moved-playing')}`, `finished ${id('g-moved-done')}`];
+      expect(await listed(10)).toEqual(expected);
+      expect(await listed(1)).toEqual(expected);
+      expect((await records.playerGames(other.playerId, { limit: 10 })).games.map((g) => g.status)).toEqual(['active', 'finished']);
+    });
+
+    it('page one part of the index alone: every game in play, over pages, and none of the others', async () => {
+      const records = kit().stores.playerGames;
+      const [me, other] = [person('Part'), person('PartOther')];
+      const playing: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        await ticTacToe(id(`g-part-open-${i}`), me);
+        await ticTacToe(id(`g-part-done-${i}`), me, other, { finish: true });
+        playing.push(id(`g-part-active-${i}`));
+        await ticTacToe(id(`g-part-active-${i}`), me, other);
+      }
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 5; page++) {
+        const out = await records.playerGames(me.playerId, { limit: 2, cursor, part: 'active' });
+        expect(out.games.every((g) => g.status === 'active')).toBe(true);
+        seen.push(...out.games.map((g) => g.gameId));
+        if (!out.next) break;
+        cursor = out.next;
+      }
+      expect(seen.sort()).toEqual(playing.sort());
+      expect((await records.playerGames(me.playerId, { limit: 10, part: 'finished' })).games.map((g) => g.status)).toEqual(
+        Array(3).fill('finished'),
+      );
+    });
+
     it("correct an index item's status from the game's latest commit once it is read", async () => {
       const records = kit().stores.playerGames;
       const [me, other] = [person('Stale'), person('Joiner')];

@@ -1,6 +1,8 @@
 /**
- * The older shapes of an entry in a player's index of games (PLAYER#id / GAME#id), and the
- * index query's filter, which must find an entry of every shape where its upcaster puts it.
+ * The older shapes of an entry in a player's index of games, and the filter that reads the
+ * index's first key layout (PLAYER#id / GAME#id, every status in one range) by status, which
+ * must find an entry of every shape where its upcaster puts it. The layout is no shape: an
+ * entry's attributes are the same in its status's range (PLAYER#id / GAMES#n-status#id).
  */
 import type { Segment } from '../../../core/games-cursor';
 import type { Upcaster } from '../catalog';
@@ -25,9 +27,9 @@ export const playerGameUpcasters: readonly Upcaster[] = [
 ];
 
 /**
- * The condition on index entries of one segment of `myGames` (its games in play, open or
- * finished), games the player hid left out: an entry without a status (version 2) counts as in
- * play, as its upcaster reads it — the query runs in the table, before any upcaster.
+ * The condition on the first layout's index entries of one segment of `myGames` (its games in
+ * play, open or finished), games the player hid left out: an entry without a status (version 2)
+ * counts as in play, as its upcaster reads it — the query runs in the table, before any upcaster.
  */
 export function segmentFilter(segment: Segment): string {
   const status = segment === 'active' ? '(attribute_not_exists(#status) OR #status = :status)' : '#status = :status';
