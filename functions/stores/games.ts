@@ -18,4 +18,18 @@ export interface GameStore {
   commits(gameId: string): Promise<Commit[]>;
   /** Keep a snapshot of the record (keyed by its version: writing one twice is harmless). */
   saveSnapshot(record: GameRecord): Promise<void>;
+  /**
+   * Compact a finished game (`record`: its final record; see adapters/store/archive.ts): its
+   * commits go into one archive item, written first and on condition that it is not there, beside
+   * a snapshot of the final record; then every commit but the last (the game's head) and every
+   * older snapshot are deleted. Every read answers as before. Idempotent: a compaction that died
+   * half way, or runs twice at once, is finished by the next.
+   */
+  compact(record: GameRecord): Promise<Compaction>;
+}
+
+/** What one compaction did: the commits it archived (0: an earlier one did), and the hot items it deleted. */
+export interface Compaction {
+  archived: number;
+  removed: number;
 }
