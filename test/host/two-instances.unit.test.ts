@@ -123,7 +123,6 @@ function instance(name: string, world: World, maxFastMoves?: number): Instance {
     },
     commits: (gameId) => shared.commits(gameId),
     saveSnapshot: (record) => shared.saveSnapshot(record),
-    compact: (record) => shared.compact(record),
   };
   self.host = createHost({
     observer: testObserver(),

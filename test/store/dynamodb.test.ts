@@ -16,6 +16,7 @@ import { Rng } from '../../domain/engine/rng';
 import { SNAPSHOT_FORMAT } from '../../domain/engine/projector';
 import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
 import { planCommand, planCreate, planJoin } from '../../functions/core/plans';
+import { DynamoGameCompactor } from '../../functions/adapters/store/compactor';
 import { EventStore, SNAPSHOT_EVERY } from '../../functions/adapters/store/event-store';
 import { GroupWriter } from '../../functions/adapters/store/group-commit';
 import type { RatingItem } from '../../functions/adapters/store/items';
@@ -245,7 +246,7 @@ describe('compaction on DynamoDB', () => {
       ttlUnits += out.ConsumedCapacity?.CapacityUnits ?? 0;
     }
 
-    const compactor = new EventStore(doc, TABLE);
+    const compactor = new DynamoGameCompactor(doc, TABLE);
     expect(await compactor.compact(final)).toEqual({ archived: final.version, removed: hot.length - 1 });
     const left = await partition('g-compact');
     expect(left.map((i) => i.sk)).toEqual([keys.archive(0), keys.snapshot(final.version), keys.commit(final.version)]);

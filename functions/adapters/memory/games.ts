@@ -9,14 +9,14 @@
  */
 import { REDRIVE_AFTER_MS } from '../../core/clock-due';
 import { applyCommit, type Commit, type GameRecord } from '../../core/record';
-import type { Compaction, GameStore } from '../../stores/games';
+import type { Compaction, GameCompactor, GameStore } from '../../stores/games';
 import { archivedCommitItems, archiveItems, commitsAfter } from '../store/archive';
 import { commitFromItem, commitItem } from '../store/event-store';
 import type { ArchiveItem, CommitItem } from '../store/items';
 import { readSnapshot, storedSnapshot, type StoredSnapshot } from '../store/snapshot';
 import type { MemoryStream } from './stream';
 
-export class MemoryEventStore implements GameStore {
+export class MemoryEventStore implements GameStore, GameCompactor {
   /** gameId → version → the commit item, as the table would hold it. */
   private readonly commitItems = new Map<string, Map<number, CommitItem>>();
   /** gameId → version → the snapshot, in its stored form. */

@@ -1,6 +1,6 @@
 /**
  * A finished game's archive, and how reads fall back on it. Once a game has finished and its
- * grace has passed (core/clock-due.ts, COMPACT_AFTER_MS), the sweep compacts it (GameStore.compact):
+ * grace has passed (core/clock-due.ts, COMPACT_AFTER_MS), the sweep compacts it (compactor.ts):
  * its commit items go into one archive item — gzipped JSON, as snapshots are — written first,
  * each chunk on condition that it is not there yet, beside a snapshot of the final record (a load
  * reads that, 5 KB, not the archive); then every hot commit but the last and every older snapshot

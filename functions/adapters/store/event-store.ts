@@ -4,28 +4,24 @@
  * and the caller reloads and decides again (the local runtime sends concurrent puts together:
  * group-commit.ts). Every SNAPSHOT_EVERY versions a snapshot of the folded record is written
  * beside the commits (snapshot.ts), so a load is at most two reads: the latest snapshot, then the commits
- * after it. A finished game is compacted by the sweep (`compact`, archive.ts): its commits then
- * live in one archive item, which a read uses where the hot commits it finds have a gap.
+ * after it. A finished game is compacted by the sweep (compactor.ts): its commits then live in
+ * one archive item, which a read uses where the hot commits it finds have a gap (archive.ts).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { applyCommit, type Commit, type GameRecord } from '../../core/record';
 import { REDRIVE_AFTER_MS } from '../../core/clock-due';
 import { commitHead } from '../../core/after-commit';
 import { GroupWriter } from './group-commit';
-import type { Compaction, GameStore } from '../../stores/games';
-import { archivedCommitItems, archiveItems, commitsAfter } from './archive';
+import type { GameStore } from '../../stores/games';
+import { archivedCommitItems, commitsAfter } from './archive';
 import { upcast, upcastAll } from './catalog';
-import type { ArchiveItem, CommitItem, ItemKey, SnapshotItem } from './items';
+import type { CommitItem, SnapshotItem } from './items';
 import { keys } from './keys';
 import { queryAll } from './query';
 import { readSnapshot, storedSnapshot, type SnapshotWarning, type StoredSnapshot } from './snapshot';
 import { TABLE } from './table';
 
 export { SNAPSHOT_EVERY } from '../../core/after-commit';
-
-/** Deletes a compaction sends at once. */
-const DELETES_AT_ONCE = 16;
 
 /** Read and write units DynamoDB reported, for the cost model. */
 export interface Usage {
@@ -125,118 +121,14 @@ export class EventStore implements GameStore {
 
   /** The commits after `version`: the hot ones, or the archive's where the hot ones have a gap (archive.ts). */
   private async commitsAfter(gameId: string, version: number): Promise<Commit[]> {
-    const hot = (await this.hotCommits(gameId, version)).map(commitFromItem);
-    return commitsAfter(gameId, version, hot, async () => (await this.archived(gameId))?.map(commitFromItem) ?? []);
-  }
-
-  /** The commit items after `version` still in the table. */
-  private async hotCommits(gameId: string, version: number): Promise<CommitItem[]> {
-    const items = await queryAll(
-      this.db,
-      {
-        TableName: this.table,
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-        ExpressionAttributeValues: { ':pk': keys.game(gameId), ':from': keys.commit(version + 1), ':to': keys.lastCommit },
-        ConsistentRead: true,
-        ReturnConsumedCapacity: 'TOTAL',
-      },
-      (page) => this.count('read', page.ConsumedCapacity?.CapacityUnits),
+    const read = (units?: number) => this.count('read', units);
+    const hot = (await hotCommitItems(this.db, this.table, gameId, version, read)).map(commitFromItem);
+    return commitsAfter(
+      gameId,
+      version,
+      hot,
+      async () => (await archivedItems(this.db, this.table, gameId, read))?.map(commitFromItem) ?? [],
     );
-    return upcastAll('commit', items);
-  }
-
-  /** The commit items of the game's archive, or null when it has none (or not a whole one yet). */
-  private async archived(gameId: string): Promise<CommitItem[] | null> {
-    const items = await queryAll(
-      this.db,
-      {
-        TableName: this.table,
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :a)',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-        ExpressionAttributeValues: { ':pk': keys.game(gameId), ':a': keys.archives },
-        ConsistentRead: true,
-        ReturnConsumedCapacity: 'TOTAL',
-      },
-      (page) => this.count('read', page.ConsumedCapacity?.CapacityUnits),
-    );
-    return archivedCommitItems(upcastAll('archive', items));
-  }
-
-  /**
-   * Compact a finished game (GameStore.compact, archive.ts). Its hot items are deleted, not
-   * given a TTL: either is one write per item billed by the item's size (an update that sets
-   * `ttl` on the larger of the item before and after, so never less), measured the same on a
-   * finished 4-player Vasco da Gama game (test/store/dynamodb.test.ts: 265 write units for its
-   * 222 commits and 8 snapshots either way); a delete is gone at once, while TTL leaves the items
-   * stored, and read beside the archive, for up to days. The whole compaction: 285 write units
-   * (the deletes, the 14 KB archive, the final snapshot) and 49 read units (every commit read
-   * once). DeleteItem rather than BatchWriteItem: the same units per item, and the sweep needs no
-   * batch grant.
-   */
-  async compact(record: GameRecord): Promise<Compaction> {
-    const { gameId, version } = record;
-    const hot = await this.hotCommits(gameId, 0);
-    const last = hot.at(-1);
-    if (record.status !== 'finished' || last?.version !== version || last.status !== 'finished') {
-      throw new Error(`${gameId} at version ${version} is not a finished game's final record: only those are compacted`);
-    }
-    let archived = 0;
-    if (hot.every((c, i) => c.version === i + 1)) {
-      // The final snapshot first, so that a load reads it rather than the archive.
-      await this.saveSnapshot(record);
-      let written = false;
-      for (const item of archiveItems(hot)) written = (await this.putIfAbsent(item)) || written;
-      if (written) archived = hot.length;
-    } else if (!(await this.archived(gameId))) {
-      throw new Error(`${gameId}: commits are missing from the table and there is no whole archive of them`);
-    }
-    const snapshots = await queryAll(
-      this.db,
-      {
-        TableName: this.table,
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :s)',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-        ExpressionAttributeValues: { ':pk': keys.game(gameId), ':s': 'S#' },
-        ProjectionExpression: '#pk, #sk, version',
-        ReturnConsumedCapacity: 'TOTAL',
-      },
-      (page) => this.count('read', page.ConsumedCapacity?.CapacityUnits),
-    );
-    const doomed: ItemKey[] = [
-      ...hot.filter((c) => c.version < version),
-      ...snapshots.map((s) => ({ pk: String(s.pk), sk: String(s.sk), version: Number(s.version) })).filter((s) => s.version < version),
-    ].map(({ pk, sk }) => ({ pk, sk }));
-    let next = 0;
-    const worker = async () => {
-      while (next < doomed.length) {
-        const out = await this.db.send(new DeleteCommand({ TableName: this.table, Key: doomed[next++]!, ReturnConsumedCapacity: 'TOTAL' }));
-        this.count('write', out.ConsumedCapacity?.CapacityUnits);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(DELETES_AT_ONCE, doomed.length) }, worker));
-    return { archived, removed: doomed.length };
-  }
-
-  /** Put an item on condition that it is not there: one already there (another compaction's, the same) stays; false then. */
-  private async putIfAbsent(item: ArchiveItem): Promise<boolean> {
-    try {
-      const out = await this.db.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: item,
-          ConditionExpression: 'attribute_not_exists(#pk)',
-          ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-          ReturnConsumedCapacity: 'TOTAL',
-        }),
-      );
-      this.count('write', out.ConsumedCapacity?.CapacityUnits);
-      return true;
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      this.count('write', 1);
-      return false;
-    }
   }
 
   private count(kind: 'read' | 'write', units = 0): void {
@@ -248,6 +140,57 @@ export class EventStore implements GameStore {
       this.usage.writeUnits += units;
     }
   }
+}
+
+/** Told the read units of each page a query read. */
+type ReadUnits = (units: number | undefined) => void;
+
+/** A game's commit items after `version` still in the table (strongly consistent: a commit just stored is read). */
+export async function hotCommitItems(
+  db: DynamoDBDocumentClient,
+  table: string,
+  gameId: string,
+  version: number,
+  read: ReadUnits,
+): Promise<CommitItem[]> {
+  const from = keys.commit(version + 1);
+  return upcastAll(
+    'commit',
+    await queryGame(db, table, gameId, '#sk BETWEEN :from AND :to', { ':from': from, ':to': keys.lastCommit }, read),
+  );
+}
+
+/** The commit items of a game's archive, or null when it has none (or not a whole one yet). */
+export async function archivedItems(
+  db: DynamoDBDocumentClient,
+  table: string,
+  gameId: string,
+  read: ReadUnits,
+): Promise<CommitItem[] | null> {
+  const items = await queryGame(db, table, gameId, 'begins_with(#sk, :a)', { ':a': keys.archives }, read);
+  return archivedCommitItems(upcastAll('archive', items));
+}
+
+function queryGame(
+  db: DynamoDBDocumentClient,
+  table: string,
+  gameId: string,
+  range: string,
+  values: Record<string, string>,
+  read: ReadUnits,
+): Promise<Record<string, unknown>[]> {
+  return queryAll(
+    db,
+    {
+      TableName: table,
+      KeyConditionExpression: `#pk = :pk AND ${range}`,
+      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+      ExpressionAttributeValues: { ':pk': keys.game(gameId), ...values },
+      ConsistentRead: true,
+      ReturnConsumedCapacity: 'TOTAL',
+    },
+    (page) => read(page.ConsumedCapacity?.CapacityUnits),
+  );
 }
 
 /** A commit as stored: its own fields, and the game's head after it and before it (core/after-commit.ts). */
