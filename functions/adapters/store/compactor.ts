@@ -47,7 +47,9 @@ export class DynamoGameCompactor implements GameCompactor {
     let archived = 0;
     if (hot.every((c, i) => c.version === i + 1)) {
       // The final snapshot first, so that a load reads it rather than the archive.
+      const units = this.snapshots.usage.writeUnits;
       await this.snapshots.saveSnapshot(record);
+      this.count('write', this.snapshots.usage.writeUnits - units);
       let written = false;
       for (const item of archiveItems(hot)) written = (await this.putIfAbsent(item)) || written;
       if (written) archived = hot.length;
