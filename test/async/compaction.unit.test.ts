@@ -3,7 +3,7 @@
  * functions/adapters/store/archive.ts): its commits go into one archive item, and its hot commits
  * and snapshots but the last go. Every read of it answers as before, also with nothing cached:
  * state frames (a player's, a spectator's, a few log lines), the replay, the player's games, the
- * game's info.
+ * game's info, the player's rating from it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { host } from '../../functions/app/games';
@@ -31,6 +31,8 @@ describe('compaction of a finished game', () => {
       game: 'vasco-da-gama',
       players: 3,
       bots: [1, 2],
+      // Listed: the game is rated, and its rating is among the reads.
+      listed: true,
     });
     await a.request({ action: 'subscribe', gameId });
     await playToEnd([a], gameId, 3);
@@ -53,11 +55,13 @@ describe('compaction of a finished game', () => {
         replay: { status: replay.status, body: await replay.json() },
         games: await ask(a, { action: 'myGames' }),
         info: await ask(a, { action: 'gameInfo', gameId }),
+        profile: await ask(b, { action: 'profile', playerId: ana.playerId }),
       };
     };
     const before = await reads();
     expect((before.state as StateFrame).version).toBe(final.version);
     expect((before.replay.body as { commits: unknown[] }).commits).toHaveLength(final.version);
+    expect(JSON.stringify(before.profile)).toContain(gameId);
     const store = server.stores.games;
     expect(store.items(gameId)).toHaveLength(final.version);
 
