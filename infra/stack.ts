@@ -442,7 +442,8 @@ export class CaravelaStack extends Stack {
     // player's settings and puts them back (conditionally); the message handler, the notifier (reads
     // connections and settings, writes delivery markers and held notifications, updates
     // settings) and the sweep (commits time-outs, reschedules clocks, releases held
-    // notifications) read, write, update, delete and query.
+    // notifications, compacts finished games: an archive put, then deletes one by one) read,
+    // write, update, delete and query.
     // Signing in also replaces a device's refresh secret and uses up codes (conditional update, delete).
     this.table.grant(http, 'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem');
     // Passkeys: the player's passkeys and devices (query, put, update), challenges used up (delete).

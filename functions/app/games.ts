@@ -4,13 +4,14 @@
  */
 import { DynamoHiddenGameStore } from '../adapters/store/hidden-games';
 import { DynamoListingStore } from '../adapters/store/listings';
+import { DynamoGameCompactor } from '../adapters/store/compactor';
 import { EventStore } from '../adapters/store/event-store';
 import { DynamoPlayerGameStore } from '../adapters/store/player-games';
 import { DynamoQuotaStore } from '../adapters/store/quotas';
 import { DynamoScheduleStore } from '../adapters/store/schedule';
 import { createHost, type Host } from '../host/host';
 import { hostRecords, type HostRecords } from '../stores';
-import type { GameStore } from '../stores/games';
+import type { GameCompactor, GameStore } from '../stores/games';
 import type { HiddenGameStore } from '../stores/hidden-games';
 import type { ListingStore } from '../stores/listings';
 import type { PlayerGameStore } from '../stores/player-games';
@@ -32,6 +33,11 @@ export function eventStore(app: App): GameStore {
   const { stores, config } = app.deps;
   if (stores) return stores.games;
   return new EventStore(app.get(dynamo), config.tableName, { redriveAfterMs: config.redriveAfterMs, warn: app.get(storeWarnings) });
+}
+
+/** The compaction of finished games: the sweep's alone (app/notify.ts), so no other bundle carries it. */
+export function gameCompactor(app: App): GameCompactor {
+  return app.deps.stores?.compactor ?? new DynamoGameCompactor(app.get(dynamo), app.deps.config.tableName);
 }
 
 export function scheduleStore(app: App): ScheduleStore {

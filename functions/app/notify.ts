@@ -15,7 +15,7 @@ import type { DigestStore } from '../stores/digests';
 import type { NotificationStore } from '../stores/notifications';
 import { vapid } from './keys';
 import { mailer } from './mail';
-import { host, playerGameStore, scheduleStore } from './games';
+import { gameCompactor, host, playerGameStore, scheduleStore } from './games';
 import { dynamo, links, observer, senderFor } from './outside';
 import { connectionStore } from './connections';
 import { playerStore } from './players';
@@ -97,7 +97,7 @@ export function streamReactions(app: App): StreamReactions {
 export function sweep(app: App): Sweep {
   return new Sweep({
     schedule: app.get(scheduleStore),
-    reactions: app.get(host).reactions,
+    reactions: app.get(host).reactions.compacting(app.get(gameCompactor)),
     notifier: app.get(notifier),
     digests: app.get(digests),
     sender: () => app.get(senderFor)(),

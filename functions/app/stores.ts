@@ -8,7 +8,7 @@ import { accountStore } from './accounts';
 import type { App } from './app';
 import { chatStore } from './chat';
 import { connectionStore } from './connections';
-import { eventStore, hiddenGameStore, listingStore, playerGameStore, quotaStore, scheduleStore } from './games';
+import { eventStore, gameCompactor, hiddenGameStore, listingStore, playerGameStore, quotaStore, scheduleStore } from './games';
 import { digestStore, notificationStore } from './notify';
 import { playerStore } from './players';
 import { ratingStore } from './ratings';
@@ -16,6 +16,7 @@ import { ratingStore } from './ratings';
 export function stores(app: App): Stores {
   return {
     games: app.get(eventStore),
+    compactor: app.get(gameCompactor),
     connections: app.get(connectionStore),
     players: app.get(playerStore),
     playerGames: app.get(playerGameStore),

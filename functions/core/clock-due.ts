@@ -12,7 +12,18 @@ import { activeSeats, type GameRecord } from './record';
 /** How long an automatic seat may be to act with nothing moving it before the sweep plays its move. */
 export const REDRIVE_AFTER_MS = 3 * 60_000;
 
+/**
+ * How long after its end a finished game's commits stay as they were stored before the sweep
+ * compacts them into its archive (adapters/store/archive.ts). Reads need no grace (they answer
+ * the same from the archive); the stream's reactions are why: its readers give up on a record a
+ * day old (infra/stack.ts, maxRecordAge), so after a day no reaction to the game's commits can
+ * still write beside them (a snapshot that would outlive the compaction); the hour more covers a
+ * reaction still running when its record reached that age.
+ */
+export const COMPACT_AFTER_MS = 25 * 3_600_000;
+
 export function clockDueOf(record: GameRecord, at: Date, redriveMs = REDRIVE_AFTER_MS): Date | null {
+  if (record.status === 'finished') return new Date(Date.parse(record.updatedAt) + COMPACT_AFTER_MS);
   if (record.status !== 'active') return null;
   const times: number[] = [];
   for (const seat of activeSeats(record)) {

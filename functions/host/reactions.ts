@@ -7,8 +7,8 @@
  * - the table's stream (`react`, the guarantee: every commit at least once, in order per game):
  *   the index, the due item, the lobby, a snapshot now and then, and the automatic move nobody
  *   claimed (handlers/stream.ts);
- * - the sweep (`checkClock`): time-outs, reminders, and the re-drive of an automatic seat that
- *   nothing moved (handlers/sweep.ts).
+ * - the sweep (`checkClock`): time-outs, reminders, the re-drive of an automatic seat that
+ *   nothing moved, and the compaction of a game finished a day ago (handlers/sweep.ts).
  *
  * Instances share nothing but the store, so every rule here rests on it:
  * - An automatic move is stored only on top of the very version it reacts to (the store's
@@ -40,6 +40,7 @@ import { activeSeats, moduleOf, type GameRecord } from '../core/record';
 import type { CommitHead } from '../core/triggers';
 import type { Sender } from '../adapters/sender';
 import type { GameStore, HostRecords, HostSchedule } from '../stores';
+import type { GameCompactor } from '../stores/games';
 import type { Broadcast } from './broadcast';
 import type { Games } from './games';
 import type { LobbyFeed } from './lobby-feed';
@@ -64,6 +65,8 @@ export interface ReactionsDeps {
   lobby?: LobbyFeed;
   /** Default MAX_FAST_MOVES. */
   maxFastMoves?: number;
+  /** The sweep's: compacts the finished games it finds due (see `compacting`). */
+  compactor?: GameCompactor;
 }
 
 /** A stored commit: the record after it and before it, and the head its item carries. */
@@ -85,6 +88,11 @@ type Chain = 'claims' | 'stream';
 
 export class Reactions {
   constructor(private readonly deps: ReactionsDeps) {}
+
+  /** These reactions, compacting the finished games `checkClock` finds due: the sweep's (only its bundle carries a compactor). */
+  compacting(compactor: GameCompactor): Reactions {
+    return new Reactions({ ...this.deps, compactor });
+  }
 
   private at(): string {
     return this.deps.now().toISOString();
@@ -225,6 +233,10 @@ export class Reactions {
     const { games } = this.deps;
     let record = await games.fresh(gameId);
     const now = this.deps.now();
+    if (record.status === 'finished') {
+      await this.compactWhenDue(record, now);
+      return [];
+    }
     const reminders: Reminder[] = [];
     for (const seat of activeSeats(record)) {
       if (!record.clock || record.bots[seat] || record.absent[seat]) continue;
@@ -249,6 +261,18 @@ export class Reactions {
     }
     await this.deps.schedule.setClockDue(gameId, clockDueOf(latest, now, redriveAfterMs), latest.version);
     return reminders;
+  }
+
+  /**
+   * A finished game's one due time: its compaction (GameCompactor), COMPACT_AFTER_MS after
+   * its end; then it is never due again. Until then (a due item left early) it stays due.
+   */
+  private async compactWhenDue(record: GameRecord, now: Date): Promise<void> {
+    const due = clockDueOf(record, now);
+    if (due && due > now) return this.deps.schedule.setClockDue(record.gameId, due, record.version);
+    if (!this.deps.compactor) throw new Error(`no compactor for ${record.gameId}`);
+    await this.deps.compactor.compact(record);
+    await this.deps.schedule.setClockDue(record.gameId, null, record.version);
   }
 }
 

@@ -1,4 +1,4 @@
-/** The event store: the commits and snapshots of hosted games. */
+/** The event store: the commits and snapshots of hosted games, and their compaction once finished. */
 import type { Commit, GameRecord } from '../core/record';
 
 export interface GameStore {
@@ -18,4 +18,25 @@ export interface GameStore {
   commits(gameId: string): Promise<Commit[]>;
   /** Keep a snapshot of the record (keyed by its version: writing one twice is harmless). */
   saveSnapshot(record: GameRecord): Promise<void>;
+}
+
+/**
+ * Compacts finished games, for the sweep (see adapters/store/archive.ts) — a store of its own, so
+ * that only the sweep's bundle carries it; every GameStore reads a compacted game.
+ */
+export interface GameCompactor {
+  /**
+   * Compact a finished game (`record`: its final record): its commits go into one archive item,
+   * written first and on condition that it is not there, beside a snapshot of the final record;
+   * then every commit but the last (the game's head) and every older snapshot are deleted. Every
+   * read answers as before. Idempotent: a compaction that died half way, or runs twice at once,
+   * is finished by the next.
+   */
+  compact(record: GameRecord): Promise<Compaction>;
+}
+
+/** What one compaction did: the commits it archived (0: an earlier one did), and the hot items it deleted. */
+export interface Compaction {
+  archived: number;
+  removed: number;
 }

@@ -7,6 +7,7 @@
  *
  * `Stores` bundles one of each, under short names:
  * - games: the event store — commits and snapshots (GameStore)
+ * - compactor: finished games' commits into their archive, for the sweep (GameCompactor)
  * - connections: live connections, their subscriptions, watches and presence (ConnectionStore)
  * - players: profiles and notification settings (PlayerStore)
  * - playerGames: the players' index of games, paged as `myGames` (PlayerGameStore)
@@ -24,7 +25,7 @@ import type { AccountStore } from './accounts';
 import type { ChatStore } from './chat';
 import type { ConnectionStore } from './connections';
 import type { DigestStore } from './digests';
-import type { GameStore } from './games';
+import type { GameCompactor, GameStore } from './games';
 import type { HiddenGameStore } from './hidden-games';
 import type { ListingStore } from './listings';
 import type { NotificationStore } from './notifications';
@@ -36,6 +37,7 @@ import type { ScheduleStore } from './schedule';
 
 export interface Stores {
   games: GameStore;
+  compactor: GameCompactor;
   connections: ConnectionStore;
   players: PlayerStore;
   playerGames: PlayerGameStore;

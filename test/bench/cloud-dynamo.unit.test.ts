@@ -63,6 +63,9 @@ function kitOn(soleWriter: boolean): StoreKit {
     dropSnapshot: async (gameId, version) => {
       await doc.send(new DeleteCommand({ TableName: TABLE, Key: { pk: keys.game(gameId), sk: keys.snapshot(version) } }));
     },
+    restoreCommit: async (item) => {
+      await doc.send(new PutCommand({ TableName: TABLE, Item: item }));
+    },
     plantRating: async (playerId, game, rating) => {
       const item: Omit<RatingItem, 'rev' | 'board'> = {
         pk: keys.player(playerId),

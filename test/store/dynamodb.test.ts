@@ -16,6 +16,7 @@ import { Rng } from '../../domain/engine/rng';
 import { SNAPSHOT_FORMAT } from '../../domain/engine/projector';
 import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
 import { planCommand, planCreate, planJoin } from '../../functions/core/plans';
+import { DynamoGameCompactor } from '../../functions/adapters/store/compactor';
 import { EventStore, SNAPSHOT_EVERY } from '../../functions/adapters/store/event-store';
 import { GroupWriter } from '../../functions/adapters/store/group-commit';
 import type { RatingItem } from '../../functions/adapters/store/items';
@@ -29,6 +30,9 @@ import { stores as appStores } from '../../functions/app/stores';
 import type { Stores } from '../../functions/stores';
 import { standaloneTable } from '../../local/tables';
 import { storeContract, type StoreKit } from '../support/store-contract';
+import { botGame } from '../support/bot-game';
+import { itemSize } from '../../bench/cloud/dynamo/item-size';
+import { queryAll } from '../../functions/adapters/store/query';
 
 let table: Awaited<ReturnType<typeof standaloneTable>>;
 let doc: DynamoDBDocumentClient;
@@ -49,6 +53,9 @@ const kitOf = (stores: Stores): StoreKit => ({
   },
   dropSnapshot: async (gameId, version) => {
     await doc.send(new DeleteCommand({ TableName: TABLE, Key: { pk: keys.game(gameId), sk: keys.snapshot(version) } }));
+  },
+  restoreCommit: async (item) => {
+    await doc.send(new PutCommand({ TableName: TABLE, Item: item }));
   },
   plantRating: async (playerId, game, rating) => {
     const item: Omit<RatingItem, 'rev' | 'board'> = {
@@ -207,6 +214,68 @@ describe('the event store on DynamoDB', () => {
       }),
     );
     await expect(new EventStore(doc, TABLE).load('g-rules')).rejects.toThrow(/no module for vasco-da-gama@0/);
+  });
+});
+
+describe('compaction on DynamoDB', () => {
+  const partition = (gameId: string) =>
+    queryAll(doc, { TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.game(gameId) } });
+  const bytes = (items: Record<string, unknown>[]) => items.reduce((n, i) => n + itemSize(i), 0);
+
+  it('leaves a finished Vasco da Gama game three items, deleting the rest for no more write units than TTL would, and reads it as before', async () => {
+    // The same bot game twice: one to compact, one to price TTL on.
+    const steps = botGame('vasco-da-gama', 'g-compact', 4);
+    const final = steps.at(-1)!.after;
+    const writer = new EventStore(doc, TABLE);
+    for (const gameId of ['g-compact', 'g-ttl'])
+      for (const { commit, after, before } of botGame('vasco-da-gama', gameId, 4)) {
+        expect(await writer.append(commit, after, before)).toBe(true);
+        if (after.version % SNAPSHOT_EVERY === 0) await writer.saveSnapshot(after);
+      }
+    const hot = await partition('g-compact');
+    const cold = new EventStore(doc, TABLE);
+    expect(await cold.load('g-compact')).toEqual(final);
+    const hotLoad = { ...cold.usage };
+    const replayed = await cold.commits('g-compact');
+
+    // TTL's price: an update of each item the compaction deletes (every commit but the last, every snapshot).
+    let ttlUnits = 0;
+    for (const item of await partition('g-ttl')) {
+      if (item.sk === keys.commit(final.version)) continue;
+      const out = await doc.send(
+        new UpdateCommand({
+          TableName: TABLE,
+          Key: { pk: item.pk, sk: item.sk },
+          UpdateExpression: 'SET #ttl = :ttl',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':ttl': 2_000_000_000 },
+          ReturnConsumedCapacity: 'TOTAL',
+        }),
+      );
+      ttlUnits += out.ConsumedCapacity?.CapacityUnits ?? 0;
+    }
+
+    const compactor = new DynamoGameCompactor(doc, TABLE);
+    expect(await compactor.compact(final)).toEqual({ archived: final.version, removed: hot.length - 1 });
+    const left = await partition('g-compact');
+    expect(left.map((i) => i.sk)).toEqual([keys.archive(0), keys.snapshot(final.version), keys.commit(final.version)]);
+    const [archive, snapshot] = left;
+    const writes = (item: Record<string, unknown>) => Math.ceil(itemSize(item) / 1024);
+    const deleteUnits = compactor.usage.writeUnits - writes(archive!) - writes(snapshot!);
+    expect(deleteUnits).toBeLessThanOrEqual(ttlUnits);
+
+    const reader = new EventStore(doc, TABLE);
+    expect(await reader.load('g-compact')).toEqual(final);
+    const coldLoad = { ...reader.usage };
+    expect(coldLoad.reads).toBe(2);
+    expect(await reader.commits('g-compact')).toEqual(replayed);
+    console.info(
+      `compaction of a finished 4-player Vasco da Gama game (${final.version} versions): ` +
+        `${hot.length} items, ${bytes(hot)} bytes → ${left.length} items, ${bytes(left)} bytes (archive ${itemSize(archive!)}); ` +
+        `${compactor.usage.writeUnits} WRU (deletes ${deleteUnits} against ${ttlUnits} to set a TTL), ${compactor.usage.readUnits} RRU; ` +
+        `a cold load ${hotLoad.reads} reads, ${hotLoad.readUnits} RRU before, ${coldLoad.reads} reads, ${coldLoad.readUnits} RRU after; ` +
+        `a replay ${reader.usage.readUnits - coldLoad.readUnits} RRU after`,
+    );
   });
 });
 

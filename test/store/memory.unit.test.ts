@@ -12,6 +12,7 @@ describe('stores in memory', () => {
     stores,
     plantSnapshot: async (gameId, stored) => stores.games.putSnapshot(gameId, stored),
     dropSnapshot: async (gameId, version) => stores.games.deleteSnapshot(gameId, version),
+    restoreCommit: async (item) => stores.games.restoreCommit(item),
     plantRating: async (playerId, game, rating) => stores.ratings.plantRating(playerId, game, rating),
   }));
 });

@@ -6,6 +6,7 @@
 import type { Stores } from '../../functions/stores';
 import { accountStoreContract } from './contracts/accounts';
 import { chatStoreContract } from './contracts/chat';
+import { compactorContract } from './contracts/compactor';
 import { connectionStoreContract } from './contracts/connections';
 import { digestStoreContract } from './contracts/digests';
 import { gameStoreContract } from './contracts/games';
@@ -23,6 +24,7 @@ export type { StoreKit } from './contracts/kit';
 
 const CONTRACTS: Record<keyof Stores, (kit: () => StoreKit, context: ReturnType<typeof suiteContext>) => void> = {
   games: gameStoreContract,
+  compactor: compactorContract,
   connections: connectionStoreContract,
   players: playerStoreContract,
   playerGames: playerGameStoreContract,

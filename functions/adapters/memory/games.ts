@@ -4,21 +4,25 @@
  * read as on DynamoDB, see store/snapshot.ts), and each commit is kept as the table's item —
  * with the game's head — which the players' index and the quotas read, as they read the table's.
  * Given a stream, each stored commit goes to it too, as the table's stream carries it; without,
- * a test hands the stored commit items (`items`) to the reactions as the stream would.
+ * a test hands the stored commit items (`items`) to the reactions as the stream would. A finished
+ * game is compacted as on the table (store/archive.ts): its archive items, then the deletes.
  */
 import { REDRIVE_AFTER_MS } from '../../core/clock-due';
 import { applyCommit, type Commit, type GameRecord } from '../../core/record';
-import type { GameStore } from '../../stores/games';
+import type { Compaction, GameCompactor, GameStore } from '../../stores/games';
+import { archivedCommitItems, archiveItems, commitsAfter } from '../store/archive';
 import { commitFromItem, commitItem } from '../store/event-store';
-import type { CommitItem } from '../store/items';
+import type { ArchiveItem, CommitItem } from '../store/items';
 import { readSnapshot, storedSnapshot, type StoredSnapshot } from '../store/snapshot';
 import type { MemoryStream } from './stream';
 
-export class MemoryEventStore implements GameStore {
+export class MemoryEventStore implements GameStore, GameCompactor {
   /** gameId → version → the commit item, as the table would hold it. */
   private readonly commitItems = new Map<string, Map<number, CommitItem>>();
   /** gameId → version → the snapshot, in its stored form. */
   private readonly snapshots = new Map<string, Map<number, StoredSnapshot>>();
+  /** gameId → chunk → the archive item of a compacted game. */
+  private readonly archives = new Map<string, Map<number, ArchiveItem>>();
   /** Requests served, by kind (a test can tell whether a load read the store). */
   readonly usage = { reads: 0, writes: 0 };
 
@@ -40,12 +44,54 @@ export class MemoryEventStore implements GameStore {
 
   async load(gameId: string, base?: GameRecord): Promise<GameRecord | null> {
     let record = base ?? this.latestSnapshot(gameId);
-    for (const commit of this.commitsAfter(gameId, record?.version ?? 0)) record = applyCommit(record, commit);
+    for (const commit of await this.commitsAfter(gameId, record?.version ?? 0)) record = applyCommit(record, commit);
     return record;
   }
 
   async commits(gameId: string): Promise<Commit[]> {
     return this.commitsAfter(gameId, 0);
+  }
+
+  async compact(record: GameRecord): Promise<Compaction> {
+    const { gameId, version } = record;
+    const hot = this.inOrder(gameId);
+    const last = hot.at(-1);
+    if (record.status !== 'finished' || last?.version !== version || last.status !== 'finished') {
+      throw new Error(`${gameId} at version ${version} is not a finished game's final record: only those are compacted`);
+    }
+    let archived = 0;
+    if (hot.every((c, i) => c.version === i + 1)) {
+      await this.saveSnapshot(record);
+      const chunks = this.archives.get(gameId) ?? new Map<number, ArchiveItem>();
+      this.archives.set(gameId, chunks);
+      let written = false;
+      for (const item of archiveItems(hot)) {
+        this.usage.writes++;
+        if (chunks.has(item.chunk)) continue;
+        chunks.set(item.chunk, item);
+        written = true;
+      }
+      if (written) archived = hot.length;
+    } else if (!this.archived(gameId)) {
+      throw new Error(`${gameId}: commits are missing from the table and there is no whole archive of them`);
+    }
+    const commits = hot.filter((c) => c.version < version).map((c) => c.version);
+    const snapshots = this.snapshotVersions(gameId).filter((v) => v < version);
+    for (const v of commits) this.commitItems.get(gameId)!.delete(v);
+    for (const v of snapshots) this.deleteSnapshot(gameId, v);
+    this.usage.writes += commits.length + snapshots.length;
+    return { archived, removed: commits.length + snapshots.length };
+  }
+
+  /** Put back a commit item as it was stored (tests: a compaction that died before its deletes, or half way through them). */
+  restoreCommit(item: CommitItem): void {
+    const game = this.commitItems.get(item.gameId) ?? new Map<number, CommitItem>();
+    this.commitItems.set(item.gameId, game.set(item.version, structuredClone(item)));
+  }
+
+  /** The chunks of a game's archive (tests). */
+  archiveItems(gameId: string): ArchiveItem[] {
+    return [...(this.archives.get(gameId)?.values() ?? [])].sort((a, b) => a.chunk - b.chunk);
   }
 
   async saveSnapshot(record: GameRecord): Promise<void> {
@@ -97,10 +143,16 @@ export class MemoryEventStore implements GameStore {
     return readSnapshot(gameId, game.get(Math.max(...game.keys()))!);
   }
 
-  private commitsAfter(gameId: string, version: number): Commit[] {
+  private commitsAfter(gameId: string, version: number): Promise<Commit[]> {
     this.usage.reads++;
-    return this.inOrder(gameId)
+    const hot = this.inOrder(gameId)
       .filter((i) => i.version > version)
       .map(commitFromItem);
+    return commitsAfter(gameId, version, hot, async () => this.archived(gameId)?.map(commitFromItem) ?? []);
+  }
+
+  private archived(gameId: string): CommitItem[] | null {
+    this.usage.reads++;
+    return archivedCommitItems(this.archiveItems(gameId));
   }
 }

@@ -30,6 +30,7 @@ import type { MemoryStream } from './stream';
 /** The memory stores, by their own classes (tests reach what only memory offers, e.g. the commit items). */
 export interface MemoryStores extends Stores {
   games: MemoryEventStore;
+  compactor: MemoryEventStore;
   connections: MemoryConnectionStore;
   players: MemoryPlayerStore;
   playerGames: MemoryPlayerGameStore;
@@ -56,6 +57,7 @@ export function memoryStores(options: { now?: () => Date; redriveAfterMs?: numbe
   const ratings = new MemoryRatingStore(players);
   return {
     games,
+    compactor: games,
     connections,
     players,
     playerGames,

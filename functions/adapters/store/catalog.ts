@@ -68,6 +68,7 @@ const shape = (description: string, upcasters: readonly Upcaster[]): Shape => ({
 export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   commit: shape("A game's change (GAME#id / V#version): its events and the game's head after and before it.", commitUpcasters),
   snapshot: shape('The folded record at a version (GAME#id / S#version), in a gzipped envelope.', snapshotUpcasters),
+  archive: v1("A compacted game's commit items, gzipped (GAME#id / A#chunk: one, or a few chunks)."),
   subscription: v1('A connection watching a game (GAME#id / SUB#connection), expiring with it.'),
   gamesWatch: v1("A connection watching its player's games (PLAYER#id / WATCH#connection), expiring with it."),
   player: shape("A player's profile (PLAYER#id / PROFILE): name, live connections, game quotas.", playerUpcasters),

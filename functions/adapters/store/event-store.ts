@@ -4,7 +4,8 @@
  * and the caller reloads and decides again (the local runtime sends concurrent puts together:
  * group-commit.ts). Every SNAPSHOT_EVERY versions a snapshot of the folded record is written
  * beside the commits (snapshot.ts), so a load is at most two reads: the latest snapshot, then the commits
- * after it.
+ * after it. A finished game is compacted by the sweep (compactor.ts): its commits then live in
+ * one archive item, which a read uses where the hot commits it finds have a gap (archive.ts).
  */
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { applyCommit, type Commit, type GameRecord } from '../../core/record';
@@ -12,6 +13,7 @@ import { REDRIVE_AFTER_MS } from '../../core/clock-due';
 import { commitHead } from '../../core/after-commit';
 import { GroupWriter } from './group-commit';
 import type { GameStore } from '../../stores/games';
+import { archivedCommitItems, commitsAfter } from './archive';
 import { upcast, upcastAll } from './catalog';
 import type { CommitItem, SnapshotItem } from './items';
 import { keys } from './keys';
@@ -117,20 +119,16 @@ export class EventStore implements GameStore {
     return item ? readSnapshot(gameId, item, this.warn) : null;
   }
 
+  /** The commits after `version`: the hot ones, or the archive's where the hot ones have a gap (archive.ts). */
   private async commitsAfter(gameId: string, version: number): Promise<Commit[]> {
-    const items = await queryAll(
-      this.db,
-      {
-        TableName: this.table,
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-        ExpressionAttributeValues: { ':pk': keys.game(gameId), ':from': keys.commit(version + 1), ':to': keys.lastCommit },
-        ConsistentRead: true,
-        ReturnConsumedCapacity: 'TOTAL',
-      },
-      (page) => this.count('read', page.ConsumedCapacity?.CapacityUnits),
+    const read = (units?: number) => this.count('read', units);
+    const hot = (await hotCommitItems(this.db, this.table, gameId, version, read)).map(commitFromItem);
+    return commitsAfter(
+      gameId,
+      version,
+      hot,
+      async () => (await archivedItems(this.db, this.table, gameId, read))?.map(commitFromItem) ?? [],
     );
-    return upcastAll('commit', items).map(commitFromItem);
   }
 
   private count(kind: 'read' | 'write', units = 0): void {
@@ -142,6 +140,57 @@ export class EventStore implements GameStore {
       this.usage.writeUnits += units;
     }
   }
+}
+
+/** Told the read units of each page a query read. */
+type ReadUnits = (units: number | undefined) => void;
+
+/** A game's commit items after `version` still in the table (strongly consistent: a commit just stored is read). */
+export async function hotCommitItems(
+  db: DynamoDBDocumentClient,
+  table: string,
+  gameId: string,
+  version: number,
+  read: ReadUnits,
+): Promise<CommitItem[]> {
+  const from = keys.commit(version + 1);
+  return upcastAll(
+    'commit',
+    await queryGame(db, table, gameId, '#sk BETWEEN :from AND :to', { ':from': from, ':to': keys.lastCommit }, read),
+  );
+}
+
+/** The commit items of a game's archive, or null when it has none (or not a whole one yet). */
+export async function archivedItems(
+  db: DynamoDBDocumentClient,
+  table: string,
+  gameId: string,
+  read: ReadUnits,
+): Promise<CommitItem[] | null> {
+  const items = await queryGame(db, table, gameId, 'begins_with(#sk, :a)', { ':a': keys.archives }, read);
+  return archivedCommitItems(upcastAll('archive', items));
+}
+
+function queryGame(
+  db: DynamoDBDocumentClient,
+  table: string,
+  gameId: string,
+  range: string,
+  values: Record<string, string>,
+  read: ReadUnits,
+): Promise<Record<string, unknown>[]> {
+  return queryAll(
+    db,
+    {
+      TableName: table,
+      KeyConditionExpression: `#pk = :pk AND ${range}`,
+      ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+      ExpressionAttributeValues: { ':pk': keys.game(gameId), ...values },
+      ConsistentRead: true,
+      ReturnConsumedCapacity: 'TOTAL',
+    },
+    (page) => read(page.ConsumedCapacity?.CapacityUnits),
+  );
 }
 
 /** A commit as stored: its own fields, and the game's head after it and before it (core/after-commit.ts). */

@@ -40,6 +40,21 @@ export interface SnapshotItem extends ItemKey {
   snapshotGz: Uint8Array;
 }
 
+/**
+ * A finished game's commits, archived (GAME#id / A#chunk) once the game is compacted (archive.ts):
+ * the commit items of versions 1 to `version`, as the table held them but for their keys, as
+ * gzipped JSON; in `chunks` items, each with its share in version order, when one would be too large.
+ */
+export interface ArchiveItem extends ItemKey {
+  kind: 'archive';
+  /** The game's final version: the archive holds every commit up to it. */
+  version: number;
+  chunk: number;
+  chunks: number;
+  /** This chunk's commit items (without pk, sk and kind), in version order, as gzipped JSON. */
+  commitsGz: Uint8Array;
+}
+
 /** A live subscription (GAME#id / SUB#connection), expiring with the connection. */
 export interface SubscriptionItem extends ItemKey {
   kind: 'subscription';
@@ -360,6 +375,7 @@ export interface ChallengeItem extends ItemKey, Challenge {
 export type StoredItem =
   | CommitItem
   | SnapshotItem
+  | ArchiveItem
   | SubscriptionItem
   | GamesWatchItem
   | PlayerItem

@@ -1,6 +1,7 @@
 /**
  * Item keys (the items themselves are typed in items.ts). A game's partition holds its commits
- * (V#), snapshots (S#), live subscriptions (SUB#) and the pointer to its clock item (CLOCK); a
+ * (V#), snapshots (S#), once finished and compacted its archive (A#), live subscriptions (SUB#)
+ * and the pointer to its clock item (CLOCK); a
  * player's partition holds the profile (with the player's live connections and their game
  * quotas) and one index item per game, keyed by status; a connection has one item; clock items live in
  * CLOCK_SHARDS partitions sorted by due time. Versions are zero-padded so that keys sort by
@@ -46,6 +47,9 @@ export const keys = {
   game: (gameId: string) => `GAME#${gameId}`,
   commit: (version: number) => `V#${pad(version)}`,
   snapshot: (version: number) => `S#${pad(version)}`,
+  /** A finished game's archived commits, in one item or a few chunks (archive.ts). */
+  archive: (chunk: number) => `A#${String(chunk).padStart(3, '0')}`,
+  archives: 'A#',
   subscription: (connectionId: string) => `SUB#${connectionId}`,
   player: (playerId: string) => `PLAYER#${playerId}`,
   profile: 'PROFILE',

@@ -10,6 +10,7 @@ import { planCommand, planCreate, planJoin } from '../../../functions/core/plans
 import { ProtocolError } from '../../../functions/core/protocol/frames';
 import { applyCommit, applyDecided, type Commit, type GameRecord, type SeatPlayer } from '../../../functions/core/record';
 import type { LimitName } from '../../../functions/adapters/limits';
+import type { CommitItem } from '../../../functions/adapters/store/items';
 import type { StoredSnapshot } from '../../../functions/adapters/store/snapshot';
 import type { StoredRating } from '../../../functions/adapters/memory/ratings';
 import type { Stores } from '../../../functions/stores';
@@ -20,6 +21,8 @@ export interface StoreKit {
   plantSnapshot(gameId: string, stored: StoredSnapshot): Promise<void>;
   /** Remove a game's snapshot of that version. */
   dropSnapshot(gameId: string, version: number): Promise<void>;
+  /** Put a commit item back as it was stored (a compaction that died before its deletes, or half way through them). */
+  restoreCommit(item: CommitItem): Promise<void>;
   /** Put a player's rating as it stands (an older build's, without `rev`), with no leaderboard entry or history. */
   plantRating(playerId: string, game: string, rating: StoredRating): Promise<void>;
 }
