@@ -1,0 +1,177 @@
+/**
+ * `npm run redrive` on the memory app (the local runtime in-process): a batch the ratings reactor
+ * gave up on, kept whole as Lambda writes it to the reader's bucket (the documented S3 invocation
+ * record, its payload an escaped JSON string), is played back through the reactor's own handler
+ * and its object deleted; a second run finds nothing and changes nothing; a batch played again
+ * changes nothing; a record that fails again keeps its object, the rest is still played; an object
+ * that is not a batch is left, saying why.
+ */
+import { randomUUID } from 'node:crypto';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryFailedBatchStore } from '../../functions/adapters/memory/failed-batches';
+import { parseFailedBatch } from '../../functions/api/failed-batch';
+import { redrive } from '../../functions/api/redrive';
+import { ratings as ratingsPart } from '../../functions/handlers/ratings';
+import { startInProcessServer, type InProcessServer } from '../support/in-process';
+import { register, type Player } from '../support/client';
+
+let server: InProcessServer;
+let ana: Player;
+let bruno: Player;
+
+beforeAll(async () => {
+  server = await startInProcessServer({ dataDir: null, sweepIntervalMs: 0 });
+  [ana, bruno] = await Promise.all([register(server.url, 'Ana'), register(server.url, 'Bruno')]);
+}, 90_000);
+afterAll(async () => server?.close());
+
+let sequence = 5000;
+/** A stream record of a commit that finishes a listed game of Ana and Bruno, Ana first (as the table's stream has it). */
+function finishing(gameId: string, extra: Record<string, unknown> = {}): DynamoDBRecord {
+  const item = {
+    pk: `GAME#${gameId}`,
+    sk: 'V#0000000009',
+    kind: 'commit',
+    gameId,
+    game: 'tic-tac-toe',
+    version: 9,
+    seat: 0,
+    playerId: ana.playerId,
+    commandId: 'last',
+    // Each game ends a minute after the last.
+    at: new Date(Date.UTC(2090, 2, 1, 10) + sequence * 60_000).toISOString(),
+    events: '[]',
+    status: 'finished',
+    wasStatus: 'active',
+    seats: [
+      { seat: 0, playerId: ana.playerId, name: 'Ana' },
+      { seat: 1, playerId: bruno.playerId, name: 'Bruno' },
+    ],
+    activeSeats: [],
+    wasActive: [0],
+    absent: [false, false],
+    summary: 'The game is over',
+    outcome: JSON.stringify({
+      results: [
+        { seat: 0, score: 9, rank: 1 },
+        { seat: 1, score: 8, rank: 2 },
+      ],
+      winners: [0],
+    }),
+    clockDue: null,
+    wasClockDue: null,
+    listed: true,
+    ...extra,
+  };
+  const n = String(sequence++);
+  return {
+    eventID: n,
+    eventName: 'INSERT',
+    eventVersion: '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: 'us-east-1',
+    dynamodb: { SequenceNumber: n, NewImage: marshall(item, { removeUndefinedValues: true }) as never },
+  } as DynamoDBRecord;
+}
+
+/**
+ * What Lambda writes to an S3 on-failure destination for a DynamoDB stream, field for field as
+ * "Retain discarded records for a DynamoDB event source in Lambda" shows it, with the payload.
+ */
+function invocationRecord(records: DynamoDBRecord[], payloadAs: 'string' | 'object' = 'string'): string {
+  const first = records[0]!.dynamodb!.SequenceNumber!;
+  const last = records.at(-1)!.dynamodb!.SequenceNumber!;
+  const payload = { Records: records };
+  return JSON.stringify({
+    requestContext: {
+      requestId: randomUUID(),
+      functionArn: 'arn:aws:lambda:us-east-1:123456789012:function:Caravela-Ratings',
+      condition: 'MaximumRecordAgeExceeded',
+      approximateInvokeCount: 40,
+    },
+    responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
+    version: '1.0',
+    timestamp: '2090-03-01T16:00:01.000Z',
+    DDBStreamBatchInfo: {
+      shardId: 'shardId-00000001573689847184-864758bb',
+      startSequenceNumber: first,
+      endSequenceNumber: last,
+      approximateArrivalOfFirstRecord: '2090-03-01T10:00:00Z',
+      approximateArrivalOfLastRecord: '2090-03-01T10:00:00Z',
+      batchSize: records.length,
+      streamArn: 'arn:aws:dynamodb:us-east-1:123456789012:table/caravela/stream/2090-01-01T00:00:00.000',
+    },
+    payload: payloadAs === 'string' ? JSON.stringify(payload) : payload,
+  });
+}
+
+let objects = 0;
+/** A key as Lambda names the object: aws/lambda/<mapping>/<shard>/YYYY/MM/DD/YYYY-MM-DDTHH.MM.SS-<uuid>. */
+const keyOf = () =>
+  `aws/lambda/4f6c0d2e-mapping/shardId-1/2090/03/01/2090-03-01T16.00.${String(objects++).padStart(2, '0')}-${randomUUID()}`;
+
+const reactor = () => server.app.get(ratingsPart);
+const ratingOf = (player: Player) => server.stores.ratings.rating(player.playerId, 'tic-tac-toe');
+
+describe('npm run redrive, on the memory app', { shuffle: false }, () => {
+  it('plays a failed batch back through the reader’s handler and deletes its object; a second run does nothing', async () => {
+    const store = new MemoryFailedBatchStore();
+    store.put(keyOf(), invocationRecord([finishing('redriven-1')]));
+    expect(await ratingOf(ana)).toBeUndefined();
+
+    expect(await redrive(store, reactor())).toEqual({ batches: 1, records: 1, left: 0, errors: [] });
+    expect(store.size).toBe(0);
+    expect(await ratingOf(ana)).toMatchObject({ games: 1, wins: 1, rev: 1 });
+    expect(await ratingOf(bruno)).toMatchObject({ games: 1, wins: 0, rev: 1 });
+    const once = await server.stores.ratings.contents();
+
+    // Nothing left: nothing played, nothing changed.
+    expect(await redrive(store, reactor())).toEqual({ batches: 0, records: 0, left: 0, errors: [] });
+    expect(await server.stores.ratings.contents()).toBe(once);
+
+    // The same batch kept twice (a redrive interrupted before its delete), once as LocalStack writes it: played, and nothing changes.
+    store.put(keyOf(), invocationRecord([finishing('redriven-1')]));
+    store.put(keyOf(), invocationRecord([finishing('redriven-1')], 'object'));
+    expect(await redrive(store, reactor())).toEqual({ batches: 2, records: 2, left: 0, errors: [] });
+    expect(await server.stores.ratings.contents()).toBe(once);
+  });
+
+  it('keeps the object of a batch whose record fails again, and plays the others', async () => {
+    const store = new MemoryFailedBatchStore();
+    // A commit no version of the rules can read (as a bug in a writer would leave it), then a good one after it.
+    const poisoned = keyOf();
+    store.put(poisoned, invocationRecord([finishing('poisoned-1', { seats: 'not a list', outcome: '{not json' })]));
+    store.put(keyOf(), invocationRecord([finishing('redriven-2')]));
+    const summary = await redrive(store, reactor());
+    expect(summary).toMatchObject({ batches: 1, records: 1, left: 1 });
+    expect(summary.errors).toEqual([{ key: poisoned, error: expect.stringMatching(/^1 of its 1 records failed again/) }]);
+    expect(await store.keys()).toEqual([poisoned]);
+    expect(await ratingOf(ana)).toMatchObject({ games: 2, wins: 2, rev: 2 });
+    // Run again: it still fails, and is still kept.
+    expect(await redrive(store, reactor())).toMatchObject({ batches: 0, left: 1 });
+    expect(await store.keys()).toEqual([poisoned]);
+  });
+
+  it('leaves an object that is not a failed batch, saying why, and plays nothing of it', async () => {
+    const store = new MemoryFailedBatchStore();
+    const noPayload = JSON.parse(invocationRecord([finishing('never')])) as Record<string, unknown>;
+    delete noPayload.payload;
+    const noRecords = { ...(JSON.parse(invocationRecord([finishing('never')])) as object), payload: JSON.stringify({ Records: [] }) };
+    store.put(keyOf(), 'not json');
+    store.put(keyOf(), JSON.stringify(noPayload));
+    store.put(keyOf(), JSON.stringify(noRecords));
+    const summary = await redrive(store, reactor());
+    expect(summary).toMatchObject({ batches: 0, records: 0, left: 3 });
+    expect(summary.errors.map((e) => e.error)).toEqual([
+      'the object is not JSON',
+      expect.stringMatching(/^not a stream batch's invocation record: .*payload/s),
+      expect.stringMatching(/^its payload is not a batch of stream records: .*Records/s),
+    ]);
+    expect(store.size).toBe(3);
+    expect(() => parseFailedBatch(invocationRecord([finishing('x')]).replace('"payload":"', '"payload":"{'))).toThrow(
+      'its payload is not JSON',
+    );
+  });
+});
