@@ -43,6 +43,7 @@ import {
   WS_STAGE,
 } from '../../infra/stack';
 import { sessionRoutes } from '../../functions/api/session-routes';
+import { redriveSetup, stackOutputs } from '../../scripts/redrive';
 import { passkeyRoutes } from '../../functions/api/passkey-routes';
 import { createApp } from '../../functions/app/app';
 import { configFromEnv } from '../../functions/app/config';
@@ -805,6 +806,33 @@ describe("the stream readers' failed batches", () => {
     expect(Object.keys(env)).toEqual(expect.arrayContaining(['TABLE_NAME', 'SECRET_ARN', 'CONNECTIONS_ENDPOINT', 'PUBLIC_URL']));
     // Every key the ratings reactor has, the notifier has too (one environment builds both handlers).
     for (const [key, value] of Object.entries(envOf('ratings'))) expect(env[key], key).toEqual(value);
+  });
+});
+
+describe('npm run redrive', () => {
+  /** The stack's outputs as the deploy writes them, values rendered ({Id} for a reference). */
+  const rendered = () => Object.fromEntries(Object.entries(template.findOutputs('*')).map(([k, o]) => [k, render(o.Value)]));
+
+  it("finds each reader's bucket and the notifier's environment in the stack's outputs, as cdk writes them or as CloudFormation describes them", () => {
+    const outputs = rendered();
+    const fromCdk = redriveSetup(stackOutputs({ Other: {}, CaravelaTest: outputs }, 'CaravelaTest'));
+    const described = {
+      Stacks: [
+        { StackName: 'CaravelaTest', Outputs: Object.entries(outputs).map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })) },
+      ],
+    };
+    expect(redriveSetup(stackOutputs(described, 'CaravelaTest'))).toEqual(fromCdk);
+    expect(fromCdk.buckets).toEqual({ notify: `{${idOf(stack.notifyFailedBatches)}}`, ratings: `{${idOf(stack.ratingsFailedBatches)}}` });
+    expect(fromCdk.env).toEqual({
+      ...Object.fromEntries(Object.entries(envOf('notify')).map(([k, v]) => [k, render(v)])),
+      AWS_REGION: '{AWS::Region}',
+    });
+  });
+
+  it('says plainly when the outputs are not those of a stack that keeps failed batches', () => {
+    const { NotifyFailedBatchesBucket: _, ...older } = rendered();
+    expect(() => stackOutputs({ CaravelaTest: older }, 'CaravelaTest')).toThrow(/lack NotifyFailedBatchesBucket: deploy this version/);
+    expect(() => stackOutputs({ CaravelaTest: rendered() }, 'Elsewhere')).toThrow(/stack Elsewhere/);
   });
 });
 
