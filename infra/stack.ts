@@ -4,8 +4,9 @@
  * registration, push key, replays), the web client as static files (a private S3 bucket behind
  * CloudFront, with a generated config.json naming both APIs), seven thin Lambda handlers bundled by the locally installed
  * esbuild (never Docker) for Node.js 22 on arm64 — the four request handlers and the passkey routes, the notifier on
- * the table's stream and the clock sweep on a five-minute schedule — and alarms that page on
- * handler errors, throttling, a notifier falling behind and notifications given up on.
+ * the table's stream and the clock sweep on a five-minute schedule —, a bucket per stream reader
+ * keeping the batches it gives up on (for `npm run redrive`), and alarms that page on handler
+ * errors, throttling, a notifier falling behind and notifications given up on.
  *
  * Each handler gets only the table actions and the configuration it uses, so a bug in one
  * route cannot touch what that route has no business touching.

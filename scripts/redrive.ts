@@ -3,7 +3,8 @@
  * (their records kept whole in each reader's S3 bucket, infra/stack.ts) through the same handlers
  * the stream functions run, on the app built as a Lambda container builds it (functions/app/);
  * each object is deleted once all of its records succeeded. Prints a JSON summary per reader
- * (batches played back, their records, objects left and why); exits 1 while anything is left.
+ * (batches played back, their records, objects left and why); exits 1 while anything is left, 2
+ * when the stack's outputs cannot be read.
  * Running it again when the buckets are empty does nothing; a record played twice changes nothing.
  *
  *   npm run redrive                                   # the stack's outputs in cdk-outputs.json (npm run deploy writes it)
@@ -74,7 +75,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const file = option(args, '--outputs') ?? path.join(root, 'cdk-outputs.json');
   const stackName = option(args, '--stack') ?? process.env.CARAVELA_STACK ?? 'Caravela';
-  const { buckets, env } = redriveSetup(stackOutputs(JSON.parse(readFileSync(file, 'utf8')), stackName));
+  const { buckets, env } = (() => {
+    try {
+      return redriveSetup(stackOutputs(JSON.parse(readFileSync(file, 'utf8')), stackName));
+    } catch (error) {
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      console.error(
+        missing
+          ? `No stack outputs at ${file}: npm run deploy writes them there, or pass --outputs <file>.`
+          : `Cannot read the stack's outputs in ${file}: ${(error as Error).message}`,
+      );
+      process.exit(2);
+    }
+  })();
   // The Lambda container's app, with the notifier's environment; the operator's own credentials.
   const config = configFromEnv({ ...env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN' });
   const app = createApp({ config, now: () => new Date(), ids: randomIds });

@@ -30,13 +30,13 @@ afterAll(async () => server?.close());
 
 let sequence = 5000;
 /** A stream record of a commit that finishes a listed game of Ana and Bruno, Ana first (as the table's stream has it). */
-function finishing(gameId: string, extra: Record<string, unknown> = {}): DynamoDBRecord {
+function finishing(gameId: string, game: string, extra: Record<string, unknown> = {}): DynamoDBRecord {
   const item = {
     pk: `GAME#${gameId}`,
     sk: 'V#0000000009',
     kind: 'commit',
     gameId,
-    game: 'tic-tac-toe',
+    game,
     version: 9,
     seat: 0,
     playerId: ana.playerId,
@@ -114,18 +114,19 @@ const keyOf = () =>
   `aws/lambda/4f6c0d2e-mapping/shardId-1/2090/03/01/2090-03-01T16.00.${String(objects++).padStart(2, '0')}-${randomUUID()}`;
 
 const reactor = () => server.app.get(ratingsPart);
-const ratingOf = (player: Player) => server.stores.ratings.rating(player.playerId, 'tic-tac-toe');
+const ratingOf = (player: Player, game: string) => server.stores.ratings.rating(player.playerId, game);
 
-describe('npm run redrive, on the memory app', { shuffle: false }, () => {
+// Each test rates games of its own rulebook: they pass in any order.
+describe('npm run redrive, on the memory app', () => {
   it('plays a failed batch back through the reader’s handler and deletes its object; a second run does nothing', async () => {
     const store = new MemoryFailedBatchStore();
-    store.put(keyOf(), invocationRecord([finishing('redriven-1')]));
-    expect(await ratingOf(ana)).toBeUndefined();
+    store.put(keyOf(), invocationRecord([finishing('redriven-1', 'tic-tac-toe')]));
+    expect(await ratingOf(ana, 'tic-tac-toe')).toBeUndefined();
 
     expect(await redrive(store, reactor())).toEqual({ batches: 1, records: 1, left: 0, errors: [] });
     expect(store.size).toBe(0);
-    expect(await ratingOf(ana)).toMatchObject({ games: 1, wins: 1, rev: 1 });
-    expect(await ratingOf(bruno)).toMatchObject({ games: 1, wins: 0, rev: 1 });
+    expect(await ratingOf(ana, 'tic-tac-toe')).toMatchObject({ games: 1, wins: 1, rev: 1 });
+    expect(await ratingOf(bruno, 'tic-tac-toe')).toMatchObject({ games: 1, wins: 0, rev: 1 });
     const once = await server.stores.ratings.contents();
 
     // Nothing left: nothing played, nothing changed.
@@ -133,8 +134,8 @@ describe('npm run redrive, on the memory app', { shuffle: false }, () => {
     expect(await server.stores.ratings.contents()).toBe(once);
 
     // The same batch kept twice (a redrive interrupted before its delete), once as LocalStack writes it: played, and nothing changes.
-    store.put(keyOf(), invocationRecord([finishing('redriven-1')]));
-    store.put(keyOf(), invocationRecord([finishing('redriven-1')], 'object'));
+    store.put(keyOf(), invocationRecord([finishing('redriven-1', 'tic-tac-toe')]));
+    store.put(keyOf(), invocationRecord([finishing('redriven-1', 'tic-tac-toe')], 'object'));
     expect(await redrive(store, reactor())).toEqual({ batches: 2, records: 2, left: 0, errors: [] });
     expect(await server.stores.ratings.contents()).toBe(once);
   });
@@ -143,13 +144,13 @@ describe('npm run redrive, on the memory app', { shuffle: false }, () => {
     const store = new MemoryFailedBatchStore();
     // A commit no version of the rules can read (as a bug in a writer would leave it), then a good one after it.
     const poisoned = keyOf();
-    store.put(poisoned, invocationRecord([finishing('poisoned-1', { seats: 'not a list', outcome: '{not json' })]));
-    store.put(keyOf(), invocationRecord([finishing('redriven-2')]));
+    store.put(poisoned, invocationRecord([finishing('poisoned-1', 'connect-four', { seats: 'not a list', outcome: '{not json' })]));
+    store.put(keyOf(), invocationRecord([finishing('redriven-2', 'connect-four')]));
     const summary = await redrive(store, reactor());
     expect(summary).toMatchObject({ batches: 1, records: 1, left: 1 });
     expect(summary.errors).toEqual([{ key: poisoned, error: expect.stringMatching(/^1 of its 1 records failed again/) }]);
     expect(await store.keys()).toEqual([poisoned]);
-    expect(await ratingOf(ana)).toMatchObject({ games: 2, wins: 2, rev: 2 });
+    expect(await ratingOf(ana, 'connect-four')).toMatchObject({ games: 1, wins: 1, rev: 1 });
     // Run again: it still fails, and is still kept.
     expect(await redrive(store, reactor())).toMatchObject({ batches: 0, left: 1 });
     expect(await store.keys()).toEqual([poisoned]);
@@ -157,9 +158,12 @@ describe('npm run redrive, on the memory app', { shuffle: false }, () => {
 
   it('leaves an object that is not a failed batch, saying why, and plays nothing of it', async () => {
     const store = new MemoryFailedBatchStore();
-    const noPayload = JSON.parse(invocationRecord([finishing('never')])) as Record<string, unknown>;
+    const noPayload = JSON.parse(invocationRecord([finishing('never', 'goa')])) as Record<string, unknown>;
     delete noPayload.payload;
-    const noRecords = { ...(JSON.parse(invocationRecord([finishing('never')])) as object), payload: JSON.stringify({ Records: [] }) };
+    const noRecords = {
+      ...(JSON.parse(invocationRecord([finishing('never', 'goa')])) as object),
+      payload: JSON.stringify({ Records: [] }),
+    };
     store.put(keyOf(), 'not json');
     store.put(keyOf(), JSON.stringify(noPayload));
     store.put(keyOf(), JSON.stringify(noRecords));
@@ -171,7 +175,7 @@ describe('npm run redrive, on the memory app', { shuffle: false }, () => {
       expect.stringMatching(/^its payload is not a batch of stream records: .*Records/s),
     ]);
     expect(store.size).toBe(3);
-    expect(() => parseFailedBatch(invocationRecord([finishing('x')]).replace('"payload":"', '"payload":"{'))).toThrow(
+    expect(() => parseFailedBatch(invocationRecord([finishing('x', 'goa')]).replace('"payload":"', '"payload":"{'))).toThrow(
       'its payload is not JSON',
     );
   });
