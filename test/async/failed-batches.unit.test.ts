@@ -6,7 +6,6 @@
  * changes nothing; a record that fails again keeps its object, the rest is still played; an object
  * that is not a batch is left, saying why.
  */
-import { randomUUID } from 'node:crypto';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,9 @@ import { redrive } from '../../functions/api/redrive';
 import { ratings as ratingsPart } from '../../functions/handlers/ratings';
 import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { register, type Player } from '../support/client';
+import { failedBatchKey, invocationRecord } from '../support/failed-batch';
+
+const RATINGS = { function: 'Ratings' };
 
 let server: InProcessServer;
 let ana: Player;
@@ -77,42 +79,6 @@ function finishing(gameId: string, game: string, extra: Record<string, unknown> 
   } as DynamoDBRecord;
 }
 
-/**
- * What Lambda writes to an S3 on-failure destination for a DynamoDB stream, field for field as
- * "Retain discarded records for a DynamoDB event source in Lambda" shows it, with the payload.
- */
-function invocationRecord(records: DynamoDBRecord[], payloadAs: 'string' | 'object' = 'string'): string {
-  const first = records[0]!.dynamodb!.SequenceNumber!;
-  const last = records.at(-1)!.dynamodb!.SequenceNumber!;
-  const payload = { Records: records };
-  return JSON.stringify({
-    requestContext: {
-      requestId: randomUUID(),
-      functionArn: 'arn:aws:lambda:us-east-1:123456789012:function:Caravela-Ratings',
-      condition: 'MaximumRecordAgeExceeded',
-      approximateInvokeCount: 40,
-    },
-    responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
-    version: '1.0',
-    timestamp: '2090-03-01T16:00:01.000Z',
-    DDBStreamBatchInfo: {
-      shardId: 'shardId-00000001573689847184-864758bb',
-      startSequenceNumber: first,
-      endSequenceNumber: last,
-      approximateArrivalOfFirstRecord: '2090-03-01T10:00:00Z',
-      approximateArrivalOfLastRecord: '2090-03-01T10:00:00Z',
-      batchSize: records.length,
-      streamArn: 'arn:aws:dynamodb:us-east-1:123456789012:table/caravela/stream/2090-01-01T00:00:00.000',
-    },
-    payload: payloadAs === 'string' ? JSON.stringify(payload) : payload,
-  });
-}
-
-let objects = 0;
-/** A key as Lambda names the object: aws/lambda/<mapping>/<shard>/YYYY/MM/DD/YYYY-MM-DDTHH.MM.SS-<uuid>. */
-const keyOf = () =>
-  `aws/lambda/4f6c0d2e-mapping/shardId-1/2090/03/01/2090-03-01T16.00.${String(objects++).padStart(2, '0')}-${randomUUID()}`;
-
 const reactor = () => server.app.get(ratingsPart);
 const ratingOf = (player: Player, game: string) => server.stores.ratings.rating(player.playerId, game);
 
@@ -120,7 +86,7 @@ const ratingOf = (player: Player, game: string) => server.stores.ratings.rating(
 describe('npm run redrive, on the memory app', () => {
   it('plays a failed batch back through the reader’s handler and deletes its object; a second run does nothing', async () => {
     const store = new MemoryFailedBatchStore();
-    store.put(keyOf(), invocationRecord([finishing('redriven-1', 'tic-tac-toe')]));
+    store.put(failedBatchKey(), invocationRecord([finishing('redriven-1', 'tic-tac-toe')], RATINGS));
     expect(await ratingOf(ana, 'tic-tac-toe')).toBeUndefined();
 
     expect(await redrive(store, reactor())).toEqual({ batches: 1, records: 1, left: 0, errors: [] });
@@ -134,8 +100,8 @@ describe('npm run redrive, on the memory app', () => {
     expect(await server.stores.ratings.contents()).toBe(once);
 
     // The same batch kept twice (a redrive interrupted before its delete), once as LocalStack writes it: played, and nothing changes.
-    store.put(keyOf(), invocationRecord([finishing('redriven-1', 'tic-tac-toe')]));
-    store.put(keyOf(), invocationRecord([finishing('redriven-1', 'tic-tac-toe')], 'object'));
+    store.put(failedBatchKey(), invocationRecord([finishing('redriven-1', 'tic-tac-toe')], RATINGS));
+    store.put(failedBatchKey(), invocationRecord([finishing('redriven-1', 'tic-tac-toe')], { payloadAs: 'object', function: 'Ratings' }));
     expect(await redrive(store, reactor())).toEqual({ batches: 2, records: 2, left: 0, errors: [] });
     expect(await server.stores.ratings.contents()).toBe(once);
   });
@@ -143,9 +109,12 @@ describe('npm run redrive, on the memory app', () => {
   it('keeps the object of a batch whose record fails again, and plays the others', async () => {
     const store = new MemoryFailedBatchStore();
     // A commit no version of the rules can read (as a bug in a writer would leave it), then a good one after it.
-    const poisoned = keyOf();
-    store.put(poisoned, invocationRecord([finishing('poisoned-1', 'connect-four', { seats: 'not a list', outcome: '{not json' })]));
-    store.put(keyOf(), invocationRecord([finishing('redriven-2', 'connect-four')]));
+    const poisoned = failedBatchKey();
+    store.put(
+      poisoned,
+      invocationRecord([finishing('poisoned-1', 'connect-four', { seats: 'not a list', outcome: '{not json' })], RATINGS),
+    );
+    store.put(failedBatchKey(), invocationRecord([finishing('redriven-2', 'connect-four')], RATINGS));
     const summary = await redrive(store, reactor());
     expect(summary).toMatchObject({ batches: 1, records: 1, left: 1 });
     expect(summary.errors).toEqual([{ key: poisoned, error: expect.stringMatching(/^1 of its 1 records failed again/) }]);
@@ -158,15 +127,15 @@ describe('npm run redrive, on the memory app', () => {
 
   it('leaves an object that is not a failed batch, saying why, and plays nothing of it', async () => {
     const store = new MemoryFailedBatchStore();
-    const noPayload = JSON.parse(invocationRecord([finishing('never', 'goa')])) as Record<string, unknown>;
+    const noPayload = JSON.parse(invocationRecord([finishing('never', 'goa')], RATINGS)) as Record<string, unknown>;
     delete noPayload.payload;
     const noRecords = {
-      ...(JSON.parse(invocationRecord([finishing('never', 'goa')])) as object),
+      ...(JSON.parse(invocationRecord([finishing('never', 'goa')], RATINGS)) as object),
       payload: JSON.stringify({ Records: [] }),
     };
-    store.put(keyOf(), 'not json');
-    store.put(keyOf(), JSON.stringify(noPayload));
-    store.put(keyOf(), JSON.stringify(noRecords));
+    store.put(failedBatchKey(), 'not json');
+    store.put(failedBatchKey(), JSON.stringify(noPayload));
+    store.put(failedBatchKey(), JSON.stringify(noRecords));
     const summary = await redrive(store, reactor());
     expect(summary).toMatchObject({ batches: 0, records: 0, left: 3 });
     expect(summary.errors.map((e) => e.error)).toEqual([
@@ -175,7 +144,7 @@ describe('npm run redrive, on the memory app', () => {
       expect.stringMatching(/^its payload is not a batch of stream records: .*Records/s),
     ]);
     expect(store.size).toBe(3);
-    expect(() => parseFailedBatch(invocationRecord([finishing('x', 'goa')]).replace('"payload":"', '"payload":"{'))).toThrow(
+    expect(() => parseFailedBatch(invocationRecord([finishing('x', 'goa')], RATINGS).replace('"payload":"', '"payload":"{'))).toThrow(
       'its payload is not JSON',
     );
   });
