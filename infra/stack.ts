@@ -4,8 +4,9 @@
  * registration, push key, replays), the web client as static files (a private S3 bucket behind
  * CloudFront, with a generated config.json naming both APIs), seven thin Lambda handlers bundled by the locally installed
  * esbuild (never Docker) for Node.js 22 on arm64 — the four request handlers and the passkey routes, the notifier on
- * the table's stream and the clock sweep on a five-minute schedule — and alarms that page on
- * handler errors, throttling, a notifier falling behind and notifications given up on.
+ * the table's stream and the clock sweep on a five-minute schedule —, a bucket per stream reader
+ * keeping the batches it gives up on (for `npm run redrive`), and alarms that page on handler
+ * errors, throttling, a notifier falling behind and notifications given up on.
  *
  * Each handler gets only the table actions and the configuration it uses, so a bug in one
  * route cannot touch what that route has no business touching.
@@ -44,17 +45,29 @@ import { AttributeType, BillingMode, Operation, StreamViewType, Table } from 'aw
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, FilterCriteria, FilterRule, LoggingFormat, Runtime, StartingPosition, SystemLogLevel } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import {
+  Architecture,
+  type CfnFunction,
+  type DlqDestinationConfig,
+  FilterCriteria,
+  FilterRule,
+  type IEventSourceMapping,
+  type IFunction,
+  LoggingFormat,
+  MetricType,
+  Runtime,
+  StartingPosition,
+  SystemLogLevel,
+} from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, S3OnFailureDestination } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription, LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { ConfigurationSet, ConfigurationSetEventDestination, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { METRIC_NAMESPACE, METRICS } from '../functions/observe/metric-names';
 import { PRODUCTION } from './production';
 import { HASHED_FILES } from '../scripts/build-web';
@@ -93,6 +106,18 @@ export const ALARM_DATAPOINTS = 3;
 export const FAILING_PERCENT = 1;
 /** How far behind the table's stream the notifier may fall before someone should look. */
 export const ITERATOR_AGE_ALARM = Duration.minutes(15);
+/**
+ * How old a stream record may grow while its reader retries it (the mappings retry until then,
+ * not a number of times). An outage of a reader — a bad deploy, a dependency down — is waited
+ * out in order and costs nothing (the iterator-age alarm pages 15 minutes in): six hours is a
+ * working session to roll back or fix it. A record that fails for good holds up the later
+ * records of its lane at most that long, then goes to its reader's bucket with its batch. And
+ * a lane held up that long still has 18 of the stream's 24 hours to catch up before DynamoDB
+ * trims records it has not read, which reach no destination at all.
+ */
+export const STREAM_MAX_RECORD_AGE = Duration.hours(6);
+/** How long a batch given up on stays in its reader's bucket for `npm run redrive` (then it expires). */
+export const FAILED_BATCH_RETENTION = Duration.days(30);
 /**
  * How often the clock sweep runs: the granularity of time-outs, reminders and quiet-hour
  * releases, so a due item waits less than a minute (EventBridge's shortest rate). An idle run
@@ -310,10 +335,10 @@ export class CaravelaStack extends Stack {
   readonly webSocketStage: WebSocketStage;
   readonly httpApi: HttpApi;
   readonly functions: CaravelaFunctions;
-  /** Where stream batches the notifier gave up on are recorded (their shard and sequence numbers). */
-  readonly notifyDeadLetters: Queue;
-  /** Where stream batches the ratings reactor gave up on are recorded. */
-  readonly ratingsDeadLetters: Queue;
+  /** Stream batches the notifier gave up on, each an object with its records (`npm run redrive` plays them back). */
+  readonly notifyFailedBatches: Bucket;
+  /** Stream batches the ratings reactor gave up on, the same way. */
+  readonly ratingsFailedBatches: Bucket;
   /** SES sends through this configuration set; its event destination reports bounces and complaints to `emailEvents`. */
   readonly emailConfigurationSet: ConfigurationSet;
   readonly emailEvents: Topic;
@@ -489,19 +514,21 @@ export class CaravelaStack extends Stack {
     // handlers/stream.ts reacts to); everything else written to the table
     // (connections, snapshots, markers, settings) never even invokes the function. Several
     // batches of one shard at once; records of one game (one partition key) stay in order.
-    this.notifyDeadLetters = this.streamReader(
+    const notifyReader = this.streamReader(
       notify,
-      'NotifyDeadLetters',
+      'NotifyFailedBatches',
       { kind: { S: FilterRule.or('commit', 'chatMessage', 'signInAsk') } },
       PRODUCTION.streamParallelization,
     );
+    this.notifyFailedBatches = notifyReader.failedBatches;
 
     // --- Ratings: the stream's second consumer ------------------------------------------------
     // Only the commit that finishes a game invokes it.
-    this.ratingsDeadLetters = this.streamReader(ratings, 'RatingsDeadLetters', {
+    const ratingsReader = this.streamReader(ratings, 'RatingsFailedBatches', {
       kind: { S: FilterRule.isEqual('commit') },
       status: { S: FilterRule.isEqual('finished') },
     });
+    this.ratingsFailedBatches = ratingsReader.failedBatches;
 
     // --- SES events: bounces and complaints stop mail to an address ---------------------------
     this.emailEvents = new Topic(this, 'EmailEvents', { displayName: 'Caravela SES bounces and complaints', enforceSSL: true });
@@ -787,14 +814,8 @@ export class CaravelaStack extends Stack {
       notify.metric('IteratorAge', { period: ALARM_PERIOD, statistic: 'Maximum' }),
       ITERATOR_AGE_ALARM.toMilliseconds(),
     );
-    // … and a dead letter means notifications were given up on.
-    this.alarm(
-      'NotifyDeadLetters',
-      'The notifier gave up on stream records (see the dead-letter queue)',
-      this.notifyDeadLetters.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
-      1,
-      'at once',
-    );
+    // … and records given up on (kept in its bucket) mean notifications wait for a redrive.
+    this.failedBatchAlarms('Notify', 'notifier', notify, notifyReader.source);
 
     // The ratings reactor the same way: behind, or giving up (ratings left unchanged).
     this.alarm(
@@ -803,13 +824,7 @@ export class CaravelaStack extends Stack {
       ratings.metric('IteratorAge', { period: ALARM_PERIOD, statistic: 'Maximum' }),
       ITERATOR_AGE_ALARM.toMilliseconds(),
     );
-    this.alarm(
-      'RatingsDeadLetters',
-      'The ratings reactor gave up on stream records (see its dead-letter queue)',
-      this.ratingsDeadLetters.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
-      1,
-      'at once',
-    );
+    this.failedBatchAlarms('Ratings', 'ratings reactor', ratings, ratingsReader.source);
 
     // What the functions report in embedded metric format (functions/observe/): a request
     // answered INTERNAL (the function still returns 200, so Errors stays quiet), a stream
@@ -864,10 +879,54 @@ export class CaravelaStack extends Stack {
       value: this.vapidSecret.secretArn,
       description: 'Put the Web Push keys here once (see infra/stack.ts)',
     });
+    // What `npm run redrive` (scripts/redrive.ts) reads: the two buckets, and the notifier's own
+    // environment to build the handlers with (the ratings reactor's is a part of it), as its
+    // function's Environment property renders ({"variables": {…}}), with the region.
+    new CfnOutput(this, 'NotifyFailedBatchesBucket', {
+      value: this.notifyFailedBatches.bucketName,
+      description: 'Stream batches the notifier gave up on: npm run redrive plays them back',
+    });
+    new CfnOutput(this, 'RatingsFailedBatchesBucket', {
+      value: this.ratingsFailedBatches.bucketName,
+      description: 'Stream batches the ratings reactor gave up on: npm run redrive plays them back',
+    });
+    new CfnOutput(this, 'RedriveEnvironment', {
+      value: this.toJsonString({ region: this.region, environment: (notify.node.defaultChild as CfnFunction).environment }),
+      description: "The notifier's environment, for npm run redrive",
+    });
     new CfnOutput(this, 'TokenSecretArn', {
       value: this.tokenSecret.secretArn,
       description: 'The token key set: rotate it with npx tsx scripts/rotate-key.ts --secret-id <this ARN>',
     });
+  }
+
+  /**
+   * A reader's records given up on: delivered to its bucket (kept whole: fix the cause, then
+   * `npm run redrive`), or — worse — not even that (the write to the bucket failed: the records
+   * are gone). Both are never normal: one datapoint raises either. The delivered count is the
+   * mapping's own metric (its EventCount group, vended by Lambda at no charge), by mapping UUID.
+   */
+  private failedBatchAlarms(name: string, reader: string, fn: NodejsFunction, source: DynamoEventSource): void {
+    this.alarm(
+      `${name}FailedBatches`,
+      `The ${reader} gave up on stream records: they are kept in its failed-batches bucket; fix the cause, then npm run redrive`,
+      new Metric({
+        namespace: 'AWS/Lambda',
+        metricName: 'OnFailureDestinationDeliveredEventCount',
+        dimensionsMap: { EventSourceMappingUUID: source.eventSourceMappingId },
+        period: ALARM_PERIOD,
+        statistic: 'Sum',
+      }),
+      1,
+      'at once',
+    );
+    this.alarm(
+      `${name}FailedBatchesLost`,
+      `The ${reader} gave up on stream records and could not keep them in its bucket: they are lost`,
+      fn.metric('DestinationDeliveryFailures', { period: ALARM_PERIOD, statistic: 'Sum' }),
+      1,
+      'at once',
+    );
   }
 
   /** An alarm on `metric` ≥ `threshold`: in ALARM_DATAPOINTS of the last ALARM_WINDOW minutes (`sustained`), or in one (`at once`). */
@@ -917,7 +976,7 @@ export class CaravelaStack extends Stack {
       'AwsSolutions-IAM5[Resource::*]',
       'dynamodb:ListStreams has no resource-level permission (the event source mapping needs it).',
     );
-    ack(this.notifyDeadLetters, 'AwsSolutions-SQS3', 'This queue is the dead-letter destination of the stream event source mapping.');
+    this.acknowledgeFailedBatches(notify, this.notifyFailedBatches);
     ack(
       this.webSocketApi,
       'AwsSolutions-APIG4',
@@ -982,7 +1041,7 @@ export class CaravelaStack extends Stack {
       'AwsSolutions-IAM5[Resource::*]',
       'dynamodb:ListStreams has no resource-level permission (the event source mapping needs it).',
     );
-    ack(this.ratingsDeadLetters, 'AwsSolutions-SQS3', 'This queue is the dead-letter destination of the stream event source mapping.');
+    this.acknowledgeFailedBatches(ratings, this.ratingsFailedBatches);
     ack(
       this.emailEvents,
       'AwsSolutions-SNS2',
@@ -990,47 +1049,72 @@ export class CaravelaStack extends Stack {
     );
   }
 
+  /** The checks that do not apply to a stream reader's failed-batches bucket, each with the reason. */
+  private acknowledgeFailedBatches(fn: NodejsFunction, bucket: Bucket): void {
+    const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
+    ack(
+      bucket,
+      'AwsSolutions-S1',
+      'Only Lambda writes here (failed stream batches) and only the operator reads and deletes (npm run redrive); CloudTrail records both. Access logs would need another bucket.',
+    );
+    ack(
+      fn,
+      `AwsSolutions-IAM5[Resource::<${this.getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/aws/lambda/*]`,
+      'Lambda names each failed-batch object itself (aws/lambda/<mapping>/<shard>/<date>-<uuid>): the prefix is all that is known in advance.',
+    );
+  }
+
   /**
    * A reader of the table's stream: `fn` gets the inserted items whose new image matches
-   * `newImage`, with partial-batch failures, retries, and a dead-letter queue (returned).
+   * `newImage`, with partial-batch failures, bisection, retries until STREAM_MAX_RECORD_AGE, and
+   * the batches it gives up on kept whole in a bucket of their own (returned with the mapping).
    */
   private streamReader(
     fn: NodejsFunction,
-    deadLettersId: string,
+    failedBatchesId: string,
     newImage: Record<string, unknown>,
     parallelizationFactor?: number,
-  ): Queue {
-    // Records of batches the reader gave up on (after the retries or a day); for streams the
-    // message names the shard and sequence numbers, not the records: read them from the stream
-    // (kept 24 h) or from the table. 14 days is SQS's longest retention.
-    const deadLetters = new Queue(this, deadLettersId, {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
+  ): { failedBatches: Bucket; source: DynamoEventSource } {
+    // An S3 on-failure destination gets each batch given up on with its records ("payload"), where
+    // a queue or topic would get its shard and sequence numbers only, whose records the stream
+    // trims after 24 hours ("Retain discarded records for a DynamoDB event source in Lambda",
+    // https://docs.aws.amazon.com/lambda/latest/dg/services-dynamodb-errors.html). Kept long
+    // enough to fix a cause and redrive; the records are players' commits: private, encrypted,
+    // SSL only, and kept when the stack goes (a bucket with objects cannot be deleted anyway).
+    const failedBatches = new Bucket(this, failedBatchesId, {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      lifecycleRules: [{ expiration: FAILED_BATCH_RETENTION }],
+      removalPolicy: RemovalPolicy.RETAIN,
+      autoDeleteObjects: false,
     });
-    fn.addEventSource(
-      new DynamoEventSource(this.table, {
-        // LATEST: the mapping starts at the stream's tip when it is created. TRIM_HORIZON would
-        // first replay up to 24 h of old commits, i.e. a burst of stale "your turn" messages for
-        // turns long played; missing the commits of the few seconds it takes to create the
-        // mapping is the lesser harm. (The position only matters at creation; afterwards the
-        // mapping keeps its own checkpoint.)
-        startingPosition: StartingPosition.LATEST,
-        batchSize: 25,
-        // The handler reports the first failing record and those after it, so retries resume
-        // exactly there. When the function itself fails (a timeout: a batch whose bot moves or
-        // deliveries run long; a crash), the batch is split in two instead, isolating the record
-        // that makes it fail; a split spends no retry.
-        bisectBatchOnError: true,
-        reportBatchItemFailures: true,
-        retryAttempts: 10,
-        maxRecordAge: Duration.days(1),
-        ...(parallelizationFactor === undefined ? {} : { parallelizationFactor }),
-        onFailure: new SqsDlq(deadLetters),
-        filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: newImage } })],
-      }),
-    );
-    return deadLetters;
+    const source = new DynamoEventSource(this.table, {
+      // LATEST: the mapping starts at the stream's tip when it is created. TRIM_HORIZON would
+      // first replay up to 24 h of old commits, i.e. a burst of stale "your turn" messages for
+      // turns long played; missing the commits of the few seconds it takes to create the
+      // mapping is the lesser harm. (The position only matters at creation; afterwards the
+      // mapping keeps its own checkpoint.)
+      startingPosition: StartingPosition.LATEST,
+      batchSize: 25,
+      // The handler reports the first failing record and those after it, so retries resume
+      // exactly there. When the function itself fails (a timeout: a batch whose bot moves or
+      // deliveries run long; a crash), the batch is split in two instead, isolating the record
+      // that makes it fail; a split spends no retry.
+      bisectBatchOnError: true,
+      reportBatchItemFailures: true,
+      // Retried until the record is too old (STREAM_MAX_RECORD_AGE), however many times.
+      retryAttempts: -1,
+      maxRecordAge: STREAM_MAX_RECORD_AGE,
+      ...(parallelizationFactor === undefined ? {} : { parallelizationFactor }),
+      onFailure: new FailedBatchDestination(failedBatches),
+      // OnFailureDestinationDeliveredEventCount, for the alarm on failed batches (failedBatchAlarms).
+      metricsConfig: { metrics: [MetricType.EVENT_COUNT] },
+      filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: newImage } })],
+    });
+    fn.addEventSource(source);
+    return { failedBatches, source };
   }
 
   private fn(id: string, entry: string, environment: Record<string, string> = {}, options: FnOptions = {}): NodejsFunction {
@@ -1066,5 +1150,23 @@ export class CaravelaStack extends Stack {
       depsLockFilePath: path.join(root, 'package-lock.json'),
       projectRoot: root,
     });
+  }
+}
+
+/**
+ * A bucket as a stream mapping's on-failure destination, granting the function's role only what
+ * Lambda's docs ask for an S3 destination — s3:PutObject (under the prefix Lambda writes to) and
+ * s3:ListBucket — where CDK's S3OnFailureDestination grants it read and delete too: the function
+ * never reads its failed batches, the operator's redrive does.
+ */
+class FailedBatchDestination extends S3OnFailureDestination {
+  constructor(private readonly failedBatches: IBucket) {
+    super(failedBatches);
+  }
+
+  override bind(_mapping: IEventSourceMapping, fn: IFunction): DlqDestinationConfig {
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.failedBatches.arnForObjects('aws/lambda/*')] }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.failedBatches.bucketArn] }));
+    return { destination: this.failedBatches.bucketArn };
   }
 }

@@ -8,6 +8,8 @@
  *   npm run deploy -- -c alarmEmail=ops@example.com    # saved in cdk.context.json
  *   npm run deploy                                     # the alarm email still set
  *   npm run deploy -- -c alarmEmail=                   # removed
+ *
+ * The stack's outputs are written to cdk-outputs.json, where `npm run redrive` finds its buckets.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -52,7 +54,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const kept = saveSettings(args, path.join(root, 'cdk.context.json'));
   const shown = Object.entries(kept).map(([k, v]) => `${k}=${v}`);
   console.log(shown.length ? `Deployment settings (cdk.context.json): ${shown.join(', ')}` : 'No deployment settings (cdk.context.json).');
-  const cdk = spawnSync('npx', ['cdk', 'deploy', '--no-notices', ...args], {
+  // The stack's outputs, kept for the scripts that act on the deployed stack (npm run redrive).
+  const outputs = args.some((a) => a.startsWith('--outputs-file')) ? [] : ['--outputs-file', 'cdk-outputs.json'];
+  const cdk = spawnSync('npx', ['cdk', 'deploy', '--no-notices', ...outputs, ...args], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, CDK_DISABLE_VERSION_CHECK: '1', CDK_DISABLE_CLI_TELEMETRY: 'true' },

@@ -5,7 +5,9 @@
  * (population.ts) over days. Players register as devices, turn on Web Push, start games by quick
  * play or with bots, and answer "your turn" pushes after a think time or at their next session,
  * refreshing their 15-minute tokens as the web client does. The stream is read and handed to the
- * notifier and the ratings reactor in batches; the sweep runs at its schedule.
+ * notifier and the ratings reactor in batches; the sweep runs at its schedule; the batches a
+ * reader gives up on go to its on-failure destination, and the operator's `npm run redrive`
+ * plays a bucket's back when told to (`redriveAtHours`).
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Rng } from '../../domain/engine/rng';
@@ -37,8 +39,9 @@ import { ModelDocumentClient } from './dynamo/client';
 import { type ItemChange, TableModel } from './dynamo/table';
 import { LambdaAccount } from './lambda/account';
 import { LambdaFunctionModel } from './lambda/function-model';
-import { lambdaIo, outsideInvocation } from './lambda/invocation';
-import { OnFailureQueue } from './lambda/on-failure';
+import { currentInvocation, lambdaIo, outsideInvocation } from './lambda/invocation';
+import { OnFailureBucket, type OnFailureDestination, OnFailureQueue } from './lambda/on-failure';
+import { redriveReaders, type ReaderName, type RedriveSummary } from '../../functions/api/redrive';
 import { functionOptions, streamMappingOptions, type FunctionName, type FunctionSettings } from './lambda/settings';
 import { StreamEventSourceMapping } from './lambda/stream-mapping';
 import { MemoryStream } from './lambda/stream-source';
@@ -65,6 +68,11 @@ export interface WorldOptions {
    * to the functions' memory). 0 makes a run depend on its seed alone, not on this machine's speed.
    */
   cpuScale?: number;
+  /**
+   * When the operator runs `npm run redrive` (hours into the run): the batches the readers gave
+   * up on, kept in their buckets, played back through the same code as scripts/redrive.ts.
+   */
+  redriveAtHours?: number[];
   /** Told every simulated quarter hour how far the run is (the simulated time, the wall time spent, moves so far). */
   progress?: (line: string) => void;
   /** Faults, as AWS has them: instances killed at I/O points, `$disconnect`s lost, stream batches delivered twice. */
@@ -130,7 +138,12 @@ export class World {
     'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'ratings' | 'sweep',
     LambdaFunctionModel<never, unknown>
   >;
-  readonly deadLetters = { notify: new OnFailureQueue(), ratings: new OnFailureQueue() };
+  /** Each reader's on-failure destination, as its mapping in the template names it (a bucket, or a queue). */
+  readonly failedBatches: Record<ReaderName, OnFailureDestination>;
+  /** Each `npm run redrive`: when (hours into the run) and what it reported per reader. */
+  readonly redrives: ({ atHour: number } & Record<ReaderName, RedriveSummary>)[] = [];
+  /** Pushes sent by the redrives (outside any Lambda invocation). */
+  redrivenPushes = 0;
   private readonly mappings: StreamEventSourceMapping[];
   private readonly rng: Rng;
   private readonly ids: Ids;
@@ -231,10 +244,15 @@ export class World {
       stage: httpStage.stageName,
       handler: call(this.functions.http),
     });
+    const destination = (name: FunctionName): OnFailureDestination => {
+      const mapping = options.functions[name].streamMappings[0]!;
+      return mapping.onFailure?.kind === 's3' ? new OnFailureBucket(mapping.logicalId) : new OnFailureQueue();
+    };
+    this.failedBatches = { notify: destination('Notify'), ratings: destination('Ratings') };
     this.mappings = (
       [
-        ['Notify', this.functions.notify, this.deadLetters.notify],
-        ['Ratings', this.functions.ratings, this.deadLetters.ratings],
+        ['Notify', this.functions.notify, this.failedBatches.notify],
+        ['Ratings', this.functions.ratings, this.failedBatches.ratings],
       ] as const
     ).map(
       ([name, target, onFailure]) =>
@@ -281,6 +299,7 @@ export class World {
         webPush: (_subscription, n) =>
           lambdaIo(async () => {
             this.counts.pushes++;
+            if (!currentInvocation()) this.redrivenPushes++;
             const turn = `${n.playerId}|${n.gameId}|${n.version}|${n.kind}`;
             if (this.pushed.has(turn)) this.duplicatePushes++;
             else this.pushed.add(turn);
@@ -338,6 +357,11 @@ export class World {
     void this.sweepLoop();
     const poison = this.options.faults?.poisonAtHour;
     if (poison !== undefined) void this.clock.sleep(poison * 60 * MINUTE).then(() => this.writePoison());
+    for (const hour of this.options.redriveAtHours ?? [])
+      void this.clock
+        .sleep(hour * 60 * MINUTE)
+        .then(() => this.redrive(hour))
+        .catch(() => this.counts.errors++);
     for (const p of population) void this.live(p, end).catch(() => this.counts.errors++);
     if (this.options.progress) void this.reportProgress(end, this.options.progress);
     await this.clock.run(end);
@@ -349,6 +373,27 @@ export class World {
     while (!stopped) await this.clock.run(this.clock.now() + MINUTE);
     await stopping;
     return this.report();
+  }
+
+  /**
+   * The operator's `npm run redrive`: its own process (outside Lambda, an app of its own) running
+   * the same code as scripts/redrive.ts on the modelled buckets and the readers' handlers.
+   */
+  async redrive(atHour: number): Promise<Record<ReaderName, RedriveSummary>> {
+    const app = this.newApp();
+    const bucket = (name: ReaderName) => {
+      const destination = this.failedBatches[name];
+      if (!(destination instanceof OnFailureBucket)) throw new Error(`the ${name} mapping keeps no records (its destination is a queue)`);
+      return destination.objects;
+    };
+    const summary = await outsideInvocation(() =>
+      redriveReaders({
+        notify: { store: bucket('notify'), handler: app.get(stream) },
+        ratings: { store: bucket('ratings'), handler: app.get(ratings) },
+      }),
+    );
+    this.redrives.push({ atHour, ...summary });
+    return summary;
   }
 
   /** A line every simulated quarter hour: where a run's wall time goes (sign-ups, play, the end). */
@@ -388,8 +433,15 @@ export class World {
       streams: {
         notify: this.mappings[0]!.metrics,
         ratings: this.mappings[1]!.metrics,
-        deadLetters: { notify: this.deadLetters.notify.messages.length, ratings: this.deadLetters.ratings.messages.length },
+        failedBatches: { notify: this.failedBatches.notify.sent, ratings: this.failedBatches.ratings.sent },
+        /** Objects still in each bucket (none for a queue). */
+        inBuckets: {
+          notify: this.failedBatches.notify instanceof OnFailureBucket ? this.failedBatches.notify.objects.size : 0,
+          ratings: this.failedBatches.ratings instanceof OnFailureBucket ? this.failedBatches.ratings.objects.size : 0,
+        },
       },
+      redrives: this.redrives,
+      redrivenPushes: this.redrivenPushes,
     };
   }
 

@@ -53,15 +53,22 @@ describe('the deployed functions, from the synthesized template', () => {
     expect(notify[0]).toMatchObject({
       batchSize: 25,
       parallelizationFactor: PRODUCTION.streamParallelization,
-      maximumRetryAttempts: 10,
-      maximumRecordAgeSeconds: 86_400,
+      maximumRetryAttempts: -1,
+      maximumRecordAgeSeconds: 6 * 3600,
       bisectBatchOnError: true,
       functionResponseTypes: ['ReportBatchItemFailures'],
       startingPosition: 'LATEST',
       filterPatterns: [{ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['commit', 'chatMessage', 'signInAsk'] } } } }],
     });
-    expect(JSON.stringify(notify[0]!.destinationConfig)).toMatch(/"OnFailure".*NotifyDeadLetters/);
-    expect(functions.Ratings.streamMappings[0]).toMatchObject({ batchSize: 25, parallelizationFactor: 1, maximumRetryAttempts: 10 });
+    expect(JSON.stringify(notify[0]!.destinationConfig)).toMatch(/"OnFailure".*NotifyFailedBatches/);
+    // A bucket: the model keeps the records of the batches given up on, as Lambda does there.
+    expect(notify[0]!.onFailure).toEqual({ kind: 's3', logicalId: expect.stringMatching(/^NotifyFailedBatches/) });
+    expect(functions.Ratings.streamMappings[0]).toMatchObject({
+      batchSize: 25,
+      parallelizationFactor: 1,
+      maximumRetryAttempts: -1,
+      onFailure: { kind: 's3', logicalId: expect.stringMatching(/^RatingsFailedBatches/) },
+    });
   });
 
   it('gives options the models accept', () => {
@@ -76,6 +83,6 @@ describe('the deployed functions, from the synthesized template', () => {
       source: new MemoryStream({ clock }),
       target: notify,
     });
-    expect(mapping).toMatchObject({ batchSize: 25, maximumRetryAttempts: 10, maximumRecordAgeSeconds: 86_400 });
+    expect(mapping).toMatchObject({ batchSize: 25, maximumRetryAttempts: -1, maximumRecordAgeSeconds: 21_600 });
   });
 });

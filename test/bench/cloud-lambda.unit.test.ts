@@ -11,7 +11,8 @@ import { LambdaKilledError, LambdaThrottledError, LambdaTimeoutError } from '../
 import { passesFilters } from '../../bench/cloud/lambda/filter-pattern';
 import { type InvocationReport, LambdaFunctionModel, type LambdaFunctionOptions } from '../../bench/cloud/lambda/function-model';
 import { currentInvocation, lambdaIo } from '../../bench/cloud/lambda/invocation';
-import { OnFailureQueue } from '../../bench/cloud/lambda/on-failure';
+import { OnFailureBucket, OnFailureQueue } from '../../bench/cloud/lambda/on-failure';
+import { parseFailedBatch } from '../../functions/api/failed-batch';
 import { StreamEventSourceMapping, type StreamMappingOptions } from '../../bench/cloud/lambda/stream-mapping';
 import { hashKey, MemoryStream, type StreamRecord } from '../../bench/cloud/lambda/stream-source';
 import { toDynamoDBRecord } from '../../bench/cloud/lambda/stream-event';
@@ -688,6 +689,48 @@ describe('DynamoDB stream event source mapping', () => {
     expect(message.DDBStreamBatchInfo.startSequenceNumber).toBe(record.sequenceNumber);
     expect(Date.parse(message.timestamp) - record.approximateCreationTime).toBeGreaterThan(60_000);
     expect(Date.parse(message.timestamp) - record.approximateCreationTime).toBeLessThanOrEqual(70_000 + 1000);
+  });
+
+  it('retries without a count until the records are too old (the stack’s -1), then keeps the batch whole in a bucket, as Lambda writes it there', async () => {
+    const bucket = new OnFailureBucket('mapping-uuid');
+    let last: DynamoDBStreamEvent | undefined;
+    const s = streamWorld(
+      async (records, event) => {
+        last = event;
+        const poison = records.findIndex((r) => r.newImage?.poison);
+        if (poison < 0) return { batchItemFailures: [] };
+        return { batchItemFailures: records.slice(poison).map((r) => ({ itemIdentifier: r.sequenceNumber })) };
+      },
+      {
+        batchSize: 25,
+        maximumRetryAttempts: -1,
+        maximumRecordAgeSeconds: 6 * 3600,
+        reportBatchItemFailures: true,
+        onFailure: bucket,
+        retryBackoffMs: (n) => Math.min(1000 * 2 ** (n - 1), 30_000),
+      },
+    );
+    const batch = [s.write('game#1'), s.write('game#1', { poison: true, secret: 'hunter2' }), s.write('game#1')];
+    await s.clock.run();
+    // Every 30 s (the back-off's cap) for six hours: never given up on a count.
+    expect(s.mapping.metrics.retries).toBeGreaterThan((6 * 3600) / 30 - 10);
+    expect(bucket.sent).toBe(1);
+    const [key] = await bucket.objects.keys();
+    expect(key).toMatch(/^aws\/lambda\/mapping-uuid\/shardId-00000000\/\d{4}\/\d{2}\/\d{2}\/\d{4}-\d{2}-\d{2}T\d{2}\.\d{2}\.\d{2}-\d+$/);
+    const text = (await bucket.objects.read(key!))!;
+    const object = JSON.parse(text) as {
+      requestContext: { condition: string };
+      DDBStreamBatchInfo: { batchSize: number };
+      payload: unknown;
+    };
+    expect(object.requestContext.condition).toBe('MaximumRecordAgeExceeded');
+    expect(object.DDBStreamBatchInfo.batchSize).toBe(2);
+    // The payload: the records as the function got them, an escaped JSON string; what npm run redrive reads.
+    expect(typeof object.payload).toBe('string');
+    const failed = parseFailedBatch(text);
+    expect(failed.event.Records.map((r) => r.dynamodb!.SequenceNumber)).toEqual(seqs(batch.slice(1)));
+    expect(failed.event.Records).toEqual(last!.Records);
+    expect(JSON.stringify(failed.event)).toContain('hunter2');
   });
 
   it('does not let a poison record block other shards', async () => {

@@ -35,9 +35,9 @@ describe('the simulated world', () => {
     expect(report.digests).toBeGreaterThan(0);
     expect(report.digestLagMinutes.count).toBe(report.digests);
     expect(report.games.inPlay + report.games.open + report.games.finished).toBe(report.table.versions.games);
-    // Through the functions as deployed: the notifier read the stream, nothing reached a dead-letter queue.
+    // Through the functions as deployed: the notifier read the stream, no batch was given up on.
     expect(report.lambda.functions.notify?.invocations).toBeGreaterThan(0);
-    expect(report.streams.deadLetters).toEqual({ notify: 0, ratings: 0 });
+    expect(report.streams.failedBatches).toEqual({ notify: 0, ratings: 0 });
   }, 60_000);
 
   it('is the same world for the same seed, when the CPU this machine spent is left out (and whether or not it tells its progress)', async () => {
@@ -72,19 +72,51 @@ describe('the simulated world with faults', () => {
   }, 60_000);
 });
 
-describe('a 30-minute notifier outage', () => {
-  it('exhausts the stream mapping’s 10 retries: batches go to the dead-letter queue, which keeps no record, and their notifications are never sent', async () => {
-    const healthy = await new World({ ...small(), cpuScale: 0 }).run();
+describe('a notifier outage', () => {
+  it('of 30 minutes is waited out: the mapping retries until a record is 6 hours old, so nothing is given up, and the stream catches up', async () => {
     const outage = await new World({ ...small(), cpuScale: 0, faults: { notifyOutage: { fromHour: 14, minutes: 30 } } }).run();
-    expect(healthy.streams.deadLetters.notify).toBe(0);
-    expect(outage.streams.deadLetters.notify).toBeGreaterThan(0);
-    expect(outage.streams.notify.failedBatches).toBeGreaterThan(0);
-    // Their records (commits whose notifications were never sent) are gone: the queue holds shard and sequence numbers only.
-    expect(outage.streams.notify.discardedRecords).toBeGreaterThan(0);
-    expect(healthy.streams.notify.discardedRecords).toBe(0);
-    // The games themselves lose nothing.
+    expect(outage.lambda.functions.notify?.kills).toBeGreaterThan(0);
+    // More than the 10 retries a count allowed (spent in 3 minutes): the records written early in
+    // the outage waited out most of it (the first came about 10 minutes in: 20 minutes behind).
+    expect(outage.streams.notify.retries).toBeGreaterThan(10);
+    expect(outage.streams.notify.maxIteratorAgeMs).toBeGreaterThan(15 * 60_000);
+    expect(outage.streams.notify).toMatchObject({ failedBatches: 0, discardedRecords: 0, trimmedRecords: 0 });
+    expect(outage.streams.failedBatches).toEqual({ notify: 0, ratings: 0 });
+    expect(outage.duplicates).toEqual({ pushes: 0, ratings: 0 });
     expect(outage.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
   }, 120_000);
+
+  it('longer than that puts its batches in the bucket, records and all; npm run redrive plays every one back, nothing twice; a second run does nothing', async () => {
+    const outage = await new World({
+      ...small(),
+      cpuScale: 0,
+      // Records written in its first 6 hours outgrow the age limit before it ends.
+      faults: { notifyOutage: { fromHour: 14, minutes: 12 * 60 } },
+      redriveAtHours: [27, 28],
+    }).run();
+    // Given up on at the age limit: every batch kept with its records (nothing trimmed, nothing merely dropped).
+    const given = outage.streams.notify;
+    expect(given.discardedRecords).toBeGreaterThan(0);
+    expect(given.trimmedRecords).toBe(0);
+    expect(outage.streams.failedBatches).toEqual({ notify: given.failedBatches, ratings: 0 });
+    const [first, second] = outage.redrives;
+    // The first run plays every record given up on through the notifier's handler, and empties the bucket.
+    expect(first).toEqual({
+      atHour: 27,
+      notify: { batches: given.failedBatches, records: given.discardedRecords, left: 0, errors: [] },
+      ratings: { batches: 0, records: 0, left: 0, errors: [] },
+    });
+    expect(outage.redrivenPushes).toBeGreaterThan(0);
+    expect(outage.duplicates).toEqual({ pushes: 0, ratings: 0 });
+    // The second finds nothing.
+    expect(second).toEqual({
+      atHour: 28,
+      notify: { batches: 0, records: 0, left: 0, errors: [] },
+      ratings: { batches: 0, records: 0, left: 0, errors: [] },
+    });
+    expect(outage.streams.inBuckets).toEqual({ notify: 0, ratings: 0 });
+    expect(outage.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
+  }, 300_000);
 });
 
 describe('the end of a run', () => {
@@ -97,11 +129,15 @@ describe('the end of a run', () => {
 });
 
 describe('a poison record', () => {
-  it('is retried, then goes to each reader’s dead-letter queue, and the stream moves on: later games are still notified', async () => {
-    const report = await new World({ ...small(), cpuScale: 0, faults: { poisonAtHour: 20 } }).run();
-    expect(report.streams.deadLetters).toEqual({ notify: 1, ratings: 1 });
+  it('is retried for 6 hours, then goes to each reader’s bucket, and the stream moves on: later games are still notified; a redrive keeps it', async () => {
+    const report = await new World({ ...small(), cpuScale: 0, faults: { poisonAtHour: 20 }, redriveAtHours: [27] }).run();
+    expect(report.streams.failedBatches).toEqual({ notify: 1, ratings: 1 });
     expect(report.streams.notify.retries).toBeGreaterThanOrEqual(10);
     expect(report.streams.notify.discardedRecords).toBeGreaterThanOrEqual(1);
+    // It fails again when played back: each reader's object stays, saying so.
+    expect(report.redrives[0]).toMatchObject({ notify: { batches: 0, left: 1 }, ratings: { batches: 0, left: 1 } });
+    expect(report.redrives[0]!.notify.errors[0]!.error).toMatch(/failed again/);
+    expect(report.streams.inBuckets).toEqual({ notify: 1, ratings: 1 });
     expect(report.commitToPushSeconds.count).toBeGreaterThan(0);
     expect(report.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
   }, 60_000);

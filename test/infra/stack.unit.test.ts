@@ -29,6 +29,8 @@ import {
   contentSecurityPolicy,
   emailAddressOf,
   ITERATOR_AGE_ALARM,
+  FAILED_BATCH_RETENTION,
+  STREAM_MAX_RECORD_AGE,
   VAPID_SECRET_TEMPLATE,
   WEB_CACHE_CONTROL,
   WEB_HASHED_CACHE_CONTROL,
@@ -46,6 +48,7 @@ import { CLOCK_SHARDS } from '../../functions/adapters/store/keys';
 import { ASSUMPTIONS } from '../../cost/model';
 import { shardsIn, sweepPartOf } from '../../functions/core/sweep-part';
 import { sessionRoutes } from '../../functions/api/session-routes';
+import { redriveSetup, stackOutputs } from '../../scripts/redrive';
 import { passkeyRoutes } from '../../functions/api/passkey-routes';
 import { createApp } from '../../functions/app/app';
 import { configFromEnv } from '../../functions/app/config';
@@ -658,7 +661,7 @@ describe('notifier', () => {
     return mine[0]!.Properties;
   };
 
-  it('reads the table stream, reports batch item failures, splits a batch the function fails on, retries and then dead-letters', () => {
+  it('reads the table stream, reports batch item failures, splits a batch the function fails on, retries until a record is 6 hours old, then keeps its batch in a bucket', () => {
     expect(mapping()).toMatchObject({
       EventSourceArn: { 'Fn::GetAtt': [idOf(stack.table), 'StreamArn'] },
       FunctionName: ref(stack.functions.notify),
@@ -666,14 +669,13 @@ describe('notifier', () => {
       BatchSize: 25,
       BisectBatchOnFunctionError: true,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      MaximumRetryAttempts: 10,
-      MaximumRecordAgeInSeconds: 24 * 3600,
+      MaximumRetryAttempts: -1,
+      MaximumRecordAgeInSeconds: 6 * 3600,
       // ≈ 220 commits a second at the evening peak of 1,000,000 games a month; one batch at a time carries ≈ 80 per shard.
       ParallelizationFactor: PRODUCTION.streamParallelization,
-      DestinationConfig: { OnFailure: { Destination: arnOf(stack.notifyDeadLetters) } },
+      DestinationConfig: { OnFailure: { Destination: arnOf(stack.notifyFailedBatches) } },
+      MetricsConfig: { Metrics: ['EventCount'] },
     });
-    expect(allowedOn('notify', arnOf(stack.notifyDeadLetters))).toContain('sqs:SendMessage');
-    template.hasResourceProperties('AWS::SQS::Queue', { MessageRetentionPeriod: 14 * 24 * 3600 });
   });
 
   it('only receives INSERTs of commit, chat message and sign-in ask items, the kinds the stream handler reacts to', () => {
@@ -707,6 +709,138 @@ describe('notifier', () => {
   });
 });
 
+describe("the stream readers' failed batches", () => {
+  const readers = () =>
+    [
+      ['notify', stack.notifyFailedBatches],
+      ['ratings', stack.ratingsFailedBatches],
+    ] as const;
+  const mappingOf = (name: 'notify' | 'ratings') =>
+    Object.entries(resources('AWS::Lambda::EventSourceMapping')).find(([, m]) =>
+      mentions(m.Properties.FunctionName, ref(stack.functions[name])),
+    )!;
+
+  it('wait for a record-age limit below the stream’s 24-hour retention, never a count of retries', () => {
+    expect(STREAM_MAX_RECORD_AGE.toHours()).toBe(6);
+    expect(STREAM_MAX_RECORD_AGE.toHours()).toBeLessThan(24);
+    for (const [name] of readers())
+      expect(mappingOf(name)[1].Properties, name).toMatchObject({
+        MaximumRetryAttempts: -1,
+        MaximumRecordAgeInSeconds: STREAM_MAX_RECORD_AGE.toSeconds(),
+      });
+  });
+
+  it('go whole to a bucket of each reader’s own: private, encrypted, SSL only, kept 30 days, retained with the stack', () => {
+    expect(FAILED_BATCH_RETENTION.toDays()).toBe(30);
+    expect(stack.notifyFailedBatches).not.toBe(stack.ratingsFailedBatches);
+    for (const [name, bucket] of readers()) {
+      const b = resources('AWS::S3::Bucket')[idOf(bucket)]!;
+      expect(mappingOf(name)[1].Properties.DestinationConfig, name).toEqual({ OnFailure: { Destination: arnOf(bucket) } });
+      expect(b.DeletionPolicy, name).toBe('Retain');
+      expect(b.Properties, name).toMatchObject({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        LifecycleConfiguration: { Rules: [{ ExpirationInDays: 30, Status: 'Enabled' }] },
+      });
+      expect(b.Properties.VersioningConfiguration, name).toBeUndefined();
+      const policy = Object.values(resources('AWS::S3::BucketPolicy')).find((p) => mentions(p.Properties.Bucket, ref(bucket)))!;
+      expect(policy.Properties.PolicyDocument.Statement, name).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    }
+  });
+
+  it('may only be written by their reader (under the prefix Lambda writes to) and listed, never read or deleted by it', () => {
+    for (const [name, bucket] of readers()) {
+      const actions = statementsOf(name)
+        .filter((st) => mentions(st.Resource, arnOf(bucket)))
+        .map((st) => ({ actions: st.Action, resource: render(st.Resource) }));
+      expect(actions, name).toEqual([
+        { actions: ['s3:PutObject'], resource: `{${idOf(bucket)}.Arn}/aws/lambda/*` },
+        { actions: ['s3:ListBucket'], resource: `{${idOf(bucket)}.Arn}` },
+      ]);
+      // The other reader's bucket is not theirs.
+      const other = bucket === stack.notifyFailedBatches ? stack.ratingsFailedBatches : stack.notifyFailedBatches;
+      expect(allowedOn(name, arnOf(other)), name).toEqual([]);
+    }
+    // No queue is left: nothing receives the metadata-only dead letters any more.
+    template.resourceCountIs('AWS::SQS::Queue', 0);
+  });
+
+  it('raise an alarm at once when a batch lands in a bucket (the mapping’s own metric), and when one could not be written there', () => {
+    for (const [name] of readers()) {
+      const [mappingId] = mappingOf(name);
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/Lambda',
+        MetricName: 'OnFailureDestinationDeliveredEventCount',
+        Dimensions: [{ Name: 'EventSourceMappingUUID', Value: { Ref: mappingId } }],
+        Statistic: 'Sum',
+        Period: 60,
+        Threshold: 1,
+        EvaluationPeriods: 1,
+        AlarmDescription: Match.stringLikeRegexp('npm run redrive'),
+      });
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/Lambda',
+        MetricName: 'DestinationDeliveryFailures',
+        Dimensions: [{ Name: 'FunctionName', Value: ref(stack.functions[name]) }],
+        Threshold: 1,
+        EvaluationPeriods: 1,
+      });
+    }
+  });
+
+  it("are named in the outputs with the notifier's environment, which npm run redrive builds its handlers with", () => {
+    const outputs = template.findOutputs('*');
+    expect(outputs.NotifyFailedBatchesBucket!.Value).toEqual(ref(stack.notifyFailedBatches));
+    expect(outputs.RatingsFailedBatchesBucket!.Value).toEqual(ref(stack.ratingsFailedBatches));
+    // The output is the function's own environment, whatever is added to it, and the region.
+    const rendered = render(outputs.RedriveEnvironment!.Value);
+    const env = envOf('notify');
+    const expected = JSON.stringify({
+      region: '{AWS::Region}',
+      environment: { variables: Object.fromEntries(Object.entries(env).map(([k, v]) => [k, render(v)])) },
+    });
+    expect(rendered).toBe(expected);
+    expect(Object.keys(env)).toEqual(expect.arrayContaining(['TABLE_NAME', 'SECRET_ARN', 'CONNECTIONS_ENDPOINT', 'PUBLIC_URL']));
+    // Every key the ratings reactor has, the notifier has too (one environment builds both handlers).
+    for (const [key, value] of Object.entries(envOf('ratings'))) expect(env[key], key).toEqual(value);
+  });
+});
+
+describe('npm run redrive', () => {
+  /** The stack's outputs as the deploy writes them, values rendered ({Id} for a reference). */
+  const rendered = () => Object.fromEntries(Object.entries(template.findOutputs('*')).map(([k, o]) => [k, render(o.Value)]));
+
+  it("finds each reader's bucket and the notifier's environment in the stack's outputs, as cdk writes them or as CloudFormation describes them", () => {
+    const outputs = rendered();
+    const fromCdk = redriveSetup(stackOutputs({ Other: {}, CaravelaTest: outputs }, 'CaravelaTest'));
+    const described = {
+      Stacks: [
+        { StackName: 'CaravelaTest', Outputs: Object.entries(outputs).map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })) },
+      ],
+    };
+    expect(redriveSetup(stackOutputs(described, 'CaravelaTest'))).toEqual(fromCdk);
+    expect(fromCdk.buckets).toEqual({ notify: `{${idOf(stack.notifyFailedBatches)}}`, ratings: `{${idOf(stack.ratingsFailedBatches)}}` });
+    expect(fromCdk.env).toEqual({
+      ...Object.fromEntries(Object.entries(envOf('notify')).map(([k, v]) => [k, render(v)])),
+      AWS_REGION: '{AWS::Region}',
+    });
+  });
+
+  it('says plainly when the outputs are not those of a stack that keeps failed batches', () => {
+    const { NotifyFailedBatchesBucket: _, ...older } = rendered();
+    expect(() => stackOutputs({ CaravelaTest: older }, 'CaravelaTest')).toThrow(/lack NotifyFailedBatchesBucket: deploy this version/);
+    expect(() => stackOutputs({ CaravelaTest: rendered() }, 'Elsewhere')).toThrow(/stack Elsewhere/);
+  });
+});
+
 describe('ratings reactor', () => {
   const mapping = () => {
     const mine = Object.values(resources('AWS::Lambda::EventSourceMapping')).filter((m) =>
@@ -716,24 +850,20 @@ describe('ratings reactor', () => {
     return mine[0]!.Properties;
   };
 
-  it('reads the table stream on its own mapping: batch item failures, retries, then its own dead-letter queue', () => {
+  it('reads the table stream on its own mapping: batch item failures, retries until a record is 6 hours old, then its own bucket', () => {
     expect(mapping()).toMatchObject({
       EventSourceArn: { 'Fn::GetAtt': [idOf(stack.table), 'StreamArn'] },
       StartingPosition: 'LATEST',
       BisectBatchOnFunctionError: true,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      MaximumRetryAttempts: 10,
-      MaximumRecordAgeInSeconds: 24 * 3600,
-      DestinationConfig: { OnFailure: { Destination: arnOf(stack.ratingsDeadLetters) } },
+      MaximumRetryAttempts: -1,
+      MaximumRecordAgeInSeconds: 6 * 3600,
+      DestinationConfig: { OnFailure: { Destination: arnOf(stack.ratingsFailedBatches) } },
+      MetricsConfig: { Metrics: ['EventCount'] },
     });
-    expect(allowedOn('ratings', arnOf(stack.ratingsDeadLetters))).toContain('sqs:SendMessage');
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'IteratorAge',
       Dimensions: [{ Name: 'FunctionName', Value: ref(stack.functions.ratings) }],
-    });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [idOf(stack.ratingsDeadLetters), 'QueueName'] } }],
     });
   });
 
@@ -831,20 +961,22 @@ describe('clock sweep', () => {
 });
 
 describe('alarms', () => {
-  it("28 alarms: Errors and Throttles per function, table throttling, the stream consumers' lag and dead letters, the functions' own metrics; each sent to the alarm topic", () => {
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 28);
+  it("30 alarms: Errors and Throttles per function, table throttling, the stream consumers' lag and failed batches, the functions' own metrics; each sent to the alarm topic", () => {
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 30);
     const alarms = Object.values(resources('AWS::CloudWatch::Alarm'));
     for (const a of alarms) {
       expect(a.Properties).toMatchObject({ ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
       expect(a.Properties.AlarmActions).toEqual([ref(stack.alarmTopic)]);
       expect(a.Properties.OKActions).toEqual([ref(stack.alarmTopic)]);
     }
-    // Three bad minutes in five raise an alarm, not one (a burst at volume); a dead letter or a
+    // Three bad minutes in five raise an alarm, not one (a burst at volume); a failed batch or a
     // late sweep at once.
     const atOnce = alarms.filter((a) => a.Properties.EvaluationPeriods === 1);
     expect(atOnce.map((a) => a.Properties.MetricName).sort()).toEqual([
-      'ApproximateNumberOfMessagesVisible',
-      'ApproximateNumberOfMessagesVisible',
+      'DestinationDeliveryFailures',
+      'DestinationDeliveryFailures',
+      'OnFailureDestinationDeliveredEventCount',
+      'OnFailureDestinationDeliveredEventCount',
       METRICS.sweepLagSeconds,
     ]);
     for (const a of alarms.filter((x) => !atOnce.includes(x)))
@@ -928,16 +1060,6 @@ describe('alarms', () => {
       TopicArn: { Ref: other.getLogicalId(other.alarmTopic.node.defaultChild as CfnElement) },
     });
   });
-
-  it('a single dead letter raises an alarm', () => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: 'AWS/SQS',
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [idOf(stack.notifyDeadLetters), 'QueueName'] } }],
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-    });
-  });
 });
 
 describe('web client', () => {
@@ -974,7 +1096,10 @@ describe('web client', () => {
   };
 
   it('lives in a private, encrypted, SSL-only, retained bucket', () => {
-    template.resourceCountIs('AWS::S3::Bucket', 1);
+    // Its own, apart from the stream readers' failed-batch buckets.
+    expect(Object.keys(resources('AWS::S3::Bucket')).sort()).toEqual(
+      [idOf(stack.webBucket), idOf(stack.notifyFailedBatches), idOf(stack.ratingsFailedBatches)].sort(),
+    );
     expect(bucket().Properties.PublicAccessBlockConfiguration).toEqual({
       BlockPublicAcls: true,
       BlockPublicPolicy: true,
@@ -1120,11 +1245,14 @@ describe('web client', () => {
 });
 
 describe('outputs', () => {
-  it('WebSocketUrl (wss, prod stage), HttpUrl, TableName, VapidSecretArn, TokenSecretArn and WebUrl', () => {
+  it('WebSocketUrl (wss, prod stage), HttpUrl, TableName, VapidSecretArn, TokenSecretArn, WebUrl and what npm run redrive reads', () => {
     const outputs = template.findOutputs('*');
     expect(Object.keys(outputs).sort()).toEqual([
       'AlarmTopicArn',
       'HttpUrl',
+      'NotifyFailedBatchesBucket',
+      'RatingsFailedBatchesBucket',
+      'RedriveEnvironment',
       'TableName',
       'TokenSecretArn',
       'VapidSecretArn',

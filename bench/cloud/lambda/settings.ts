@@ -19,8 +19,10 @@ export interface StreamMappingSettings {
   maximumRecordAgeSeconds: number;
   bisectBatchOnError: boolean;
   functionResponseTypes: string[];
-  /** As written in the template (OnFailure's Destination names the dead-letter queue). */
+  /** As written in the template (OnFailure's Destination names the on-failure destination). */
   destinationConfig: Record<string, unknown> | undefined;
+  /** What that destination is: a bucket keeps failed batches whole, a queue or topic their metadata only. */
+  onFailure: { kind: 's3' | 'sqs' | 'sns'; logicalId: string } | null;
   /** The FilterCriteria patterns, parsed. */
   filterPatterns: Record<string, unknown>[];
   startingPosition: 'LATEST' | 'TRIM_HORIZON';

@@ -9,7 +9,8 @@
  * `bisectBatchOnError`: splitting spends no retry); when it reports batch item failures, the
  * retry starts at the first failed record. After `maximumRetryAttempts` retries, or once a record
  * is older than `maximumRecordAgeSeconds` (or than the stream's 24 h), the rest of the batch is
- * given up: the on-failure destination gets its metadata, and the lane moves on. A throttled
+ * given up: the on-failure destination gets its metadata (a queue) or the records themselves (a
+ * bucket), and the lane moves on. A throttled
  * invocation is retried without spending a retry, until the records are too old. Records the
  * lane falls more than 24 h behind on are trimmed from the stream: lost.
  *
@@ -348,7 +349,7 @@ export class StreamEventSourceMapping {
     return rule(batch);
   }
 
-  /** Give up on `records` (metadata to the on-failure destination) and move on. */
+  /** Give up on `records` (to the on-failure destination: metadata to a queue, the records too to a bucket) and move on. */
   private giveUp(
     shardId: string,
     part: Pending,
@@ -361,30 +362,33 @@ export class StreamEventSourceMapping {
     this.metrics.discardedRecords += records.length;
     const first = records[0]!;
     const end = records[records.length - 1]!;
-    this.options.onFailure?.send({
-      requestContext: {
-        requestId: last?.requestId,
-        functionArn: `arn:aws:lambda:us-east-1:000000000000:function:${this.options.target.name}`,
-        condition,
-        approximateInvokeCount: part.invocations,
+    this.options.onFailure?.send(
+      {
+        requestContext: {
+          requestId: last?.requestId,
+          functionArn: `arn:aws:lambda:us-east-1:000000000000:function:${this.options.target.name}`,
+          condition,
+          approximateInvokeCount: part.invocations,
+        },
+        responseContext: {
+          statusCode: 200,
+          executedVersion: '$LATEST',
+          ...(last && last.outcome !== 'success' ? { functionError: 'Unhandled' } : {}),
+        },
+        version: '1.0',
+        timestamp: new Date(this.clock.now()).toISOString(),
+        DDBStreamBatchInfo: {
+          shardId,
+          startSequenceNumber: first.sequenceNumber,
+          endSequenceNumber: end.sequenceNumber,
+          approximateArrivalOfFirstRecord: new Date(first.approximateCreationTime).toISOString(),
+          approximateArrivalOfLastRecord: new Date(end.approximateCreationTime).toISOString(),
+          batchSize: records.length,
+          streamArn: this.streamArn,
+        },
       },
-      responseContext: {
-        statusCode: 200,
-        executedVersion: '$LATEST',
-        ...(last && last.outcome !== 'success' ? { functionError: 'Unhandled' } : {}),
-      },
-      version: '1.0',
-      timestamp: new Date(this.clock.now()).toISOString(),
-      DDBStreamBatchInfo: {
-        shardId,
-        startSequenceNumber: first.sequenceNumber,
-        endSequenceNumber: end.sequenceNumber,
-        approximateArrivalOfFirstRecord: new Date(first.approximateCreationTime).toISOString(),
-        approximateArrivalOfLastRecord: new Date(end.approximateCreationTime).toISOString(),
-        batchSize: records.length,
-        streamArn: this.streamArn,
-      },
-    });
+      { Records: records.map((r) => this.recordFor(r)) },
+    );
   }
 
   private sampleAge(records: readonly StreamRecord[]): void {

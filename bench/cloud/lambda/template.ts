@@ -72,7 +72,7 @@ function synthesize(): Record<FunctionName, FunctionSettings> {
         asyncRetryAttempts: invokeConfig?.[1].Properties.MaximumRetryAttempts as number | undefined,
         streamMappings: ofType('AWS::Lambda::EventSourceMapping')
           .filter(([, r]) => refersTo(r.Properties.FunctionName, logicalId))
-          .map(([id, r]) => mapping(id, r.Properties)),
+          .map(([id, r]) => mapping(id, r.Properties, template.Resources)),
       };
     }
     return out;
@@ -82,8 +82,22 @@ function synthesize(): Record<FunctionName, FunctionSettings> {
   }
 }
 
-function mapping(logicalId: string, p: Json): StreamMappingSettings {
+const DESTINATION_KINDS: Record<string, 's3' | 'sqs' | 'sns'> = {
+  'AWS::S3::Bucket': 's3',
+  'AWS::SQS::Queue': 'sqs',
+  'AWS::SNS::Topic': 'sns',
+};
+
+function mapping(logicalId: string, p: Json, resources: Record<string, Resource>): StreamMappingSettings {
   const filters = ((p.FilterCriteria as Json | undefined)?.Filters as { Pattern: string }[] | undefined) ?? [];
+  // The destination's ARN: the bucket's or queue's Arn attribute, or a topic's Ref.
+  const destination = ((p.DestinationConfig as Json | undefined)?.OnFailure as Json | undefined)?.Destination as
+    | { 'Fn::GetAtt'?: [string, string]; Ref?: string }
+    | undefined;
+  const target = destination?.['Fn::GetAtt']?.[0] ?? destination?.Ref;
+  const kind = target ? DESTINATION_KINDS[resources[target]?.Type ?? ''] : undefined;
+  if (destination && !kind)
+    throw new Error(`${logicalId}: an on-failure destination the model does not know: ${JSON.stringify(destination)}`);
   return {
     logicalId,
     batchSize: (p.BatchSize as number | undefined) ?? STREAM_LIMITS.defaultBatchSize,
@@ -93,6 +107,7 @@ function mapping(logicalId: string, p: Json): StreamMappingSettings {
     bisectBatchOnError: (p.BisectBatchOnFunctionError as boolean | undefined) ?? false,
     functionResponseTypes: (p.FunctionResponseTypes as string[] | undefined) ?? [],
     destinationConfig: p.DestinationConfig as Json | undefined,
+    onFailure: kind && target ? { kind, logicalId: target } : null,
     filterPatterns: filters.map((f) => JSON.parse(f.Pattern) as Json),
     startingPosition: p.StartingPosition as 'LATEST' | 'TRIM_HORIZON',
   };
