@@ -1,18 +1,30 @@
 /**
  * When the clock sweep must next look at a game, decided at each commit (pure: the time is
- * passed in). Two reasons to look: a person to act reaches their reminder or deadline, or an
+ * passed in). Three reasons to look: a person to act reaches their reminder or deadline; an
  * automatic seat (a bot, or the safe bot of an absent seat) is to act — the last resort that
- * re-drives a game whose reactions all failed. The automatic due time is rounded up to a
+ * re-drives a game whose reactions all failed; or a game that rates someone has ended — the last
+ * resort that rates it if the ratings reactor never did (host/rating-fallback.ts). The automatic due time is rounded up to a
  * multiple of `redriveMs`, so the commits of a bot chain share one due time and the clock item
  * is written once, not once per move.
  */
 import { deadlineOf, reminderOf } from './clock';
+import { ratedTableOf } from './rating-ask';
 import { activeSeats, type GameRecord } from './record';
 
 /** How long an automatic seat may be to act with nothing moving it before the sweep plays its move. */
 export const REDRIVE_AFTER_MS = 3 * 60_000;
 
+/**
+ * How long after a game that rates someone ends the sweep looks whether it was rated: far beyond
+ * the ratings reactor's usual seconds (and the 15 minutes behind the stream that page someone),
+ * so the sweep seldom races it; soon enough that a player whose rating was lost sees it the same
+ * hour.
+ */
+export const RATE_CHECK_AFTER_MS = 60 * 60_000;
+
 export function clockDueOf(record: GameRecord, at: Date, redriveMs = REDRIVE_AFTER_MS): Date | null {
+  // Its end time, not `at`: the same due time from every commit and every sweep that asks.
+  if (record.status === 'finished') return ratedTableOf(record) ? new Date(Date.parse(record.updatedAt) + RATE_CHECK_AFTER_MS) : null;
   if (record.status !== 'active') return null;
   const times: number[] = [];
   for (const seat of activeSeats(record)) {

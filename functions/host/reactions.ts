@@ -7,8 +7,8 @@
  * - the table's stream (`react`, the guarantee: every commit at least once, in order per game):
  *   the index, the due item, the lobby, a snapshot now and then, and the automatic move nobody
  *   claimed (handlers/stream.ts);
- * - the sweep (`checkClock`): time-outs, reminders, and the re-drive of an automatic seat that
- *   nothing moved (handlers/sweep.ts).
+ * - the sweep (`checkClock`): time-outs, reminders, the re-drive of an automatic seat that
+ *   nothing moved, and a finished game's ratings if they were lost (handlers/sweep.ts).
  *
  * Instances share nothing but the store, so every rule here rests on it:
  * - An automatic move is stored only on top of the very version it reacts to (the store's
@@ -64,6 +64,11 @@ export interface ReactionsDeps {
   lobby?: LobbyFeed;
   /** Default MAX_FAST_MOVES. */
   maxFastMoves?: number;
+  /**
+   * The sweep's look at a finished game (host/rating-fallback.ts): when to look again, or null.
+   * Absent (every function but the sweep), a finished game's due item is left for a sweep.
+   */
+  finished?: (record: GameRecord) => Promise<Date | null>;
 }
 
 /** A stored commit: the record after it and before it, and the head its item carries. */
@@ -85,6 +90,11 @@ type Chain = 'claims' | 'stream';
 
 export class Reactions {
   constructor(private readonly deps: ReactionsDeps) {}
+
+  /** These reactions, whose sweep also looks at finished games so (see ReactionsDeps.finished). */
+  lookingAtFinished(finished: (record: GameRecord) => Promise<Date | null>): Reactions {
+    return new Reactions({ ...this.deps, finished });
+  }
 
   private at(): string {
     return this.deps.now().toISOString();
@@ -219,11 +229,16 @@ export class Reactions {
    * them); seats past their reminder time are returned for notification; an automatic seat that
    * is to act with nothing stored for REDRIVE_AFTER_MS gets its next move (the last resort when
    * every reaction failed or a claim's holder died). Then the game's next due time is written,
-   * by the function a commit's head takes it from, as of now.
+   * by the function a commit's head takes it from, as of now. A finished game is due once, to be
+   * rated if its ratings reactor never did (host/rating-fallback.ts).
    */
   async checkClock(gameId: string, sender: Sender): Promise<Reminder[]> {
-    const { games } = this.deps;
+    const { games, finished } = this.deps;
     let record = await games.fresh(gameId);
+    if (record.status === 'finished') {
+      if (finished) await this.deps.schedule.setClockDue(gameId, await finished(record), record.version);
+      return [];
+    }
     const now = this.deps.now();
     const reminders: Reminder[] = [];
     for (const seat of activeSeats(record)) {
