@@ -167,7 +167,8 @@ export class Notifier {
         } catch (error) {
           this.deps.observer.count(METRICS.sendFailures);
           failures.push(error);
-          // The send failed (not the marking after it): the next delivery retries at once (else after the lease).
+          // The send failed (not the marking after it): the next delivery retries at once, not after the
+          // lease (which still frees it if this mark fails too).
           if (sending) await notifications.markFailed(n, target.key, claimedAt).catch(() => undefined);
         }
       }),
