@@ -523,9 +523,10 @@ export class CaravelaStack extends Stack {
     this.notifyFailedBatches = notifyReader.failedBatches;
 
     // --- Ratings: the stream's second consumer ------------------------------------------------
-    // Only the commit that finishes a game invokes it.
+    // Only the commit that finishes a game invokes it, and the sweep's ask to rate a finished
+    // game whose commit it never rated (the kinds handlers/ratings.ts rates from).
     const ratingsReader = this.streamReader(ratings, 'RatingsFailedBatches', {
-      kind: { S: FilterRule.isEqual('commit') },
+      kind: { S: FilterRule.or('commit', 'rateAsk') },
       status: { S: FilterRule.isEqual('finished') },
     });
     this.ratingsFailedBatches = ratingsReader.failedBatches;
@@ -857,6 +858,15 @@ export class CaravelaStack extends Stack {
       'The sweep handled a due clock more than 2 minutes late',
       custom(METRICS.sweepLagSeconds, 'Maximum'),
       120,
+      'at once',
+    );
+    // Reported by the sweep (every SWEEP_RATE) when a finished game went unrated for an hour: the
+    // ratings reactor lost its records (see its dead letters), never normal.
+    this.alarm(
+      'RatingsAsked',
+      'The sweep found a finished game never rated and asked the ratings reactor again',
+      custom(METRICS.ratingsAsked, 'Sum'),
+      1,
       'at once',
     );
     new CfnOutput(this, 'AlarmTopicArn', {

@@ -27,6 +27,8 @@ import { PRODUCTION } from '../../infra/production';
 import { tieredUsd } from '../../cost/model';
 import { keys } from '../../functions/adapters/store/keys';
 import { METRICS } from '../../functions/observe/metric-names';
+import { ratedTable } from '../../functions/core/ratings';
+import type { CommitItem } from '../../functions/adapters/store/items';
 import { createObserver, type Observer } from '../../functions/observe/observer';
 import { PRICES } from '../../cost/prices';
 import { ApiGatewayAccount } from './apigw/account';
@@ -82,6 +84,8 @@ export interface WorldOptions {
     duplicateRate?: number;
     /** The notifier down (every invocation fails) for `minutes` from `fromHour` hours into the run. */
     notifyOutage?: { fromHour: number; minutes: number };
+    /** The ratings reactor down (every invocation fails) for `minutes` from `fromHour` hours into the run. */
+    ratingsOutage?: { fromHour: number; minutes: number };
     /**
      * A poison record, `atHour` hours into the run: a finished game's commit whose events no
      * version of the rules can read (an item a bug wrote), as the stream hands it to both readers.
@@ -110,6 +114,15 @@ interface Watcher {
   state: Frame | null;
   waits: { version: number; done: (at: number | null) => void }[];
   stop: () => void;
+}
+
+/** Whether a finishing commit rates someone (a poison record, which no reader can read, does not). */
+function rates(item: Record<string, unknown>): boolean {
+  try {
+    return ratedTable(item as unknown as CommitItem) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** How long a player stays on a game's screen after their moves (median; drawn e^±1 around it). */
@@ -264,16 +277,20 @@ export class World {
           seed: options.seed,
         }),
     );
-    const { killRate, duplicateRate, notifyOutage, throttleBurst } = options.faults ?? {};
+    const { killRate, duplicateRate, notifyOutage, ratingsOutage, throttleBurst } = options.faults ?? {};
     if (throttleBurst) {
       const from = this.clock.now() + throttleBurst.fromHour * 60 * MINUTE;
       this.table.throttleWindow = { from, to: from + throttleBurst.minutes * MINUTE };
     }
     if (killRate) for (const f of Object.values(this.functions)) f.kill(killRate);
-    if (notifyOutage) {
-      const from = this.clock.now() + notifyOutage.fromHour * 60 * MINUTE;
-      const to = from + notifyOutage.minutes * MINUTE;
-      this.functions.notify.kill(() => this.clock.now() >= from && this.clock.now() < to);
+    for (const [outage, fn] of [
+      [notifyOutage, this.functions.notify],
+      [ratingsOutage, this.functions.ratings],
+    ] as const) {
+      if (!outage) continue;
+      const from = this.clock.now() + outage.fromHour * 60 * MINUTE;
+      const to = from + outage.minutes * MINUTE;
+      fn.kill(() => this.clock.now() >= from && this.clock.now() < to);
     }
     if (duplicateRate) for (const m of this.mappings) m.duplicate(duplicateRate);
   }
@@ -445,9 +462,13 @@ export class World {
     };
   }
 
-  /** Games by their head's status now (from the table: each game's latest commit), and how many were rated. */
-  private gamesNow(): { inPlay: number; open: number; finished: number; rated: number } {
-    const by = { inPlay: 0, open: 0, finished: 0, rated: 0 };
+  /**
+   * Games by their head's status now (from the table: each game's latest commit), how many were
+   * rated, and how many finished games that rate someone were not (lost ratings: must be 0 once
+   * the sweep's look an hour after the end has come).
+   */
+  private gamesNow(): { inPlay: number; open: number; finished: number; rated: number; unrated: number } {
+    const by = { inPlay: 0, open: 0, finished: 0, rated: 0, unrated: 0 };
     for (const pk of this.table.partitionKeys()) {
       if (!pk.startsWith('GAME#')) continue;
       const last = this.table
@@ -459,6 +480,7 @@ export class World {
       else if (status === 'open') by.open++;
       else if (status) by.inPlay++;
       if (this.table.get(pk, keys.rated)) by.rated++;
+      else if (status === 'finished' && rates(this.table.get(pk, last!)!)) by.unrated++;
     }
     return by;
   }

@@ -1,4 +1,4 @@
-/** Telling players: the notifier and its channels, chat's notices, email digests. */
+/** Telling players: the notifier and its channels, chat's notices, email digests (the sweep sends them: sweep.ts). */
 import { sendWebhook, webhookAllowList } from '../adapters/channels/webhook';
 import { pushAllowList } from '../adapters/channels/push-services';
 import { sendWebPush } from '../adapters/channels/webpush';
@@ -7,7 +7,6 @@ import { ChatNotices } from '../host/chat-notices';
 import { Digests } from '../host/digest';
 import { Notifier } from '../host/notifier';
 import { StreamReactions } from '../host/stream-reactions';
-import { Sweep } from '../host/sweep';
 import type { App } from './app';
 import { DynamoDigestStore } from '../adapters/store/digests';
 import { DynamoNotificationStore } from '../adapters/store/notifications';
@@ -15,7 +14,7 @@ import type { DigestStore } from '../stores/digests';
 import type { NotificationStore } from '../stores/notifications';
 import { vapid } from './keys';
 import { mailer } from './mail';
-import { gameCompactor, host, playerGameStore, scheduleStore } from './games';
+import { host, playerGameStore } from './games';
 import { dynamo, links, observer, senderFor } from './outside';
 import { connectionStore } from './connections';
 import { playerStore } from './players';
@@ -91,19 +90,5 @@ export function streamReactions(app: App): StreamReactions {
     notifier: app.get(notifier),
     chatNotices: app.get(chatNotices),
     sender: () => app.get(senderFor)(),
-  });
-}
-
-export function sweep(app: App): Sweep {
-  return new Sweep({
-    schedule: app.get(scheduleStore),
-    reactions: app.get(host).reactions.compacting(app.get(gameCompactor)),
-    notifier: app.get(notifier),
-    digests: app.get(digests),
-    sender: () => app.get(senderFor)(),
-    now: app.deps.now,
-    gameUrl: app.get(links).game,
-    observer: app.get(observer),
-    budgetMs: app.deps.config.sweepBudgetMs,
   });
 }

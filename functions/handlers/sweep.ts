@@ -1,7 +1,7 @@
 /** The clock sweep, on a schedule: time-outs, reminders, re-drives, held notifications, digests (host/sweep.ts). */
 import type { App } from '../app/app';
 import { observer } from '../app/outside';
-import { sweep as sweepPart } from '../app/notify';
+import { sweep as sweepPart } from '../app/sweep';
 import { CLOCK_SHARDS } from '../adapters/store/keys';
 import { sweepPartOf } from '../core/sweep-part';
 import type { SweepResult } from '../host/sweep';

@@ -105,7 +105,7 @@ export class Digests {
       await mailer.send(record.settings.email!, { subject, text, label: ['digest', d.playerId], playerId: d.playerId });
       await digests.markSent(d);
     } else if (claim === 'abandoned') {
-      this.deps.observer.log.warn('giving up a digest after repeated failures', { playerId: d.playerId });
+      this.deps.observer.log.warn('giving up a digest whose mail kept failing', { playerId: d.playerId });
       await digests.finish(d, null);
       return 'dropped';
     }

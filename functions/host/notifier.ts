@@ -2,7 +2,9 @@
  * Delivers notifications to players who are not online: each channel target (every Web Push
  * subscription, the webhook, the email address) at most once per turn, claimed in the store
  * before and marked after sending, so that a stream record delivered twice or a notifier that crashed
- * and retried does not send again what was sent. Quiet hours hold non-urgent messages back
+ * and retried does not send again what was sent, and two instances at once do not both send. A
+ * target that fails is marked so and tried again on the stream's next delivery of the record,
+ * until it has failed for GIVE_UP_AFTER_MS (stores/notifications.ts). Quiet hours hold non-urgent messages back
  * until they end (the clock sweep releases them). Email is a daily digest (host/digest.ts): a
  * turn only makes the player's next digest due, and only for a confirmed address that has not
  * bounced. Failures throw, so the stream retries.
@@ -137,14 +139,21 @@ export class Notifier {
       targets.push({ key: 'email', send: () => mail(to, n, record), drop: (s) => s });
     }
     const failures: unknown[] = [];
+    const busy: string[] = [];
     const gone: typeof targets = [];
     await Promise.all(
       targets.map(async (target) => {
+        const claimedAt = now();
+        let sending = false;
         try {
-          const claim = await notifications.claim(n, target.key, now());
+          const claim = await notifications.claim(n, target.key, claimedAt);
           if (claim === 'sent') return;
+          if (claim === 'busy') {
+            busy.push(target.key);
+            return;
+          }
           if (claim === 'abandoned') {
-            this.deps.observer.log.warn('giving up a notification after repeated failures', {
+            this.deps.observer.log.warn('giving up a notification that kept failing', {
               kind: n.kind,
               playerId: n.playerId,
               gameId: n.gameId,
@@ -152,11 +161,16 @@ export class Notifier {
             });
             return;
           }
+          sending = true;
           if ((await target.send()) === 'gone') gone.push(target);
+          sending = false;
           await notifications.markSent(n, target.key);
         } catch (error) {
           this.deps.observer.count(METRICS.sendFailures);
           failures.push(error);
+          // The send failed (not the marking after it): the next delivery retries at once, not after the
+          // lease (which still frees it if this mark fails too).
+          if (sending) await notifications.markFailed(n, target.key, claimedAt).catch(() => undefined);
         }
       }),
     );
@@ -172,5 +186,7 @@ export class Notifier {
     }
     if (failures.length)
       throw new AggregateError(failures, `delivering ${n.kind} to ${n.playerId} failed on ${failures.length} channel(s)`);
+    // Another instance may be sending these right now: tried again later, they are either sent or its claim has lapsed.
+    if (busy.length) throw new Error(`${n.kind} to ${n.playerId}: ${busy.join(', ')} busy in another instance`);
   }
 }

@@ -7,7 +7,7 @@
  */
 import { rateGame } from '../core/rate';
 import { ratedTable } from '../core/ratings';
-import type { CommitHead } from '../core/triggers';
+import type { RatingAsk } from '../core/rating-ask';
 import type { RatingStore } from '../stores/ratings';
 import { METRICS } from '../observe/metric-names';
 import type { Observer } from '../observe/observer';
@@ -23,8 +23,11 @@ export class Ratings {
     private readonly observer: Pick<Observer, 'count'>,
   ) {}
 
-  /** React to one stored commit (at its time `at`): rate the game if this commit finished it. */
-  async onCommit(head: CommitHead, at: string): Promise<RateOutcome> {
+  /**
+   * React to one stored commit (at its time `at`), or to the sweep's ask for a game nobody rated
+   * (as much of its finishing commit's head as rating reads): rate the game if it finished it.
+   */
+  async onCommit(head: Omit<RatingAsk, 'at'>, at: string): Promise<RateOutcome> {
     const table = ratedTable(head);
     if (!table) return 'unrated';
     const { seats, changes } = table;

@@ -8,7 +8,8 @@
  *   the index, the due item, the lobby, a snapshot now and then, and the automatic move nobody
  *   claimed (handlers/stream.ts);
  * - the sweep (`checkClock`): time-outs, reminders, the re-drive of an automatic seat that
- *   nothing moved, and the compaction of a game finished a day ago (handlers/sweep.ts).
+ *   nothing moved, a finished game's ratings if they were lost, and the compaction of a game
+ *   finished a day ago (handlers/sweep.ts).
  *
  * Instances share nothing but the store, so every rule here rests on it:
  * - An automatic move is stored only on top of the very version it reacts to (the store's
@@ -34,7 +35,7 @@ import { Rng } from '../../domain/engine/rng';
 import { findBot } from '../../domain/games/bots';
 import { afterCommit, type AfterCommit } from '../core/after-commit';
 import { deadlineOf, reminderOf } from '../core/clock';
-import { clockDueOf } from '../core/clock-due';
+import { clockDueOf, COMPACT_AFTER_MS } from '../core/clock-due';
 import { automaticSeat, planAutomatic, planTimeout } from '../core/plans';
 import { activeSeats, moduleOf, type GameRecord } from '../core/record';
 import type { CommitHead } from '../core/triggers';
@@ -67,6 +68,11 @@ export interface ReactionsDeps {
   maxFastMoves?: number;
   /** The sweep's: compacts the finished games it finds due (see `compacting`). */
   compactor?: GameCompactor;
+  /**
+   * The sweep's look at a finished game's ratings (host/rating-fallback.ts): when to look again,
+   * or null once it is rated (or rates nobody).
+   */
+  finished?: (record: GameRecord) => Promise<Date | null>;
 }
 
 /** A stored commit: the record after it and before it, and the head its item carries. */
@@ -92,6 +98,11 @@ export class Reactions {
   /** These reactions, compacting the finished games `checkClock` finds due: the sweep's (only its bundle carries a compactor). */
   compacting(compactor: GameCompactor): Reactions {
     return new Reactions({ ...this.deps, compactor });
+  }
+
+  /** These reactions, whose sweep also looks at finished games' ratings (see ReactionsDeps.finished). */
+  lookingAtFinished(finished: (record: GameRecord) => Promise<Date | null>): Reactions {
+    return new Reactions({ ...this.deps, finished });
   }
 
   private at(): string {
@@ -227,14 +238,15 @@ export class Reactions {
    * them); seats past their reminder time are returned for notification; an automatic seat that
    * is to act with nothing stored for REDRIVE_AFTER_MS gets its next move (the last resort when
    * every reaction failed or a claim's holder died). Then the game's next due time is written,
-   * by the function a commit's head takes it from, as of now.
+   * by the function a commit's head takes it from, as of now. A finished game is due to be rated
+   * if its ratings reactor never did (host/rating-fallback.ts), then to be compacted.
    */
   async checkClock(gameId: string, sender: Sender): Promise<Reminder[]> {
     const { games } = this.deps;
     let record = await games.fresh(gameId);
     const now = this.deps.now();
     if (record.status === 'finished') {
-      await this.compactWhenDue(record, now);
+      await this.finishedGame(record, now);
       return [];
     }
     const reminders: Reminder[] = [];
@@ -264,12 +276,15 @@ export class Reactions {
   }
 
   /**
-   * A finished game's one due time: its compaction (GameCompactor), COMPACT_AFTER_MS after
-   * its end; then it is never due again. Until then (a due item left early) it stays due.
+   * A finished game the sweep found due: first its ratings, looked at again until it is rated
+   * (when its reactor lost them); then its compaction (GameCompactor), COMPACT_AFTER_MS after its
+   * end, after which it is never due again. Until then (a due item left early) it stays due.
    */
-  private async compactWhenDue(record: GameRecord, now: Date): Promise<void> {
-    const due = clockDueOf(record, now);
-    if (due && due > now) return this.deps.schedule.setClockDue(record.gameId, due, record.version);
+  private async finishedGame(record: GameRecord, now: Date): Promise<void> {
+    const again = this.deps.finished ? await this.deps.finished(record) : null;
+    if (again) return this.deps.schedule.setClockDue(record.gameId, again, record.version);
+    const due = new Date(Date.parse(record.updatedAt) + COMPACT_AFTER_MS);
+    if (due > now) return this.deps.schedule.setClockDue(record.gameId, due, record.version);
     if (!this.deps.compactor) throw new Error(`no compactor for ${record.gameId}`);
     await this.deps.compactor.compact(record);
     await this.deps.schedule.setClockDue(record.gameId, null, record.version);

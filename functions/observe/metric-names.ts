@@ -15,6 +15,8 @@ export const METRICS = {
   retries: 'Retries',
   /** How late the sweep handled the oldest due clock, in seconds. */
   sweepLagSeconds: 'SweepLagSeconds',
+  /** The sweep found a finished game its ratings reactor never rated, and asked it again (host/rating-fallback.ts). */
+  ratingsAsked: 'RatingsAsked',
 } as const;
 
 export type MetricName = (typeof METRICS)[keyof typeof METRICS];

@@ -4,10 +4,19 @@
  * at once, or a retry, mail one digest once.
  */
 import type { SweepPart } from '../core/sweep-part';
-import type { Claim } from './notifications';
+import type { Claim, ClaimLimits } from './notifications';
 
 /** A claim this recent may still be sending (the sweep runs at most 60 s): another sweep leaves it alone. */
 export const CLAIM_LEASE_MS = 2 * 60_000;
+
+/**
+ * A digest whose mail still fails this long after its first attempt is dropped: a dozen sweeps
+ * (one every five minutes) ride out a mail service's outage, and a daily digest an hour late is
+ * still worth sending; one never sent holds nothing back, but is tried no longer.
+ */
+export const DIGEST_GIVE_UP_AFTER_MS = 60 * 60_000;
+
+export const DIGEST_CLAIMS: ClaimLimits = { leaseMs: CLAIM_LEASE_MS, giveUpAfterMs: DIGEST_GIVE_UP_AFTER_MS };
 
 /** A due digest; `shard` and `key`: the store's handle of it (a digest is pending while its player's state names this handle). */
 export interface DueDigest {
@@ -40,11 +49,12 @@ export interface DigestStore {
   /** Remove a due digest unless it is still its player's pending one. */
   removeIfStale(d: { shard: string; key: string; playerId: string }): Promise<void>;
   /**
-   * Claim the sending of one digest ('new', 'retry', 'sent' or 'abandoned' as NotificationStore.claim),
-   * or 'busy': another sweep claimed it less than CLAIM_LEASE_MS ago and may be sending it right
-   * now. Only a claim older than that (its sweep died) is taken over, by one sweep.
+   * Claim the sending of one digest, as NotificationStore.claim with DIGEST_CLAIMS: 'busy' while
+   * another sweep claimed it less than CLAIM_LEASE_MS ago and may be sending it right now; a claim
+   * older than that (its sweep died, or its mail failed) is taken over by one sweep ('retry'),
+   * until DIGEST_GIVE_UP_AFTER_MS after the first ('abandoned').
    */
-  claim(d: DueDigest, now: Date): Promise<Claim | 'busy'>;
+  claim(d: DueDigest, now: Date): Promise<Claim>;
   /** Mark a claimed digest sent: its later claims answer 'sent'. */
   markSent(d: DueDigest): Promise<void>;
 }

@@ -5,6 +5,7 @@
  * computed from (a person whose other game was rated in between makes it a conflict, and the
  * caller reads and rates again).
  */
+import type { RatingAsk } from '../core/rating-ask';
 import type { PlayerRating, RatedSeat, SeatUpdate, StoredRating } from '../core/ratings';
 
 export type ApplyResult = 'stored' | 'already' | 'conflict';
@@ -64,6 +65,12 @@ export interface RatingStore {
   playerName(playerId: string): Promise<string | null>;
   /** Whether the game's update was stored (read consistently). */
   isRated(gameId: string): Promise<boolean>;
+  /**
+   * Ask the ratings reactor to rate a finished game (the sweep's fallback, host/rating-fallback.ts):
+   * a new item at `now` each time, which the table's stream hands the reactor as it hands it a
+   * finishing commit.
+   */
+  askRating(ask: RatingAsk, now: Date): Promise<void>;
   /**
    * The people's current ratings in one game (null: not rated yet), read consistently, each
    * with its revision (0 for a rating stored without one).

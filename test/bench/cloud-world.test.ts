@@ -30,6 +30,7 @@ describe('the simulated world', () => {
     expect(report.moveLatencyMs).toMatchObject({ count: report.moves, missed: 0 });
     expect(report.moveLatencyMs.p50).toBeGreaterThan(0);
     expect(report.duplicates).toEqual({ pushes: 0, ratings: 0 });
+    expect(report.games.unrated).toBe(0);
     // A tenth give an address: confirmed by its link, then the sweep's daily digests, each timed from its due time.
     expect(report.emailsConfirmed).toBeGreaterThan(0);
     expect(report.digests).toBeGreaterThan(0);
@@ -117,6 +118,23 @@ describe('a notifier outage', () => {
     expect(outage.streams.inBuckets).toEqual({ notify: 0, ratings: 0 });
     expect(outage.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
   }, 300_000);
+});
+
+describe('a ratings outage longer than the stream’s retries', () => {
+  it('gives finishing commits up to its bucket (nobody redrives them here); the sweep has each such game rated after all, an hour after it ended or once the reactor is back, and once', async () => {
+    // Down from the second hour to the 42nd: the one game this world finishes ends meanwhile.
+    const report = await new World({
+      ...small(),
+      seed: 5,
+      cpuScale: 0,
+      faults: { ratingsOutage: { fromHour: 2, minutes: 40 * 60 } },
+    }).run();
+    expect(report.streams.failedBatches.ratings).toBeGreaterThan(0);
+    expect(report.streams.ratings.discardedRecords).toBeGreaterThan(0);
+    expect(report.games.finished).toBeGreaterThan(0);
+    expect(report.games).toMatchObject({ rated: report.games.finished, unrated: 0 });
+    expect(report.duplicates).toEqual({ pushes: 0, ratings: 0 });
+  }, 120_000);
 });
 
 describe('the end of a run', () => {

@@ -9,6 +9,7 @@
  * which is why the HTTP API's CORS cannot name the distribution whose CSP names the API.
  */
 import { REACTED_TO } from '../../functions/handlers/stream';
+import { RATED_FROM } from '../../functions/handlers/ratings';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -867,19 +868,22 @@ describe('ratings reactor', () => {
     });
   });
 
-  it('is invoked only by the commit that finishes a game', () => {
+  it("is invoked only by the commit that finishes a game and the sweep's ask to rate one, the kinds the ratings handler rates from", () => {
     const filters = mapping().FilterCriteria.Filters as { Pattern: string }[];
     expect(filters).toHaveLength(1);
     const pattern = JSON.parse(filters[0]!.Pattern) as Json;
+    expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: RATED_FROM }, status: { S: ['finished'] } } } });
     const record = (eventName: string, kind: string, status: string) => ({
       eventName,
       dynamodb: { NewImage: { kind: { S: kind }, status: { S: status } } },
     });
     expect(patternMatches(pattern, record('INSERT', 'commit', 'finished'))).toBe(true);
+    expect(patternMatches(pattern, record('INSERT', 'rateAsk', 'finished'))).toBe(true);
     for (const [event, kind, status] of [
       ['INSERT', 'commit', 'active'],
       ['INSERT', 'commit', 'open'],
       ['MODIFY', 'commit', 'finished'],
+      ['MODIFY', 'rateAsk', 'finished'],
       ['INSERT', 'rating', 'finished'],
       ['INSERT', 'snapshot', 'finished'],
     ]) {
@@ -961,22 +965,23 @@ describe('clock sweep', () => {
 });
 
 describe('alarms', () => {
-  it("30 alarms: Errors and Throttles per function, table throttling, the stream consumers' lag and failed batches, the functions' own metrics; each sent to the alarm topic", () => {
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 30);
+  it("31 alarms: Errors and Throttles per function, table throttling, the stream consumers' lag and failed batches, the functions' own metrics; each sent to the alarm topic", () => {
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 31);
     const alarms = Object.values(resources('AWS::CloudWatch::Alarm'));
     for (const a of alarms) {
       expect(a.Properties).toMatchObject({ ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
       expect(a.Properties.AlarmActions).toEqual([ref(stack.alarmTopic)]);
       expect(a.Properties.OKActions).toEqual([ref(stack.alarmTopic)]);
     }
-    // Three bad minutes in five raise an alarm, not one (a burst at volume); a failed batch or a
-    // late sweep at once.
+    // Three bad minutes in five raise an alarm, not one (a burst at volume); a failed batch, a
+    // late sweep or a game left unrated at once.
     const atOnce = alarms.filter((a) => a.Properties.EvaluationPeriods === 1);
     expect(atOnce.map((a) => a.Properties.MetricName).sort()).toEqual([
       'DestinationDeliveryFailures',
       'DestinationDeliveryFailures',
       'OnFailureDestinationDeliveredEventCount',
       'OnFailureDestinationDeliveredEventCount',
+      METRICS.ratingsAsked,
       METRICS.sweepLagSeconds,
     ]);
     for (const a of alarms.filter((x) => !atOnce.includes(x)))

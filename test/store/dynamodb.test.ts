@@ -457,4 +457,34 @@ describe('items of older shapes, read through the stores', () => {
     });
     expect((await stores.ratings.ratingsOf('old-rated')).map((r) => r.game)).toEqual(['connect-four']);
   });
+
+  it('read a delivery marker that counted its attempts by the time of its claim: retried within the window, given up after, the count gone', async () => {
+    const stores = dynamoStores(false);
+    const note = {
+      kind: 'yourTurn',
+      gameId: 'old-delivery',
+      game: 'tic-tac-toe',
+      version: 3,
+      playerId: 'bo',
+      urgent: false,
+      title: 't',
+      body: 'b',
+      url: 'u',
+    } as const;
+    // Three attempts counted of the four the first build allowed, claimed at 12:01.
+    const counted: Record<string, unknown> = {
+      ...olderShape('delivery', 1, 1),
+      pk: keys.delivery('old-delivery#3#bo#yourTurn'),
+      sk: 'webhook',
+    };
+    expect(counted).toMatchObject({ status: 'claimed', attempts: 2 });
+    counted.attempts = 3;
+    await doc.send(new PutCommand({ TableName: TABLE, Item: counted }));
+    const at = (minutes: number) => new Date(Date.parse(counted.at as string) + minutes * 60_000);
+    expect(await stores.notifications.claim(note, 'webhook', at(5))).toBe('retry');
+    const item = (await doc.send(new GetCommand({ TableName: TABLE, Key: { pk: counted.pk, sk: 'webhook' } }))).Item!;
+    expect(item).toMatchObject({ status: 'claimed', first: counted.at, at: at(5).toISOString() });
+    expect(item.attempts).toBeUndefined();
+    expect(await stores.notifications.claim(note, 'webhook', at(11))).toBe('abandoned');
+  });
 });

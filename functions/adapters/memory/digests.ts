@@ -1,11 +1,12 @@
 /**
  * Email digests in memory, as on the table: per player the last time one went and the pending
  * one's handle, the due digests in CLOCK_SHARDS shards sorted by due time, and one claim per
- * digest sent, taken over by another sweep only after CLAIM_LEASE_MS. Names come from the
+ * digest sent (deliveries.ts), taken over by another sweep only after its lease. Names come from the
  * players' profiles.
  */
-import { CLAIM_LEASE_MS, type DigestState, type DigestStore, type DueDigest } from '../../stores/digests';
-import { MAX_ATTEMPTS, type Claim } from '../../stores/notifications';
+import { DIGEST_CLAIMS, type DigestState, type DigestStore, type DueDigest } from '../../stores/digests';
+import type { Claim, ClaimMarker } from '../../stores/notifications';
+import { claimIn, markDone } from './deliveries';
 import { shardsIn, WHOLE_SWEEP } from '../../core/sweep-part';
 import { CLOCK_SHARDS, clockShardOf, keys } from '../store/keys';
 import { byKey, compareKeys, mapIn } from './order';
@@ -17,19 +18,13 @@ interface Pointer {
   dueKey?: string;
 }
 
-interface Marker {
-  status: 'claimed' | 'sent';
-  at?: string;
-  attempts?: number;
-}
-
 export class MemoryDigestStore implements DigestStore {
   /** playerId → when their last digest went, and which due item is theirs */
   private readonly pointers = new Map<string, Pointer>();
   /** shard → due key → the player's due digest */
   private readonly shards = new Map<string, Map<string, { playerId: string; due: string }>>();
   /** `playerId#key` → the claim of sending that digest */
-  private readonly markers = new Map<string, Marker>();
+  private readonly markers = new Map<string, ClaimMarker>();
 
   constructor(private readonly players: MemoryPlayerStore) {}
 
@@ -89,22 +84,11 @@ export class MemoryDigestStore implements DigestStore {
     this.shards.get(d.shard)?.delete(d.key);
   }
 
-  async claim(d: DueDigest, now: Date): Promise<Claim | 'busy'> {
-    const id = `${d.playerId}#${d.key}`;
-    const marker = this.markers.get(id);
-    if (!marker) {
-      this.markers.set(id, { status: 'claimed', at: now.toISOString() });
-      return 'new';
-    }
-    if (marker.status === 'sent') return 'sent';
-    if (Date.parse(marker.at ?? '') > now.getTime() - CLAIM_LEASE_MS) return 'busy';
-    marker.at = now.toISOString();
-    marker.attempts = (marker.attempts ?? 0) + 1;
-    return marker.attempts >= MAX_ATTEMPTS ? 'abandoned' : 'retry';
+  async claim(d: DueDigest, now: Date): Promise<Claim> {
+    return claimIn(this.markers, `${d.playerId}#${d.key}`, now, DIGEST_CLAIMS);
   }
 
   async markSent(d: DueDigest): Promise<void> {
-    const id = `${d.playerId}#${d.key}`;
-    this.markers.set(id, { ...this.markers.get(id), status: 'sent' });
+    markDone(this.markers, `${d.playerId}#${d.key}`);
   }
 }

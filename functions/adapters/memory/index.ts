@@ -7,7 +7,7 @@
  * ratings from the rating store and marks its watches on the connections.
  *
  * What the table does by itself is left out: connections and subscriptions do not expire (they
- * end with their socket or test). Given a `stream`, stored commits and chat messages go to it as
+ * end with their socket or test). Given a `stream`, stored commits, chat messages and asks (for sign-in links, for ratings) go to it as
  * to the table's stream; without, a test hands the stored commit items (`MemoryEventStore.items`)
  * to the reactions as the stream would.
  */
@@ -54,7 +54,7 @@ export function memoryStores(options: { now?: () => Date; redriveAfterMs?: numbe
   const connections = new MemoryConnectionStore();
   const players = new MemoryPlayerStore(options.now);
   const playerGames = new MemoryPlayerGameStore(games);
-  const ratings = new MemoryRatingStore(players);
+  const ratings = new MemoryRatingStore(players, options.stream);
   return {
     games,
     compactor: games,

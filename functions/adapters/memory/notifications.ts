@@ -1,26 +1,27 @@
 /**
  * Notifications in memory, as on the table: held ones keyed by when they may go (so the due ones
- * come earliest first), and one delivery record per notification and target, claimed once and
- * counted on every claim after.
+ * come earliest first), and one delivery marker per notification and target (deliveries.ts).
  */
 import type { Notification } from '../../core/notification';
-import { deliveryId, MAX_ATTEMPTS, type Claim, type HeldNotification, type NotificationStore } from '../../stores/notifications';
+import {
+  deliveryId,
+  NOTIFICATION_CLAIMS,
+  type Claim,
+  type ClaimMarker,
+  type HeldNotification,
+  type NotificationStore,
+} from '../../stores/notifications';
+import { claimIn, markAttemptFailed, markDone } from './deliveries';
 import { shardsIn, WHOLE_SWEEP } from '../../core/sweep-part';
 import { CLOCK_SHARDS, clockShardOf, keys } from '../store/keys';
 import { heldItemKey, heldKey } from '../store/notifications';
 import { byKey, compareKeys, mapIn } from './order';
 
-interface Delivery {
-  status: 'claimed' | 'sent';
-  at?: string;
-  attempts?: number;
-}
-
 export class MemoryNotificationStore implements NotificationStore {
   /** shard → `notBefore#id` → the held notification, as the table's sharded partitions. */
   private readonly held = new Map<string, Map<string, Notification>>();
   /** delivery id → target → its delivery */
-  private readonly deliveryRecords = new Map<string, Map<string, Delivery>>();
+  private readonly deliveryRecords = new Map<string, Map<string, ClaimMarker>>();
 
   async hold(n: Notification, notBefore: Date): Promise<void> {
     const id = deliveryId(n);
@@ -43,27 +44,18 @@ export class MemoryNotificationStore implements NotificationStore {
   }
 
   async claim(n: Notification, target: string, now: Date): Promise<Claim> {
-    return claimDelivery(mapIn(this.deliveryRecords, deliveryId(n)), target, now);
+    return claimIn(mapIn(this.deliveryRecords, deliveryId(n)), target, now, NOTIFICATION_CLAIMS);
   }
 
   async markSent(n: Notification, target: string): Promise<void> {
-    const targets = mapIn(this.deliveryRecords, deliveryId(n));
-    targets.set(target, { ...targets.get(target), status: 'sent' });
+    markDone(mapIn(this.deliveryRecords, deliveryId(n)), target);
+  }
+
+  async markFailed(n: Notification, target: string, claimedAt: Date): Promise<void> {
+    markAttemptFailed(mapIn(this.deliveryRecords, deliveryId(n)), target, claimedAt);
   }
 
   async deliveries(n: Notification): Promise<{ target: string; status: string }[]> {
     return byKey(this.deliveryRecords.get(deliveryId(n))).map(([target, d]) => ({ target, status: d.status }));
   }
-}
-
-/** The first claim of a target is 'new'; each later one counts an attempt, as the table's update does. */
-function claimDelivery(targets: Map<string, Delivery>, target: string, now: Date): Claim {
-  const delivery = targets.get(target);
-  if (!delivery) {
-    targets.set(target, { status: 'claimed', at: now.toISOString() });
-    return 'new';
-  }
-  delivery.attempts = (delivery.attempts ?? 0) + 1;
-  if (delivery.status === 'sent') return 'sent';
-  return delivery.attempts >= MAX_ATTEMPTS ? 'abandoned' : 'retry';
 }

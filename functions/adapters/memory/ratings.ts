@@ -2,8 +2,10 @@
  * Ratings in memory, as on the table: one game's update stored whole or not at all — 'already'
  * when the game was rated, 'conflict' when a rating changed since it was read — each person's
  * rating with its revision, history and recent games kept in the table's key order, and the
- * leaderboards moved with each update. Names come from the players' profiles.
+ * leaderboards moved with each update. Names come from the players' profiles. An ask to rate a
+ * game goes to the stream, if one is given, as the table's insert would.
  */
+import type { RatingAsk } from '../../core/rating-ask';
 import { leaderKey, type PlayerRating, type SeatUpdate, type StoredRating as CoreStoredRating } from '../../core/ratings';
 import {
   HISTORY_POINTS,
@@ -18,6 +20,7 @@ import { upcast } from '../store/catalog';
 import { keys } from '../store/keys';
 import { byKey, compareKeys, mapIn } from './order';
 import type { MemoryPlayerStore } from './players';
+import type { MemoryStream } from './stream';
 
 /** A person's rating in one game as stored; `rev` counts its writes (absent on one an older build wrote: see plantRating). */
 export interface StoredRating extends PlayerRating {
@@ -48,7 +51,13 @@ export class MemoryRatingStore implements RatingStore {
   /** game → leader key → entry */
   private readonly boards = new Map<string, Map<string, Omit<Leader, 'key'>>>();
 
-  constructor(private readonly players: MemoryPlayerStore) {}
+  /** The asks to rate a game, as the stream got them (tests). */
+  readonly asks: RatingAsk[] = [];
+
+  constructor(
+    private readonly players: MemoryPlayerStore,
+    private readonly stream?: MemoryStream,
+  ) {}
 
   /** A person's rating in one game as stored, or undefined (tests). */
   rating(playerId: string, game: string): KeptRating | undefined {
@@ -73,6 +82,11 @@ export class MemoryRatingStore implements RatingStore {
 
   async isRated(gameId: string): Promise<boolean> {
     return this.rated.has(gameId);
+  }
+
+  async askRating(ask: RatingAsk, _now: Date): Promise<void> {
+    this.asks.push(structuredClone(ask));
+    this.stream?.insert({ ...ask, kind: 'rateAsk' });
   }
 
   async current(game: string, playerIds: readonly string[]): Promise<Map<string, CoreStoredRating | null>> {

@@ -16,13 +16,14 @@
  *
  * An attribute added with a meaning for its absence that never changed (`listed` on a commit,
  * `moves` on a finishing commit and on a record, `hidden` on an index entry, `deviceId` and
- * `strikes` on a connection, `attempts` on a delivery…) is no new version: an older item without it reads as
+ * `strikes` on a connection…) is no new version: an older item without it reads as
  * it always did. Reads of a few named attributes
  * (projections: a profile's name or live map, a settings item's mutes, a rating's ordinal) see
  * no whole item and are not upcast; each reads attributes every version has, or defaults one the
  * way its upcaster would (a profile without `live` has no live connection).
  */
 import { commitUpcasters } from './upcasters/commit';
+import { deliveryUpcasters } from './upcasters/delivery';
 import { playerGameUpcasters } from './upcasters/player-game';
 import { playerUpcasters } from './upcasters/player';
 import { ratingUpcasters } from './upcasters/rating';
@@ -79,7 +80,7 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
     playerGameUpcasters,
   ),
   held: v1('A notification held back by quiet hours (OUTBOX#nn / notBefore#id; OUTBOX / notBefore#id before the shards).'),
-  delivery: v1('A delivery marker of one notification or digest to one target (DELIVERY#id / target).'),
+  delivery: shape('A delivery marker of one notification or digest to one target (DELIVERY#id / target).', deliveryUpcasters),
   clockDue: v1('When the sweep must look at a game (CLOCK#shard / due#gameId).'),
   gameClock: v1("A game's pointer to its current clock item (GAME#id / CLOCK)."),
   chatMessage: v1('One chat message (CHAT#gameId / M#id).'),
@@ -92,6 +93,7 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   ratingLog: v1("One rated game in a player's rating history (PLAYER#id / RATINGLOG#game#at#gameId)."),
   played: v1('One rated game a player played (PLAYER#id / PLAYED#at#gameId).'),
   rated: v1("The mark that a game's ratings were updated (GAME#id / RATED)."),
+  rateAsk: v1('An ask to rate a finished game (GAME#id / RATEASK#at), kept a day.'),
   leader: v1("One player on a game's leaderboard (LEADERS#game#shard / leaderKey; LEADERS#game before the shards)."),
   digest: v1("A player's email digest state (PLAYER#id / DIGEST)."),
   digestDue: v1('A digest to send (DIGEST#shard / due#playerId).'),

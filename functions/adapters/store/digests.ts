@@ -9,9 +9,9 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { CLAIM_LEASE_MS, type DigestState, type DigestStore, type DueDigest } from '../../stores/digests';
-import { MAX_ATTEMPTS, type Claim } from '../../stores/notifications';
-import { markDelivered, putClaim } from './deliveries';
+import { DIGEST_CLAIMS, type DigestState, type DigestStore, type DueDigest } from '../../stores/digests';
+import type { Claim } from '../../stores/notifications';
+import { claimMarker, markDelivery } from './deliveries';
 import { upcast, upcastAll } from './catalog';
 import type { DigestDueItem } from './items';
 import { shardsIn, WHOLE_SWEEP } from '../../core/sweep-part';
@@ -128,39 +128,16 @@ export class DynamoDigestStore implements DigestStore {
   }
 
   /**
-   * Claim the sending of one digest (see DynamoNotificationStore.claim: 'new', 'retry', 'sent' or 'abandoned'),
-   * or 'busy': another sweep claimed it less than CLAIM_LEASE_MS ago and may be sending it right
-   * now. Only a claim older than that (its sweep died) is taken over, by one sweep.
+   * Claim the sending of one digest (see Claim): 'busy' while another sweep's claim is less than
+   * CLAIM_LEASE_MS old and it may be sending right now; only a claim older than that (its sweep
+   * died, or its mail failed) is taken over, by one sweep.
    */
-  async claim(d: DueDigest, now: Date): Promise<Claim | 'busy'> {
-    const Key = digestKey(d);
-    if (await putClaim(this.db, this.table, Key, now)) return 'new';
-    const read = (await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }))).Item;
-    const marker = read && upcast('delivery', read);
-    if (marker?.status === 'sent') return 'sent';
-    const claimedAt = String(marker?.at ?? '');
-    if (Date.parse(claimedAt) > now.getTime() - CLAIM_LEASE_MS) return 'busy';
-    try {
-      const out = await this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key,
-          UpdateExpression: 'SET #at = :now ADD attempts :one',
-          ConditionExpression: '#at = :claimedAt AND #s <> :sent',
-          ExpressionAttributeNames: { '#at': 'at', '#s': 'status' },
-          ExpressionAttributeValues: { ':now': now.toISOString(), ':one': 1, ':claimedAt': claimedAt, ':sent': 'sent' },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return (upcast('delivery', out.Attributes ?? {}).attempts ?? 0) >= MAX_ATTEMPTS ? 'abandoned' : 'retry';
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      return 'busy'; // another sweep took it over (or sent it) just now
-    }
+  async claim(d: DueDigest, now: Date): Promise<Claim> {
+    return claimMarker(this.db, this.table, digestKey(d), now, DIGEST_CLAIMS);
   }
 
   async markSent(d: DueDigest): Promise<void> {
-    await markDelivered(this.db, this.table, digestKey(d));
+    await markDelivery(this.db, this.table, digestKey(d), 'sent');
   }
 }
 

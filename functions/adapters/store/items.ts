@@ -5,6 +5,7 @@
  * One table, single-table design: a game's partition holds its commits, snapshots and
  * subscriptions; a player's partition their profile, settings and game index.
  */
+import type { RatingAsk } from '../../core/rating-ask';
 import type { CommitHead } from '../../core/triggers';
 import type { GameStatus, OnResign } from '../../core/record';
 import type { EmailBlock } from '../../core/notification';
@@ -143,9 +144,12 @@ export interface HeldItem extends ItemKey {
 /** One delivery of one notification to one channel target (DELIVERY#id / target), kept a month. */
 export interface DeliveryItem extends ItemKey {
   kind: 'delivery';
-  status: 'claimed' | 'sent';
+  /** 'failed': its latest attempt is known to have failed (the next claim need not wait out the lease). */
+  status: 'claimed' | 'failed' | 'sent';
+  /** The latest claim: its claimer's lease runs from here. */
   at: string;
-  attempts?: number;
+  /** The first attempt: the target is given up a retry window after it. */
+  first: string;
   ttl: number;
 }
 
@@ -265,6 +269,15 @@ export interface PlayedItem extends ItemKey, PlayedGame {
 export interface RatedItem extends ItemKey {
   kind: 'rated';
   at: string;
+}
+
+/**
+ * The sweep's ask to rate a finished game the ratings reactor has not rated (GAME#id / RATEASK#at,
+ * kept a day): its insert is what the reactor reads, like a finishing commit.
+ */
+export interface RateAskItem extends ItemKey, RatingAsk {
+  kind: 'rateAsk';
+  ttl: number;
 }
 
 /** One player on a game's leaderboard (LEADERS#game / leaderKey): moved with each rating update. */
@@ -396,6 +409,7 @@ export type StoredItem =
   | RatingLogItem
   | PlayedItem
   | RatedItem
+  | RateAskItem
   | LeaderItem
   | DigestItem
   | DigestDueItem

@@ -120,6 +120,8 @@ export const keys = {
   played: (at: string, gameId: string) => `PLAYED#${at}#${gameId}`,
   /** In a game's partition: its ratings were updated (the marker that makes the update happen once). */
   rated: 'RATED',
+  /** In a game's partition: the sweep's ask to rate the game, at the time it asked (each ask a new item, a new stream record). */
+  rateAsk: (at: string) => `RATEASK#${at}`,
   /**
    * A game's leaderboard: one item per rated player, sorted by rating (see core/ratings.ts
    * leaderKey), in one of LEADER_SHARDS partitions by player. `leaders` is the one partition of

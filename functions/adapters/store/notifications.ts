@@ -3,11 +3,11 @@
  * sweep reads those due with one range query per shard), and one delivery marker per
  * notification and channel target (deliveries.ts).
  */
-import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Notification } from '../../core/notification';
-import { deliveryId, MAX_ATTEMPTS, type Claim, type HeldNotification, type NotificationStore } from '../../stores/notifications';
-import { markDelivered, putClaim } from './deliveries';
-import { upcast, upcastAll } from './catalog';
+import { deliveryId, NOTIFICATION_CLAIMS, type Claim, type HeldNotification, type NotificationStore } from '../../stores/notifications';
+import { claimMarker, markDelivery } from './deliveries';
+import { upcastAll } from './catalog';
 import type { HeldItem } from './items';
 import { CLOCK_SHARDS, clockShardOf, keys } from './keys';
 import { shardsIn, WHOLE_SWEEP } from '../../core/sweep-part';
@@ -61,30 +61,17 @@ export class DynamoNotificationStore implements NotificationStore {
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: { [PK]: pk, [SK]: sk } }));
   }
 
-  /**
-   * Claim the delivery of a notification to one target. 'new': first attempt; 'retry': an
-   * earlier attempt claimed it but did not finish (crash, failure): send again; 'sent': done;
-   * 'abandoned': it failed MAX_ATTEMPTS times, skip it. Every claim after the first adds an attempt.
-   */
+  /** Claim the delivery of a notification to one target (see Claim): by time, leased, taken over by one claimer. */
   async claim(n: Notification, target: string, now: Date): Promise<Claim> {
-    const Key = { [PK]: keys.delivery(deliveryId(n)), [SK]: keys.deliveryTarget(target) };
-    if (await putClaim(this.db, this.table, Key, now)) return 'new';
-    const out = await this.db.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key,
-        UpdateExpression: 'ADD attempts :one',
-        ExpressionAttributeValues: { ':one': 1 },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    const marker = upcast('delivery', out.Attributes ?? {});
-    if (marker.status === 'sent') return 'sent';
-    return (marker.attempts ?? 0) >= MAX_ATTEMPTS ? 'abandoned' : 'retry';
+    return claimMarker(this.db, this.table, deliveryKey(n, target), now, NOTIFICATION_CLAIMS);
   }
 
   async markSent(n: Notification, target: string): Promise<void> {
-    await markDelivered(this.db, this.table, { [PK]: keys.delivery(deliveryId(n)), [SK]: keys.deliveryTarget(target) });
+    await markDelivery(this.db, this.table, deliveryKey(n, target), 'sent');
+  }
+
+  async markFailed(n: Notification, target: string, claimedAt: Date): Promise<void> {
+    await markDelivery(this.db, this.table, deliveryKey(n, target), 'failed', claimedAt);
   }
 
   /** Every delivery marker of one notification (tests and audits). */
@@ -106,3 +93,5 @@ export function heldItemKey(key: string): { pk: string; sk: string } {
   if (at < 0) throw new Error(`not a held notification's handle: ${key}`);
   return { pk: key.slice(0, at), sk: key.slice(at + 1) };
 }
+/** The delivery marker of one notification to one target. */
+const deliveryKey = (n: Notification, target: string) => ({ [PK]: keys.delivery(deliveryId(n)), [SK]: keys.deliveryTarget(target) });

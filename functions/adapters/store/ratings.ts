@@ -4,10 +4,12 @@
  * their history and recent-game items, and their leaderboard entries moved. A redelivered or
  * concurrent end finds the marker and changes nothing; a person whose other game was rated in
  * between makes the transaction fail as a whole, and the caller reads and rates again.
- * Reads: a player's ratings with their history, their recent games, a game's leaderboard.
+ * Reads: a player's ratings with their history, their recent games, a game's leaderboard. The
+ * sweep's asks to rate a game (RATEASK#at) are kept a day: only their stream records matter.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { RatingAsk } from '../../core/rating-ask';
 import { leaderKey, type SeatUpdate, type StoredRating } from '../../core/ratings';
 import {
   HISTORY_POINTS,
@@ -19,7 +21,7 @@ import {
   type RatingStore,
 } from '../../stores/ratings';
 import { upcast, upcastAll } from './catalog';
-import type { LeaderItem, PlayedItem, RatedItem, RatingItem, RatingLogItem } from './items';
+import type { LeaderItem, PlayedItem, RateAskItem, RatedItem, RatingItem, RatingLogItem } from './items';
 import { keys, LEADER_SHARDS, leaderShardOf } from './keys';
 import { profileName } from './profile-name';
 import { prefixed, queryAll } from './query';
@@ -28,6 +30,8 @@ import { TABLE } from './table';
 
 const PK = TABLE.partitionKey;
 const SK = TABLE.sortKey;
+/** An ask is read from the stream within seconds, or by the reader's retries within its day; then it may go. */
+const ASK_TTL_SECONDS = 24 * 60 * 60;
 
 export class DynamoRatingStore implements RatingStore {
   constructor(
@@ -45,6 +49,22 @@ export class DynamoRatingStore implements RatingStore {
       new GetCommand({ TableName: this.table, Key: { [PK]: keys.game(gameId), [SK]: keys.rated }, ConsistentRead: true }),
     );
     return Boolean(out.Item);
+  }
+
+  async askRating(ask: RatingAsk, now: Date): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          ...ask,
+          [PK]: keys.game(ask.gameId),
+          [SK]: keys.rateAsk(now.toISOString()),
+          kind: 'rateAsk',
+          // Expiry follows the real clock (DynamoDB deletes by it), whatever clock the games use.
+          ttl: Math.floor(Date.now() / 1000) + ASK_TTL_SECONDS,
+        } satisfies RateAskItem,
+      }),
+    );
   }
 
   /** The people's current ratings in one game (null: not rated yet), read consistently. */

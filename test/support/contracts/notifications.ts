@@ -1,7 +1,10 @@
-/** Notifications (NotificationStore): held until their time, earliest first; each delivery claimed once, retried, given up, or done. */
+/**
+ * Notifications (NotificationStore): held until their time, earliest first; each delivery claimed
+ * once, left to its claimer for a lease, then retried by one claimer, given up by time, or done.
+ */
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '../../../functions/core/notification';
-import { MAX_ATTEMPTS } from '../../../functions/stores/notifications';
+import { GIVE_UP_AFTER_MS, SEND_LEASE_MS } from '../../../functions/stores/notifications';
 import type { StoreKit, SuiteContext } from './kit';
 
 export function notificationStoreContract(kit: () => StoreKit, { id }: SuiteContext): void {
@@ -53,17 +56,43 @@ export function notificationStoreContract(kit: () => StoreKit, { id }: SuiteCont
       );
     });
 
-    it('claim a delivery once, then retry it, then give it up after repeated failures', async () => {
+    it('claim a delivery once, leave it to its claimer for a lease, then retry it, and give it up only by time', async () => {
       const store = kit().stores.notifications;
       const n = note(id('failing'));
+      const plus = (ms: number) => new Date(t(1).getTime() + ms);
       expect(await store.claim(n, 'webhook', t(1))).toBe('new');
-      for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) expect(await store.claim(n, 'webhook', t(1))).toBe('retry');
-      expect(await store.claim(n, 'webhook', t(1))).toBe('abandoned');
-      expect(await store.claim(n, 'webhook', t(1))).toBe('abandoned');
+      expect(await store.claim(n, 'webhook', plus(SEND_LEASE_MS - 1000))).toBe('busy'); // its claimer may be sending
+      // However often it is claimed again (a stream redelivering its record), only time gives it up.
+      let last = 0;
+      for (let i = 0; i < 12; i++) {
+        last += SEND_LEASE_MS;
+        expect(await store.claim(n, 'webhook', plus(last))).toBe('retry');
+        expect(await store.claim(n, 'webhook', plus(last + 1000))).toBe('busy'); // the new claimer's lease
+      }
+      expect(await store.claim(n, 'webhook', plus(GIVE_UP_AFTER_MS))).toBe('retry');
+      expect(await store.claim(n, 'webhook', plus(GIVE_UP_AFTER_MS + 1000))).toBe('abandoned');
+      expect(await store.claim(n, 'webhook', plus(2 * GIVE_UP_AFTER_MS))).toBe('abandoned');
       // Another target, another turn, another kind: claims of their own.
       expect(await store.claim(n, 'email', t(1))).toBe('new');
       expect(await store.claim(note(id('failing'), 8), 'webhook', t(1))).toBe('new');
       expect(await store.claim(note(id('failing'), 7, 'gameEnded'), 'webhook', t(1))).toBe('new');
+    });
+
+    it('retry at once an attempt marked failed, but not a claim taken over since', async () => {
+      const store = kit().stores.notifications;
+      const n = note(id('failed'));
+      const plus = (ms: number) => new Date(t(1).getTime() + ms);
+      expect(await store.claim(n, 'webhook', t(1))).toBe('new');
+      await store.markFailed(n, 'webhook', t(1));
+      expect(await store.claim(n, 'webhook', plus(1000))).toBe('retry');
+      expect(await store.claim(n, 'webhook', plus(2000))).toBe('busy');
+      // The first attempt's late word changes nothing: the claim is the retry's now.
+      await store.markFailed(n, 'webhook', t(1));
+      expect(await store.claim(n, 'webhook', plus(3000))).toBe('busy');
+      await store.markFailed(n, 'webhook', plus(1000));
+      const retried = await Promise.all([1, 2, 3].map(() => store.claim(n, 'webhook', plus(4000))));
+      expect(retried.sort()).toEqual(['busy', 'busy', 'retry']);
+      expect(await store.deliveries(n)).toEqual([{ target: 'webhook', status: 'claimed' }]);
     });
 
     it('answer a delivery marked sent as sent, however often it is claimed again', async () => {
@@ -71,7 +100,7 @@ export function notificationStoreContract(kit: () => StoreKit, { id }: SuiteCont
       const n = note(id('done'));
       expect(await store.claim(n, 'push:abc', t(1))).toBe('new');
       await store.markSent(n, 'push:abc');
-      for (let i = 0; i < MAX_ATTEMPTS + 1; i++) expect(await store.claim(n, 'push:abc', t(2))).toBe('sent');
+      for (let i = 0; i < 5; i++) expect(await store.claim(n, 'push:abc', t(2 + i))).toBe('sent');
       expect(await store.claim(n, 'webhook', t(1))).toBe('new');
       expect(await store.deliveries(n)).toEqual([
         { target: 'push:abc', status: 'sent' },
@@ -80,11 +109,15 @@ export function notificationStoreContract(kit: () => StoreKit, { id }: SuiteCont
       expect(await store.deliveries(note(id('never')))).toEqual([]);
     });
 
-    it('let one of many claims made at the same moment be the first', async () => {
+    it('let one of many claims made at the same moment send, first or again, and the others wait', async () => {
       const store = kit().stores.notifications;
-      const claims = await Promise.all([1, 2, 3].map(() => store.claim(note(id('racing')), 'webhook', t(1))));
-      expect(claims.filter((c) => c === 'new')).toHaveLength(1);
-      expect(claims.filter((c) => c === 'retry')).toHaveLength(2);
+      const n = note(id('racing'));
+      const first = await Promise.all([1, 2, 3].map(() => store.claim(n, 'webhook', t(1))));
+      expect(first.sort()).toEqual(['busy', 'busy', 'new']);
+      // Its claimer died: once the lease is over, one claimer takes it over, the others wait for it.
+      const again = new Date(t(1).getTime() + SEND_LEASE_MS + 1000);
+      const retried = await Promise.all([1, 2, 3].map(() => store.claim(n, 'webhook', again)));
+      expect(retried.sort()).toEqual(['busy', 'busy', 'retry']);
     });
   });
 }
