@@ -37,7 +37,7 @@ import { ModelDocumentClient } from './dynamo/client';
 import { type ItemChange, TableModel } from './dynamo/table';
 import { LambdaAccount } from './lambda/account';
 import { LambdaFunctionModel } from './lambda/function-model';
-import { lambdaIo, outsideInvocation } from './lambda/invocation';
+import { currentInvocation, lambdaIo, outsideInvocation } from './lambda/invocation';
 import { OnFailureQueue } from './lambda/on-failure';
 import { functionOptions, streamMappingOptions, type FunctionName, type FunctionSettings } from './lambda/settings';
 import { StreamEventSourceMapping } from './lambda/stream-mapping';
@@ -162,6 +162,11 @@ export class World {
   readonly pushLatencies: number[] = [];
   /** Virtual ms from a move's request to the last seat watching the game having its state frame. */
   readonly moveLatencies: number[] = [];
+  /**
+   * Virtual ms from a commit that leaves an automatic seat to act (a bot, or an absent seat's
+   * safe bot) to the game's next commit (that move), by the function that stored it.
+   */
+  readonly botReplies = new Map<string, number[]>();
   /** Seats watching a game that never got a move's frame while they stayed (must be 0). */
   movesMissed = 0;
   /** Virtual ms from a digest falling due to its mail. */
@@ -375,6 +380,10 @@ export class World {
       turnLatencyMinutes: percentiles(this.turnLatencies.map((ms) => ms / MINUTE)),
       commitToPushSeconds: percentiles(this.pushLatencies.map((ms) => ms / 1000)),
       moveLatencyMs: { ...percentiles(this.moveLatencies), missed: this.movesMissed },
+      botReplyMs: {
+        ...percentiles([...this.botReplies.values()].flat()),
+        byFunction: Object.fromEntries([...this.botReplies].map(([name, ms]) => [name, percentiles(ms)])),
+      },
       sweepLagSeconds: { ...percentiles(this.sweepLags), max: this.sweepLags.length ? Math.max(...this.sweepLags) : null },
       digestLagMinutes: percentiles(this.digestLags.map((ms) => ms / MINUTE)),
       duplicates: { pushes: this.duplicatePushes, ratings: this.duplicateRatings },
@@ -453,6 +462,8 @@ export class World {
 
   /** Each game's highest commit version inserted: versions are stored one after another, so an insert at or below it is a version stored twice. */
   private readonly commitsSeen = new Map<string, number>();
+  /** Each game's last commit that left an automatic seat to act: its version and when it was stored. */
+  private readonly automaticLeft = new Map<string, { version: number; at: number }>();
   private duplicateCommitInserts = 0;
 
   private noteCommit(change: ItemChange): void {
@@ -467,6 +478,24 @@ export class World {
     const version = Number(sk.slice(2));
     if (version <= (this.commitsSeen.get(change.partitionKey) ?? 0)) this.duplicateCommitInserts++;
     else this.commitsSeen.set(change.partitionKey, version);
+    this.noteBotReply(change.partitionKey, version, change.newImage);
+  }
+
+  /** The time from a commit that leaves an automatic seat to act to the next commit, by the function that stored it. */
+  private noteBotReply(pk: string, version: number, image: Record<string, unknown> | undefined): void {
+    const left = this.automaticLeft.get(pk);
+    if (left?.version === version - 1) {
+      const by = currentInvocation()?.functionName ?? 'none';
+      let list = this.botReplies.get(by);
+      if (!list) this.botReplies.set(by, (list = []));
+      list.push(this.clock.now() - left.at);
+    }
+    const seats = (image?.seats ?? []) as ({ bot?: unknown } | null)[];
+    const absent = (image?.absent ?? []) as boolean[];
+    const active = (image?.activeSeats ?? []) as number[];
+    const automatic = image?.status === 'active' && active.some((s) => Boolean(seats[s]?.bot) || absent[s] === true);
+    if (automatic) this.automaticLeft.set(pk, { version, at: this.clock.now() });
+    else this.automaticLeft.delete(pk);
   }
 
   /** An item no reader can read, written straight into the table (as a bug in some writer would). */
