@@ -18,6 +18,7 @@ import { connect } from '../../functions/handlers/connect';
 import { disconnect } from '../../functions/handlers/disconnect';
 import { http } from '../../functions/handlers/http';
 import { message } from '../../functions/handlers/message';
+import { bots } from '../../functions/handlers/bots';
 import { ratings } from '../../functions/handlers/ratings';
 import { stream } from '../../functions/handlers/stream';
 import { sweep } from '../../functions/handlers/sweep';
@@ -128,10 +129,10 @@ export class World {
   readonly httpApi: HttpApiModel;
   readonly lambda: LambdaAccount;
   readonly functions: Record<
-    'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'ratings' | 'sweep',
+    'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'ratings' | 'bots' | 'sweep',
     LambdaFunctionModel<never, unknown>
   >;
-  readonly deadLetters = { notify: new OnFailureQueue(), ratings: new OnFailureQueue() };
+  readonly deadLetters = { notify: new OnFailureQueue(), ratings: new OnFailureQueue(), bots: new OnFailureQueue() };
   private readonly mappings: StreamEventSourceMapping[];
   private readonly rng: Rng;
   private readonly ids: Ids;
@@ -217,6 +218,7 @@ export class World {
       message: fn('Message', message),
       notify: fn('Notify', stream),
       ratings: fn('Ratings', ratings),
+      bots: fn('Bots', bots),
       sweep: fn('Sweep', sweep),
     };
     const call =
@@ -241,6 +243,7 @@ export class World {
       [
         ['Notify', this.functions.notify, this.deadLetters.notify],
         ['Ratings', this.functions.ratings, this.deadLetters.ratings],
+        ['Bots', this.functions.bots, this.deadLetters.bots],
       ] as const
     ).map(
       ([name, target, onFailure]) =>
@@ -398,7 +401,12 @@ export class World {
       streams: {
         notify: this.mappings[0]!.metrics,
         ratings: this.mappings[1]!.metrics,
-        deadLetters: { notify: this.deadLetters.notify.messages.length, ratings: this.deadLetters.ratings.messages.length },
+        bots: this.mappings[2]!.metrics,
+        deadLetters: {
+          notify: this.deadLetters.notify.messages.length,
+          ratings: this.deadLetters.ratings.messages.length,
+          bots: this.deadLetters.bots.messages.length,
+        },
       },
     };
   }

@@ -37,7 +37,7 @@ describe('the simulated world', () => {
     expect(report.games.inPlay + report.games.open + report.games.finished).toBe(report.table.versions.games);
     // Through the functions as deployed: the notifier read the stream, nothing reached a dead-letter queue.
     expect(report.lambda.functions.notify?.invocations).toBeGreaterThan(0);
-    expect(report.streams.deadLetters).toEqual({ notify: 0, ratings: 0 });
+    expect(report.streams.deadLetters).toEqual({ notify: 0, ratings: 0, bots: 0 });
   }, 60_000);
 
   it('is the same world for the same seed, when the CPU this machine spent is left out (and whether or not it tells its progress)', async () => {
@@ -99,7 +99,7 @@ describe('the end of a run', () => {
 describe('a poison record', () => {
   it('is retried, then goes to each reader’s dead-letter queue, and the stream moves on: later games are still notified', async () => {
     const report = await new World({ ...small(), cpuScale: 0, faults: { poisonAtHour: 20 } }).run();
-    expect(report.streams.deadLetters).toEqual({ notify: 1, ratings: 1 });
+    expect(report.streams.deadLetters).toEqual({ notify: 1, ratings: 1, bots: 0 });
     expect(report.streams.notify.retries).toBeGreaterThanOrEqual(10);
     expect(report.streams.notify.discardedRecords).toBeGreaterThanOrEqual(1);
     expect(report.commitToPushSeconds.count).toBeGreaterThan(0);

@@ -6,6 +6,7 @@
  * beside the commits (snapshot.ts), so a load is at most two reads: the latest snapshot, then the commits
  * after it.
  */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { applyCommit, type Commit, type GameRecord } from '../../core/record';
 import { REDRIVE_AFTER_MS } from '../../core/clock-due';
@@ -13,7 +14,7 @@ import { commitHead } from '../../core/after-commit';
 import { GroupWriter } from './group-commit';
 import type { GameStore } from '../../stores/games';
 import { upcast, upcastAll } from './catalog';
-import type { CommitItem, SnapshotItem } from './items';
+import type { CommitItem, MoveLeaseItem, SnapshotItem } from './items';
 import { keys } from './keys';
 import { queryAll } from './query';
 import { readSnapshot, storedSnapshot, type SnapshotWarning, type StoredSnapshot } from './snapshot';
@@ -55,11 +56,11 @@ export class EventStore implements GameStore {
    * The item carries the game's head (status, seats, whose turn): the latest commit is what
    * `myGames` and stream consumers read, so no other item needs writing per move.
    */
-  async append(commit: Commit, after: GameRecord, before: GameRecord | null, claimedUntil?: string): Promise<boolean> {
+  async append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean> {
     const { stored, units } = await this.writer.put(
       {
         TableName: this.table,
-        Item: commitItem(commit, after, before, this.redriveAfterMs, claimedUntil),
+        Item: commitItem(commit, after, before, this.redriveAfterMs),
         ConditionExpression: 'attribute_not_exists(#pk)',
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
       },
@@ -67,6 +68,34 @@ export class EventStore implements GameStore {
     );
     this.count('write', units);
     return stored;
+  }
+
+  /** See GameStore.leaseMove: one conditional put of the game's lease item. */
+  async leaseMove(gameId: string, version: number, until: Date, now: Date): Promise<boolean> {
+    try {
+      const out = await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: {
+            [TABLE.partitionKey]: keys.game(gameId),
+            [TABLE.sortKey]: keys.moveLease,
+            kind: 'moveLease',
+            version,
+            until: until.toISOString(),
+          } satisfies MoveLeaseItem,
+          // ISO times of one format compare as strings do.
+          ConditionExpression: 'attribute_not_exists(#pk) OR #version < :version OR (#version = :version AND #until <= :now)',
+          ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#version': 'version', '#until': 'until' },
+          ExpressionAttributeValues: { ':version': version, ':now': now.toISOString() },
+          ReturnConsumedCapacity: 'TOTAL',
+        }),
+      );
+      this.count('write', out.ConsumedCapacity?.CapacityUnits);
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
   }
 
   /** The record of a game, or null when it does not exist. With `base`, only newer commits are read. */
@@ -145,13 +174,7 @@ export class EventStore implements GameStore {
 }
 
 /** A commit as stored: its own fields, and the game's head after it and before it (core/after-commit.ts). */
-export function commitItem(
-  commit: Commit,
-  after: GameRecord,
-  before: GameRecord | null,
-  redriveAfterMs: number,
-  claimedUntil?: string,
-): CommitItem {
+export function commitItem(commit: Commit, after: GameRecord, before: GameRecord | null, redriveAfterMs: number): CommitItem {
   return {
     [TABLE.partitionKey]: keys.game(commit.gameId),
     [TABLE.sortKey]: keys.commit(commit.version),
@@ -160,7 +183,7 @@ export function commitItem(
     playerId: commit.playerId,
     commandId: commit.commandId,
     at: commit.at,
-    ...commitHead(commit, after, before, { redriveAfterMs, claimedUntil }),
+    ...commitHead(commit, after, before, { redriveAfterMs }),
   };
 }
 
