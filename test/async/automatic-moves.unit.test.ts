@@ -12,6 +12,10 @@ import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { activeSeats, moduleOf } from '../../functions/core/record';
 import type { CommitHead } from '../../functions/core/triggers';
 import { LEASE_MS, MoveLeased } from '../../functions/host/reactions';
+import { eachInserted } from '../../functions/api/stream-batch';
+import { playsOn } from '../../functions/handlers/bots';
+import { METRICS } from '../../functions/observe/metric-names';
+import { testObserver } from '../support/observer';
 import type { Connection } from '../../functions/stores/connections';
 import { memoryHost, type MemoryHost } from '../support/memory-host';
 
@@ -131,5 +135,30 @@ describe('automatic moves', () => {
     // With a budget: a chain.
     await h.host.reactions.play(next, h.sender);
     expect(h.storage.store.items(gameId).at(-1)!.version).toBeGreaterThan(next.version + 1);
+  });
+
+  it('hand a record whose move another holds back to the stream as not yet done: delivered again, no failure counted', async () => {
+    const observer = testObserver();
+    const count = vi.spyOn(observer, 'count');
+    const event = {
+      Records: [1, 2].map((n) => ({
+        eventName: 'INSERT',
+        dynamodb: {
+          SequenceNumber: String(n),
+          NewImage: {
+            kind: { S: 'commit' },
+            version: { N: String(n) },
+            summary: { S: '' },
+            clockDue: { NULL: true },
+            automatic: { N: '1' },
+          },
+        },
+      })),
+    } as never;
+    const busy = (item: { version: number }) => (item.version === 1 ? Promise.reject(new MoveLeased('g', 1)) : Promise.resolve());
+    expect(await eachInserted(event, playsOn, busy, observer, 'failed', (e) => e instanceof MoveLeased)).toEqual({
+      batchItemFailures: [{ itemIdentifier: '1' }, { itemIdentifier: '2' }],
+    });
+    expect(count).not.toHaveBeenCalledWith(METRICS.reactorFailures);
   });
 });
