@@ -68,7 +68,9 @@ describe('the deployed functions, from the synthesized template', () => {
       batchSize: 10,
       parallelizationFactor: 10,
       bisectBatchOnError: true,
-      filterPatterns: [{ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['commit'] }, automatic: { N: [{ exists: true }] } } } }],
+      filterPatterns: [
+        { eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['commit'] }, automatic: { N: [{ exists: true }] } } } },
+      ],
     });
   });
 
