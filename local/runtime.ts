@@ -183,7 +183,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 
   // Work in flight, so that closing and `notified` wait for it.
   const inflight = new Set<Promise<unknown>>();
+  let tracked = 0;
   const track = <T>(p: Promise<T>): Promise<T> => {
+    tracked++;
     inflight.add(p);
     void p.finally(() => inflight.delete(p)).catch(() => undefined);
     return p;
@@ -247,12 +249,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       return inflight.size;
     },
     notified: async () => {
-      // Handlers in flight first, then the stream's reactions to what they stored (the bots'
-      // moves store more), until both are quiet at once.
-      do {
+      // Handlers in flight first, then the stream's reactions to what they stored, until a round
+      // in which nothing ran: a reader may store more (a bot's move) after another drained.
+      for (let before = -1; before !== tracked || inflight.size; ) {
+        before = tracked;
         await Promise.allSettled([...inflight]);
         await Promise.all(pollers.map((p) => p.drain()));
-      } while (inflight.size);
+      }
     },
     // After the stream's reactions to what was stored so far (they write the due items), as a sweep minutes later would see them.
     sweep: async () => {
