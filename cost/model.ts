@@ -14,8 +14,8 @@ import { PRICES, type Price, type Prices } from './prices';
 // What a measurement holds (filled by cost/measure.ts)
 
 /** The Lambda functions, as infra/stack.ts names them (stream = the notifier, sweep = the clock sweep). */
-export type FunctionName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep' | 'ratings';
-export const FUNCTIONS: readonly FunctionName[] = ['http', 'connect', 'disconnect', 'message', 'stream', 'sweep', 'ratings'];
+export type FunctionName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep' | 'ratings' | 'bots';
+export const FUNCTIONS: readonly FunctionName[] = ['http', 'connect', 'disconnect', 'message', 'stream', 'sweep', 'ratings', 'bots'];
 
 export interface InvocationStats {
   invocations: number;
@@ -49,8 +49,13 @@ export interface PhaseCounts {
   dynamo: Record<FunctionName | 'outside', DynamoStats>;
   /** DynamoDB calls by operation (PutItem, Query, …). */
   dynamoByOperation: Record<string, DynamoStats>;
-  /** Records the local stream poller handed to the notifier; commitInserts are those the cloud's event filter lets through. */
-  stream: { batches: number; records: number; commitInserts: number };
+  /**
+   * Records the local stream poller handed to the notifier; commitInserts are those the cloud's
+   * event filter lets through. botBatches: the batches handed to the Bots function with a
+   * commit its filter lets through (an automatic seat to act), each an invocation in the cloud
+   * (absent in measurements from before it existed: none).
+   */
+  stream: { batches: number; records: number; commitInserts: number; botBatches?: number };
   /** Client → server WebSocket messages (each one a `message` invocation). */
   wsIn: FrameStats;
   /** Server → client frames posted through @connections. */
@@ -153,7 +158,7 @@ export function emptyPhase(): PhaseCounts {
     lambda: Object.fromEntries(FUNCTIONS.map((f) => [f, zeroInvocations()])) as Record<FunctionName, InvocationStats>,
     dynamo: Object.fromEntries([...FUNCTIONS, 'outside'].map((f) => [f, zeroDynamo()])) as Record<FunctionName | 'outside', DynamoStats>,
     dynamoByOperation: {},
-    stream: { batches: 0, records: 0, commitInserts: 0 },
+    stream: { batches: 0, records: 0, commitInserts: 0, botBatches: 0 },
     wsIn: zeroFrames(),
     wsOut: zeroFrames(),
     connections: 0,
@@ -178,7 +183,12 @@ export interface Assumption {
 }
 
 export const ASSUMPTIONS = {
-  memoryMb: { value: 512, unit: 'MB per function', why: 'infra/stack.ts gives every function 512 MB (arm64).' },
+  memoryMb: { value: 512, unit: 'MB per function', why: 'infra/stack.ts gives every function 512 MB (arm64), but the Bots function.' },
+  botsMemoryMb: {
+    value: 1769,
+    unit: 'MB',
+    why: "infra/production.ts botsMemoryMB: the Bots function has a whole vCPU, as the local core the bots' searches are timed on.",
+  },
   durationScale: {
     value: 1,
     unit: '× local wall time',
@@ -469,7 +479,7 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
   const sweepRuns = (30 * 24 * 60) / a.sweepMinutes.value / a.gamesPerMonth.value;
   const lambda = {} as UsagePerGame['lambda'];
   for (const fn of FUNCTIONS) {
-    const local = c.lambda[fn];
+    const local = c.lambda[fn] ?? zeroInvocations();
     // The notifier: one invocation per commit the filter lets through (people's commits are apart in
     // time); bots' commits come in bursts, which the trigger batches as the local poller did.
     // The ratings reactor: once per game, by the commit that finished it (its filter lets nothing else through).
@@ -482,15 +492,17 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
       continue;
     }
     const invocations =
-      fn === 'ratings'
-        ? m.play.finished
-          ? 1
-          : 0
-        : fn !== 'stream'
-          ? local.invocations
-          : m.scenario === 'bots'
-            ? Math.min(c.stream.batches, c.stream.commitInserts)
-            : c.stream.commitInserts / a.notifyRecordsPerInvocation.value;
+      fn === 'bots'
+        ? (c.stream.botBatches ?? 0)
+        : fn === 'ratings'
+          ? m.play.finished
+            ? 1
+            : 0
+          : fn !== 'stream'
+            ? local.invocations
+            : m.scenario === 'bots'
+              ? Math.min(c.stream.batches, c.stream.commitInserts)
+              : c.stream.commitInserts / a.notifyRecordsPerInvocation.value;
     // Lambda rounds each invocation up to the next ms: half a ms each on average.
     const billedMs = local.durationMs * scale + invocations * 0.5;
     lambda[fn] = { invocations, billedMs };
@@ -499,13 +511,17 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
   // What the handlers log, per invocation of each function as measured, times the cloud's invocations
   // (locally the notifier and the ratings reactor run per poller batch, unfiltered); 26 bytes of overhead per line.
   const handlerLogBytes = FUNCTIONS.reduce((s, fn) => {
-    const l = c.logs[fn];
-    const local = c.lambda[fn].invocations;
+    const l = c.logs[fn] ?? { lines: 0, bytes: 0 };
+    const local = c.lambda[fn]?.invocations ?? 0;
     return s + (local ? ((l.bytes + 26 * l.lines) / local) * lambda[fn].invocations : 0);
   }, 0);
   const lambdaBilledMs = FUNCTIONS.reduce((s, fn) => s + lambda[fn].billedMs, 0);
   const coldStarts = lambdaInvocations * a.coldStartShare.value;
-  const lambdaGbSeconds = ((lambdaBilledMs + coldStarts * a.initMs.value) / 1000) * (a.memoryMb.value / 1024);
+  // The Bots function's duration at its own memory; cold starts counted at the others' (nearly all of them).
+  const memoryMbOf = (fn: FunctionName) => (fn === 'bots' ? a.botsMemoryMb.value : a.memoryMb.value);
+  const lambdaGbSeconds =
+    FUNCTIONS.reduce((s, fn) => s + (lambda[fn].billedMs / 1000) * (memoryMbOf(fn) / 1024), 0) +
+    ((coldStarts * a.initMs.value) / 1000) * (a.memoryMb.value / 1024);
   const dynamo = Object.values(c.dynamo).reduce((s, d) => ({ r: s.r + d.readUnits, w: s.w + d.writeUnits }), { r: 0, w: 0 });
   const minutesPerConnection = { async: a.asyncSessionMinutes, live: a.liveSittingMinutes, bots: a.botsSittingMinutes }[m.scenario].value;
   const notifications = c.notifications.sent;

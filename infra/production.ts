@@ -72,4 +72,15 @@ export const PRODUCTION = {
    * takes ≈ 0.3 s: one at a time a shard carries ≈ 80 commits a second, below the peak.
    */
   streamParallelization: Math.min(10, Math.ceil((SIZING.commitsPerSecondPeak * HEADROOM) / 80)),
+  /**
+   * The Bots function's memory: a whole vCPU ("Lambda quotas": one at 1,769 MB), so a Strong
+   * bot's search (0.1–0.3 s on a full core) is not 3.5× longer, as it was at 512 MB.
+   */
+  botsMemoryMB: 1769,
+  /**
+   * The Bots function's batches: at most 10 moves (≈ 3 s of Strong searches), the most lanes a
+   * shard may have, so a move waits behind few others of its shard.
+   */
+  botsBatchSize: 10,
+  botsParallelization: 10,
 };

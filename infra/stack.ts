@@ -304,6 +304,8 @@ export interface CaravelaFunctions {
   sweep: NodejsFunction;
   /** The table stream's second consumer: the ratings of each finished game. */
   ratings: NodejsFunction;
+  /** The table stream's third consumer: the automatic moves (bots, absent seats), sized for the search. */
+  bots: NodejsFunction;
   /** SES bounces and complaints (through SNS): addresses that stop receiving mail. */
   sesEvents: NodejsFunction;
   /** The passkey routes of the HTTP API (its own bundle: the WebAuthn library is most of one). */
@@ -324,6 +326,8 @@ interface FnOptions {
   retryAttempts?: number;
   /** Concurrent executions set aside for this function (and its cap); none when absent or 0. */
   reservedConcurrency?: number;
+  /** MB (512 unless given); CPU comes in proportion, a whole vCPU at 1,769. */
+  memorySize?: number;
 }
 
 export class CaravelaStack extends Stack {
@@ -339,6 +343,8 @@ export class CaravelaStack extends Stack {
   readonly notifyFailedBatches: Bucket;
   /** Stream batches the ratings reactor gave up on, the same way. */
   readonly ratingsFailedBatches: Bucket;
+  /** Stream batches the Bots function gave up on, the same way (the sweep re-drives those games meanwhile). */
+  readonly botsFailedBatches: Bucket;
   /** SES sends through this configuration set; its event destination reports bounces and complaints to `emailEvents`. */
   readonly emailConfigurationSet: ConfigurationSet;
   readonly emailEvents: Topic;
@@ -455,8 +461,10 @@ export class CaravelaStack extends Stack {
     const sweep = this.fn('Sweep', 'functions/lambda/sweep.ts', notifyEnv, { timeout: Duration.seconds(60), retryAttempts: 0 });
     // The ratings reactor: its own bundle (the rating library) and failure domain on the stream.
     const ratings = this.fn('Ratings', 'functions/lambda/ratings.ts', {}, { timeout: Duration.seconds(30) });
+    // The automatic moves, off the request path: a whole vCPU for the Strong bots' searches.
+    const bots = this.fn('Bots', 'functions/lambda/bots.ts', {}, { timeout: Duration.seconds(60), memorySize: PRODUCTION.botsMemoryMB });
     const sesEvents = this.fn('SesEvents', 'functions/lambda/ses-events.ts');
-    this.functions = { http, connect, disconnect, message, notify, sweep, ratings, sesEvents, passkey };
+    this.functions = { http, connect, disconnect, message, notify, sweep, ratings, bots, sesEvents, passkey };
 
     // Least privilege, matching what each handler actually calls (functions/adapters/store/*.ts):
     // registration and $connect only put items (a connection is two); $disconnect reads the
@@ -478,7 +486,7 @@ export class CaravelaStack extends Stack {
     this.table.grant(connect, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:GetItem');
     this.table.grant(disconnect, 'dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:UpdateItem');
     // The rest read and write single items and query partitions; none scans or batches.
-    for (const f of [message, notify, sweep])
+    for (const f of [message, notify, sweep, bots])
       this.table.grant(f, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query');
     // The ratings reactor reads the marker and the ratings, then writes one TransactWriteItems
     // (authorized as the puts and deletes it holds); sesEvents reads and puts back settings.
@@ -531,6 +539,18 @@ export class CaravelaStack extends Stack {
     });
     this.ratingsFailedBatches = ratingsReader.failedBatches;
 
+    // --- Bots: the stream's third consumer ----------------------------------------------------
+    // Only commits whose head names an automatic seat to act (`automatic`, a number; null
+    // otherwise) invoke it: a bot's move is never computed in a player's request.
+    const botsReader = this.streamReader(
+      bots,
+      'BotsFailedBatches',
+      { kind: { S: FilterRule.isEqual('commit') }, automatic: { N: FilterRule.exists() } },
+      PRODUCTION.botsParallelization,
+      PRODUCTION.botsBatchSize,
+    );
+    this.botsFailedBatches = botsReader.failedBatches;
+
     // --- SES events: bounces and complaints stop mail to an address ---------------------------
     this.emailEvents = new Topic(this, 'EmailEvents', { displayName: 'Caravela SES bounces and complaints', enforceSSL: true });
     new ConfigurationSetEventDestination(this, 'EmailEventDestination', {
@@ -569,15 +589,16 @@ export class CaravelaStack extends Stack {
     this.webSocketStage.grantManagementApiAccess(message);
     this.webSocketStage.grantManagementApiAccess(sweep);
     this.webSocketStage.grantManagementApiAccess(disconnect);
-    // The stream's reactions play the next bot move of a game and send its frames.
+    // The notifier's reactions send lobby frames; the Bots function sends the states of the moves it plays.
     this.webSocketStage.grantManagementApiAccess(notify);
+    this.webSocketStage.grantManagementApiAccess(bots);
     // A replayed refresh token signs its device out, and its sockets are closed.
     this.webSocketStage.grantManagementApiAccess(http);
     // Every function that sends takes the endpoint from configuration (the sweep and the stream
     // have no request to derive it from, and behind a custom domain the request's own
     // domainName/stage is not the API's): https://{api}.execute-api.{region}.{suffix}/prod by default.
     const connectionsEndpoint = config.connectionsEndpoint ?? this.webSocketStage.callbackUrl;
-    for (const fn of [message, disconnect, notify, sweep, http]) fn.addEnvironment('CONNECTIONS_ENDPOINT', connectionsEndpoint);
+    for (const fn of [message, disconnect, notify, sweep, http, bots]) fn.addEnvironment('CONNECTIONS_ENDPOINT', connectionsEndpoint);
 
     // --- Clock sweep --------------------------------------------------------------------------
     // One target per part: each minute, SWEEP_PARTS sweeps side by side, each over its own shards.
@@ -768,6 +789,7 @@ export class CaravelaStack extends Stack {
       Notify: notify,
       Sweep: sweep,
       Ratings: ratings,
+      Bots: bots,
       SesEvents: sesEvents,
       Passkey: passkey,
     })) {
@@ -826,6 +848,15 @@ export class CaravelaStack extends Stack {
       ITERATOR_AGE_ALARM.toMilliseconds(),
     );
     this.failedBatchAlarms('Ratings', 'ratings reactor', ratings, ratingsReader.source);
+
+    // The Bots function the same way: behind (bots' moves wait), or giving up (the sweep re-drives).
+    this.alarm(
+      'BotsIteratorAge',
+      `The Bots function is more than ${ITERATOR_AGE_ALARM.toMinutes()} minutes behind the table stream`,
+      bots.metric('IteratorAge', { period: ALARM_PERIOD, statistic: 'Maximum' }),
+      ITERATOR_AGE_ALARM.toMilliseconds(),
+    );
+    this.failedBatchAlarms('Bots', 'Bots function', bots, botsReader.source);
 
     // What the functions report in embedded metric format (functions/observe/): a request
     // answered INTERNAL (the function still returns 200, so Errors stays quiet), a stream
@@ -889,8 +920,8 @@ export class CaravelaStack extends Stack {
       value: this.vapidSecret.secretArn,
       description: 'Put the Web Push keys here once (see infra/stack.ts)',
     });
-    // What `npm run redrive` (scripts/redrive.ts) reads: the two buckets, and the notifier's own
-    // environment to build the handlers with (the ratings reactor's is a part of it), as its
+    // What `npm run redrive` (scripts/redrive.ts) reads: the three buckets, and the notifier's own
+    // environment to build the handlers with (the ratings reactor's and the Bots function's are parts of it), as its
     // function's Environment property renders ({"variables": {…}}), with the region.
     new CfnOutput(this, 'NotifyFailedBatchesBucket', {
       value: this.notifyFailedBatches.bucketName,
@@ -899,6 +930,10 @@ export class CaravelaStack extends Stack {
     new CfnOutput(this, 'RatingsFailedBatchesBucket', {
       value: this.ratingsFailedBatches.bucketName,
       description: 'Stream batches the ratings reactor gave up on: npm run redrive plays them back',
+    });
+    new CfnOutput(this, 'BotsFailedBatchesBucket', {
+      value: this.botsFailedBatches.bucketName,
+      description: 'Stream batches the Bots function gave up on: npm run redrive plays them back',
     });
     new CfnOutput(this, 'RedriveEnvironment', {
       value: this.toJsonString({ region: this.region, environment: (notify.node.defaultChild as CfnFunction).environment }),
@@ -978,7 +1013,14 @@ export class CaravelaStack extends Stack {
     );
     const api = this.getLogicalId(this.webSocketApi.node.defaultChild as CfnElement);
     const connections = `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${api}>/${WS_STAGE}/*/@connections/*]`;
-    for (const f of [this.functions.message, this.functions.disconnect, this.functions.notify, this.functions.sweep, this.functions.http]) {
+    for (const f of [
+      this.functions.message,
+      this.functions.disconnect,
+      this.functions.notify,
+      this.functions.sweep,
+      this.functions.http,
+      this.functions.bots,
+    ]) {
       ack(f, connections, 'Posting to @connections of this one stage: connection ids are not known in advance.');
     }
     ack(
@@ -987,6 +1029,12 @@ export class CaravelaStack extends Stack {
       'dynamodb:ListStreams has no resource-level permission (the event source mapping needs it).',
     );
     this.acknowledgeFailedBatches(notify, this.notifyFailedBatches);
+    ack(
+      this.functions.bots,
+      'AwsSolutions-IAM5[Resource::*]',
+      'dynamodb:ListStreams has no resource-level permission (the event source mapping needs it).',
+    );
+    this.acknowledgeFailedBatches(this.functions.bots, this.botsFailedBatches);
     ack(
       this.webSocketApi,
       'AwsSolutions-APIG4',
@@ -1084,6 +1132,7 @@ export class CaravelaStack extends Stack {
     failedBatchesId: string,
     newImage: Record<string, unknown>,
     parallelizationFactor?: number,
+    batchSize = 25,
   ): { failedBatches: Bucket; source: DynamoEventSource } {
     // An S3 on-failure destination gets each batch given up on with its records ("payload"), where
     // a queue or topic would get its shard and sequence numbers only, whose records the stream
@@ -1107,7 +1156,7 @@ export class CaravelaStack extends Stack {
       // mapping is the lesser harm. (The position only matters at creation; afterwards the
       // mapping keeps its own checkpoint.)
       startingPosition: StartingPosition.LATEST,
-      batchSize: 25,
+      batchSize,
       // The handler reports the first failing record and those after it, so retries resume
       // exactly there. When the function itself fails (a timeout: a batch whose bot moves or
       // deliveries run long; a crash), the batch is split in two instead, isolating the record
@@ -1133,7 +1182,7 @@ export class CaravelaStack extends Stack {
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: 512,
+      memorySize: options.memorySize ?? 512,
       timeout: options.timeout ?? Duration.seconds(10),
       ...(options.retryAttempts === undefined ? {} : { retryAttempts: options.retryAttempts }),
       ...(options.reservedConcurrency ? { reservedConcurrentExecutions: options.reservedConcurrency } : {}),

@@ -24,6 +24,7 @@ import { disconnect } from '../functions/handlers/disconnect';
 import { http } from '../functions/handlers/http';
 import { message } from '../functions/handlers/message';
 import { passkey } from '../functions/handlers/passkey';
+import { bots } from '../functions/handlers/bots';
 import { ratings } from '../functions/handlers/ratings';
 import { stream } from '../functions/handlers/stream';
 import { sweep } from '../functions/handlers/sweep';
@@ -38,7 +39,7 @@ import { ensureTable } from './tables';
 export const TABLE_NAME = 'caravela';
 
 /** The handlers, named as the cloud's functions. */
-export type HandlerName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep' | 'ratings';
+export type HandlerName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep' | 'ratings' | 'bots';
 
 export interface LocalRuntimeOptions {
   /** Where data is kept: DynamoDB Local (the default), or the memory stores (nothing survives the process). */
@@ -91,9 +92,9 @@ export interface LocalRuntime {
   /** Work in flight now. */
   readonly busy: number;
   /**
-   * Resolve once the runtime is quiet: the handlers in flight have finished (with the bots' moves a
-   * request plays after its answer) and the notifier and the ratings reactor have handled every
-   * commit stored so far.
+   * Resolve once the runtime is quiet: the handlers in flight have finished and the notifier, the
+   * ratings reactor and the Bots function have handled every commit stored so far (the bots'
+   * moves among them, and the commits those stored).
    */
   notified(): Promise<void>;
   /** Run the clock sweep now, once the stream's reactions to every stored commit have run. */
@@ -182,7 +183,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 
   // Work in flight, so that closing and `notified` wait for it.
   const inflight = new Set<Promise<unknown>>();
+  let tracked = 0;
   const track = <T>(p: Promise<T>): Promise<T> => {
+    tracked++;
     inflight.add(p);
     void p.finally(() => inflight.delete(p)).catch(() => undefined);
     return p;
@@ -204,11 +207,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   };
   const onStream = wrap('stream', app.get(stream));
   const onRatings = wrap('ratings', app.get(ratings));
+  const onBots = wrap('bots', app.get(bots));
   const runSweep = wrap('sweep', app.get(sweep));
 
-  // The notifier and the ratings reactor read the stream each on its own, as their event source mappings do in the cloud.
+  // The notifier, the ratings reactor and the Bots function read the stream each on its own, as
+  // their event source mappings do in the cloud (each handler skips what its mapping's filter would).
   const pollers: StreamPoller[] = memory
-    ? [startMemoryStreamPoller(memory, onStream), startMemoryStreamPoller(memory, onRatings)]
+    ? [startMemoryStreamPoller(memory, onStream), startMemoryStreamPoller(memory, onRatings), startMemoryStreamPoller(memory, onBots)]
     : [
         await startStreamPoller({
           endpoint: dynamo!.endpoint,
@@ -221,6 +226,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
           tableName: TABLE_NAME,
           checkpointFile: dataDir ? path.join(dataDir, 'ratings-checkpoint.json') : null,
           handler: onRatings,
+        }),
+        await startStreamPoller({
+          endpoint: dynamo!.endpoint,
+          tableName: TABLE_NAME,
+          checkpointFile: dataDir ? path.join(dataDir, 'bots-checkpoint.json') : null,
+          handler: onBots,
         }),
       ];
   const interval = options.sweepIntervalMs ?? 30_000;
@@ -238,12 +249,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       return inflight.size;
     },
     notified: async () => {
-      // Handlers in flight first (a request's fast path plays bots' moves after its answer), then
-      // the stream's reactions to what they stored, until both are quiet at once.
-      do {
+      // Handlers in flight first, then the stream's reactions to what they stored, until a round
+      // in which nothing ran: a reader may store more (a bot's move) after another drained.
+      for (let before = -1; before !== tracked || inflight.size; ) {
+        before = tracked;
         await Promise.allSettled([...inflight]);
         await Promise.all(pollers.map((p) => p.drain()));
-      } while (inflight.size);
+      }
     },
     // After the stream's reactions to what was stored so far (they write the due items), as a sweep minutes later would see them.
     sweep: async () => {

@@ -24,13 +24,18 @@ import { READERS, redriveReaders, type ReaderName } from '../functions/api/redri
 import { createApp } from '../functions/app/app';
 import { configFromEnv } from '../functions/app/config';
 import { randomIds } from '../functions/app/deps';
+import { bots } from '../functions/handlers/bots';
 import { ratings } from '../functions/handlers/ratings';
 import { stream } from '../functions/handlers/stream';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The stack's outputs that name each reader's bucket (infra/stack.ts), and the handlers' environment. */
-export const BUCKET_OUTPUTS: Record<ReaderName, string> = { notify: 'NotifyFailedBatchesBucket', ratings: 'RatingsFailedBatchesBucket' };
+export const BUCKET_OUTPUTS: Record<ReaderName, string> = {
+  notify: 'NotifyFailedBatchesBucket',
+  ratings: 'RatingsFailedBatchesBucket',
+  bots: 'BotsFailedBatchesBucket',
+};
 export const ENVIRONMENT_OUTPUT = 'RedriveEnvironment';
 
 /**
@@ -60,7 +65,10 @@ export function redriveSetup(outputs: Record<string, string>): { buckets: Record
     environment: { variables: Record<string, string> };
   };
   const env = { ...environment.variables, AWS_REGION: region };
-  return { buckets: { notify: outputs[BUCKET_OUTPUTS.notify]!, ratings: outputs[BUCKET_OUTPUTS.ratings]! }, env };
+  return {
+    buckets: { notify: outputs[BUCKET_OUTPUTS.notify]!, ratings: outputs[BUCKET_OUTPUTS.ratings]!, bots: outputs[BUCKET_OUTPUTS.bots]! },
+    env,
+  };
 }
 
 function option(args: readonly string[], name: string): string | undefined {
@@ -95,6 +103,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const summary = await redriveReaders({
     notify: { store: new S3FailedBatchStore(s3, buckets.notify), handler: app.get(stream) },
     ratings: { store: new S3FailedBatchStore(s3, buckets.ratings), handler: app.get(ratings) },
+    bots: { store: new S3FailedBatchStore(s3, buckets.bots), handler: app.get(bots) },
   });
   console.log(JSON.stringify(summary, null, 2));
   s3.destroy();

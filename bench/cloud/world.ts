@@ -20,6 +20,7 @@ import { connect } from '../../functions/handlers/connect';
 import { disconnect } from '../../functions/handlers/disconnect';
 import { http } from '../../functions/handlers/http';
 import { message } from '../../functions/handlers/message';
+import { bots } from '../../functions/handlers/bots';
 import { ratings } from '../../functions/handlers/ratings';
 import { stream } from '../../functions/handlers/stream';
 import { sweep } from '../../functions/handlers/sweep';
@@ -148,7 +149,7 @@ export class World {
   readonly httpApi: HttpApiModel;
   readonly lambda: LambdaAccount;
   readonly functions: Record<
-    'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'ratings' | 'sweep',
+    'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'ratings' | 'bots' | 'sweep',
     LambdaFunctionModel<never, unknown>
   >;
   /** Each reader's on-failure destination, as its mapping in the template names it (a bucket, or a queue). */
@@ -187,6 +188,11 @@ export class World {
   readonly pushLatencies: number[] = [];
   /** Virtual ms from a move's request to the last seat watching the game having its state frame. */
   readonly moveLatencies: number[] = [];
+  /**
+   * Virtual ms from a commit that leaves an automatic seat to act (a bot, or an absent seat's
+   * safe bot) to the game's next commit (that move), by the function that stored it.
+   */
+  readonly botReplies = new Map<string, number[]>();
   /** Seats watching a game that never got a move's frame while they stayed (must be 0). */
   movesMissed = 0;
   /** Virtual ms from a digest falling due to its mail. */
@@ -237,6 +243,7 @@ export class World {
       message: fn('Message', message),
       notify: fn('Notify', stream),
       ratings: fn('Ratings', ratings),
+      bots: fn('Bots', bots),
       sweep: fn('Sweep', sweep),
     };
     const call =
@@ -261,11 +268,12 @@ export class World {
       const mapping = options.functions[name].streamMappings[0]!;
       return mapping.onFailure?.kind === 's3' ? new OnFailureBucket(mapping.logicalId) : new OnFailureQueue();
     };
-    this.failedBatches = { notify: destination('Notify'), ratings: destination('Ratings') };
+    this.failedBatches = { notify: destination('Notify'), ratings: destination('Ratings'), bots: destination('Bots') };
     this.mappings = (
       [
         ['Notify', this.functions.notify, this.failedBatches.notify],
         ['Ratings', this.functions.ratings, this.failedBatches.ratings],
+        ['Bots', this.functions.bots, this.failedBatches.bots],
       ] as const
     ).map(
       ([name, target, onFailure]) =>
@@ -407,6 +415,7 @@ export class World {
       redriveReaders({
         notify: { store: bucket('notify'), handler: app.get(stream) },
         ratings: { store: bucket('ratings'), handler: app.get(ratings) },
+        bots: { store: bucket('bots'), handler: app.get(bots) },
       }),
     );
     this.redrives.push({ atHour, ...summary });
@@ -436,6 +445,10 @@ export class World {
       turnLatencyMinutes: percentiles(this.turnLatencies.map((ms) => ms / MINUTE)),
       commitToPushSeconds: percentiles(this.pushLatencies.map((ms) => ms / 1000)),
       moveLatencyMs: { ...percentiles(this.moveLatencies), missed: this.movesMissed },
+      botReplyMs: {
+        ...percentiles([...this.botReplies.values()].flat()),
+        byFunction: Object.fromEntries([...this.botReplies].map(([name, ms]) => [name, percentiles(ms)])),
+      },
       sweepLagSeconds: { ...percentiles(this.sweepLags), max: this.sweepLags.length ? Math.max(...this.sweepLags) : null },
       digestLagMinutes: percentiles(this.digestLags.map((ms) => ms / MINUTE)),
       duplicates: { pushes: this.duplicatePushes, ratings: this.duplicateRatings },
@@ -450,11 +463,17 @@ export class World {
       streams: {
         notify: this.mappings[0]!.metrics,
         ratings: this.mappings[1]!.metrics,
-        failedBatches: { notify: this.failedBatches.notify.sent, ratings: this.failedBatches.ratings.sent },
+        bots: this.mappings[2]!.metrics,
+        failedBatches: {
+          notify: this.failedBatches.notify.sent,
+          ratings: this.failedBatches.ratings.sent,
+          bots: this.failedBatches.bots.sent,
+        },
         /** Objects still in each bucket (none for a queue). */
         inBuckets: {
           notify: this.failedBatches.notify instanceof OnFailureBucket ? this.failedBatches.notify.objects.size : 0,
           ratings: this.failedBatches.ratings instanceof OnFailureBucket ? this.failedBatches.ratings.objects.size : 0,
+          bots: this.failedBatches.bots instanceof OnFailureBucket ? this.failedBatches.bots.objects.size : 0,
         },
       },
       redrives: this.redrives,
@@ -526,6 +545,8 @@ export class World {
 
   /** Each game's highest commit version inserted: versions are stored one after another, so an insert at or below it is a version stored twice. */
   private readonly commitsSeen = new Map<string, number>();
+  /** Each game's last commit that left an automatic seat to act: its version and when it was stored. */
+  private readonly automaticLeft = new Map<string, { version: number; at: number }>();
   private duplicateCommitInserts = 0;
 
   private noteCommit(change: ItemChange): void {
@@ -540,6 +561,24 @@ export class World {
     const version = Number(sk.slice(2));
     if (version <= (this.commitsSeen.get(change.partitionKey) ?? 0)) this.duplicateCommitInserts++;
     else this.commitsSeen.set(change.partitionKey, version);
+    this.noteBotReply(change.partitionKey, version, change.newImage);
+  }
+
+  /** The time from a commit that leaves an automatic seat to act to the next commit, by the function that stored it. */
+  private noteBotReply(pk: string, version: number, image: Record<string, unknown> | undefined): void {
+    const left = this.automaticLeft.get(pk);
+    if (left?.version === version - 1) {
+      const by = currentInvocation()?.functionName ?? 'none';
+      let list = this.botReplies.get(by);
+      if (!list) this.botReplies.set(by, (list = []));
+      list.push(this.clock.now() - left.at);
+    }
+    const seats = (image?.seats ?? []) as ({ bot?: unknown } | null)[];
+    const absent = (image?.absent ?? []) as boolean[];
+    const active = (image?.activeSeats ?? []) as number[];
+    const automatic = image?.status === 'active' && active.some((s) => Boolean(seats[s]?.bot) || absent[s] === true);
+    if (automatic) this.automaticLeft.set(pk, { version, at: this.clock.now() });
+    else this.automaticLeft.delete(pk);
   }
 
   /** An item no reader can read, written straight into the table (as a bug in some writer would). */

@@ -59,7 +59,7 @@ export async function redrive(store: FailedBatchStore, handler: StreamHandler): 
 }
 
 /** The table stream's readers, each with its own mapping and bucket. */
-export const READERS = ['notify', 'ratings'] as const;
+export const READERS = ['notify', 'ratings', 'bots'] as const;
 export type ReaderName = (typeof READERS)[number];
 
 /** Redrive every reader's bucket through that reader's handler; the summary of each. */

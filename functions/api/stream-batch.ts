@@ -15,7 +15,8 @@ type Image = Record<string, AttributeValue>;
 /**
  * React to each inserted item `wanted` accepts (read from its new image, brought to its kind's
  * current shape by the catalogue), in order; what fails is logged as `failed` says and delivered
- * again.
+ * again. A failure `notYet` recognises (another invocation holds the work: see MoveLeased) is
+ * delivered again too, but is no fault: logged as information, not counted.
  */
 export async function eachInserted<T>(
   event: DynamoDBStreamEvent,
@@ -23,6 +24,7 @@ export async function eachInserted<T>(
   react: (item: T) => Promise<void>,
   observer: Observer,
   failed = 'reacting to a commit failed; the stream delivers it again',
+  notYet: (error: unknown) => boolean = () => false,
 ): Promise<DynamoDBBatchResponse> {
   for (const [i, record] of event.Records.entries()) {
     const image = record.dynamodb?.NewImage as Image | undefined;
@@ -30,8 +32,11 @@ export async function eachInserted<T>(
     try {
       await react(upcastItem(unmarshall(image)) as T);
     } catch (error) {
-      observer.log.error(failed, failure(error));
-      observer.count(METRICS.reactorFailures);
+      if (notYet(error)) observer.log.info('not yet: the stream delivers it again', failure(error));
+      else {
+        observer.log.error(failed, failure(error));
+        observer.count(METRICS.reactorFailures);
+      }
       return { batchItemFailures: event.Records.slice(i).map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber ?? '' })) };
     }
   }

@@ -1,11 +1,11 @@
 /**
  * What follows a stored commit, decided in one place from the commit's head (the fields the
- * commit item carries, see CommitHead): the request that stored it (its fast path), the table's
- * stream and the sweep all act on this one answer. Pure: the time is passed in.
+ * commit item carries, see CommitHead): the request that stored it (its follow-up), the table's
+ * stream and the sweep all act on this one answer. Pure.
  *
  * The head is made once, when the commit is stored (commitHead): the sweep's due time after it
- * and before it, and the storer's claim on the automatic move it leaves to play, are read from
- * there by every path, never worked out again from records.
+ * and before it, and the automatic seat it leaves to act, are read from there by every path,
+ * never worked out again from records.
  */
 import { clockDueOf } from './clock-due';
 import { automaticSeat } from './plans';
@@ -15,13 +15,6 @@ import type { CommitHead } from './triggers';
 /** A snapshot of the folded record is kept every this many versions (see adapters/store/snapshot.ts). */
 export const SNAPSHOT_EVERY = 25;
 
-/**
- * How long the storer of a commit keeps its claim on the automatic move the commit leaves to play.
- * Longer than a request may run (the message function's timeout is 10 s): while the claim holds,
- * the storer may still be at work, and the stream's reaction leaves the move to it.
- */
-export const CLAIM_MS = 15_000;
-
 export interface AfterCommit {
   /** Write the players' index: the commit changed who sits where or the game's status. */
   index: boolean;
@@ -30,23 +23,21 @@ export interface AfterCommit {
   /** The sweep's due time after the commit (ISO; null: never) and whether the commit changed it. */
   clock: { due: string | null; changed: boolean };
   /**
-   * The automatic seat to act (a bot, or the safe bot of an absent seat), and who plays its move:
-   * the commit's storer while its claim holds, else the stream's reaction.
+   * The automatic seat to act (a bot, or the safe bot of an absent seat): the Bots function's
+   * stream reaction plays its move (host/reactions.ts), never the request that stored the commit.
    */
-  automatic: { seat: number; by: 'storer' | 'stream' } | null;
+  automatic: { seat: number } | null;
   /** Write (or remove) the game's listing in the public lobby and tell its watchers. */
   lobby: boolean;
 }
 
-export function afterCommit(head: CommitHead, now: Date): AfterCommit {
+export function afterCommit(head: CommitHead): AfterCommit {
   const index = reindexes(head);
-  const seat = head.status === 'active' ? head.activeSeats.find((s) => Boolean(head.seats[s]?.bot) || head.absent[s] === true) : undefined;
-  const claimed = head.claimedUntil !== undefined && now.getTime() < Date.parse(head.claimedUntil);
   return {
     index,
     snapshot: head.version % SNAPSHOT_EVERY === 0,
     clock: { due: head.clockDue, changed: head.clockDue !== head.wasClockDue },
-    automatic: seat === undefined ? null : { seat, by: claimed ? 'storer' : 'stream' },
+    automatic: head.automatic === null ? null : { seat: head.automatic },
     // Only an open game is in the lobby: what happens after it started is none of the lobby's business.
     lobby: head.listed === true && index && (head.wasStatus === 'open' || head.status === 'open'),
   };
@@ -62,15 +53,9 @@ function reindexes(head: CommitHead): boolean {
 /**
  * The head of a commit as it is stored: the game after it and before it (status, seats, whose
  * turn, the sweep's due time…), which the reactions, `myGames` and the notifier read.
- * `claimedUntil`: the storer goes on to play the automatic move the commit leaves, if any (its
- * fast path), and claims it until then.
+ * `automatic`: the seat the server moves for next, if any (the Bots function's filter).
  */
-export function commitHead(
-  commit: Commit,
-  after: GameRecord,
-  before: GameRecord | null,
-  options: { redriveAfterMs: number; claimedUntil?: string },
-): CommitHead {
+export function commitHead(commit: Commit, after: GameRecord, before: GameRecord | null, options: { redriveAfterMs: number }): CommitHead {
   const at = new Date(commit.at);
   const due = (r: GameRecord | null) => (r ? (clockDueOf(r, at, options.redriveAfterMs)?.toISOString() ?? null) : null);
   return {
@@ -90,6 +75,6 @@ export function commitHead(
     wasClockDue: due(before),
     ...(after.listed ? { listed: true } : {}),
     ...(after.status === 'finished' && after.moves ? { moves: [...after.moves] } : {}),
-    ...(options.claimedUntil !== undefined && automaticSeat(after) !== null ? { claimedUntil: options.claimedUntil } : {}),
+    automatic: automaticSeat(after),
   };
 }

@@ -37,10 +37,11 @@ export interface CommitHead {
    */
   moves?: number[];
   /**
-   * ISO time until which the commit's storer claims the automatic move it leaves to play (its
-   * fast path plays it; see core/after-commit.ts). Absent: nobody claimed it, the stream plays it.
+   * The seat the server moves for next (a bot, or the safe bot of an absent seat), while the game
+   * is active; null: a person is to act, or nobody. The Bots function's stream mapping is
+   * filtered on it: only commits with a seat here invoke it (core/after-commit.ts).
    */
-  claimedUntil?: string;
+  automatic: number | null;
 }
 
 export const titleOf = (game: string): string => findGame(game)?.title ?? game;

@@ -1,8 +1,9 @@
 /**
  * Players' requests on games: create, join, subscribe, commands, undo / resume / vote, their
  * list of games. Each is decided on the game's record and stored with one conditional write
- * (Games.commit), claiming the automatic move it may leave to play; the answer goes out, then
- * the commit's broadcast and the bot moves it claimed follow (Reactions.fastPath).
+ * (Games.commit); the answer goes out, then the commit's broadcast and the rest of its follow-up
+ * (Reactions.followUp). A bot's move it leaves to play is never computed here: the Bots
+ * function's stream reaction plays it (host/reactions.ts).
  */
 import type { FrameOf, ServerFrame } from '../core/protocol/frames';
 import { GAMES_PAGE_DEFAULT, ProtocolError } from '../core/protocol/frames';
@@ -78,53 +79,42 @@ export class Commands {
       if (await this.deps.games.latestKnown(counted)) return created(counted);
       ({ commit, record } = plan(counted));
     }
-    const head = await this.deps.games.create(commit, record, { claim: true });
+    const head = await this.deps.games.create(commit, record);
     if (!head) {
       // Only a try of the same createId can hold this id: it stored the game first.
       if (frame.createId !== undefined && (await this.deps.games.latestKnown(record.gameId))) return created(record.gameId);
       throw new ProtocolError('INTERNAL', 'Creating the game failed; try again.');
     }
-    return { ...created(record.gameId), after: () => this.deps.reactions.fastPath({ record, before: null, head }, sender) };
+    return { ...created(record.gameId), after: () => this.deps.reactions.followUp({ record, before: null, head }, sender) };
   }
 
   async joinGame(conn: Connection, frame: FrameOf<'joinGame'>, sender: Sender): Promise<Outcome> {
     const player = { playerId: conn.playerId, name: conn.name };
-    const result = await this.deps.games.commit(
-      frame.gameId,
-      (record) => {
-        if (frame.listed) refuseUnlisted(record);
-        return planJoin(record, player, frame.seat, this.deps.newSeed(), this.at());
-      },
-      { claim: true },
-    );
+    const result = await this.deps.games.commit(frame.gameId, (record) => {
+      if (frame.listed) refuseUnlisted(record);
+      return planJoin(record, player, frame.seat, this.deps.newSeed(), this.at());
+    });
     const seat = seatOf(result.record, conn.playerId)!;
     return { reply: { type: 'joined', requestId: frame.requestId, gameId: frame.gameId, seat }, after: this.followUp(result, sender) };
   }
 
   async command(conn: Connection, frame: FrameOf<'command'>, sender: Sender): Promise<Outcome> {
     let duplicateOf: number | null = null;
-    const result = await this.deps.games.commit(
-      frame.gameId,
-      (record) => {
-        if (
-          frame.expectedVersion !== undefined &&
-          record.version !== frame.expectedVersion &&
-          storedVersion(record, frame.commandId) === undefined
-        ) {
-          throw new ProtocolError(
-            'CONFLICT',
-            `The game is at version ${record.version}, not ${frame.expectedVersion}; nothing was stored.`,
-          );
-        }
-        const plan = planCommand(record, conn.playerId, frame.commandId, frame.command, this.at());
-        if ('duplicateOf' in plan) {
-          duplicateOf = plan.duplicateOf;
-          return null;
-        }
-        return plan;
-      },
-      { claim: true },
-    );
+    const result = await this.deps.games.commit(frame.gameId, (record) => {
+      if (
+        frame.expectedVersion !== undefined &&
+        record.version !== frame.expectedVersion &&
+        storedVersion(record, frame.commandId) === undefined
+      ) {
+        throw new ProtocolError('CONFLICT', `The game is at version ${record.version}, not ${frame.expectedVersion}; nothing was stored.`);
+      }
+      const plan = planCommand(record, conn.playerId, frame.commandId, frame.command, this.at());
+      if ('duplicateOf' in plan) {
+        duplicateOf = plan.duplicateOf;
+        return null;
+      }
+      return plan;
+    });
     const version = duplicateOf ?? result.record.version;
     return {
       reply: { type: 'ack', requestId: frame.requestId, commandId: frame.commandId, version },
@@ -135,7 +125,7 @@ export class Commands {
   /** resume / undo / voteEnd / resign: a change without a commandId, answered with the new version. */
   async gameAction(conn: Connection, frame: FrameOf<'resume' | 'undo' | 'voteEnd' | 'resign'>, sender: Sender): Promise<Outcome> {
     const plan = { resume: planResume, undo: planUndo, voteEnd: planVote, resign: planResign }[frame.action];
-    const result = await this.deps.games.commit(frame.gameId, (record) => plan(record, conn.playerId, this.at()), { claim: true });
+    const result = await this.deps.games.commit(frame.gameId, (record) => plan(record, conn.playerId, this.at()));
     return {
       reply: { type: 'done', requestId: frame.requestId, gameId: frame.gameId, version: result.record.version },
       after: this.followUp(result, sender),
@@ -170,8 +160,8 @@ export class Commands {
     return { reply: { type: 'games', requestId: frame.requestId, ...page } };
   }
 
-  /** The work after the answer: the commit's follow-up and the automatic moves its claim covers (every commit here is stored with one). */
+  /** The work after the answer: the commit's follow-up (its broadcast first). */
   private followUp(result: Stored, sender: Sender): (() => Promise<void>) | undefined {
-    return result.committed ? () => this.deps.reactions.fastPath(result, sender) : undefined;
+    return result.committed ? () => this.deps.reactions.followUp(result, sender) : undefined;
   }
 }

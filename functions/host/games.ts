@@ -7,7 +7,7 @@
 import { LRUCache } from 'lru-cache';
 import { ProtocolError } from '../core/protocol/frames';
 import { applyCommit, applyDecided, type Commit, type Decided, type GameRecord } from '../core/record';
-import { CLAIM_MS, commitHead } from '../core/after-commit';
+import { commitHead } from '../core/after-commit';
 import type { CommitHead } from '../core/triggers';
 import type { GameStore } from '../stores/games';
 import { METRICS } from '../observe/metric-names';
@@ -30,11 +30,6 @@ export type Stored = { record: GameRecord } & (
     }
   | { committed: false }
 );
-
-/** `claim`: the caller goes on to play the automatic move the commit leaves, if any (see CLAIM_MS). */
-export interface CommitOptions {
-  claim?: boolean;
-}
 
 export class Games {
   /**
@@ -97,11 +92,10 @@ export class Games {
   }
 
   /** Store a game's first commit (`record`: that commit folded); its head, or null if a game with its id exists. */
-  async create(commit: Commit, record: GameRecord, options: CommitOptions = {}): Promise<CommitHead | null> {
-    const claimedUntil = this.claimedUntil(commit, options);
-    if (!(await this.store.append(commit, record, null, claimedUntil))) return null;
+  async create(commit: Commit, record: GameRecord): Promise<CommitHead | null> {
+    if (!(await this.store.append(commit, record, null))) return null;
     this.cache.set(record.gameId, record);
-    return this.headOf(commit, record, null, claimedUntil);
+    return this.headOf(commit, record, null);
   }
 
   /**
@@ -110,7 +104,7 @@ export class Games {
    * needs storing. A Decided plan (a command through the engine's `execute`) brings the game's
    * new state with it, so its events are not folded again here.
    */
-  async commit(gameId: string, plan: (record: GameRecord) => Commit | Decided | null, options: CommitOptions = {}): Promise<Stored> {
+  async commit(gameId: string, plan: (record: GameRecord) => Commit | Decided | null): Promise<Stored> {
     const cached = this.cache.get(gameId);
     let refreshed = cached === undefined;
     let record = cached ?? (await this.fresh(gameId));
@@ -129,10 +123,9 @@ export class Games {
       if (!planned) return { record, committed: false };
       const commit = 'commit' in planned ? planned.commit : planned;
       const next = 'commit' in planned ? applyDecided(record, planned) : applyCommit(record, planned);
-      const claimedUntil = this.claimedUntil(commit, options);
-      if (await this.store.append(commit, next, record, claimedUntil)) {
+      if (await this.store.append(commit, next, record)) {
         this.remember(next);
-        return { record: next, committed: true, before: record, head: this.headOf(commit, next, record, claimedUntil) };
+        return { record: next, committed: true, before: record, head: this.headOf(commit, next, record) };
       }
       // Another writer stored this version first: decide again on the newer record.
       this.observer.count(METRICS.retries);
@@ -142,13 +135,9 @@ export class Games {
     throw new ProtocolError('CONFLICT', 'Other moves kept getting in first; nothing was stored. Look at the new state and try again.');
   }
 
-  private claimedUntil(commit: Commit, options: CommitOptions): string | undefined {
-    return options.claim ? new Date(Date.parse(commit.at) + CLAIM_MS).toISOString() : undefined;
-  }
-
   /** The head the store put in the commit item: the same pure function of the same inputs. */
-  private headOf(commit: Commit, after: GameRecord, before: GameRecord | null, claimedUntil: string | undefined): CommitHead {
-    return commitHead(commit, after, before, { redriveAfterMs: this.store.redriveAfterMs, claimedUntil });
+  private headOf(commit: Commit, after: GameRecord, before: GameRecord | null): CommitHead {
+    return commitHead(commit, after, before, { redriveAfterMs: this.store.redriveAfterMs });
   }
 
   /** Drop a game from the cache (tests, memory pressure). */

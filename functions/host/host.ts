@@ -30,8 +30,8 @@ export interface HostDeps {
   presenceWindowMs?: number;
   /** How many game records to keep in memory (default CACHED_GAMES). */
   cachedGames?: number;
-  /** The most automatic moves one chain plays (default MAX_FAST_MOVES; tests shorten it so the stream's part shows). */
-  maxFastMoves?: number;
+  /** The most automatic moves one reaction plays in a row (default MAX_CHAIN_MOVES; tests shorten it so the next reaction's part shows). */
+  maxChainMoves?: number;
   /** The public lobby's store, players' hidden games and the lobby's page cursors (absent: no lobby, e.g. tests of the cache). */
   lobby?: { listings: ListingStore; hidden: HiddenGameStore; cursors: ListCursors };
 }
@@ -60,7 +60,7 @@ export function createHost(deps: HostDeps): Host {
     schedule: deps.schedule,
     now: deps.now,
     lobby: lobbyFeed,
-    maxFastMoves: deps.maxFastMoves,
+    maxChainMoves: deps.maxChainMoves,
   });
   const commands = new Commands({
     games,

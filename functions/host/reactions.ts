@@ -1,12 +1,15 @@
 /**
  * What follows a stored commit, done as core/after-commit.ts decides it on the commit's head.
- * Three ways in:
- * - the request that stored it (its fast path, `fastPath`): the commit's broadcast, the players'
- *   index, the due item and the lobby's listing at once, then, while bots or absent seats are to
- *   act, their moves, each followed the same way;
- * - the table's stream (`react`, the guarantee: every commit at least once, in order per game):
- *   the index, the due item, the lobby, a snapshot now and then, and the automatic move nobody
- *   claimed (handlers/stream.ts);
+ * Four ways in:
+ * - the request that stored it (`followUp`, after its answer): the commit's broadcast, the
+ *   players' index, the due item and the lobby's listing at once. Never an automatic move: a
+ *   request's function is sized for requests, and a bot's search there held up its instance
+ *   and its player's next requests (docs/production.md, finding 3);
+ * - the table's stream, read by the notifier (`react`, the guarantee: every commit at least
+ *   once, in order per game): the index, the due item, the lobby, a snapshot now and then;
+ * - the table's stream, read by the Bots function (`play`), whose mapping passes only commits
+ *   whose head names an automatic seat: that seat's move, then the moves after it while
+ *   automatic seats are to act, within the invocation's budget, each followed up as a request's;
  * - the sweep (`checkClock`): time-outs, reminders, the re-drive of an automatic seat that
  *   nothing moved, a finished game's ratings if they were lost, and the compaction of a game
  *   finished a day ago (handlers/sweep.ts).
@@ -14,18 +17,16 @@
  * Instances share nothing but the store, so every rule here rests on it:
  * - An automatic move is stored only on top of the very version it reacts to (the store's
  *   conditional append on the version): whoever plays it, however often, it is stored once.
- * - It is computed once per version as a rule because its player is named in the commit itself:
- *   a storer that goes on to play (a request's fast path, the sweep) claims the move in the
- *   commit it stores (`claimedUntil`, written by the same conditional put), and the stream's
- *   reaction plays only a move nobody claimed, or whose claim lapsed. The stream's own chain
- *   claims nothing: the stream hands a game's records over one at a time, in order, so its
- *   reaction to the chain's next commit comes only once the chain has ended, and finds either a
- *   later version (nothing to do) or the chain's last commit, which it plays on from; when the
- *   invocation dies, its retry does the same at once.
- * - The price: a storer that dies between its claim and its move leaves that move to the sweep's
- *   re-drive (REDRIVE_AFTER_MS); the stream cannot wait for it without holding up every other game
- *   on its shard. So a chain claims no more moves after MAX_FAST_MOVES or FAST_BUDGET_MS, well
- *   within a request's time limit, and the stream goes on from there.
+ * - It is computed once per version: whoever computes it holds the game's lease on that version
+ *   first (GameStore.leaseMove, one conditional write, LEASE_MS). A reaction that finds another
+ *   holder's lease fails its record with MoveLeased, and the stream delivers it again after its
+ *   back-off: by then the holder stored the move (the record is stale, nothing to do) or died,
+ *   and its lease lapsed and is taken over. The sweep's re-drive (REDRIVE_AFTER_MS) stays the
+ *   last resort, for a game whose records were all given up on.
+ * - The stream hands a game's records over one at a time, in order, so the reaction to a chain's
+ *   own commits comes once the chain has ended, and finds a later version (nothing to do) or the
+ *   chain's last commit, which it plays on from. A chain stops after MAX_CHAIN_MOVES or once the
+ *   invocation has run CHAIN_BUDGET_MS; every record still gets its own move.
  * Index items, due items, listings and snapshots are keyed and conditioned by version: writing
  * one twice is harmless. Frames are not ordered across senders: a client drops a state older
  * than the one it holds and subscribes again on a gap (docs/protocol.md).
@@ -47,11 +48,25 @@ import type { Games } from './games';
 import type { LobbyFeed } from './lobby-feed';
 import { failure, type Observer } from '../observe/observer';
 
-/** Automatic moves one chain plays at most (a request's, the sweep's, the stream's); the stream's reactions play the rest. */
-export const MAX_FAST_MOVES = 20;
+/** Automatic moves one reaction plays at most in a row; the reaction to the chain's last commit plays on. */
+export const MAX_CHAIN_MOVES = 20;
 
-/** A chain claims no further move once it has run this long (real time: a request's function times out after 10 s). */
-export const FAST_BUDGET_MS = 3_000;
+/** A chain plays no further move once its invocation has run this long (real time; the Bots function times out after 60 s). */
+export const CHAIN_BUDGET_MS = 3_000;
+
+/**
+ * How long the holder of a game's lease may take to compute and store one automatic move (a
+ * Strong search takes up to ≈ 0.3 s of a whole vCPU) before another reaction takes it over.
+ */
+export const LEASE_MS = 10_000;
+
+/** Another reaction holds the lease on this move: the stream delivers the record again later. */
+export class MoveLeased extends Error {
+  constructor(gameId: string, version: number) {
+    super(`the automatic move after version ${version} of ${gameId} is being computed elsewhere`);
+    this.name = 'MoveLeased';
+  }
+}
 
 export interface ReactionsDeps {
   /** Where log lines and metrics go. */
@@ -64,8 +79,8 @@ export interface ReactionsDeps {
   now: () => Date;
   /** The public lobby's listings, kept here too so a listed game shows at once (absent: no lobby). */
   lobby?: LobbyFeed;
-  /** Default MAX_FAST_MOVES. */
-  maxFastMoves?: number;
+  /** Default MAX_CHAIN_MOVES. */
+  maxChainMoves?: number;
   /** The sweep's: compacts the finished games it finds due (see `compacting`). */
   compactor?: GameCompactor;
   /**
@@ -89,9 +104,6 @@ export interface Reminder {
   deadline: Date;
 }
 
-/** Whose chain of automatic moves: one that claims the moves it goes on to play, or the stream's (see the header). */
-type Chain = 'claims' | 'stream';
-
 export class Reactions {
   constructor(private readonly deps: ReactionsDeps) {}
 
@@ -110,69 +122,68 @@ export class Reactions {
   }
 
   /**
-   * A request's work after its answer, for the commit it stored with a claim (Games.commit's
-   * `claim`): the commit's follow-up, then the automatic moves it claimed, each followed up.
-   * Never throws: the stream's reactions are the guarantee.
+   * The Bots function's reaction to a commit whose head names an automatic seat: the seat's
+   * move, under the game's lease, then the moves after it while automatic seats are to act —
+   * at most MAX_CHAIN_MOVES, and none begun once the invocation has run to `until` (real ms, the
+   * invocation's budget: every record of its batch still gets its own move) — each followed up
+   * as a request's commit. Nothing when a later version is stored already. Throws MoveLeased
+   * while another holds the lease, and whatever the move failed with: the stream delivers the
+   * record again.
    */
-  fastPath(step: Step, sender: Sender): Promise<void> {
-    return this.chain(step, sender, 'claims');
-  }
-
-  /**
-   * A commit's follow-up as decided on its head, then the chain's next automatic moves: a
-   * claiming chain plays the moves it claimed (the claim says it goes on; a lapsed one is the
-   * stream's), the stream's chain up to its bounds.
-   */
-  private async chain(first: Step, sender: Sender, chain: Chain): Promise<void> {
-    const started = performance.now();
-    const max = this.deps.maxFastMoves ?? MAX_FAST_MOVES;
-    const goesOn = (played: number) => played < max && performance.now() - started < FAST_BUDGET_MS;
-    let step = first;
-    for (let played = 0; ; played++) {
-      const decision = afterCommit(step.head, this.deps.now());
-      await this.followUp(step, decision, sender);
-      const automatic = decision.automatic;
-      if (!automatic || (chain === 'claims' ? automatic.by !== 'storer' : !goesOn(played))) return;
-      let next: Step | null;
+  async play(head: CommitHead, sender: Sender, until = performance.now() + CHAIN_BUDGET_MS): Promise<void> {
+    const seat = afterCommit(head).automatic?.seat;
+    if (seat === undefined) return;
+    const record = await this.deps.games.fresh(head.gameId, false, head.version);
+    if (record.version !== head.version) return; // played already: the later commit's own reactions follow
+    const first = await this.playAutomatic(record, seat);
+    if (first === 'leased') throw new MoveLeased(head.gameId, head.version);
+    const max = this.deps.maxChainMoves ?? MAX_CHAIN_MOVES;
+    let step: Step | null = first;
+    for (let played = 1; step; played++) {
+      await this.followUp(step, sender);
+      const next = afterCommit(step.head).automatic;
+      if (!next || played >= max || performance.now() >= until) return;
+      const from: Step = step;
       try {
-        next = await this.playAutomatic(step.record, automatic.seat, chain === 'claims' && goesOn(played + 1));
+        const moved = await this.playAutomatic(from.record, next.seat);
+        step = moved === 'leased' ? null : moved; // leased: whoever holds it goes on
       } catch (error) {
-        // Unclaimed, the stream's reaction plays it again; claimed, the sweep's re-drive does.
+        // The chain's last commit is delivered in turn, and its reaction plays this move again.
         this.deps.observer.log.warn(
           'an automatic move failed',
-          failure(error, { gameId: step.record.gameId, version: step.record.version }),
+          failure(error, { gameId: from.record.gameId, version: from.record.version }),
         );
         return;
       }
-      if (!next) return; // another writer stored the next version first: its own follow-up goes on
-      step = next;
     }
   }
 
   /**
-   * The move of an automatic seat on top of exactly this version: the stored step, or null when
-   * another writer stored the next version first. `claim`: the caller goes on to play the move
-   * after it, if any.
+   * The move of an automatic seat on top of exactly this version, computed only under the game's
+   * lease on it: the stored step; 'leased' when another holds the lease; null when another
+   * writer stored the next version first.
    */
-  private async playAutomatic(record: GameRecord, seat: number, claim: boolean): Promise<Step | null> {
+  private async playAutomatic(record: GameRecord, seat: number): Promise<Step | 'leased' | null> {
+    const now = this.deps.now();
+    if (!(await this.deps.store.leaseMove(record.gameId, record.version, new Date(now.getTime() + LEASE_MS), now))) return 'leased';
     const bot = findBot(record.game, record.absent[seat] ? 'safe' : (record.bots[seat] ?? '')) ?? randomBot;
     const legal = moduleOf(record).legal(record.state, seat);
     const command = bot.choose(record.state, seat, legal, new Rng(record.version * 2654435761));
-    const result = await this.deps.games.commit(
-      record.gameId,
-      (r) => (r.version === record.version ? planAutomatic(r, seat, command, this.at()) : null),
-      { claim },
+    const result = await this.deps.games.commit(record.gameId, (r) =>
+      r.version === record.version ? planAutomatic(r, seat, command, this.at()) : null,
     );
     return result.committed ? result : null;
   }
 
   /**
-   * The request path's follow-up of a commit: its broadcast and — so a player's list shows a new
-   * game at once, the lobby lists it at once, and the sweep can re-drive a game even if the stream
-   * lost its records — the index, the listing and the due item as the stream writes them. Never
-   * throws: the stream's reactions are the guarantee.
+   * The follow-up of a commit by whoever stored it (a request after its answer, the Bots
+   * function, the sweep): its broadcast and — so a player's list shows a new game at once, the
+   * lobby lists it at once, and the sweep can re-drive a game even if the stream lost its
+   * records — the index, the listing and the due item as the stream writes them. Never throws:
+   * the stream's reactions are the guarantee.
    */
-  private async followUp({ record, before, head }: Step, decision: AfterCommit, sender: Sender): Promise<void> {
+  async followUp({ record, before, head }: Step, sender: Sender): Promise<void> {
+    const decision = afterCommit(head);
     const { broadcast, records, schedule, lobby } = this.deps;
     const chores = [
       broadcast.commit(before, record, sender),
@@ -190,19 +201,18 @@ export class Reactions {
   }
 
   /**
-   * The stream's reaction to one stored commit (at least once per commit, in order per game):
-   * the players' index, the due item, the lobby's listing, a snapshot, and the automatic move
-   * nobody claimed — each as the commit's head decides, independent of each other. A failure
-   * throws once all are done, and the stream delivers the commit again.
+   * The notifier's reaction to one stored commit (at least once per commit, in order per game):
+   * the players' index, the due item, the lobby's listing, a snapshot — each as the commit's
+   * head decides, independent of each other. A failure throws once all are done, and the stream
+   * delivers the commit again. (Its automatic move is the Bots function's: `play`.)
    */
   async react(head: CommitHead, sender: Sender): Promise<void> {
-    const decision = afterCommit(head, this.deps.now());
+    const decision = afterCommit(head);
     const { games, records, store, lobby } = this.deps;
     // The latest record, read once if any reaction needs it (any later version is as good for a snapshot or a listing).
     let latest: Promise<GameRecord> | undefined;
     const fresh = () => (latest ??= games.fresh(head.gameId, false, head.version));
     const outcomes = await Promise.allSettled([
-      decision.automatic?.by === 'stream' ? this.playUnclaimed(head, decision.automatic.seat, fresh, sender) : undefined,
       decision.index ? records.indexGame(head) : undefined,
       decision.snapshot ? fresh().then((record) => store.saveSnapshot(record)) : undefined,
       this.clock(head, decision),
@@ -210,18 +220,6 @@ export class Reactions {
     ]);
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (failed) throw failed.reason;
-  }
-
-  /**
-   * The automatic move of a commit whose storer did not claim it (or whose claim lapsed), if the
-   * commit is still the game's latest version; then the stream's chain goes on from it. Every
-   * move is a new commit, reacted to in turn: no invocation runs an unbounded chain.
-   */
-  private async playUnclaimed(head: CommitHead, seat: number, fresh: () => Promise<GameRecord>, sender: Sender): Promise<void> {
-    const record = await fresh();
-    if (record.version !== head.version) return; // a later commit exists: its own reaction follows
-    const played = await this.playAutomatic(record, seat, false);
-    if (played) await this.chain(played, sender, 'stream');
   }
 
   /**
@@ -235,11 +233,12 @@ export class Reactions {
 
   /**
    * The sweep for one game: seats past their deadline time out (a bot then plays safe moves for
-   * them); seats past their reminder time are returned for notification; an automatic seat that
-   * is to act with nothing stored for REDRIVE_AFTER_MS gets its next move (the last resort when
-   * every reaction failed or a claim's holder died). Then the game's next due time is written,
-   * by the function a commit's head takes it from, as of now. A finished game is due to be rated
-   * if its ratings reactor never did (host/rating-fallback.ts), then to be compacted.
+   * them, from the stream); seats past their reminder time are returned for notification; an
+   * automatic seat that is to act with nothing stored for REDRIVE_AFTER_MS gets its next move,
+   * under the game's lease (the last resort when every reaction to its commit was given up on),
+   * and the stream plays on from it. Then the game's next due time is written, by the function a
+   * commit's head takes it from, as of now. A finished game is due to be rated if its ratings
+   * reactor never did (host/rating-fallback.ts), then to be compacted.
    */
   async checkClock(gameId: string, sender: Sender): Promise<Reminder[]> {
     const { games } = this.deps;
@@ -254,12 +253,10 @@ export class Reactions {
       if (!record.clock || record.bots[seat] || record.absent[seat]) continue;
       const deadline = deadlineOf(record.clock, seat)!;
       if (deadline <= now) {
-        const result = await games.commit(
-          gameId,
-          (r) => (activeSeats(r).includes(seat) && !r.absent[seat] ? planTimeout(r, seat, this.at()) : null),
-          { claim: true },
+        const result = await games.commit(gameId, (r) =>
+          activeSeats(r).includes(seat) && !r.absent[seat] ? planTimeout(r, seat, this.at()) : null,
         );
-        if (result.committed) await this.fastPath(result, sender);
+        if (result.committed) await this.followUp(result, sender);
         record = games.cached(gameId) ?? result.record;
       } else if (reminderOf(record.clock, seat)! <= now) reminders.push({ record, seat, deadline });
     }
@@ -267,9 +264,12 @@ export class Reactions {
     const { redriveAfterMs } = this.deps.store;
     const seat = automaticSeat(latest);
     if (seat !== null && now.getTime() - Date.parse(latest.updatedAt) >= redriveAfterMs) {
-      const played = await this.playAutomatic(latest, seat, true);
-      if (played) await this.fastPath(played, sender);
-      latest = games.cached(gameId) ?? played?.record ?? latest;
+      const played = await this.playAutomatic(latest, seat);
+      if (played && played !== 'leased') {
+        await this.followUp(played, sender);
+        latest = played.record;
+      }
+      latest = games.cached(gameId) ?? latest;
     }
     await this.deps.schedule.setClockDue(gameId, clockDueOf(latest, now, redriveAfterMs), latest.version);
     return reminders;

@@ -8,10 +8,17 @@ export interface GameStore {
    * Store a commit on condition that its version is free: false when another writer took it
    * (the caller lost a race, reloads and decides again). `after` and `before`: the record with
    * and without it, whose head the commit carries (status, seats, whose turn, due time; see
-   * commitHead). `claimedUntil`: the storer plays the automatic move the commit leaves, and
-   * claims it until then (the commit's own conditional write carries the claim).
+   * commitHead).
    */
-  append(commit: Commit, after: GameRecord, before: GameRecord | null, claimedUntil?: string): Promise<boolean>;
+  append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean>;
+  /**
+   * Take the lease on computing the automatic move that follows `version` of a game, until
+   * `until` (one conditional write in the game's partition): true when the caller holds it now;
+   * false while another caller's lease on this version has not lapsed at `now`, or once a lease
+   * names a later version (this one is played already). A lapsed lease is taken over: its holder
+   * died, or runs so late that the version's conditional append stops it storing twice.
+   */
+  leaseMove(gameId: string, version: number, until: Date, now: Date): Promise<boolean>;
   /** The record of a game — the latest snapshot and the commits after it, or `base` and the commits after it — or null. */
   load(gameId: string, base?: GameRecord): Promise<GameRecord | null>;
   /** Every commit of a game, in version order. */

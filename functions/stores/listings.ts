@@ -19,7 +19,7 @@ export interface ListingStore {
   /**
    * Put the game's listing as of this record (or delete it once the game left the lobby), on
    * condition that neither this version nor a later one was written. Returns false when
-   * nothing was written: the request's fast path and the stream write each version, and only
+   * nothing was written: the request's follow-up and the stream write each version, and only
    * the first tells the lobby's watchers.
    */
   write(record: GameRecord, ratings: ReadonlyMap<string, number>): Promise<boolean>;

@@ -20,9 +20,9 @@ describe('the deployed functions, from the synthesized template', () => {
     functions = deployedFunctions();
   });
 
-  it('names every function of the stack, each at 512 MB with its timeout; only the message function has reserved concurrency', () => {
+  it('names every function of the stack, each at 512 MB but Bots (a whole vCPU) with its timeout; only the message function has reserved concurrency', () => {
     expect(Object.keys(functions).sort()).toEqual(
-      ['Connect', 'Disconnect', 'Http', 'Message', 'Notify', 'Passkey', 'Ratings', 'SesEvents', 'Sweep'].sort(),
+      ['Bots', 'Connect', 'Disconnect', 'Http', 'Message', 'Notify', 'Passkey', 'Ratings', 'SesEvents', 'Sweep'].sort(),
     );
     const timeouts = Object.fromEntries(Object.values(functions).map((f) => [f.name, f.timeoutSeconds]));
     expect(timeouts).toEqual({
@@ -33,11 +33,12 @@ describe('the deployed functions, from the synthesized template', () => {
       Notify: 60,
       Sweep: 60,
       Ratings: 30,
+      Bots: 60,
       SesEvents: 10,
       Passkey: 10,
     });
     for (const f of Object.values(functions)) {
-      expect(f.memoryMB).toBe(512);
+      expect(f.memoryMB).toBe(f.name === 'Bots' ? 1769 : 512);
       expect(f.reservedConcurrency).toBe(f.name === 'Message' ? 100 : undefined);
     }
     expect(functions.Sweep.asyncRetryAttempts).toBe(0);
@@ -45,9 +46,9 @@ describe('the deployed functions, from the synthesized template', () => {
     expect(deployedFunctions()).toBe(functions); // synthesized once
   });
 
-  it('reads the stream mappings of Notify and Ratings as deployed', () => {
+  it('reads the stream mappings of Notify, Ratings and Bots as deployed', () => {
     const readers = Object.values(functions).filter((f) => f.streamMappings.length);
-    expect(readers.map((f) => f.name).sort()).toEqual(['Notify', 'Ratings']);
+    expect(readers.map((f) => f.name).sort()).toEqual(['Bots', 'Notify', 'Ratings']);
     const notify = functions.Notify.streamMappings;
     expect(notify).toHaveLength(1);
     expect(notify[0]).toMatchObject({
@@ -69,6 +70,17 @@ describe('the deployed functions, from the synthesized template', () => {
       maximumRetryAttempts: -1,
       onFailure: { kind: 's3', logicalId: expect.stringMatching(/^RatingsFailedBatches/) },
     });
+    expect(functions.Bots.streamMappings).toHaveLength(1);
+    expect(functions.Bots.streamMappings[0]).toMatchObject({
+      batchSize: 10,
+      parallelizationFactor: 10,
+      bisectBatchOnError: true,
+      maximumRetryAttempts: -1,
+      onFailure: { kind: 's3', logicalId: expect.stringMatching(/^BotsFailedBatches/) },
+      filterPatterns: [
+        { eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['commit'] }, automatic: { N: [{ exists: true }] } } } },
+      ],
+    });
   });
 
   it('gives options the models accept', () => {
@@ -78,6 +90,9 @@ describe('the deployed functions, from the synthesized template', () => {
     expect(notify).toMatchObject({ name: 'Notify', memoryMB: 512, timeoutSeconds: 60 });
     const sweep = new LambdaFunctionModel({ ...functionOptions(functions.Sweep), account, handler: async () => undefined });
     expect(sweep.asyncRetryAttempts).toBe(0);
+    // The Bots function computes at a whole vCPU: no slowdown, where the others take 1,769 / 512 times as long.
+    const bots = new LambdaFunctionModel({ ...functionOptions(functions.Bots), account, handler: async () => undefined });
+    expect([bots.cpuSlowdown, notify.cpuSlowdown]).toEqual([1, 1769 / 512]);
     const mapping = new StreamEventSourceMapping({
       ...streamMappingOptions(functions.Notify.streamMappings[0]!),
       source: new MemoryStream({ clock }),

@@ -48,7 +48,7 @@ export interface Deployed {
   wsStage: string;
   /** HTTP API route key ("POST /api/players", "$default") → function logical id. */
   httpRoutes: Map<string, string>;
-  /** Every event source mapping on the table's stream (the notifier's, the ratings reactor's). */
+  /** Every event source mapping on the table's stream (the notifier's, the ratings reactor's, the Bots function's). */
   streams: StreamMapping[];
   /** Functions a schedule rule targets, with the rule's expression. */
   schedules: { functionId: string; expression: string }[];
@@ -167,11 +167,13 @@ function read(outdir: string, resources: Record<string, Resource>, assets: Map<s
   };
 }
 
-/** Whether a Lambda event filter pattern (exact-value lists and nested objects) matches a record. */
+/** Whether a Lambda event filter pattern (exact-value lists, `exists`, nested objects) matches a record. */
 export function patternMatches(pattern: Json, event: unknown): boolean {
   return Object.entries(pattern).every(([key, want]) => {
-    const value = (event as Json | undefined)?.[key];
-    return Array.isArray(want) ? want.includes(value) : patternMatches(want as Json, value);
+    const present = typeof event === 'object' && event !== null && key in event;
+    const value = present ? (event as Json)[key] : undefined;
+    if (!Array.isArray(want)) return present && patternMatches(want as Json, value);
+    return want.some((w) => (typeof w === 'object' && w !== null && 'exists' in w ? w.exists === present : present && w === value));
   });
 }
 

@@ -119,7 +119,7 @@ async function targets(a: Player, b: Player): Promise<Targets> {
   const withBots = await create({ game: 'goa', players: 3, bots: [1, 2] });
   await Promise.all([x!.close(), o!.close()]);
   const ids = [ttt, vdg, finished, withBots];
-  // The bots play on after the answer (the request's fast path, then the stream): taken once they are done.
+  // The bots play on after the answer (the Bots function, from the stream): taken once they are done.
   await server.notified();
   return { ids, commits: await snapshot(ids) };
 }

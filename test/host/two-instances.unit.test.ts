@@ -1,12 +1,13 @@
 /**
  * Two app instances (two Lambda containers) on one store, as the cloud runs them: requests on
- * either, the stream's reactions delivered to either (at least once: again after a failure, or
- * just again), the sweep on either, and instances dying right after a write (their follow-up work
- * dropped). Whatever the interleaving, every version is stored once (no lost write, no automatic
- * move stored twice or on a version it was not decided on), a bot's move is computed at most once
- * per version — exactly once where it was stored — and the game is never left stuck: the stream,
- * and finally the sweep, bring it to its end. Memory storage; fast-check's scheduler picks the
- * order in which the instances' reads and writes of the store complete.
+ * either, the stream's two readers — the notifier's reactions and the Bots function's — each
+ * delivering to either (at least once: again after a failure, or just again), the sweep on
+ * either, and instances dying right after a write (their follow-up work dropped). Whatever the
+ * interleaving, every version is stored once (no lost write, no automatic move stored twice or
+ * on a version it was not decided on), a bot's move is computed at most once per version —
+ * exactly once where it was stored — never in a request, and the game is never left stuck: the
+ * stream, and finally the sweep, bring it to its end. Memory storage; fast-check's scheduler
+ * picks the order in which the instances' reads and writes of the store complete.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fc from 'fast-check';
@@ -21,7 +22,7 @@ import { REDRIVE_AFTER_MS } from '../../functions/core/clock-due';
 import { ProtocolError, type ServerFrame } from '../../functions/core/protocol/frames';
 import { activeSeats, applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
 import { createHost, type Host } from '../../functions/host/host';
-import { MAX_FAST_MOVES } from '../../functions/host/reactions';
+import { LEASE_MS, MAX_CHAIN_MOVES, MoveLeased } from '../../functions/host/reactions';
 import { RecordingSender } from '../support/memory-host';
 import { testObserver } from '../support/observer';
 
@@ -62,9 +63,13 @@ interface World {
   scheduler: fc.Scheduler | null;
 }
 
+/** Bots' decisions made while a request ran (must stay 0: requests never compute a bot's move). */
+let decidedInRequests = 0;
+
 /** The bots' decisions, by the version each was made on (the bot's generator is seeded from it: see Reactions.playAutomatic). */
 function countDecisions(game: Game): Map<number, number> {
   const decisions = new Map<number, number>();
+  decidedInRequests = 0;
   const versionOf = (rng: Rng) => {
     for (let v = 0; v < 10_000; v++) if ((v * 2654435761) >>> 0 === rng.state) return v;
     throw new Error(`no version seeds ${rng.state}`);
@@ -74,13 +79,14 @@ function countDecisions(game: Game): Map<number, number> {
     vi.spyOn(bot, 'choose').mockImplementation((state, seat, legal, rng) => {
       const version = versionOf(rng);
       decisions.set(version, (decisions.get(version) ?? 0) + 1);
+      if ((role.getStore() ?? 'request') === 'request') decidedInRequests++;
       return choose(state, seat, legal, rng);
     });
   }
   return decisions;
 }
 
-function instance(name: string, world: World, maxFastMoves?: number): Instance {
+function instance(name: string, world: World, maxChainMoves?: number): Instance {
   const shared = world.storage.store;
   const self: Instance = {
     name,
@@ -103,9 +109,9 @@ function instance(name: string, world: World, maxFastMoves?: number): Instance {
   };
   const store: GameStore = {
     redriveAfterMs: shared.redriveAfterMs,
-    async append(commit, after, before, claimedUntil) {
+    async append(commit, after, before) {
       await turn(`append v${commit.version}`);
-      const stored = await shared.append(commit, after, before, claimedUntil);
+      const stored = await shared.append(commit, after, before);
       if (stored && isAutomatic(commit)) {
         self.automatic++;
         self.by[role.getStore() ?? 'request']++;
@@ -121,6 +127,10 @@ function instance(name: string, world: World, maxFastMoves?: number): Instance {
       await turn(`load after v${base?.version ?? 0}`);
       return shared.load(gameId, base);
     },
+    async leaseMove(gameId, version, until, now) {
+      await turn(`lease v${version}`);
+      return shared.leaseMove(gameId, version, until, now);
+    },
     commits: (gameId) => shared.commits(gameId),
     saveSnapshot: (record) => shared.saveSnapshot(record),
   };
@@ -132,12 +142,15 @@ function instance(name: string, world: World, maxFastMoves?: number): Instance {
     now: () => world.now,
     newGameId: () => `game-${Math.random().toString(36).slice(2, 10)}`,
     newSeed: () => 7,
-    maxFastMoves,
+    maxChainMoves,
   });
   return self;
 }
 
-/** The table's stream for one game: each commit in order, one delivery at a time, at least once. */
+/** Who reads the stream: the notifier's reactions, or the Bots function's. */
+type Reader = 'notify' | 'bots';
+
+/** One reader of the table's stream for one game: each commit in order, one delivery at a time, at least once. */
 class Stream {
   /** The last version whose delivery succeeded (and was not to be delivered again). */
   delivered = 0;
@@ -152,21 +165,28 @@ class Stream {
   constructor(
     private readonly world: World,
     private readonly gameId: string,
+    private readonly reader: Reader,
   ) {}
 
   pending(): boolean {
     return this.world.storage.store.items(this.gameId).some((i) => i.version > this.delivered);
   }
 
-  /** Deliver the next commit to an instance; `again`: it is delivered once more afterwards even if it succeeds (once). */
-  async deliver(to: Instance, again = false): Promise<void> {
+  /**
+   * Deliver the next commit to an instance; `again`: it is delivered once more afterwards even if
+   * it succeeds (once). `settled`: nothing else runs, so a lease another holds is a dead holder's.
+   */
+  async deliver(to: Instance, again = false, settled = false): Promise<void> {
     if (this.busy) return;
     const head = this.world.storage.store.items(this.gameId).find((i) => i.version === this.delivered + 1);
     if (!head) return;
     this.busy = true;
     const lived = to.lives;
     try {
-      await life.run(lived, () => role.run('stream', () => to.host.reactions.react(head, to.sender)));
+      const reactions = to.host.reactions;
+      await life.run(lived, () =>
+        role.run('stream', () => (this.reader === 'notify' ? reactions.react(head, to.sender) : reactions.play(head, to.sender))),
+      );
       // An instance that died on the way reports nothing: the stream delivers the record again.
       if (to.lives !== lived) throw new Died(`${to.name} died`);
       if (again && this.deliveredAgain < head.version) {
@@ -176,6 +196,8 @@ class Stream {
       this.failing = 0;
     } catch (error) {
       this.failures++; // delivered again, to whichever instance
+      // A dead holder's lease: the stream's back-offs outlast it (a live holder would have stored its move by then).
+      if (error instanceof MoveLeased && settled) this.world.now = new Date(this.world.now.getTime() + LEASE_MS);
       if (++this.failing > 20) throw new Error(`v${head.version} keeps failing: ${(error as Error).stack}`);
     } finally {
       this.busy = false;
@@ -184,8 +206,18 @@ class Stream {
 
   /** Deliver everything stored so far, in turns to the instances. */
   async drain(instances: Instance[]): Promise<void> {
-    for (let i = 0; this.pending(); i++) await this.deliver(instances[i % instances.length]!);
+    for (let i = 0; this.pending(); i++) await this.deliver(instances[i % instances.length]!, false, true);
   }
+}
+
+/** The stream's two readers for one game. */
+function readers(world: World, gameId: string): Stream[] {
+  return [new Stream(world, gameId, 'notify'), new Stream(world, gameId, 'bots')];
+}
+
+/** Both readers deliver everything stored so far, and what their reactions store (the bots' moves). */
+async function drainAll(streams: Stream[], instances: Instance[]): Promise<void> {
+  while (streams.some((s) => s.pending())) for (const s of streams) await s.drain(instances);
 }
 
 async function storedRecord(storage: Storage, gameId: string): Promise<{ record: GameRecord; commits: Commit[] }> {
@@ -234,14 +266,14 @@ async function startGame(world: World, a: Instance, ana: Connection, game: Game)
 afterEach(() => vi.restoreAllMocks());
 
 describe('two instances on one store', () => {
-  it("compute each bot move once, store it once, and send each version's frames once, when the stream reaches the other instance while a request's follow-up runs", async () => {
+  it("compute each bot move once, never in a request, store it once, and send each version's frames once, when the stream reaches the other instance while a request's follow-up runs", async () => {
     const decisions = countDecisions('navegador');
     const world: World = { storage: memoryStorage(), now: new Date('2026-11-21T12:00:00.000Z'), scheduler: null };
     const [a, b] = [instance('A', world), instance('B', world)];
     const ana = { connectionId: 'conn-ana', playerId: 'player-ana', name: 'Ana' };
     await world.storage.records.putConnection(ana);
     const gameId = await startGame(world, a, ana, 'navegador');
-    const stream = new Stream(world, gameId);
+    const streams = readers(world, gameId);
     let requests = 0;
     // Ana's moves, each on one instance while the stream delivers to the other.
     for (let { record } = await storedRecord(world.storage, gameId); personToAct(record) && requests < 6; requests++) {
@@ -252,15 +284,15 @@ describe('two instances on one store', () => {
         { action: 'command', gameId, commandId: `m${requests}`, command: legal[requests % legal.length] } as never,
         here.sender,
       );
-      await Promise.all([outcome.after?.(), stream.drain([there])]);
-      await stream.drain([there]);
+      await Promise.all([outcome.after?.(), drainAll(streams, [there])]);
+      await drainAll(streams, [there]);
       ({ record } = await storedRecord(world.storage, gameId));
     }
-    // Her time runs out: the sweep (on A) times her out and plays on; the stream (on B) goes on where it stops.
+    // Her time runs out: the sweep (on A) times her out; the Bots function's reactions (on B) play on, to the end.
     world.now = new Date(world.now.getTime() + HOUR + 1000);
     const streamed = b.automatic;
-    await Promise.all([role.run('sweep', () => a.host.reactions.checkClock(gameId, a.sender)), stream.drain([b])]);
-    await stream.drain([b, a]);
+    await Promise.all([role.run('sweep', () => a.host.reactions.checkClock(gameId, a.sender)), drainAll(streams, [b])]);
+    await drainAll(streams, [b, a]);
 
     const { record, commits } = await storedRecord(world.storage, gameId);
     expect(record.status).toBe('finished');
@@ -270,16 +302,18 @@ describe('two instances on one store', () => {
     expect([...decisions.keys()].sort((x, y) => x - y)).toEqual(automatic.map((c) => c.version - 1));
     expect([...decisions.values()].every((n) => n === 1)).toBe(true);
     expect(a.automatic + b.automatic).toBe(automatic.length);
-    // The game outlasted one chain: the stream played on from where the sweep's chain stopped.
-    expect(automatic.length).toBeGreaterThan(MAX_FAST_MOVES);
+    expect(decidedInRequests).toBe(0);
+    expect(a.by.request + b.by.request).toBe(0);
+    // The game outlasted one chain: the reaction to a chain's last commit played on.
+    expect(automatic.length).toBeGreaterThan(MAX_CHAIN_MOVES);
     expect(b.automatic).toBeGreaterThan(streamed);
-    expect(stream.failures).toBe(0);
+    expect(streams.map((x) => x.failures)).toEqual([0, 0]);
     // Ana's connection got every version after her subscription once (from either instance).
     const seen = [...a.sender.statesTo(ana.connectionId, gameId), ...b.sender.statesTo(ana.connectionId, gameId)].map((s) => s.version);
     const first = Math.min(...seen);
     expect(seen.sort((x, y) => x - y)).toEqual(Array.from({ length: record.version - first + 1 }, (_, i) => first + i));
     console.info(
-      `two instances: ${record.version} versions, ${automatic.length} automatic moves (${a.automatic} by A's requests and sweep, ${b.automatic} by B's stream reactions), ${[...decisions.values()].reduce((x, y) => x + y, 0)} bot decisions`,
+      `two instances: ${record.version} versions, ${automatic.length} automatic moves (${a.automatic} by A's stream reactions and sweep, ${b.automatic} by B's), ${[...decisions.values()].reduce((x, y) => x + y, 0)} bot decisions`,
     );
   });
 
@@ -305,16 +339,16 @@ describe('two instances on one store', () => {
           maxLength: 4,
         }),
         deliveries,
-        fc.constantFrom(1, 2, 3, MAX_FAST_MOVES),
-        async (scheduler, phases, delivered, maxFastMoves) => {
+        fc.constantFrom(1, 2, 3, MAX_CHAIN_MOVES),
+        async (scheduler, phases, delivered, maxChainMoves) => {
           vi.restoreAllMocks();
           const decisions = countDecisions('connect-four');
           const world: World = { storage: memoryStorage(), now: new Date('2026-11-21T12:00:00.000Z'), scheduler: null };
-          const instances = [instance('A', world, maxFastMoves), instance('B', world, maxFastMoves)];
+          const instances = [instance('A', world, maxChainMoves), instance('B', world, maxChainMoves)];
           const ana = { connectionId: 'conn-ana', playerId: 'player-ana', name: 'Ana' };
           await world.storage.records.putConnection(ana);
           const gameId = await startGame(world, instances[0]!, ana, 'connect-four');
-          const stream = new Stream(world, gameId);
+          const streams = readers(world, gameId);
           const acks: { commandId: string; version: number }[] = [];
           let deaths = 0;
           let sweeps = 0;
@@ -344,7 +378,7 @@ describe('two instances on one store', () => {
                   inst.sender,
                 );
                 if (outcome.reply.type === 'ack') acks.push({ commandId, version: outcome.reply.version });
-                // Dead right after the answer: its follow-up (broadcast, bot moves) never runs.
+                // Dead right after the answer: its follow-up (broadcast, index…) never runs.
                 if (act.dies) deaths++;
                 else await outcome.after?.();
               }
@@ -368,11 +402,12 @@ describe('two instances on one store', () => {
                 running--;
               }
             };
-            // The stream: the next record as soon as the scheduler lets it, until every other task is done and nothing is left.
+            // The stream's readers, in turn: the next record as soon as the scheduler lets it, until every other task is done and nothing is left.
             const streaming = (async () => {
               for (let i = 0; ; i++) {
                 await scheduler.schedule(Promise.resolve(), 'stream');
-                if (stream.pending()) {
+                const stream = streams[i % 2]!.pending() ? streams[i % 2] : streams.find((x) => x.pending());
+                if (stream) {
                   const { on, again, dies } = delivered[i % delivered.length]!;
                   if (dies) instances[on]!.dying = true;
                   await stream.deliver(instances[on]!, again);
@@ -393,7 +428,7 @@ describe('two instances on one store', () => {
             world.scheduler = null;
             for (const i of instances) i.dying = false;
             // The stream catches up within seconds, long before anything else is due.
-            await stream.drain(instances);
+            await drainAll(streams, instances);
           };
 
           // Ana plays while the bot answers; hour after hour her time runs out: the sweep times her out,
@@ -407,7 +442,7 @@ describe('two instances on one store', () => {
           // The guarantee: what the stream does not finish, the sweep does, once the game is due (Ana's time runs out again and again).
           for (let rounds = 0; ; rounds++) {
             expect(rounds).toBeLessThan(100);
-            await stream.drain(instances);
+            await drainAll(streams, instances);
             const { record } = await storedRecord(world.storage, gameId);
             if (record.status === 'finished') break;
             world.now = new Date(world.now.getTime() + (personToAct(record) ? HOUR + 1000 : 2 * REDRIVE_AFTER_MS));
@@ -429,6 +464,7 @@ describe('two instances on one store', () => {
           for (const c of automatic) expect(decisions.get(c.version - 1)).toBe(1);
           expect(Math.max(0, ...decisions.values())).toBeLessThanOrEqual(1);
           expect(instances[0]!.automatic + instances[1]!.automatic).toBe(automatic.length);
+          expect(decidedInRequests).toBe(0);
           expect(record.status).toBe('finished');
           totals.runs++;
           totals.versions += record.version;
@@ -440,8 +476,8 @@ describe('two instances on one store', () => {
           }
           totals.decisions += [...decisions.values()].reduce((x, y) => x + y, 0);
           totals.deaths += deaths;
-          totals.failedDeliveries += stream.failures;
-          totals.deliveredAgain += stream.again;
+          totals.failedDeliveries += streams[0]!.failures + streams[1]!.failures;
+          totals.deliveredAgain += streams[0]!.again + streams[1]!.again;
           totals.sweeps += sweeps;
         },
       ),

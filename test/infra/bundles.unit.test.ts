@@ -16,6 +16,7 @@ describe("the functions' bundles", () => {
       ),
     );
     expect(Object.keys(report).sort()).toEqual([
+      'bots',
       'connect',
       'disconnect',
       'http',

@@ -10,6 +10,7 @@
  */
 import { REACTED_TO } from '../../functions/handlers/stream';
 import { RATED_FROM } from '../../functions/handlers/ratings';
+import { playsOn } from '../../functions/handlers/bots';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -58,8 +59,8 @@ import { randomIds } from '../../functions/app/deps';
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON, read by path
 type Json = Record<string, any>;
 type Resource = { Type: string; Properties: Json; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: string[] };
-type FnName = 'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'sweep' | 'ratings' | 'sesEvents' | 'passkey';
-const FN_NAMES: FnName[] = ['http', 'connect', 'disconnect', 'message', 'notify', 'sweep', 'ratings', 'sesEvents', 'passkey'];
+type FnName = 'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'sweep' | 'ratings' | 'bots' | 'sesEvents' | 'passkey';
+const FN_NAMES: FnName[] = ['http', 'connect', 'disconnect', 'message', 'notify', 'sweep', 'ratings', 'bots', 'sesEvents', 'passkey'];
 interface Statement {
   Effect: string;
   Action: string[];
@@ -124,11 +125,13 @@ const allActions = (name: FnName, s = main()) => statementsOf(name, s).flatMap((
 const envOf = (name: FnName, s = main()) =>
   resources('AWS::Lambda::Function', s)[idOf(s.stack.functions[name], s)]!.Properties.Environment.Variables as Json;
 
-/** Whether an EventBridge/Lambda filter pattern (exact-value lists only) matches an event. */
+/** Whether an EventBridge/Lambda filter pattern (lists of exact values and `exists`) matches an event. */
 function patternMatches(pattern: Json, event: unknown): boolean {
   return Object.entries(pattern).every(([key, want]) => {
-    const value = (event as Json | undefined)?.[key];
-    return Array.isArray(want) ? want.includes(value) : patternMatches(want as Json, value);
+    const present = typeof event === 'object' && event !== null && key in event;
+    const value = present ? (event as Json)[key] : undefined;
+    if (!Array.isArray(want)) return present && patternMatches(want as Json, value);
+    return want.some((w) => (typeof w === 'object' && w !== null && 'exists' in w ? w.exists === present : present && w === value));
   });
 }
 
@@ -365,7 +368,7 @@ describe('HTTP API', () => {
 });
 
 describe('functions', () => {
-  it("all nine run nodejs22.x on arm64 from a bundled index.handler; the only other function is the web deployment's", () => {
+  it("all ten run nodejs22.x on arm64 from a bundled index.handler; the only other function is the web deployment's", () => {
     const fns = resources('AWS::Lambda::Function');
     const ours = FN_NAMES.map((n) => idOf(stack.functions[n])).sort();
     const others = Object.keys(fns).filter((id) => !ours.includes(id));
@@ -420,6 +423,8 @@ describe('functions', () => {
     expect(envOf('sweep')).toMatchObject({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
     // The ratings reactor and the SES events handler read and write the table, nothing else.
     expect(envOf('ratings')).toEqual({ TABLE_NAME: table });
+    // The Bots function sends the states of the moves it plays.
+    expect(envOf('bots')).toEqual({ TABLE_NAME: table, CONNECTIONS_ENDPOINT: endpoint });
     expect(envOf('sesEvents')).toEqual({ TABLE_NAME: table });
   });
 
@@ -469,7 +474,7 @@ describe('functions', () => {
   });
 
   it('a custom @connections endpoint reaches every function that sends, and only those', () => {
-    for (const name of ['message', 'disconnect', 'notify', 'sweep', 'http'] as const)
+    for (const name of ['message', 'disconnect', 'notify', 'sweep', 'http', 'bots'] as const)
       expect(envOf(name, configured).CONNECTIONS_ENDPOINT, name).toBe('https://ws.example.com');
     for (const name of ['connect', 'passkey'] as const) expect(envOf(name, configured), name).not.toHaveProperty('CONNECTIONS_ENDPOINT');
   });
@@ -520,8 +525,8 @@ describe('IAM (least privilege)', () => {
   const tableArn = () => arnOf(stack.table);
   const secretRef = () => ref(stack.tokenSecret);
 
-  it('message, sweep, notify (bot moves), disconnect (presence) and http (a device signed out) may manage connections of the prod stage of this WebSocket API only', () => {
-    for (const name of ['message', 'sweep', 'notify', 'disconnect', 'http'] as const) {
+  it('message, sweep, notify (lobby frames), bots (the moves it plays), disconnect (presence) and http (a device signed out) may manage connections of the prod stage of this WebSocket API only', () => {
+    for (const name of ['message', 'sweep', 'notify', 'bots', 'disconnect', 'http'] as const) {
       const manage = statementsOf(name).filter((s) => s.Action.includes('execute-api:ManageConnections'));
       expect(manage, name).toHaveLength(1);
       expect(mentions(manage[0]!.Resource, ref(stack.webSocketApi)), name).toBe(true);
@@ -531,8 +536,8 @@ describe('IAM (least privilege)', () => {
     for (const other of ['connect', 'passkey'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
   });
 
-  it('message, notify and sweep may get, put, update, delete and query items, nothing more (no scans, no batches); of them message (confirmation links) and notify (sign-in links) may read the token secret', () => {
-    for (const name of ['message', 'notify', 'sweep'] as const) {
+  it('message, notify, sweep and bots may get, put, update, delete and query items, nothing more (no scans, no batches); of them message (confirmation links) and notify (sign-in links) may read the token secret', () => {
+    for (const name of ['message', 'notify', 'sweep', 'bots'] as const) {
       const onTable = allowedOn(name, tableArn());
       expect(onTable.filter((a) => a.startsWith('dynamodb:') && !a.includes('Stream')).sort(), name).toEqual(
         ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'].map((a) => `dynamodb:${a}`).sort(),
@@ -541,6 +546,7 @@ describe('IAM (least privilege)', () => {
     for (const name of ['message', 'notify'] as const)
       expect(allowedOn(name, secretRef()), name).toContain('secretsmanager:GetSecretValue');
     expect(allowedOn('sweep', secretRef())).toEqual([]);
+    expect(allowedOn('bots', secretRef())).toEqual([]);
   });
 
   it('the functions that use Web Push keys may read the VAPID secret, the others not', () => {
@@ -655,8 +661,8 @@ describe('IAM (least privilege)', () => {
 describe('notifier', () => {
   const mapping = () => {
     const mappings = Object.values(resources('AWS::Lambda::EventSourceMapping'));
-    // Two consumers of the table's stream: the notifier and the ratings reactor.
-    expect(mappings).toHaveLength(2);
+    // Three consumers of the table's stream: the notifier, the ratings reactor and the Bots function.
+    expect(mappings).toHaveLength(3);
     const mine = mappings.filter((m) => mentions(m.Properties.FunctionName, ref(stack.functions.notify)));
     expect(mine).toHaveLength(1);
     return mine[0]!.Properties;
@@ -828,7 +834,11 @@ describe('npm run redrive', () => {
       ],
     };
     expect(redriveSetup(stackOutputs(described, 'CaravelaTest'))).toEqual(fromCdk);
-    expect(fromCdk.buckets).toEqual({ notify: `{${idOf(stack.notifyFailedBatches)}}`, ratings: `{${idOf(stack.ratingsFailedBatches)}}` });
+    expect(fromCdk.buckets).toEqual({
+      notify: `{${idOf(stack.notifyFailedBatches)}}`,
+      ratings: `{${idOf(stack.ratingsFailedBatches)}}`,
+      bots: `{${idOf(stack.botsFailedBatches)}}`,
+    });
     expect(fromCdk.env).toEqual({
       ...Object.fromEntries(Object.entries(envOf('notify')).map(([k, v]) => [k, render(v)])),
       AWS_REGION: '{AWS::Region}',
@@ -888,6 +898,65 @@ describe('ratings reactor', () => {
       ['INSERT', 'snapshot', 'finished'],
     ]) {
       expect(patternMatches(pattern, record(event!, kind!, status!)), `${event} ${kind} ${status}`).toBe(false);
+    }
+  });
+});
+
+describe('Bots function', () => {
+  const mapping = () => {
+    const mine = Object.values(resources('AWS::Lambda::EventSourceMapping')).filter((m) =>
+      mentions(m.Properties.FunctionName, ref(stack.functions.bots)),
+    );
+    expect(mine).toHaveLength(1);
+    return mine[0]!.Properties;
+  };
+
+  it('has a whole vCPU (1,769 MB) for the search, and a minute per batch', () => {
+    expect(PRODUCTION.botsMemoryMB).toBe(1769);
+    const fn = resources('AWS::Lambda::Function')[idOf(stack.functions.bots)]!.Properties;
+    expect([fn.MemorySize, fn.Timeout]).toEqual([1769, 60]);
+    // Every other function keeps 512 MB.
+    for (const name of FN_NAMES.filter((n) => n !== 'bots'))
+      expect(resources('AWS::Lambda::Function')[idOf(stack.functions[name])]!.Properties.MemorySize, name).toBe(512);
+  });
+
+  it('reads the table stream on its own mapping: small batches, every lane of a shard, batch item failures, bisection, retries, its own dead-letter queue', () => {
+    expect(mapping()).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [idOf(stack.table), 'StreamArn'] },
+      StartingPosition: 'LATEST',
+      BatchSize: 10,
+      ParallelizationFactor: 10,
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: -1,
+      MaximumRecordAgeInSeconds: STREAM_MAX_RECORD_AGE.toSeconds(),
+      DestinationConfig: { OnFailure: { Destination: arnOf(stack.botsFailedBatches) } },
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'IteratorAge',
+      Dimensions: [{ Name: 'FunctionName', Value: ref(stack.functions.bots) }],
+    });
+  });
+
+  it('is invoked only by a commit whose head names an automatic seat to act, as its handler reads it', () => {
+    const filters = mapping().FilterCriteria.Filters as { Pattern: string }[];
+    expect(filters).toHaveLength(1);
+    const pattern = JSON.parse(filters[0]!.Pattern) as Json;
+    const image = (kind: string, automatic: Json | undefined) => ({ kind: { S: kind }, ...(automatic ? { automatic } : {}) });
+    const record = (eventName: string, kind: string, automatic: Json | undefined) => ({
+      eventName,
+      dynamodb: { NewImage: image(kind, automatic) },
+    });
+    expect(patternMatches(pattern, record('INSERT', 'commit', { N: '1' }))).toBe(true);
+    expect(playsOn(image('commit', { N: '1' }))).toBe(true);
+    for (const [event, kind, automatic] of [
+      ['INSERT', 'commit', { NULL: true }],
+      ['INSERT', 'commit', undefined],
+      ['MODIFY', 'commit', { N: '0' }],
+      ['INSERT', 'snapshot', { N: '0' }],
+    ] as [string, string, Json | undefined][]) {
+      expect(patternMatches(pattern, record(event, kind, automatic)), `${event} ${kind} ${JSON.stringify(automatic)}`).toBe(false);
+      if (event === 'INSERT') expect(playsOn(image(kind, automatic)), `${kind} ${JSON.stringify(automatic)}`).toBe(false);
     }
   });
 });
@@ -965,8 +1034,8 @@ describe('clock sweep', () => {
 });
 
 describe('alarms', () => {
-  it("31 alarms: Errors and Throttles per function, table throttling, the stream consumers' lag and failed batches, the functions' own metrics; each sent to the alarm topic", () => {
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 31);
+  it("36 alarms: Errors and Throttles per function, table throttling, the stream consumers' lag and failed batches, the functions' own metrics; each sent to the alarm topic", () => {
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 36);
     const alarms = Object.values(resources('AWS::CloudWatch::Alarm'));
     for (const a of alarms) {
       expect(a.Properties).toMatchObject({ ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
@@ -979,6 +1048,8 @@ describe('alarms', () => {
     expect(atOnce.map((a) => a.Properties.MetricName).sort()).toEqual([
       'DestinationDeliveryFailures',
       'DestinationDeliveryFailures',
+      'DestinationDeliveryFailures',
+      'OnFailureDestinationDeliveredEventCount',
       'OnFailureDestinationDeliveredEventCount',
       'OnFailureDestinationDeliveredEventCount',
       METRICS.ratingsAsked,
@@ -1103,7 +1174,7 @@ describe('web client', () => {
   it('lives in a private, encrypted, SSL-only, retained bucket', () => {
     // Its own, apart from the stream readers' failed-batch buckets.
     expect(Object.keys(resources('AWS::S3::Bucket')).sort()).toEqual(
-      [idOf(stack.webBucket), idOf(stack.notifyFailedBatches), idOf(stack.ratingsFailedBatches)].sort(),
+      [idOf(stack.webBucket), idOf(stack.notifyFailedBatches), idOf(stack.ratingsFailedBatches), idOf(stack.botsFailedBatches)].sort(),
     );
     expect(bucket().Properties.PublicAccessBlockConfiguration).toEqual({
       BlockPublicAcls: true,
@@ -1254,6 +1325,7 @@ describe('outputs', () => {
     const outputs = template.findOutputs('*');
     expect(Object.keys(outputs).sort()).toEqual([
       'AlarmTopicArn',
+      'BotsFailedBatchesBucket',
       'HttpUrl',
       'NotifyFailedBatchesBucket',
       'RatingsFailedBatchesBucket',

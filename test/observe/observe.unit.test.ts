@@ -112,8 +112,9 @@ describe('observability on Lambda', () => {
       game: { S: 'tic-tac-toe' },
       status: { S: 'active' },
       wasStatus: { S: 'active' },
-      activeSeats: { L: [{ N: '1' }] },
-      wasActive: { L: [{ N: '0' }] },
+      // Ana's turn: her notification reads her settings, and there is no table to read.
+      activeSeats: { L: [{ N: '0' }] },
+      wasActive: { L: [{ N: '1' }] },
       seats: {
         L: [
           { M: { seat: { N: '0' }, playerId: { S: 'p' }, name: { S: 'Ana' } } },

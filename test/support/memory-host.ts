@@ -2,7 +2,8 @@
  * A host on the in-memory storage, for fast tests of hosting logic: no DynamoDB, no sockets.
  * Requests go straight to its Commands (as the message handler calls them), frames to a
  * recording Sender, and the time is the test's. `stream` hands the stored commits to the
- * reactions as the table's stream would (in order, each once).
+ * reactions as the table's stream would (in order, each once): the notifier's, and the Bots
+ * function's, which plays the automatic moves (no request does).
  */
 import type { Connection } from '../../functions/stores/connections';
 import { memoryStorage } from '../../functions/adapters/memory';
@@ -51,7 +52,7 @@ export interface MemoryHost {
   settle<T extends ServerFrame = ServerFrame>(outcome: Promise<Outcome>): Promise<T>;
   /** The record in the store, folded anew (the truth frames are checked against). */
   stored(gameId: string): Promise<GameRecord>;
-  /** Hand the commits stored since the last call to the reactions, as the table's stream does; returns how many. */
+  /** Hand the commits stored since the last call to the reactions, as the table's stream does (bots' moves store more); returns how many. */
   stream(): Promise<number>;
 }
 
@@ -110,7 +111,9 @@ export function memoryHost(
         if (pending.length === 0) return handed;
         for (const head of pending) {
           streamed.set(head.gameId, head.version);
+          // Both readers of the cloud's stream: the notifier's reactions, and the Bots function's (its filter: an automatic seat to act).
           await host.reactions.react(head, sender);
+          if (head.automatic !== null) await host.reactions.play(head, sender);
           handed++;
         }
       }

@@ -23,6 +23,8 @@ export class MemoryEventStore implements GameStore, GameCompactor {
   private readonly snapshots = new Map<string, Map<number, StoredSnapshot>>();
   /** gameId → chunk → the archive item of a compacted game. */
   private readonly archives = new Map<string, Map<number, ArchiveItem>>();
+  /** gameId → the lease on its next automatic move. */
+  private readonly leases = new Map<string, { version: number; until: number }>();
   /** Requests served, by kind (a test can tell whether a load read the store). */
   readonly usage = { reads: 0, writes: 0 };
 
@@ -31,14 +33,22 @@ export class MemoryEventStore implements GameStore, GameCompactor {
     private readonly stream?: MemoryStream,
   ) {}
 
-  async append(commit: Commit, after: GameRecord, before: GameRecord | null, claimedUntil?: string): Promise<boolean> {
+  async append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean> {
     this.usage.writes++;
     const game = this.commitItems.get(commit.gameId) ?? new Map<number, CommitItem>();
     if (game.has(commit.version)) return false;
     // A copy, as the table keeps its own: the records it was made from may be changed later.
-    const item = commitItem(commit, after, before, this.redriveAfterMs, claimedUntil);
+    const item = commitItem(commit, after, before, this.redriveAfterMs);
     this.commitItems.set(commit.gameId, game.set(commit.version, structuredClone(item)));
     this.stream?.insert(item as unknown as Record<string, unknown>);
+    return true;
+  }
+
+  async leaseMove(gameId: string, version: number, until: Date, now: Date): Promise<boolean> {
+    this.usage.writes++;
+    const held = this.leases.get(gameId);
+    if (held && (held.version > version || (held.version === version && held.until > now.getTime()))) return false;
+    this.leases.set(gameId, { version, until: until.getTime() });
     return true;
   }
 

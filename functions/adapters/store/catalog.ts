@@ -88,6 +88,7 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   chatRate: v1("One writer's recent messages in a game's chat (CHAT#gameId / RATE#playerId)."),
   listing: v1('An open listed game in the lobby (LOBBY#n / OPEN#game#createdAt#gameId; LOBBY before the shards).'),
   listingGuard: v1("The version a game's listing was last written for (GAME#id / LISTING)."),
+  moveLease: v1("The lease on computing a game's next automatic move (GAME#id / MOVE): the version it follows, until when."),
   lobbyWatch: v1('A connection watching the lobby (LOBBYWATCH / WATCH#filter#connection).'),
   rating: shape("A player's rating in one game (PLAYER#id / RATING#game), revised by `rev`.", ratingUpcasters),
   ratingLog: v1("One rated game in a player's rating history (PLAYER#id / RATINGLOG#game#at#gameId)."),

@@ -7,6 +7,7 @@
  * after it. A finished game is compacted by the sweep (compactor.ts): its commits then live in
  * one archive item, which a read uses where the hot commits it finds have a gap (archive.ts).
  */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { applyCommit, type Commit, type GameRecord } from '../../core/record';
 import { REDRIVE_AFTER_MS } from '../../core/clock-due';
@@ -15,7 +16,7 @@ import { GroupWriter } from './group-commit';
 import type { GameStore } from '../../stores/games';
 import { archivedCommitItems, commitsAfter } from './archive';
 import { upcast, upcastAll } from './catalog';
-import type { CommitItem, SnapshotItem } from './items';
+import type { CommitItem, MoveLeaseItem, SnapshotItem } from './items';
 import { keys } from './keys';
 import { queryAll } from './query';
 import { readSnapshot, storedSnapshot, type SnapshotWarning, type StoredSnapshot } from './snapshot';
@@ -57,11 +58,11 @@ export class EventStore implements GameStore {
    * The item carries the game's head (status, seats, whose turn): the latest commit is what
    * `myGames` and stream consumers read, so no other item needs writing per move.
    */
-  async append(commit: Commit, after: GameRecord, before: GameRecord | null, claimedUntil?: string): Promise<boolean> {
+  async append(commit: Commit, after: GameRecord, before: GameRecord | null): Promise<boolean> {
     const { stored, units } = await this.writer.put(
       {
         TableName: this.table,
-        Item: commitItem(commit, after, before, this.redriveAfterMs, claimedUntil),
+        Item: commitItem(commit, after, before, this.redriveAfterMs),
         ConditionExpression: 'attribute_not_exists(#pk)',
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
       },
@@ -69,6 +70,34 @@ export class EventStore implements GameStore {
     );
     this.count('write', units);
     return stored;
+  }
+
+  /** See GameStore.leaseMove: one conditional put of the game's lease item. */
+  async leaseMove(gameId: string, version: number, until: Date, now: Date): Promise<boolean> {
+    try {
+      const out = await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: {
+            [TABLE.partitionKey]: keys.game(gameId),
+            [TABLE.sortKey]: keys.moveLease,
+            kind: 'moveLease',
+            version,
+            until: until.toISOString(),
+          } satisfies MoveLeaseItem,
+          // ISO times of one format compare as strings do.
+          ConditionExpression: 'attribute_not_exists(#pk) OR #version < :version OR (#version = :version AND #until <= :now)',
+          ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#version': 'version', '#until': 'until' },
+          ExpressionAttributeValues: { ':version': version, ':now': now.toISOString() },
+          ReturnConsumedCapacity: 'TOTAL',
+        }),
+      );
+      this.count('write', out.ConsumedCapacity?.CapacityUnits);
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
   }
 
   /** The record of a game, or null when it does not exist. With `base`, only newer commits are read. */
@@ -194,13 +223,7 @@ function queryGame(
 }
 
 /** A commit as stored: its own fields, and the game's head after it and before it (core/after-commit.ts). */
-export function commitItem(
-  commit: Commit,
-  after: GameRecord,
-  before: GameRecord | null,
-  redriveAfterMs: number,
-  claimedUntil?: string,
-): CommitItem {
+export function commitItem(commit: Commit, after: GameRecord, before: GameRecord | null, redriveAfterMs: number): CommitItem {
   return {
     [TABLE.partitionKey]: keys.game(commit.gameId),
     [TABLE.sortKey]: keys.commit(commit.version),
@@ -209,7 +232,7 @@ export function commitItem(
     playerId: commit.playerId,
     commandId: commit.commandId,
     at: commit.at,
-    ...commitHead(commit, after, before, { redriveAfterMs, claimedUntil }),
+    ...commitHead(commit, after, before, { redriveAfterMs }),
   };
 }
 

@@ -218,6 +218,16 @@ export interface ListingGuardItem extends ItemKey {
   open: boolean;
 }
 
+/**
+ * The lease on computing a game's next automatic move (GAME#id / MOVE): the version the move
+ * follows and until when its holder may still be computing it (ISO). One per game, overwritten.
+ */
+export interface MoveLeaseItem extends ItemKey {
+  kind: 'moveLease';
+  version: number;
+  until: string;
+}
+
 /** A connection watching the lobby (LOBBYWATCH / WATCH#filter#connection), expiring with the connection. */
 export interface LobbyWatchItem extends ItemKey {
   kind: 'lobbyWatch';
@@ -404,6 +414,7 @@ export type StoredItem =
   | ChatRateItem
   | ListingItem
   | ListingGuardItem
+  | MoveLeaseItem
   | LobbyWatchItem
   | RatingItem
   | RatingLogItem

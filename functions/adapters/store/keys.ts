@@ -108,6 +108,8 @@ export const keys = {
   listings: (game?: string) => (game === undefined ? 'OPEN#' : `OPEN#${game}#`),
   /** In a game's partition: the version its lobby listing was last written for (so an older write cannot undo a newer one). */
   listingGuard: 'LISTING',
+  /** In a game's partition: who computes the automatic move after a version, until when (a lease). */
+  moveLease: 'MOVE',
   /** Connections watching the lobby, in one partition, by the game they filter on ('*': all). */
   lobbyWatchers: 'LOBBYWATCH',
   lobbyWatch: (filter: string, connectionId: string) => `WATCH#${filter}#${connectionId}`,

@@ -63,7 +63,7 @@ export class DynamoListingStore implements ListingStore {
   /**
    * Put the game's listing as of this record (or delete it once the game left the lobby), on
    * condition that neither this version nor a later one was written: one transaction with the
-   * guard item. Returns false when nothing was written: the request's fast path and the stream
+   * guard item. Returns false when nothing was written: the request's follow-up and the stream
    * write each version, and only the first tells the lobby's watchers.
    */
   async write(record: GameRecord, ratings: ReadonlyMap<string, number>): Promise<boolean> {

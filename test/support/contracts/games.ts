@@ -1,4 +1,7 @@
-/** The event store (GameStore): commits at free versions only, loads from snapshots of every stored format, and the commits after them. */
+/**
+ * The event store (GameStore): commits at free versions only, loads from snapshots of every
+ * stored format, and the commits after them; the lease on a game's next automatic move.
+ */
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../../domain/engine/rng';
@@ -26,6 +29,24 @@ export function gameStoreContract(kit: () => StoreKit, { id, person, write }: Su
         [1, person('Ana').playerId],
         [2, ['a', 'b', 'c', 'd'][results.indexOf(true)]],
       ]);
+    });
+
+    it("leases a game's next automatic move to one caller at a time: refused while unlapsed, taken over once lapsed, never back to an earlier version", async () => {
+      const store = kit().stores.games;
+      const gameId = id('lease');
+      const t = (s: number) => new Date(Date.parse(at) + s * 1000);
+      // Many callers at once for the move after version 3: one holds it, until t(10).
+      const first = await Promise.all([1, 2, 3, 4].map(() => store.leaseMove(gameId, 3, t(10), t(0))));
+      expect(first.filter(Boolean)).toHaveLength(1);
+      expect(await store.leaseMove(gameId, 3, t(19), t(9))).toBe(false);
+      // Lapsed (its holder died): taken over, once.
+      const again = await Promise.all([1, 2].map(() => store.leaseMove(gameId, 3, t(20), t(10))));
+      expect(again.filter(Boolean)).toHaveLength(1);
+      // The next version's move is another lease, whatever the last holds; an earlier version's is played already.
+      expect(await store.leaseMove(gameId, 4, t(21), t(11))).toBe(true);
+      expect(await store.leaseMove(gameId, 3, t(100), t(90))).toBe(false);
+      // Another game's lease is its own.
+      expect(await store.leaseMove(id('lease-other'), 3, t(10), t(0))).toBe(true);
     });
 
     it('has nothing for a game that does not exist', async () => {

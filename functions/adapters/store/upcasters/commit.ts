@@ -5,6 +5,14 @@
  */
 import type { Stored, Upcaster } from '../catalog';
 
+/** The seat the server moves for next, as core/plans.ts automaticSeat decides it, from the head an item carries. */
+function automaticOf(item: Stored): number | null {
+  if (item.status !== 'active') return null;
+  const seats = item.seats as ({ bot?: string } | null)[];
+  const absent = item.absent as boolean[];
+  return (item.activeSeats as number[]).find((s) => Boolean(seats[s]?.bot) || absent[s] === true) ?? null;
+}
+
 export const commitUpcasters: readonly Upcaster[] = [
   {
     to: 2,
@@ -42,5 +50,13 @@ export const commitUpcasters: readonly Upcaster[] = [
       "When the sweep must look at the game after and before the commit (clockDue, wasClockDue) was added. Read as never: nothing reads an older commit's due time but the stream's reaction to it, and a stream keeps its records 24 hours.",
     older: (item) => !('clockDue' in item),
     up: (item): Stored => ({ ...item, clockDue: null, wasClockDue: null }),
+  },
+  {
+    to: 5,
+    since: '2026-11-27 (issue 28)',
+    change:
+      "The seat the server moves for next (automatic; null: none) was added, which the Bots function's stream filter reads, and the storer's claim on that move (claimedUntil) is no longer written or read. Read as the head's automatic seat, worked out from its seats and whose turn it is.",
+    older: (item) => !('automatic' in item),
+    up: ({ claimedUntil: _claim, ...item }): Stored => ({ ...item, automatic: automaticOf(item) }),
   },
 ];
