@@ -106,6 +106,7 @@ describe('a notifier outage', () => {
       atHour: 27,
       notify: { batches: given.failedBatches, records: given.discardedRecords, left: 0, errors: [] },
       ratings: { batches: 0, records: 0, left: 0, errors: [] },
+      bots: { batches: 0, records: 0, left: 0, errors: [] },
     });
     expect(outage.redrivenPushes).toBeGreaterThan(0);
     expect(outage.duplicates).toEqual({ pushes: 0, ratings: 0 });
@@ -114,6 +115,7 @@ describe('a notifier outage', () => {
       atHour: 28,
       notify: { batches: 0, records: 0, left: 0, errors: [] },
       ratings: { batches: 0, records: 0, left: 0, errors: [] },
+      bots: { batches: 0, records: 0, left: 0, errors: [] },
     });
     expect(outage.streams.inBuckets).toEqual({ notify: 0, ratings: 0, bots: 0 });
     expect(outage.table.versions).toMatchObject({ gaps: 0, duplicateInserts: 0 });
@@ -122,12 +124,12 @@ describe('a notifier outage', () => {
 
 describe('a ratings outage longer than the stream’s retries', () => {
   it('gives finishing commits up to its bucket (nobody redrives them here); the sweep has each such game rated after all, an hour after it ended or once the reactor is back, and once', async () => {
-    // Down from the second hour to the 42nd: the one game this world finishes ends meanwhile.
+    // Down from the second hour to the 47th: the one game this world finishes ends meanwhile, more than 6 hours before.
     const report = await new World({
       ...small(),
       seed: 5,
       cpuScale: 0,
-      faults: { ratingsOutage: { fromHour: 2, minutes: 40 * 60 } },
+      faults: { ratingsOutage: { fromHour: 2, minutes: 45 * 60 } },
     }).run();
     expect(report.streams.failedBatches.ratings).toBeGreaterThan(0);
     expect(report.streams.ratings.discardedRecords).toBeGreaterThan(0);
