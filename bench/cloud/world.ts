@@ -309,6 +309,7 @@ export class World {
     return createApp({
       config: configFromEnv({ TABLE_NAME: TABLE, CARAVELA_SECRET: 'the simulated stack: a secret for nothing real', LOG_LEVEL: 'SILENT' }),
       now: () => new Date(this.clock.now()),
+      sleep: (ms: number) => this.clock.sleep(ms),
       ids: this.ids,
       dynamo: this.client as unknown as DynamoDBDocumentClient,
       // @connections calls are the invocation's requests, as the DynamoDB ones are.

@@ -43,6 +43,8 @@ export interface AppDeps {
   channels?: Partial<Channels>;
   /** Where log lines and metrics go; built from the configuration (level, Lambda or not) when absent. */
   observer?: Observer;
+  /** How a chain of automatic moves waits between its paced moves: real time when absent (the simulator's clock). */
+  sleep?: (ms: number) => Promise<void>;
   /**
    * Parts built another way than their own function says: the local runtime's sole writer
    * (local/sole-writer.ts), whose stores no Lambda function needs or carries.

@@ -77,6 +77,7 @@ export function host(app: App): Host {
     soleWriter: config.soleWriter,
     // A sole writer hears every subscription itself: presence changes within 50 ms go out as one frame.
     presenceWindowMs: config.soleWriter ? 50 : 0,
+    sleep: app.deps.sleep,
     observer: app.get(observer),
     lobby: { listings: app.get(listingStore), hidden: app.get(hiddenGameStore), cursors: app.get(cursors) },
   });

@@ -32,6 +32,8 @@ export interface HostDeps {
   cachedGames?: number;
   /** The most automatic moves one reaction plays in a row (default MAX_CHAIN_MOVES; tests shorten it so the next reaction's part shows). */
   maxChainMoves?: number;
+  /** How a chain of automatic moves waits between paced moves (see Reactions; real time when absent). */
+  sleep?: (ms: number) => Promise<void>;
   /** The public lobby's store, players' hidden games and the lobby's page cursors (absent: no lobby, e.g. tests of the cache). */
   lobby?: { listings: ListingStore; hidden: HiddenGameStore; cursors: ListCursors };
 }
@@ -61,6 +63,9 @@ export function createHost(deps: HostDeps): Host {
     now: deps.now,
     lobby: lobbyFeed,
     maxChainMoves: deps.maxChainMoves,
+    sleep: deps.sleep,
+    // The sole writer's table (DynamoDB Local) has no partition limit: its chains are not paced.
+    chainMoveMs: soleWriter ? 0 : undefined,
   });
   const commands = new Commands({
     games,

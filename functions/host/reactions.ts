@@ -55,6 +55,15 @@ export const MAX_CHAIN_MOVES = 20;
 export const CHAIN_BUDGET_MS = 3_000;
 
 /**
+ * A chain's first moves go at once (the ones a person waits for: the bots after their move);
+ * after them, each waits CHAIN_MOVE_MS, so a game that plays itself (every seat a bot after a
+ * time-out) writes a few moves a second into its partition, not the hundreds a whole vCPU can
+ * compute: at 1,000 games such a chain took 999 of its key's 1,000 write units in one second.
+ */
+export const UNPACED_MOVES = 3;
+export const CHAIN_MOVE_MS = 100;
+
+/**
  * How long the holder of a game's lease may take to compute and store one automatic move (a
  * Strong search takes up to ≈ 0.3 s of a whole vCPU) before another reaction takes it over.
  */
@@ -79,6 +88,13 @@ export interface ReactionsDeps {
   now: () => Date;
   /** The public lobby's listings, kept here too so a listed game shows at once (absent: no lobby). */
   lobby?: LobbyFeed;
+  /**
+   * How a chain waits between its moves past UNPACED_MOVES (real time when absent; the simulator's
+   * clock, a test's). `chainMoveMs` 0: no wait (the local runtime: one writer, no partition limit).
+   */
+  sleep?: (ms: number) => Promise<void>;
+  /** Default CHAIN_MOVE_MS. */
+  chainMoveMs?: number;
   /** Default MAX_CHAIN_MOVES. */
   maxChainMoves?: number;
   /** The sweep's: compacts the finished games it finds due (see `compacting`). */
@@ -143,6 +159,7 @@ export class Reactions {
       await this.followUp(step, sender);
       const next = afterCommit(step.head).automatic;
       if (!next || played >= max || performance.now() >= until) return;
+      if (played >= UNPACED_MOVES) await this.pace();
       const from: Step = step;
       try {
         const moved = await this.playAutomatic(from.record, next.seat);
@@ -156,6 +173,13 @@ export class Reactions {
         return;
       }
     }
+  }
+
+  /** The wait between two paced moves of a chain. */
+  private pace(): Promise<void> {
+    const ms = this.deps.chainMoveMs ?? CHAIN_MOVE_MS;
+    if (ms <= 0) return Promise.resolve();
+    return (this.deps.sleep ?? ((t: number) => new Promise<void>((resolve) => setTimeout(resolve, t))))(ms);
   }
 
   /**

@@ -11,7 +11,7 @@ import { memoryStorage } from '../../functions/adapters/memory';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { activeSeats, moduleOf } from '../../functions/core/record';
 import type { CommitHead } from '../../functions/core/triggers';
-import { LEASE_MS, MoveLeased } from '../../functions/host/reactions';
+import { CHAIN_MOVE_MS, LEASE_MS, MoveLeased, UNPACED_MOVES } from '../../functions/host/reactions';
 import { eachInserted } from '../../functions/api/stream-batch';
 import { playsOn } from '../../functions/handlers/bots';
 import { METRICS } from '../../functions/observe/metric-names';
@@ -135,6 +135,36 @@ describe('automatic moves', () => {
     // With a budget: a chain.
     await h.host.reactions.play(next, h.sender);
     expect(h.storage.store.items(gameId).at(-1)!.version).toBeGreaterThan(next.version + 1);
+  });
+
+  it('of a game that plays itself go at once for the first few, then one per CHAIN_MOVE_MS: a whole vCPU never floods its partition', async () => {
+    const h = memoryHost();
+    const ana = await h.connect('Ana');
+    const { gameId } = await h.settle<Frame<'gameCreated'>>(
+      h.host.commands.createGame(
+        ana,
+        {
+          action: 'createGame',
+          game: 'connect-four',
+          players: 2,
+          bots: [1],
+          bot: 'heuristic',
+          clock: { type: 'perMove', hours: 1 },
+        } as never,
+        h.sender,
+      ),
+    );
+    await h.stream();
+    h.advance(3_600_000 + 1000);
+    await h.host.reactions.checkClock(gameId, h.sender);
+    const timedOut = h.storage.store.items(gameId).at(-1)!;
+    await h.host.reactions.play(timedOut, h.sender);
+    // The chain's moves, by when each was stored (the test's clock moves only by the chain's waits).
+    const chain = h.storage.store.items(gameId).filter((i) => i.version > timedOut.version);
+    expect(chain.length).toBeGreaterThan(UNPACED_MOVES + 2);
+    const gaps = chain.slice(1).map((c, i) => Date.parse(c.at) - Date.parse(chain[i]!.at));
+    expect(gaps.slice(0, UNPACED_MOVES - 1)).toEqual(Array(UNPACED_MOVES - 1).fill(0));
+    expect(gaps.slice(UNPACED_MOVES - 1)).toEqual(Array(chain.length - UNPACED_MOVES).fill(CHAIN_MOVE_MS));
   });
 
   it('hand a record whose move another holds back to the stream as not yet done: delivered again, no failure counted', async () => {

@@ -76,6 +76,10 @@ export function memoryHost(
     newSeed: () => options.seed ?? 7,
     soleWriter: options.soleWriter ?? false,
     cachedGames: options.cachedGames,
+    // A paced chain waits on the test's clock: its time moves on, nothing waits.
+    sleep: async (ms) => {
+      time = new Date(time.getTime() + ms);
+    },
   });
   /** gameId → the last version handed to the reactions. */
   const streamed = new Map<string, number>();
