@@ -292,9 +292,18 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     }
     if (result.statusCode === 429) return refuse(429, 'Too Many Requests', result.body);
     if (result.statusCode !== 200) return refuse(401, 'Unauthorized');
-    // The client left while $connect ran: forget the connection it would have had.
-    if (socket.destroyed) return forgetSocket(open, wsEvent, connectionId);
-    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(open, wsEvent, sockets, connectionId, ws));
+    // The client left while $connect ran: forget the connection it would have had. It may also
+    // go while the upgrade completes (ws then destroys the socket without calling back): the
+    // socket's close forgets it unless it was served, whose own close sends $disconnect.
+    if (socket.destroyed || !socket.readable || !socket.writable) return forgetSocket(open, wsEvent, connectionId);
+    let served = false;
+    socket.once('close', () => {
+      if (!served) forgetSocket(open, wsEvent, connectionId);
+    });
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      served = true;
+      serveSocket(open, wsEvent, sockets, connectionId, ws);
+    });
   }
 
   return {
