@@ -295,7 +295,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     // The client left while $connect ran: forget the connection it would have had. It may also
     // go while the upgrade completes (ws then destroys the socket without calling back): the
     // socket's close forgets it unless it was served, whose own close sends $disconnect.
-    if (socket.destroyed || !socket.readable || !socket.writable) return forgetSocket(open, wsEvent, connectionId);
+    if (socket.destroyed || !socket.readable || !socket.writable) {
+      socket.destroy(); // as ws would: a half-closed socket left open would hold the server's close
+      return forgetSocket(open, wsEvent, connectionId);
+    }
     let served = false;
     socket.once('close', () => {
       if (!served) forgetSocket(open, wsEvent, connectionId);
