@@ -40,7 +40,8 @@ export function notificationStoreContract(kit: () => StoreKit, { id }: SuiteCont
     it("split the held notifications among a sweep's parts: each in exactly one part, released from its own", async () => {
       const store = kit().stores.notifications;
       const players = Array.from({ length: 24 }, (_, i) => id(`held-part-${i}`));
-      for (const p of players) await store.hold(note(p), t(4));
+      // A game of this test alone: the other tests read the held notifications of theirs.
+      for (const p of players) await store.hold({ ...note(p), gameId: id('g-held-parts') }, t(4));
       const of = 4;
       const mine = (held: { notification: Notification }[]) => held.map((h) => h.notification.playerId).filter((p) => players.includes(p));
       const parts = await Promise.all(Array.from({ length: of }, (_, part) => store.dueHeld(t(5), { part, of })));
