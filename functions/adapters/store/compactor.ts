@@ -14,7 +14,7 @@ import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk
 import type { GameRecord } from '../../core/record';
 import type { Compaction, GameCompactor } from '../../stores/games';
 import { archiveItems } from './archive';
-import { archivedItems, EventStore, hotCommitItems, type Usage } from './event-store';
+import { archivedItems, countUsage, EventStore, hotCommitItems, type Usage } from './event-store';
 import type { ArchiveItem, ItemKey } from './items';
 import { keys } from './keys';
 import { queryAll } from './query';
@@ -105,12 +105,6 @@ export class DynamoGameCompactor implements GameCompactor {
   }
 
   private count(kind: 'read' | 'write', units = 0): void {
-    if (kind === 'read') {
-      this.usage.reads++;
-      this.usage.readUnits += units;
-    } else {
-      this.usage.writes++;
-      this.usage.writeUnits += units;
-    }
+    countUsage(this.usage, kind, units);
   }
 }

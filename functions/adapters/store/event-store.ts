@@ -161,13 +161,18 @@ export class EventStore implements GameStore {
   }
 
   private count(kind: 'read' | 'write', units = 0): void {
-    if (kind === 'read') {
-      this.usage.reads++;
-      this.usage.readUnits += units;
-    } else {
-      this.usage.writes++;
-      this.usage.writeUnits += units;
-    }
+    countUsage(this.usage, kind, units);
+  }
+}
+
+/** Add one request, and the units it consumed, to a store's usage. */
+export function countUsage(usage: Usage, kind: 'read' | 'write', units = 0): void {
+  if (kind === 'read') {
+    usage.reads++;
+    usage.readUnits += units;
+  } else {
+    usage.writes++;
+    usage.writeUnits += units;
   }
 }
 
