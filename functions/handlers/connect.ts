@@ -13,6 +13,7 @@ export function connect(app: App) {
     accounts: app.get(accountStore),
     connections: app.get(connectionStore),
     cache: app.get(connectionCache),
+    now: app.deps.now,
   };
   return observed(
     app.get(observer),

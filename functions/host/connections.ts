@@ -24,13 +24,13 @@ interface Kept {
 
 /** Record a new connection, or the HTTP status and body that refuse it. */
 export async function openConnection(
-  deps: Kept & { sessions: Sessions; accounts: AccountStore },
+  deps: Kept & { sessions: Sessions; accounts: AccountStore; now: () => Date },
   connectionId: string,
   token: string | undefined,
 ): Promise<{ statusCode: number; body?: string }> {
   const checked = await deps.sessions.check(token);
   if (!checked.ok) return { statusCode: 401, body: `${SIGN_IN} ${checked.message}` };
-  const connection = { connectionId, ...checked.caller };
+  const connection: Connection = { connectionId, ...checked.caller, connectedAt: deps.now().toISOString() };
   try {
     await deps.connections.putConnection(connection);
   } catch (error) {

@@ -11,7 +11,7 @@
  */
 import { WHOLE_SWEEP } from '../core/sweep-part';
 import { createHash } from 'node:crypto';
-import type { ConnectionStore } from '../stores/connections';
+import { CONNECT_GRACE_MS, type ConnectionStore } from '../stores/connections';
 import type { NotificationStore } from '../stores/notifications';
 import type { PlayerStore } from '../stores/players';
 import {
@@ -102,14 +102,18 @@ export class Notifier {
   /**
    * Whether the player has an open connection. The table's record says who connected; a
    * connection it names that is no longer open lost its `$disconnect`, and is forgotten here as
-   * `$disconnect` would have (its subscriptions and its place among the player's connections).
+   * `$disconnect` would have (its subscriptions and its place among the player's connections) —
+   * unless `$connect` recorded it within CONNECT_GRACE_MS: API Gateway calls a connection gone
+   * until its `$connect` has answered, and forgetting it then would leave an open socket unknown.
    */
   private async online(playerId: string): Promise<boolean> {
-    const { connections, isOpen } = this.deps;
+    const { connections, isOpen, now } = this.deps;
     if (!(await connections.isOnline(playerId))) return false;
     if (!isOpen) return true;
     for (const connectionId of await connections.connectionIdsOf(playerId)) {
       if (await isOpen(connectionId)) return true;
+      const connectedAt = (await connections.getConnection(connectionId))?.connectedAt;
+      if (connectedAt && now().getTime() - Date.parse(connectedAt) < CONNECT_GRACE_MS) return true;
       await connections.deleteConnection(connectionId);
     }
     return false;

@@ -10,7 +10,19 @@ export interface Connection {
   name: string;
   /** The signed-in device (accounts); absent for a v1 token. */
   deviceId?: string;
+  /**
+   * When `$connect` recorded it (ISO time; absent on records of earlier versions). Until
+   * `$connect` has answered, API Gateway calls the connection gone: see CONNECT_GRACE_MS.
+   */
+  connectedAt?: string;
 }
+
+/**
+ * How long after `$connect` recorded a connection it is believed open even when @connections
+ * calls it gone: API Gateway opens a socket only once `$connect` has answered, which may take up
+ * to its integration timeout (29 s). A check in between must not forget the connection.
+ */
+export const CONNECT_GRACE_MS = 30_000;
 
 /** A connection watching a game; `logDelta`: it asked for log deltas (see protocol/log-delta.ts). */
 export interface Subscriber {

@@ -12,6 +12,7 @@ import type { Notification } from '../../functions/core/notification';
 import { Notifier } from '../../functions/host/notifier';
 import { memoryStores } from '../../functions/adapters/memory';
 import { GIVE_UP_AFTER_MS, SEND_LEASE_MS } from '../../functions/stores/notifications';
+import { CONNECT_GRACE_MS } from '../../functions/stores/connections';
 import { startReceiver, type LoopbackServer } from '../support/push-service';
 import { testObserver } from '../support/observer';
 
@@ -142,5 +143,33 @@ describe('deliveries', () => {
     expect(good.received.length - before).toBe(1);
     expect(await connections.isOnline('ana')).toBe(false);
     expect(await connections.getConnection('c-open')).toBeNull();
+  });
+
+  it('a connection whose $connect has not answered yet is not forgotten: API Gateway calls it gone until then', async () => {
+    let time = Date.parse('2026-11-21T12:00:00.000Z');
+    const stores = memoryStores();
+    const { players, connections } = stores;
+    const open = new Set<string>();
+    const notifier = notifierOn(
+      stores,
+      [`${good.origin}/`],
+      async (id) => open.has(id),
+      () => new Date(time),
+    );
+    await players.putSettings('bo', { webPush: [], webhook: { url: `${good.origin}/bo` }, email: null, quietHours: null });
+    const before = good.received.length;
+    // $connect recorded the connection and has not answered: @connections does not know it yet.
+    await connections.putConnection({ connectionId: 'c-new', playerId: 'bo', name: 'Bo', connectedAt: new Date(time).toISOString() });
+    time += CONNECT_GRACE_MS - 1;
+    await notifier.deliver({ ...note('bo'), version: 1 });
+    // Kept, and believed: the socket opening now sees the game live.
+    expect(good.received.length - before).toBe(0);
+    expect(await connections.getConnection('c-new')).not.toBeNull();
+
+    // Past the grace (longer than any $connect may take), gone means gone.
+    time += 1;
+    await notifier.deliver({ ...note('bo'), version: 2 });
+    expect(good.received.length - before).toBe(1);
+    expect(await connections.getConnection('c-new')).toBeNull();
   });
 });

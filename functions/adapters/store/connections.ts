@@ -177,6 +177,7 @@ export class DynamoConnectionStore implements ConnectionStore {
       playerId: item.playerId,
       name: item.name,
       ...(typeof item.deviceId === 'string' ? { deviceId: item.deviceId } : {}),
+      ...(typeof item.connectedAt === 'string' ? { connectedAt: item.connectedAt } : {}),
       games: item.games ? [...item.games] : [],
       watchesGames: item.watchesGames === true,
       watchesLobby: typeof item.lobbyWatch === 'string',

@@ -101,6 +101,8 @@ export interface ConnectionItem extends ItemKey {
   lobbyWatch?: string;
   /** The signed-in device it belongs to (absent for v1 tokens): revoking the device closes it. */
   deviceId?: string;
+  /** When `$connect` recorded it (ISO; absent on items of earlier versions). */
+  connectedAt?: string;
   /** Frames refused to it for going too fast (ConnectionStore.strike). */
   strikes?: number;
 }

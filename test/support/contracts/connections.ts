@@ -14,7 +14,7 @@ export function connectionStoreContract(kit: () => StoreKit, { id, person }: Sui
   describe('connections', () => {
     it('keep a connection: its subscriptions, its watch of the games, its presence; deleting it forgets them', async () => {
       const records = kit().stores.connections;
-      const c = { ...conn('Ana'), deviceId: id('device') };
+      const c = { ...conn('Ana'), deviceId: id('device'), connectedAt: '2026-11-27T12:00:00.000Z' };
       expect(await records.isOnline(c.playerId)).toBe(false);
       await records.putConnection(c);
       expect(await records.getConnection(c.connectionId)).toMatchObject({ ...c, games: [], watchesGames: false });
