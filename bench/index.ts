@@ -2,7 +2,7 @@
  * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles,browser,cost,bots,cloud-scale] [--quick] [--no-save]`: benchmark suites, JSON on stdout
  * (the bots suite, a tournament of an hour or more, runs only when named; `--game` and `--games`
  * narrow it; so does cloud-scale, the simulated cloud, with `--scales` (games in play at once) or
- * `--players` and `--days`, and `--chart` for its SVG)
+ * `--players` and `--days`, `--faults` for AWS's faults injected, and `--chart` for its SVG)
  * (each figure's unit is in its name), a short table on stderr. All suites run in one process,
  * so ratios compare like with like on the same machine and the same run. boardgame.io (the
  * open-source default for turn-based games in TypeScript) plays the same tic-tac-toe beside
@@ -48,6 +48,7 @@ const { values } = parseArgs({
     players: { type: 'string' },
     days: { type: 'string' },
     scales: { type: 'string' },
+    faults: { type: 'boolean' },
     chart: { type: 'string' },
   },
 });
@@ -203,7 +204,12 @@ if (suites.has('cloud-scale')) {
   const plans = values.players
     ? values.players.split(',').map((p) => ({ games: 0, players: Number(p), hours: 24 * Number(values.days ?? 2), arrivalHours: 24 }))
     : (values.scales ?? (quick ? '20' : '1000,10000')).split(',').map((g) => planFor(Number(g)));
-  result.cloudScale = await cloudScaleSuite({ plans, ...(values.chart ? { chart: values.chart } : {}), log });
+  result.cloudScale = await cloudScaleSuite({
+    plans,
+    ...(values.chart ? { chart: values.chart } : {}),
+    faults: values.faults === true,
+    log,
+  });
 }
 
 if (suites.has('bots')) {

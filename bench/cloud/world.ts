@@ -479,7 +479,21 @@ export class World {
       },
       redrives: this.redrives,
       redrivenPushes: this.redrivenPushes,
+      /** Records the stream trimmed before any reader took them (more than 24 h behind): lost. */
+      lostStreamRecords: this.mappings.reduce((n, m) => n + m.metrics.trimmedRecords, 0),
+      digestsOverdue: this.digestsOverdue(),
     };
+  }
+
+  /** Digests still waiting an hour after they fell due (the sweep sends a due one within minutes). */
+  private digestsOverdue(): number {
+    const late = new Date(this.clock.now() - 60 * MINUTE).toISOString();
+    let overdue = 0;
+    for (const pk of this.table.partitionKeys()) {
+      if (!pk.startsWith('DIGEST#')) continue;
+      for (const sk of this.table.sortKeys(pk)) if (String(this.table.get(pk, sk)?.due) < late) overdue++;
+    }
+    return overdue;
   }
 
   /**
