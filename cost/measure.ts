@@ -39,7 +39,7 @@ import type { EventStore } from '../functions/adapters/store/event-store';
 import { connectionStore } from '../functions/app/connections';
 import type { ServerFrame, StateFrame } from '../functions/core/protocol/frames';
 import type { WsEvent, WsResult } from '../functions/handlers/ws-event';
-import { playsOn } from '../functions/handlers/bots';
+import { botsTake } from '../functions/handlers/bots';
 import { LOCAL_CREDENTIALS } from '../local/dynamodb';
 import { startLocalServer, TABLE_NAME, type HandlerName, type LocalServer, type LocalServerOptions } from '../local/server';
 import { Client, type Player } from '../test/support/client';
@@ -153,9 +153,10 @@ export function instrument<A extends unknown[], R>(name: HandlerName, handler: (
       // What the cloud's event filter (infra/stack.ts) lets through: inserted commit items.
       phase.stream.commitInserts += records.filter((r) => r.eventName === 'INSERT' && r.dynamodb?.NewImage?.kind?.S === 'commit').length;
     } else if (name === 'bots') {
-      // The cloud invokes the Bots function only for a batch its filter lets a record through (infra/stack.ts).
+      // The cloud invokes the Bots function only for a batch one of its filters lets a record through
+      // (infra/stack.ts): an automatic seat to act, or a finished game to rate.
       const records = (event as DynamoDBStreamEvent).Records;
-      if (records.some((r) => r.eventName === 'INSERT' && playsOn(r.dynamodb?.NewImage ?? {})))
+      if (records.some((r) => r.eventName === 'INSERT' && botsTake(r.dynamodb?.NewImage ?? {})))
         phase.stream.botBatches = (phase.stream.botBatches ?? 0) + 1;
     } else if (name === 'disconnect') rec.open--;
     rec.inflight++;

@@ -13,9 +13,9 @@ import { PRICES, type Price, type Prices } from './prices';
 // ---------------------------------------------------------------------------------------------
 // What a measurement holds (filled by cost/measure.ts)
 
-/** The Lambda functions, as infra/stack.ts names them (stream = the notifier, sweep = the clock sweep). */
-export type FunctionName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep' | 'ratings' | 'bots';
-export const FUNCTIONS: readonly FunctionName[] = ['http', 'connect', 'disconnect', 'message', 'stream', 'sweep', 'ratings', 'bots'];
+/** The Lambda functions, as infra/stack.ts names them (stream = the notifier, sweep = the clock sweep, bots = automatic moves and ratings). */
+export type FunctionName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep' | 'bots';
+export const FUNCTIONS: readonly FunctionName[] = ['http', 'connect', 'disconnect', 'message', 'stream', 'sweep', 'bots'];
 
 export interface InvocationStats {
   invocations: number;
@@ -52,8 +52,8 @@ export interface PhaseCounts {
   /**
    * Records the local stream poller handed to the notifier; commitInserts are those the cloud's
    * event filter lets through. botBatches: the batches handed to the Bots function with a
-   * commit its filter lets through (an automatic seat to act), each an invocation in the cloud
-   * (absent in measurements from before it existed: none).
+   * record one of its filters lets through (an automatic seat to act, a finished game to rate),
+   * each an invocation in the cloud (absent in measurements from before it existed: none).
    */
   stream: { batches: number; records: number; commitInserts: number; botBatches?: number };
   /** Client → server WebSocket messages (each one a `message` invocation). */
@@ -482,7 +482,7 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
     const local = c.lambda[fn] ?? zeroInvocations();
     // The notifier: one invocation per commit the filter lets through (people's commits are apart in
     // time); bots' commits come in bursts, which the trigger batches as the local poller did.
-    // The ratings reactor: once per game, by the commit that finished it (its filter lets nothing else through).
+    // The Bots function: once per batch its filters let a record of (automatic moves; the commit that finished the game).
     if (fn === 'sweep') {
       lambda[fn] = {
         invocations: local.invocations + sweepRuns * a.sweepParts.value,
@@ -494,22 +494,18 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
     const invocations =
       fn === 'bots'
         ? (c.stream.botBatches ?? 0)
-        : fn === 'ratings'
-          ? m.play.finished
-            ? 1
-            : 0
-          : fn !== 'stream'
-            ? local.invocations
-            : m.scenario === 'bots'
-              ? Math.min(c.stream.batches, c.stream.commitInserts)
-              : c.stream.commitInserts / a.notifyRecordsPerInvocation.value;
+        : fn !== 'stream'
+          ? local.invocations
+          : m.scenario === 'bots'
+            ? Math.min(c.stream.batches, c.stream.commitInserts)
+            : c.stream.commitInserts / a.notifyRecordsPerInvocation.value;
     // Lambda rounds each invocation up to the next ms: half a ms each on average.
     const billedMs = local.durationMs * scale + invocations * 0.5;
     lambda[fn] = { invocations, billedMs };
   }
   const lambdaInvocations = FUNCTIONS.reduce((s, fn) => s + lambda[fn].invocations, 0);
   // What the handlers log, per invocation of each function as measured, times the cloud's invocations
-  // (locally the notifier and the ratings reactor run per poller batch, unfiltered); 26 bytes of overhead per line.
+  // (locally the notifier and the Bots function run per poller batch, unfiltered); 26 bytes of overhead per line.
   const handlerLogBytes = FUNCTIONS.reduce((s, fn) => {
     const l = c.logs[fn] ?? { lines: 0, bytes: 0 };
     const local = c.lambda[fn]?.invocations ?? 0;

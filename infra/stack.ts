@@ -302,9 +302,10 @@ export interface CaravelaFunctions {
   notify: NodejsFunction;
   /** The scheduled clock sweep: time-outs, reminders, held notifications, email digests. */
   sweep: NodejsFunction;
-  /** The table stream's second consumer: the ratings of each finished game. */
-  ratings: NodejsFunction;
-  /** The table stream's third consumer: the automatic moves (bots, absent seats), sized for the search. */
+  /**
+   * The table stream's second (and last: a shard allows two readers at once) consumer: the
+   * automatic moves (bots, absent seats), sized for the search, and the ratings of each finished game.
+   */
   bots: NodejsFunction;
   /** SES bounces and complaints (through SNS): addresses that stop receiving mail. */
   sesEvents: NodejsFunction;
@@ -341,9 +342,10 @@ export class CaravelaStack extends Stack {
   readonly functions: CaravelaFunctions;
   /** Stream batches the notifier gave up on, each an object with its records (`npm run redrive` plays them back). */
   readonly notifyFailedBatches: Bucket;
-  /** Stream batches the ratings reactor gave up on, the same way. */
-  readonly ratingsFailedBatches: Bucket;
-  /** Stream batches the Bots function gave up on, the same way (the sweep re-drives those games meanwhile). */
+  /**
+   * Stream batches the Bots function gave up on, the same way: automatic moves (the sweep
+   * re-drives those games meanwhile) and ratings (the sweep asks for those again).
+   */
   readonly botsFailedBatches: Bucket;
   /** SES sends through this configuration set; its event destination reports bounces and complaints to `emailEvents`. */
   readonly emailConfigurationSet: ConfigurationSet;
@@ -459,12 +461,11 @@ export class CaravelaStack extends Stack {
     // Lambda's own retries (which could overlap that next run) are off. CONNECTIONS_ENDPOINT is
     // added once the WebSocket stage exists (below).
     const sweep = this.fn('Sweep', 'functions/lambda/sweep.ts', notifyEnv, { timeout: Duration.seconds(60), retryAttempts: 0 });
-    // The ratings reactor: its own bundle (the rating library) and failure domain on the stream.
-    const ratings = this.fn('Ratings', 'functions/lambda/ratings.ts', {}, { timeout: Duration.seconds(30) });
-    // The automatic moves, off the request path: a whole vCPU for the Strong bots' searches.
+    // The automatic moves, off the request path: a whole vCPU for the Strong bots' searches; and
+    // the ratings (the rating library is in its bundle, not the notifier's).
     const bots = this.fn('Bots', 'functions/lambda/bots.ts', {}, { timeout: Duration.seconds(60), memorySize: PRODUCTION.botsMemoryMB });
     const sesEvents = this.fn('SesEvents', 'functions/lambda/ses-events.ts');
-    this.functions = { http, connect, disconnect, message, notify, sweep, ratings, bots, sesEvents, passkey };
+    this.functions = { http, connect, disconnect, message, notify, sweep, bots, sesEvents, passkey };
 
     // Least privilege, matching what each handler actually calls (functions/adapters/store/*.ts):
     // registration and $connect only put items (a connection is two); $disconnect reads the
@@ -485,12 +486,11 @@ export class CaravelaStack extends Stack {
     // conditional updates (the limit on connections per player holds across instances).
     this.table.grant(connect, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:GetItem');
     this.table.grant(disconnect, 'dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:UpdateItem');
-    // The rest read and write single items and query partitions; none scans or batches.
+    // The rest read and write single items and query partitions; none scans or batches. (The
+    // Bots function's ratings read the marker and the ratings, then write one TransactWriteItems,
+    // authorized as the puts and deletes it holds.) sesEvents reads and puts back settings.
     for (const f of [message, notify, sweep, bots])
       this.table.grant(f, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query');
-    // The ratings reactor reads the marker and the ratings, then writes one TransactWriteItems
-    // (authorized as the puts and deletes it holds); sesEvents reads and puts back settings.
-    this.table.grant(ratings, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem');
     this.table.grant(sesEvents, 'dynamodb:GetItem', 'dynamodb:PutItem');
     this.tokenSecret.grantRead(http);
     this.tokenSecret.grantRead(connect);
@@ -517,7 +517,15 @@ export class CaravelaStack extends Stack {
         f.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: identities }));
     }
 
-    // --- Notifier: the table's stream ---------------------------------------------------------
+    // --- The table's stream: two readers ------------------------------------------------------
+    // "More than 2 processes are reading from the same streams shard at the same time. Exceeding
+    // this limit may result in request throttling" (the DynamoDB Streams API's
+    // LimitExceededException): a throttled read is retried later, and every reader's records
+    // wait. So two mappings, the notifier's and the Bots function's, and the ratings are a filter
+    // of the Bots function's mapping, not a reader of their own (test/infra/stack.unit.test.ts
+    // counts the mappings; the cloud simulator's stream refuses a third reader).
+
+    // --- Notifier: the stream's first reader --------------------------------------------------
     // Only new commits, chat messages and asks for sign-in links concern players (the kinds
     // handlers/stream.ts reacts to); everything else written to the table
     // (connections, snapshots, markers, settings) never even invokes the function. Several
@@ -525,27 +533,24 @@ export class CaravelaStack extends Stack {
     const notifyReader = this.streamReader(
       notify,
       'NotifyFailedBatches',
-      { kind: { S: FilterRule.or('commit', 'chatMessage', 'signInAsk') } },
+      [{ kind: { S: FilterRule.or('commit', 'chatMessage', 'signInAsk') } }],
       PRODUCTION.streamParallelization,
     );
     this.notifyFailedBatches = notifyReader.failedBatches;
 
-    // --- Ratings: the stream's second consumer ------------------------------------------------
-    // Only the commit that finishes a game invokes it, and the sweep's ask to rate a finished
-    // game whose commit it never rated (the kinds handlers/ratings.ts rates from).
-    const ratingsReader = this.streamReader(ratings, 'RatingsFailedBatches', {
-      kind: { S: FilterRule.or('commit', 'rateAsk') },
-      status: { S: FilterRule.isEqual('finished') },
-    });
-    this.ratingsFailedBatches = ratingsReader.failedBatches;
-
-    // --- Bots: the stream's third consumer ----------------------------------------------------
-    // Only commits whose head names an automatic seat to act (`automatic`, a number; null
-    // otherwise) invoke it: a bot's move is never computed in a player's request.
+    // --- Bots: the stream's second reader -----------------------------------------------------
+    // Two filters, either invoking it (handlers/bots.ts hands each record to the part it is for):
+    // commits whose head names an automatic seat to act (`automatic`, a number; null otherwise):
+    // a bot's move is never computed in a player's request (handlers/automatic-moves.ts); and the
+    // commit that finishes a game, or the sweep's ask to rate a finished game whose commit was
+    // never rated (the kinds handlers/ratings.ts rates from).
     const botsReader = this.streamReader(
       bots,
       'BotsFailedBatches',
-      { kind: { S: FilterRule.isEqual('commit') }, automatic: { N: FilterRule.exists() } },
+      [
+        { kind: { S: FilterRule.isEqual('commit') }, automatic: { N: FilterRule.exists() } },
+        { kind: { S: FilterRule.or('commit', 'rateAsk') }, status: { S: FilterRule.isEqual('finished') } },
+      ],
       PRODUCTION.botsParallelization,
       PRODUCTION.botsBatchSize,
     );
@@ -788,7 +793,6 @@ export class CaravelaStack extends Stack {
       Message: message,
       Notify: notify,
       Sweep: sweep,
-      Ratings: ratings,
       Bots: bots,
       SesEvents: sesEvents,
       Passkey: passkey,
@@ -840,16 +844,8 @@ export class CaravelaStack extends Stack {
     // … and records given up on (kept in its bucket) mean notifications wait for a redrive.
     this.failedBatchAlarms('Notify', 'notifier', notify, notifyReader.source);
 
-    // The ratings reactor the same way: behind, or giving up (ratings left unchanged).
-    this.alarm(
-      'RatingsIteratorAge',
-      `The ratings reactor is more than ${ITERATOR_AGE_ALARM.toMinutes()} minutes behind the table stream`,
-      ratings.metric('IteratorAge', { period: ALARM_PERIOD, statistic: 'Maximum' }),
-      ITERATOR_AGE_ALARM.toMilliseconds(),
-    );
-    this.failedBatchAlarms('Ratings', 'ratings reactor', ratings, ratingsReader.source);
-
-    // The Bots function the same way: behind (bots' moves wait), or giving up (the sweep re-drives).
+    // The Bots function the same way: behind (bots' moves and ratings wait), or giving up (the
+    // sweep re-drives the moves, and asks for the ratings again).
     this.alarm(
       'BotsIteratorAge',
       `The Bots function is more than ${ITERATOR_AGE_ALARM.toMinutes()} minutes behind the table stream`,
@@ -892,10 +888,10 @@ export class CaravelaStack extends Stack {
       'at once',
     );
     // Reported by the sweep (every SWEEP_RATE) when a finished game went unrated for an hour: the
-    // ratings reactor lost its records (see its dead letters), never normal.
+    // Bots function's ratings lost their records (see its failed batches), never normal.
     this.alarm(
       'RatingsAsked',
-      'The sweep found a finished game never rated and asked the ratings reactor again',
+      "The sweep found a finished game never rated and asked the Bots function's ratings again",
       custom(METRICS.ratingsAsked, 'Sum'),
       1,
       'at once',
@@ -906,7 +902,6 @@ export class CaravelaStack extends Stack {
     });
 
     this.acknowledgeChecks(notify);
-    this.acknowledgeRatingsChecks(ratings);
 
     new CfnOutput(this, 'WebSocketUrl', { value: this.webSocketStage.url, description: 'Connect with ?token=' });
     new CfnOutput(this, 'HttpUrl', {
@@ -920,16 +915,14 @@ export class CaravelaStack extends Stack {
       value: this.vapidSecret.secretArn,
       description: 'Put the Web Push keys here once (see infra/stack.ts)',
     });
-    // What `npm run redrive` (scripts/redrive.ts) reads: the three buckets, and the notifier's own
-    // environment to build the handlers with (the ratings reactor's and the Bots function's are parts of it), as its
-    // function's Environment property renders ({"variables": {…}}), with the region.
+    // What `npm run redrive` (scripts/redrive.ts) reads: the two buckets, and the notifier's own
+    // environment to build the handlers with (the Bots function's is part of it), as its
+    // function's Environment property renders ({"variables": {…}}), with the region. (A stack
+    // before the ratings were the Bots function's had a third, RatingsFailedBatchesBucket: the
+    // bucket is retained, redriven by that version: README, "Failed stream batches".)
     new CfnOutput(this, 'NotifyFailedBatchesBucket', {
       value: this.notifyFailedBatches.bucketName,
       description: 'Stream batches the notifier gave up on: npm run redrive plays them back',
-    });
-    new CfnOutput(this, 'RatingsFailedBatchesBucket', {
-      value: this.ratingsFailedBatches.bucketName,
-      description: 'Stream batches the ratings reactor gave up on: npm run redrive plays them back',
     });
     new CfnOutput(this, 'BotsFailedBatchesBucket', {
       value: this.botsFailedBatches.bucketName,
@@ -1089,17 +1082,6 @@ export class CaravelaStack extends Stack {
       'AwsSolutions-SNS2',
       'Alarm notifications carry no player data; CloudWatch cannot publish to a topic under the AWS-managed key.',
     );
-  }
-
-  /** The checks that do not apply to the ratings reactor and the SES events topic, each with the reason. */
-  private acknowledgeRatingsChecks(ratings: NodejsFunction): void {
-    const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
-    ack(
-      ratings,
-      'AwsSolutions-IAM5[Resource::*]',
-      'dynamodb:ListStreams has no resource-level permission (the event source mapping needs it).',
-    );
-    this.acknowledgeFailedBatches(ratings, this.ratingsFailedBatches);
     ack(
       this.emailEvents,
       'AwsSolutions-SNS2',
@@ -1123,14 +1105,16 @@ export class CaravelaStack extends Stack {
   }
 
   /**
-   * A reader of the table's stream: `fn` gets the inserted items whose new image matches
-   * `newImage`, with partial-batch failures, bisection, retries until STREAM_MAX_RECORD_AGE, and
-   * the batches it gives up on kept whole in a bucket of their own (returned with the mapping).
+   * A reader of the table's stream: `fn` gets the inserted items whose new image matches any of
+   * `newImages` (one filter each: Lambda ORs a mapping's filters, and invokes the function once
+   * for a record however many match), with partial-batch failures, bisection, retries until
+   * STREAM_MAX_RECORD_AGE, and the batches it gives up on kept whole in a bucket of their own
+   * (returned with the mapping).
    */
   private streamReader(
     fn: NodejsFunction,
     failedBatchesId: string,
-    newImage: Record<string, unknown>,
+    newImages: readonly Record<string, unknown>[],
     parallelizationFactor?: number,
     batchSize = 25,
   ): { failedBatches: Bucket; source: DynamoEventSource } {
@@ -1170,7 +1154,9 @@ export class CaravelaStack extends Stack {
       onFailure: new FailedBatchDestination(failedBatches),
       // OnFailureDestinationDeliveredEventCount, for the alarm on failed batches (failedBatchAlarms).
       metricsConfig: { metrics: [MetricType.EVENT_COUNT] },
-      filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: newImage } })],
+      filters: newImages.map((newImage) =>
+        FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: newImage } }),
+      ),
     });
     fn.addEventSource(source);
     return { failedBatches, source };

@@ -1,7 +1,7 @@
 /**
  * The local runtime's application and what plays the cloud's part around it: the store (DynamoDB
  * Local, or — `storage: 'memory'` — the memory stores, no Java), the table's stream read for the
- * notifier and the ratings reactor, the clock sweep on a timer, and the handlers as the cloud's
+ * notifier and the Bots function (automatic moves and ratings), the clock sweep on a timer, and the handlers as the cloud's
  * functions, each call logged and tracked so the runtime can say when it is quiet. The HTTP and
  * WebSocket listeners are server.ts's; a test may drive the handlers without them.
  */
@@ -25,7 +25,6 @@ import { http } from '../functions/handlers/http';
 import { message } from '../functions/handlers/message';
 import { passkey } from '../functions/handlers/passkey';
 import { bots } from '../functions/handlers/bots';
-import { ratings } from '../functions/handlers/ratings';
 import { stream } from '../functions/handlers/stream';
 import { sweep } from '../functions/handlers/sweep';
 import type { SweepResult } from '../functions/host/sweep';
@@ -39,7 +38,7 @@ import { ensureTable } from './tables';
 export const TABLE_NAME = 'caravela';
 
 /** The handlers, named as the cloud's functions. */
-export type HandlerName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep' | 'ratings' | 'bots';
+export type HandlerName = 'http' | 'connect' | 'disconnect' | 'message' | 'stream' | 'sweep' | 'bots';
 
 export interface LocalRuntimeOptions {
   /** Where data is kept: DynamoDB Local (the default), or the memory stores (nothing survives the process). */
@@ -92,9 +91,9 @@ export interface LocalRuntime {
   /** Work in flight now. */
   readonly busy: number;
   /**
-   * Resolve once the runtime is quiet: the handlers in flight have finished and the notifier, the
-   * ratings reactor and the Bots function have handled every commit stored so far (the bots'
-   * moves among them, and the commits those stored).
+   * Resolve once the runtime is quiet: the handlers in flight have finished and the notifier and
+   * the Bots function have handled every commit stored so far (the bots' moves among them, and
+   * the commits those stored; the ratings of the games that finished).
    */
   notified(): Promise<void>;
   /** Run the clock sweep now, once the stream's reactions to every stored commit have run. */
@@ -206,26 +205,19 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     message: wrap('message', app.get(message)),
   };
   const onStream = wrap('stream', app.get(stream));
-  const onRatings = wrap('ratings', app.get(ratings));
   const onBots = wrap('bots', app.get(bots));
   const runSweep = wrap('sweep', app.get(sweep));
 
-  // The notifier, the ratings reactor and the Bots function read the stream each on its own, as
-  // their event source mappings do in the cloud (each handler skips what its mapping's filter would).
+  // The notifier and the Bots function read the stream each on its own, as their event source
+  // mappings do in the cloud (each handler skips what its mapping's filters would).
   const pollers: StreamPoller[] = memory
-    ? [startMemoryStreamPoller(memory, onStream), startMemoryStreamPoller(memory, onRatings), startMemoryStreamPoller(memory, onBots)]
+    ? [startMemoryStreamPoller(memory, onStream), startMemoryStreamPoller(memory, onBots)]
     : [
         await startStreamPoller({
           endpoint: dynamo!.endpoint,
           tableName: TABLE_NAME,
           checkpointFile: dataDir ? path.join(dataDir, 'stream-checkpoint.json') : null,
           handler: onStream,
-        }),
-        await startStreamPoller({
-          endpoint: dynamo!.endpoint,
-          tableName: TABLE_NAME,
-          checkpointFile: dataDir ? path.join(dataDir, 'ratings-checkpoint.json') : null,
-          handler: onRatings,
         }),
         await startStreamPoller({
           endpoint: dynamo!.endpoint,

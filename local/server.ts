@@ -54,8 +54,8 @@ export interface LocalServer {
   outboxDir: string;
   /**
    * Resolve once the server is quiet: the handlers in flight have finished (with the bots' moves a
-   * request plays after its answer) and the notifier and the ratings reactor have handled every
-   * commit stored so far.
+   * request plays after its answer) and the notifier and the Bots function (its ratings among
+   * them) have handled every commit stored so far.
    */
   notified(): Promise<void>;
   /** Run the clock sweep now, once the stream's reactions to every stored commit have run. */

@@ -1,6 +1,7 @@
 /**
- * `npm run redrive`: play back the stream batches the notifier and the ratings reactor gave up on
- * (their records kept whole in each reader's S3 bucket, infra/stack.ts) through the same handlers
+ * `npm run redrive`: play back the stream batches the notifier and the Bots function (automatic
+ * moves and ratings) gave up on (their records kept whole in each reader's S3 bucket,
+ * infra/stack.ts) through the same handlers
  * the stream functions run, on the app built as a Lambda container builds it (functions/app/);
  * each object is deleted once all of its records succeeded. Prints a JSON summary per reader
  * (batches played back, their records, objects left and why); exits 1 while anything is left, 2
@@ -14,6 +15,10 @@
  * With AWS credentials that may do what the notifier does (the table, its secrets, SES,
  * @connections) and read and delete in both buckets. The environment the handlers are built with
  * is the notifier's own, from the stack's RedriveEnvironment output.
+ *
+ * A stack deployed before the ratings were the Bots function's had a third reader, its bucket
+ * the RatingsFailedBatchesBucket output: this version does not read it. Redrive it with the
+ * version that deployed it, before upgrading (the bucket is retained: README, "Failed stream batches").
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +30,6 @@ import { createApp } from '../functions/app/app';
 import { configFromEnv } from '../functions/app/config';
 import { randomIds } from '../functions/app/deps';
 import { bots } from '../functions/handlers/bots';
-import { ratings } from '../functions/handlers/ratings';
 import { stream } from '../functions/handlers/stream';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +37,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The stack's outputs that name each reader's bucket (infra/stack.ts), and the handlers' environment. */
 export const BUCKET_OUTPUTS: Record<ReaderName, string> = {
   notify: 'NotifyFailedBatchesBucket',
-  ratings: 'RatingsFailedBatchesBucket',
   bots: 'BotsFailedBatchesBucket',
 };
 export const ENVIRONMENT_OUTPUT = 'RedriveEnvironment';
@@ -66,7 +69,7 @@ export function redriveSetup(outputs: Record<string, string>): { buckets: Record
   };
   const env = { ...environment.variables, AWS_REGION: region };
   return {
-    buckets: { notify: outputs[BUCKET_OUTPUTS.notify]!, ratings: outputs[BUCKET_OUTPUTS.ratings]!, bots: outputs[BUCKET_OUTPUTS.bots]! },
+    buckets: { notify: outputs[BUCKET_OUTPUTS.notify]!, bots: outputs[BUCKET_OUTPUTS.bots]! },
     env,
   };
 }
@@ -102,7 +105,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const s3 = new S3Client({ region: config.region });
   const summary = await redriveReaders({
     notify: { store: new S3FailedBatchStore(s3, buckets.notify), handler: app.get(stream) },
-    ratings: { store: new S3FailedBatchStore(s3, buckets.ratings), handler: app.get(ratings) },
     bots: { store: new S3FailedBatchStore(s3, buckets.bots), handler: app.get(bots) },
   });
   console.log(JSON.stringify(summary, null, 2));

@@ -5,13 +5,14 @@
  * (population.ts) over days. Players register as devices, turn on Web Push, start games by quick
  * play or with bots, and answer "your turn" pushes after a think time or at their next session,
  * refreshing their 15-minute tokens as the web client does. The stream is read and handed to the
- * notifier and the ratings reactor in batches; the sweep runs at its schedule; the batches a
+ * notifier and the Bots function (automatic moves and ratings) in batches, by the two readers a
+ * stream's shard allows; the sweep runs at its schedule; the batches a
  * reader gives up on go to its on-failure destination, and the operator's `npm run redrive`
  * plays a bucket's back when told to (`redriveAtHours`).
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Rng } from '../../domain/engine/rng';
-import { createApp, type App } from '../../functions/app/app';
+import { createApp, type App, type Part } from '../../functions/app/app';
 import { configFromEnv } from '../../functions/app/config';
 import type { Ids } from '../../functions/app/deps';
 import type { Mail } from '../../functions/adapters/channels/email';
@@ -21,7 +22,7 @@ import { disconnect } from '../../functions/handlers/disconnect';
 import { http } from '../../functions/handlers/http';
 import { message } from '../../functions/handlers/message';
 import { bots } from '../../functions/handlers/bots';
-import { ratings } from '../../functions/handlers/ratings';
+import { rater } from '../../functions/app/rater';
 import { stream } from '../../functions/handlers/stream';
 import { sweep } from '../../functions/handlers/sweep';
 import { PRODUCTION } from '../../infra/production';
@@ -85,7 +86,10 @@ export interface WorldOptions {
     duplicateRate?: number;
     /** The notifier down (every invocation fails) for `minutes` from `fromHour` hours into the run. */
     notifyOutage?: { fromHour: number; minutes: number };
-    /** The ratings reactor down (every invocation fails) for `minutes` from `fromHour` hours into the run. */
+    /**
+     * The ratings down (every rating the Bots function's ratings part tries fails; its automatic
+     * moves go on) for `minutes` from `fromHour` hours into the run.
+     */
     ratingsOutage?: { fromHour: number; minutes: number };
     /**
      * A poison record, `atHour` hours into the run: a finished game's commit whose events no
@@ -149,7 +153,7 @@ export class World {
   readonly httpApi: HttpApiModel;
   readonly lambda: LambdaAccount;
   readonly functions: Record<
-    'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'ratings' | 'bots' | 'sweep',
+    'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'bots' | 'sweep',
     LambdaFunctionModel<never, unknown>
   >;
   /** Each reader's on-failure destination, as its mapping in the template names it (a bucket, or a queue). */
@@ -162,6 +166,8 @@ export class World {
   private readonly rng: Rng;
   private readonly ids: Ids;
   private readonly pushes = new Map<string, (n: Notification) => void>();
+  /** Whether the ratings are down now (faults.ratingsOutage). */
+  private readonly ratingsDown: () => boolean;
   private stopped = false;
   readonly counts = {
     registered: 0,
@@ -225,6 +231,8 @@ export class World {
       disconnectLoss: options.faults?.disconnectLoss ?? 0,
     });
     this.lambda = new LambdaAccount({ clock: this.clock, cpuScale: options.cpuScale ?? 1 });
+    const { killRate, duplicateRate, notifyOutage, ratingsOutage, throttleBurst } = options.faults ?? {};
+    this.ratingsDown = ratingsOutage ? this.window(ratingsOutage) : () => false;
     const fn = <E, R>(name: FunctionName, part: (app: App) => (event: E) => Promise<R>) =>
       new LambdaFunctionModel<E, R>({
         ...functionOptions(options.functions[name]),
@@ -242,7 +250,6 @@ export class World {
       disconnect: fn('Disconnect', disconnect),
       message: fn('Message', message),
       notify: fn('Notify', stream),
-      ratings: fn('Ratings', ratings),
       bots: fn('Bots', bots),
       sweep: fn('Sweep', sweep),
     };
@@ -268,11 +275,11 @@ export class World {
       const mapping = options.functions[name].streamMappings[0]!;
       return mapping.onFailure?.kind === 's3' ? new OnFailureBucket(mapping.logicalId) : new OnFailureQueue();
     };
-    this.failedBatches = { notify: destination('Notify'), ratings: destination('Ratings'), bots: destination('Bots') };
+    this.failedBatches = { notify: destination('Notify'), bots: destination('Bots') };
+    // One per mapping on the table's stream (the stream refuses a third reader, as a shard would throttle one).
     this.mappings = (
       [
         ['Notify', this.functions.notify, this.failedBatches.notify],
-        ['Ratings', this.functions.ratings, this.failedBatches.ratings],
         ['Bots', this.functions.bots, this.failedBatches.bots],
       ] as const
     ).map(
@@ -285,23 +292,35 @@ export class World {
           seed: options.seed,
         }),
     );
-    const { killRate, duplicateRate, notifyOutage, ratingsOutage, throttleBurst } = options.faults ?? {};
     if (throttleBurst) {
       const from = this.clock.now() + throttleBurst.fromHour * 60 * MINUTE;
       this.table.throttleWindow = { from, to: from + throttleBurst.minutes * MINUTE };
     }
     if (killRate) for (const f of Object.values(this.functions)) f.kill(killRate);
-    for (const [outage, fn] of [
-      [notifyOutage, this.functions.notify],
-      [ratingsOutage, this.functions.ratings],
-    ] as const) {
-      if (!outage) continue;
-      const from = this.clock.now() + outage.fromHour * 60 * MINUTE;
-      const to = from + outage.minutes * MINUTE;
-      fn.kill(() => this.clock.now() >= from && this.clock.now() < to);
-    }
+    if (notifyOutage) this.functions.notify.kill(this.window(notifyOutage));
     if (duplicateRate) for (const m of this.mappings) m.duplicate(duplicateRate);
   }
+
+  /** Whether it is now within `fromHour` hours into the run and `minutes` after. */
+  private window(outage: { fromHour: number; minutes: number }): () => boolean {
+    const from = this.clock.now() + outage.fromHour * 60 * MINUTE;
+    const to = from + outage.minutes * MINUTE;
+    return () => this.clock.now() >= from && this.clock.now() < to;
+  }
+
+  /**
+   * The ratings as an app rates with them, failing while they are down (faults.ratingsOutage):
+   * the ratings part of the Bots function throws on each record it is for, the function itself
+   * runs (its automatic moves go on), and its mapping retries the record, as it would a rating
+   * library's failure or the rating transactions' throttling.
+   */
+  private readonly raterWithOutage: Part<ReturnType<typeof rater>> = (app) => {
+    const ratings = rater(app);
+    const onCommit = ratings.onCommit.bind(ratings);
+    ratings.onCommit = (head, at) =>
+      this.ratingsDown() ? Promise.reject(new Error('the ratings are down (faults.ratingsOutage)')) : onCommit(head, at);
+    return ratings;
+  };
 
   /** One container's app: the real composition root on the cloud models. */
   private newApp(): App {
@@ -311,6 +330,7 @@ export class World {
       now: () => new Date(this.clock.now()),
       sleep: (ms: number) => this.clock.sleep(ms),
       ids: this.ids,
+      replacing: new Map([[rater, this.raterWithOutage]]) as ReadonlyMap<Part<unknown>, Part<unknown>>,
       dynamo: this.client as unknown as DynamoDBDocumentClient,
       // @connections calls are the invocation's requests, as the DynamoDB ones are.
       sender: {
@@ -415,7 +435,6 @@ export class World {
     const summary = await outsideInvocation(() =>
       redriveReaders({
         notify: { store: bucket('notify'), handler: app.get(stream) },
-        ratings: { store: bucket('ratings'), handler: app.get(ratings) },
         bots: { store: bucket('bots'), handler: app.get(bots) },
       }),
     );
@@ -463,17 +482,14 @@ export class World {
       },
       streams: {
         notify: this.mappings[0]!.metrics,
-        ratings: this.mappings[1]!.metrics,
-        bots: this.mappings[2]!.metrics,
+        bots: this.mappings[1]!.metrics,
         failedBatches: {
           notify: this.failedBatches.notify.sent,
-          ratings: this.failedBatches.ratings.sent,
           bots: this.failedBatches.bots.sent,
         },
         /** Objects still in each bucket (none for a queue). */
         inBuckets: {
           notify: this.failedBatches.notify instanceof OnFailureBucket ? this.failedBatches.notify.objects.size : 0,
-          ratings: this.failedBatches.ratings instanceof OnFailureBucket ? this.failedBatches.ratings.objects.size : 0,
           bots: this.failedBatches.bots instanceof OnFailureBucket ? this.failedBatches.bots.objects.size : 0,
         },
       },

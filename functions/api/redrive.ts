@@ -1,7 +1,8 @@
 /**
  * `npm run redrive`'s work (scripts/redrive.ts), and the cloud simulator's: play the batches a
  * stream reader gave up on, kept whole in its bucket (api/failed-batch.ts), back through the
- * reader's own handler (handlers/stream.ts, handlers/ratings.ts), oldest first. An object goes
+ * reader's own handler (handlers/stream.ts, handlers/bots.ts: a batch of the Bots function's may
+ * hold automatic moves and ratings alike, each handed to its part), oldest first. An object goes
  * only once every record of it was handled; one whose records fail again stays for the next run,
  * as does one that is not a batch (said in `errors`). Replaying a record already handled changes
  * nothing (each reaction is idempotent by game and version), so a run interrupted anywhere is
@@ -58,8 +59,8 @@ export async function redrive(store: FailedBatchStore, handler: StreamHandler): 
   return summary;
 }
 
-/** The table stream's readers, each with its own mapping and bucket. */
-export const READERS = ['notify', 'ratings', 'bots'] as const;
+/** The table stream's readers (two: a shard allows no more at once), each with its own mapping and bucket. */
+export const READERS = ['notify', 'bots'] as const;
 export type ReaderName = (typeof READERS)[number];
 
 /** Redrive every reader's bucket through that reader's handler; the summary of each. */

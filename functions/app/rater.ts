@@ -1,4 +1,4 @@
-/** The ratings reactor, apart from ratings.ts: only its function carries the rating library. */
+/** The ratings reactor (the Bots function's ratings part), apart from ratings.ts: only the Bots function carries the rating library. */
 import { Ratings } from '../host/ratings';
 import type { App } from './app';
 import { observer } from './outside';

@@ -1,31 +1,27 @@
 /**
- * The Bots function: the automatic moves (a bot's, an absent seat's; never computed in a request),
- * from the table's stream through its own mapping, filtered to the commits whose head names an
- * automatic seat (CommitHead `automatic`). Sized for the search (a whole vCPU); a chain stops once
- * the invocation has run CHAIN_BUDGET_MS, and the reaction to its last commit plays on.
+ * The Bots function: the table stream's second reader, one mapping with two filters (Lambda ORs
+ * them), each a part: the automatic moves (handlers/automatic-moves.ts), for which it is sized
+ * (a whole vCPU for the search; CHAIN_BUDGET_MS an invocation), and the ratings
+ * (handlers/ratings.ts). A stream shard allows two readers at once, the notifier being the
+ * other, so the ratings are not a reader of their own. Each record goes to the parts that want
+ * it (a record both want, to both); the first record a part fails on is reported with those after it.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { eachInserted } from '../api/stream-batch';
+import { eachInsertedBy } from '../api/stream-batch';
 import type { App } from '../app/app';
-import { host } from '../app/games';
-import { observer, senderFor } from '../app/outside';
-import type { CommitItem } from '../adapters/store/items';
-import { CHAIN_BUDGET_MS, MoveLeased } from '../host/reactions';
+import { observer } from '../app/outside';
+import { CHAIN_BUDGET_MS } from '../host/reactions';
 import { observed } from '../observe/observed';
+import { automaticMoves, playsOn } from './automatic-moves';
+import { ratesOn, ratings } from './ratings';
 
-/** Whether a record is one the Bots function plays on (the stack's event filter names the same). */
-export const playsOn = (image: { kind?: { S?: string }; automatic?: { N?: string } }): boolean =>
-  image.kind?.S === 'commit' && image.automatic?.N !== undefined;
+/** Whether a record is one the Bots function's mapping lets through (either of its filters). */
+export const botsTake = (image: Parameters<typeof playsOn>[0] & Parameters<typeof ratesOn>[0]): boolean => playsOn(image) || ratesOn(image);
 
 export function bots(app: App) {
-  const { reactions } = app.get(host);
+  const rating = ratings(app);
   return observed(app.get(observer), 'bots', (event: DynamoDBStreamEvent) => {
     const until = performance.now() + CHAIN_BUDGET_MS; // the invocation's budget: every record still gets its move
-    const play = (head: CommitItem) => {
-      app.get(observer).log.appendKeys({ gameId: head.gameId, version: head.version });
-      return reactions.play(head, app.get(senderFor)(), until);
-    };
-    const failed = 'playing an automatic move failed; the stream delivers it again';
-    return eachInserted(event, playsOn, play, app.get(observer), failed, (error) => error instanceof MoveLeased);
+    return eachInsertedBy(event, [rating, automaticMoves(app, until)], app.get(observer));
   });
 }

@@ -1,31 +1,30 @@
 /**
- * The ratings reactor: a second consumer of the table's stream, with its own event source
- * mapping (filtered to commits that finish a game, and the sweep's asks to rate a finished game
- * whose commit it never rated: host/rating-fallback.ts), bundle and failure domain, so neither
- * the rating library's weight nor a failing update touches the notifier. Each finished game's
- * ratings change once (host/ratings.ts), however often its commit or an ask is delivered.
+ * The ratings part of the Bots function (handlers/bots.ts): commits that finish a game, and the
+ * sweep's asks to rate a finished game whose commit it never rated (host/rating-fallback.ts),
+ * one filter of the Bots function's mapping. Each finished game's ratings change once
+ * (host/ratings.ts), however often its commit or an ask is delivered.
  */
-import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { eachInserted } from '../api/stream-batch';
 import type { App } from '../app/app';
 import { observer } from '../app/outside';
 import { rater } from '../app/rater';
+import type { StreamPart } from '../api/stream-batch';
 import type { CommitItem, RateAskItem } from '../adapters/store/items';
-import { observed } from '../observe/observed';
 
-/** The kinds of item the reactor rates from, once finished (the stack's filter lets only these through). */
+/** The kinds of item the ratings part rates from, once finished (the stack's filter names the same). */
 export const RATED_FROM = ['commit', 'rateAsk'];
 
-export function ratings(app: App) {
+/** Whether a record is one the ratings part rates from (the local poller hands over every record). */
+export const ratesOn = (image: { kind?: { S?: string }; status?: { S?: string } }): boolean =>
+  RATED_FROM.includes(image.kind?.S ?? '') && image.status?.S === 'finished';
+
+export function ratings(app: App): StreamPart<CommitItem | RateAskItem> {
   const ratings = app.get(rater);
-  // The cloud's filter lets only these through; the local poller hands over every record.
-  const finished = (image: { kind?: { S?: string }; status?: { S?: string } }) =>
-    RATED_FROM.includes(image.kind?.S ?? '') && image.status?.S === 'finished';
-  const rate = async (head: CommitItem | RateAskItem) => {
-    app.get(observer).log.appendKeys({ gameId: head.gameId, version: head.version });
-    await ratings.onCommit(head, head.at);
+  return {
+    wants: ratesOn,
+    react: async (head) => {
+      app.get(observer).log.appendKeys({ gameId: head.gameId, version: head.version });
+      await ratings.onCommit(head, head.at);
+    },
+    failed: 'rating a finished game failed; the stream delivers it again',
   };
-  return observed(app.get(observer), 'ratings', (event: DynamoDBStreamEvent) =>
-    eachInserted(event, finished, rate, app.get(observer), 'rating a finished game failed; the stream delivers it again'),
-  );
 }

@@ -3,9 +3,9 @@
  * after it ended (core/clock-due.ts RATE_CHECK_AFTER_MS). If its ratings reactor's records were
  * lost (an outage past the stream's retention, a batch given up), the game is unrated then, and
  * the sweep's check asks the reactor to rate it — an item the stream hands the reactor like a
- * finishing commit, so the function that carries the rating library rates it, by the same code,
- * exactly once (the RATED marker). The ask's record may be lost too, so the game is looked at
- * again an hour later, until it is rated.
+ * finishing commit (a filter of the Bots function's mapping), so the function that carries the
+ * rating library rates it, by the same code, exactly once (the RATED marker). The ask's record
+ * may be lost too, so the game is looked at again an hour later, until it is rated.
  */
 import { ratingAskOf } from '../core/rating-ask';
 import { ratedTable } from '../core/ratings';

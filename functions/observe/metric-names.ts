@@ -15,7 +15,7 @@ export const METRICS = {
   retries: 'Retries',
   /** How late the sweep handled the oldest due clock, in seconds. */
   sweepLagSeconds: 'SweepLagSeconds',
-  /** The sweep found a finished game its ratings reactor never rated, and asked it again (host/rating-fallback.ts). */
+  /** The sweep found a finished game the ratings reactor (the Bots function's ratings) never rated, and asked it again (host/rating-fallback.ts). */
   ratingsAsked: 'RatingsAsked',
 } as const;
 

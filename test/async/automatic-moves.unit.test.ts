@@ -13,7 +13,7 @@ import { activeSeats, moduleOf } from '../../functions/core/record';
 import type { CommitHead } from '../../functions/core/triggers';
 import { CHAIN_MOVE_MS, LEASE_MS, MoveLeased, UNPACED_MOVES } from '../../functions/host/reactions';
 import { eachInserted } from '../../functions/api/stream-batch';
-import { playsOn } from '../../functions/handlers/bots';
+import { playsOn } from '../../functions/handlers/automatic-moves';
 import { METRICS } from '../../functions/observe/metric-names';
 import { testObserver } from '../support/observer';
 import type { Connection } from '../../functions/stores/connections';

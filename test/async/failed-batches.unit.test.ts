@@ -1,10 +1,11 @@
 /**
- * `npm run redrive` on the memory app (the local runtime in-process): a batch the ratings reactor
- * gave up on, kept whole as Lambda writes it to the reader's bucket (the documented S3 invocation
- * record, its payload an escaped JSON string), is played back through the reactor's own handler
- * and its object deleted; a second run finds nothing and changes nothing; a batch played again
- * changes nothing; a record that fails again keeps its object, the rest is still played; an object
- * that is not a batch is left, saying why.
+ * `npm run redrive` on the memory app (the local runtime in-process): a batch the Bots function
+ * gave up on — its ratings' records, or those and its automatic moves' together: its mapping's two
+ * filters fill one batch — kept whole as Lambda writes it to the reader's bucket (the documented
+ * S3 invocation record, its payload an escaped JSON string), is played back through the
+ * function's own handler, each record to its part, and its object deleted; a second run finds
+ * nothing and changes nothing; a batch played again changes nothing; a record that fails again
+ * keeps its object, the rest is still played; an object that is not a batch is left, saying why.
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
@@ -12,12 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryFailedBatchStore } from '../../functions/adapters/memory/failed-batches';
 import { parseFailedBatch } from '../../functions/api/failed-batch';
 import { redrive } from '../../functions/api/redrive';
-import { ratings as ratingsPart } from '../../functions/handlers/ratings';
+import { bots } from '../../functions/handlers/bots';
+import { READERS } from '../../functions/api/redrive';
+import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { startInProcessServer, type InProcessServer } from '../support/in-process';
-import { register, type Player } from '../support/client';
+import { Client, register, type Player } from '../support/client';
 import { failedBatchKey, invocationRecord } from '../support/failed-batch';
 
-const RATINGS = { function: 'Ratings' };
+const RATINGS = { function: 'Bots' };
 
 let server: InProcessServer;
 let ana: Player;
@@ -79,7 +82,7 @@ function finishing(gameId: string, game: string, extra: Record<string, unknown> 
   } as DynamoDBRecord;
 }
 
-const reactor = () => server.app.get(ratingsPart);
+const reactor = () => server.app.get(bots);
 const ratingOf = (player: Player, game: string) => server.stores.ratings.rating(player.playerId, game);
 
 // Each test rates games of its own rulebook: they pass in any order.
@@ -101,9 +104,45 @@ describe('npm run redrive, on the memory app', () => {
 
     // The same batch kept twice (a redrive interrupted before its delete), once as LocalStack writes it: played, and nothing changes.
     store.put(failedBatchKey(), invocationRecord([finishing('redriven-1', 'tic-tac-toe')], RATINGS));
-    store.put(failedBatchKey(), invocationRecord([finishing('redriven-1', 'tic-tac-toe')], { payloadAs: 'object', function: 'Ratings' }));
+    store.put(failedBatchKey(), invocationRecord([finishing('redriven-1', 'tic-tac-toe')], { payloadAs: 'object', function: 'Bots' }));
     expect(await redrive(store, reactor())).toEqual({ batches: 2, records: 2, left: 0, errors: [] });
     expect(await server.stores.ratings.contents()).toBe(once);
+  });
+
+  it("plays a batch of the Bots function's two filters back, each record to its part: the moves (played already: nothing more) and the ratings", async () => {
+    // The table stream's two readers, each with its bucket: the notifier and the Bots function.
+    expect(READERS).toEqual(['notify', 'bots']);
+    // Ana plays tic-tac-toe against a bot: each of her commits leaves the bot to act, and its move was played from the stream.
+    const a = await Client.connect(server.wsUrl, ana);
+    const { gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'tic-tac-toe',
+      players: 2,
+      bots: [1],
+    });
+    expect(await a.request({ action: 'command', gameId, commandId: 'm0', command: { type: 'mark', cell: 0 } })).toMatchObject({
+      type: 'ack',
+    });
+    await a.close();
+    await server.notified();
+    const played = server.stores.games.items(gameId);
+    const anas = played.find((c) => c.playerId === ana.playerId && c.version > 1)!;
+    expect(anas.automatic).toBe(1);
+    expect(played.at(-1)!.version).toBeGreaterThan(anas.version);
+    const asStream = (item: object, n: string): DynamoDBRecord =>
+      ({ eventName: 'INSERT', dynamodb: { SequenceNumber: n, NewImage: marshall(item, { removeUndefinedValues: true }) } }) as never;
+    const store = new MemoryFailedBatchStore();
+    store.put(
+      failedBatchKey(),
+      invocationRecord([asStream(anas, '4000'), finishing('redriven-mixed', 'navegador'), asStream(anas, '4001')], RATINGS),
+    );
+    expect(await ratingOf(ana, 'navegador')).toBeUndefined();
+
+    expect(await redrive(store, reactor())).toEqual({ batches: 1, records: 3, left: 0, errors: [] });
+    expect(store.size).toBe(0);
+    expect(await ratingOf(ana, 'navegador')).toMatchObject({ games: 1, wins: 1, rev: 1 });
+    expect(await ratingOf(bruno, 'navegador')).toMatchObject({ games: 1, wins: 0, rev: 1 });
+    expect(server.stores.games.items(gameId)).toEqual(played);
   });
 
   it('keeps the object of a batch whose record fails again, and plays the others', async () => {

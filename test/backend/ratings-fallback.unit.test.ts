@@ -1,16 +1,16 @@
 /**
  * The ratings' last resort, on the local runtime (in-process, on the memory stores): a finished
- * game that rates someone is due for the sweep RATE_CHECK_AFTER_MS after it ended. When the ratings
- * reactor lost the finishing commit's record, the sweep then asks it again, and the game is rated
- * once — by the reactor, from the same facts as the commit — however often the sweep looks or a
- * record comes again; when the reactor rated it, the sweep changes nothing. A game that rates
+ * game that rates someone is due for the sweep RATE_CHECK_AFTER_MS after it ended. When the Bots
+ * function's ratings lost the finishing commit's record, the sweep then asks them again, and the
+ * game is rated once — by the ratings part, from the same facts as the commit — however often the
+ * sweep looks or a record comes again; when the game was rated, the sweep changes nothing. A game that rates
  * nobody is never due.
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPACT_AFTER_MS, RATE_CHECK_AFTER_MS } from '../../functions/core/clock-due';
-import { ratings as ratingsPart } from '../../functions/handlers/ratings';
+import { bots } from '../../functions/handlers/bots';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { METRICS } from '../../functions/observe/metric-names';
 import { observer } from '../../functions/app/outside';
@@ -21,7 +21,7 @@ type Frame<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;
 
 let server: InProcessServer;
 let time = Date.parse('2026-03-02T10:00:00.000Z');
-/** The ratings reactor's records are lost (as to a failure destination) while this holds. */
+/** The Bots function's records (here its ratings: no bot plays) are lost (as to a failure destination) while this holds. */
 let lost = false;
 
 beforeAll(async () => {
@@ -30,7 +30,7 @@ beforeAll(async () => {
     sweepIntervalMs: 0,
     now: () => new Date(time),
     instrument: (name, handler) =>
-      name === 'ratings' ? (...args) => (lost ? Promise.resolve({ batchItemFailures: [] } as never) : handler(...args)) : handler,
+      name === 'bots' ? (...args) => (lost ? Promise.resolve({ batchItemFailures: [] } as never) : handler(...args)) : handler,
   });
 }, 90_000);
 afterAll(async () => {
@@ -49,9 +49,9 @@ const sweep = async () => {
   await server.sweep();
   await server.notified();
 };
-/** The ratings reactor handed these records (a stream delivering them again). */
+/** The Bots function handed these records (a stream delivering them again). */
 const redeliver = (...items: object[]) =>
-  server.app.get(ratingsPart)({
+  server.app.get(bots)({
     Records: items.map((item, i) => ({
       eventName: 'INSERT',
       dynamodb: { SequenceNumber: String(9000 + i), NewImage: marshall(item, { removeUndefinedValues: true }) },
@@ -83,7 +83,7 @@ describe('the ratings fallback', () => {
   it('rates a finished game whose ratings record was lost, once, when the sweep finds it unrated an hour after it ended', async () => {
     lost = true;
     const { gameId, winner, loser } = await finishedGame(['Lia', 'Rui']);
-    lost = false; // the reactor is back, but the finishing commit's record is gone
+    lost = false; // the ratings are back, but the finishing commit's record is gone
     const end = time;
     expect(await server.stores.ratings.isRated(gameId)).toBe(false);
     expect((await dueOf(gameId)).map((d) => d.due.getTime())).toEqual([end + RATE_CHECK_AFTER_MS]);
@@ -114,7 +114,7 @@ describe('the ratings fallback', () => {
     expect(await contents()).toBe(once);
   });
 
-  it('changes nothing when the ratings reactor rated the game: no second history entry, no second leaderboard move', async () => {
+  it('changes nothing when the Bots function rated the game: no second history entry, no second leaderboard move', async () => {
     lost = false;
     const { gameId, winner } = await finishedGame(['Teo', 'Ines']);
     const end = time;

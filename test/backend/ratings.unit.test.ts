@@ -8,7 +8,7 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratings as ratingsPart } from '../../functions/handlers/ratings';
+import { bots } from '../../functions/handlers/bots';
 import { rateGame } from '../../functions/core/rate';
 import { BOT_SKILLS, ordinalOf, shown } from '../../functions/core/ratings';
 import type { LeaderboardFrame, ProfileFrame, ServerFrame } from '../../functions/core/protocol/frames';
@@ -81,7 +81,7 @@ function finishing(
     dynamodb: { SequenceNumber: String(sequence++), NewImage: marshall(item, { removeUndefinedValues: true }) as never },
   } as DynamoDBRecord;
 }
-const deliver = (...records: DynamoDBRecord[]) => server.app.get(ratingsPart)({ Records: records } as DynamoDBStreamEvent);
+const deliver = (...records: DynamoDBRecord[]) => server.app.get(bots)({ Records: records } as DynamoDBStreamEvent);
 const person = (p: Player) => ({ playerId: p.playerId, name: p.name });
 
 // The ratings build up from test to test, and the profile and leaderboard read what they stored: steps in order.

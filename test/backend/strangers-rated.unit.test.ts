@@ -4,13 +4,13 @@
  * lobby — one lists a game, the other finds it in `openGames` and joins it; later one quick-plays
  * and the other quick-plays into that game — and play both to the end (the second ends by a
  * resignation and a vote). Each finished game changes their ratings exactly once, as one
- * OpenSkill update computes, also when its final commit reaches the ratings reactor again, twice
+ * OpenSkill update computes, also when its final commit reaches the Bots function's ratings again, twice
  * in a batch and at once; the lobby shows the rating the first game gave.
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratings as ratingsPart } from '../../functions/handlers/ratings';
+import { bots } from '../../functions/handlers/bots';
 import { rateGame } from '../../functions/core/rate';
 import type { RatedSeat } from '../../functions/core/ratings';
 import type { ProfileFrame, ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
@@ -48,7 +48,7 @@ async function redeliverEnd(gameId: string): Promise<void> {
     eventName: 'INSERT',
     dynamodb: { SequenceNumber: '1', NewImage: marshall(last, { removeUndefinedValues: true }) },
   } as unknown as DynamoDBRecord;
-  const deliver = () => server.app.get(ratingsPart)({ Records: [record, record] } as DynamoDBStreamEvent);
+  const deliver = () => server.app.get(bots)({ Records: [record, record] } as DynamoDBStreamEvent);
   expect(await deliver()).toEqual({ batchItemFailures: [] });
   expect(await Promise.all([deliver(), deliver()])).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
 }

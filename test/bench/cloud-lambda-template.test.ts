@@ -22,7 +22,7 @@ describe('the deployed functions, from the synthesized template', () => {
 
   it('names every function of the stack, each at 512 MB but Bots (a whole vCPU) with its timeout; only the message function has reserved concurrency', () => {
     expect(Object.keys(functions).sort()).toEqual(
-      ['Bots', 'Connect', 'Disconnect', 'Http', 'Message', 'Notify', 'Passkey', 'Ratings', 'SesEvents', 'Sweep'].sort(),
+      ['Bots', 'Connect', 'Disconnect', 'Http', 'Message', 'Notify', 'Passkey', 'SesEvents', 'Sweep'].sort(),
     );
     const timeouts = Object.fromEntries(Object.values(functions).map((f) => [f.name, f.timeoutSeconds]));
     expect(timeouts).toEqual({
@@ -32,7 +32,6 @@ describe('the deployed functions, from the synthesized template', () => {
       Message: 10,
       Notify: 60,
       Sweep: 60,
-      Ratings: 30,
       Bots: 60,
       SesEvents: 10,
       Passkey: 10,
@@ -46,9 +45,9 @@ describe('the deployed functions, from the synthesized template', () => {
     expect(deployedFunctions()).toBe(functions); // synthesized once
   });
 
-  it('reads the stream mappings of Notify, Ratings and Bots as deployed', () => {
+  it('reads the stream mappings of Notify and Bots as deployed: the two readers a shard allows, the Bots function with two filters', () => {
     const readers = Object.values(functions).filter((f) => f.streamMappings.length);
-    expect(readers.map((f) => f.name).sort()).toEqual(['Bots', 'Notify', 'Ratings']);
+    expect(readers.map((f) => f.name).sort()).toEqual(['Bots', 'Notify']);
     const notify = functions.Notify.streamMappings;
     expect(notify).toHaveLength(1);
     expect(notify[0]).toMatchObject({
@@ -64,12 +63,6 @@ describe('the deployed functions, from the synthesized template', () => {
     expect(JSON.stringify(notify[0]!.destinationConfig)).toMatch(/"OnFailure".*NotifyFailedBatches/);
     // A bucket: the model keeps the records of the batches given up on, as Lambda does there.
     expect(notify[0]!.onFailure).toEqual({ kind: 's3', logicalId: expect.stringMatching(/^NotifyFailedBatches/) });
-    expect(functions.Ratings.streamMappings[0]).toMatchObject({
-      batchSize: 25,
-      parallelizationFactor: 1,
-      maximumRetryAttempts: -1,
-      onFailure: { kind: 's3', logicalId: expect.stringMatching(/^RatingsFailedBatches/) },
-    });
     expect(functions.Bots.streamMappings).toHaveLength(1);
     expect(functions.Bots.streamMappings[0]).toMatchObject({
       batchSize: 10,
@@ -79,6 +72,7 @@ describe('the deployed functions, from the synthesized template', () => {
       onFailure: { kind: 's3', logicalId: expect.stringMatching(/^BotsFailedBatches/) },
       filterPatterns: [
         { eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['commit'] }, automatic: { N: [{ exists: true }] } } } },
+        { eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: ['commit', 'rateAsk'] }, status: { S: ['finished'] } } } },
       ],
     });
   });
@@ -93,11 +87,11 @@ describe('the deployed functions, from the synthesized template', () => {
     // The Bots function computes at a whole vCPU: no slowdown, where the others take 1,769 / 512 times as long.
     const bots = new LambdaFunctionModel({ ...functionOptions(functions.Bots), account, handler: async () => undefined });
     expect([bots.cpuSlowdown, notify.cpuSlowdown]).toEqual([1, 1769 / 512]);
-    const mapping = new StreamEventSourceMapping({
-      ...streamMappingOptions(functions.Notify.streamMappings[0]!),
-      source: new MemoryStream({ clock }),
-      target: notify,
-    });
-    expect(mapping).toMatchObject({ batchSize: 25, maximumRetryAttempts: -1, maximumRecordAgeSeconds: 21_600 });
+    // Both mappings on the table's stream read one stream model, as the simulated world's do: it takes both.
+    const stream = new MemoryStream({ clock });
+    const mapping = (settings: FunctionSettings, target: typeof notify) =>
+      new StreamEventSourceMapping({ ...streamMappingOptions(settings.streamMappings[0]!), source: stream, target });
+    expect(mapping(functions.Notify, notify)).toMatchObject({ batchSize: 25, maximumRetryAttempts: -1, maximumRecordAgeSeconds: 21_600 });
+    expect(mapping(functions.Bots, bots)).toMatchObject({ batchSize: 10, parallelizationFactor: 10, maximumRecordAgeSeconds: 21_600 });
   });
 });

@@ -16,6 +16,7 @@ import { parseFailedBatch } from '../../functions/api/failed-batch';
 import { StreamEventSourceMapping, type StreamMappingOptions } from '../../bench/cloud/lambda/stream-mapping';
 import { hashKey, MemoryStream, type StreamRecord } from '../../bench/cloud/lambda/stream-source';
 import { toDynamoDBRecord } from '../../bench/cloud/lambda/stream-event';
+import { STREAM_LIMITS } from '../../bench/cloud/lambda/limits';
 
 const START = Date.UTC(2026, 10, 27, 18, 0, 0);
 const SLOWDOWN_512 = 1769 / 512;
@@ -866,6 +867,38 @@ describe('DynamoDB stream event source mapping', () => {
     write();
     await w.clock.run();
     expect(seen).toEqual([read]);
+  });
+
+  it('is one of the two readers a stream’s shard allows at once: a third mapping on the stream is refused, until one of the two stops', async () => {
+    expect(STREAM_LIMITS.maxReadersPerShard).toBe(2);
+    const w = world();
+    const stream = new MemoryStream({ clock: w.clock, shardCount: 2 });
+    const seen: string[] = [];
+    const reader = (name: string) =>
+      w.fn<DynamoDBStreamEvent, undefined>({
+        name,
+        handler: async (event) => {
+          seen.push(...event.Records.map((r) => `${name} ${r.dynamodb!.SequenceNumber!}`));
+          return undefined;
+        },
+      });
+    const [notify, bots, ratings] = [reader('Notify'), reader('Bots'), reader('Ratings')];
+    const first = new StreamEventSourceMapping({ source: stream, target: notify, parallelizationFactor: 10 });
+    new StreamEventSourceMapping({ source: stream, target: bots, parallelizationFactor: 10 });
+    expect(() => new StreamEventSourceMapping({ source: stream, target: ratings })).toThrow(
+      /a DynamoDB stream's shard allows at most 2 readers at once/,
+    );
+    // Another stream (another table's) has readers of its own.
+    expect(() => new StreamEventSourceMapping({ source: new MemoryStream({ clock: w.clock }), target: ratings })).not.toThrow();
+    // A mapping stopped (deleted) leaves its place to another.
+    first.start();
+    await first.stop();
+    const third = new StreamEventSourceMapping({ source: stream, target: ratings });
+    third.start();
+    const written = stream.append({ partitionKey: 'p', eventName: 'INSERT', keys: { pk: 'p' }, newImage: { pk: 'p' } }).sequenceNumber;
+    await w.clock.run();
+    await third.stop();
+    expect(seen).toEqual([`Ratings ${written}`]);
   });
 
   it('refuses settings outside the published ranges', () => {

@@ -25,7 +25,8 @@ function fixture(): Measurement {
   game.lambda.connect = { invocations: 10, durationMs: 100, billedMs: 105, maxMs: 20 };
   game.lambda.disconnect = { invocations: 10, durationMs: 500, billedMs: 505, maxMs: 80 };
   game.lambda.stream = { invocations: 30, durationMs: 600, billedMs: 615, maxMs: 40 };
-  game.stream = { batches: 30, records: 200, commitInserts: 50 };
+  // One batch for the Bots function: the commit that finished the game, for its ratings.
+  game.stream = { batches: 30, records: 200, commitInserts: 50, botBatches: 1 };
   game.dynamo.message = { calls: 300, readUnits: 300, writeUnits: 100 };
   game.dynamo.connect = { calls: 20, readUnits: 0, writeUnits: 20 };
   game.dynamo.stream = { calls: 160, readUnits: 50, writeUnits: 100 };
@@ -111,17 +112,18 @@ describe('the cost model', () => {
     expect(units512KB(512 * 1024 + 1)).toBe(2);
   });
 
-  it('derives the cloud usage of one game: onboarding divided among games, one notify invocation per commit, one ratings invocation', () => {
+  it('derives the cloud usage of one game: onboarding divided among games, one notify invocation per commit, one Bots invocation per batch its filters let through', () => {
     const u = usagePerGame(fixture(), simple);
-    // 100 message + 10.4 connect + 10 disconnect + 0.4 http + 50 notify (commits, not the 30 local batches) + 1 ratings (the game finished)
+    // 100 message + 10.4 connect + 10 disconnect + 0.4 http + 50 notify (commits, not the 30 local batches) + 1 bots (the game finished: its ratings)
     // + the game's share of the sweeps: 8,640 runs a month (every 5 minutes) over 1,000,000 games = 0.00864
     expect(u.lambda.stream.invocations).toBe(50);
-    expect(u.lambda.ratings.invocations).toBe(1);
+    expect(u.lambda.bots.invocations).toBe(1);
     expect(u.sweepRuns).toBeCloseTo(0.00864, 12);
     expect(u.lambdaInvocations).toBeCloseTo(171.80864, 9);
     // each invocation's wall time + half a ms of rounding: 4050 + 109.2 + 505 + 4.2 + 625 + 0.5 + 0.00864 × (50 + 0.5)
     expect(u.lambdaBilledMs).toBeCloseTo(5294.33632, 9);
-    expect(u.lambdaGbSeconds).toBeCloseTo(2.64716816, 9);
+    // At 0.5 GB but the Bots function's 0.5 ms at 1,769 MB: 5293.83632 ms × 0.5 GB + 0.5 ms × 1769 / 1024 GB
+    expect(u.lambdaGbSeconds).toBeCloseTo(2.64778192953125, 9);
     // measured 350 RRU and 220.4 WRU, 10 digests × (10 RRU, 8 WRU), 0.00864 sweeps × 16 RRU
     expect(u.dynamoReadUnits).toBeCloseTo(450.13824, 9);
     expect(u.dynamoWriteUnits).toBeCloseTo(300.4, 9);
@@ -146,7 +148,7 @@ describe('the cost model', () => {
   it('prices one game with the list prices, line by line and in total', () => {
     const r = costModel(fixture(), simple);
     expect(lineUsd(r, 'requests (invocations)')).toBeCloseTo(3.4361728e-5, 12);
-    expect(lineUsd(r, 'duration (arm64, incl. cold-start INIT)')).toBeCloseTo(3.5295751945e-5, 12);
+    expect(lineUsd(r, 'duration (arm64, incl. cold-start INIT)')).toBeCloseTo(3.5303935579e-5, 12);
     expect(lineUsd(r, 'read request units')).toBeCloseTo(5.626728e-5, 12);
     expect(lineUsd(r, 'write request units')).toBeCloseTo(1.8775e-4, 12);
     expect(lineUsd(r, 'messages in (client → server)') + lineUsd(r, 'messages out (frames → clients)')).toBeCloseTo(3.5e-4, 12);
@@ -158,12 +160,12 @@ describe('the cost model', () => {
     // CloudFront: 32 requests at $0.01 per 10,000; 60,000 bytes at $0.085/GB
     expect(lineUsd(r, 'web client requests (revalidations included)')).toBeCloseTo(3.2e-5, 12);
     expect(lineUsd(r, 'web client data transfer out')).toBeCloseTo(4.7497451305e-6, 12);
-    expect(r.perGame.usd).toBeCloseTo(0.002633977532, 12);
+    expect(r.perGame.usd).toBeCloseTo(0.002633985716, 12);
     expect(r.perGame.byService.SES).toBeCloseTo(1e-3, 12);
     expect(r.dominant[0]).toMatchObject({ service: 'SES' });
     // A million such games stay in every first tier: a million times one game.
     expect(r.monthly.games).toBe(1_000_000);
-    expect(r.monthly.usd).toBeCloseTo(2633.977532, 5);
+    expect(r.monthly.usd).toBeCloseTo(2633.985716, 5);
     // Storage + PITR ($0.45/GB-month) of 150,500 bytes, recurring.
     expect(r.storage.usdPerGameMonth).toBeCloseTo(6.307382137e-5, 12);
     expect(r.storage.gbAddedPerMonth).toBeCloseTo(140.16404748, 6);
@@ -173,7 +175,8 @@ describe('the cost model', () => {
   it('bills cold starts as INIT duration and a secret fetch each', () => {
     const r = costModel(fixture(), withAssumptions({ coldStartShare: 0.01, initMs: 400 }, simple));
     expect(r.usage.coldStarts).toBeCloseTo(1.7180864, 9);
-    expect(r.usage.lambdaGbSeconds).toBeCloseTo(2.99078544, 9); // (5294.33632 + 1.7180864 × 400) ms × 0.5 GB
+    // (5293.83632 + 1.7180864 × 400) ms × 0.5 GB + the Bots function's 0.5 ms × 1769 / 1024 GB
+    expect(r.usage.lambdaGbSeconds).toBeCloseTo(2.99139920953125, 9);
     expect(lineUsd(r, 'GetSecretValue at cold starts')).toBeCloseTo(8.590432e-6, 12);
   });
 
@@ -190,7 +193,7 @@ describe('the cost model', () => {
     expect(f.usd).toBeCloseTo(3.038533456e-4, 12);
     expect(f.byService.DynamoDB).toBeCloseTo(3.75e-5, 12);
     const r = costModel(fixture(), simple);
-    expect(r.overFloor).toBeCloseTo(0.002633977532 / 3.038533456e-4, 6);
+    expect(r.overFloor).toBeCloseTo(0.002633985716 / 3.038533456e-4, 6);
     const lines = breakdown(r);
     expect(lines[0]).toMatchObject({ line: 'SES', dollars: 1e-3 });
     expect(lines.find((l) => l.line === 'Data transfer')).toEqual({ line: 'Data transfer', dollars: expect.closeTo(8.7890625e-4, 12) });

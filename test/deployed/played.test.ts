@@ -207,7 +207,7 @@ describe('the deployed stack, played with injected faults', () => {
     expect(versions).toEqual(versions.map((_, i) => i + 1));
     expect(new Set(stored.map((c) => c.version)).size).toBe(stored.length);
 
-    // The ratings reactor, on its own mapping, rated the two people once (the bots have none).
+    // The Bots function's ratings, a filter of its mapping, rated the two people once (the bots have none).
     for (let i = 0; i < 600 && !(await item(keys.game(gameId), keys.rated)); i++) await sleep(100);
     for (const p of [ana, bruno])
       expect(await item(keys.player(p.playerId), keys.rating('vasco-da-gama')), p.name).toMatchObject({ games: 1, rev: 1 });

@@ -48,7 +48,7 @@ export interface Deployed {
   wsStage: string;
   /** HTTP API route key ("POST /api/players", "$default") → function logical id. */
   httpRoutes: Map<string, string>;
-  /** Every event source mapping on the table's stream (the notifier's, the ratings reactor's, the Bots function's). */
+  /** Every event source mapping on the table's stream (the notifier's, the Bots function's: its automatic moves and ratings). */
   streams: StreamMapping[];
   /** Functions a schedule rule targets, with the rule's expression. */
   schedules: { functionId: string; expression: string }[];

@@ -23,7 +23,6 @@ describe("the functions' bundles", () => {
       'message',
       'notify',
       'passkey',
-      'ratings',
       'sesEvents',
       'sweep',
     ]);

@@ -1,5 +1,5 @@
 /**
- * CDK assertions on the synthesized Caravela stack. Synthesis bundles the seven handlers with the
+ * CDK assertions on the synthesized Caravela stack. Synthesis bundles the nine handlers with the
  * local esbuild (no Docker, no AWS). Every check compares against the stack's own constructs
  * (logical ids resolved from them), so removing a route, a grant or an alarm fails a test.
  * A second stack, synthesized with every optional context setting (and without bundling, which
@@ -9,8 +9,8 @@
  * which is why the HTTP API's CORS cannot name the distribution whose CSP names the API.
  */
 import { REACTED_TO } from '../../functions/handlers/stream';
-import { RATED_FROM } from '../../functions/handlers/ratings';
-import { playsOn } from '../../functions/handlers/bots';
+import { RATED_FROM, ratesOn } from '../../functions/handlers/ratings';
+import { playsOn } from '../../functions/handlers/automatic-moves';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -59,8 +59,8 @@ import { randomIds } from '../../functions/app/deps';
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON, read by path
 type Json = Record<string, any>;
 type Resource = { Type: string; Properties: Json; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: string[] };
-type FnName = 'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'sweep' | 'ratings' | 'bots' | 'sesEvents' | 'passkey';
-const FN_NAMES: FnName[] = ['http', 'connect', 'disconnect', 'message', 'notify', 'sweep', 'ratings', 'bots', 'sesEvents', 'passkey'];
+type FnName = 'http' | 'connect' | 'disconnect' | 'message' | 'notify' | 'sweep' | 'bots' | 'sesEvents' | 'passkey';
+const FN_NAMES: FnName[] = ['http', 'connect', 'disconnect', 'message', 'notify', 'sweep', 'bots', 'sesEvents', 'passkey'];
 interface Statement {
   Effect: string;
   Action: string[];
@@ -368,7 +368,7 @@ describe('HTTP API', () => {
 });
 
 describe('functions', () => {
-  it("all ten run nodejs22.x on arm64 from a bundled index.handler; the only other function is the web deployment's", () => {
+  it("all nine run nodejs22.x on arm64 from a bundled index.handler; the only other function is the web deployment's", () => {
     const fns = resources('AWS::Lambda::Function');
     const ours = FN_NAMES.map((n) => idOf(stack.functions[n])).sort();
     const others = Object.keys(fns).filter((id) => !ours.includes(id));
@@ -421,9 +421,7 @@ describe('functions', () => {
     });
     expect(Object.keys(envOf('sweep')).sort()).toEqual(['CONNECTIONS_ENDPOINT', 'PUBLIC_URL', 'TABLE_NAME', 'VAPID_SECRET_ARN']);
     expect(envOf('sweep')).toMatchObject({ TABLE_NAME: table, VAPID_SECRET_ARN: vapid });
-    // The ratings reactor and the SES events handler read and write the table, nothing else.
-    expect(envOf('ratings')).toEqual({ TABLE_NAME: table });
-    // The Bots function sends the states of the moves it plays.
+    // The Bots function sends the states of the moves it plays (its ratings read and write the table, nothing else).
     expect(envOf('bots')).toEqual({ TABLE_NAME: table, CONNECTIONS_ENDPOINT: endpoint });
     expect(envOf('sesEvents')).toEqual({ TABLE_NAME: table });
   });
@@ -448,7 +446,7 @@ describe('functions', () => {
     expect(envOf('passkey', configured)).toMatchObject({ PUBLIC_URL: CONTEXT.publicUrl });
     for (const key of ['EMAIL_FROM', 'WEBHOOK_ALLOW', 'SES_CONFIGURATION_SET'])
       expect(envOf('passkey', configured), key).not.toHaveProperty(key);
-    for (const name of ['connect', 'disconnect', 'ratings', 'sesEvents'] as const) {
+    for (const name of ['connect', 'disconnect', 'bots', 'sesEvents'] as const) {
       for (const key of Object.keys(settings)) expect(envOf(name, configured), `${name} ${key}`).not.toHaveProperty(key);
     }
     for (const name of FN_NAMES)
@@ -536,7 +534,7 @@ describe('IAM (least privilege)', () => {
     for (const other of ['connect', 'passkey'] as const) expect(allActions(other), other).not.toContain('execute-api:ManageConnections');
   });
 
-  it('message, notify, sweep and bots may get, put, update, delete and query items, nothing more (no scans, no batches); of them message (confirmation links) and notify (sign-in links) may read the token secret', () => {
+  it("message, notify, sweep and bots (its ratings' transaction is puts and deletes) may get, put, update, delete and query items, nothing more (no scans, no batches); of them message (confirmation links) and notify (sign-in links) may read the token secret", () => {
     for (const name of ['message', 'notify', 'sweep', 'bots'] as const) {
       const onTable = allowedOn(name, tableArn());
       expect(onTable.filter((a) => a.startsWith('dynamodb:') && !a.includes('Stream')).sort(), name).toEqual(
@@ -634,7 +632,7 @@ describe('IAM (least privilege)', () => {
         name,
       ).toBe(false);
     }
-    for (const name of ['http', 'connect', 'disconnect', 'ratings', 'sesEvents', 'passkey'] as const) {
+    for (const name of ['http', 'connect', 'disconnect', 'bots', 'sesEvents', 'passkey'] as const) {
       expect(
         allActions(name, configured).filter((a) => a.startsWith('ses:')),
         name,
@@ -642,27 +640,17 @@ describe('IAM (least privilege)', () => {
     }
   });
 
-  it("the ratings reactor may get, put and delete items (its transaction's parts); sesEvents get and put (settings); neither reads a secret or sends", () => {
-    expect(
-      allowedOn('ratings', tableArn())
-        .filter((a) => !a.includes('Stream'))
-        .sort(),
-    ).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem']);
+  it('sesEvents may get and put items (settings), and neither reads a secret nor sends', () => {
     expect(allowedOn('sesEvents', tableArn()).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
-    for (const name of ['ratings', 'sesEvents'] as const) {
-      expect(
-        allActions(name).filter((a) => a.startsWith('secretsmanager:') || a.startsWith('execute-api:')),
-        name,
-      ).toEqual([]);
-    }
+    expect(allActions('sesEvents').filter((a) => a.startsWith('secretsmanager:') || a.startsWith('execute-api:'))).toEqual([]);
   });
 });
 
 describe('notifier', () => {
   const mapping = () => {
     const mappings = Object.values(resources('AWS::Lambda::EventSourceMapping'));
-    // Three consumers of the table's stream: the notifier, the ratings reactor and the Bots function.
-    expect(mappings).toHaveLength(3);
+    // Two consumers of the table's stream (a shard allows two readers at once): the notifier and the Bots function.
+    expect(mappings).toHaveLength(2);
     const mine = mappings.filter((m) => mentions(m.Properties.FunctionName, ref(stack.functions.notify)));
     expect(mine).toHaveLength(1);
     return mine[0]!.Properties;
@@ -720,9 +708,9 @@ describe("the stream readers' failed batches", () => {
   const readers = () =>
     [
       ['notify', stack.notifyFailedBatches],
-      ['ratings', stack.ratingsFailedBatches],
+      ['bots', stack.botsFailedBatches],
     ] as const;
-  const mappingOf = (name: 'notify' | 'ratings') =>
+  const mappingOf = (name: 'notify' | 'bots') =>
     Object.entries(resources('AWS::Lambda::EventSourceMapping')).find(([, m]) =>
       mentions(m.Properties.FunctionName, ref(stack.functions[name])),
     )!;
@@ -739,7 +727,7 @@ describe("the stream readers' failed batches", () => {
 
   it('go whole to a bucket of each reader’s own: private, encrypted, SSL only, kept 30 days, retained with the stack', () => {
     expect(FAILED_BATCH_RETENTION.toDays()).toBe(30);
-    expect(stack.notifyFailedBatches).not.toBe(stack.ratingsFailedBatches);
+    expect(stack.notifyFailedBatches).not.toBe(stack.botsFailedBatches);
     for (const [name, bucket] of readers()) {
       const b = resources('AWS::S3::Bucket')[idOf(bucket)]!;
       expect(mappingOf(name)[1].Properties.DestinationConfig, name).toEqual({ OnFailure: { Destination: arnOf(bucket) } });
@@ -773,7 +761,7 @@ describe("the stream readers' failed batches", () => {
         { actions: ['s3:ListBucket'], resource: `{${idOf(bucket)}.Arn}` },
       ]);
       // The other reader's bucket is not theirs.
-      const other = bucket === stack.notifyFailedBatches ? stack.ratingsFailedBatches : stack.notifyFailedBatches;
+      const other = bucket === stack.notifyFailedBatches ? stack.botsFailedBatches : stack.notifyFailedBatches;
       expect(allowedOn(name, arnOf(other)), name).toEqual([]);
     }
     // No queue is left: nothing receives the metadata-only dead letters any more.
@@ -806,7 +794,9 @@ describe("the stream readers' failed batches", () => {
   it("are named in the outputs with the notifier's environment, which npm run redrive builds its handlers with", () => {
     const outputs = template.findOutputs('*');
     expect(outputs.NotifyFailedBatchesBucket!.Value).toEqual(ref(stack.notifyFailedBatches));
-    expect(outputs.RatingsFailedBatchesBucket!.Value).toEqual(ref(stack.ratingsFailedBatches));
+    expect(outputs.BotsFailedBatchesBucket!.Value).toEqual(ref(stack.botsFailedBatches));
+    // No third reader, no third bucket (a stack before the ratings were the Bots function's had one: README).
+    expect(outputs.RatingsFailedBatchesBucket).toBeUndefined();
     // The output is the function's own environment, whatever is added to it, and the region.
     const rendered = render(outputs.RedriveEnvironment!.Value);
     const env = envOf('notify');
@@ -816,8 +806,8 @@ describe("the stream readers' failed batches", () => {
     });
     expect(rendered).toBe(expected);
     expect(Object.keys(env)).toEqual(expect.arrayContaining(['TABLE_NAME', 'SECRET_ARN', 'CONNECTIONS_ENDPOINT', 'PUBLIC_URL']));
-    // Every key the ratings reactor has, the notifier has too (one environment builds both handlers).
-    for (const [key, value] of Object.entries(envOf('ratings'))) expect(env[key], key).toEqual(value);
+    // Every key the Bots function has, the notifier has too (one environment builds both handlers).
+    for (const [key, value] of Object.entries(envOf('bots'))) expect(env[key], key).toEqual(value);
   });
 });
 
@@ -836,7 +826,6 @@ describe('npm run redrive', () => {
     expect(redriveSetup(stackOutputs(described, 'CaravelaTest'))).toEqual(fromCdk);
     expect(fromCdk.buckets).toEqual({
       notify: `{${idOf(stack.notifyFailedBatches)}}`,
-      ratings: `{${idOf(stack.ratingsFailedBatches)}}`,
       bots: `{${idOf(stack.botsFailedBatches)}}`,
     });
     expect(fromCdk.env).toEqual({
@@ -849,56 +838,6 @@ describe('npm run redrive', () => {
     const { NotifyFailedBatchesBucket: _, ...older } = rendered();
     expect(() => stackOutputs({ CaravelaTest: older }, 'CaravelaTest')).toThrow(/lack NotifyFailedBatchesBucket: deploy this version/);
     expect(() => stackOutputs({ CaravelaTest: rendered() }, 'Elsewhere')).toThrow(/stack Elsewhere/);
-  });
-});
-
-describe('ratings reactor', () => {
-  const mapping = () => {
-    const mine = Object.values(resources('AWS::Lambda::EventSourceMapping')).filter((m) =>
-      mentions(m.Properties.FunctionName, ref(stack.functions.ratings)),
-    );
-    expect(mine).toHaveLength(1);
-    return mine[0]!.Properties;
-  };
-
-  it('reads the table stream on its own mapping: batch item failures, retries until a record is 6 hours old, then its own bucket', () => {
-    expect(mapping()).toMatchObject({
-      EventSourceArn: { 'Fn::GetAtt': [idOf(stack.table), 'StreamArn'] },
-      StartingPosition: 'LATEST',
-      BisectBatchOnFunctionError: true,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-      MaximumRetryAttempts: -1,
-      MaximumRecordAgeInSeconds: 6 * 3600,
-      DestinationConfig: { OnFailure: { Destination: arnOf(stack.ratingsFailedBatches) } },
-      MetricsConfig: { Metrics: ['EventCount'] },
-    });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'IteratorAge',
-      Dimensions: [{ Name: 'FunctionName', Value: ref(stack.functions.ratings) }],
-    });
-  });
-
-  it("is invoked only by the commit that finishes a game and the sweep's ask to rate one, the kinds the ratings handler rates from", () => {
-    const filters = mapping().FilterCriteria.Filters as { Pattern: string }[];
-    expect(filters).toHaveLength(1);
-    const pattern = JSON.parse(filters[0]!.Pattern) as Json;
-    expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: RATED_FROM }, status: { S: ['finished'] } } } });
-    const record = (eventName: string, kind: string, status: string) => ({
-      eventName,
-      dynamodb: { NewImage: { kind: { S: kind }, status: { S: status } } },
-    });
-    expect(patternMatches(pattern, record('INSERT', 'commit', 'finished'))).toBe(true);
-    expect(patternMatches(pattern, record('INSERT', 'rateAsk', 'finished'))).toBe(true);
-    for (const [event, kind, status] of [
-      ['INSERT', 'commit', 'active'],
-      ['INSERT', 'commit', 'open'],
-      ['MODIFY', 'commit', 'finished'],
-      ['MODIFY', 'rateAsk', 'finished'],
-      ['INSERT', 'rating', 'finished'],
-      ['INSERT', 'snapshot', 'finished'],
-    ]) {
-      expect(patternMatches(pattern, record(event!, kind!, status!)), `${event} ${kind} ${status}`).toBe(false);
-    }
   });
 });
 
@@ -920,7 +859,26 @@ describe('Bots function', () => {
       expect(resources('AWS::Lambda::Function')[idOf(stack.functions[name])]!.Properties.MemorySize, name).toBe(512);
   });
 
-  it('reads the table stream on its own mapping: small batches, every lane of a shard, batch item failures, bisection, retries, its own dead-letter queue', () => {
+  it("is the table stream's second reader and its last: a shard allows two at once, the notifier being the other", () => {
+    const mappings = Object.values(resources('AWS::Lambda::EventSourceMapping'));
+    const stream = { 'Fn::GetAtt': [idOf(stack.table), 'StreamArn'] };
+    expect(mappings.filter((m) => mentions(m.Properties.EventSourceArn, stream))).toHaveLength(2);
+    expect(mappings.map((m) => m.Properties.FunctionName).sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)))).toEqual(
+      [ref(stack.functions.bots), ref(stack.functions.notify)].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
+    );
+  });
+
+  it('is the ratings’ function too: no Ratings function, no third mapping, bucket or alarms of its own', () => {
+    expect(Object.keys(stack.functions)).not.toContain('ratings');
+    expect(FN_NAMES).toHaveLength(9);
+    const ids = Object.keys(template.toJSON().Resources as Json);
+    expect(ids.filter((id) => id.startsWith('Ratings') && !id.startsWith('RatingsAsked'))).toEqual([]);
+    // Only the sweep's ask (RatingsAsked) names the ratings among the alarms.
+    const alarms = Object.values(resources('AWS::CloudWatch::Alarm')).filter((a) => /ratings/i.test(JSON.stringify(a.Properties)));
+    expect(alarms.map((a) => a.Properties.MetricName)).toEqual([METRICS.ratingsAsked]);
+  });
+
+  it('reads the table stream on its own mapping: small batches, every lane of a shard, batch item failures, bisection, retries, its own bucket', () => {
     expect(mapping()).toMatchObject({
       EventSourceArn: { 'Fn::GetAtt': [idOf(stack.table), 'StreamArn'] },
       StartingPosition: 'LATEST',
@@ -931,6 +889,7 @@ describe('Bots function', () => {
       MaximumRetryAttempts: -1,
       MaximumRecordAgeInSeconds: STREAM_MAX_RECORD_AGE.toSeconds(),
       DestinationConfig: { OnFailure: { Destination: arnOf(stack.botsFailedBatches) } },
+      MetricsConfig: { Metrics: ['EventCount'] },
     });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'IteratorAge',
@@ -938,10 +897,15 @@ describe('Bots function', () => {
     });
   });
 
-  it('is invoked only by a commit whose head names an automatic seat to act, as its handler reads it', () => {
+  /** The mapping's filters (Lambda ORs them): the automatic moves', then the ratings'. */
+  const filters = () => {
     const filters = mapping().FilterCriteria.Filters as { Pattern: string }[];
-    expect(filters).toHaveLength(1);
-    const pattern = JSON.parse(filters[0]!.Pattern) as Json;
+    expect(filters).toHaveLength(2);
+    return filters.map((f) => JSON.parse(f.Pattern) as Json);
+  };
+
+  it('is invoked by a commit whose head names an automatic seat to act, as its automatic moves read it', () => {
+    const pattern = filters()[0]!;
     const image = (kind: string, automatic: Json | undefined) => ({ kind: { S: kind }, ...(automatic ? { automatic } : {}) });
     const record = (eventName: string, kind: string, automatic: Json | undefined) => ({
       eventName,
@@ -958,6 +922,37 @@ describe('Bots function', () => {
       expect(patternMatches(pattern, record(event, kind, automatic)), `${event} ${kind} ${JSON.stringify(automatic)}`).toBe(false);
       if (event === 'INSERT') expect(playsOn(image(kind, automatic)), `${kind} ${JSON.stringify(automatic)}`).toBe(false);
     }
+  });
+
+  it("is invoked by the commit that finishes a game and the sweep's ask to rate one, the kinds its ratings rate from", () => {
+    const pattern = filters()[1]!;
+    expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { kind: { S: RATED_FROM }, status: { S: ['finished'] } } } });
+    const image = (kind: string, status: string) => ({ kind: { S: kind }, status: { S: status } });
+    const record = (eventName: string, kind: string, status: string) => ({ eventName, dynamodb: { NewImage: image(kind, status) } });
+    for (const kind of ['commit', 'rateAsk']) {
+      expect(patternMatches(pattern, record('INSERT', kind, 'finished')), kind).toBe(true);
+      expect(ratesOn(image(kind, 'finished')), kind).toBe(true);
+    }
+    for (const [event, kind, status] of [
+      ['INSERT', 'commit', 'active'],
+      ['INSERT', 'commit', 'open'],
+      ['MODIFY', 'commit', 'finished'],
+      ['MODIFY', 'rateAsk', 'finished'],
+      ['INSERT', 'rating', 'finished'],
+      ['INSERT', 'snapshot', 'finished'],
+    ]) {
+      expect(patternMatches(pattern, record(event!, kind!, status!)), `${event} ${kind} ${status}`).toBe(false);
+      if (event === 'INSERT') expect(ratesOn(image(kind!, status!)), `${kind} ${status}`).toBe(false);
+    }
+  });
+
+  it('is invoked by nothing else: a record neither filter matches, none; one both match (a finished commit naming an automatic seat), once', () => {
+    const record = (image: Json) => ({ eventName: 'INSERT', dynamodb: { NewImage: image } });
+    const matching = (image: Json) => filters().filter((p) => patternMatches(p, record(image))).length;
+    expect(matching({ kind: { S: 'commit' }, status: { S: 'active' }, automatic: { NULL: true } })).toBe(0);
+    expect(matching({ kind: { S: 'chatMessage' }, status: { S: 'finished' } })).toBe(0);
+    // Both filters match; Lambda hands the record over once, and the handler gives it to both parts (test/async/bots-batch.unit.test.ts).
+    expect(matching({ kind: { S: 'commit' }, status: { S: 'finished' }, automatic: { N: '1' } })).toBe(2);
   });
 });
 
@@ -1034,8 +1029,8 @@ describe('clock sweep', () => {
 });
 
 describe('alarms', () => {
-  it("36 alarms: Errors and Throttles per function, table throttling, the stream consumers' lag and failed batches, the functions' own metrics; each sent to the alarm topic", () => {
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 36);
+  it("31 alarms: Errors and Throttles per function, table throttling, the stream consumers' lag and failed batches, the functions' own metrics; each sent to the alarm topic", () => {
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 31);
     const alarms = Object.values(resources('AWS::CloudWatch::Alarm'));
     for (const a of alarms) {
       expect(a.Properties).toMatchObject({ ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
@@ -1048,8 +1043,6 @@ describe('alarms', () => {
     expect(atOnce.map((a) => a.Properties.MetricName).sort()).toEqual([
       'DestinationDeliveryFailures',
       'DestinationDeliveryFailures',
-      'DestinationDeliveryFailures',
-      'OnFailureDestinationDeliveredEventCount',
       'OnFailureDestinationDeliveredEventCount',
       'OnFailureDestinationDeliveredEventCount',
       METRICS.ratingsAsked,
@@ -1174,7 +1167,7 @@ describe('web client', () => {
   it('lives in a private, encrypted, SSL-only, retained bucket', () => {
     // Its own, apart from the stream readers' failed-batch buckets.
     expect(Object.keys(resources('AWS::S3::Bucket')).sort()).toEqual(
-      [idOf(stack.webBucket), idOf(stack.notifyFailedBatches), idOf(stack.ratingsFailedBatches), idOf(stack.botsFailedBatches)].sort(),
+      [idOf(stack.webBucket), idOf(stack.notifyFailedBatches), idOf(stack.botsFailedBatches)].sort(),
     );
     expect(bucket().Properties.PublicAccessBlockConfiguration).toEqual({
       BlockPublicAcls: true,
@@ -1328,7 +1321,6 @@ describe('outputs', () => {
       'BotsFailedBatchesBucket',
       'HttpUrl',
       'NotifyFailedBatchesBucket',
-      'RatingsFailedBatchesBucket',
       'RedriveEnvironment',
       'TableName',
       'TokenSecretArn',

@@ -12,7 +12,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratings as ratingsPart } from '../../functions/handlers/ratings';
+import { bots } from '../../functions/handlers/bots';
 import { sesEvents as sesEventsHandler } from '../../functions/handlers/ses-events';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { startLocalServer, type MemoryServer } from '../../local/server';
@@ -27,7 +27,7 @@ let bruno: Player;
 let gameId: string;
 
 let sequence = 5000;
-/** The stream record of a commit that finishes a game, for the ratings reactor. */
+/** The stream record of a commit that finishes a game, for the Bots function's ratings. */
 function finishing(
   id: string,
   game: string,
@@ -62,7 +62,7 @@ function finishing(
   };
   return { eventName: 'INSERT', dynamodb: { SequenceNumber: String(sequence++), NewImage: marshall(item) as never } } as DynamoDBRecord;
 }
-const rate = (...records: DynamoDBRecord[]) => server.app.get(ratingsPart)({ Records: records } as DynamoDBStreamEvent);
+const rate = (...records: DynamoDBRecord[]) => server.app.get(bots)({ Records: records } as DynamoDBStreamEvent);
 const person = (p: Player) => ({ playerId: p.playerId, name: p.name });
 
 beforeAll(async () => {

@@ -50,4 +50,11 @@ export const STREAM_LIMITS = {
   retentionMs: 24 * 3600_000,
   /** Lambda polls each shard at a base rate of four times a second. */
   pollIntervalMs: 250,
+  /**
+   * Readers of a shard at once (each event source mapping is one, whatever its parallelization
+   * factor): "More than 2 processes are reading from the same streams shard at the same time.
+   * Exceeding this limit may result in request throttling" (the DynamoDB Streams API's
+   * LimitExceededException). The model refuses a third.
+   */
+  maxReadersPerShard: 2,
 } as const;

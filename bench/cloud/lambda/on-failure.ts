@@ -60,7 +60,7 @@ export class OnFailureQueue implements OnFailureDestination {
   }
 }
 
-/** A bucket (the stack's NotifyFailedBatches, RatingsFailedBatches): each batch an object, its records whole. */
+/** A bucket (the stack's NotifyFailedBatches, BotsFailedBatches): each batch an object, its records whole. */
 export class OnFailureBucket implements OnFailureDestination {
   /** What `npm run redrive` reads and deletes (functions/api/redrive.ts). */
   readonly objects = new MemoryFailedBatchStore();

@@ -12,7 +12,9 @@
  * given up: the on-failure destination gets its metadata (a queue) or the records themselves (a
  * bucket), and the lane moves on. A throttled
  * invocation is retried without spending a retry, until the records are too old. Records the
- * lane falls more than 24 h behind on are trimmed from the stream: lost.
+ * lane falls more than 24 h behind on are trimmed from the stream: lost. A mapping is one of the
+ * stream's readers from its creation until it stops, and a shard allows two at once: the source
+ * refuses a third mapping (STREAM_LIMITS.maxReadersPerShard).
  *
  * Not published, so options: the back-off between retries (1 s doubling to 30 s by default).
  * Not modelled: the batching window, the 6 MB payload limit, shard splits (a new shard is read
@@ -138,6 +140,8 @@ export class StreamEventSourceMapping {
   private duplicateRule: DuplicateRule | null = null;
   private started = false;
   private stopped = false;
+  /** Says the source this mapping no longer reads it. */
+  private readonly leave: () => void;
   private halt: () => void = () => {};
   private readonly halted = new Promise<void>((resolve) => (this.halt = resolve));
 
@@ -167,6 +171,8 @@ export class StreamEventSourceMapping {
     this.pollIntervalMs = options.pollIntervalMs ?? STREAM_LIMITS.pollIntervalMs;
     this.backoff = options.retryBackoffMs ?? ((n) => Math.min(1000 * 2 ** (n - 1), 30_000));
     this.rng = Rng.fromSeed(options.seed ?? 0);
+    // Last, once the settings are known good: a mapping is one of the stream's readers (at most two).
+    this.leave = options.source.addReader(this);
   }
 
   /** Start reading: every shard now, and each new one as it appears. */
@@ -176,11 +182,12 @@ export class StreamEventSourceMapping {
     outsideInvocation(() => this.loops.push(this.discover()));
   }
 
-  /** Stop reading; resolves once every lane has finished the batch it was on. */
+  /** Stop reading; resolves once every lane has finished the batch it was on (and the stream has a reader less). */
   async stop(): Promise<void> {
     this.stopped = true;
     this.halt();
     while (this.loops.length) await Promise.all(this.loops.splice(0));
+    this.leave();
   }
 
   /** Deliver succeeded batches again (the checkpoint was lost): a probability per batch (seeded), or a rule; null stops. */

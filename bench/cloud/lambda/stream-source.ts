@@ -4,6 +4,7 @@
  * records into the DynamoDBStreamEvent a handler gets.
  */
 import type { VirtualClock } from '../clock';
+import { STREAM_LIMITS } from './limits';
 
 /** One change to the table, as the stream keeps it (images unmarshalled: plain items). */
 export interface StreamRecord {
@@ -32,6 +33,12 @@ export interface StreamShard {
 }
 
 export interface StreamSource {
+  /**
+   * A reader (an event source mapping: every shard, each lane of it) starts reading; the
+   * function it returns says it stopped. Throws when the stream has as many readers as a shard
+   * allows at once (STREAM_LIMITS.maxReadersPerShard).
+   */
+  addReader(reader: object): () => void;
   /** The shards (live: their records grow; new shards may appear). */
   shards(): readonly StreamShard[];
   /** Resolves at the next record appended to any shard (or the next shard added). */
@@ -73,6 +80,8 @@ const DROP_EVERY = 200;
 export class MemoryStream implements StreamSource {
   private readonly clock: VirtualClock;
   private readonly all: HeldShard[];
+  /** The readers reading it now (event source mappings; their lanes checkpoint in each shard's `readers`). */
+  private readonly attached = new Set<object>();
   private sequence = 0;
   private wake: () => void = () => {};
   private next: Promise<void>;
@@ -87,6 +96,16 @@ export class MemoryStream implements StreamSource {
       readers: new Map(),
     }));
     this.next = this.renew();
+  }
+
+  addReader(reader: object): () => void {
+    if (this.attached.has(reader)) throw new Error('this reader already reads the stream');
+    if (this.attached.size >= STREAM_LIMITS.maxReadersPerShard)
+      throw new Error(
+        `a DynamoDB stream's shard allows at most ${STREAM_LIMITS.maxReadersPerShard} readers at once (more are throttled); this stream has ${this.attached.size} already`,
+      );
+    this.attached.add(reader);
+    return () => void this.attached.delete(reader);
   }
 
   shards(): readonly StreamShard[] {
