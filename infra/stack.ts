@@ -530,6 +530,9 @@ export class CaravelaStack extends Stack {
     // handlers/stream.ts reacts to); everything else written to the table
     // (connections, snapshots, markers, settings) never even invokes the function. Several
     // batches of one shard at once; records of one game (one partition key) stay in order.
+    // No batching window: the lobby's changes are coalesced per batch (host/lobby-feed.ts), but
+    // a 2 s window delayed every push by 2 s in the simulator and coalesced nothing more at its
+    // scales (docs/production.md, finding 2); under load the batches fill by themselves.
     const notifyReader = this.streamReader(
       notify,
       'NotifyFailedBatches',

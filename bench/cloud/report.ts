@@ -79,6 +79,21 @@ export function tableReport(table: TableModel, duplicateInserts: number) {
     requests: table.usage.requests,
     writeUnits: round(table.usage.writeUnits),
     readUnits: round(table.usage.readUnits),
+    /** Read and write units by kind of key, most read first, and by the function that used them. */
+    unitsByKind: Object.fromEntries(
+      [...table.usageByKind]
+        .sort(([, a], [, b]) => b.readUnits - a.readUnits)
+        .map(([kind, u]) => [
+          kind,
+          {
+            readUnits: round(u.readUnits),
+            writeUnits: round(u.writeUnits),
+            by: Object.fromEntries(
+              Object.entries(u.by).map(([who, w]) => [who, { readUnits: round(w.readUnits), writeUnits: round(w.writeUnits) }]),
+            ),
+          },
+        ]),
+    ),
     throttledRequests: table.usage.throttled,
     conditionalFailures: table.usage.conditionalFailures,
     streamRecords: table.changes,

@@ -180,6 +180,8 @@ export class World {
     refreshes: 0,
     lobbyVisits: 0,
     lobbyJoins: 0,
+    /** `openGameChanged` frames the players' lobby watches brought. */
+    lobbyFrames: 0,
     quickPlayJoins: 0,
     retriedAfter429: 0,
     emails: 0,
@@ -223,6 +225,7 @@ export class World {
       this.noteCommit(change);
       this.stream.append(change);
     });
+    this.table.chargedTo = () => currentInvocation()?.functionName;
     this.client = new ModelDocumentClient(new Map([[TABLE, this.table]]), this.clock, options.seed);
     this.account = new ApiGatewayAccount(this.clock);
     this.ws = new WebSocketApiModel(this.account, {
@@ -787,16 +790,32 @@ export class World {
     }
   }
 
-  /** A look at the public lobby; a seat taken in a game there, now and then. */
+  /**
+   * A look at the public lobby, watched while on screen as the web client does; a seat taken in a
+   * game there, now and then. The web client stops the watch at the first change it hears once
+   * the lobby is off screen (web/src/screens/open-games.ts): here, once this look is over.
+   */
   private async browseLobby(conn: SimConnection, rng: Rng): Promise<boolean> {
-    const page = await this.request(conn, { action: 'openGames', limit: 20 });
-    this.counts.lobbyVisits++;
-    const open = (page?.games ?? []) as { gameId: string }[];
-    if (!open.length || rng.next() < 0.5) return false;
-    const joined = await this.request(conn, { action: 'joinGame', gameId: open[rng.int(open.length)]!.gameId, listed: true });
-    if (joined?.type !== 'joined') return false;
-    this.counts.lobbyJoins++;
-    return true;
+    let onScreen = true;
+    const stop = conn.onFrame((d) => {
+      if (!d.data.includes('"openGameChanged"')) return;
+      this.counts.lobbyFrames++;
+      if (onScreen) return;
+      stop();
+      void this.request(conn, { action: 'openGames', limit: 1, watch: false });
+    });
+    try {
+      const page = await this.request(conn, { action: 'openGames', limit: 20, watch: true });
+      this.counts.lobbyVisits++;
+      const open = (page?.games ?? []) as { gameId: string }[];
+      if (!open.length || rng.next() < 0.5) return false;
+      const joined = await this.request(conn, { action: 'joinGame', gameId: open[rng.int(open.length)]!.gameId, listed: true });
+      if (joined?.type !== 'joined') return false;
+      this.counts.lobbyJoins++;
+      return true;
+    } finally {
+      onScreen = false;
+    }
   }
 
   private async startGame(conn: SimConnection, rng: Rng): Promise<void> {

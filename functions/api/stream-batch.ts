@@ -1,8 +1,8 @@
 /**
  * A batch of the table's stream records (a Lambda event source in the cloud; the local runtime
  * reads the same stream), handed over one inserted item at a time, to each part of the reader
- * that wants it. A failing record and those after it are reported back, so the stream delivers
- * them again, in order.
+ * that wants it, then — for work done once per batch — the items handled, together. A failing
+ * record and those after it are reported back, so the stream delivers them again, in order.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -12,6 +12,8 @@ import { failure, type Observer } from '../observe/observer';
 import { METRICS } from '../observe/metric-names';
 
 type Image = Record<string, AttributeValue>;
+
+const FAILED = 'reacting to a commit failed; the stream delivers it again';
 
 /**
  * One part of a stream reader (one filter of its mapping): the inserted items it `wants` (read
@@ -31,8 +33,19 @@ export interface StreamPart<T> {
 }
 
 /**
- * React to each inserted item `wanted` accepts, in order; what fails is logged as `failed` says
- * and delivered again (a failure `notYet` recognises is no fault: see StreamPart).
+ * Work done once per batch, after each record's own reaction: `run` gets the items handled (up to
+ * a failing record, in order) that `concerns` names. When it fails, they are delivered again,
+ * from the first of them (with the records after it, whose own reactions are idempotent).
+ */
+export interface BatchWork<T> {
+  concerns(item: T): boolean;
+  run(items: T[]): Promise<void>;
+}
+
+/**
+ * React to each inserted item `wanted` accepts, in order, then do the batch's `work` on those
+ * handled; what fails is logged as `failed` says and delivered again (a failure `notYet`
+ * recognises is no fault: see StreamPart).
  */
 export function eachInserted<T>(
   event: DynamoDBStreamEvent,
@@ -41,8 +54,10 @@ export function eachInserted<T>(
   observer: Observer,
   failed?: string,
   notYet?: (error: unknown) => boolean,
+  work?: BatchWork<T>,
 ): Promise<DynamoDBBatchResponse> {
-  return eachInsertedBy(event, [{ wants: wanted, react, ...(failed ? { failed } : {}), ...(notYet ? { notYet } : {}) }], observer);
+  const part: StreamPart<T> = { wants: wanted, react, ...(failed ? { failed } : {}), ...(notYet ? { notYet } : {}) };
+  return eachInsertedBy(event, [part as StreamPart<unknown>], observer, work as BatchWork<unknown> | undefined);
 }
 
 /**
@@ -56,25 +71,44 @@ export async function eachInsertedBy(
   event: DynamoDBStreamEvent,
   parts: readonly StreamPart<unknown>[],
   observer: Observer,
+  work?: BatchWork<unknown>,
 ): Promise<DynamoDBBatchResponse> {
+  /** The first record to deliver again (none: the batch's length). */
+  let again = event.Records.length;
+  const handled: { at: number; item: unknown }[] = [];
   for (const [i, record] of event.Records.entries()) {
     const image = record.dynamodb?.NewImage as Image | undefined;
     if (record.eventName !== 'INSERT' || !image) continue;
+    const wanting = parts.filter((part) => part.wants(image));
+    if (!wanting.length) continue;
     let failing = false;
-    for (const part of parts) {
-      if (!part.wants(image)) continue;
+    for (const part of wanting) {
       try {
-        await part.react(upcastItem(unmarshall(image)));
+        await part.react(upcastItem(unmarshall(image))); // a copy each: no part sees what another did to it
       } catch (error) {
         failing = true;
         if (part.notYet?.(error)) observer.log.info('not yet: the stream delivers it again', failure(error));
         else {
-          observer.log.error(part.failed ?? 'reacting to a commit failed; the stream delivers it again', failure(error));
+          observer.log.error(part.failed ?? FAILED, failure(error));
           observer.count(METRICS.reactorFailures);
         }
       }
     }
-    if (failing) return { batchItemFailures: event.Records.slice(i).map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber ?? '' })) };
+    if (failing) {
+      again = i;
+      break;
+    }
+    handled.push({ at: i, item: upcastItem(unmarshall(image)) });
   }
-  return { batchItemFailures: [] };
+  const concerned = work ? handled.filter((h) => work.concerns(h.item)) : [];
+  if (work && concerned.length) {
+    try {
+      await work.run(concerned.map((h) => h.item));
+    } catch (error) {
+      observer.log.error(FAILED, failure(error));
+      observer.count(METRICS.reactorFailures);
+      again = Math.min(again, concerned[0]!.at);
+    }
+  }
+  return { batchItemFailures: event.Records.slice(again).map((r) => ({ itemIdentifier: r.dynamodb?.SequenceNumber ?? '' })) };
 }

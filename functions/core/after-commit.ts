@@ -27,7 +27,10 @@ export interface AfterCommit {
    * stream reaction plays its move (host/reactions.ts), never the request that stored the commit.
    */
   automatic: { seat: number } | null;
-  /** Write (or remove) the game's listing in the public lobby and tell its watchers. */
+  /**
+   * Write (or remove) the game's listing in the public lobby; the stream also tells the lobby's
+   * watchers, once per batch (see lobbyChanges).
+   */
   lobby: boolean;
 }
 
@@ -41,6 +44,22 @@ export function afterCommit(head: CommitHead): AfterCommit {
     // Only an open game is in the lobby: what happens after it started is none of the lobby's business.
     lobby: head.listed === true && index && (head.wasStatus === 'open' || head.status === 'open'),
   };
+}
+
+/**
+ * The lobby's changes among a batch of commits (the table's stream hands several at once): the
+ * commits afterCommit relists, only the newest version of each game — a watcher keeps the newest
+ * `version` per game (docs/protocol.md), so an older one's change tells it nothing more — in the
+ * order each game first comes in the batch.
+ */
+export function lobbyChanges<H extends CommitHead>(heads: readonly H[]): H[] {
+  const newest = new Map<string, H>();
+  for (const head of heads) {
+    if (!afterCommit(head).lobby) continue;
+    const kept = newest.get(head.gameId);
+    if (!kept || kept.version < head.version) newest.set(head.gameId, head);
+  }
+  return [...newest.values()];
 }
 
 /** Whether a commit changed who sits where or the game's status (the players' index holds both, and the lobby's listings). */

@@ -2,11 +2,14 @@
  * What follows a stored commit, done as core/after-commit.ts decides it on the commit's head.
  * Four ways in:
  * - the request that stored it (`followUp`, after its answer): the commit's broadcast, the
- *   players' index, the due item and the lobby's listing at once. Never an automatic move: a
+ *   players' index, the due item and the lobby's listing at once (not its watchers: the stream
+ *   tells them, see `relist`). Never an automatic move: a
  *   request's function is sized for requests, and a bot's search there held up its instance
  *   and its player's next requests (docs/production.md, finding 3);
  * - the table's stream, read by the notifier (`react`, the guarantee: every commit at least
- *   once, in order per game): the index, the due item, the lobby, a snapshot now and then;
+ *   once, in order per game): the index, the due item, a snapshot now and then; and once per
+ *   batch of records (`relist`), the lobby's changes among them, coalesced: each game's newest
+ *   listed and told to the lobby's watchers (host/lobby-feed.ts);
  * - the table's stream, read by the Bots function (`play`), whose mapping passes only commits
  *   whose head names an automatic seat: that seat's move, then the moves after it while
  *   automatic seats are to act, within the invocation's budget, each followed up as a request's;
@@ -34,7 +37,7 @@
 import { randomBot } from '../../domain/engine/bots';
 import { Rng } from '../../domain/engine/rng';
 import { findBot } from '../../domain/games/bots';
-import { afterCommit, type AfterCommit } from '../core/after-commit';
+import { afterCommit, lobbyChanges, type AfterCommit } from '../core/after-commit';
 import { deadlineOf, reminderOf } from '../core/clock';
 import { clockDueOf, COMPACT_AFTER_MS } from '../core/clock-due';
 import { automaticSeat, planAutomatic, planTimeout } from '../core/plans';
@@ -86,7 +89,7 @@ export interface ReactionsDeps {
   records: HostRecords;
   schedule: HostSchedule;
   now: () => Date;
-  /** The public lobby's listings, kept here too so a listed game shows at once (absent: no lobby). */
+  /** The public lobby: its listings, and its watchers told from the stream (absent: no lobby). */
   lobby?: LobbyFeed;
   /**
    * How a chain waits between its moves past UNPACED_MOVES (real time when absent; the simulator's
@@ -203,8 +206,9 @@ export class Reactions {
    * The follow-up of a commit by whoever stored it (a request after its answer, the Bots
    * function, the sweep): its broadcast and — so a player's list shows a new game at once, the
    * lobby lists it at once, and the sweep can re-drive a game even if the stream lost its
-   * records — the index, the listing and the due item as the stream writes them. Never throws:
-   * the stream's reactions are the guarantee.
+   * records — the index, the listing and the due item as the stream writes them. The lobby's
+   * watchers are the stream's to tell (`relist`), never a request's. Never throws: the stream's
+   * reactions are the guarantee.
    */
   async followUp({ record, before, head }: Step, sender: Sender): Promise<void> {
     const decision = afterCommit(head);
@@ -213,7 +217,7 @@ export class Reactions {
       broadcast.commit(before, record, sender),
       decision.index ? records.indexGame(head) : undefined,
       decision.clock.changed ? schedule.setClockDue(head.gameId, dueDate(decision.clock.due), head.version) : undefined,
-      decision.lobby ? lobby?.publish(record, sender) : undefined,
+      decision.lobby ? lobby?.list(record) : undefined,
     ];
     for (const result of await Promise.allSettled(chores)) {
       if (result.status === 'rejected')
@@ -226,24 +230,38 @@ export class Reactions {
 
   /**
    * The notifier's reaction to one stored commit (at least once per commit, in order per game):
-   * the players' index, the due item, the lobby's listing, a snapshot — each as the commit's
-   * head decides, independent of each other. A failure throws once all are done, and the stream
-   * delivers the commit again. (Its automatic move is the Bots function's: `play`.)
+   * the players' index, the due item, a snapshot — each as the commit's head decides,
+   * independent of each other. A failure throws once all are done, and the stream delivers the
+   * commit again. (Its lobby change is told with its batch's: `relist`; its automatic move is
+   * the Bots function's: `play`.)
    */
-  async react(head: CommitHead, sender: Sender): Promise<void> {
+  async react(head: CommitHead): Promise<void> {
     const decision = afterCommit(head);
-    const { games, records, store, lobby } = this.deps;
-    // The latest record, read once if any reaction needs it (any later version is as good for a snapshot or a listing).
-    let latest: Promise<GameRecord> | undefined;
-    const fresh = () => (latest ??= games.fresh(head.gameId, false, head.version));
+    const { games, records, store } = this.deps;
     const outcomes = await Promise.allSettled([
       decision.index ? records.indexGame(head) : undefined,
-      decision.snapshot ? fresh().then((record) => store.saveSnapshot(record)) : undefined,
+      // The latest record: any later version is as good for a snapshot.
+      decision.snapshot ? games.fresh(head.gameId, false, head.version).then((record) => store.saveSnapshot(record)) : undefined,
       this.clock(head, decision),
-      decision.lobby && lobby ? fresh().then((record) => lobby.publish(record, sender)) : undefined,
     ]);
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (failed) throw failed.reason;
+  }
+
+  /**
+   * The notifier's reaction to the lobby's changes among a batch of stored commits, once each
+   * has had its own (`react`): of each changed game only the newest (core/after-commit.ts
+   * lobbyChanges), read as its latest record (a later version's listing is as good: its own
+   * reaction comes after), listed if nobody did yet and told to the lobby's watchers, read once
+   * for the batch (host/lobby-feed.ts). Throws when a listing or the watchers could not be read
+   * or written: the stream delivers the commits again.
+   */
+  async relist(heads: readonly CommitHead[], sender: Sender): Promise<void> {
+    const { games, lobby } = this.deps;
+    const changes = lobbyChanges(heads);
+    if (!lobby || !changes.length) return;
+    const records = await Promise.all(changes.map((head) => games.fresh(head.gameId, false, head.version)));
+    await lobby.tell(records, sender);
   }
 
   /**

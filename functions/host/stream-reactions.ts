@@ -1,11 +1,14 @@
 /**
  * What the table's stream sets off (handlers/stream.ts): for each stored commit what
  * core/after-commit.ts decides on its head — the players' game index, the due item for the
- * sweep, the lobby's listing, a snapshot now and then, the automatic move nobody claimed
- * (host/reactions.ts) — then its notifications; for each chat message its batched notices. Each
- * is idempotent per commit and message, so a redelivered record changes nothing more.
+ * sweep, a snapshot now and then (host/reactions.ts) — then its notifications; for each chat
+ * message its batched notices; and once per batch, the lobby's changes among its commits,
+ * coalesced (each game's newest, told to the lobby's watchers: host/lobby-feed.ts). Each is
+ * idempotent per commit and message, so a redelivered record changes nothing more (a lobby
+ * watcher may hear a change again, and keeps the newest version).
  */
 import type { Sender } from '../adapters/sender';
+import { afterCommit } from '../core/after-commit';
 import type { CommitHead } from '../core/triggers';
 import type { StoredChatMessage } from '../stores/chat';
 import type { ChatNotices } from './chat-notices';
@@ -23,8 +26,18 @@ export class StreamReactions {
   constructor(private readonly deps: StreamReactionsDeps) {}
 
   async onCommit(head: CommitHead): Promise<void> {
-    await this.deps.reactions.react(head, this.deps.sender());
+    await this.deps.reactions.react(head);
     await this.deps.notifier.notifyCommit(head);
+  }
+
+  /** Whether a commit changes the lobby (core/after-commit.ts): `onLobbyChanges` tells it, with its batch's. */
+  changesLobby(head: CommitHead): boolean {
+    return afterCommit(head).lobby;
+  }
+
+  /** The lobby's changes among a batch's commits, once each had its `onCommit`: coalesced, told once (Reactions.relist). */
+  onLobbyChanges(heads: readonly CommitHead[]): Promise<void> {
+    return this.deps.reactions.relist(heads, this.deps.sender());
   }
 
   onChatMessage(message: StoredChatMessage): Promise<void> {

@@ -19,8 +19,8 @@ export interface ListingStore {
   /**
    * Put the game's listing as of this record (or delete it once the game left the lobby), on
    * condition that neither this version nor a later one was written. Returns false when
-   * nothing was written: the request's follow-up and the stream write each version, and only
-   * the first tells the lobby's watchers.
+   * nothing was written: the request's follow-up and the stream write each version, the first
+   * one's write stands.
    */
   write(record: GameRecord, ratings: ReadonlyMap<string, number>): Promise<boolean>;
   /** Players' displayed ratings in a game (their rating ordinals; a player without one is left out). */
@@ -41,8 +41,11 @@ export interface ListingStore {
   watch(c: Connection, filter: string): Promise<void>;
   /** Stop a connection's lobby watch, if it has one (`openGames` with `watch: false`, $disconnect). */
   unwatch(connectionId: string): Promise<void>;
-  /** The connections to tell of a change to a game of this kind: its watchers and those of every game. */
-  watchers(game: string): Promise<LobbyWatcher[]>;
+  /**
+   * The connections to tell of changes to games of these kinds: the watchers of each kind, then
+   * those of every game (each filter read once, however many games of a kind changed).
+   */
+  watchers(...games: string[]): Promise<LobbyWatcher[]>;
   /** Forget one watch (its connection is gone). */
   dropWatcher(w: LobbyWatcher): Promise<void>;
 }

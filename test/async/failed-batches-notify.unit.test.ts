@@ -13,15 +13,15 @@ import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { stream as streamPart } from '../../functions/handlers/stream';
 import { Client, register } from '../support/client';
 import { failedBatchKey, invocationRecord } from '../support/failed-batch';
-import { startInProcessServer, type InProcessServer } from '../support/in-process';
+import { startInProcessServer, streamGate, type InProcessServer } from '../support/in-process';
 import { browser, startReceiver, type LoopbackServer } from '../support/push-service';
 import { waitOffline } from '../support/table';
 
 let server: InProcessServer;
 let push: LoopbackServer;
-/** While true, the notifier is down: each batch the stream hands it is given up on (kept here). */
-let down = false;
-const givenUp: DynamoDBStreamEvent[] = [];
+/** While held, the notifier is down: each batch the stream hands it is given up on (kept). */
+const notifier = streamGate();
+const givenUp: DynamoDBStreamEvent[] = notifier.kept;
 
 beforeAll(async () => {
   push = await startReceiver(201);
@@ -29,14 +29,7 @@ beforeAll(async () => {
     dataDir: null,
     sweepIntervalMs: 0,
     env: { ...process.env, PUSH_ALLOW: push.origin, LOG_LEVEL: 'SILENT' },
-    instrument: (name, handler) =>
-      (name === 'stream'
-        ? async (...args: Parameters<typeof handler>) => {
-            if (!down) return handler(...args);
-            givenUp.push(args[0] as DynamoDBStreamEvent);
-            return { batchItemFailures: [] };
-          }
-        : handler) as typeof handler,
+    instrument: notifier.instrument,
   });
 }, 90_000);
 afterAll(async () => {
@@ -60,13 +53,13 @@ describe('npm run redrive, through the notifier', () => {
     await waitOffline(server.app, bruno.playerId);
 
     // The notifier is down when Ana moves: Bruno's turn begins, and nobody tells him.
-    down = true;
+    notifier.held = true;
     expect(await a.request({ action: 'command', gameId, commandId: 'a0', command: { type: 'mark', cell: 0 } })).toMatchObject({
       type: 'ack',
       version: 3,
     });
     await server.notified();
-    down = false;
+    notifier.held = false;
     const pushes = () => push.received.filter((r) => r.path === '/push/bruno');
     expect(pushes()).toEqual([]);
     expect(givenUp.length).toBeGreaterThan(0);

@@ -53,6 +53,7 @@ describe('the deployed functions, from the synthesized template', () => {
     expect(notify[0]).toMatchObject({
       batchSize: 25,
       parallelizationFactor: PRODUCTION.streamParallelization,
+      maximumBatchingWindowSeconds: 0,
       maximumRetryAttempts: -1,
       maximumRecordAgeSeconds: 6 * 3600,
       bisectBatchOnError: true,

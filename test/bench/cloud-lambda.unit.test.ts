@@ -547,6 +547,24 @@ describe('DynamoDB stream event source mapping', () => {
     expect(s.seen[0]!.at - START).toBe(250 + 250); // the next poll, then a cold start
   });
 
+  it('gathers a short batch for the batching window, counted from when the lane found it; a full one goes at once', async () => {
+    const s = streamWorld(async () => undefined, { batchSize: 10, maximumBatchingWindowSeconds: 2 });
+    const early = [s.write('game#1'), s.write('game#2'), s.write('game#1')];
+    const late: StreamRecord[] = [];
+    void s.clock.sleep(1000).then(() => late.push(s.write('game#3'), s.write('game#1')));
+    await s.clock.run();
+    // Found at the next poll (250 ms), gathered until 2,250 ms, then a cold start: one batch of five.
+    expect(s.seen.map((b) => seqs(b.records))).toEqual([seqs([...early, ...late])]);
+    expect(s.seen[0]!.at - START).toBe(250 + 2000 + 250);
+    // Ten records fill the batch: no waiting for the window (the instance is warm now).
+    const from = s.clock.now();
+    const full = Array.from({ length: 12 }, (_, i) => s.write(`game#${i % 3}`));
+    await s.clock.run();
+    expect(s.seen.slice(1).map((b) => b.records.length)).toEqual([10, 2]);
+    expect(s.seen[1]!.at - from).toBeLessThan(2000);
+    expect(s.seen.slice(1).flatMap((b) => seqs(b.records))).toEqual(seqs(full));
+  });
+
   it('lets the stream drop records every reader is past, and holds those a failing batch still needs', async () => {
     let failing = true;
     const s = streamWorld(
@@ -909,6 +927,8 @@ describe('DynamoDB stream event source mapping', () => {
     expect(make({ maximumRetryAttempts: 10_001 })).toThrow(RangeError);
     expect(make({ maximumRecordAgeSeconds: 59 })).toThrow(RangeError);
     expect(make({ maximumRecordAgeSeconds: 604_801 })).toThrow(RangeError);
+    expect(make({ maximumBatchingWindowSeconds: 301 })).toThrow(RangeError);
+    expect(make({ maximumBatchingWindowSeconds: 0.5 })).toThrow(RangeError);
     expect(
       make({ batchSize: 10_000, parallelizationFactor: 10, maximumRetryAttempts: 10_000, maximumRecordAgeSeconds: 604_800 }),
     ).not.toThrow();

@@ -2,10 +2,11 @@
  * What follows a commit, decided on its head alone (core/after-commit.ts): the players' index on
  * a change of seats or status only, a snapshot every SNAPSHOT_EVERY versions, the due time as the
  * commit carries it, the automatic seat to act (the head names it: the Bots function's filter),
- * and the lobby only for a listed game that is or was open.
+ * and the lobby only for a listed game that is or was open; of a batch of commits, the lobby's
+ * changes are the newest of each game.
  */
 import { describe, expect, it } from 'vitest';
-import { afterCommit, commitHead, SNAPSHOT_EVERY } from '../../functions/core/after-commit';
+import { afterCommit, commitHead, lobbyChanges, SNAPSHOT_EVERY } from '../../functions/core/after-commit';
 import { REDRIVE_AFTER_MS } from '../../functions/core/clock-due';
 import { planCommand, planCreate, planJoin, planTimeout } from '../../functions/core/plans';
 import { activeSeats, applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
@@ -47,6 +48,25 @@ describe('what follows a commit', () => {
     expect(heads.map((h) => afterCommit(h).lobby)).toEqual([true, true, false]);
     const unlisted = played(create(), (r) => planJoin(r, bo, 1, 2, at)!);
     expect(unlisted.heads.map((h) => afterCommit(h).lobby)).toEqual([false, false]);
+  });
+
+  it("keeps of a batch's lobby changes the newest version of each game, in the order the games first come", () => {
+    // A 3-seat listed game created, joined and filled (started: it leaves the lobby), then moved on; another game created.
+    const three = played(
+      create({ gameId: 'a', game: 'vasco-da-gama', players: 3, listed: true }),
+      (r) => planJoin(r, bo, 1, 3, at)!,
+      (r) => planJoin(r, { playerId: 'cy', name: 'Cy' }, 2, 3, at)!,
+      mark,
+    ).heads;
+    const other = played(create({ gameId: 'b', listed: true })).heads;
+    const secret = played(create({ gameId: 'c' }), (r) => planJoin(r, bo, 1, 2, at)!).heads;
+    const [a1, a2, a3, a4] = three;
+    // Out of order too (a redelivered record), and the unlisted game's commits and a move are no change of the lobby.
+    const batch = [secret[0]!, a1!, other[0]!, a2!, secret[1]!, a3!, a4!, a2!];
+    expect(lobbyChanges(batch)).toEqual([a3, other[0]]);
+    expect(lobbyChanges([a1!, a2!]).map((h) => h.version)).toEqual([2]);
+    expect(lobbyChanges([a4!, ...secret])).toEqual([]);
+    expect(lobbyChanges([])).toEqual([]);
   });
 
   it('snapshots every SNAPSHOT_EVERY versions', () => {

@@ -185,7 +185,7 @@ class Stream {
     try {
       const reactions = to.host.reactions;
       await life.run(lived, () =>
-        role.run('stream', () => (this.reader === 'notify' ? reactions.react(head, to.sender) : reactions.play(head, to.sender))),
+        role.run('stream', () => (this.reader === 'notify' ? reactions.react(head) : reactions.play(head, to.sender))),
       );
       // An instance that died on the way reports nothing: the stream delivers the record again.
       if (to.lives !== lived) throw new Died(`${to.name} died`);

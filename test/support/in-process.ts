@@ -7,6 +7,7 @@
  * protocol test runs unchanged on it, in milliseconds and without Java.
  */
 import { EventEmitter } from 'node:events';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { MAX_CLIENT_FRAME_BYTES } from '../../functions/core/protocol/frames';
 import type { WsEvent } from '../../functions/handlers/ws-event';
 import { connectSocket, serveSocket, type GatewaySocket, type OpenSocket, type WsEvents } from '../../local/gateway';
@@ -40,6 +41,31 @@ export interface ClientSocket {
 
 const servers = new Map<string, InProcessServer>();
 let started = 0;
+
+/**
+ * A gate on the notifier's stream handler, for a server's `instrument` option: while `held`, each
+ * batch the stream hands it is kept in `kept` instead, reported handled (the stream moves past it:
+ * the notifier was down and its batch given up on, or a test hands it over later).
+ */
+export function streamGate(): {
+  held: boolean;
+  readonly kept: DynamoDBStreamEvent[];
+  instrument: NonNullable<LocalRuntimeOptions['instrument']>;
+} {
+  const gate = {
+    held: false,
+    kept: [] as DynamoDBStreamEvent[],
+    instrument: (<A extends unknown[], R>(name: string, handler: (...args: A) => Promise<R>) =>
+      name === 'stream'
+        ? async (...args: A) => {
+            if (!gate.held) return handler(...args);
+            gate.kept.push(args[0] as DynamoDBStreamEvent);
+            return { batchItemFailures: [] } as R;
+          }
+        : handler) as NonNullable<LocalRuntimeOptions['instrument']>,
+  };
+  return gate;
+}
 
 /** The in-process server a URL names, if it is one. */
 export function inProcess(url: string): InProcessServer | undefined {

@@ -2,12 +2,15 @@
  * A host on the in-memory storage, for fast tests of hosting logic: no DynamoDB, no sockets.
  * Requests go straight to its Commands (as the message handler calls them), frames to a
  * recording Sender, and the time is the test's. `stream` hands the stored commits to the
- * reactions as the table's stream would (in order, each once): the notifier's, and the Bots
- * function's, which plays the automatic moves (no request does).
+ * reactions as the table's stream would (in order, each once): the notifier's — each commit's,
+ * then the lobby's changes of the batch, told to its watchers — and the Bots function's, which
+ * plays the automatic moves (no request does). With `lobby`, the host keeps the public lobby, on
+ * the memory stores' listings.
  */
 import type { Connection } from '../../functions/stores/connections';
 import { memoryStorage } from '../../functions/adapters/memory';
 import type { Sender, SendResult } from '../../functions/adapters/sender';
+import { listCursors } from '../../functions/core/list-cursor';
 import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
 import { applyCommit, type GameRecord } from '../../functions/core/record';
 import { createHost, type Host } from '../../functions/host/host';
@@ -52,7 +55,11 @@ export interface MemoryHost {
   settle<T extends ServerFrame = ServerFrame>(outcome: Promise<Outcome>): Promise<T>;
   /** The record in the store, folded anew (the truth frames are checked against). */
   stored(gameId: string): Promise<GameRecord>;
-  /** Hand the commits stored since the last call to the reactions, as the table's stream does (bots' moves store more); returns how many. */
+  /**
+   * Hand the commits stored since the last call to the reactions, as the table's stream does
+   * (bots' moves store more), in batches: all those stored so far, then those their reactions
+   * stored; returns how many.
+   */
   stream(): Promise<number>;
 }
 
@@ -61,7 +68,14 @@ export interface MemoryHost {
  * another host (two Lambda instances on one table).
  */
 export function memoryHost(
-  options: { soleWriter?: boolean; storage?: ReturnType<typeof memoryStorage>; cachedGames?: number; start?: Date; seed?: number } = {},
+  options: {
+    soleWriter?: boolean;
+    storage?: ReturnType<typeof memoryStorage>;
+    cachedGames?: number;
+    start?: Date;
+    seed?: number;
+    lobby?: boolean;
+  } = {},
 ): MemoryHost {
   const storage = options.storage ?? memoryStorage();
   const sender = new RecordingSender();
@@ -80,6 +94,18 @@ export function memoryHost(
     sleep: async (ms) => {
       time = new Date(time.getTime() + ms);
     },
+    ...(options.lobby
+      ? {
+          lobby: {
+            listings: storage.stores.listings,
+            hidden: storage.stores.hidden,
+            cursors: listCursors({
+              currentKey: async () => ({ kid: 'test', secret: 'a test cursor secret' }),
+              keyFor: async (kid) => (kid === 'test' ? 'a test cursor secret' : undefined),
+            }),
+          },
+        }
+      : {}),
   });
   /** gameId → the last version handed to the reactions. */
   const streamed = new Map<string, number>();
@@ -116,10 +142,12 @@ export function memoryHost(
         for (const head of pending) {
           streamed.set(head.gameId, head.version);
           // Both readers of the cloud's stream: the notifier's reactions, and the Bots function's (its filter: an automatic seat to act).
-          await host.reactions.react(head, sender);
+          await host.reactions.react(head);
           if (head.automatic !== null) await host.reactions.play(head, sender);
           handed++;
         }
+        // The notifier's once per batch: the lobby's changes among these commits.
+        await host.reactions.relist(pending, sender);
       }
     },
   };

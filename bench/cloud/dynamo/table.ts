@@ -64,6 +64,16 @@ export class TableModel {
   /** Items written to each key in the second it was last written, by `kind` (pruned as seconds pass). */
   private readonly writesThisSecond = new Map<string, { second: number; kinds: Record<string, number> }>();
   readonly usage: Usage = { readUnits: 0, writeUnits: 0, requests: 0, throttled: 0, conditionalFailures: 0 };
+  /**
+   * Units billed by kind of partition key (what comes before its first `#`: GAME, PLAYER,
+   * LOBBYWATCH…), and within a kind by whom `chargedTo` names (a function; `outside` for none).
+   */
+  readonly usageByKind = new Map<
+    string,
+    { readUnits: number; writeUnits: number; by: Record<string, { readUnits: number; writeUnits: number }> }
+  >();
+  /** Who is making the request now (the simulator names the Lambda function running), for `usageByKind`. */
+  chargedTo: () => string | undefined = () => undefined;
   /** Changes handed to the stream (the stream keeps them, not the table: a long run would hold every image twice). */
   changes = 0;
 
@@ -133,6 +143,14 @@ export class TableModel {
       this.peaks.set(c.pk, peak);
       this.usage.readUnits += c.read ?? 0;
       this.usage.writeUnits += c.write ?? 0;
+      const kind = c.pk.split('#')[0]!;
+      const byKind = this.usageByKind.get(kind) ?? { readUnits: 0, writeUnits: 0, by: {} };
+      const who = (byKind.by[this.chargedTo() ?? 'outside'] ??= { readUnits: 0, writeUnits: 0 });
+      for (const u of [byKind, who]) {
+        u.readUnits += c.read ?? 0;
+        u.writeUnits += c.write ?? 0;
+      }
+      this.usageByKind.set(kind, byKind);
     }
     // Seconds gone by are forgotten (the peaks keep what matters).
     if (this.seconds.size > 100_000) for (const k of this.seconds.keys()) if (!k.endsWith(`\u0000${second}`)) this.seconds.delete(k);

@@ -39,6 +39,8 @@ export const ASYNC_LIMITS = {
 export const STREAM_LIMITS = {
   maxBatchSize: 10_000,
   defaultBatchSize: 100,
+  /** MaximumBatchingWindowInSeconds: 0 (the default for streams) to 300. */
+  maxBatchingWindowSeconds: 300,
   /** Concurrent batches per shard; records of one partition key stay in order. */
   maxParallelizationFactor: 10,
   /** -1 (the default): retried until the record expires. */

@@ -15,6 +15,7 @@ export interface StreamMappingSettings {
   logicalId: string;
   batchSize: number;
   parallelizationFactor: number;
+  maximumBatchingWindowSeconds: number;
   maximumRetryAttempts: number;
   maximumRecordAgeSeconds: number;
   bisectBatchOnError: boolean;
@@ -57,6 +58,7 @@ export function streamMappingOptions(settings: StreamMappingSettings): Omit<Stre
   return {
     batchSize: settings.batchSize,
     parallelizationFactor: settings.parallelizationFactor,
+    maximumBatchingWindowSeconds: settings.maximumBatchingWindowSeconds,
     maximumRetryAttempts: settings.maximumRetryAttempts,
     maximumRecordAgeSeconds: settings.maximumRecordAgeSeconds,
     bisectBatchOnError: settings.bisectBatchOnError,

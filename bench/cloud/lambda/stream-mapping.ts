@@ -4,7 +4,9 @@
  *
  * Per shard, `parallelizationFactor` lanes each run one batch at a time; a record's lane is a hash
  * of its partition key, so the records of one key are delivered in order while different keys
- * proceed side by side. A batch holds up to `batchSize` records of its lane, in order. When the
+ * proceed side by side. A batch holds up to `batchSize` records of its lane, in order; with a
+ * batching window, a lane that found fewer gathers more until the batch is full or the window,
+ * counted from when it found the first, has passed. When the
  * function fails (an error, a timeout, a crash) the batch is retried (split in two first if
  * `bisectBatchOnError`: splitting spends no retry); when it reports batch item failures, the
  * retry starts at the first failed record. After `maximumRetryAttempts` retries, or once a record
@@ -17,7 +19,7 @@
  * refuses a third mapping (STREAM_LIMITS.maxReadersPerShard).
  *
  * Not published, so options: the back-off between retries (1 s doubling to 30 s by default).
- * Not modelled: the batching window, the 6 MB payload limit, shard splits (a new shard is read
+ * Not modelled: the 6 MB payload limit, shard splits (a new shard is read
  * from its start as soon as it appears, not after its parent), tumbling windows.
  */
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
@@ -45,6 +47,8 @@ export interface StreamMappingOptions {
   batchSize?: number;
   /** Concurrent batches per shard, 1–10; 1 by default. */
   parallelizationFactor?: number;
+  /** How long a lane gathers records before it invokes with less than a full batch, 0–300 s; 0 by default. */
+  maximumBatchingWindowSeconds?: number;
   /** Retries of a failed batch, -1 (until the records expire) to 10,000; -1 by default. */
   maximumRetryAttempts?: number;
   /** -1 (the stream's retention), or 60 s to 7 days; -1 by default. */
@@ -105,6 +109,14 @@ interface Pending {
   invocations: number;
 }
 
+/** A lane's next batch, the position after it, and the records it passed over: too old, or filtered out. */
+interface Collected {
+  batch: StreamRecord[];
+  next: number;
+  trimmed: number;
+  filtered: number;
+}
+
 /** Another FNV basis than the shards': the lanes of one shard get keys spread evenly. */
 const LANE_HASH_BASIS = 0x01000193;
 
@@ -124,6 +136,7 @@ export class StreamEventSourceMapping {
   };
   readonly batchSize: number;
   readonly parallelizationFactor: number;
+  readonly maximumBatchingWindowSeconds: number;
   readonly maximumRetryAttempts: number;
   readonly maximumRecordAgeSeconds: number;
   private readonly options: StreamMappingOptions;
@@ -154,6 +167,12 @@ export class StreamEventSourceMapping {
       options.parallelizationFactor ?? 1,
       1,
       STREAM_LIMITS.maxParallelizationFactor,
+    );
+    this.maximumBatchingWindowSeconds = whole(
+      'maximum batching window',
+      options.maximumBatchingWindowSeconds ?? 0,
+      0,
+      STREAM_LIMITS.maxBatchingWindowSeconds,
     );
     this.maximumRetryAttempts = whole('maximum retry attempts', options.maximumRetryAttempts ?? -1, -1, STREAM_LIMITS.maxRetryAttempts);
     this.maximumRecordAgeSeconds = whole(
@@ -218,7 +237,14 @@ export class StreamEventSourceMapping {
     checkpoint(position);
     let lastPoll = Number.NEGATIVE_INFINITY;
     while (!this.stopped) {
-      const { batch, next } = this.collect(shard, lane, position);
+      let found = this.collect(shard, lane, position);
+      if (found.batch.length && this.maximumBatchingWindowSeconds) {
+        found = await this.gather(shard, lane, position, found);
+        if (this.stopped) return;
+      }
+      const { batch, next } = found;
+      this.metrics.trimmedRecords += found.trimmed;
+      this.metrics.filteredRecords += found.filtered;
       if (batch.length) {
         await this.deliver(shard.shardId, batch);
         if (this.stopped) return; // the checkpoint stays before an unfinished batch
@@ -239,20 +265,32 @@ export class StreamEventSourceMapping {
     }
   }
 
-  /** The lane's next batch from `position`, and the position after it. */
-  private collect(shard: StreamShard, lane: number, position: number): { batch: StreamRecord[]; next: number } {
+  /**
+   * With a batching window, a batch the lane `found` short of `batchSize` waits for more records
+   * until it is full or the window has passed since it was found.
+   */
+  private async gather(shard: StreamShard, lane: number, position: number, found: Collected): Promise<Collected> {
+    const until = this.clock.now() + this.maximumBatchingWindowSeconds * 1000;
+    while (found.batch.length < this.batchSize && this.clock.now() < until && !this.stopped) {
+      await Promise.race([this.options.source.changed(), this.clock.sleep(until - this.clock.now()), this.halted]);
+      found = this.collect(shard, lane, position);
+    }
+    return found;
+  }
+
+  /** The lane's next batch from `position`, the position after it, and the records passed over (counted once taken). */
+  private collect(shard: StreamShard, lane: number, position: number): Collected {
     const { records, dropped } = shard;
     const now = this.clock.now();
-    const batch: StreamRecord[] = [];
-    let p = Math.max(position, dropped);
-    while (p < dropped + records.length && batch.length < this.batchSize) {
-      const record = records[p++ - dropped]!;
+    const found: Collected = { batch: [], next: Math.max(position, dropped), trimmed: 0, filtered: 0 };
+    while (found.next < dropped + records.length && found.batch.length < this.batchSize) {
+      const record = records[found.next++ - dropped]!;
       if (this.laneOf(record) !== lane) continue;
-      if (now - record.approximateCreationTime >= this.retentionMs) this.metrics.trimmedRecords++;
-      else if (!passesFilters(this.options.filterPatterns ?? [], this.recordFor(record))) this.metrics.filteredRecords++;
-      else batch.push(record);
+      if (now - record.approximateCreationTime >= this.retentionMs) found.trimmed++;
+      else if (!passesFilters(this.options.filterPatterns ?? [], this.recordFor(record))) found.filtered++;
+      else found.batch.push(record);
     }
-    return { batch, next: p };
+    return found;
   }
 
   private laneOf(record: StreamRecord): number {

@@ -102,6 +102,7 @@ function mapping(logicalId: string, p: Json, resources: Record<string, Resource>
     logicalId,
     batchSize: (p.BatchSize as number | undefined) ?? STREAM_LIMITS.defaultBatchSize,
     parallelizationFactor: (p.ParallelizationFactor as number | undefined) ?? 1,
+    maximumBatchingWindowSeconds: (p.MaximumBatchingWindowInSeconds as number | undefined) ?? 0,
     maximumRetryAttempts: (p.MaximumRetryAttempts as number | undefined) ?? -1,
     maximumRecordAgeSeconds: (p.MaximumRecordAgeInSeconds as number | undefined) ?? -1,
     bisectBatchOnError: (p.BisectBatchOnFunctionError as boolean | undefined) ?? false,

@@ -90,8 +90,8 @@ export class MemoryListingStore implements ListingStore {
     this.watches.unwatch(connectionId);
   }
 
-  async watchers(game: string): Promise<LobbyWatcher[]> {
-    return this.watches.watchers(game);
+  async watchers(...games: string[]): Promise<LobbyWatcher[]> {
+    return this.watches.watchers(...games);
   }
 
   async dropWatcher(w: LobbyWatcher): Promise<void> {

@@ -26,9 +26,9 @@ export class MemoryLobbyWatches {
     this.watches.delete(connectionId);
   }
 
-  /** The watchers of this game, then those of every game, each by connection id (the table's order). */
-  watchers(game: string): LobbyWatcher[] {
-    return [game, ALL_GAMES].flatMap((filter) =>
+  /** The watchers of each of these games, then those of every game, each by connection id (the table's order). */
+  watchers(...games: string[]): LobbyWatcher[] {
+    return [...new Set(games), ALL_GAMES].flatMap((filter) =>
       [...this.watches]
         .filter(([, f]) => f === filter)
         .map(([connectionId]) => ({ connectionId, filter }))

@@ -64,7 +64,7 @@ export class DynamoListingStore implements ListingStore {
    * Put the game's listing as of this record (or delete it once the game left the lobby), on
    * condition that neither this version nor a later one was written: one transaction with the
    * guard item. Returns false when nothing was written: the request's follow-up and the stream
-   * write each version, and only the first tells the lobby's watchers.
+   * write each version, the first one's write stands.
    */
   async write(record: GameRecord, ratings: ReadonlyMap<string, number>): Promise<boolean> {
     const open = inLobby(record);
@@ -255,10 +255,12 @@ export class DynamoListingStore implements ListingStore {
     if (previous !== undefined) await this.dropWatcher({ connectionId, filter: previous });
   }
 
-  /** The connections to tell of a change to a game of this kind. */
-  async watchers(game: string): Promise<LobbyWatcher[]> {
+  /** The connections to tell of changes to games of these kinds: one query per kind, and one for the watchers of every game. */
+  async watchers(...games: string[]): Promise<LobbyWatcher[]> {
     const lists = await Promise.all(
-      [game, ALL_GAMES].map((filter) => queryAll(this.db, prefixed(this.table, keys.lobbyWatchers, keys.lobbyWatchesOf(filter)))),
+      [...new Set(games), ALL_GAMES].map((filter) =>
+        queryAll(this.db, prefixed(this.table, keys.lobbyWatchers, keys.lobbyWatchesOf(filter))),
+      ),
     );
     return upcastAll('lobbyWatch', lists.flat()).map((i) => ({ connectionId: i.connectionId, filter: i.filter }));
   }

@@ -26,8 +26,8 @@ export class LiveListingStore extends DynamoListingStore {
     this.watches.unwatch(connectionId);
   }
 
-  override async watchers(game: string): Promise<LobbyWatcher[]> {
-    return this.watches.watchers(game);
+  override async watchers(...games: string[]): Promise<LobbyWatcher[]> {
+    return this.watches.watchers(...games);
   }
 
   override async dropWatcher(w: LobbyWatcher): Promise<void> {

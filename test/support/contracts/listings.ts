@@ -146,8 +146,8 @@ export function listingStoreContract(kit: () => StoreKit, { run, id, person }: S
       const c = (name: string) => ({ connectionId: id(`lconn-${name}`), playerId: id(`lw-${name}`), name });
       const [one, all, other, gone] = [c('one'), c('all'), c('other'), c('gone')];
       for (const x of [one, all, other]) await connections.putConnection(x);
-      const mine = async (game: string) =>
-        (await listings.watchers(game)).filter((w) => w.connectionId.endsWith(run)).map((w) => [w.connectionId, w.filter]);
+      const mine = async (...games: string[]) =>
+        (await listings.watchers(...games)).filter((w) => w.connectionId.endsWith(run)).map((w) => [w.connectionId, w.filter]);
       expect((await connections.getConnection(one.connectionId))!.watchesLobby).not.toBe(true);
       await listings.watch(one, kind);
       await listings.watch(all, ALL_GAMES);
@@ -158,6 +158,12 @@ export function listingStoreContract(kit: () => StoreKit, { run, id, person }: S
         [all.connectionId, ALL_GAMES],
       ]);
       expect((await connections.getConnection(one.connectionId))!.watchesLobby).not.toBe(false);
+      // Changes to games of several kinds (a batch of the stream's): each kind's watchers, then those of every game, each once.
+      expect(await mine(kind, 'goa', kind)).toEqual([
+        [one.connectionId, kind],
+        [other.connectionId, 'goa'],
+        [all.connectionId, ALL_GAMES],
+      ]);
       // Another filter replaces the first.
       await listings.watch(one, 'goa');
       expect(await mine(kind)).toEqual([[all.connectionId, ALL_GAMES]]);
