@@ -38,16 +38,17 @@ export function planFor(games: number): ScalePlan {
 }
 
 /**
- * The faults a `--faults` run injects, AWS's own at rates above what it reports: 0.5% of
- * invocations killed at one of their requests (after a write, before the next), 5% of stream
- * batches delivered twice, 5% of `$disconnect`s lost, the notifier and the ratings reader down
+ * The faults a `--faults` run injects, AWS's own at rates above what it reports: each request an
+ * invocation makes its instance's last with a chance of 1 in 2,000 (killed after a write, before
+ * the next: a request of a few calls dies 1 time in a few hundred, a sweep of fifty 1 in 40), 5%
+ * of stream batches delivered twice, 5% of `$disconnect`s lost, the notifier and the ratings down
  * for 30 minutes from the middle of the period; the operator's `npm run redrive` a quarter hour
  * before its end.
  */
 export function faultsFor(plan: ScalePlan): Pick<WorldOptions, 'faults' | 'redriveAtHours'> {
   const outage = { fromHour: plan.hours / 2, minutes: 30 };
   return {
-    faults: { killRate: 0.005, duplicateRate: 0.05, disconnectLoss: 0.05, notifyOutage: outage, ratingsOutage: outage },
+    faults: { killRate: 0.0005, duplicateRate: 0.05, disconnectLoss: 0.05, notifyOutage: outage, ratingsOutage: outage },
     redriveAtHours: [plan.hours - 0.25],
   };
 }

@@ -194,6 +194,10 @@ export class World {
   readonly turnLatencies: number[] = [];
   /** Virtual ms from the commit that made it a player's turn to their push. */
   readonly pushLatencies: number[] = [];
+  /** The same, of the commits made while the notifier was up (outside `faults.notifyOutage`). */
+  readonly pushLatenciesOutsideOutages: number[] = [];
+  /** The injected notifier outage, as a virtual [from, to) window. */
+  private notifierDown: { from: number; to: number } | undefined;
   /** Virtual ms from a move's request to the last seat watching the game having its state frame. */
   readonly moveLatencies: number[] = [];
   /**
@@ -300,7 +304,11 @@ export class World {
       this.table.throttleWindow = { from, to: from + throttleBurst.minutes * MINUTE };
     }
     if (killRate) for (const f of Object.values(this.functions)) f.kill(killRate);
-    if (notifyOutage) this.functions.notify.kill(this.window(notifyOutage));
+    if (notifyOutage) {
+      this.notifierDown = { from: this.clock.now() + notifyOutage.fromHour * 60 * MINUTE, to: 0 };
+      this.notifierDown.to = this.notifierDown.from + notifyOutage.minutes * MINUTE;
+      this.functions.notify.kill(this.window(notifyOutage));
+    }
     if (duplicateRate) for (const m of this.mappings) m.duplicate(duplicateRate);
   }
 
@@ -353,7 +361,12 @@ export class World {
             if (this.pushed.has(turn)) this.duplicatePushes++;
             else this.pushed.add(turn);
             const commit = this.table.get(keys.game(n.gameId), keys.commit(n.version));
-            if (n.kind === 'yourTurn' && typeof commit?.at === 'string') this.pushLatencies.push(this.clock.now() - Date.parse(commit.at));
+            if (n.kind === 'yourTurn' && typeof commit?.at === 'string') {
+              const at = Date.parse(commit.at);
+              const down = this.notifierDown;
+              this.pushLatencies.push(this.clock.now() - at);
+              if (!down || at < down.from || at >= down.to) this.pushLatenciesOutsideOutages.push(this.clock.now() - at);
+            }
             outsideInvocation(() => this.pushes.get(n.playerId)?.(n));
             return 'sent' as const;
           }),
@@ -467,6 +480,7 @@ export class World {
       games: this.gamesNow(),
       turnLatencyMinutes: percentiles(this.turnLatencies.map((ms) => ms / MINUTE)),
       commitToPushSeconds: percentiles(this.pushLatencies.map((ms) => ms / 1000)),
+      commitToPushOutsideOutagesSeconds: percentiles(this.pushLatenciesOutsideOutages.map((ms) => ms / 1000)),
       moveLatencyMs: { ...percentiles(this.moveLatencies), missed: this.movesMissed },
       botReplyMs: {
         ...percentiles([...this.botReplies.values()].flat()),

@@ -2,8 +2,9 @@
  * The Bots function's batch (handlers/bots.ts): its mapping has two filters, so one batch holds
  * commits for its automatic moves and records for its ratings, in the stream's order. Each record
  * goes to the part it is for — a record both parts want, to both, each whatever the other did —
- * and the first record a part fails on is reported with every record after it (the stream
- * delivers them again, in order), as each reader reported its own before they shared a mapping.
+ * and the first record the moves fail on is reported with every record after it (the stream
+ * delivers them again, in order). A rating that fails is let go, counted: the sweep's look at
+ * the finished game an hour later is its retry, so it never holds up the moves in its lane.
  * The parts' services are stand-ins here, recording what they were handed.
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -94,18 +95,18 @@ describe("the Bots function's batch", () => {
     const both = commit('x', 5, 'finished', 2);
     expect(await botsFunction().handler(batch(both))).toEqual(failures());
     const ratingFails = botsFunction({ rating: () => new Error('the rating library failed') });
-    expect(await ratingFails.handler(batch(both))).toEqual(failures(1));
+    expect(await ratingFails.handler(batch(both))).toEqual(failures());
     expect(ratingFails.handed).toEqual(['rate x@5', 'move x@5']);
     const moveFails = botsFunction({ move: () => new Error('the search failed') });
     expect(await moveFails.handler(batch(both))).toEqual(failures(1));
     expect(moveFails.handed).toEqual(['rate x@5', 'move x@5']);
   });
 
-  it('reports the first record the ratings fail on and every record after it, the moves among them, and plays none of those', async () => {
+  it('lets a rating that fails go, counted, and plays the moves after it: the sweep asks for that rating again an hour after the game ended', async () => {
     const f = botsFunction({ rating: (gameId) => gameId === 'f' && new Error('the rating transaction was throttled') });
     const event = batch(commit('a', 7, 'active', 1), commit('f', 9, 'finished', null), commit('a', 8, 'active', 1), rateAsk('g'));
-    expect(await f.handler(event)).toEqual(failures(2, 3, 4));
-    expect(f.handed).toEqual(['move a@7', 'rate f@9']);
+    expect(await f.handler(event)).toEqual(failures());
+    expect(f.handed).toEqual(['move a@7', 'rate f@9', 'move a@8', 'rate g']);
     expect(f.count).toHaveBeenCalledWith(METRICS.reactorFailures);
   });
 

@@ -14,6 +14,7 @@ import { MemoryFailedBatchStore } from '../../functions/adapters/memory/failed-b
 import { parseFailedBatch } from '../../functions/api/failed-batch';
 import { redrive } from '../../functions/api/redrive';
 import { bots } from '../../functions/handlers/bots';
+import { stream } from '../../functions/handlers/stream';
 import { READERS } from '../../functions/api/redrive';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { startInProcessServer, type InProcessServer } from '../support/in-process';
@@ -21,6 +22,7 @@ import { Client, register, type Player } from '../support/client';
 import { failedBatchKey, invocationRecord } from '../support/failed-batch';
 
 const RATINGS = { function: 'Bots' };
+const NOTIFY = { function: 'Notify' };
 
 let server: InProcessServer;
 let ana: Player;
@@ -145,23 +147,27 @@ describe('npm run redrive, on the memory app', () => {
     expect(server.stores.games.items(gameId)).toEqual(played);
   });
 
-  it('keeps the object of a batch whose record fails again, and plays the others', async () => {
+  it("keeps the object of a batch whose record fails again, and plays the others (the notifier's: a rating that fails is let go, the sweep asks again)", async () => {
     const store = new MemoryFailedBatchStore();
     // A commit no version of the rules can read (as a bug in a writer would leave it), then a good one after it.
     const poisoned = failedBatchKey();
-    store.put(
-      poisoned,
-      invocationRecord([finishing('poisoned-1', 'connect-four', { seats: 'not a list', outcome: '{not json' })], RATINGS),
-    );
-    store.put(failedBatchKey(), invocationRecord([finishing('redriven-2', 'connect-four')], RATINGS));
-    const summary = await redrive(store, reactor());
+    store.put(poisoned, invocationRecord([finishing('poisoned-1', 'connect-four', { seats: 'not a list', outcome: '{not json' })], NOTIFY));
+    store.put(failedBatchKey(), invocationRecord([finishing('redriven-2', 'connect-four')], NOTIFY));
+    const notifier = server.app.get(stream);
+    const summary = await redrive(store, notifier);
     expect(summary).toMatchObject({ batches: 1, records: 1, left: 1 });
     expect(summary.errors).toEqual([{ key: poisoned, error: expect.stringMatching(/^1 of its 1 records failed again/) }]);
     expect(await store.keys()).toEqual([poisoned]);
-    expect(await ratingOf(ana, 'connect-four')).toMatchObject({ games: 1, wins: 1, rev: 1 });
     // Run again: it still fails, and is still kept.
-    expect(await redrive(store, reactor())).toMatchObject({ batches: 0, left: 1 });
+    expect(await redrive(store, notifier)).toMatchObject({ batches: 0, left: 1 });
     expect(await store.keys()).toEqual([poisoned]);
+    // Through the Bots function the same record's rating is let go (counted): nothing to keep.
+    const botsBucket = new MemoryFailedBatchStore();
+    botsBucket.put(
+      failedBatchKey(),
+      invocationRecord([finishing('poisoned-2', 'connect-four', { seats: 'not a list', outcome: '{not json' })], RATINGS),
+    );
+    expect(await redrive(botsBucket, reactor())).toMatchObject({ batches: 1, left: 0 });
   });
 
   it('leaves an object that is not a failed batch, saying why, and plays nothing of it', async () => {

@@ -11,7 +11,7 @@ const healthy = (): AcceptedReport => ({
   sweepLagSeconds: { p99: 27.4 },
   digestLagMinutes: { count: 201, p99: 1 },
   digestsOverdue: 0,
-  commitToPushSeconds: { p99: 0.3 },
+  commitToPushOutsideOutagesSeconds: { p99: 0.3 },
   moveLatencyMs: { p99: 69.6, missed: 0 },
   streams: { inBuckets: { notify: 0, bots: 0 } },
   lostStreamRecords: 0,
@@ -36,7 +36,7 @@ describe("a scale run's acceptance", () => {
     r.streams.inBuckets.notify = 1;
     r.sweepLagSeconds.p99 = 61;
     r.digestsOverdue = 1;
-    r.commitToPushSeconds.p99 = 31;
+    r.commitToPushOutsideOutagesSeconds.p99 = 31;
     r.moveLatencyMs.p99 = 501;
     r.dynamoRetries.failedThrottled = 1;
     expect(unmet(r).sort()).toEqual(

@@ -21,7 +21,10 @@ import { ModelDocumentClient } from '../../bench/cloud/dynamo/client';
 import { TableModel } from '../../bench/cloud/dynamo/table';
 import { MemoryStream } from '../../bench/cloud/lambda/stream-source';
 import { burstOf, hottestKeys } from '../../bench/cloud/report';
-import { keys } from '../../functions/adapters/store/keys';
+import { DynamoListingStore } from '../../functions/adapters/store/listings';
+import { keys, lobbyShardOf } from '../../functions/adapters/store/keys';
+import { planCreate, planJoin } from '../../functions/core/plans';
+import { applyCommit } from '../../functions/core/record';
 import type { RatingItem } from '../../functions/adapters/store/items';
 import { createApp } from '../../functions/app/app';
 import { configFromEnv } from '../../functions/app/config';
@@ -325,5 +328,32 @@ describe('the report of a run', () => {
     await second(2, [put('V#2', 'commit'), put('V#3', 'commit'), put('V#4', 'commit'), put('S#4', 'snapshot')]);
     await second(3, [put('V#5', 'commit')]);
     expect(burstOf(m.table, 'GAME#1')).toEqual({ at: '2026-11-27T12:00:01.000Z', writes: { commit: 3, snapshot: 1 } });
+  });
+});
+
+describe('the lobby on the model table', () => {
+  it('writes nothing to the one LOBBY partition of earlier versions when a game listed in its shard starts', async () => {
+    const { doc, table } = model();
+    const listings = new DynamoListingStore(doc, TABLE);
+    const host = { playerId: 'p-host', name: 'Host' };
+    let record = applyCommit(
+      null,
+      planCreate({
+        gameId: 'g-shard',
+        game: 'goa',
+        players: 2,
+        options: {},
+        player: host,
+        seed: 1,
+        at: '2026-11-27T12:00:00.000Z',
+        listed: true,
+      }),
+    );
+    expect(await listings.write(record, new Map())).toBe(true);
+    record = applyCommit(record, planJoin(record, { playerId: 'p-guest', name: 'Guest' }, undefined, 1, record.createdAt)!);
+    expect(await listings.write(record, new Map())).toBe(true); // it started: its listing goes
+    expect(table.sortKeys(keys.lobbyShard(lobbyShardOf('g-shard')))).toEqual([]);
+    // Looked for there (a read), never written: every game's start wrote that one partition before.
+    expect(table.peaks.get(keys.lobby)?.write ?? 0).toBe(0);
   });
 });

@@ -84,6 +84,9 @@ export class DynamoListingStore implements ListingStore {
       version: game.version,
       match: matchKey(record.game, record.players, game.clock, record.options),
     };
+    // A game listed before the shards leaves the one partition it was listed in: looked for first
+    // (half a read unit), since deleting it blindly wrote that one partition on every game's start.
+    const legacy = open ? null : await this.legacyListing(sk);
     try {
       await this.db.send(
         new TransactWriteCommand({
@@ -107,8 +110,7 @@ export class DynamoListingStore implements ListingStore {
               ? [{ Put: { TableName: this.table, Item: listing } }]
               : [
                   { Delete: { TableName: this.table, Key: listingKey } },
-                  // A game listed before the shards leaves the one partition it was listed in.
-                  { Delete: { TableName: this.table, Key: { [PK]: keys.lobby, [SK]: sk } } },
+                  ...(legacy ? [{ Delete: { TableName: this.table, Key: legacy } }] : []),
                 ]),
           ],
         }),
@@ -118,6 +120,15 @@ export class DynamoListingStore implements ListingStore {
       if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
       throw error;
     }
+  }
+
+  /** The key of the game's listing in the one `LOBBY` partition of earlier versions, if it has one. */
+  private async legacyListing(sk: string): Promise<{ [PK]: string; [SK]: string } | null> {
+    const key = { [PK]: keys.lobby, [SK]: sk };
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: key, ProjectionExpression: '#pk', ExpressionAttributeNames: { '#pk': PK } }),
+    );
+    return out.Item ? key : null;
   }
 
   /** Players' displayed ratings in a game (read from their rating items; a player without one is left out). */
