@@ -4,7 +4,8 @@
  * (a whole vCPU for the search; CHAIN_BUDGET_MS an invocation), and the ratings
  * (handlers/ratings.ts). A stream shard allows two readers at once, the notifier being the
  * other, so the ratings are not a reader of their own. Each record goes to the parts that want
- * it (a record both want, to both); the first record a part fails on is reported with those after it.
+ * it (a record both want, to both); the first record the moves fail on is reported with those
+ * after it. The ratings never fail a record: one that fails is let go, the sweep's ask its retry.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { eachInsertedBy } from '../api/stream-batch';
