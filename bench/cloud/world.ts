@@ -10,6 +10,7 @@
  * reader gives up on go to its on-failure destination, and the operator's `npm run redrive`
  * plays a bucket's back when told to (`redriveAtHours`).
  */
+import { RATE_CHECK_AFTER_MS } from '../../functions/core/clock-due';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Rng } from '../../domain/engine/rng';
 import { createApp, type App, type Part } from '../../functions/app/app';
@@ -531,11 +532,14 @@ export class World {
 
   /**
    * Games by their head's status now (from the table: each game's latest commit), how many were
-   * rated, and how many finished games that rate someone were not (lost ratings: must be 0 once
-   * the sweep's look an hour after the end has come).
+   * rated, and how many finished games that rate someone were not: `unrated` once the sweep's
+   * look an hour after the end has come (and a minute for its run: lost ratings, must be 0),
+   * `unratedNotYetDue` before (a game that ended in the last hour, its rating failed or not yet
+   * read from the stream when the run stopped).
    */
-  private gamesNow(): { inPlay: number; open: number; finished: number; rated: number; unrated: number } {
-    const by = { inPlay: 0, open: 0, finished: 0, rated: 0, unrated: 0 };
+  private gamesNow(): { inPlay: number; open: number; finished: number; rated: number; unrated: number; unratedNotYetDue: number } {
+    const by = { inPlay: 0, open: 0, finished: 0, rated: 0, unrated: 0, unratedNotYetDue: 0 };
+    const dueBefore = this.clock.now() - RATE_CHECK_AFTER_MS - 2 * MINUTE;
     for (const pk of this.table.partitionKeys()) {
       if (!pk.startsWith('GAME#')) continue;
       const last = this.table
@@ -547,7 +551,10 @@ export class World {
       else if (status === 'open') by.open++;
       else if (status) by.inPlay++;
       if (this.table.get(pk, keys.rated)) by.rated++;
-      else if (status === 'finished' && rates(this.table.get(pk, last!)!)) by.unrated++;
+      else if (status === 'finished' && rates(this.table.get(pk, last!)!)) {
+        if (Date.parse(String(this.table.get(pk, last!)!.at)) < dueBefore) by.unrated++;
+        else by.unratedNotYetDue++;
+      }
     }
     return by;
   }
