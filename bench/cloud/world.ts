@@ -10,11 +10,11 @@
  * reader gives up on go to its on-failure destination, and the operator's `npm run redrive`
  * plays a bucket's back when told to (`redriveAtHours`).
  */
-import { RATE_CHECK_AFTER_MS } from '../../functions/core/clock-due';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Rng } from '../../domain/engine/rng';
 import { createApp, type App, type Part } from '../../functions/app/app';
 import { configFromEnv } from '../../functions/app/config';
+import { RATE_CHECK_AFTER_MS } from '../../functions/core/clock-due';
 import type { Ids } from '../../functions/app/deps';
 import type { Mail } from '../../functions/adapters/channels/email';
 import type { Notification } from '../../functions/core/notification';
@@ -197,8 +197,8 @@ export class World {
   readonly pushLatencies: number[] = [];
   /** The same, of the commits made while the notifier was up (outside `faults.notifyOutage`). */
   readonly pushLatenciesOutsideOutages: number[] = [];
-  /** The injected notifier outage, as a virtual [from, to) window. */
-  private notifierDown: { from: number; to: number } | undefined;
+  /** Whether the notifier was down at a virtual time (faults.notifyOutage). */
+  private notifierDownAt: (at?: number) => boolean = () => false;
   /** Virtual ms from a move's request to the last seat watching the game having its state frame. */
   readonly moveLatencies: number[] = [];
   /**
@@ -306,18 +306,17 @@ export class World {
     }
     if (killRate) for (const f of Object.values(this.functions)) f.kill(killRate);
     if (notifyOutage) {
-      this.notifierDown = { from: this.clock.now() + notifyOutage.fromHour * 60 * MINUTE, to: 0 };
-      this.notifierDown.to = this.notifierDown.from + notifyOutage.minutes * MINUTE;
-      this.functions.notify.kill(this.window(notifyOutage));
+      this.notifierDownAt = this.window(notifyOutage);
+      this.functions.notify.kill(() => this.notifierDownAt(this.clock.now()));
     }
     if (duplicateRate) for (const m of this.mappings) m.duplicate(duplicateRate);
   }
 
-  /** Whether it is now within `fromHour` hours into the run and `minutes` after. */
-  private window(outage: { fromHour: number; minutes: number }): () => boolean {
+  /** Whether a virtual time (now, when not given) is within `fromHour` hours into the run and `minutes` after. */
+  private window(outage: { fromHour: number; minutes: number }): (at?: number) => boolean {
     const from = this.clock.now() + outage.fromHour * 60 * MINUTE;
     const to = from + outage.minutes * MINUTE;
-    return () => this.clock.now() >= from && this.clock.now() < to;
+    return (at = this.clock.now()) => at >= from && at < to;
   }
 
   /**
@@ -364,9 +363,8 @@ export class World {
             const commit = this.table.get(keys.game(n.gameId), keys.commit(n.version));
             if (n.kind === 'yourTurn' && typeof commit?.at === 'string') {
               const at = Date.parse(commit.at);
-              const down = this.notifierDown;
               this.pushLatencies.push(this.clock.now() - at);
-              if (!down || at < down.from || at >= down.to) this.pushLatenciesOutsideOutages.push(this.clock.now() - at);
+              if (!this.notifierDownAt(at)) this.pushLatenciesOutsideOutages.push(this.clock.now() - at);
             }
             outsideInvocation(() => this.pushes.get(n.playerId)?.(n));
             return 'sent' as const;

@@ -98,7 +98,7 @@ export async function eachInsertedBy(
       again = i;
       break;
     }
-    handled.push({ at: i, item: upcastItem(unmarshall(image)) });
+    if (work) handled.push({ at: i, item: upcastItem(unmarshall(image)) });
   }
   const concerned = work ? handled.filter((h) => work.concerns(h.item)) : [];
   if (work && concerned.length) {
