@@ -102,6 +102,18 @@ export interface WorldOptions {
   };
 }
 
+/** A finished game found unrated past its sweep's look (report.games.unratedGames: why it was lost). */
+interface UnratedGame {
+  gameId: string;
+  endedAt: string;
+  /** The sweep's asks to rate it (RATEASK items, kept a day). */
+  asks: string[];
+  /** Its clock item's due key: when the sweep looks again (null: never). */
+  dueKey: string | null;
+  /** The ratings part's tries: when, and rated, already or failed. */
+  tries: string[];
+}
+
 interface Session {
   playerId: string;
   token: string;
@@ -169,6 +181,8 @@ export class World {
   private readonly pushes = new Map<string, (n: Notification) => void>();
   /** Whether the ratings are down now (faults.ratingsOutage). */
   private readonly ratingsDown: () => boolean;
+  /** Each game's tries at rating it, when and how they ended (a lost rating's story in the report). */
+  private readonly ratingTries = new Map<string, string[]>();
   private stopped = false;
   readonly counts = {
     registered: 0,
@@ -328,8 +342,20 @@ export class World {
   private readonly raterWithOutage: Part<ReturnType<typeof rater>> = (app) => {
     const ratings = rater(app);
     const onCommit = ratings.onCommit.bind(ratings);
-    ratings.onCommit = (head, at) =>
-      this.ratingsDown() ? Promise.reject(new Error('the ratings are down (faults.ratingsOutage)')) : onCommit(head, at);
+    ratings.onCommit = async (head, at) => {
+      const tries = this.ratingTries.get(head.gameId) ?? [];
+      this.ratingTries.set(head.gameId, tries);
+      const now = new Date(this.clock.now()).toISOString();
+      try {
+        if (this.ratingsDown()) throw new Error('the ratings are down (faults.ratingsOutage)');
+        const outcome = await onCommit(head, at);
+        tries.push(`${now} ${outcome}`);
+        return outcome;
+      } catch (error) {
+        tries.push(`${now} failed: ${(error as Error).message}`);
+        throw error;
+      }
+    };
     return ratings;
   };
 
@@ -535,8 +561,8 @@ export class World {
    * `unratedNotYetDue` before (a game that ended in the last hour, its rating failed or not yet
    * read from the stream when the run stopped).
    */
-  private gamesNow(): { inPlay: number; open: number; finished: number; rated: number; unrated: number; unratedNotYetDue: number } {
-    const by = { inPlay: 0, open: 0, finished: 0, rated: 0, unrated: 0, unratedNotYetDue: 0 };
+  private gamesNow() {
+    const by = { inPlay: 0, open: 0, finished: 0, rated: 0, unrated: 0, unratedNotYetDue: 0, unratedGames: [] as UnratedGame[] };
     const dueBefore = this.clock.now() - RATE_CHECK_AFTER_MS - 2 * MINUTE;
     for (const pk of this.table.partitionKeys()) {
       if (!pk.startsWith('GAME#')) continue;
@@ -550,11 +576,26 @@ export class World {
       else if (status) by.inPlay++;
       if (this.table.get(pk, keys.rated)) by.rated++;
       else if (status === 'finished' && rates(this.table.get(pk, last!)!)) {
-        if (Date.parse(String(this.table.get(pk, last!)!.at)) < dueBefore) by.unrated++;
-        else by.unratedNotYetDue++;
+        if (Date.parse(String(this.table.get(pk, last!)!.at)) < dueBefore) {
+          by.unrated++;
+          if (by.unratedGames.length < 10) by.unratedGames.push(this.unratedGame(pk, String(this.table.get(pk, last!)!.at)));
+        } else by.unratedNotYetDue++;
       }
     }
     return by;
+  }
+
+  /** What the table holds of a finished game left unrated: when it ended, when the sweep asked, when it is due next. */
+  private unratedGame(pk: string, endedAt: string): UnratedGame {
+    const asks = this.table.sortKeys(pk).filter((sk) => sk.startsWith(keys.rateAsk('')));
+    const clock = this.table.get(pk, keys.gameClock);
+    return {
+      gameId: pk.slice(keys.game('').length),
+      endedAt,
+      asks: asks.map((sk) => sk.slice(keys.rateAsk('').length)),
+      dueKey: clock?.dueKey === undefined ? null : String(clock.dueKey),
+      tries: this.ratingTries.get(pk.slice(keys.game('').length)) ?? [],
+    };
   }
 
   /** What the metered usage costs at list prices (cost/prices.ts), by line and per game started. */
