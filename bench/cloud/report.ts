@@ -5,6 +5,7 @@
  * out from a busy but spread kind.
  */
 import { keys } from '../../functions/adapters/store/keys';
+import { RATE_CHECK_AFTER_MS } from '../../functions/core/clock-due';
 import { LIMITS, type TableModel } from './dynamo/table';
 
 export interface HotKey {
@@ -108,3 +109,13 @@ export function tableReport(table: TableModel, duplicateInserts: number) {
 }
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/**
+ * Whether a finished game found unrated when the run stopped had its rating lost: the sweep's look
+ * at it — RATE_CHECK_AFTER_MS after its end, at the sweep's next run (a minute apart), which asks
+ * the ratings part to rate it within seconds — came before the sweep's last run, `lastSweep`, with
+ * a minute to spare. A game whose look was still to come is not lost, only not due yet.
+ */
+export function ratingWasDue(endedAt: number, lastSweep: number): boolean {
+  return endedAt < lastSweep - RATE_CHECK_AFTER_MS - 2 * 60_000;
+}

@@ -14,7 +14,6 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Rng } from '../../domain/engine/rng';
 import { createApp, type App, type Part } from '../../functions/app/app';
 import { configFromEnv } from '../../functions/app/config';
-import { RATE_CHECK_AFTER_MS } from '../../functions/core/clock-due';
 import type { Ids } from '../../functions/app/deps';
 import type { Mail } from '../../functions/adapters/channels/email';
 import type { Notification } from '../../functions/core/notification';
@@ -51,7 +50,7 @@ import { functionOptions, streamMappingOptions, type FunctionName, type Function
 import { StreamEventSourceMapping } from './lambda/stream-mapping';
 import { MemoryStream } from './lambda/stream-source';
 import { answerAt, chooseGame, makePopulation, nextSession, type PlayerProfile } from './population';
-import { tableReport } from './report';
+import { ratingWasDue, tableReport } from './report';
 
 const TABLE = 'caravela';
 const MINUTE = 60_000;
@@ -181,6 +180,8 @@ export class World {
   private readonly pushes = new Map<string, (n: Notification) => void>();
   /** Whether the ratings are down now (faults.ratingsOutage). */
   private readonly ratingsDown: () => boolean;
+  /** When the sweep ran for the last time: set when the run stops. */
+  private sweptUntil = Number.POSITIVE_INFINITY;
   /** Each game's tries at rating it, when and how they ended (a lost rating's story in the report). */
   private readonly ratingTries = new Map<string, string[]>();
   private stopped = false;
@@ -452,7 +453,12 @@ export class World {
     for (const p of population) void this.live(p, end).catch(() => this.counts.errors++);
     if (this.options.progress) void this.reportProgress(end, this.options.progress);
     await this.clock.run(end);
+    // The players and the sweep stop here (its run at `end` is its last); the stream's readers read
+    // on for a minute, as on a stack that stays up, so what the last seconds wrote (a move's
+    // commit, the last sweep's asks) reaches them.
     this.stopped = true;
+    this.sweptUntil = end;
+    await this.clock.run(end + MINUTE);
     // A batch in flight finishes on the virtual clock: keep it moving until every reader has stopped.
     let stopped = false;
     const stopping = Promise.all(this.mappings.map((m) => m.stop())).then(() => (stopped = true));
@@ -543,9 +549,14 @@ export class World {
     };
   }
 
+  /** The sweep's last run so far (now, while the run goes on): what was due before it was looked at (lost ratings, late digests). */
+  private lastSweep(): number {
+    return Math.min(this.sweptUntil, this.clock.now());
+  }
+
   /** Digests still waiting an hour after they fell due (the sweep sends a due one within minutes). */
   private digestsOverdue(): number {
-    const late = new Date(this.clock.now() - 60 * MINUTE).toISOString();
+    const late = new Date(this.lastSweep() - 60 * MINUTE).toISOString();
     let overdue = 0;
     for (const pk of this.table.partitionKeys()) {
       if (!pk.startsWith('DIGEST#')) continue;
@@ -556,14 +567,14 @@ export class World {
 
   /**
    * Games by their head's status now (from the table: each game's latest commit), how many were
-   * rated, and how many finished games that rate someone were not: `unrated` once the sweep's
-   * look an hour after the end has come (and a minute for its run: lost ratings, must be 0),
-   * `unratedNotYetDue` before (a game that ended in the last hour, its rating failed or not yet
-   * read from the stream when the run stopped).
+   * rated, and how many finished games that rate someone were not: `unrated` when the sweep's
+   * look at them came before its last run (report.ts ratingWasDue: lost ratings, must be 0),
+   * `unratedNotYetDue` when it did not (a game that ended in the run's last hour, its rating
+   * failed or not yet read from the stream).
    */
   private gamesNow() {
     const by = { inPlay: 0, open: 0, finished: 0, rated: 0, unrated: 0, unratedNotYetDue: 0, unratedGames: [] as UnratedGame[] };
-    const dueBefore = this.clock.now() - RATE_CHECK_AFTER_MS - 2 * MINUTE;
+    const swept = this.lastSweep();
     for (const pk of this.table.partitionKeys()) {
       if (!pk.startsWith('GAME#')) continue;
       const last = this.table
@@ -576,7 +587,7 @@ export class World {
       else if (status) by.inPlay++;
       if (this.table.get(pk, keys.rated)) by.rated++;
       else if (status === 'finished' && rates(this.table.get(pk, last!)!)) {
-        if (Date.parse(String(this.table.get(pk, last!)!.at)) < dueBefore) {
+        if (ratingWasDue(Date.parse(String(this.table.get(pk, last!)!.at)), swept)) {
           by.unrated++;
           if (by.unratedGames.length < 10) by.unratedGames.push(this.unratedGame(pk, String(this.table.get(pk, last!)!.at)));
         } else by.unratedNotYetDue++;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceptance, type AcceptedReport } from '../../bench/cloud/acceptance';
+import { ratingWasDue } from '../../bench/cloud/report';
 
 /** A run that holds: every figure within its bound. */
 const healthy = (): AcceptedReport => ({
@@ -58,5 +59,19 @@ describe("a scale run's acceptance", () => {
   it('counts a digest sent more than an hour late, and one still waiting an hour after it fell due', () => {
     expect(unmet({ ...healthy(), digestLagMinutes: { count: 3, p99: 61 } })).toEqual(['digestsLate']);
     expect(unmet({ ...healthy(), digestsOverdue: 2 })).toEqual(['digestsLate']);
+  });
+});
+
+describe('a finished game unrated when the run stops', () => {
+  const at = (time: string) => Date.parse(`2026-11-27T${time}Z`);
+
+  it("is a lost rating only when the sweep's look an hour after its end came before the sweep's last run, with its minute to spare", () => {
+    // The 100,000-game run's: it ended at 01:59:30 in the ratings' outage; its look was due at
+    // 02:59:30, the sweep's run at 03:00 (the run's end, its last) asked: not due, not lost.
+    expect(ratingWasDue(at('01:59:30'), at('03:00:00'))).toBe(false);
+    expect(ratingWasDue(at('01:58:00'), at('03:00:00'))).toBe(false);
+    // Looked at by 02:58 and asked: the ratings part had two minutes of sweeps and stream to rate it.
+    expect(ratingWasDue(at('01:57:59'), at('03:00:00'))).toBe(true);
+    expect(ratingWasDue(at('00:10:00'), at('03:00:00'))).toBe(true);
   });
 });
