@@ -11,6 +11,8 @@ export interface CostSuiteResult {
   perGameDollars: number;
   floorDollars: number;
   overFloor: number;
+  /** DynamoDB's write units over the commits' own, Lambda's dollars over its floor's (cost/model.ts CostReport.ratios). */
+  ratios: { dynamoWritesOverCommits: number; lambdaOverFloor: number };
   targetDollars: number;
   breakdown: Array<{ line: string; dollars: number; floorDollars?: number }>;
 }
@@ -28,13 +30,20 @@ export async function costSuite(options: { seed?: number } = {}): Promise<CostSu
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`scripts/cost.ts exited with ${code}:\n${err.slice(-2000)}`);
   const json = JSON.parse(out) as {
-    scenarios: { usdPerGame: number; floorUsdPerGame: number; overFloor: number; breakdown: CostSuiteResult['breakdown'] }[];
+    scenarios: {
+      usdPerGame: number;
+      floorUsdPerGame: number;
+      overFloor: number;
+      ratios: CostSuiteResult['ratios'];
+      breakdown: CostSuiteResult['breakdown'];
+    }[];
   };
   const s = json.scenarios[0]!;
   return {
     perGameDollars: s.usdPerGame,
     floorDollars: s.floorUsdPerGame,
     overFloor: s.overFloor,
+    ratios: s.ratios,
     targetDollars: TARGETS.usdPerGame,
     breakdown: s.breakdown,
   };

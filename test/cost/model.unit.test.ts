@@ -194,6 +194,11 @@ describe('the cost model', () => {
     expect(f.byService.DynamoDB).toBeCloseTo(3.75e-5, 12);
     const r = costModel(fixture(), simple);
     expect(r.overFloor).toBeCloseTo(0.002633985716 / 3.038533456e-4, 6);
+    // The targets' lines, each over its own floor: every write unit of the game over the commits' 60.
+    expect(r.ratios.dynamoWritesOverCommits).toBeCloseTo(r.usage.dynamoWriteUnits / 60, 9);
+    expect(r.ratios.dynamoWritesOverCommits).toBeGreaterThan(1);
+    const lambdaUsd = r.lines.filter((l) => l.service === 'Lambda').reduce((n, l) => n + l.usdPerGame, 0);
+    expect(r.ratios.lambdaOverFloor).toBeCloseTo(lambdaUsd / (9.2e-6 + 2.4533456e-6), 6);
     const lines = breakdown(r);
     expect(lines[0]).toMatchObject({ line: 'SES', dollars: 1e-3 });
     expect(lines.find((l) => l.line === 'Data transfer')).toEqual({ line: 'Data transfer', dollars: expect.closeTo(8.7890625e-4, 12) });
