@@ -627,6 +627,7 @@ export function costModel(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: 
   const gbAddedPerMonth = (u.storedBytesKept * games) / GB;
   const months = a.storageMonthsShown.value;
   const floor = floorOf(m, a, prices);
+  const perGameByService = byService((l) => l.usdPerGame);
   return {
     usage: u,
     lines,
@@ -634,9 +635,9 @@ export function costModel(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: 
     overFloor: floor.usd ? perGameUsd / floor.usd : Infinity,
     ratios: {
       dynamoWritesOverCommits: m.floor.commitWriteUnits ? u.dynamoWriteUnits / m.floor.commitWriteUnits : Infinity,
-      lambdaOverFloor: floor.byService.Lambda ? (byService((l) => l.usdPerGame).Lambda ?? 0) / floor.byService.Lambda : Infinity,
+      lambdaOverFloor: floor.byService.Lambda ? (perGameByService.Lambda ?? 0) / floor.byService.Lambda : Infinity,
     },
-    perGame: { usd: perGameUsd, byService: byService((l) => l.usdPerGame) },
+    perGame: { usd: perGameUsd, byService: perGameByService },
     monthly: { games, usd: lines.reduce((s, l) => s + l.usdPerMonth, 0), byService: byService((l) => l.usdPerMonth) },
     storage: {
       bytesKeptPerGame: u.storedBytesKept,

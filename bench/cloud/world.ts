@@ -587,9 +587,10 @@ export class World {
       else if (status) by.inPlay++;
       if (this.table.get(pk, keys.rated)) by.rated++;
       else if (status === 'finished' && rates(this.table.get(pk, last!)!)) {
-        if (ratingWasDue(Date.parse(String(this.table.get(pk, last!)!.at)), swept)) {
+        const endedAt = String(this.table.get(pk, last!)!.at);
+        if (ratingWasDue(Date.parse(endedAt), swept)) {
           by.unrated++;
-          if (by.unratedGames.length < 10) by.unratedGames.push(this.unratedGame(pk, String(this.table.get(pk, last!)!.at)));
+          if (by.unratedGames.length < 10) by.unratedGames.push(this.unratedGame(pk, endedAt));
         } else by.unratedNotYetDue++;
       }
     }
@@ -598,14 +599,15 @@ export class World {
 
   /** What the table holds of a finished game left unrated: when it ended, when the sweep asked, when it is due next. */
   private unratedGame(pk: string, endedAt: string): UnratedGame {
+    const gameId = pk.slice(keys.game('').length);
     const asks = this.table.sortKeys(pk).filter((sk) => sk.startsWith(keys.rateAsk('')));
     const clock = this.table.get(pk, keys.gameClock);
     return {
-      gameId: pk.slice(keys.game('').length),
+      gameId,
       endedAt,
       asks: asks.map((sk) => sk.slice(keys.rateAsk('').length)),
       dueKey: clock?.dueKey === undefined ? null : String(clock.dueKey),
-      tries: this.ratingTries.get(pk.slice(keys.game('').length)) ?? [],
+      tries: this.ratingTries.get(gameId) ?? [],
     };
   }
 
