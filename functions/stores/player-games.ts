@@ -13,6 +13,8 @@ export interface IndexedGame {
   seats: readonly ({ playerId: string } | null)[];
   status: GameStatus;
   version: number;
+  /** The status before this version, when known (a commit's head): a change moves the entries at once. */
+  wasStatus?: GameStatus | null;
 }
 
 /**

@@ -161,12 +161,49 @@ describe("the players' index on the table", () => {
     expect(entries).toEqual([{ sk: keys.playerGame('finished', record.gameId), status: 'finished', version: record.version }]);
   });
 
-  it('moves an entry of the first layout to its range on the next status change', async () => {
+  it('moves an entry at a status change in one transaction: the put and a delete per earlier status, the later ones checked; out of order, the newest stays', async () => {
+    const me = context.person('Forward');
+    const { records } = await context.ticTacToe(context.id('g-forward'), me, context.person('Back'), { finish: true, index: false });
+    const [open, active, finished] = [records[0]!, records[1]!, records.at(-1)!];
+    const heads = [
+      { ...open, wasStatus: null },
+      { ...active, wasStatus: 'open' as const },
+      { ...finished, wasStatus: 'active' as const },
+    ];
+    const measured = measuredIndex();
+    const stored: number[] = [];
+    measured.index['db'].middlewareStack.add(
+      (next) => async (args) => {
+        const items = (args.input as { TransactItems?: Record<string, unknown>[] }).TransactItems ?? [];
+        stored.push(items.filter((i) => !i.ConditionCheck).length);
+        return next(args);
+      },
+      { step: 'initialize', name: 'countItems' },
+    );
+    // In play first, then the finished version, then a late write of the open one: each a transaction, sent at once.
+    for (const head of [heads[1]!, heads[2]!, heads[0]!]) await measured.index.indexGame(head);
+    measured.close();
+    expect(measured.units.requests).toEqual(Array(5).fill('TransactWriteItemsCommand'));
+    // Per person: in play (put, delete from open), finished (put, delete from open and in play); the open version
+    // (X alone seated) refused by the later checks.
+    expect(stored).toEqual([2, 2, 3, 3, 1]);
+    expect(await entriesOf(me.playerId)).toEqual([
+      { sk: keys.playerGame('finished', finished.gameId), status: 'finished', version: finished.version },
+    ]);
+  });
+
+  it("leaves an entry of the first layout to the read that finds it: the game is listed once, as its newest version's status", async () => {
     const me = context.person('Early');
     const { records } = await context.ticTacToe(context.id('g-early'), me, context.person('Late'), { finish: true, index: false });
     await putOld(me.playerId, records[0]!.gameId, 'open', 1);
     await stores.playerGames.indexGame(records[1]!);
-    expect(await entriesOf(me.playerId)).toEqual([{ sk: keys.playerGame('active', records[1]!.gameId), status: 'active', version: 2 }]);
+    const page = await stores.playerGames.playerGames(me.playerId, { limit: 10 });
+    expect(page.games.map((g) => [g.gameId, g.status])).toEqual([[records[1]!.gameId, 'finished']]);
+    // The old entry is gone, and the entry in play was moved on to the status the game's head gives.
+    const last = records.at(-1)!;
+    expect(await entriesOf(me.playerId)).toEqual([
+      { sk: keys.playerGame('finished', last.gameId), status: 'finished', version: last.version },
+    ]);
   });
 
   it('lists the entries of the first layout, each once and in order, while the reads that find them move them; its cursors page on', async () => {

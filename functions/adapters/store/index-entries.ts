@@ -1,22 +1,28 @@
 /**
  * Writing one entry of a player's index of games where its status puts it (keys.playerGame):
  * the index writes, the corrections from a game's head and the hidden flag all go through here.
- * An entry is in one status range at a time, so a status change moves it: one transaction puts
- * it in its new range and deletes it from the other two and from the first layout's key, each
- * under the same version condition — whichever of them holds the entry, a newer version there
- * cancels the whole move (writes of one game land out of order, from the request and the
- * stream). An entry that stays in its range is one conditional put, and so is a write that
- * finds a newer version already in it; only a move pays the transaction (4 items, 8 write units).
+ * An entry is in one status range at a time, so a status change moves it. A game's status only
+ * goes forward (open → active → finished), so an older version of the entry can only be in an
+ * earlier status's range and a newer one only in its own or a later one: one transaction puts
+ * it in its new range, deletes it from the earlier ones and checks the later ones, each under
+ * the same version condition — a newer version anywhere cancels the whole move (writes of one
+ * game land out of order, from the request and the stream). An entry that stays in its range
+ * is one conditional put, and so is a write that finds a newer version already in it; a move
+ * stores the put and one delete per earlier status (open → active: 2 items; → finished: 3).
+ * Entries of the first layout (PLAYER#id / GAME#id) are left to the reads that find them
+ * (moveOld), which put them in their range unless a newer version is indexed.
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
-import { SEGMENTS } from '../../core/games-cursor';
+import type { GameStatus } from '../../core/record';
 import type { PlayerGameItem } from './items';
 import { keys } from './keys';
 import { TABLE } from './table';
 
 const PK = TABLE.partitionKey;
 const SK = TABLE.sortKey;
+/** The statuses in the order a game goes through them. */
+const LIFECYCLE: readonly GameStatus[] = ['open', 'active', 'finished'];
 /** Moves tried again when another transaction held one of their items at the same moment. */
 const CONFLICT_ATTEMPTS = 4;
 
@@ -56,17 +62,22 @@ export class IndexEntries {
     private readonly put: (input: PutCommandInput) => Promise<PutOutcome> = (input) => putUnder(db, input),
   ) {}
 
-  /** Write one player's entry where its status puts it, unless a newer version (see `replaces`) is indexed: whether it was written. */
-  async place(playerId: string, entry: IndexEntry, replaces: Replaces = 'older'): Promise<boolean> {
+  /**
+   * Write one player's entry where its status puts it, unless a newer version (see `replaces`) is
+   * indexed: whether it was written. `moved`: the game's status changed with this version, so the
+   * entry is not in this range yet and the move is sent at once.
+   */
+  async place(playerId: string, entry: IndexEntry, replaces: Replaces = 'older', moved = false): Promise<boolean> {
     const condition = `attribute_not_exists(#version) OR #version ${replaces === 'older' ? '<' : '<='} :version`;
-    // Most writes find the entry in its range already (a join, the stream's write after the request's).
+    if (moved) return this.move(playerId, entry, condition);
+    // Most other writes find the entry in its range already (a join, the stream's write after the request's).
     const there = await this.put({
       ...this.under(`attribute_exists(${PK}) AND (${condition})`, entry.version),
       Item: item(playerId, entry),
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
     if (there.stored) return true;
-    return !there.found && this.move(playerId, entry, condition, condition);
+    return !there.found && this.move(playerId, entry, condition);
   }
 
   /**
@@ -85,15 +96,22 @@ export class IndexEntries {
     }
   }
 
-  /** One transaction: the entry put in its status's range under `condition`, deleted from the others under it and from the first layout's key under `oldCondition`. */
-  private move(playerId: string, entry: IndexEntry, condition: string, oldCondition: string): Promise<boolean> {
+  /**
+   * One transaction under `condition`: the entry put in its status's range, deleted from the
+   * earlier statuses' ranges, the later ones' checked; with `oldCondition`, deleted from the
+   * first layout's key under it too.
+   */
+  private move(playerId: string, entry: IndexEntry, condition: string, oldCondition?: string): Promise<boolean> {
     const guarded = this.under(condition, entry.version);
+    const at = LIFECYCLE.indexOf(entry.status);
+    const range = (status: GameStatus) => key(playerId, keys.playerGame(status, entry.gameId));
     return this.transact([
       { Put: { ...guarded, Item: item(playerId, entry) } },
-      ...SEGMENTS.filter((s) => s !== entry.status).map((s) => ({
-        Delete: { ...guarded, Key: key(playerId, keys.playerGame(s, entry.gameId)) },
-      })),
-      { Delete: { ...this.under(oldCondition, entry.version), Key: key(playerId, keys.oldPlayerGame(entry.gameId)) } },
+      ...LIFECYCLE.slice(0, at).map((s) => ({ Delete: { ...guarded, Key: range(s) } })),
+      ...LIFECYCLE.slice(at + 1).map((s) => ({ ConditionCheck: { ...guarded, Key: range(s) } })),
+      ...(oldCondition
+        ? [{ Delete: { ...this.under(oldCondition, entry.version), Key: key(playerId, keys.oldPlayerGame(entry.gameId)) } }]
+        : []),
     ]);
   }
 

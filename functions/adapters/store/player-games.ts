@@ -55,7 +55,12 @@ export class DynamoPlayerGameStore implements PlayerGameStore {
   async indexGame(record: IndexedGame): Promise<void> {
     await Promise.all(
       indexedSeats(record).map(({ playerId, seat }) =>
-        this.entries.place(playerId, { gameId: record.gameId, seat, status: record.status, version: record.version }),
+        this.entries.place(
+          playerId,
+          { gameId: record.gameId, seat, status: record.status, version: record.version },
+          'older',
+          record.wasStatus !== undefined && record.wasStatus !== record.status,
+        ),
       ),
     );
   }
