@@ -192,6 +192,28 @@ type Input = Record<string, unknown>;
 /** A value as the document client has it, or marshalled (the middleware may see either). */
 const plain = (v: unknown): unknown => (v && typeof v === 'object' && 'S' in v ? (v as { S: unknown }).S : v);
 
+/** The kind of item a key names: the first part of its partition and of its sort key ("PLAYER PROFILE", "GAME V"). */
+const itemKind = (key: Input | undefined): string =>
+  key ? `${String(plain(key.pk)).split('#')[0]} ${String(plain(key.sk)).split('#')[0]}` : 'unknown';
+/** A write request's items, each with its key and the units DynamoDB bills for it alone (transactions: twice per KB). */
+function writtenItems(op: string, input: Input): { kind: string; billed: number }[] {
+  const size = (x: unknown) => Math.max(1, Math.ceil(Buffer.byteLength(JSON.stringify(x ?? {})) / 1024));
+  if (op === 'TransactWriteItems')
+    return ((input.TransactItems as Record<string, Input>[] | undefined) ?? []).map((part) => {
+      const write = Object.values(part)[0]!;
+      return { kind: itemKind((write.Item ?? write.Key) as Input), billed: 2 * size(write.Item ?? write.Key) };
+    });
+  if (op === 'BatchWriteItem')
+    return Object.values((input.RequestItems as Record<string, Record<string, Input>[]>) ?? {})
+      .flat()
+      .map((r) => {
+        const item = (r.PutRequest?.Item ?? r.DeleteRequest?.Key) as Input;
+        return { kind: itemKind(item), billed: size(item) };
+      });
+  const item = (input.Item ?? input.Key) as Input | undefined;
+  return [{ kind: itemKind(item), billed: size(item) }];
+}
+
 /**
  * Counts every call of the runtime's DynamoDB client and its consumed capacity. DynamoDB Local
  * reports the units DynamoDB would; three cases are filled in: a read that finds nothing (reported
@@ -215,6 +237,15 @@ function countDynamo(app: LocalServer['app']): void {
         const phase = ctx?.phase ?? rec.phase;
         addDynamo(phase.dynamo[ctx?.fn ?? 'outside'], reads, writes);
         addDynamo((phase.dynamoByOperation[op] ??= { calls: 0, readUnits: 0, writeUnits: 0 }), reads, writes);
+        if (writes === 0) return;
+        const items = writtenItems(op, input);
+        const billed = items.reduce((sum, i) => sum + i.billed, 0);
+        for (const i of items)
+          addDynamo(
+            ((phase.dynamoWritesByItem ??= {})[i.kind] ??= { calls: 0, readUnits: 0, writeUnits: 0 }),
+            0,
+            (writes * i.billed) / billed,
+          );
       };
       try {
         const out = await next(args);

@@ -50,6 +50,11 @@ export interface PhaseCounts {
   /** DynamoDB calls by operation (PutItem, Query, …). */
   dynamoByOperation: Record<string, DynamoStats>;
   /**
+   * DynamoDB write units by the items written, named by their keys' first parts ("PLAYER PROFILE",
+   * "GAME SUB"…); a transaction's units shared out by its items' (absent in measurements from before it existed).
+   */
+  dynamoWritesByItem?: Record<string, DynamoStats>;
+  /**
    * Records the local stream poller handed to the notifier; commitInserts are those the cloud's
    * event filter lets through. botBatches: the batches handed to the Bots function with a
    * record one of its filters lets through (an automatic seat to act, a finished game to rate),
@@ -158,6 +163,7 @@ export function emptyPhase(): PhaseCounts {
     lambda: Object.fromEntries(FUNCTIONS.map((f) => [f, zeroInvocations()])) as Record<FunctionName, InvocationStats>,
     dynamo: Object.fromEntries([...FUNCTIONS, 'outside'].map((f) => [f, zeroDynamo()])) as Record<FunctionName | 'outside', DynamoStats>,
     dynamoByOperation: {},
+    dynamoWritesByItem: {},
     stream: { batches: 0, records: 0, commitInserts: 0, botBatches: 0 },
     wsIn: zeroFrames(),
     wsOut: zeroFrames(),

@@ -95,6 +95,12 @@ function printMeasurement(m: Measurement): void {
       .map(([op, d]) => `${op} ${d.calls}× (${num(d.readUnits)} RRU, ${num(d.writeUnits)} WRU)`)
       .join('; ')}`,
   );
+  err(
+    `  DynamoDB writes by item: ${Object.entries(g.dynamoWritesByItem ?? {})
+      .sort((a, b) => b[1].writeUnits - a[1].writeUnits)
+      .map(([kind, d]) => `${kind} ${num(d.writeUnits)} WRU (${d.calls}×)`)
+      .join('; ')}`,
+  );
   err(`  WebSocket in: ${g.wsIn.messages} messages, ${num(g.wsIn.bytes / 1024)} KB, ${g.wsIn.units32KB} units [${o.wsIn.messages}]`);
   err(
     `  WebSocket out: ${g.wsOut.messages} frames, ${num(g.wsOut.bytes / 1024)} KB (largest ${num(g.wsOut.maxBytes / 1024)} KB), ${g.wsOut.units32KB} units of 32 KB [${o.wsOut.messages}]`,

@@ -186,6 +186,45 @@ describe('the event store on DynamoDB', () => {
     expect(store.usage.writes).toBe(46);
   });
 
+  it('groups units of several items with the puts: a unit whose check fails is refused whole, the rest of its group stored', async () => {
+    const writer = new GroupWriter(doc, true);
+    const item = (pk: string, sk: string) => ({ TableName: TABLE, Item: { pk, sk, v: 2 } });
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { pk: 'PLAYER#unit', sk: 'NEWER', v: 3 } }));
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { pk: 'PLAYER#unit', sk: 'OLD', v: 1 } }));
+    const older = { ConditionExpression: 'attribute_not_exists(v) OR v < :v', ExpressionAttributeValues: { ':v': 2 } };
+    const before = { ...writer.stats };
+    const [puts, moved, refused] = await Promise.all([
+      Promise.all(Array.from({ length: 6 }, (_, i) => writer.put(item(`GAME#unit-${i}`, 'V#1'), `unit-${i}`))),
+      // Put one, delete the older one: both hold.
+      writer.write(
+        [
+          { Put: { ...item('PLAYER#unit', 'MOVED'), ...older } },
+          { Delete: { TableName: TABLE, Key: { pk: 'PLAYER#unit', sk: 'OLD' }, ...older } },
+        ],
+        ['PLAYER#unit|MOVED', 'PLAYER#unit|OLD'],
+      ),
+      // Put one, but a newer version is indexed elsewhere: nothing of it is written.
+      writer.write(
+        [
+          { Put: { ...item('PLAYER#unit', 'REFUSED'), ...older } },
+          { ConditionCheck: { TableName: TABLE, Key: { pk: 'PLAYER#unit', sk: 'NEWER' }, ...older } },
+        ],
+        ['PLAYER#unit|REFUSED', 'PLAYER#unit|NEWER'],
+      ),
+    ]);
+    expect(puts.every((p) => p.stored)).toBe(true);
+    expect(moved.stored).toBe(true);
+    expect(refused.stored).toBe(false);
+    const partition = await queryAll(doc, {
+      TableName: TABLE,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'PLAYER#unit' },
+    });
+    expect(partition.map((i) => i.sk).sort()).toEqual(['MOVED', 'NEWER']);
+    // Ten items in fewer requests than units.
+    expect(writer.stats.requests - before.requests).toBeLessThan(8);
+  });
+
   it("answers an item too big for any group with DynamoDB's own refusal, and keeps writing the others", async () => {
     const writer = new GroupWriter(doc, true);
     const huge = writer.put({ TableName: TABLE, Item: { pk: 'GAME#g-huge', sk: 'V#1', blob: 'x'.repeat(2_200_000) } }, 'g-huge#1');

@@ -8,9 +8,16 @@
  *
  * One writer serves the whole app (functions/app/games.ts, `groupWriter`): the stream's
  * conditional puts (the players' index) join the requests' commits, so they too share a disk sync.
+ * So do the index's moves (`write`): a unit of several items that holds or fails as one.
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, TransactWriteCommand, type DynamoDBDocumentClient, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  PutCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+  type PutCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 
 /** DynamoDB's limits for one transaction: 100 items, 4 MB (kept well below). */
 const MAX_ITEMS = 100;
@@ -27,10 +34,14 @@ export interface PutResult {
   units: number;
 }
 
+/** One item of a transaction (Put, Delete, Update or ConditionCheck). */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 interface Pending {
-  input: PutCommandInput;
-  /** The item's key: two writes of one item cannot share a transaction. */
-  key: string;
+  /** The unit's items: a conditional put, or a move of several that holds or fails as one. */
+  items: TransactItem[];
+  /** The items' keys: two writes of one item cannot share a transaction. */
+  keys: string[];
   bytes: number;
   resolve(result: PutResult): void;
   reject(error: unknown): void;
@@ -51,8 +62,17 @@ export class GroupWriter {
   ) {}
 
   put(input: PutCommandInput, key: string): Promise<PutResult> {
+    return this.write([{ Put: input as never }], [key]);
+  }
+
+  /**
+   * Several items under their conditions, stored together or not at all (`stored` false when a
+   * condition failed; any other cancellation, e.g. a conflict with another writer, is thrown).
+   * `keys`: each item's key.
+   */
+  write(items: TransactItem[], keys: string[]): Promise<PutResult> {
     return new Promise((resolve, reject) => {
-      const pending = { input, key, bytes: this.group ? JSON.stringify(input.Item).length : 0, resolve, reject };
+      const pending = { items, keys, bytes: this.group ? JSON.stringify(items).length : 0, resolve, reject };
       if (!this.group) return void this.single(pending);
       this.queue.push(pending);
       void this.flush();
@@ -65,12 +85,14 @@ export class GroupWriter {
     const rest: Pending[] = [];
     const keys = new Set<string>();
     let bytes = 0;
+    let items = 0;
     for (const p of this.queue) {
-      const free = !keys.has(p.key) && !this.busyKeys.has(p.key);
+      const free = p.keys.every((k) => !keys.has(k) && !this.busyKeys.has(k));
       // The first free one always goes (an item too big for any group gets DynamoDB's own answer, alone).
-      if (free && (batch.length === 0 || (batch.length < MAX_ITEMS && bytes + p.bytes <= MAX_BYTES))) {
+      if (free && (batch.length === 0 || (items + p.items.length <= MAX_ITEMS && bytes + p.bytes <= MAX_BYTES))) {
         batch.push(p);
-        keys.add(p.key);
+        for (const k of p.keys) keys.add(k);
+        items += p.items.length;
         bytes += p.bytes;
       } else rest.push(p);
     }
@@ -92,12 +114,21 @@ export class GroupWriter {
 
   private async single(p: Pending): Promise<void> {
     this.stats.requests++;
+    const put = p.items.length === 1 ? p.items[0]!.Put : undefined;
     try {
-      const out = await this.db.send(new PutCommand({ ...p.input, ReturnConsumedCapacity: 'TOTAL' }));
-      this.stats.items++;
-      p.resolve({ stored: true, units: out.ConsumedCapacity?.CapacityUnits ?? 0 });
+      if (put) {
+        const out = await this.db.send(new PutCommand({ ...(put as PutCommandInput), ReturnConsumedCapacity: 'TOTAL' }));
+        this.stats.items++;
+        p.resolve({ stored: true, units: out.ConsumedCapacity?.CapacityUnits ?? 0 });
+        return;
+      }
+      const out = await this.db.send(new TransactWriteCommand({ TransactItems: p.items, ReturnConsumedCapacity: 'TOTAL' }));
+      this.stats.items += p.items.length;
+      p.resolve({ stored: true, units: out.ConsumedCapacity?.[0]?.CapacityUnits ?? 0 });
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) p.resolve({ stored: false, units: 1 });
+      else if (error instanceof TransactionCanceledException && error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed'))
+        p.resolve({ stored: false, units: p.items.length });
       else p.reject(error);
     }
   }
@@ -105,25 +136,25 @@ export class GroupWriter {
   private async together(batch: Pending[]): Promise<void> {
     this.stats.requests++;
     try {
-      const out = await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: batch.map(({ input }) => ({ Put: input })),
-          ReturnConsumedCapacity: 'TOTAL',
-        }),
-      );
-      const units = (out.ConsumedCapacity?.[0]?.CapacityUnits ?? 0) / batch.length;
-      this.stats.items += batch.length;
-      for (const p of batch) p.resolve({ stored: true, units });
+      const items = batch.flatMap((p) => p.items);
+      const out = await this.db.send(new TransactWriteCommand({ TransactItems: items, ReturnConsumedCapacity: 'TOTAL' }));
+      const units = (out.ConsumedCapacity?.[0]?.CapacityUnits ?? 0) / items.length;
+      this.stats.items += items.length;
+      for (const p of batch) p.resolve({ stored: true, units: units * p.items.length });
     } catch (error) {
       const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
-      const lost = batch.filter((_, i) => reasons[i]?.Code === 'ConditionalCheckFailed');
+      // Each unit's reasons: its items' places in the transaction.
+      const starts = batch.map((_, i) => batch.slice(0, i).reduce((n, p) => n + p.items.length, 0));
+      const lost = batch.filter((p, i) =>
+        reasons.slice(starts[i], starts[i]! + p.items.length).some((r) => r?.Code === 'ConditionalCheckFailed'),
+      );
       if (lost.length === 0) {
         // Not a lost race (throttling, a conflict with another transaction…): each on its own.
         await Promise.all(batch.map((p) => this.single(p)));
         return;
       }
       // The transaction wrote nothing: the puts whose condition failed lost their race; the others go again first.
-      for (const p of lost) p.resolve({ stored: false, units: 1 });
+      for (const p of lost) p.resolve({ stored: false, units: p.items.length });
       this.queue.unshift(...batch.filter((p) => !lost.includes(p)));
     }
   }

@@ -16,6 +16,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { DeleteCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { GameStatus } from '../../core/record';
 import type { PlayerGameItem } from './items';
+import type { TransactItem } from './group-commit';
 import { keys } from './keys';
 import { TABLE } from './table';
 
@@ -60,6 +61,8 @@ export class IndexEntries {
     private readonly table: string,
     /** How a lone conditional put is sent (the local runtime groups them with the commits). */
     private readonly put: (input: PutCommandInput) => Promise<PutOutcome> = (input) => putUnder(db, input),
+    /** How a move's transaction is sent: whether it was written (false: a condition failed; other cancellations throw). */
+    private readonly send: (items: TransactItem[]) => Promise<boolean> = (items) => transactUnder(db, items),
   ) {}
 
   /**
@@ -126,20 +129,30 @@ export class IndexEntries {
   }
 
   /** A transaction under its conditions: whether it was written (a failed condition is not an error; a conflict is tried again). */
-  private async transact(items: Record<string, unknown>[]): Promise<boolean> {
+  private async transact(items: TransactItem[]): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.db.send(new TransactWriteCommand({ TransactItems: items as never }));
-        return true;
+        return await this.send(items);
       } catch (error) {
-        if (!(error instanceof TransactionCanceledException)) throw error;
-        const reasons = error.CancellationReasons ?? [];
-        if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) return false;
         // Another write of this entry was on its way (TransactionConflict): its outcome decides this one's condition.
-        if (attempt === CONFLICT_ATTEMPTS || !reasons.some((r) => r.Code === 'TransactionConflict')) throw error;
+        const conflict =
+          error instanceof TransactionCanceledException && error.CancellationReasons?.some((r) => r.Code === 'TransactionConflict');
+        if (attempt === CONFLICT_ATTEMPTS || !conflict) throw error;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
       }
     }
+  }
+}
+
+/** A transaction sent on its own: whether it was written (false: a condition failed). */
+export async function transactUnder(db: DynamoDBDocumentClient, items: TransactItem[]): Promise<boolean> {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed'))
+      return false;
+    throw error;
   }
 }
 

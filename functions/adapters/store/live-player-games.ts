@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
 import type { GameStatus } from '../../core/record';
 import { indexedSeats, type IndexedGame } from '../../stores/player-games';
 import type { Observer } from '../../observe/observer';
-import type { GroupWriter } from './group-commit';
+import type { GroupWriter, TransactItem } from './group-commit';
 import type { PutOutcome } from './index-entries';
 import type { PlayerGameItem } from './items';
 import { keys } from './keys';
@@ -39,6 +39,15 @@ export class LivePlayerGameStore extends DynamoPlayerGameStore {
     const item = input.Item as PlayerGameItem;
     if (this.ranges.get(`${item.pk}|${item.gameId}`) !== item.status) return { stored: false };
     return { stored: (await this.writer.put(input, `${item.pk}|${item.sk}`)).stored };
+  }
+
+  /** A move goes with the commits in flight too: its items hold or fail together, in their group's transaction. */
+  protected override async moveEntry(items: TransactItem[]): Promise<boolean> {
+    const keyOf = (i: TransactItem) => {
+      const key = (i.Put?.Item ?? i.Delete?.Key ?? i.ConditionCheck?.Key ?? i.Update?.Key) as Record<string, string>;
+      return `${key.pk}|${key.sk}`;
+    };
+    return (await this.writer.write(items, items.map(keyOf))).stored;
   }
 
   /**

@@ -15,7 +15,8 @@ import { failure, type Observer } from '../../observe/observer';
 import { gamesPage, pageStart, type PickedEntry } from '../common/games-page';
 import { readHead } from './event-store';
 import { upcast } from './catalog';
-import { IndexEntries, putUnder, type PutOutcome } from './index-entries';
+import type { TransactItem } from './group-commit';
+import { IndexEntries, putUnder, transactUnder, type PutOutcome } from './index-entries';
 import type { PlayerGameItem } from './items';
 import { keys } from './keys';
 import { prefixed } from './query';
@@ -38,12 +39,22 @@ export class DynamoPlayerGameStore implements PlayerGameStore {
     /** Told when correcting a stale index item failed (the next read corrects it again). */
     private readonly observer?: Observer,
   ) {
-    this.entries = new IndexEntries(db, table, (input) => this.conditionalPut(input));
+    this.entries = new IndexEntries(
+      db,
+      table,
+      (input) => this.conditionalPut(input),
+      (items) => this.moveEntry(items),
+    );
   }
 
   /** A lone conditional put of an entry that stays in its range (index-entries.ts). */
   protected async conditionalPut(input: PutCommandInput): Promise<PutOutcome> {
     return putUnder(this.db, input);
+  }
+
+  /** A move's transaction (index-entries.ts): whether it was written. */
+  protected async moveEntry(items: TransactItem[]): Promise<boolean> {
+    return transactUnder(this.db, items);
   }
 
   /**
