@@ -387,8 +387,8 @@ async function scan(endpoint: string): Promise<Record<string, AttributeValue>[]>
 
 interface Table {
   server: LocalServer;
-  /** Each player's refresh token (they sign in as a device, as the web client does). */
-  refreshTokens: Map<string, string>;
+  /** Each player's socket token (they sign in as a device, as the web client does). */
+  socketTokens: Map<string, string>;
   rec: Recorder;
   rng: Rng;
   gameId: string;
@@ -449,36 +449,26 @@ async function request<T extends ServerFrame['type']>(
   return answer as Extract<ServerFrame, { type: T }>;
 }
 
-/** A new player signed in as a device (expiring access token and refresh token), as the web client registers. */
-async function registerDevice(baseUrl: string, name: string): Promise<{ player: Player; refreshToken: string }> {
+/** A new player signed in as a device (access, socket and refresh tokens), as the web client registers. */
+async function registerDevice(baseUrl: string, name: string): Promise<{ player: Player; socketToken: string }> {
   const res = await fetch(`${baseUrl}/api/players`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name, device: { label: 'Firefox on Linux' } }),
   });
   if (res.status !== 201) throw new Error(`register ${name}: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { playerId: string; token: string; refreshToken: string };
-  return { player: { playerId: body.playerId, token: body.token, name }, refreshToken: body.refreshToken };
+  const body = (await res.json()) as { playerId: string; token: string; socketToken: string };
+  return { player: { playerId: body.playerId, token: body.token, name }, socketToken: body.socketToken };
 }
 
-/** What the web client does first on a visit hours after the last: its 15-minute access token is stale, so it refreshes it. */
-async function refresh(t: Table, player: Player): Promise<void> {
-  const res = await fetch(`${t.server.url}/api/session/refresh`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ refreshToken: t.refreshTokens.get(player.playerId) }),
-  });
-  if (res.status !== 200) throw new Error(`refresh ${player.name}: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { token: string; refreshToken: string };
-  player.token = body.token;
-  t.refreshTokens.set(player.playerId, body.refreshToken);
-}
-
-/** A visit (async: hours after the last): refresh the token, connect, do `opening` (create / join), subscribe, play this turn, leave; the last state seen. */
+/**
+ * A visit (async: hours after the last): connect with the socket token (the web client's way: its
+ * 15-minute access token is stale by then, the month-long socket token is not, so nothing is
+ * refreshed), do `opening` (create / join), subscribe, play this turn, leave; the last state seen.
+ */
 async function session(t: Table, player: Player, opening?: (c: Client) => Promise<void>): Promise<StateFrame> {
   t.sessions++;
-  await refresh(t, player);
-  const c = await Client.connect(t.server.wsUrl, player);
+  const c = await Client.connect(t.server.wsUrl, { ...player, token: t.socketTokens.get(player.playerId)! });
   try {
     await opening?.(c);
     await request(c, { action: 'subscribe', gameId: t.gameId, logDelta: true, logLines: 30 }, 'state');
@@ -610,11 +600,11 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     const names = ['Ana', 'Bruno', 'Carla', 'Duarte'].slice(0, humans);
     log(`${scenario}: registering ${humans} player(s)`);
     const players: Player[] = [];
-    const refreshTokens = new Map<string, string>();
+    const socketTokens = new Map<string, string>();
     for (const [i, name] of names.entries()) {
-      const { player, refreshToken } = await registerDevice(server.url, `${name}-${seed}`);
+      const { player, socketToken } = await registerDevice(server.url, `${name}-${seed}`);
       players.push(player);
-      refreshTokens.set(player.playerId, refreshToken);
+      socketTokens.set(player.playerId, socketToken);
       const c = await Client.connect(server.wsUrl, player);
       const { subscription } = browser(push.origin, `/push/${i}`);
       await request(
@@ -630,7 +620,7 @@ export async function measureGame(options: MeasureOptions = {}): Promise<Measure
     // The game.
     rec.phase = rec.phases.game;
     const pushedBefore = push.received.length;
-    const t: Table = { server, refreshTokens, rng: new Rng(seed), rec, gameId: '', commands: 0, conflicts: 0, sessions: 0 };
+    const t: Table = { server, socketTokens, rng: new Rng(seed), rec, gameId: '', commands: 0, conflicts: 0, sessions: 0 };
     log(`${scenario}: playing`);
     const clock = options.clock ?? false;
     const last =

@@ -115,10 +115,10 @@ interface UnratedGame {
 
 interface Session {
   playerId: string;
-  token: string;
+  /** The socket token (opens a WebSocket), and when it expires (virtual ms). */
+  socketToken: string;
+  socketExpiresAt: number;
   refreshToken: string;
-  /** When the access token expires (virtual ms). */
-  expiresAt: number;
 }
 
 type Frame = Record<string, unknown> & { type: string };
@@ -757,12 +757,12 @@ export class World {
       return null;
     }
     this.counts.registered++;
-    const body = JSON.parse(answer.body) as { playerId: string; token: string; refreshToken: string; expiresIn: number };
+    const body = JSON.parse(answer.body) as { playerId: string; socketToken: string; socketExpiresIn: number; refreshToken: string };
     return {
       playerId: body.playerId,
-      token: body.token,
+      socketToken: body.socketToken,
+      socketExpiresAt: this.clock.now() + body.socketExpiresIn * 1000,
       refreshToken: body.refreshToken,
-      expiresAt: this.clock.now() + body.expiresIn * 1000,
     };
   }
 
@@ -785,16 +785,20 @@ export class World {
     return outcome;
   }
 
-  /** The web client's refresh: a new access token when the old one is close to its end. */
+  /** The web client's refresh before connecting: only when its socket token is within a day of its end. */
   private async fresh(s: Session): Promise<boolean> {
-    if (this.clock.now() < s.expiresAt - MINUTE) return true;
+    if (this.clock.now() < s.socketExpiresAt - 24 * 60 * MINUTE) return true;
     const answer = await this.http('POST', '/api/session/refresh', JSON.stringify({ refreshToken: s.refreshToken }), {
       'content-type': 'application/json',
     });
     if (answer.statusCode !== 200) return false;
     this.counts.refreshes++;
-    const body = JSON.parse(answer.body) as { token: string; refreshToken: string; expiresIn: number };
-    Object.assign(s, { token: body.token, refreshToken: body.refreshToken, expiresAt: this.clock.now() + body.expiresIn * 1000 });
+    const body = JSON.parse(answer.body) as { socketToken: string; socketExpiresIn: number; refreshToken: string };
+    Object.assign(s, {
+      socketToken: body.socketToken,
+      refreshToken: body.refreshToken,
+      socketExpiresAt: this.clock.now() + body.socketExpiresIn * 1000,
+    });
     return true;
   }
 
@@ -808,7 +812,7 @@ export class World {
   ): Promise<void> {
     if (!(await this.fresh(s))) return;
     const opened = await this.withRetries(
-      () => this.ws.connect({ token: s.token }),
+      () => this.ws.connect({ token: s.socketToken }),
       (o) => 'refused' in o && o.refused.statusCode === 429,
     );
     if (!('connection' in opened)) {

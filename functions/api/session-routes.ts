@@ -1,7 +1,7 @@
 /**
  * The HTTP routes of signing in (there is no socket before), all POST: refreshing a device's
  * tokens, exchanging a v1 token for a device, email sign-in links, and device-link codes. Each
- * success answers a session: `{playerId, name, deviceId, token, refreshToken, expiresIn}`.
+ * success answers a session: `{playerId, name, deviceId, token, refreshToken, expiresIn, socketToken, socketExpiresIn}`.
  * Passkeys have their own function (passkey-routes.ts), for the size of their library.
  */
 import type { HttpAnswer } from '../core/protocol/http-bodies';

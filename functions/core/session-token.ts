@@ -3,6 +3,9 @@
  *
  * - access tokens `v2.<kid>.<payload>.<signature>`, payload base64url JSON {p: playerId,
  *   n: name, d: deviceId, i: issued at, x: expires at (epoch seconds)}, valid ACCESS_TOKEN_SECONDS;
+ * - socket tokens `w2.…`, the same payload, valid SOCKET_TOKEN_SECONDS and only for opening a
+ *   WebSocket: `$connect` reads the device anyway, so a revoked device's socket token opens
+ *   nothing, and a returning visit connects without refreshing first;
  * - email sign-in links `s1.<kid>.<payload>.<signature>`, payload {p, e: address, j: nonce, i, x},
  *   valid SIGNIN_LINK_SECONDS and used once (the nonce's marker, see host/accounts.ts).
  *
@@ -15,6 +18,12 @@ import { isKid } from './key-set';
 
 /** How long an access token works: short, so it may ride in a WebSocket URL, and a revoked device's last one ends soon. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
+/**
+ * How long a socket token works: a month, so a player back after weeks connects at once. It
+ * cannot outlive its device: `$connect` checks the device exists, and a revocation closes the
+ * device's open sockets (host/accounts.ts).
+ */
+export const SOCKET_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 /** How long an email sign-in link works. */
 export const SIGNIN_LINK_SECONDS = 15 * 60;
 
@@ -66,18 +75,28 @@ async function open(prefix: string, token: string, keyOf: KeyLookup): Promise<Re
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
+/** A device's token of one kind: an access token (`v2`, for everything) or a socket token (`w2`, for `$connect` only). */
+export type DeviceTokenKind = 'v2' | 'w2';
+const LIFETIME: Record<DeviceTokenKind, number> = { v2: ACCESS_TOKEN_SECONDS, w2: SOCKET_TOKEN_SECONDS };
+
 export function issueAccessToken(
   who: { playerId: string; name: string; deviceId: string },
   kid: string,
   secret: string,
   now: Date,
+  kind: DeviceTokenKind = 'v2',
 ): string {
   const i = seconds(now);
-  return sign('v2', kid, { p: who.playerId, n: who.name, d: who.deviceId, i, x: i + ACCESS_TOKEN_SECONDS }, secret);
+  return sign(kind, kid, { p: who.playerId, n: who.name, d: who.deviceId, i, x: i + LIFETIME[kind] }, secret);
 }
 
-export async function verifyAccessToken(token: string, keyOf: KeyLookup, now: Date): Promise<Checked<AccessClaim>> {
-  const d = await open('v2', token, keyOf);
+export async function verifyAccessToken(
+  token: string,
+  keyOf: KeyLookup,
+  now: Date,
+  kind: DeviceTokenKind = 'v2',
+): Promise<Checked<AccessClaim>> {
+  const d = await open(kind, token, keyOf);
   if (!d || !isString(d.p) || typeof d.n !== 'string' || !isString(d.d) || typeof d.i !== 'number' || typeof d.x !== 'number')
     return { ok: false, reason: 'invalid' };
   if (seconds(now) >= d.x) return { ok: false, reason: 'expired' };

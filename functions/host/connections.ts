@@ -28,7 +28,8 @@ export async function openConnection(
   connectionId: string,
   token: string | undefined,
 ): Promise<{ statusCode: number; body?: string }> {
-  const checked = await deps.sessions.check(token);
+  // A socket token may open it: the device is read below, so a revoked one opens nothing.
+  const checked = await deps.sessions.check(token, { socket: true });
   if (!checked.ok) return { statusCode: 401, body: `${SIGN_IN} ${checked.message}` };
   const connection: Connection = { connectionId, ...checked.caller, connectedAt: deps.now().toISOString() };
   try {

@@ -15,6 +15,7 @@ import {
   newSecret,
   parseRefreshToken,
   refreshToken,
+  SOCKET_TOKEN_SECONDS,
   verifyAccessToken,
 } from '../core/session-token';
 import type { AccountStore } from '../stores/accounts';
@@ -55,6 +56,9 @@ export const SIGNED_OUT_REPLAYED =
 export const TOKEN_EXPIRED = 'Your sign-in on this device has expired; refresh it (POST /api/session/refresh) or sign in again.';
 export const V1_ENDED = 'This sign-in was ended when the device it had been exchanged for was removed from your devices. Sign in again.';
 export const TOKEN_INVALID = 'Send a valid token as "Authorization: Bearer TOKEN".';
+export const SOCKET_ONLY =
+  'This is a socket token: it opens a WebSocket (?token=) and nothing else. Send the access token ("token" of your session) here.';
+export const SOCKET_EXPIRED = 'The socket token has expired; refresh your session (POST /api/session/refresh) for a new one.';
 
 export class Sessions {
   constructor(
@@ -72,6 +76,8 @@ export class Sessions {
       token: issueAccessToken({ playerId, name, deviceId }, key.kid, key.secret, this.now()),
       refreshToken: refreshToken({ playerId, deviceId, secret }),
       expiresIn: ACCESS_TOKEN_SECONDS,
+      socketToken: issueAccessToken({ playerId, name, deviceId }, key.kid, key.secret, this.now(), 'w2'),
+      socketExpiresIn: SOCKET_TOKEN_SECONDS,
     };
   }
 
@@ -123,10 +129,21 @@ export class Sessions {
 
   /**
    * The caller a v1 or v2 token names, or why not: a v2 token by its signature and expiry (no
-   * read); a v1 token by its signature and whether its player ended it (one read).
+   * read); a v1 token by its signature and whether its player ended it (one read). A socket token
+   * (w2) only where `socket` says a WebSocket is opening, whose device the caller then reads.
    */
-  async check(token: string | undefined | null): Promise<{ ok: true; caller: Caller } | { ok: false; message: string }> {
+  async check(
+    token: string | undefined | null,
+    options: { socket?: boolean } = {},
+  ): Promise<{ ok: true; caller: Caller } | { ok: false; message: string }> {
     if (!token) return { ok: false, message: TOKEN_INVALID };
+    if (token.startsWith('w2.')) {
+      if (!options.socket) return { ok: false, message: SOCKET_ONLY };
+      const checked = await verifyAccessToken(token, this.keys.keyFor, this.now(), 'w2');
+      if (!checked.ok) return { ok: false, message: checked.reason === 'expired' ? SOCKET_EXPIRED : TOKEN_INVALID };
+      const { playerId, name, deviceId } = checked.claim;
+      return { ok: true, caller: { playerId, name, deviceId } };
+    }
     if (token.startsWith('v2.')) {
       const checked = await verifyAccessToken(token, this.keys.keyFor, this.now());
       if (!checked.ok) return { ok: false, message: checked.reason === 'expired' ? TOKEN_EXPIRED : TOKEN_INVALID };

@@ -9,8 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../functions/core/protocol/frames';
-import { ACCESS_TOKEN_SECONDS } from '../../functions/core/session-token';
-import { REFRESH_GRACE_MS, SIGNED_OUT, SIGNED_OUT_REPLAYED } from '../../functions/host/sessions';
+import { ACCESS_TOKEN_SECONDS, SOCKET_TOKEN_SECONDS } from '../../functions/core/session-token';
+import { REFRESH_GRACE_MS, SIGNED_OUT, SIGNED_OUT_REPLAYED, SOCKET_ONLY } from '../../functions/host/sessions';
 import { CODE_EXPIRED, CODE_MALFORMED, CODE_SIGNED_OUT, CODE_UNKNOWN, DEVICE_UNKNOWN } from '../../functions/host/devices';
 import { SIGNIN_LINK_EXPIRED, SIGNIN_LINK_INVALID, SIGNIN_LINK_OUTDATED, SIGNIN_LINK_USED } from '../../functions/host/signin-email';
 import { startInProcessServer, type InProcessServer } from '../support/in-process';
@@ -84,6 +84,36 @@ describe('devices and their tokens', () => {
     });
     expect(await state()).toBe(before);
     expect((await post(server.url, '/api/session/refresh', { refreshToken: again.body.refreshToken })).status).toBe(200);
+    offsetMs = 0;
+  });
+
+  it('the socket token opens a WebSocket for a month without a refresh, and nothing else; never for a revoked device', async () => {
+    const ana = await signUp(server.url, 'Ana-socket', "Ana's phone");
+    expect(ana).toMatchObject({ socketExpiresIn: SOCKET_TOKEN_SECONDS });
+    expect(ana.socketToken).toMatch(/^w2\.k0\./);
+    // Weeks later: the access token is long expired, the socket token still connects, and the device's refresh token was never used.
+    offsetMs = (SOCKET_TOKEN_SECONDS - 60) * 1000;
+    expect(await upgradeStatus(ana.token)).toBe(401);
+    expect(await upgradeStatus(ana.socketToken)).toBe(200);
+    const client = await connect({ ...ana, token: ana.socketToken });
+    expect(await client.request({ action: 'myDevices' })).toMatchObject({ type: 'devices' });
+    // It is no access token: the HTTP routes refuse it, saying which token they want.
+    expect(await get(server.url, '/api/games/any/replay', ana.socketToken)).toEqual({
+      status: 401,
+      body: { code: 'UNAUTHORIZED', message: SOCKET_ONLY },
+    });
+    // A month on it has expired; the refresh (still the first one) answers a new one.
+    offsetMs = SOCKET_TOKEN_SECONDS * 1000;
+    expect(await upgradeStatus(ana.socketToken)).toBe(401);
+    const refreshed = await post<DeviceSession>(server.url, '/api/session/refresh', { refreshToken: ana.refreshToken });
+    expect(refreshed.status).toBe(200);
+    expect(await upgradeStatus(refreshed.body.socketToken)).toBe(200);
+    // Revoked from another device: the socket token opens nothing, though its month is not over.
+    const other = await connect(refreshed.body);
+    const code = await other.request<Extract<ServerFrame, { type: 'deviceLinkCode' }>>({ action: 'deviceLinkCode' });
+    const laptop = (await post<DeviceSession>(server.url, '/api/signin/code', { code: code.code, label: "Ana's laptop" })).body;
+    await (await connect(laptop)).request({ action: 'revokeDevice', deviceId: ana.deviceId });
+    expect(await upgradeStatus(refreshed.body.socketToken)).toBe(401);
     offsetMs = 0;
   });
 

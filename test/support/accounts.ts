@@ -13,6 +13,8 @@ export interface DeviceSession extends Player {
   deviceId: string;
   refreshToken: string;
   expiresIn: number;
+  socketToken: string;
+  socketExpiresIn: number;
 }
 
 export interface Answer<T = Record<string, unknown>> {

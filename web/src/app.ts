@@ -6,7 +6,7 @@
 import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { Connection } from './connection';
 import { h, replace } from './dom';
-import { clearSession, freshSession, loadSession, saveSession, SignedOut, upgradeSession, type Session } from './session';
+import { clearSession, freshSession, loadSession, saveSession, SignedOut, socketToken, upgradeSession, type Session } from './session';
 import { showWaiting } from './waiting';
 
 export type { Session } from './session';
@@ -100,9 +100,21 @@ export class App {
     }
   }
 
+  /**
+   * A token to open the WebSocket with: the device's socket token while it works (a returning
+   * visit refreshes nothing); after a refused attempt, or without one, a refreshed session's.
+   */
+  private async socketToken(refused: boolean): Promise<string> {
+    const kept = !refused && this.session ? loadSession() : null;
+    const ready = kept && kept.playerId === this.session?.playerId ? socketToken(kept) : null;
+    if (ready) return ready;
+    const token = await this.token(refused);
+    return (this.session && socketToken(this.session)) ?? token;
+  }
+
   private connect(): void {
     this.conn?.close();
-    const conn = new Connection(async (refused) => `${this.config.wsUrl}?token=${encodeURIComponent(await this.token(refused))}`);
+    const conn = new Connection(async (refused) => `${this.config.wsUrl}?token=${encodeURIComponent(await this.socketToken(refused))}`);
     this.conn = conn;
     const show = () => {
       this.status.textContent =

@@ -1,6 +1,7 @@
 /**
- * This browser's sign-in, kept in localStorage: a device's short-lived access token and its
- * refresh token (or, from before devices existed, a v1 token, exchanged once for a device).
+ * This browser's sign-in, kept in localStorage: a device's short-lived access token, its
+ * month-long socket token (a returning visit connects with it at once, refreshing nothing) and
+ * its refresh token (or, from before devices existed, a v1 token, exchanged once for a device).
  * Refreshing rotates the refresh token, so tabs of one browser take turns (a Web Lock) and
  * each reads what another may have stored meanwhile.
  */
@@ -16,6 +17,10 @@ export interface Session {
   /** When this browser received the token (its own clock), and for how many seconds it works. */
   tokenAt?: number;
   expiresIn?: number;
+  /** The socket token (opens a WebSocket, nothing else), when it was received and for how many seconds it works. */
+  socketToken?: string;
+  socketTokenAt?: number;
+  socketExpiresIn?: number;
 }
 
 /** What every sign-in route answers (the protocol's `Session`: only its type, no schema, comes into the bundle). */
@@ -27,6 +32,8 @@ export class SignedOut extends Error {}
 export const SESSION_KEY = 'caravela.session';
 /** Refresh this long before the access token expires. */
 const MARGIN_MS = 2 * 60_000;
+/** Stop using the socket token this long before it expires. */
+const SOCKET_MARGIN_MS = 24 * 60 * 60_000;
 
 export function loadSession(): Session | null {
   try {
@@ -53,7 +60,14 @@ export const fromAnswer = (a: SessionAnswer): Session => ({
   refreshToken: a.refreshToken,
   tokenAt: Date.now(),
   expiresIn: a.expiresIn,
+  socketToken: a.socketToken,
+  socketTokenAt: Date.now(),
+  socketExpiresIn: a.socketExpiresIn,
 });
+
+/** The socket token to open a WebSocket with, while it works (a day's margin), or null: refresh first. */
+export const socketToken = (s: Session): string | null =>
+  s.socketToken && Date.now() - (s.socketTokenAt ?? 0) < (s.socketExpiresIn ?? 0) * 1000 - SOCKET_MARGIN_MS ? s.socketToken : null;
 
 /** Whether the access token should be refreshed before use. */
 export const stale = (s: Session): boolean =>

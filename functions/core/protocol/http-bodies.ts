@@ -26,6 +26,13 @@ export const sessionSchema = z
     token: accessToken.describe('An access token (v2.…): works for `expiresIn` seconds.'),
     refreshToken: z.string().min(1).describe('Gets the next session from `POST /api/session/refresh`, once: keep only the newest.'),
     expiresIn: z.number().int().min(1).describe('Seconds the access token works.'),
+    socketToken: z
+      .string()
+      .min(1)
+      .describe(
+        'A socket token (w2.…): opens a WebSocket (`?token=`) and nothing else, for `socketExpiresIn` seconds while the device is signed in, so a returning visit connects without refreshing first.',
+      ),
+    socketExpiresIn: z.number().int().min(1).describe('Seconds the socket token works.'),
   })
   .meta({ id: 'Session', description: "What every sign-in answers: a signed-in device's tokens." });
 export type Session = z.output<typeof sessionSchema>;
