@@ -24,6 +24,12 @@ export interface InvocationStats {
   /** The same, each invocation rounded up to 1 ms as Lambda bills it. */
   billedMs: number;
   maxMs: number;
+  /**
+   * Of durationMs, the time the handler computed: its wall time less the time it waited on a
+   * request (DynamoDB, @connections, a push), which Lambda runs at the function's CPU share
+   * (absent in measurements from before it existed: all of it then counts as waiting).
+   */
+  cpuMs?: number;
 }
 
 export interface DynamoStats {
@@ -122,6 +128,8 @@ export interface Measurement {
     stateFrames: number;
     /** The shortest `message` invocation that stored a person's command, ms (local wall time). */
     commandMinMs: number;
+    /** Of it, the time the handler computed (see InvocationStats.cpuMs; absent before it existed). */
+    commandMinCpuMs?: number;
   };
   /** What a visit of the web client loads from CloudFront (cost/web.ts); each connection for the game is one visit. */
   web: WebLoad;
@@ -154,7 +162,7 @@ export interface WebLoad {
   files: { path: string; bytes: number; compressedBytes: number; repeat: 'none' | 'revalidate (304)' | 'daily' | 'full' }[];
 }
 
-const zeroInvocations = (): InvocationStats => ({ invocations: 0, durationMs: 0, billedMs: 0, maxMs: 0 });
+const zeroInvocations = (): InvocationStats => ({ invocations: 0, durationMs: 0, billedMs: 0, maxMs: 0, cpuMs: 0 });
 const zeroDynamo = (): DynamoStats => ({ calls: 0, readUnits: 0, writeUnits: 0 });
 const zeroFrames = (): FrameStats => ({ messages: 0, bytes: 0, units32KB: 0, maxBytes: 0 });
 
@@ -197,12 +205,19 @@ export const ASSUMPTIONS = {
   },
   durationScale: {
     value: 1,
-    unit: '× local wall time',
+    unit: '× local waiting time',
     why:
-      "Lambda duration = the handler's wall time measured locally × this. Locally every DynamoDB call goes to DynamoDB Local " +
-      '(about 5–20 ms, slower than in-region DynamoDB at about 3–8 ms), frames go over loopback (faster than PostToConnection, ' +
-      'about 10–30 ms) and the CPU is a whole core (a 512 MB function gets about 0.3 vCPU). These pull opposite ways: 1 is ' +
-      'the central guess, 2 a pessimistic one.',
+      'Lambda duration = the time the handler waited on its requests, measured locally, × this, plus the time it computed at the ' +
+      "function's CPU share (lambdaCpuShare). Locally every DynamoDB call goes to DynamoDB Local (about 5–20 ms, slower than " +
+      'in-region DynamoDB at about 3–8 ms) and frames go over loopback (faster than PostToConnection, about 10–30 ms). These ' +
+      'pull opposite ways: 1 is the central guess, 2 a pessimistic one.',
+  },
+  fullVcpuMb: {
+    value: 1769,
+    unit: 'MB',
+    why:
+      'Lambda gives a function CPU in proportion to its memory, a whole vCPU at 1,769 MB ("Lambda quotas"); a function of M MB ' +
+      'computes 1,769 / M times slower than the local core the handlers were timed on (taken as fast as a Lambda vCPU).',
   },
   coldCaches: {
     value: 1,
@@ -481,6 +496,68 @@ export function combinePhases(a: PhaseCounts, b: PhaseCounts, f: number): PhaseC
   return add(a, b, f);
 }
 
+/** A function's memory, MB, as infra/stack.ts deploys it. */
+const memoryMbOf = (fn: FunctionName, a: Assumptions = ASSUMPTIONS) => (fn === 'bots' ? a.botsMemoryMb.value : a.memoryMb.value);
+
+/**
+ * The Lambda duration of invocations measured locally, at `memoryMb`: the time they waited on
+ * requests (× durationScale) plus the time they computed at the function's CPU share. Of a
+ * measurement without the split, all of it is taken as waiting (× durationScale), as before.
+ */
+export function durationAt(s: Pick<InvocationStats, 'durationMs' | 'cpuMs'>, memoryMb: number, a: Assumptions = ASSUMPTIONS): number {
+  const cpu = Math.min(s.cpuMs ?? 0, s.durationMs);
+  return (s.durationMs - cpu) * a.durationScale.value + cpu * Math.max(1, a.fullVcpuMb.value / memoryMb);
+}
+
+/** The memory sizes right-sizing weighs, MB (128 MB is Lambda's least; 1,769 MB a whole vCPU). */
+export const MEMORY_SIZES = [128, 256, 512, 1024, 1769] as const;
+
+/** One function's Lambda duration dollars per game at one memory size, and its mean duration per invocation. */
+export interface SizingRow {
+  memoryMb: number;
+  msPerInvocation: number;
+  usdPerGame: number;
+}
+
+/**
+ * How much slower than on a whole vCPU a right-sized function may answer: below a vCPU the
+ * computing costs the same GB-seconds at every size and the waiting less at a smaller one, so the
+ * least dollars alone would always pick 128 MB — and a move 13 times slower.
+ */
+export const SIZING_SLOWDOWN = 2;
+
+/**
+ * Right-sizing: each function's duration per game at every size of MEMORY_SIZES, from the time
+ * its handlers waited and computed (durationAt), and the size that costs least among those
+ * answering within SIZING_SLOWDOWN × a whole vCPU's time. Requests cost the same at every size.
+ */
+export function lambdaSizing(
+  m: Measurement,
+  a: Assumptions = ASSUMPTIONS,
+  prices: Prices = PRICES,
+): Partial<Record<FunctionName, { deployedMb: number; cheapestMb: number; sizes: SizingRow[] }>> {
+  const c = combinePhases(m.phases.game, m.phases.onboarding, 1 / a.gamesPerPlayerAccount.value);
+  const out: Partial<Record<FunctionName, { deployedMb: number; cheapestMb: number; sizes: SizingRow[] }>> = {};
+  for (const fn of FUNCTIONS) {
+    const local = c.lambda[fn];
+    if (!local?.invocations || fn === 'sweep') continue;
+    const sizes = MEMORY_SIZES.map((memoryMb) => {
+      const ms = durationAt(local, memoryMb, a) + local.invocations * 0.5;
+      return {
+        memoryMb,
+        msPerInvocation: ms / local.invocations,
+        usdPerGame: (ms / 1000) * (memoryMb / 1024) * perUnit(prices.lambdaArmGbSecond),
+      };
+    });
+    const bound = SIZING_SLOWDOWN * sizes.at(-1)!.msPerInvocation;
+    const cheapestMb = sizes
+      .filter((row) => row.msPerInvocation <= bound)
+      .reduce((best, row) => (row.usdPerGame < best.usdPerGame ? row : best)).memoryMb;
+    out[fn] = { deployedMb: memoryMbOf(fn, a), cheapestMb, sizes };
+  }
+  return out;
+}
+
 /** What one game uses in the cloud: the game phase plus its share of its players' onboarding. */
 export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): UsagePerGame {
   const f = 1 / a.gamesPerPlayerAccount.value;
@@ -511,7 +588,7 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
             ? Math.min(c.stream.batches, c.stream.commitInserts)
             : c.stream.commitInserts / a.notifyRecordsPerInvocation.value;
     // Lambda rounds each invocation up to the next ms: half a ms each on average.
-    const billedMs = local.durationMs * scale + invocations * 0.5;
+    const billedMs = durationAt(local, memoryMbOf(fn), a) + invocations * 0.5;
     lambda[fn] = { invocations, billedMs };
   }
   const lambdaInvocations = FUNCTIONS.reduce((s, fn) => s + lambda[fn].invocations, 0);
@@ -525,9 +602,8 @@ export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): Usag
   const lambdaBilledMs = FUNCTIONS.reduce((s, fn) => s + lambda[fn].billedMs, 0);
   const coldStarts = lambdaInvocations * a.coldStartShare.value;
   // The Bots function's duration at its own memory; cold starts counted at the others' (nearly all of them).
-  const memoryMbOf = (fn: FunctionName) => (fn === 'bots' ? a.botsMemoryMb.value : a.memoryMb.value);
   const lambdaGbSeconds =
-    FUNCTIONS.reduce((s, fn) => s + (lambda[fn].billedMs / 1000) * (memoryMbOf(fn) / 1024), 0) +
+    FUNCTIONS.reduce((s, fn) => s + (lambda[fn].billedMs / 1000) * (memoryMbOf(fn, a) / 1024), 0) +
     ((coldStarts * a.initMs.value) / 1000) * (a.memoryMb.value / 1024);
   const dynamo = Object.values(c.dynamo).reduce((s, d) => ({ r: s.r + d.readUnits, w: s.w + d.writeUnits }), { r: 0, w: 0 });
   const minutesPerConnection = { async: a.asyncSessionMinutes, live: a.liveSittingMinutes, bots: a.botsSittingMinutes }[m.scenario].value;
@@ -696,7 +772,10 @@ export interface Floor {
 export function floorOf(m: Measurement, a: Assumptions = ASSUMPTIONS, prices: Prices = PRICES): Floor {
   const commands = m.play.humanCommands;
   const u = usagePerGame(m, a);
-  const billedMsPerCommand = Math.max(1, Math.ceil(m.floor.commandMinMs * a.durationScale.value));
+  const billedMsPerCommand = Math.max(
+    1,
+    Math.ceil(durationAt({ durationMs: m.floor.commandMinMs, cpuMs: m.floor.commandMinCpuMs }, a.memoryMb.value, a)),
+  );
   const lines: FloorLine[] = [];
   const line = (service: Service, item: string, quantity: number, unit: string, price: Price) =>
     lines.push({ service, item, quantityPerGame: quantity, unit, usdPerGame: quantity * perUnit(price) });

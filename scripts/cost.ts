@@ -19,6 +19,7 @@ import {
   ASSUMPTIONS,
   breakdown,
   costModel,
+  lambdaSizing,
   TARGETS,
   FUNCTIONS,
   withAssumptions,
@@ -128,7 +129,7 @@ function printMeasurement(m: Measurement): void {
   );
 }
 
-function printCost(r: CostReport, a: Assumptions): void {
+function printCost(r: CostReport, a: Assumptions, m: Measurement): void {
   const W = 66;
   err(
     `\n  ${pad('cost at list prices (us-east-1)', W)}${lpad('quantity/game', 14)}  ${pad('unit', 26)}${lpad('USD/game', 11)}${lpad(`USD/${num(r.monthly.games)} games`, 22)}`,
@@ -171,8 +172,18 @@ function printCost(r: CostReport, a: Assumptions): void {
       `${num(st.gbAddedPerMonth)} GB added a month at ${num(r.monthly.games)} games: ${usd(st.usdFirstMonth)} the first month, ${usd(st.usdInMonthN)}/month after ${st.months} months`,
   );
   err(
-    `  Lambda modelled: ${num(r.usage.lambdaInvocations)} invocations, ${num(r.usage.lambdaBilledMs, 0)} billed ms, ${num(r.usage.lambdaGbSeconds, 2)} GB-s (duration × ${a.durationScale.value}, ${num(r.usage.coldStarts, 2)} cold starts)`,
+    `  Lambda modelled: ${num(r.usage.lambdaInvocations)} invocations, ${num(r.usage.lambdaBilledMs, 0)} billed ms, ${num(r.usage.lambdaGbSeconds, 2)} GB-s (waiting × ${a.durationScale.value}, computing at each function's CPU share; ${num(r.usage.coldStarts, 2)} cold starts)`,
   );
+  err('  right-sizing, duration USD/game (ms per invocation) by memory; * deployed, < cheapest:');
+  for (const [fn, sizing] of Object.entries(lambdaSizing(m, a)))
+    err(
+      `    ${pad(fn, 12)}${sizing.sizes
+        .map((row) => {
+          const mark = `${row.memoryMb === sizing.deployedMb ? '*' : ''}${row.memoryMb === sizing.cheapestMb ? '<' : ''}`;
+          return lpad(`${row.memoryMb} MB ${usd(row.usdPerGame)} (${num(row.msPerInvocation)})${mark}`, 30);
+        })
+        .join('')}`,
+    );
 }
 
 async function main(): Promise<void> {
@@ -204,7 +215,7 @@ async function main(): Promise<void> {
       };
       results.push({ measurement, cost, sensitivity });
       printMeasurement(measurement);
-      printCost(cost, assumptions);
+      printCost(cost, assumptions, measurement);
       err(
         `  sensitivity, USD/game: ${Object.entries(sensitivity)
           .map(([k, v]) => `${k.replace('usdPerGame', '')} ${usd(v)}`)
@@ -234,6 +245,7 @@ async function main(): Promise<void> {
       floorUsdPerGame: cost.floor.usd,
       overFloor: cost.overFloor,
       ratios: cost.ratios,
+      lambdaSizing: lambdaSizing(measurement, assumptions),
       breakdown: breakdown(cost),
       floor: cost.floor.lines,
       gamesPerMonth: cost.monthly.games,

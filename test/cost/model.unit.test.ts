@@ -9,7 +9,9 @@ import {
   combinePhases,
   costModel,
   emptyPhase,
+  durationAt,
   floorOf,
+  lambdaSizing,
   tieredUsd,
   units32KB,
   units512KB,
@@ -204,6 +206,41 @@ describe('the cost model', () => {
     expect(lines.find((l) => l.line === 'Data transfer')).toEqual({ line: 'Data transfer', dollars: expect.closeTo(8.7890625e-4, 12) });
     expect(lines.find((l) => l.line === 'API Gateway WebSocket')!.floorDollars).toBeCloseTo(2.547e-4, 12);
     expect(lines.reduce((s, l) => s + l.dollars, 0)).toBeCloseTo(r.perGame.usd, 12);
+  });
+
+  it("runs a handler's computing at its function's CPU share and its waiting as measured; sizes each function for the least dollars", () => {
+    // 1,000 ms of which 100 computed: at 512 MB the 100 take 100 × 1769 / 512 = 345.5078125 ms.
+    expect(durationAt({ durationMs: 1000, cpuMs: 100 }, 512, simple)).toBeCloseTo(900 + 345.5078125, 9);
+    // A whole vCPU and more compute as fast as the local core; a measurement without the split all waits.
+    expect(durationAt({ durationMs: 1000, cpuMs: 100 }, 3008, simple)).toBeCloseTo(1000, 9);
+    expect(durationAt({ durationMs: 1000 }, 128, simple)).toBeCloseTo(1000, 9);
+    expect(durationAt({ durationMs: 1000, cpuMs: 100 }, 512, withAssumptions({ durationScale: 2 }, simple))).toBeCloseTo(
+      1800 + 345.5078125,
+      9,
+    );
+
+    const m = fixture();
+    // The connections wait (1 ms computed of 100); the messages compute (3,600 of 4,000 ms).
+    m.phases.game.lambda.connect.cpuMs = 1;
+    m.phases.game.lambda.message.cpuMs = 3600;
+    const sizing = lambdaSizing(m, simple);
+    // connect, its onboarding's tenth in (10.4 invocations, 104 ms): (104 - 1 + 1 × 1769 / 128) ms + 10.4 × 0.5 ms at 128 MB
+    // = 122.0203125 ms, 11.73272235577 a call; × 0.125 GB × $0.0000133334/GB-s.
+    expect(sizing.connect!.sizes[0]).toEqual({
+      memoryMb: 128,
+      msPerInvocation: expect.closeTo(11.73272235577, 9),
+      usdPerGame: expect.closeTo(2.0337e-7, 10),
+    });
+    // 128 MB answers within twice a whole vCPU's 10.5 ms a call, and costs least.
+    expect(sizing.connect).toMatchObject({ deployedMb: 512, cheapestMb: 128 });
+    // message: (400 + 3,600 × 1769 / M + 50) ms: 40.5 a call at 1,769 MB, 66.7 at 1,024 (within twice that), 128.9 at 512.
+    // Of 1,024 and 1,769 MB, 1,024 costs less: 6,669.3 ms × 1 GB against 4,050 ms × 1.7275 GB.
+    expect(sizing.message!.sizes.map((r) => r.memoryMb)).toEqual([128, 256, 512, 1024, 1769]);
+    expect(sizing.message!.sizes[4]!.msPerInvocation).toBeCloseTo((450 + 3600) / 100, 9);
+    expect(sizing.message!.sizes[3]!.msPerInvocation).toBeCloseTo((450 + 3600 * (1769 / 1024)) / 100, 9);
+    expect(sizing.message!.cheapestMb).toBe(1024);
+    // The model prices Lambda's duration the same way: message at 512 MB is (400 + 3,600 × 1769 / 512 + 50) billed ms.
+    expect(usagePerGame(m, simple).lambda.message.billedMs).toBeCloseTo(450 + 3600 * (1769 / 512), 6);
   });
 
   it("counts the handlers' own log lines per cloud invocation, not per local one, and not the local runtime's lines", () => {
