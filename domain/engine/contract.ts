@@ -72,6 +72,12 @@ export interface GameModule<S, C extends Tagged, E extends Tagged, V = unknown, 
   evolveAll?(state: S, events: Iterable<E>): S;
   /** What a seat (or a spectator, `null`) may see. Hidden information is removed. */
   view(state: S, seat: Seat | null): V;
+  /**
+   * Optional: the view's fields that are the same in every state of a rules version (notes on
+   * the numbers, labels): a client that has them from the rules module asks for lean frames,
+   * which leave them out.
+   */
+  readonly staticView?: readonly (keyof V & string)[];
   /** Every command `decide` accepts from this seat right now, exactly. */
   legal(state: S, seat: Seat): C[];
   /** Seats the game is waiting for. Empty once the game is over. */

@@ -8,9 +8,18 @@ import { logDeparture } from './protocol/log-delta';
  * With `since` (the record of the version before, for a `logDelta` subscriber), the log holds
  * only the lines that changed since it; a delta that would not fit is sent in full instead.
  */
-export function stateFrame(record: GameRecord, seat: number | null, online: number[] = [], since?: GameRecord | null): StateFrame {
+export function stateFrame(
+  record: GameRecord,
+  seat: number | null,
+  online: number[] = [],
+  since?: GameRecord | null,
+  lean = false,
+): StateFrame {
   const module = moduleOf(record);
   const started = record.state !== null;
+  const view = started ? module.view(record.state, seat) : null;
+  // A lean frame leaves out what is the same in every state of the rules version.
+  if (lean && view && module.staticView) for (const key of module.staticView) delete (view as Record<string, unknown>)[key];
   const frame: StateFrame = {
     type: 'state',
     gameId: record.gameId,
@@ -23,7 +32,7 @@ export function stateFrame(record: GameRecord, seat: number | null, online: numb
     online,
     absent: record.absent.flatMap((a, i) => (a ? [i] : [])),
     canUndo: seat !== null && record.undo?.seat === seat && record.undo.version === record.version,
-    view: started ? module.view(record.state, seat) : null,
+    view,
     legal: mayCommand(record, seat) ? module.legal(record.state, seat) : [],
     log: record.log,
     logStart: record.logBase,

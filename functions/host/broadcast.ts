@@ -94,11 +94,11 @@ export class Broadcast {
     const since = before?.version === record.version - 1 ? before : null;
     const frames = new Map<string, ServerFrame>();
     await Promise.all(
-      subscribers.map(async ({ connectionId, playerId, logDelta }) => {
+      subscribers.map(async ({ connectionId, playerId, logDelta, lean }) => {
         const seat = seatOf(record, playerId);
-        const key = `${seat}|${logDelta}`;
+        const key = `${seat}|${logDelta}|${lean === true}`;
         let frame = frames.get(key);
-        if (!frame) frames.set(key, (frame = stateFrame(record, seat, online, logDelta ? since : null)));
+        if (!frame) frames.set(key, (frame = stateFrame(record, seat, online, logDelta ? since : null, lean)));
         if ((await sender.send(connectionId, frame)) === 'gone') {
           // The socket closed without $disconnect (or it has not run yet): forget it here too.
           await this.deps.records.deleteSubscription(record.gameId, connectionId);
@@ -113,7 +113,7 @@ export class Broadcast {
    * connections subscribing to one game (spectators above all) share it instead of each
    * rendering the view, the legal commands and the log again.
    */
-  subscribeFrame(record: GameRecord, seat: number | null, online: number[]): StateFrame {
+  subscribeFrame(record: GameRecord, seat: number | null, online: number[], lean = false): StateFrame {
     let built = this.builtFrames.get(record.gameId);
     if (built?.version !== record.version) {
       this.builtFrames.delete(record.gameId);
@@ -121,9 +121,9 @@ export class Broadcast {
       if (this.builtFrames.size >= BUILT_FRAMES_GAMES) this.builtFrames.delete(this.builtFrames.keys().next().value!);
       this.builtFrames.set(record.gameId, (built = { version: record.version, frames: new Map() }));
     }
-    const key = `${seat}|${online.join(',')}`;
+    const key = `${seat}|${online.join(',')}|${lean}`;
     let frame = built.frames.get(key);
-    if (!frame) built.frames.set(key, (frame = stateFrame(record, seat, online)));
+    if (!frame) built.frames.set(key, (frame = stateFrame(record, seat, online, null, lean)));
     return frame;
   }
 

@@ -136,12 +136,15 @@ export class Commands {
     const { games, records, broadcast } = this.deps;
     const record = await games.fresh(frame.gameId);
     const before = await records.subscribers(frame.gameId);
-    await records.subscribe(frame.gameId, conn, frame.logDelta);
+    await records.subscribe(frame.gameId, conn, { logDelta: frame.logDelta, lean: frame.lean });
     const me = { connectionId: conn.connectionId, playerId: conn.playerId, logDelta: frame.logDelta === true };
     const online = onlineSeats(record, [...before.filter((s) => s.connectionId !== conn.connectionId), me]);
     return {
       reply: {
-        ...logTail(broadcast.subscribeFrame(record, seatOf(record, conn.playerId), online), frame.logLines ?? Infinity),
+        ...logTail(
+          broadcast.subscribeFrame(record, seatOf(record, conn.playerId), online, frame.lean === true),
+          frame.logLines ?? Infinity,
+        ),
         ...(frame.requestId ? { requestId: frame.requestId } : {}),
       },
       // The subscriber learns who is online from its state frame; the others from a presence

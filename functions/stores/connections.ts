@@ -29,6 +29,14 @@ export interface Subscriber {
   connectionId: string;
   playerId: string;
   logDelta: boolean;
+  /** It asked for lean frames: the view's static parts left out (see core/state-frame.ts). */
+  lean?: true;
+}
+
+/** How a connection watches a game: with log deltas, with lean frames (see Subscriber). */
+export interface SubscribeOptions {
+  logDelta?: boolean;
+  lean?: boolean;
 }
 
 /**
@@ -71,7 +79,7 @@ export interface ConnectionStore {
    * Watch a game: refused (an error) for a connection that is gone, RATE_LIMITED beyond
    * SUBSCRIPTIONS_PER_CONNECTION games; watching a game again changes nothing.
    */
-  subscribe(gameId: string, c: Connection, logDelta?: boolean): Promise<void>;
+  subscribe(gameId: string, c: Connection, options?: SubscribeOptions): Promise<void>;
   subscribers(gameId: string): Promise<Subscriber[]>;
   deleteSubscription(gameId: string, connectionId: string): Promise<void>;
   /** Watch the player's own games (the live lobby); nothing for a connection that is gone. */

@@ -67,7 +67,7 @@ export function hostRecords(stores: Pick<Stores, 'connections' | 'playerGames' |
     deleteConnection: (connectionId) => c.deleteConnection(connectionId),
     isOnline: (playerId) => c.isOnline(playerId),
     connectionIdsOf: (playerId) => c.connectionIdsOf(playerId),
-    subscribe: (gameId, connection, logDelta) => c.subscribe(gameId, connection, logDelta),
+    subscribe: (gameId, connection, options) => c.subscribe(gameId, connection, options),
     subscribers: (gameId) => c.subscribers(gameId),
     deleteSubscription: (gameId, connectionId) => c.deleteSubscription(gameId, connectionId),
     watchGames: (connection) => c.watchGames(connection),

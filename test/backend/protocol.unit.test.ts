@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame, StateFrame } from '../../functions/core/protocol/frames';
 import { applyCommit, type GameRecord } from '../../functions/core/record';
+import { reconstructedNotes } from '../../domain/engine/sourced';
+import { DATA as VDG_DATA } from '../../domain/games/vasco-da-gama/data';
 import { fetchFrom, startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register, type Player } from '../support/client';
 import { commitsOf, settledState, storedState } from '../support/table';
@@ -166,6 +168,37 @@ describe('log deltas', () => {
       expect(full.log).toHaveLength(4 + i);
     }
     await Promise.all([x.close(), o.close()]);
+  });
+});
+
+describe('lean frames', () => {
+  it("leave out the view's static fields, in the answer and after every change; other subscribers still get them", async () => {
+    const player = await register(server.url, 'Leonor');
+    const [lean, full] = await Promise.all([Client.connect(server.wsUrl, player), Client.connect(server.wsUrl, player)]);
+    const { gameId } = await lean.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'vasco-da-gama',
+      players: 2,
+      bots: [1],
+    });
+    const [a, b] = await Promise.all([
+      lean.request<StateFrame>({ action: 'subscribe', gameId, logDelta: true, lean: true }),
+      full.request<StateFrame>({ action: 'subscribe', gameId }),
+    ]);
+    const { about, ...rest } = b.view as { about: string[] };
+    expect(about).toEqual(reconstructedNotes(VDG_DATA));
+    expect(about.length).toBeGreaterThan(0);
+    expect(a.view).toEqual(rest);
+    expect(JSON.stringify(a).length).toBeLessThan(JSON.stringify(b).length - JSON.stringify(about).length + 100);
+    // A change: both get it, each in its own shape.
+    const command = b.legal[0];
+    expect(command).toBeDefined();
+    const next = [lean, full].map((c) => c.waitFor<StateFrame>((f) => f.type === 'state' && f.version > b.version));
+    await full.request({ action: 'command', gameId, commandId: 'lean-1', command });
+    const [leanNext, fullNext] = (await Promise.all(next)) as [StateFrame, StateFrame];
+    expect(leanNext.view).not.toHaveProperty('about');
+    expect((fullNext.view as { about: string[] }).about).toEqual(about);
+    await Promise.all([lean.close(), full.close()]);
   });
 });
 

@@ -172,6 +172,7 @@ export class Connection {
       gameId,
       logDelta: true,
       logLines: this.subscriptions.get(gameId) ?? LOG_LINES,
+      lean: true,
       requestId: newId('s'),
     });
   }
@@ -244,7 +245,7 @@ export class Connection {
    */
   subscribe(gameId: string, logLines = LOG_LINES): Promise<ServerFrame> {
     this.subscriptions.set(gameId, logLines);
-    return this.request({ action: 'subscribe', gameId, logDelta: true, logLines }, true);
+    return this.request({ action: 'subscribe', gameId, logDelta: true, logLines, lean: true }, true);
   }
 
   /** Whether the game was subscribed with fewer than all kept log lines. */

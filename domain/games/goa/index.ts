@@ -55,6 +55,8 @@ export const goa: GameModule<GoaState, GoaCommand, GoaEvent, GoaView, z.infer<ty
   evolve,
   evolveAll,
   view,
+  // The notes on the numbers and rulings: from the data table, the same in every frame.
+  staticView: ['about'],
   legal,
   activeSeats,
   outcome(state): Outcome | null {

@@ -38,6 +38,8 @@ export const navegador: GameModule<NavState, NavCommand, NavEvent, NavView, z.in
   evolve,
   evolveAll,
   view,
+  // The notes on the numbers and rulings: from the data table, the same in every frame.
+  staticView: ['about'],
   legal,
   activeSeats,
   outcome(state): Outcome | null {

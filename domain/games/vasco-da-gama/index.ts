@@ -40,6 +40,8 @@ export const vascoDaGama: GameModule<VdgState, VdgCommand, VdgEvent, VdgView, z.
   evolve,
   evolveAll,
   view,
+  // The notes on the numbers and rulings: from the data table, the same in every frame.
+  staticView: ['about'],
   legal: (state, seat) => legal(flow, state, seat),
   activeSeats: (state) => activeSeats(flow, state),
   outcome(state): Outcome | null {

@@ -6,7 +6,14 @@
  * sockets' here, functions/app/connections.ts: none outlives the process) or their test. The lobby's watches
  * (MemoryListingStore) are marked on the connection, as the table marks its item.
  */
-import type { ClosedConnection, Connection, ConnectionState, ConnectionStore, Subscriber } from '../../stores/connections';
+import type {
+  ClosedConnection,
+  Connection,
+  ConnectionState,
+  ConnectionStore,
+  SubscribeOptions,
+  Subscriber,
+} from '../../stores/connections';
 import { limit, tooManyConnections, tooManySubscriptions } from '../limits';
 
 interface LiveConnection {
@@ -66,14 +73,17 @@ export class MemoryConnectionStore implements ConnectionStore {
     return [...(this.online.get(playerId) ?? [])];
   }
 
-  async subscribe(gameId: string, c: Connection, logDelta = false): Promise<void> {
+  async subscribe(gameId: string, c: Connection, { logDelta = false, lean = false }: SubscribeOptions = {}): Promise<void> {
     const live = this.connections.get(c.connectionId);
     if (!live) throw new Error(`connection ${c.connectionId} is gone`);
     const max = limit('SUBSCRIPTIONS_PER_CONNECTION');
     if (live.games.size >= max && !live.games.has(gameId)) throw tooManySubscriptions(max);
     live.games.add(gameId);
     const game = this.watchers.get(gameId) ?? new Map<string, Subscriber>();
-    this.watchers.set(gameId, game.set(c.connectionId, { connectionId: c.connectionId, playerId: c.playerId, logDelta }));
+    this.watchers.set(
+      gameId,
+      game.set(c.connectionId, { connectionId: c.connectionId, playerId: c.playerId, logDelta, ...(lean ? { lean: true as const } : {}) }),
+    );
   }
 
   async subscribers(gameId: string): Promise<Subscriber[]> {

@@ -7,7 +7,14 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ClosedConnection, Connection, ConnectionState, ConnectionStore, Subscriber } from '../../stores/connections';
+import type {
+  ClosedConnection,
+  Connection,
+  ConnectionState,
+  ConnectionStore,
+  SubscribeOptions,
+  Subscriber,
+} from '../../stores/connections';
 import { limit, tooManyConnections, tooManySubscriptions } from '../limits';
 import { upcast, upcastAll } from './catalog';
 import type { ConnectionItem, GamesWatchItem, SubscriptionItem } from './items';
@@ -217,7 +224,7 @@ export class DynamoConnectionStore implements ConnectionStore {
    * conditional on SUBSCRIPTIONS_PER_CONNECTION (RATE_LIMITED beyond) and on the connection
    * still existing, so it comes before the subscription item.
    */
-  async subscribe(gameId: string, c: Connection, logDelta = false): Promise<void> {
+  async subscribe(gameId: string, c: Connection, { logDelta = false, lean = false }: SubscribeOptions = {}): Promise<void> {
     const max = limit('SUBSCRIPTIONS_PER_CONNECTION');
     try {
       await this.db.send(
@@ -244,6 +251,7 @@ export class DynamoConnectionStore implements ConnectionStore {
           connectionId: c.connectionId,
           playerId: c.playerId,
           ...(logDelta ? { logDelta } : {}),
+          ...(lean ? { lean } : {}),
           ttl: connectionTtl(),
         } satisfies SubscriptionItem,
       }),
@@ -252,7 +260,12 @@ export class DynamoConnectionStore implements ConnectionStore {
 
   async subscribers(gameId: string): Promise<Subscriber[]> {
     const items = upcastAll('subscription', await queryAll(this.db, prefixed(this.table, keys.game(gameId), 'SUB#')));
-    return items.map((i) => ({ connectionId: i.connectionId, playerId: i.playerId, logDelta: i.logDelta === true }));
+    return items.map((i) => ({
+      connectionId: i.connectionId,
+      playerId: i.playerId,
+      logDelta: i.logDelta === true,
+      ...(i.lean === true ? { lean: true as const } : {}),
+    }));
   }
 
   async deleteSubscription(gameId: string, connectionId: string): Promise<void> {

@@ -62,6 +62,8 @@ export interface SubscriptionItem extends ItemKey {
   connectionId: string;
   playerId: string;
   logDelta?: boolean;
+  /** Lean frames asked for (absent on items of earlier versions: no). */
+  lean?: boolean;
   ttl: number;
 }
 

@@ -87,6 +87,8 @@ export const clientFrames = {
     logDelta: z.boolean().optional(),
     /** The answer's log holds at most this many of the latest lines (default: all kept, up to LOG_KEEP). */
     logLines: z.number().int().min(0).max(LOG_KEEP).optional(),
+    /** `state` frames (the answer too) leave out the view's static fields (the game's `staticView`, e.g. `about`): the client has them from the rules module. */
+    lean: z.boolean().optional(),
   }),
   command: z.object({
     action: z.literal('command'),

@@ -20,8 +20,8 @@ export function connectionStoreContract(kit: () => StoreKit, { id, person }: Sui
       expect(await records.getConnection(c.connectionId)).toMatchObject({ ...c, games: [], watchesGames: false });
       expect(await records.isOnline(c.playerId)).toBe(true);
       expect(await records.connectionIdsOf(c.playerId)).toEqual([c.connectionId]);
-      await records.subscribe(id('g-watched'), c, true);
-      await records.subscribe(id('g-watched'), c, true); // again: the same subscription
+      await records.subscribe(id('g-watched'), c, { logDelta: true });
+      await records.subscribe(id('g-watched'), c, { logDelta: true }); // again: the same subscription
       expect(await records.subscribers(id('g-watched'))).toEqual([{ connectionId: c.connectionId, playerId: c.playerId, logDelta: true }]);
       expect((await records.getConnection(c.connectionId))!.games).toEqual([id('g-watched')]);
       await records.watchGames(c);
@@ -58,12 +58,12 @@ export function connectionStoreContract(kit: () => StoreKit, { id, person }: Sui
       for (const c of [a1, a2, b]) await records.putConnection(c);
       expect(sorted(await records.connectionIdsOf(ana.playerId))).toEqual(sorted([a1.connectionId, a2.connectionId]));
       await records.subscribe(id('g-multi'), a1);
-      await records.subscribe(id('g-multi'), b, true);
+      await records.subscribe(id('g-multi'), b, { logDelta: true, lean: true });
       await records.subscribe(id('g-other'), a2);
       expect((await records.subscribers(id('g-multi'))).sort((x, y) => x.connectionId.localeCompare(y.connectionId))).toEqual(
         [
           { connectionId: a1.connectionId, playerId: ana.playerId, logDelta: false },
-          { connectionId: b.connectionId, playerId: b.playerId, logDelta: true },
+          { connectionId: b.connectionId, playerId: b.playerId, logDelta: true, lean: true },
         ].sort((x, y) => x.connectionId.localeCompare(y.connectionId)),
       );
       await records.watchGames(a1);

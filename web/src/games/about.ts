@@ -1,7 +1,12 @@
-/** A game's "about" list: its reconstructed numbers and its rulings, folded away under the board. */
+/**
+ * A game's "about" list: its reconstructed numbers and its rulings, folded away under the board.
+ * Its frames are lean (they leave the list out), so it comes from the rules data in the bundle.
+ */
+import { reconstructedNotes, type Sourced } from '../../../domain/engine/sourced';
 import { h } from '../dom';
 
-export function aboutEl(notes: readonly string[]): HTMLElement {
+export function aboutEl(data: Readonly<Record<string, Sourced<unknown>>>): HTMLElement {
+  const notes = reconstructedNotes(data);
   return h(
     'details',
     { class: 'game-about' },

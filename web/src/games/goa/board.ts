@@ -294,7 +294,7 @@ export function boardEl(frame: StateFrame, ctx: UiContext): HTMLElement {
       order.map((p) => estate(view, p, you, legal, ctx)),
     ),
     view.final ? finalScores(view, ctx.names) : null,
-    aboutEl(view.about),
+    aboutEl(DATA),
   );
 }
 

@@ -392,7 +392,7 @@ export function boardEl(frame: StateFrame, ctx: UiContext): HTMLElement {
     h('div', { class: 'nav-panels' }, market(view), buildings(view), gallery(view, ctx.names)),
     sheets(view, you, ctx.names),
     view.final ? finalScores(view, ctx.names) : null,
-    aboutEl(view.about),
+    aboutEl(DATA),
   );
 }
 

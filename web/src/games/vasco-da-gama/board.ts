@@ -27,7 +27,7 @@ export function boardEl(rc: Rc): HTMLElement {
       { class: 'vdg-players', 'aria-label': 'Players' },
       rc.view.players.map((p) => playerEl(rc, p)),
     ),
-    aboutEl(rc.view.about),
+    aboutEl(DATA),
   );
 }
 
