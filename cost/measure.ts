@@ -20,8 +20,9 @@
  *
  * Scenarios: `async` (the default, what the product is for: players take turns over days; each
  * connects when told it is their turn, plays, and leaves), `live` (four clients online for the
- * whole game), `bots` (one person against `bots: [1, 2, 3]`). Clients subscribe with `logDelta`,
- * as the web client does (state frames then carry only the new log lines). They choose uniformly at random
+ * whole game), `bots` (one person against `bots: [1, 2, 3]`). Clients subscribe with `logDelta`
+ * and `lean`, as the web client does (state frames then carry only the new log lines, and no
+ * static view fields). They choose uniformly at random
  * from their `legal` lists with a seeded generator; the server draws the game's own seed, so two
  * runs differ a little.
  */
@@ -497,7 +498,7 @@ async function session(t: Table, player: Player, opening?: (c: Client) => Promis
   const c = await Client.connect(t.server.wsUrl, { ...player, token: t.socketTokens.get(player.playerId)! });
   try {
     await opening?.(c);
-    await request(c, { action: 'subscribe', gameId: t.gameId, logDelta: true, logLines: 30 }, 'state');
+    await request(c, { action: 'subscribe', gameId: t.gameId, logDelta: true, logLines: 30, lean: true }, 'state');
     await playTurn(t, c);
     return c.latest(t.gameId)!;
   } finally {
@@ -550,7 +551,7 @@ async function playLive(t: Table, players: Player[], clock: boolean): Promise<St
   t.sessions += clients.length;
   t.gameId = (await request(clients[0]!, createFrame(clock), 'gameCreated')).gameId;
   t.rec.gameIds.add(t.gameId);
-  for (const c of clients) await request(c, { action: 'subscribe', gameId: t.gameId, logDelta: true, logLines: 30 }, 'state');
+  for (const c of clients) await request(c, { action: 'subscribe', gameId: t.gameId, logDelta: true, logLines: 30, lean: true }, 'state');
   for (const c of clients.slice(1)) await request(c, { action: 'joinGame', gameId: t.gameId }, 'joined');
   // (Not test/support/play.ts's playToEnd: it may act again on a state older than its ack, and
   // each such command costs a CONFLICT round trip that a real client would not make.)
@@ -568,7 +569,7 @@ async function playBots(t: Table, player: Player, clock: boolean): Promise<State
   t.sessions++;
   t.gameId = (await request(c, createFrame(clock, [1, 2, 3]), 'gameCreated')).gameId;
   t.rec.gameIds.add(t.gameId);
-  await request(c, { action: 'subscribe', gameId: t.gameId, logDelta: true, logLines: 30 }, 'state');
+  await request(c, { action: 'subscribe', gameId: t.gameId, logDelta: true, logLines: 30, lean: true }, 'state');
   await playOnline(t, c);
   await t.rec.quiet(t.server, 1);
   const last = c.latest(t.gameId)!;

@@ -917,7 +917,7 @@ export class World {
       for (const wait of w.waits.filter((x) => x.version <= f.version)) wait.done(d.at);
       w.waits = w.waits.filter((x) => x.version > f.version);
     });
-    const state = await this.request(conn, { action: 'subscribe', gameId, logDelta: true, logLines: 0 });
+    const state = await this.request(conn, { action: 'subscribe', gameId, logDelta: true, logLines: 0, lean: true });
     if (state?.type !== 'state') {
       w.stop();
       return null;
