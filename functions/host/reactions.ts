@@ -216,7 +216,10 @@ export class Reactions {
     const chores = [
       broadcast.commit(before, record, sender),
       decision.index ? records.indexGame(head) : undefined,
-      decision.clock.changed ? schedule.setClockDue(head.gameId, dueDate(decision.clock.due), head.version) : undefined,
+      // A due time the game's current one bounds from below is left to the sweep (SetDueOptions.bound).
+      decision.clock.changed
+        ? schedule.setClockDue(head.gameId, dueDate(decision.clock.due), head.version, { bound: this.deps.now() })
+        : undefined,
       decision.lobby ? lobby?.list(record) : undefined,
     ];
     for (const result of await Promise.allSettled(chores)) {
@@ -270,7 +273,7 @@ export class Reactions {
    */
   private async clock(head: CommitHead, decision: AfterCommit): Promise<void> {
     const { due, changed } = decision.clock;
-    if (changed) await this.deps.schedule.setClockDue(head.gameId, dueDate(due), head.version, { unlessSet: true });
+    if (changed) await this.deps.schedule.setClockDue(head.gameId, dueDate(due), head.version, { unlessSet: true, bound: this.deps.now() });
   }
 
   /**

@@ -40,7 +40,12 @@ beforeAll(async () => {
 afterAll(async () => table?.stop());
 
 /** A players' index on its own client, counting the units of what it sends (ReturnConsumedCapacity on every request). */
-function measuredIndex(): { index: DynamoPlayerGameStore; units: { read: number; write: number; requests: string[] }; close(): void } {
+function measuredIndex(): {
+  index: DynamoPlayerGameStore;
+  client: DynamoDBClient;
+  units: { read: number; write: number; requests: string[] };
+  close(): void;
+} {
   const client = new DynamoDBClient({ endpoint: table.endpoint, region: 'local', credentials: LOCAL_CREDENTIALS });
   const units = { read: 0, write: 0, requests: [] as string[] };
   client.middlewareStack.add(
@@ -57,7 +62,7 @@ function measuredIndex(): { index: DynamoPlayerGameStore; units: { read: number;
     { step: 'initialize', name: 'countUnits' },
   );
   const doc = DynamoDBDocumentClient.from(client);
-  return { index: new DynamoPlayerGameStore(doc, TABLE), units, close: () => doc.destroy() };
+  return { index: new DynamoPlayerGameStore(doc, TABLE), client, units, close: () => doc.destroy() };
 }
 
 /** The head of a game stored as the host stores it, to copy under other game ids. */
@@ -172,7 +177,7 @@ describe("the players' index on the table", () => {
     ];
     const measured = measuredIndex();
     const stored: number[] = [];
-    measured.index['db'].middlewareStack.add(
+    measured.client.middlewareStack.add(
       (next) => async (args) => {
         const items = (args.input as { TransactItems?: Record<string, unknown>[] }).TransactItems ?? [];
         stored.push(items.filter((i) => !i.ConditionCheck).length);

@@ -3,7 +3,7 @@
  * shards sorted by due time, and per game a pointer to its current one, as of a version (an
  * older version's write never replaces a newer one's).
  */
-import type { DueClock, ScheduleStore } from '../../stores/schedule';
+import { boundHolds, dueOfKey, type DueClock, type ScheduleStore, type SetDueOptions } from '../../stores/schedule';
 import { shardsIn, WHOLE_SWEEP } from '../../core/sweep-part';
 import { CLOCK_SHARDS, clockShardOf, keys } from '../store/keys';
 import { byKey, compareKeys, mapIn } from './order';
@@ -20,8 +20,10 @@ export class MemoryScheduleStore implements ScheduleStore {
   /** gameId → the game's pointer to its current due item, as of a version. */
   private readonly pointers = new Map<string, { version: number; dueShard?: string; dueKey?: string }>();
 
-  async setClockDue(gameId: string, due: Date | null, version: number, options: { unlessSet?: boolean } = {}): Promise<void> {
-    if (options.unlessSet && (this.pointers.get(gameId)?.version ?? -1) >= version) return;
+  async setClockDue(gameId: string, due: Date | null, version: number, options: SetDueOptions = {}): Promise<void> {
+    const pointer = this.pointers.get(gameId);
+    if (options.unlessSet && (pointer?.version ?? -1) >= version) return;
+    if (boundHolds(pointer?.dueKey ? dueOfKey(pointer.dueKey) : undefined, due, options.bound)) return;
     const shard = keys.clockShard(clockShardOf(gameId));
     const dueKey = due ? keys.clockDue(due.toISOString(), gameId) : undefined;
     // The same steps as on the table: the due item, then the pointer (conditioned by version), then the previous item goes.

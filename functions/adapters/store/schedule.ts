@@ -5,7 +5,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { DueClock, ScheduleStore } from '../../stores/schedule';
+import { boundHolds, dueOfKey, type DueClock, type ScheduleStore, type SetDueOptions } from '../../stores/schedule';
 import { upcast, upcastAll } from './catalog';
 import type { ClockDueItem, GameClockItem } from './items';
 import { shardsIn, WHOLE_SWEEP } from '../../core/sweep-part';
@@ -31,15 +31,17 @@ export class DynamoScheduleStore implements ScheduleStore {
    *
    * `unlessSet`: first read the game's pointer (one strongly consistent read) and write nothing if
    * it is at this version or later already — the stream's reaction to a commit whose request
-   * wrote it (two writes saved per move of a game with a clock), or whose due time the sweep has
-   * moved since.
+   * wrote it, or whose due time the sweep has moved since. `bound`: read it too, and write nothing
+   * while its due time is a lower bound (SetDueOptions): one read instead of three writes a move.
    */
-  async setClockDue(gameId: string, due: Date | null, version: number, options: { unlessSet?: boolean } = {}): Promise<void> {
-    if (options.unlessSet) {
+  async setClockDue(gameId: string, due: Date | null, version: number, options: SetDueOptions = {}): Promise<void> {
+    if (options.unlessSet || options.bound) {
       const out = await this.db.send(
         new GetCommand({ TableName: this.table, Key: { [PK]: keys.game(gameId), [SK]: keys.gameClock }, ConsistentRead: true }),
       );
-      if (out.Item && upcast('gameClock', out.Item).version >= version) return;
+      const pointer = out.Item && upcast('gameClock', out.Item);
+      if (options.unlessSet && pointer && pointer.version >= version) return;
+      if (boundHolds(pointer?.dueKey ? dueOfKey(pointer.dueKey) : undefined, due, options.bound)) return;
     }
     const shard = keys.clockShard(clockShardOf(gameId));
     const dueKey = due ? keys.clockDue(due.toISOString(), gameId) : undefined;

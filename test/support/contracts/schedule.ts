@@ -65,6 +65,27 @@ export function scheduleStoreContract(kit: () => StoreKit, { id }: SuiteContext)
       expect(await dueAt(time(23, 3), twice)).toEqual([[twice[0], time(18, 3).toISOString()]]);
     });
 
+    it("leave a commit's later due time to the sweep while the current one bounds it from below, an hour or more ahead", async () => {
+      const schedule = kit().stores.schedule;
+      const game = [id('bounded')];
+      await schedule.setClockDue(game[0]!, time(12, 5), 1);
+      // Moves at 6:00 push the due time later (the next turn's reminder): nothing is written, the sweep looks at 12:00.
+      await schedule.setClockDue(game[0]!, time(14, 5), 2, { bound: time(6, 5) });
+      await schedule.setClockDue(game[0]!, time(20, 5), 3, { unlessSet: true, bound: time(6, 5) });
+      expect(await dueAt(time(23, 5), game)).toEqual([[game[0], time(12, 5).toISOString()]]);
+      // One that pulls it earlier is written.
+      await schedule.setClockDue(game[0]!, time(9, 5), 4, { bound: time(6, 5) });
+      expect(await dueAt(time(23, 5), game)).toEqual([[game[0], time(9, 5).toISOString()]]);
+      // Less than an hour ahead (an automatic seat's re-drive), the bound is not kept: the later time is written.
+      await schedule.setClockDue(game[0]!, time(13, 5), 5, { bound: time(8, 30) });
+      expect(await dueAt(time(23, 5), game)).toEqual([[game[0], time(13, 5).toISOString()]]);
+      // The sweep, at the due time, moves it later from the latest record; and a game that ends clears it.
+      await schedule.setClockDue(game[0]!, time(18, 5), 5);
+      expect(await dueAt(time(23, 5), game)).toEqual([[game[0], time(18, 5).toISOString()]]);
+      await schedule.setClockDue(game[0]!, null, 6, { bound: time(14, 5) });
+      expect(await dueAt(time(23, 5), game)).toEqual([]);
+    });
+
     it("remove a handled due item only if it is no longer the game's current one", async () => {
       const schedule = kit().stores.schedule;
       const game = [id('handled')];
