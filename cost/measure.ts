@@ -219,9 +219,13 @@ type Input = Record<string, unknown>;
 /** A value as the document client has it, or marshalled (the middleware may see either). */
 const plain = (v: unknown): unknown => (v && typeof v === 'object' && 'S' in v ? (v as { S: unknown }).S : v);
 
-/** The kind of item a key names: the first part of its partition and of its sort key ("PLAYER PROFILE", "GAME V"). */
-const itemKind = (key: Input | undefined): string =>
-  key ? `${String(plain(key.pk)).split('#')[0]} ${String(plain(key.sk)).split('#')[0]}` : 'unknown';
+/** The kind of item a key names: the first part of its partition and of its sort key ("PLAYER PROFILE", "GAME V", "DELIVERY push"). */
+const itemKind = (key: Input | undefined): string => {
+  if (!key) return 'unknown';
+  const sk = String(plain(key.sk)).split(/[#:]/)[0]!;
+  // A sort key that starts with a time (a due item) is named for it, not by it.
+  return `${String(plain(key.pk)).split('#')[0]} ${/^\d/.test(sk) ? 'at' : sk}`;
+};
 /** A write request's items, each with its key and the units DynamoDB bills for it alone (transactions: twice per KB). */
 function writtenItems(op: string, input: Input): { kind: string; billed: number }[] {
   const size = (x: unknown) => Math.max(1, Math.ceil(Buffer.byteLength(JSON.stringify(x ?? {})) / 1024));
