@@ -6,7 +6,8 @@ import { logDeparture } from './protocol/log-delta';
 
 /**
  * With `since` (the record of the version before, for a `logDelta` subscriber), the log holds
- * only the lines that changed since it; a delta that would not fit is sent in full instead.
+ * only the lines that changed since it; a delta that would not fit is sent in full instead. With
+ * `lean`, the view leaves out the fields the game's module calls static (`staticView`).
  */
 export function stateFrame(
   record: GameRecord,
@@ -17,9 +18,13 @@ export function stateFrame(
 ): StateFrame {
   const module = moduleOf(record);
   const started = record.state !== null;
-  const view = started ? module.view(record.state, seat) : null;
-  // A lean frame leaves out what is the same in every state of the rules version.
-  if (lean && view && module.staticView) for (const key of module.staticView) delete (view as Record<string, unknown>)[key];
+  let view = started ? module.view(record.state, seat) : null;
+  // A lean frame leaves out what is the same in every state of the rules version (from a copy: a view may be shared).
+  if (lean && view && module.staticView) {
+    const copy: Record<string, unknown> = { ...(view as Record<string, unknown>) };
+    for (const key of module.staticView) delete copy[key];
+    view = copy;
+  }
   const frame: StateFrame = {
     type: 'state',
     gameId: record.gameId,
