@@ -244,6 +244,7 @@ function writtenItems(op: string, input: Input): { kind: string; billed: number 
   const item = (input.Item ?? input.Key) as Input | undefined;
   return [{ kind: itemKind(item), billed: size(item) }];
 }
+const billedOf = (items: { billed: number }[]) => items.reduce((sum, i) => sum + i.billed, 0);
 
 /**
  * Counts every call of the runtime's DynamoDB client and its consumed capacity. DynamoDB Local
@@ -270,7 +271,7 @@ function countDynamo(app: LocalServer['app']): void {
         addDynamo((phase.dynamoByOperation[op] ??= { calls: 0, readUnits: 0, writeUnits: 0 }), reads, writes);
         if (writes === 0) return;
         const items = writtenItems(op, input);
-        const billed = items.reduce((sum, i) => sum + i.billed, 0);
+        const billed = billedOf(items);
         for (const i of items)
           addDynamo(
             ((phase.dynamoWritesByItem ??= {})[i.kind] ??= { calls: 0, readUnits: 0, writeUnits: 0 }),
@@ -284,14 +285,7 @@ function countDynamo(app: LocalServer['app']): void {
         let units = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []).reduce((s, c) => s + (c.CapacityUnits ?? 0), 0);
         const isRead = op === 'GetItem' || op === 'Query' || op === 'Scan' || op === 'BatchGetItem';
         if (isRead) units = Math.max(units, input.ConsistentRead ? 1 : 0.5);
-        if (op === 'TransactWriteItems') {
-          const parts = (input.TransactItems as Record<string, { Item?: unknown; Key?: unknown }>[] | undefined) ?? [];
-          const billed = parts.reduce((sum, part) => {
-            const write = Object.values(part)[0]!;
-            return sum + 2 * Math.max(1, Math.ceil(Buffer.byteLength(JSON.stringify(write.Item ?? write.Key ?? {})) / 1024));
-          }, 0);
-          units = Math.max(units, billed);
-        }
+        if (op === 'TransactWriteItems') units = Math.max(units, billedOf(writtenItems(op, input)));
         record(isRead ? units : 0, isRead ? 0 : units);
         // A delivery marker claimed: one notification to one target (its kind is the key's last part).
         const item = input.Item as Input | undefined;
@@ -302,10 +296,7 @@ function countDynamo(app: LocalServer['app']): void {
         }
         return out;
       } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') {
-          const size = Buffer.byteLength(JSON.stringify(input.Item ?? input.Key ?? {}));
-          record(0, Math.max(1, Math.ceil(size / 1024)));
-        }
+        if ((error as Error).name === 'ConditionalCheckFailedException') record(0, billedOf(writtenItems(op, input)));
         throw error;
       }
     },

@@ -26,7 +26,7 @@ export interface InvocationStats {
   maxMs: number;
   /**
    * Of durationMs, the time the handler computed: its wall time less the time it waited on a
-   * request (DynamoDB, @connections, a push), which Lambda runs at the function's CPU share
+   * request (DynamoDB, @connections), which Lambda runs at the function's CPU share
    * (absent in measurements from before it existed: all of it then counts as waiting).
    */
   cpuMs?: number;
@@ -208,7 +208,7 @@ export const ASSUMPTIONS = {
     unit: '× local waiting time',
     why:
       'Lambda duration = the time the handler waited on its requests, measured locally, × this, plus the time it computed at the ' +
-      "function's CPU share (lambdaCpuShare). Locally every DynamoDB call goes to DynamoDB Local (about 5–20 ms, slower than " +
+      "function's CPU share (fullVcpuMb). Locally every DynamoDB call goes to DynamoDB Local (about 5–20 ms, slower than " +
       'in-region DynamoDB at about 3–8 ms) and frames go over loopback (faster than PostToConnection, about 10–30 ms). These ' +
       'pull opposite ways: 1 is the central guess, 2 a pessimistic one.',
   },
@@ -536,7 +536,7 @@ export function lambdaSizing(
   a: Assumptions = ASSUMPTIONS,
   prices: Prices = PRICES,
 ): Partial<Record<FunctionName, { deployedMb: number; cheapestMb: number; sizes: SizingRow[] }>> {
-  const c = combinePhases(m.phases.game, m.phases.onboarding, 1 / a.gamesPerPlayerAccount.value);
+  const c = perGamePhase(m, a);
   const out: Partial<Record<FunctionName, { deployedMb: number; cheapestMb: number; sizes: SizingRow[] }>> = {};
   for (const fn of FUNCTIONS) {
     const local = c.lambda[fn];
@@ -558,10 +558,14 @@ export function lambdaSizing(
   return out;
 }
 
+/** One game's counts: its game phase plus its share of its players' onboarding. */
+const perGamePhase = (m: Measurement, a: Assumptions): PhaseCounts =>
+  combinePhases(m.phases.game, m.phases.onboarding, 1 / a.gamesPerPlayerAccount.value);
+
 /** What one game uses in the cloud: the game phase plus its share of its players' onboarding. */
 export function usagePerGame(m: Measurement, a: Assumptions = ASSUMPTIONS): UsagePerGame {
   const f = 1 / a.gamesPerPlayerAccount.value;
-  const c = combinePhases(m.phases.game, m.phases.onboarding, f);
+  const c = perGamePhase(m, a);
   const scale = a.durationScale.value;
   // The sweep runs every sweepMinutes for every game at once: a month of runs over a month of games.
   const sweepRuns = (30 * 24 * 60) / a.sweepMinutes.value / a.gamesPerMonth.value;

@@ -5,7 +5,6 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/adapters/store/keys';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
@@ -17,15 +16,10 @@ let h: Harness;
 let hook: LoopbackServer;
 beforeAll(async () => {
   hook = await startReceiver(204);
-  const vapid = webPush.generateVAPIDKeys();
   h = await startHarness({
     faults: { decide: () => null, killed: () => undefined },
     scheduleEveryMs: 1000,
     maxInstances: 2,
-    secrets: {
-      TokenSecret: 'harness-token-secret-harness-token-secret',
-      VapidKeys: JSON.stringify({ ...vapid, subject: 'mailto:admin@example.com' }),
-    },
     settings: { WEBHOOK_ALLOW: `${hook.origin}/hooks/` },
   });
 }, 180_000);

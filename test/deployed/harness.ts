@@ -6,6 +6,7 @@
  */
 import { CreateTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import webPush from 'web-push';
 import { startDynamo, LOCAL_CREDENTIALS, type LocalDynamo } from '../../local/dynamodb';
 import { startStreamPoller, type StreamPoller } from '../../local/stream';
 import { startAwsServices, type AwsServices } from './aws-services';
@@ -21,8 +22,11 @@ export interface HarnessOptions {
   scheduleEveryMs: number;
   /** Instances a function may scale out to at once. */
   maxInstances: number;
-  /** Secrets the template's secrets hold (by logical id prefix: TokenSecret, VapidSecret). */
-  secrets: Record<string, string>;
+  /**
+   * Secrets the template's secrets hold (by logical id prefix: TokenSecret, VapidKeys); default
+   * (harnessSecrets): a token secret and fresh VAPID keys, all the stack needs.
+   */
+  secrets?: Record<string, string>;
   /** Added to every function's environment (documented settings only, e.g. REDRIVE_AFTER_MS). */
   settings: Record<string, string>;
 }
@@ -47,6 +51,14 @@ export interface Harness {
   stream: StreamStats;
   scheduleRuns: { ok: number; failed: number };
   stop(): Promise<void>;
+}
+
+/** The secrets the stack reads: its token-signing secret and a Web Push key pair. */
+export function harnessSecrets(): Record<string, string> {
+  return {
+    TokenSecret: 'harness-token-secret-harness-token-secret',
+    VapidKeys: JSON.stringify({ ...webPush.generateVAPIDKeys(), subject: 'mailto:admin@example.com' }),
+  };
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -82,7 +94,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
   // What each resource a function's environment names stands for here.
   const secretArn = (id: string) => `arn:aws:secretsmanager:us-east-1:000000000000:secret:${id}`;
-  for (const [prefix, value] of Object.entries(options.secrets)) {
+  for (const [prefix, value] of Object.entries(options.secrets ?? harnessSecrets())) {
     const id = Object.keys(resources).find((r) => r.startsWith(prefix) && resources[r]!.Type === 'AWS::SecretsManager::Secret');
     if (!id) throw new Error(`no secret ${prefix} in the template`);
     services.secrets.set(secretArn(id), value);

@@ -3,7 +3,6 @@
  * WebAuthn library as esbuild shook it — adds a passkey to a player's account and signs a new
  * device in with it, answered by a software authenticator (test/support/authenticator.ts).
  */
-import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftwarePasskey } from '../support/authenticator';
 import { startHarness, type Harness } from './harness';
@@ -11,15 +10,10 @@ import { Person, registerPlayer } from './player';
 
 let h: Harness;
 beforeAll(async () => {
-  const vapid = webPush.generateVAPIDKeys();
   h = await startHarness({
     faults: { decide: () => null, killed: () => undefined },
     scheduleEveryMs: 60_000,
     maxInstances: 1,
-    secrets: {
-      TokenSecret: 'harness-token-secret-harness-token-secret',
-      VapidKeys: JSON.stringify({ ...vapid, subject: 'mailto:admin@example.com' }),
-    },
     settings: {},
   });
 }, 180_000);

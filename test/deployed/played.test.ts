@@ -11,7 +11,6 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../domain/engine/rng';
 import type { StateFrame } from '../../functions/core/protocol/frames';
@@ -34,7 +33,6 @@ const shortName = (id: string) => id.replace(/[0-9A-F]{8}$/, '');
 
 let h: Harness;
 beforeAll(async () => {
-  const vapid = webPush.generateVAPIDKeys();
   h = await startHarness({
     faults: {
       // The sweep sends 16 queries every tick: a lower chance there spreads the deaths over every function.
@@ -48,10 +46,6 @@ beforeAll(async () => {
     },
     scheduleEveryMs: SCHEDULE_EVERY_MS,
     maxInstances: 3,
-    secrets: {
-      TokenSecret: 'harness-token-secret-harness-token-secret',
-      VapidKeys: JSON.stringify({ ...vapid, subject: 'mailto:admin@example.com' }),
-    },
     settings: { REDRIVE_AFTER_MS: String(REDRIVE_AFTER_MS) },
   });
 }, 180_000);

@@ -16,7 +16,6 @@ import type { ServerFrame } from '../../functions/core/protocol/frames';
 interface PageGlobals {
   localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
 }
-(globalThis as unknown as { localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void } }).localStorage;
 
 let server: MemoryServer;
 let browser: Browser;
