@@ -486,11 +486,14 @@ async function registerDevice(baseUrl: string, name: string): Promise<{ player: 
 /**
  * A visit (async: hours after the last): connect with the socket token (the web client's way: its
  * 15-minute access token is stale by then, the month-long socket token is not, so nothing is
- * refreshed), do `opening` (create / join), subscribe, play this turn, leave; the last state seen.
+ * refreshed), watching the game from the connection as the web client's game page does (`?game=`:
+ * its subscribe then stores nothing), do `opening` (create / join), subscribe, play this turn,
+ * leave; the last state seen.
  */
 async function session(t: Table, player: Player, opening?: (c: Client) => Promise<void>): Promise<StateFrame> {
   t.sessions++;
-  const c = await Client.connect(t.server.wsUrl, { ...player, token: t.socketTokens.get(player.playerId)! });
+  const watch: Record<string, string> = t.gameId ? { game: t.gameId, logDelta: 'true', lean: 'true' } : {};
+  const c = await Client.connect(t.server.wsUrl, { ...player, token: t.socketTokens.get(player.playerId)! }, watch);
   try {
     await opening?.(c);
     await request(c, { action: 'subscribe', gameId: t.gameId, logDelta: true, logLines: 30, lean: true }, 'state');

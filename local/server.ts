@@ -291,6 +291,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       return refuse(500, 'Internal Server Error');
     }
     if (result.statusCode === 429) return refuse(429, 'Too Many Requests', result.body);
+    if (result.statusCode === 400) return refuse(400, 'Bad Request', result.body);
     if (result.statusCode !== 200) return refuse(401, 'Unauthorized');
     // The client left while $connect ran: forget the connection it would have had. It may also
     // go while the upgrade completes (ws then destroys the socket without calling back): the

@@ -212,7 +212,17 @@ export function asyncApiDocument(): string {
             method: 'GET',
             query: {
               type: 'object',
-              properties: { token: { type: 'string', description: "A device's access token (v2.…) or a v1 token." } },
+              properties: {
+                token: { type: 'string', description: "A device's socket token (w2.…) or access token (v2.…), or a v1 token." },
+                game: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 64,
+                  description: 'A game to watch from the start, as `subscribe` would (its `subscribe` then stores nothing).',
+                },
+                logDelta: { type: 'string', enum: ['true', 'false'], description: "With `game`: as `subscribe`'s `logDelta`." },
+                lean: { type: 'string', enum: ['true', 'false'], description: "With `game`: as `subscribe`'s `lean`." },
+              },
               required: ['token'],
             },
             bindingVersion: '0.1.0',

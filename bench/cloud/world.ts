@@ -811,8 +811,10 @@ export class World {
     first: boolean,
   ): Promise<void> {
     if (!(await this.fresh(s))) return;
+    // Come by a push, the web client opens that game's page: its socket watches the game from the start.
+    const watch: Record<string, string> = answering ? { game: answering.gameId, logDelta: 'true', lean: 'true' } : {};
     const opened = await this.withRetries(
-      () => this.ws.connect({ token: s.socketToken }),
+      () => this.ws.connect({ token: s.socketToken, ...watch }),
       (o) => 'refused' in o && o.refused.statusCode === 429,
     );
     if (!('connection' in opened)) {
@@ -841,7 +843,8 @@ export class World {
       }
       const mine = await ask({ action: 'myGames', limit: 50 });
       const games = (mine?.games ?? []) as { gameId: string; status: string; yourTurn: boolean }[];
-      for (const g of games.filter((x) => x.yourTurn)) {
+      const due = games.filter((x) => x.yourTurn);
+      for (const g of [...due.filter((x) => x.gameId === answering?.gameId), ...due.filter((x) => x.gameId !== answering?.gameId)]) {
         if (rng.next() < p.resigns) {
           if ((await ask({ action: 'resign', gameId: g.gameId }))?.type === 'done') this.counts.resignations++;
           continue;

@@ -18,6 +18,6 @@ export function connect(app: App) {
   return observed(
     app.get(observer),
     'connect',
-    (event: WsEvent): Promise<WsResult> => openConnection(deps, event.requestContext.connectionId, event.queryStringParameters?.token),
+    (event: WsEvent): Promise<WsResult> => openConnection(deps, event.requestContext.connectionId, event.queryStringParameters ?? {}),
   );
 }

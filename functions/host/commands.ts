@@ -138,7 +138,10 @@ export class Commands {
     const before = await records.subscribers(frame.gameId);
     await records.subscribe(frame.gameId, conn, { logDelta: frame.logDelta, lean: frame.lean });
     const me = { connectionId: conn.connectionId, playerId: conn.playerId, logDelta: frame.logDelta === true };
-    const online = onlineSeats(record, [...before.filter((s) => s.connectionId !== conn.connectionId), me]);
+    // Its own subscription may be stored already (it connected watching the game): presence is
+    // announced when this connection brings a seat online, as against the others alone.
+    const others = before.filter((s) => s.connectionId !== conn.connectionId);
+    const online = onlineSeats(record, [...others, me]);
     return {
       reply: {
         ...logTail(
@@ -149,7 +152,7 @@ export class Commands {
       },
       // The subscriber learns who is online from its state frame; the others from a presence
       // frame, only if this subscription brought a seat online (a spectator or a second tab does not).
-      after: sameSeats(onlineSeats(record, before), online)
+      after: sameSeats(onlineSeats(record, others), online)
         ? undefined
         : () => broadcast.announcePresence(record.gameId, sender, { connectionId: conn.connectionId, online }),
     };

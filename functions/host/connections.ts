@@ -10,7 +10,7 @@ import type { Sender } from '../adapters/sender';
 import { ProtocolError } from '../core/protocol/frames';
 import { failure, type Observer } from '../observe/observer';
 import type { AccountStore } from '../stores/accounts';
-import type { Connection, ConnectionStore } from '../stores/connections';
+import type { Connection, ConnectionStore, Watch } from '../stores/connections';
 import type { Host } from './host';
 import type { Sessions } from './sessions';
 
@@ -22,18 +22,30 @@ interface Kept {
   cache: LRUCache<string, Connection>;
 }
 
+/** The game a connection asks to watch from its start (`?game=`), or why it cannot. */
+export function watchOf(query: Record<string, string | undefined>): Watch | undefined | { refused: string } {
+  const { game, logDelta, lean } = query;
+  if (game === undefined) return undefined;
+  if (!game || game.length > 64) return { refused: '?game= must be a game id (1 to 64 characters).' };
+  for (const [name, value] of Object.entries({ logDelta, lean }))
+    if (value !== undefined && value !== 'true' && value !== 'false') return { refused: `?${name}= must be true or false.` };
+  return { gameId: game, ...(logDelta === 'true' ? { logDelta: true } : {}), ...(lean === 'true' ? { lean: true } : {}) };
+}
+
 /** Record a new connection, or the HTTP status and body that refuse it. */
 export async function openConnection(
   deps: Kept & { sessions: Sessions; accounts: AccountStore; now: () => Date },
   connectionId: string,
-  token: string | undefined,
+  query: Record<string, string | undefined>,
 ): Promise<{ statusCode: number; body?: string }> {
+  const watch = watchOf(query);
+  if (watch && 'refused' in watch) return { statusCode: 400, body: watch.refused };
   // A socket token may open it: the device is read below, so a revoked one opens nothing.
-  const checked = await deps.sessions.check(token, { socket: true });
+  const checked = await deps.sessions.check(query.token, { socket: true });
   if (!checked.ok) return { statusCode: 401, body: `${SIGN_IN} ${checked.message}` };
   const connection: Connection = { connectionId, ...checked.caller, connectedAt: deps.now().toISOString() };
   try {
-    await deps.connections.putConnection(connection);
+    await deps.connections.putConnection(connection, watch);
   } catch (error) {
     if (!(error instanceof ProtocolError && error.code === 'RATE_LIMITED')) throw error;
     return { statusCode: 429, body: JSON.stringify({ code: error.code, message: error.message }) };

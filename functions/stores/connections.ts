@@ -39,6 +39,11 @@ export interface SubscribeOptions {
   lean?: boolean;
 }
 
+/** A game a connection watches from its start (`$connect` with `?game=`), with how. */
+export interface Watch extends SubscribeOptions {
+  gameId: string;
+}
+
 /**
  * A stored connection with what it watches. `watchesLobby`: whether it watches the lobby (see
  * ListingStore.watch); undefined when this store cannot tell (then it must be asked to forget).
@@ -59,9 +64,10 @@ export interface ClosedConnection {
 export interface ConnectionStore {
   /**
    * Record a new connection, or refuse it with RATE_LIMITED when the player has
-   * CONNECTIONS_PER_PLAYER open already (the limit holds across processes).
+   * CONNECTIONS_PER_PLAYER open already (the limit holds across processes). With `watch`, it
+   * watches that game from the start, as `subscribe` would, in the writes that record it.
    */
-  putConnection(c: Connection): Promise<void>;
+  putConnection(c: Connection, watch?: Watch): Promise<void>;
   getConnection(connectionId: string): Promise<ConnectionState | null>;
   /**
    * Forget a connection, its subscriptions, its watch of its player's games and its presence;
@@ -77,7 +83,8 @@ export interface ConnectionStore {
   connectionIdsOf(playerId: string): Promise<string[]>;
   /**
    * Watch a game: refused (an error) for a connection that is gone, RATE_LIMITED beyond
-   * SUBSCRIPTIONS_PER_CONNECTION games; watching a game again changes nothing.
+   * SUBSCRIPTIONS_PER_CONNECTION games; watching a game again with the same options changes
+   * (and, in the table, writes) nothing: a connection opened watching it subscribes for its state.
    */
   subscribe(gameId: string, c: Connection, options?: SubscribeOptions): Promise<void>;
   subscribers(gameId: string): Promise<Subscriber[]>;

@@ -62,7 +62,7 @@ export type HostSchedule = ScheduleStore;
 export function hostRecords(stores: Pick<Stores, 'connections' | 'playerGames' | 'quotas'>): HostRecords {
   const { connections: c, playerGames: g, quotas: q } = stores;
   return {
-    putConnection: (connection) => c.putConnection(connection),
+    putConnection: (connection, watch) => c.putConnection(connection, watch),
     getConnection: (connectionId) => c.getConnection(connectionId),
     deleteConnection: (connectionId) => c.deleteConnection(connectionId),
     isOnline: (playerId) => c.isOnline(playerId),

@@ -142,6 +142,39 @@ describe('presence', () => {
   });
 });
 
+describe('a connection watching a game from its start (?game=)', () => {
+  it('gets its changes before any subscribe, in the shape asked for; its subscribe answers the state and tells who came online', async () => {
+    const [xp, op] = await Promise.all([register(server.url, 'Xana'), register(server.url, 'Odete')]);
+    const [x, first] = await Promise.all([Client.connect(server.wsUrl, xp), Client.connect(server.wsUrl, op)]);
+    const gameId = await ticTacToe(x, first);
+    await first.close();
+    await x.request({ action: 'subscribe', gameId });
+    const o = await Client.connect(server.wsUrl, op, { game: gameId, logDelta: 'true' });
+    // Watching already: X's move reaches O though O has sent nothing, as a log delta.
+    const seen = o.waitFor<StateFrame>((f) => f.type === 'state' && f.version === 3);
+    await x.request({ action: 'command', gameId, commandId: 'w1', command: { type: 'mark', cell: 4 } });
+    await seen;
+    expect(o.raw.find((f): f is StateFrame => f.type === 'state' && f.version === 3)).toMatchObject({ logAfter: 2 });
+    // Its subscribe (for the whole state) brings its seat online for X.
+    const joined = x.waitFor((f) => f.type === 'presence' && f.online.length === 2);
+    expect(await o.request<StateFrame>({ action: 'subscribe', gameId, logDelta: true })).toMatchObject({ version: 3, online: [0, 1] });
+    expect(await joined).toEqual({ type: 'presence', gameId, online: [0, 1] });
+    expect(await server.stores.connections.subscribers(gameId)).toHaveLength(2);
+    await Promise.all([x.close(), o.close()]);
+  });
+
+  it('refuses a game or an option it cannot read with HTTP 400, recording nothing', async () => {
+    const ana = await register(server.url, 'Ana-w');
+    for (const query of [{ game: '' }, { game: 'g'.repeat(65) }, { game: 'g1', lean: 'yes' }, { game: 'g1', logDelta: '1' }] as Record<
+      string,
+      string
+    >[])
+      await expect(Client.connect(server.wsUrl, ana, query)).rejects.toThrow(/400/);
+    expect(await server.stores.connections.isOnline(ana.playerId)).toBe(false);
+    expect(await server.stores.connections.subscribers('g1')).toEqual([]);
+  });
+});
+
 describe('log deltas', () => {
   it('send a logDelta subscriber only the new lines, which rebuild the full log', async () => {
     const [xp, op] = await Promise.all([register(server.url, 'Xu'), register(server.url, 'Oona')]);

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../domain/engine/rng';
 import type { StateFrame } from '../../functions/core/protocol/frames';
 import { keys } from '../../functions/adapters/store/keys';
+import { CONNECTION_TTL_SECONDS } from '../../functions/adapters/store/connections';
 import type { CommitItem } from '../../functions/adapters/store/items';
 import { LOCAL_CREDENTIALS } from '../../local/dynamodb';
 import { startHarness, type Harness } from './harness';
@@ -97,22 +98,27 @@ async function item(pk: string, sk: string): Promise<Record<string, unknown> | u
 }
 
 async function commits(gameId: string): Promise<CommitItem[]> {
+  return (await gameItems(gameId, 'V#')) as unknown as CommitItem[];
+}
+
+/** The items of a game's partition under one prefix, read consistently. */
+async function gameItems(gameId: string, prefix: string): Promise<Record<string, unknown>[]> {
   const doc = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: h.dynamo.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS }),
   );
-  const items: CommitItem[] = [];
+  const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await doc.send(
       new QueryCommand({
         TableName: h.tableName,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :v)',
-        ExpressionAttributeValues: { ':pk': keys.game(gameId), ':v': 'V#' },
+        ExpressionAttributeValues: { ':pk': keys.game(gameId), ':v': prefix },
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
     );
-    items.push(...((page.Items ?? []) as CommitItem[]));
+    items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
   doc.destroy();
@@ -179,7 +185,11 @@ describe('the deployed stack, played with injected faults', () => {
       // Away until the sweep has timed him out, as Ana sees it (not a fixed time: his turn may come late).
       const seen = await a.stateWhere(gameId, (s) => s.status === 'finished' || s.absent.includes(seat), 120_000);
       expect(seen.absent, 'Bruno timed out while away').toContain(seat);
-      await b.connect();
+      // Back by the game's page: his socket watches the game from $connect, before he asks for its state.
+      const back = Math.floor(Date.now() / 1000);
+      await b.connect(gameId);
+      const watching = await gameItems(gameId, 'SUB#');
+      expect(watching.some((i) => i.playerId === b.account.playerId && Number(i.ttl) >= back + CONNECTION_TTL_SECONDS)).toBe(true);
       await b.subscribe(gameId);
       await play(b, gameId);
     })();

@@ -50,11 +50,13 @@ export class Person {
     private readonly wsUrl: string,
   ) {}
 
-  async connect(): Promise<void> {
+  /** Open a socket, watching `game` from the start if given (`?game=`). */
+  async connect(game?: string): Promise<void> {
+    const query = new URLSearchParams({ token: this.account.token, ...(game ? { game } : {}) });
     for (let attempt = 0; ; attempt++) {
       try {
         this.ws = await new Promise<WebSocket>((resolve, reject) => {
-          const ws = new WebSocket(`${this.wsUrl}/?token=${encodeURIComponent(this.account.token)}`);
+          const ws = new WebSocket(`${this.wsUrl}/?${query}`);
           ws.once('open', () => resolve(ws));
           ws.once('error', reject);
           ws.once('unexpected-response', () => reject(new Error('refused')));

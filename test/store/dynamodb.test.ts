@@ -17,6 +17,7 @@ import { SNAPSHOT_FORMAT } from '../../domain/engine/projector';
 import { applyCommit, moduleOf, type Commit, type GameRecord } from '../../functions/core/record';
 import { planCommand, planCreate, planJoin } from '../../functions/core/plans';
 import { DynamoGameCompactor } from '../../functions/adapters/store/compactor';
+import { DynamoConnectionStore } from '../../functions/adapters/store/connections';
 import { EventStore, SNAPSHOT_EVERY } from '../../functions/adapters/store/event-store';
 import { GroupWriter } from '../../functions/adapters/store/group-commit';
 import type { RatingItem } from '../../functions/adapters/store/items';
@@ -253,6 +254,26 @@ describe('the event store on DynamoDB', () => {
       }),
     );
     await expect(new EventStore(doc, TABLE).load('g-rules')).rejects.toThrow(/no module for vasco-da-gama@0/);
+  });
+});
+
+describe('connections on DynamoDB', () => {
+  it('open watching a game with three writes, and subscribing to it then reads and writes nothing', async () => {
+    const sent: string[] = [];
+    const counting = {
+      send: (command: { constructor: { name: string } }) => (sent.push(command.constructor.name), doc.send(command as never)),
+    };
+    const store = new DynamoConnectionStore(counting as unknown as DynamoDBDocumentClient, TABLE);
+    const c = { connectionId: `conn-w-${Date.now()}`, playerId: `p-w-${Date.now()}`, name: 'Wanda' };
+    await store.putConnection(c, { gameId: 'g-w', logDelta: true, lean: true });
+    // The live map (a profile without one is given it first), the connection with its game, the subscription.
+    expect(sent.filter((n) => n !== 'GetCommand').slice(-2)).toEqual(['PutCommand', 'PutCommand']);
+    sent.length = 0;
+    await store.subscribe('g-w', c, { logDelta: true, lean: true });
+    expect(sent).toEqual(['GetCommand']);
+    sent.length = 0;
+    await store.subscribe('g-w', c, { logDelta: true }); // other options: stored again
+    expect(sent).toEqual(['GetCommand', 'UpdateCommand', 'PutCommand']);
   });
 });
 

@@ -76,11 +76,11 @@ export class Client {
     this.closed = new Promise((resolve) => ws.once('close', () => resolve()));
   }
 
-  /** Connect over a WebSocket, or in-process to an in-process server (in-process.ts). */
-  static async connect(wsUrl: string, player: Player): Promise<Client> {
+  /** Connect over a WebSocket (with more of the query string: `?game=`…), or in-process to an in-process server (in-process.ts). */
+  static async connect(wsUrl: string, player: Player, query: Record<string, string> = {}): Promise<Client> {
     const local = inProcess(wsUrl);
-    if (local) return new Client(player, await local.connect({ token: player.token }));
-    const ws = new WebSocket(`${wsUrl}?token=${encodeURIComponent(player.token)}`);
+    if (local) return new Client(player, await local.connect({ token: player.token, ...query }));
+    const ws = new WebSocket(`${wsUrl}?${new URLSearchParams({ token: player.token, ...query })}`);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);

@@ -181,7 +181,8 @@ export async function startInProcessServer(
     async connect(query) {
       const connectionId = `conn-${++connections}`;
       const result = await connectSocket(runtime, events, connectionId, query);
-      if (result.statusCode !== 200) throw new Error(`upgrade refused: ${result.statusCode === 429 ? 429 : 401}`);
+      if (result.statusCode !== 200)
+        throw new Error(`upgrade refused: ${result.statusCode === 429 || result.statusCode === 400 ? result.statusCode : 401}`);
       const pair = socketPair();
       serveSocket(runtime, events, sockets, connectionId, pair.server);
       return pair.client;

@@ -3,11 +3,12 @@
  * pings (API Gateway drops sockets idle for 10 minutes); a page hidden for a while closes its
  * socket, so its player counts as offline and gets pushes, and comes back when shown again.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type MemoryServer } from '../../local/server';
 import { launchChromium } from '../support/browser';
-import { register } from '../support/client';
+import { Client, register, type Player } from '../support/client';
+import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { waitOffline } from '../support/table';
 import { records as recordsPart } from '../../functions/app/games';
 
@@ -34,21 +35,34 @@ async function waitOnline(playerId: string): Promise<void> {
   while (!(await server.app.get(recordsPart).isOnline(playerId))) await new Promise((r) => setTimeout(r, 50));
 }
 
+/** A page of a new context, signed in as the player, with the socket's timing shortened. */
+async function signedInPage(player: Player, timing: object): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  await context.addInitScript(
+    ({ session, timing }) => {
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'caravela.session',
+        JSON.stringify(session),
+      );
+      (globalThis as { caravelaTiming?: object }).caravelaTiming = timing;
+    },
+    { session: { playerId: player.playerId, name: player.name, token: player.token }, timing },
+  );
+  return { context, page: await context.newPage() };
+}
+
+/** Show or hide the page, as switching tabs does. */
+const setVisibility = (page: Page, state: string) =>
+  page.evaluate((s) => {
+    const g = globalThis as unknown as PageGlobals;
+    Object.defineProperty(g.document, 'visibilityState', { configurable: true, get: () => s });
+    g.document.dispatchEvent(new g.Event('visibilitychange'));
+  }, state);
+
 describe('the web client over days', () => {
   it('pings while visible and idle, closes its socket when hidden a while, and comes back when shown', async () => {
     const ana = await register(server.url, 'Ana');
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
-    await context.addInitScript(
-      (session) => {
-        (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-          'caravela.session',
-          JSON.stringify(session),
-        );
-        (globalThis as { caravelaTiming?: object }).caravelaTiming = { idleMs: 300, hiddenMs: 600 };
-      },
-      { playerId: ana.playerId, name: ana.name, token: ana.token },
-    );
-    const page = await context.newPage();
+    const { context, page } = await signedInPage(ana, { idleMs: 300, hiddenMs: 600 });
     await page.goto(server.url);
     await waitOnline(ana.playerId);
     await page.evaluate(() => {
@@ -60,13 +74,7 @@ describe('the web client over days', () => {
     await page.waitForFunction(() => (globalThis as unknown as PageGlobals).pongs >= 2, undefined, { timeout: 5000 });
 
     // Hidden: after a while the socket is closed and the server counts Ana offline; no pings meanwhile.
-    const setVisibility = (state: string) =>
-      page.evaluate((s) => {
-        const g = globalThis as unknown as PageGlobals;
-        Object.defineProperty(g.document, 'visibilityState', { configurable: true, get: () => s });
-        g.document.dispatchEvent(new g.Event('visibilitychange'));
-      }, state);
-    await setVisibility('hidden');
+    await setVisibility(page, 'hidden');
     await waitOffline(server.app, ana.playerId);
     const pongsWhileAway = await page.evaluate(() => (globalThis as unknown as PageGlobals).pongs);
     await new Promise((r) => setTimeout(r, 800));
@@ -74,9 +82,39 @@ describe('the web client over days', () => {
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).pongs)).toBe(pongsWhileAway);
 
     // Shown again: connected at once, the lobby answers again.
-    await setVisibility('visible');
+    await setVisibility(page, 'visible');
     await waitOnline(ana.playerId);
     await page.locator('.status', { hasText: /· online/ }).waitFor({ timeout: 5000 });
+    await context.close();
+  });
+
+  it('opens a game page watching its game from the connection, and again after the page was hidden', async () => {
+    const [ana, bo] = await Promise.all([register(server.url, 'Ana-g'), register(server.url, 'Bo-g')]);
+    const x = await Client.connect(server.wsUrl, ana);
+    const { gameId } = await x.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
+      action: 'createGame',
+      game: 'tic-tac-toe',
+      players: 2,
+    });
+    const o = await Client.connect(server.wsUrl, bo);
+    await o.request({ action: 'joinGame', gameId });
+    await Promise.all([x.close(), o.close()]);
+    const { context, page } = await signedInPage(ana, { hiddenMs: 300 });
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    await page.goto(`${server.url}/#/game/${encodeURIComponent(gameId)}`);
+    await page.locator('.status', { hasText: /· online/ }).waitFor({ timeout: 10_000 });
+    const watched = { game: gameId, logDelta: 'true', lean: 'true' };
+    expect(Object.fromEntries(new URL(sockets[0]!).searchParams)).toMatchObject(watched);
+    expect(await server.app.get(recordsPart).subscribers(gameId)).toEqual([
+      expect.objectContaining({ playerId: ana.playerId, logDelta: true, lean: true }),
+    ]);
+    await setVisibility(page, 'hidden');
+    await waitOffline(server.app, ana.playerId);
+    await setVisibility(page, 'visible');
+    await waitOnline(ana.playerId);
+    expect(sockets).toHaveLength(2);
+    expect(Object.fromEntries(new URL(sockets[1]!).searchParams)).toMatchObject(watched);
     await context.close();
   });
 });

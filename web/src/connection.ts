@@ -127,8 +127,19 @@ export class Connection {
     );
   }
 
+  /**
+   * The socket watches the first game on screen from its start (`?game=`, with the options
+   * `subscribe` sends): the server records it with the connection, and the subscribe that asks
+   * for its state stores nothing more.
+   */
+  private watching(url: string): string {
+    const [gameId] = this.subscriptions.keys();
+    if (gameId === undefined) return url;
+    return `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams({ game: gameId, logDelta: 'true', lean: 'true' })}`;
+  }
+
   private openAt(url: string): void {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(this.watching(url));
     this.ws = ws;
     let opened = false;
     ws.onopen = () => {

@@ -13,6 +13,7 @@ import type {
   ConnectionStore,
   SubscribeOptions,
   Subscriber,
+  Watch,
 } from '../../stores/connections';
 import { limit, tooManyConnections, tooManySubscriptions } from '../limits';
 
@@ -33,12 +34,13 @@ export class MemoryConnectionStore implements ConnectionStore {
   /** playerId → live connectionIds */
   private readonly online = new Map<string, Set<string>>();
 
-  async putConnection(c: Connection): Promise<void> {
+  async putConnection(c: Connection, watch?: Watch): Promise<void> {
     const max = limit('CONNECTIONS_PER_PLAYER');
     if ((this.online.get(c.playerId)?.size ?? 0) >= max) throw tooManyConnections(max);
     this.connections.set(c.connectionId, { connection: { ...c }, games: new Set(), watchesGames: false });
     const ids = this.online.get(c.playerId) ?? new Set<string>();
     this.online.set(c.playerId, ids.add(c.connectionId));
+    if (watch) await this.subscribe(watch.gameId, c, watch);
   }
 
   async getConnection(connectionId: string): Promise<ConnectionState | null> {

@@ -14,6 +14,7 @@ import type {
   ConnectionStore,
   SubscribeOptions,
   Subscriber,
+  Watch,
 } from '../../stores/connections';
 import { limit, tooManyConnections, tooManySubscriptions } from '../limits';
 import { upcast, upcastAll } from './catalog';
@@ -44,9 +45,10 @@ export class DynamoConnectionStore implements ConnectionStore {
    * Record a new connection, or refuse it with RATE_LIMITED when the player has
    * CONNECTIONS_PER_PLAYER open already. The player's live connections are a map in their
    * profile item (connection → expiry), claimed with a conditional update: the limit holds
-   * across Lambda instances, and it is the one write that says "online" (no marker item).
+   * across Lambda instances, and it is the one write that says "online" (no marker item). A
+   * `watch` is listed on the connection's item as it is put (one write fewer than `subscribe`).
    */
-  async putConnection(c: Connection): Promise<void> {
+  async putConnection(c: Connection, watch?: Watch): Promise<void> {
     await this.claimConnectionSlot(c);
     await this.db.send(
       new PutCommand({
@@ -56,10 +58,12 @@ export class DynamoConnectionStore implements ConnectionStore {
           [SK]: keys.connectionMeta,
           kind: 'connection',
           ...c,
+          ...(watch ? { games: new Set([watch.gameId]) } : {}),
           ttl: connectionTtl(),
         } satisfies ConnectionItem,
       }),
     );
+    if (watch) await this.putSubscription(watch.gameId, c, watch);
   }
 
   private async claimConnectionSlot(c: Connection): Promise<void> {
@@ -222,9 +226,25 @@ export class DynamoConnectionStore implements ConnectionStore {
   /**
    * Watch a game. The connection's item lists the games it watches; adding to that list is
    * conditional on SUBSCRIPTIONS_PER_CONNECTION (RATE_LIMITED beyond) and on the connection
-   * still existing, so it comes before the subscription item.
+   * still existing, so it comes before the subscription item. A subscription already stored
+   * with the same options (the connection opened watching the game) is read, not written again:
+   * a read costs a fifth of a write, and it exists only once its game is on the list.
    */
-  async subscribe(gameId: string, c: Connection, { logDelta = false, lean = false }: SubscribeOptions = {}): Promise<void> {
+  async subscribe(gameId: string, c: Connection, options: SubscribeOptions = {}): Promise<void> {
+    const stored = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { [PK]: keys.game(gameId), [SK]: keys.subscription(c.connectionId) },
+        ProjectionExpression: 'logDelta, lean',
+        ConsistentRead: true,
+      }),
+    );
+    if (
+      stored.Item &&
+      (stored.Item.logDelta === true) === (options.logDelta === true) &&
+      (stored.Item.lean === true) === (options.lean === true)
+    )
+      return;
     const max = limit('SUBSCRIPTIONS_PER_CONNECTION');
     try {
       await this.db.send(
@@ -241,6 +261,10 @@ export class DynamoConnectionStore implements ConnectionStore {
       if (error instanceof ConditionalCheckFailedException && error.Item) throw tooManySubscriptions(max);
       throw error;
     }
+    await this.putSubscription(gameId, c, options);
+  }
+
+  private async putSubscription(gameId: string, c: Connection, { logDelta = false, lean = false }: SubscribeOptions): Promise<void> {
     await this.db.send(
       new PutCommand({
         TableName: this.table,

@@ -78,6 +78,22 @@ export function connectionStoreContract(kit: () => StoreKit, { id, person }: Sui
       expect(await records.gamesWatchers(ana.playerId)).toEqual([a1.connectionId]);
     });
 
+    it('record a connection watching a game from its start: its subscription as subscribe makes it, which subscribing again keeps', async () => {
+      const records = kit().stores.connections;
+      const c = conn('Watcher');
+      await records.putConnection(c, { gameId: id('g-start'), logDelta: true, lean: true });
+      const subscription = { connectionId: c.connectionId, playerId: c.playerId, logDelta: true, lean: true };
+      expect(await records.subscribers(id('g-start'))).toEqual([subscription]);
+      expect((await records.getConnection(c.connectionId))!.games).toEqual([id('g-start')]);
+      await records.subscribe(id('g-start'), c, { logDelta: true, lean: true });
+      expect(await records.subscribers(id('g-start'))).toEqual([subscription]);
+      // Other options replace it.
+      await records.subscribe(id('g-start'), c, { logDelta: true });
+      expect(await records.subscribers(id('g-start'))).toEqual([{ connectionId: c.connectionId, playerId: c.playerId, logDelta: true }]);
+      expect(await records.deleteConnection(c.connectionId)).toMatchObject({ games: [id('g-start')] });
+      expect(await records.subscribers(id('g-start'))).toEqual([]);
+    });
+
     it('drop one subscription or one watch alone', async () => {
       const records = kit().stores.connections;
       const [a, b] = [conn('Ana2'), conn('Bo2')];
