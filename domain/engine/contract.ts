@@ -84,6 +84,12 @@ export interface GameModule<S, C extends Tagged, E extends Tagged, V = unknown, 
   activeSeats(state: S): Seat[];
   /** Final scores and ranking, or null while the game goes on. */
   outcome(state: S): Outcome | null;
+  /**
+   * Optional: each seat's points if the game ended now, counted from what every seat may see (so
+   * a public estimate where the end scores something hidden; the game's `pointsNote` says what
+   * it leaves out). Shown beside every name while the game goes on.
+   */
+  standings?(state: S): readonly number[];
   /** One log line for an event, with seat names filled in; '' for a bookkeeping event the log leaves out. */
   describe(event: E, names: readonly string[]): string;
   /**

@@ -34,6 +34,8 @@ export interface GameMeta {
    * when the score only says who won (the engine's `winnerOutcome`: 1 for the winner, all ranked 1 in a draw).
    */
   readonly scoring: 'points' | 'winner';
+  /** With `standings` in the module: what the points shown during the game count, in a sentence. */
+  readonly pointsNote?: string;
 }
 
 /** Every game, in the order of `GAMES` (domain/games/index.ts) and of the new-game screen. */

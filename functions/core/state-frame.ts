@@ -42,6 +42,7 @@ export function stateFrame(
     log: record.log,
     logStart: record.logBase,
     outcome: wireOutcome(record),
+    ...pointsOf(record),
     ...(record.resigned.length ? { resigned: [...record.resigned] } : {}),
     ...(record.onResign === 'end' ? { onResign: 'end' as const } : {}),
   };
@@ -55,6 +56,20 @@ export function stateFrame(
     if (bytes(delta) <= MAX_SERVER_FRAME_BYTES) return delta;
   }
   return fitLog(frame);
+}
+
+/**
+ * Each seat's points (the module's `standings`), or the scores of the rules' own end once it came
+ * (a game ended early, by vote or a resignation, keeps the standings it stopped at).
+ */
+function pointsOf(record: GameRecord): { points?: number[] } {
+  const module = moduleOf(record);
+  if (!module.standings || record.state === null) return {};
+  const outcome = module.outcome(record.state);
+  if (!outcome) return { points: [...module.standings(record.state)] };
+  const points = Array<number>(record.seats.length).fill(0);
+  for (const r of outcome.results) points[r.seat] = r.score;
+  return { points };
 }
 
 /**

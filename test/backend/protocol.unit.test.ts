@@ -187,6 +187,7 @@ describe('log deltas', () => {
       log: ['Xu created the game', 'Oona took seat 2', 'Xu (X) and Oona (O) start a game of tic-tac-toe'],
     });
     expect(first).not.toHaveProperty('logAfter');
+    expect(first).not.toHaveProperty('points'); // tic-tac-toe counts no points
     await o.request({ action: 'subscribe', gameId });
     for (const [i, cell] of [4, 0, 8].entries()) {
       const mover = i % 2 === 0 ? x : o;
@@ -222,6 +223,9 @@ describe('lean frames', () => {
     expect(about).toEqual(reconstructedNotes(VDG_DATA));
     expect(about.length).toBeGreaterThan(0);
     expect(a.view).toEqual(rest);
+    // Every seat's points, the same in either shape (Vasco da Gama's VP so far).
+    expect(a.points).toEqual(b.points);
+    expect(a.points).toEqual([expect.any(Number), expect.any(Number)]);
     expect(JSON.stringify(a).length).toBeLessThan(JSON.stringify(b).length - JSON.stringify(about).length + 100);
     // A change: both get it, each in its own shape.
     const command = b.legal[0];

@@ -1,7 +1,7 @@
 /**
  * "Players keep their money secret during the game" — and their expedition cards. Two tables that
  * differ only in one seat's ducats and hand must look the same to everybody else, across any command:
- * the same events and views, the same seats to act with the same options, the same refusals. Nothing
+ * the same events, views and points shown, the same seats to act with the same options, the same refusals. Nothing
  * automatic may read a secret — not even a seat that cannot outbid, which is asked all the same (with
  * only "pass" open to it) instead of passing for all to see.
  */
@@ -34,6 +34,7 @@ function frame(s: GoaState, events: readonly GoaEvent[], viewer: number) {
   return {
     events: events.map((e) => e.type),
     view: game.view(s, viewer),
+    points: game.standings!(s),
     log: events.map((e) => game.describe(e, NAMES)),
     canUndo: game.canUndo!(events),
     active: game.activeSeats(s),

@@ -19,6 +19,7 @@ import {
   botPick,
   controls,
   drawn,
+  layout,
   openNewGame,
   PREPARE,
   signIn,
@@ -100,6 +101,10 @@ export async function playByClicking(
           `no control for ${c}`,
         ).toContain(c);
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.body.innerText)).not.toMatch(/\{"type/);
+    // The actions never cover the board; every seat's points are in view wherever the page is scrolled.
+    const seen = await layout(page);
+    expect(seen.overlap, 'the actions panel covers the board').toBe(0);
+    if (s.points) expect(seen.pointsInView, "a seat's points out of view").toBe(s.points.length);
 
     const picked = await botPick(server.app, game, gameId, s, rng);
     const target = await targetFor(page, picked, rng, options.prepare ?? PREPARE[game]);

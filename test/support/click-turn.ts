@@ -16,6 +16,7 @@ export interface PageState {
   legal: object[];
   activeSeats: number[];
   you: number;
+  points?: number[];
 }
 
 export interface PageGlobals {
@@ -45,6 +46,51 @@ export const PREPARE: Readonly<Record<string, Prepare>> = {
 
 export const state = (page: Page, gameId: string) =>
   page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id) ?? null, gameId);
+
+/** What the layout shows a player at a decision (issue 30's checks): measured in the page. */
+export interface Layout {
+  /** The area where the board and the actions panel overlap (0: the panel never covers the board). */
+  overlap: number;
+  /** Player panels, and those whose points lie wholly inside the window (no scrolling). */
+  seats: number;
+  pointsInView: number;
+  /** The page is wider than the window (it scrolls sideways). */
+  sideways: boolean;
+}
+
+export const layout = (page: Page): Promise<Layout> =>
+  page.evaluate(() => {
+    interface Box {
+      left: number;
+      right: number;
+      top: number;
+      bottom: number;
+    }
+    const d = (
+      globalThis as unknown as {
+        document: {
+          querySelector(s: string): { getBoundingClientRect(): Box } | null;
+          querySelectorAll(s: string): ArrayLike<{ getBoundingClientRect(): Box }>;
+          documentElement: { scrollWidth: number; clientWidth: number };
+        };
+      }
+    ).document;
+    const { innerHeight, innerWidth } = globalThis as unknown as { innerHeight: number; innerWidth: number };
+    const board = d.querySelector('.board')?.getBoundingClientRect();
+    const panel = d.querySelector('.actions-panel')?.getBoundingClientRect();
+    const overlap =
+      board && panel
+        ? Math.max(0, Math.min(board.right, panel.right) - Math.max(board.left, panel.left)) *
+          Math.max(0, Math.min(board.bottom, panel.bottom) - Math.max(board.top, panel.top))
+        : 0;
+    const points = Array.from(d.querySelectorAll('.seats .points'), (e) => e.getBoundingClientRect());
+    return {
+      overlap,
+      seats: d.querySelectorAll('.seats .seat').length,
+      pointsInView: points.filter((r) => r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth).length,
+      sideways: d.documentElement.scrollWidth > d.documentElement.clientWidth,
+    };
+  });
 
 /** Every control on the page that sends a command: its command and whether it sits on the board. */
 export const controls = (page: Page) =>

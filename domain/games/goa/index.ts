@@ -14,6 +14,7 @@ import { setupEvents } from './setup';
 import type { GoaState } from './types';
 import { view, type GoaView } from './view';
 import { META } from './meta';
+import { publicScoreOf } from './scoring';
 
 export const optionsSchema = z
   .object({
@@ -63,6 +64,7 @@ export const goa: GameModule<GoaState, GoaCommand, GoaEvent, GoaView, z.infer<ty
     if (!state.final) return null;
     return rankedOutcome(state.final.map(({ seat, total, rank, ...details }) => ({ seat, score: total, rank, details })));
   },
+  standings: (state) => state.seats.map((p, seat) => publicScoreOf(p, seat)),
   describe,
   canUndo: (events) => events.every((e) => !REVEALING.has(e.type)),
 };

@@ -15,4 +15,6 @@ export const META = {
     },
   ],
   scoring: 'points',
+  pointsNote:
+    'Points everyone can see: development rows, colonies, single plantations and Duty. Expedition cards, mission tiles and the most-ducats bonus stay hidden until the end.',
 } as const satisfies GameMeta;

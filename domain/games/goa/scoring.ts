@@ -15,6 +15,12 @@ export function scoreOf(p: GoaPlayer, seat: Seat, mostMoney: boolean): Omit<GoaS
   return { seat, total, rows, colonies, symbols, money, plantations, duty, missions, ducats: p.ducats };
 }
 
+/** The part of a seat's score that every seat may see (no expedition cards, mission tiles or money). */
+export function publicScoreOf(p: GoaPlayer, seat: Seat): number {
+  const s = scoreOf(p, seat, false);
+  return s.rows + s.colonies + s.plantations + s.duty;
+}
+
 /** Every seat's score, ranked by VP, then money; seats equal in both share a rank. */
 export function finalScores(s: GoaState): GoaScore[] {
   const richest = Math.max(...s.seats.map((p) => p.ducats));

@@ -15,6 +15,7 @@ import { setupEvents } from './setup';
 import type { NavState } from './types';
 import { view, type NavView } from './view';
 import { META } from './meta';
+import { finalScores } from './scoring';
 
 export const optionsSchema = z.object({}).strict();
 
@@ -53,6 +54,8 @@ export const navegador: GameModule<NavState, NavCommand, NavEvent, NavView, z.in
       })),
     );
   },
+  // Nothing a score counts is hidden: the end's scoring applied now.
+  standings: (state) => finalScores(state).map((f) => f.total),
   describe,
   canUndo: (events) => events.every((e) => !REVEALING.has(e.type)),
 };

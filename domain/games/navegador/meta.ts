@@ -9,4 +9,5 @@ export const META = {
   bots: ['safe', 'random', 'heuristic', 'strong'],
   options: [],
   scoring: 'points',
+  pointsNote: 'Points if the game ended now: workers, ships at sea, each full 200 cruzados and the five privilege columns.',
 } as const satisfies GameMeta;

@@ -17,6 +17,7 @@ import { setupEvents } from './setup';
 import type { VdgState } from './types';
 import { view, type VdgView } from './view';
 import { META } from './meta';
+import { finalScores } from './navigation';
 
 export const optionsSchema = z.object({}).strict();
 
@@ -55,6 +56,8 @@ export const vascoDaGama: GameModule<VdgState, VdgCommand, VdgEvent, VdgView, z.
       })),
     );
   },
+  // Nothing a score counts is hidden: the end's scoring applied now.
+  standings: (state) => finalScores(state).map((f) => f.total),
   describe,
   canUndo: (events) => !events.some(revealsHidden),
 };

@@ -9,4 +9,5 @@ export const META = {
   bots: ['safe', 'random', 'heuristic', 'strong'],
   options: [],
   scoring: 'points',
+  pointsNote: 'Victory Points so far, with the Reals and the launched ships with a captain that the end would count.',
 } as const satisfies GameMeta;

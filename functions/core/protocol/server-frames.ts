@@ -116,6 +116,12 @@ export const stateFrameSchema = z
         'Only to `logDelta` subscribers, after the first frame: `log` holds the lines from `logStart` on, replacing the lines held from there; it applies to the state of version `logAfter` only.',
       ),
     outcome: outcomeSchema.nullable().describe('How the game ended; null until it ends.'),
+    points: z
+      .array(z.number())
+      .optional()
+      .describe(
+        "Each seat's points if the game ended now, by seat, counted from what every seat may see (a public estimate where the end scores something hidden); once the game has ended, the outcome's scores. Only games that count points in play (Vasco da Gama, Navegador, Goa).",
+      ),
   })
   .meta({ id: 'state', description: 'A game as one seat (or a spectator) sees it: now after `subscribe`, and after every change.' });
 export type StateFrame = z.output<typeof stateFrameSchema>;

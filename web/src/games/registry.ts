@@ -22,6 +22,8 @@ export interface GameInfo {
   options: readonly GameOption[];
   /** Whether a finished game is told in points or only by who won. */
   scoring: 'points' | 'winner';
+  /** What the points shown during a game count (games whose frames carry `points`). */
+  pointsNote?: string;
   ui: GameUi;
 }
 
@@ -40,6 +42,7 @@ export const GAME_INFO: GameInfo[] = GAME_META.map((m) => ({
   bots: [...m.bots].reverse(),
   options: m.options,
   scoring: m.scoring,
+  ...('pointsNote' in m ? { pointsNote: m.pointsNote } : {}),
   ui: UIS[m.id] ?? genericUi,
 }));
 

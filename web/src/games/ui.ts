@@ -17,7 +17,22 @@ export interface UiContext {
   memory: Map<string, unknown>;
 }
 
+/** A seat's colour on the table: its word (for the name beside the swatch) and its fill. */
+export interface SeatColour {
+  name: string;
+  fill: string;
+}
+
 export interface GameUi {
   board(frame: StateFrame, ctx: UiContext): Node;
   actions(frame: StateFrame, ctx: UiContext): Node;
+  /** Optional: the colour a seat plays (its pieces on the board), shown on its player panel. */
+  seatColour?(frame: StateFrame, seat: number): SeatColour | null;
+}
+
+/** The colour word of a seat in a view whose `players` carry one (Vasco da Gama, Navegador, Goa). */
+export function colourWord(frame: StateFrame, seat: number): string | null {
+  const players = (frame.view as { players?: { colour?: unknown }[] } | null)?.players;
+  const colour = players?.[seat]?.colour;
+  return typeof colour === 'string' ? colour : null;
 }

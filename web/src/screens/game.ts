@@ -7,7 +7,7 @@ import { LOG_KEEP, type ServerFrame, type StateFrame } from '../../../functions/
 import type { App } from '../app';
 import { h, replace } from '../dom';
 import { DRAWN } from '../marks';
-import { gameScoring, gameTitle, gameUi } from '../games/registry';
+import { gameInfo, gameScoring, gameTitle, gameUi } from '../games/registry';
 import type { UiContext } from '../games/ui';
 import { chatPanel } from './game-chat';
 import { endHeadline } from './game-end';
@@ -25,29 +25,45 @@ const AWAIT_STATE_MS = 3000;
 /** Log lines before "since your last move" kept in view, for context. */
 const SINCE_CONTEXT = 10;
 
+/**
+ * The players, one panel each in turn order: colour, online, name, points (or their public
+ * estimate: the game's note says what they count) and what the seat is doing. Beside the board
+ * on a wide screen, a strip above it on a phone.
+ */
 function seatList(frame: StateFrame): Node {
+  const ui = gameUi(frame.game);
+  const note = gameInfo(frame.game)?.pointsNote;
   return h(
-    'ul',
-    { class: 'seats' },
-    frame.seats.map((s, i) =>
-      h(
+    'ol',
+    { class: 'seats', 'aria-label': 'Players' },
+    frame.seats.map((s, i) => {
+      const colour = ui.seatColour?.(frame, i);
+      const swatch = colour ? h('span', { class: 'swatch', title: colour.name }) : null;
+      if (swatch && colour) (swatch as HTMLElement).style.background = colour.fill;
+      const points = frame.points?.[i];
+      return h(
         'li',
-        { class: `seat${frame.activeSeats.includes(i) ? ' active' : ''}`, dataset: { seat: String(i) } },
+        {
+          class: `seat${frame.activeSeats.includes(i) ? ' active' : ''}${frame.you === i ? ' you' : ''}`,
+          dataset: { seat: String(i) },
+        },
+        swatch,
+        colour ? h('span', { class: 'visually-hidden' }, `${colour.name}, `) : null,
         h('span', {
           class: `dot ${s && (s.bot || frame.online.includes(i)) ? 'on' : 'off'}`,
           title: s?.bot ? 'bot' : frame.online.includes(i) ? 'online' : 'offline',
         }),
         h('span', { class: 'visually-hidden' }, s?.bot ? 'bot, ' : frame.online.includes(i) ? 'online, ' : 'offline, '),
-        s ? playerLink(s) : h('em', null, 'open seat'),
-        frame.you === i ? ' (you)' : '',
+        h('span', { class: 'seat-name' }, s ? playerLink(s) : h('em', null, 'open seat'), frame.you === i ? ' (you)' : ''),
+        points === undefined ? null : h('span', { class: 'points', title: note ?? 'Points' }, `${points} VP`),
         frame.activeSeats.includes(i) ? h('span', { class: 'badge' }, 'to act') : '',
         frame.resigned?.includes(i)
           ? h('span', { class: 'badge warn' }, frame.status === 'active' ? 'resigned, a bot plays' : 'resigned')
           : frame.absent.includes(i)
             ? h('span', { class: 'badge warn' }, 'bot plays (out of time)')
             : '',
-      ),
-    ),
+      );
+    }),
   );
 }
 
@@ -79,18 +95,26 @@ export function gameScreen(app: App, gameId: string): Node {
   const since = h('div');
   const chat = chatPanel(app, gameId);
   const leave = leaveControls(app, gameId);
+  const seats = h('div', { class: 'seats-panel' });
+  // Wide screens: the board in front, the players and the actions in a column beside it that
+  // never covers it; phones: one column, the players' strip above the board, the actions below it.
   const root = h(
     'section',
     { class: 'game', 'data-screen': 'game', dataset: { gameId } },
     header,
-    since,
-    extras,
-    board,
-    actions,
-    replay,
-    chat.panel,
-    h('details', { class: 'card', open: true }, h('summary', null, 'Log'), earlier, log),
-    leave.node,
+    h(
+      'div',
+      { class: 'game-layout' },
+      h('div', { class: 'game-main' }, since, extras, board, replay),
+      h('aside', { class: 'game-side', 'aria-label': 'Players and actions' }, seats, actions),
+      h(
+        'div',
+        { class: 'game-rest' },
+        chat.panel,
+        h('details', { class: 'card', open: true }, h('summary', null, 'Log'), earlier, log),
+        leave.node,
+      ),
+    ),
   );
   let busy = false;
   let replaying = false;
@@ -233,8 +257,8 @@ export function gameScreen(app: App, gameId: string): Node {
       h('p', { class: 'status-line', 'aria-live': 'polite' }, status),
       replaying ? null : endHeadline(frame, names, gameScoring(frame.game)),
       replaying ? null : h('p', { class: 'rated-line muted' }, ratedSentence(frame)),
-      seatList(frame),
     );
+    replace(seats, seatList(frame));
     // The tab says so too, for a player whose tab is in the background.
     document.title = `${status === 'Your turn' ? 'Your turn · ' : ''}${gameTitle(frame.game)} — Caravela`;
     replace(since, sinceFrom && !replaying ? sinceSummary({ ...frame, sinceYourMove: sinceFrom }, names, dismissSince) : null);

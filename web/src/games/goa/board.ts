@@ -16,7 +16,7 @@ import type { UiContext } from '../ui';
 import { capital, cardText, commandLabel, ducats, edgeText, place, plural, stageText, tileLines, tileText } from './labels';
 
 /** Seat colours (Goa's player colours), each with a text colour that reads on it. */
-const SEAT_COLOURS = [
+export const SEAT_COLOURS = [
   { fill: '#c0392b', text: '#fff' },
   { fill: '#2c6fbb', text: '#fff' },
   { fill: '#2e8b57', text: '#fff' },

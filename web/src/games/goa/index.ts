@@ -5,13 +5,18 @@
  */
 import './board.css';
 import { h } from '../../dom';
-import type { GameUi } from '../ui';
+import { colourWord, type GameUi } from '../ui';
 import { actionsEl } from './actions';
-import { boardEl } from './board';
+import { boardEl, SEAT_COLOURS } from './board';
 
 const started = (view: unknown) => Boolean(view && typeof view === 'object' && 'grid' in view);
 
 export const goaUi: GameUi = {
   board: (frame, ctx) => (started(frame.view) ? boardEl(frame, ctx) : h('p', null, 'The game has not started yet.')),
   actions: (frame, ctx) => (started(frame.view) ? actionsEl(frame, ctx) : h('p', null, 'Waiting for every seat to be taken.')),
+  // The board draws each seat's markers in SEAT_COLOURS by seat; the word is the player's colour.
+  seatColour(frame, seat) {
+    const fill = SEAT_COLOURS[seat]?.fill;
+    return fill ? { name: colourWord(frame, seat) ?? `seat ${seat + 1}`, fill } : null;
+  },
 };

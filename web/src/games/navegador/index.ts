@@ -5,13 +5,17 @@
  */
 import './board.css';
 import { h } from '../../dom';
-import type { GameUi } from '../ui';
+import { colourWord, type GameUi } from '../ui';
 import { actionsEl } from './actions';
-import { boardEl } from './board';
+import { boardEl, COLOURS } from './board';
 
 const started = (view: unknown) => Boolean(view && typeof view === 'object' && 'regions' in view);
 
 export const navegadorUi: GameUi = {
   board: (frame, ctx) => (started(frame.view) ? boardEl(frame, ctx) : h('p', null, 'The game has not started yet.')),
   actions: (frame, ctx) => (started(frame.view) ? actionsEl(frame, ctx) : h('p', null, 'Waiting for every seat to be taken.')),
+  seatColour(frame, seat) {
+    const name = colourWord(frame, seat);
+    return name && COLOURS[name] ? { name, fill: COLOURS[name].fill } : null;
+  },
 };

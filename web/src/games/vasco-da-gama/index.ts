@@ -5,7 +5,10 @@
  */
 import './board.css';
 import { h } from '../../dom';
-import type { GameUi } from '../ui';
+import { colourWord, type GameUi } from '../ui';
+
+/** The seat colours of board.css (`--vdg-<colour>`), for the player panels outside the board. */
+const FILLS: Record<string, string> = { yellow: '#f5c400', red: '#c62828', black: '#1c1c1c', blue: '#1e5fbf' };
 import { actionsEl } from './actions';
 import { boardEl } from './board';
 import { renderContext } from './widgets';
@@ -18,6 +21,10 @@ export const vascoDaGamaUi: GameUi = {
   actions(frame, ctx) {
     const rc = renderContext(frame, ctx);
     return rc ? actionsEl(rc) : h('p', { class: 'vdg-actions' }, 'Waiting for every seat to be taken.');
+  },
+  seatColour(frame, seat) {
+    const name = colourWord(frame, seat);
+    return name && FILLS[name] ? { name, fill: FILLS[name] } : null;
   },
 };
 
