@@ -31,7 +31,13 @@ function registerPlayer(app: App): Route {
       return badRequest(rule?.message ?? `A name of 1 to ${NAME_RULE.max} characters is required, like {"name":"Ana"}.`);
     }
     const player = { playerId: app.deps.ids.playerId(), name: parsed.data.name };
-    await app.get(playerStore).putPlayer(player.playerId, player.name);
+    try {
+      await app.get(playerStore).putPlayer(player.playerId, player.name);
+    } catch (error) {
+      // The name is someone's: a returning player is sent to sign in (the message says how).
+      if (error instanceof ProtocolError && error.code === 'CONFLICT') return refusal(409, { code: error.code, message: error.message });
+      throw error;
+    }
     // With `device`, the new player is a signed-in device (expiring tokens); without, a v1 token as before.
     const { device } = parsed.data;
     if (device) return answer(201, 'Session', await app.get(sessions).start(player, 'name', labelOf(event, device)));

@@ -2,7 +2,11 @@
 import type { NotificationSettings, SettingsRecord } from '../core/notification';
 
 export interface PlayerStore {
-  /** Record a new player; an error when the id is taken (ids are random: it never is). */
+  /**
+   * Record a new player and claim their name: refused with CONFLICT (nameTaken) when another
+   * player has the name, compared by nameKey (core/name-key.ts), and then nothing is stored; an
+   * error when the id is taken (ids are random: it never is).
+   */
   putPlayer(playerId: string, name: string): Promise<void>;
   /** A player's name from their profile, or null when there is no such player. */
   playerName(playerId: string): Promise<string | null>;

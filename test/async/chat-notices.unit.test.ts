@@ -136,7 +136,7 @@ describe('chat notices', () => {
 
   it("hold notices through quiet hours: a quiet night's messages make one notice when it ends", async () => {
     now = new Date('2026-01-20T22:10:00Z'); // 22:10 in Lisbon (winter: UTC+0)
-    const [ana, bruno] = await Promise.all([register(server.url, 'Ana'), register(server.url, 'Bruno')]);
+    const [ana, bruno] = await Promise.all([register(server.url, 'Alma'), register(server.url, 'Bento')]);
     const a = await Client.connect(server.wsUrl, ana);
     const b = await Client.connect(server.wsUrl, bruno);
     await b.request({
@@ -162,7 +162,7 @@ describe('chat notices', () => {
     expect((await server.sweep()).released).toBe(0);
     now = new Date('2026-01-21T07:01:00Z');
     expect((await server.sweep()).released).toBe(1);
-    expect(hooksTo('/hooks/bruno-night').map((h) => h.content.split('\n')[0])).toEqual(['**Ana wrote in your game of Tic-tac-toe**']);
+    expect(hooksTo('/hooks/bruno-night').map((h) => h.content.split('\n')[0])).toEqual(['**Alma wrote in your game of Tic-tac-toe**']);
     expect((await server.sweep()).released).toBe(0);
 
     // Within the hour the night's notice went out in: nothing more; the hour after: one more.
@@ -173,7 +173,7 @@ describe('chat notices', () => {
     now = new Date('2026-01-21T08:02:00Z');
     await a.request({ action: 'chat', gameId, text: 'Coffee?' });
     await server.notified();
-    expect(hooksTo('/hooks/bruno-night').map((h) => h.content.split('\n')[1])).toEqual([expect.any(String), 'Ana: “Coffee?”']);
+    expect(hooksTo('/hooks/bruno-night').map((h) => h.content.split('\n')[1])).toEqual([expect.any(String), 'Alma: “Coffee?”']);
     await a.close();
   });
 });

@@ -127,7 +127,7 @@ describe('clocks', () => {
   });
 
   it('let the present players vote to end a game after a time-out', async () => {
-    const [ana, brunoPlayer] = await Promise.all([register(server.url, 'Ana'), register(server.url, 'Bruno')]);
+    const [ana, brunoPlayer] = await Promise.all([register(server.url, 'Alma'), register(server.url, 'Bento')]);
     const a = await Client.connect(server.wsUrl, ana);
     const b = await Client.connect(server.wsUrl, brunoPlayer);
     const { gameId, brunoSeat } = await clockedGame(a, b);

@@ -45,7 +45,7 @@ describe('reactions to commits', () => {
         game: 'vasco-da-gama',
         players: 4,
         options: {},
-        player: { playerId: ana.playerId, name: 'Ana' },
+        player: { playerId: ana.playerId, name: ana.name },
         bots: [1, 2, 3],
         seed,
         at: new Date().toISOString(),
@@ -63,7 +63,7 @@ describe('reactions to commits', () => {
   });
 
   it('leave a move whose lease another holds to it, and take it over once the lease lapsed (its holder died)', async () => {
-    const ana = await register(server.url, 'Ana');
+    const ana = await register(server.url, 'Alma');
     const store = server.app.get(eventStore);
     for (let seed = 1; seed < 50; seed++) {
       const commit = planCreate({
@@ -71,7 +71,7 @@ describe('reactions to commits', () => {
         game: 'vasco-da-gama',
         players: 4,
         options: {},
-        player: { playerId: ana.playerId, name: 'Ana' },
+        player: { playerId: ana.playerId, name: ana.name },
         bots: [1, 2, 3],
         seed,
         at: new Date().toISOString(),
@@ -94,7 +94,7 @@ describe('reactions to commits', () => {
   });
 
   it('take over a bot chain that died after one of its moves, and never store a version twice', async () => {
-    const ana = await register(server.url, 'Ana');
+    const ana = await register(server.url, 'Amélia');
     const store = server.app.get(eventStore);
     for (let seed = 100; seed < 200; seed++) {
       const commit = planCreate({
@@ -102,7 +102,7 @@ describe('reactions to commits', () => {
         game: 'vasco-da-gama',
         players: 4,
         options: {},
-        player: { playerId: ana.playerId, name: 'Ana' },
+        player: { playerId: ana.playerId, name: ana.name },
         bots: [1, 2, 3],
         seed,
         at: new Date().toISOString(),
@@ -128,7 +128,7 @@ describe('reactions to commits', () => {
   });
 
   it("keep the players' game index and write the snapshots when every request died right after its write", async () => {
-    const ana = await register(server.url, 'Ana');
+    const ana = await register(server.url, 'Aurora');
     const bo = await register(server.url, 'Bo');
     const records = server.app.get(recordsPart);
     const store = server.app.get(eventStore);
@@ -138,7 +138,7 @@ describe('reactions to commits', () => {
       game: 'vasco-da-gama',
       players: 2,
       options: {},
-      player: { playerId: ana.playerId, name: 'Ana' },
+      player: { playerId: ana.playerId, name: ana.name },
       seed: 5,
       at: at(),
     });

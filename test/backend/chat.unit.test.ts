@@ -132,7 +132,7 @@ describe('chat per game', () => {
   });
 
   it('refuses text that breaks the rule with a sentence, storing nothing', async () => {
-    const [a, b] = await connect('Ana', 'Bruno');
+    const [a, b] = await connect('Ana 2', 'Bruno 2');
     const gameId = await game(a, [b]);
     const before = await settledState(server);
     const refused = async (text: unknown, message: RegExp) =>
@@ -160,7 +160,7 @@ describe('chat per game', () => {
   });
 
   it('limits each player in each game to 5 messages in 10 seconds and 200 a day, for concurrent senders too', async () => {
-    const [a, b] = await connect('Ana', 'Bruno');
+    const [a, b] = await connect('Ana 3', 'Bruno 3');
     const gameId = await game(a, [b]);
     for (let i = 0; i < 5; i++) expect(await say(a, gameId, `m${i}`)).toMatchObject({ type: 'chatSent' });
     expect(await say(a, gameId, 'too fast')).toEqual({
@@ -205,7 +205,7 @@ describe('chat per game', () => {
   });
 
   it("pages back through a game's chat, oldest first", async () => {
-    const [a, b] = await connect('Ana', 'Bruno');
+    const [a, b] = await connect('Ana 4', 'Bruno 4');
     const gameId = await game(a, [b]);
     setLimit('CHAT_MESSAGES_PER_WINDOW', 100);
     for (let i = 1; i <= 7; i++) await say(i % 2 ? a : b, gameId, `line ${i}`);
@@ -221,7 +221,7 @@ describe('chat per game', () => {
   });
 
   it("hides a muted player's messages from the muter, live and in history, until unmuted", async () => {
-    const [a, b] = await connect('Ana', 'Bruno');
+    const [a, b] = await connect('Ana 5', 'Bruno 5');
     const gameId = await game(a, [b]);
     for (const x of [a, b]) await x.request({ action: 'subscribe', gameId });
     await say(a, gameId, 'before the mute');
@@ -278,7 +278,7 @@ describe('chat per game', () => {
   });
 
   it('lets spectators read, but not write, the chat of a game created with spectatorChat', async () => {
-    const [a, b, c] = await connect('Ana', 'Bruno', 'Carla');
+    const [a, b, c] = await connect('Ana 7', 'Bruno 7', 'Carla 7');
     const gameId = await game(a, [b], { spectatorChat: true });
     await c.request({ action: 'subscribe', gameId });
     await say(a, gameId, 'Hello, Carla');

@@ -331,7 +331,7 @@ describe('bad input', () => {
   });
 
   it('refuses a WebSocket without a valid token with HTTP 401', async () => {
-    const ana = await register(server.url, 'Ana');
+    const ana = await register(server.url, 'Ana Token');
     for (const token of ['', 'garbage', `${ana.token.slice(0, -2)}xx`, ana.token.replace('v1.', 'v1.e')]) {
       await expect(Client.connect(server.wsUrl, { ...ana, token })).rejects.toThrow(/401/);
     }

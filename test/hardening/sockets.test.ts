@@ -61,7 +61,7 @@ describe('resets and broken frames', () => {
     expect(await answered).toMatch(/^HTTP\/1\.1 400/);
     odd.destroy();
     // A valid token, reset while $connect runs: the connection it would have had is forgotten.
-    const ana = await register(server.url, 'Ana');
+    const ana = await register(server.url, 'Ana 1');
     for (let i = 0; i < 5; i++) {
       const socket = await connectTcp(server.wsUrl);
       socket.on('error', () => undefined);
@@ -75,7 +75,7 @@ describe('resets and broken frames', () => {
   });
 
   it('closes a socket that sends a frame over 32 KB with 1009, however big', async () => {
-    const ana = await register(server.url, 'Ana');
+    const ana = await register(server.url, 'Ana 2');
     for (const size of [32 * 1024 + 100, 300 * 1024]) {
       const ws = await openWs(ana);
       const closed = closeCodeOf(ws);
@@ -91,7 +91,7 @@ describe('resets and broken frames', () => {
   });
 
   it('closes with 1007 on invalid UTF-8, 1002 on an unmasked or reserved frame, and plays on', async () => {
-    const ana = await register(server.url, 'Ana');
+    const ana = await register(server.url, 'Ana 3');
     const cases: [string, Buffer, number][] = [
       ['invalid UTF-8', wsFrame(Buffer.from([0x7b, 0xc3, 0x28, 0xa0, 0xa1, 0x7d])), 1007],
       ['unmasked', wsFrame('{"action":"ping"}', { mask: false }), 1002],
@@ -131,7 +131,7 @@ describe('HTTP', () => {
       duplex: 'half',
     } as RequestInit);
     expect(chunked.status).toBe(413);
-    const ana = await register(server.url, 'Ana');
+    const ana = await register(server.url, 'Ana 4');
     const client = await Client.connect(server.wsUrl, ana);
     for (const method of ['GET', 'POST', 'DELETE']) {
       const r = await fetch(`${server.url}/@connections/anything`, { method, ...(method === 'POST' ? { body: '{}' } : {}) });
@@ -144,7 +144,7 @@ describe('HTTP', () => {
 
 describe('frames per connection', () => {
   it('answers frames beyond the rate with RATE_LIMITED, handles nothing of them, and closes a flood with 1008', async () => {
-    const [ana, bruno] = await Promise.all([register(server.url, 'Ana'), register(server.url, 'Bruno')]);
+    const [ana, bruno] = await Promise.all([register(server.url, 'Ana 5'), register(server.url, 'Bruno 6')]);
     const a = await Client.connect(server.wsUrl, ana);
     const before = await settledState(server);
     // 40 createGame frames at once: the burst of 30 is handled, the rest refused.
@@ -185,7 +185,7 @@ describe('frames per connection', () => {
     setLimit('FRAMES_PER_SECOND', 100_000);
     setLimit('FRAME_BURST', 100_000);
     setLimit('QUEUED_FRAMES', 5);
-    const ana = await register(server.url, 'Ana');
+    const ana = await register(server.url, 'Ana 7');
     const ws = await openWs(ana);
     const closed = closeCodeOf(ws);
     let answers = 0;
@@ -202,7 +202,7 @@ describe('frames per connection', () => {
     setLimit('FRAME_BURST', 100_000);
     setLimit('QUEUED_FRAMES', 100_000);
     setLimit('BUFFERED_BYTES', 256 * 1024);
-    const [ana, bruno] = await Promise.all([register(server.url, 'Ana'), register(server.url, 'Bruno')]);
+    const [ana, bruno] = await Promise.all([register(server.url, 'Ana 8'), register(server.url, 'Bruno 9')]);
     const a = await Client.connect(server.wsUrl, ana);
     const { gameId } = await a.request<Extract<ServerFrame, { type: 'gameCreated' }>>({
       action: 'createGame',
@@ -229,7 +229,7 @@ describe('frames per connection', () => {
 
 describe('connections per player', () => {
   it('refuses the eleventh connection of a player with 429 RATE_LIMITED until one closes', async () => {
-    const ana = await register(server.url, 'Ana');
+    const ana = await register(server.url, 'Ana 10');
     const open = await Promise.all(Array.from({ length: 10 }, () => Client.connect(server.wsUrl, ana)));
     const refusal = await new Promise<{ status: number; body: string }>((resolve) => {
       const ws = new WebSocket(`${server.wsUrl}?token=${encodeURIComponent(ana.token)}`);
@@ -243,7 +243,7 @@ describe('connections per player', () => {
     expect(refusal.status).toBe(429);
     expect(JSON.parse(refusal.body)).toEqual({ code: 'RATE_LIMITED', message: expect.stringContaining('10 connections open already') });
     // Another player is not affected; after one of Ana's closes she may connect again.
-    const bruno = await Client.connect(server.wsUrl, await register(server.url, 'Bruno'));
+    const bruno = await Client.connect(server.wsUrl, await register(server.url, 'Bruno 11'));
     await open[0]!.close();
     let again: Client | undefined;
     for (let i = 0; i < 50 && !again; i++) {

@@ -261,7 +261,10 @@ describe('connections on DynamoDB', () => {
   it('open watching a game with three writes, and subscribing to it then reads and writes nothing', async () => {
     const sent: string[] = [];
     const counting = {
-      send: (command: { constructor: { name: string } }) => (sent.push(command.constructor.name), doc.send(command as never)),
+      send: (command: { constructor: { name: string } }) => {
+        sent.push(command.constructor.name);
+        return doc.send(command as never);
+      },
     };
     const store = new DynamoConnectionStore(counting as unknown as DynamoDBDocumentClient, TABLE);
     const c = { connectionId: `conn-w-${Date.now()}`, playerId: `p-w-${Date.now()}`, name: 'Wanda' };

@@ -68,6 +68,9 @@ export interface PlayOptions {
   axeEvery?: number;
 }
 
+/** Games played by clicking in this process (each by a new player). */
+let plays = 0;
+
 export async function playByClicking(
   browser: Browser,
   server: Pick<MemoryServer, 'url' | 'app'>,
@@ -77,7 +80,8 @@ export async function playByClicking(
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, server.url, 'Ana');
+  // Names are unique: a file may play more than one game on its server.
+  await signIn(page, server.url, `Ana ${++plays}`);
   const gameId = await openNewGame(page, game, 2);
   const rng = Rng.fromSeed(options.seed ?? 7);
   let clicks = 0;

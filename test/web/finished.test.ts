@@ -36,7 +36,7 @@ describe('a finished game', () => {
     it(`says who won and replays step by step (${width} px)`, async () => {
       const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
       await page.goto(server.url);
-      await page.getByLabel('Your name').fill('Ana');
+      await page.getByLabel('Your name').fill(`Ana ${width}`);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.locator('[data-screen="lobby"]').waitFor();
       const created = await page.evaluate(() =>

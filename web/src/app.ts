@@ -158,8 +158,18 @@ export class App {
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
     });
     const body = (await res.json().catch(() => ({}))) as T & { message?: string };
-    if (!res.ok) throw new Error(body.message ?? `The server answered ${res.status}.`);
+    if (!res.ok) throw new ApiError(res.status, body.message ?? `The server answered ${res.status}.`);
     return body;
+  }
+}
+
+/** A refusal of an HTTP call: its sentence, and the status a screen may act on (409: a name someone has). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
   }
 }
 

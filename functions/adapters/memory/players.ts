@@ -6,6 +6,7 @@
  */
 import { NO_RECORD, withSettings, type NotificationSettings, type SettingsRecord } from '../../core/notification';
 import { ProtocolError } from '../../core/protocol/frames';
+import { nameKey, nameTaken } from '../../core/name-key';
 import type { PlayerStore } from '../../stores/players';
 
 /** A record as the table's item keeps it. */
@@ -25,6 +26,8 @@ function asStored(r: SettingsRecord): SettingsRecord {
 export class MemoryPlayerStore implements PlayerStore {
   /** playerId → their profile */
   private readonly profiles = new Map<string, { name: string; createdAt: string }>();
+  /** nameKey → the player who has the name */
+  private readonly names = new Map<string, string>();
   /** playerId → their settings record, as stored */
   private readonly settings = new Map<string, SettingsRecord>();
 
@@ -32,6 +35,9 @@ export class MemoryPlayerStore implements PlayerStore {
 
   async putPlayer(playerId: string, name: string): Promise<void> {
     if (this.profiles.has(playerId)) throw new Error(`player ${playerId} exists already`);
+    const key = nameKey(name);
+    if (this.names.has(key)) throw new ProtocolError('CONFLICT', nameTaken(name));
+    this.names.set(key, playerId);
     this.profiles.set(playerId, { name, createdAt: this.now().toISOString() });
   }
 

@@ -72,6 +72,7 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   archive: v1("A compacted game's commit items, gzipped (GAME#id / A#chunk: one, or a few chunks)."),
   subscription: v1('A connection watching a game (GAME#id / SUB#connection), expiring with it.'),
   gamesWatch: v1("A connection watching its player's games (PLAYER#id / WATCH#connection), expiring with it."),
+  playerName: v1("A name's claim (NAME#key / NAME): which player has it, so no second player takes it."),
   player: shape("A player's profile (PLAYER#id / PROFILE): name, live connections, game quotas.", playerUpcasters),
   connection: v1('A connection (CONN#id / META): its player, device, subscriptions and watches.'),
   settings: shape("A player's notification settings and email state (PLAYER#id / SETTINGS), revised by `rev`.", settingsUpcasters),

@@ -392,6 +392,13 @@ export interface UsedLinkItem extends ItemKey {
   ttl: number;
 }
 
+/** A name's claim (NAME#nameKey / NAME): the one player who has it (names are unique, core/name-key.ts). */
+export interface PlayerNameItem extends ItemKey {
+  kind: 'playerName';
+  playerId: string;
+  name: string;
+}
+
 /** A WebAuthn challenge (CHALLENGE#challenge / ONCE) waiting for its answer. */
 export interface ChallengeItem extends ItemKey, Challenge {
   kind: 'challenge';
@@ -406,6 +413,7 @@ export type StoredItem =
   | SubscriptionItem
   | GamesWatchItem
   | PlayerItem
+  | PlayerNameItem
   | ConnectionItem
   | SettingsItem
   | PlayerGameItem

@@ -53,6 +53,9 @@ export const keys = {
   subscription: (connectionId: string) => `SUB#${connectionId}`,
   player: (playerId: string) => `PLAYER#${playerId}`,
   profile: 'PROFILE',
+  /** A name's claim: one item per name in use, keyed by its nameKey (core/name-key.ts). */
+  playerName: (nameKey: string) => `NAME#${nameKey}`,
+  playerNameClaim: 'NAME',
   /**
    * In a player's partition: one game of their index, in the key range of its status, which sorts
    * the ranges as `myGames` pages them (in play, open, finished), each by game: a page reads the

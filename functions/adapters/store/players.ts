@@ -3,12 +3,14 @@
  * holds the player's live connections, connections.ts, and game quotas, quotas.ts) and the
  * notification settings record (PLAYER#id / SETTINGS), revised with a conditional put.
  */
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { nameKey, nameTaken } from '../../core/name-key';
 import { NO_RECORD, withSettings, type NotificationSettings, type SettingsRecord } from '../../core/notification';
 import { ProtocolError } from '../../core/protocol/frames';
 import type { PlayerStore } from '../../stores/players';
 import { upcast } from './catalog';
-import type { PlayerItem, SettingsItem } from './items';
+import type { PlayerItem, PlayerNameItem, SettingsItem } from './items';
 import { keys } from './keys';
 import { TABLE } from './table';
 import { profileName } from './profile-name';
@@ -24,22 +26,52 @@ export class DynamoPlayerStore implements PlayerStore {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /**
+   * The profile and the name's claim in one transaction: a name someone has refuses both.
+   * (Players who signed up before names were claimed have no claim: their names stay free to the
+   * first who claims them, as no index finds a profile by name.)
+   */
   async putPlayer(playerId: string, name: string): Promise<void> {
-    await this.db.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: {
-          [PK]: keys.player(playerId),
-          [SK]: keys.profile,
-          kind: 'player',
-          playerId,
-          name,
-          createdAt: this.now().toISOString(),
-          live: {},
-        } satisfies PlayerItem,
-        ConditionExpression: `attribute_not_exists(${PK})`,
-      }),
-    );
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.table,
+                Item: {
+                  [PK]: keys.player(playerId),
+                  [SK]: keys.profile,
+                  kind: 'player',
+                  playerId,
+                  name,
+                  createdAt: this.now().toISOString(),
+                  live: {},
+                } satisfies PlayerItem,
+                ConditionExpression: `attribute_not_exists(${PK})`,
+              },
+            },
+            {
+              Put: {
+                TableName: this.table,
+                Item: {
+                  [PK]: keys.playerName(nameKey(name)),
+                  [SK]: keys.playerNameClaim,
+                  kind: 'playerName',
+                  playerId,
+                  name,
+                } satisfies PlayerNameItem,
+                ConditionExpression: `attribute_not_exists(${PK})`,
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (error instanceof TransactionCanceledException && error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed')
+        throw new ProtocolError('CONFLICT', nameTaken(name));
+      throw error;
+    }
   }
 
   async playerName(playerId: string): Promise<string | null> {

@@ -101,12 +101,12 @@ export function accountStoreContract(kit: () => StoreKit, { id }: SuiteContext):
     it("end a player's v1 token once and for good; a player who does not exist has none to end", async () => {
       const { accounts, players } = kit().stores;
       const p = id('acc-v1');
-      await players.putPlayer(p, 'Vera');
+      await players.putPlayer(p, id('Vera'));
       expect(await accounts.v1Ended(p)).toBe(false);
       await accounts.endV1(p, t(1));
       await accounts.endV1(p, t(2));
       expect(await accounts.v1Ended(p)).toBe(true);
-      expect(await players.playerName(p)).toBe('Vera'); // the profile stays as it was
+      expect(await players.playerName(p)).toBe(id('Vera')); // the profile stays as it was
       expect(await accounts.v1Ended(id('acc-other'))).toBe(false);
       await accounts.endV1(id('acc-nobody'), t(1));
       expect(await accounts.v1Ended(id('acc-nobody'))).toBe(false);
@@ -274,8 +274,8 @@ export function accountStoreContract(kit: () => StoreKit, { id }: SuiteContext):
     it("answer a player's name from their profile", async () => {
       const { accounts, players } = kit().stores;
       expect(await accounts.playerName(id('acc-named'))).toBeNull();
-      await players.putPlayer(id('acc-named'), 'Named');
-      expect(await accounts.playerName(id('acc-named'))).toBe('Named');
+      await players.putPlayer(id('acc-named'), id('Acc named'));
+      expect(await accounts.playerName(id('acc-named'))).toBe(id('Acc named'));
     });
   });
 }

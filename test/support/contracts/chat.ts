@@ -95,7 +95,7 @@ export function chatStoreContract(kit: () => StoreKit, { id }: SuiteContext): vo
       await players.updateSettings(cy!, (r) => ({ ...r, muted: [dee!] }));
       expect([...(await chat.mutersOf([ana!, bo!, bo!, cy!, dee!], ana!))]).toEqual([bo]);
       expect(await chat.playerExists(dee!)).toBe(false);
-      await players.putPlayer(dee!, 'Dee');
+      await players.putPlayer(dee!, dee!);
       expect(await chat.playerExists(dee!)).toBe(true);
     });
   });

@@ -118,8 +118,8 @@ export function digestStoreContract(kit: () => StoreKit, { id }: SuiteContext): 
     it("answer a player's name from their profile", async () => {
       const { digests, players } = kit().stores;
       expect(await digests.playerName(id('dg-named'))).toBeNull();
-      await players.putPlayer(id('dg-named'), 'Named');
-      expect(await digests.playerName(id('dg-named'))).toBe('Named');
+      await players.putPlayer(id('dg-named'), id('Dg named'));
+      expect(await digests.playerName(id('dg-named'))).toBe(id('Dg named'));
     });
   });
 }

@@ -2,17 +2,33 @@
 import { describe, expect, it } from 'vitest';
 import { NO_RECORD, NO_SETTINGS, type SettingsRecord } from '../../../functions/core/notification';
 import { ProtocolError } from '../../../functions/core/protocol/frames';
-import type { StoreKit, SuiteContext } from './kit';
+import { rejectsWith, type StoreKit, type SuiteContext } from './kit';
 
 export function playerStoreContract(kit: () => StoreKit, { id }: SuiteContext): void {
   describe('players', () => {
     it('keep a new player and their name; an id taken already is refused and keeps its name', async () => {
       const players = kit().stores.players;
+      const ana = id('Ana');
       expect(await players.playerName(id('p-ana'))).toBeNull();
-      await players.putPlayer(id('p-ana'), 'Ana');
-      expect(await players.playerName(id('p-ana'))).toBe('Ana');
-      await expect(players.putPlayer(id('p-ana'), 'Impostor')).rejects.toThrow();
-      expect(await players.playerName(id('p-ana'))).toBe('Ana');
+      await players.putPlayer(id('p-ana'), ana);
+      expect(await players.playerName(id('p-ana'))).toBe(ana);
+      await expect(players.putPlayer(id('p-ana'), id('Impostor'))).rejects.toThrow();
+      expect(await players.playerName(id('p-ana'))).toBe(ana);
+    });
+
+    it('refuse a name another player has, in any case or width, with CONFLICT and a way to sign in; nothing stored', async () => {
+      const players = kit().stores.players;
+      const name = id('Teodora Lima');
+      await players.putPlayer(id('p-name-1'), name);
+      // The same name as another device might type it: other case, full-width letters, a doubled space.
+      for (const [i, twin] of [name.toUpperCase(), name.replace('T', '\uFF34'), name.replace(' ', '  ')].entries()) {
+        const refused = await rejectsWith(players.putPlayer(id(`p-name-twin-${i}`), twin), 'CONFLICT');
+        expect(refused.message).toMatch(/already plays as .* sign in/);
+        expect(await players.playerName(id(`p-name-twin-${i}`))).toBeNull();
+      }
+      // Another name is free; the first player keeps theirs.
+      await players.putPlayer(id('p-name-2'), `${name} II`);
+      expect(await players.playerName(id('p-name-1'))).toBe(name);
     });
 
     it('have no settings before any are stored, then the record as written, one revision on', async () => {

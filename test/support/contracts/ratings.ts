@@ -206,8 +206,8 @@ export function ratingStoreContract(kit: () => StoreKit, { run, id, person }: Su
     it("answer a player's name from their profile", async () => {
       const { ratings, players } = kit().stores;
       expect(await ratings.playerName(id('r-named'))).toBeNull();
-      await players.putPlayer(id('r-named'), 'Named');
-      expect(await ratings.playerName(id('r-named'))).toBe('Named');
+      await players.putPlayer(id('r-named'), id('R named'));
+      expect(await ratings.playerName(id('r-named'))).toBe(id('R named'));
     });
   });
 }
