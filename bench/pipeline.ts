@@ -174,7 +174,8 @@ async function newGame(x: Client, o: Client): Promise<string> {
  */
 async function load(server: LocalServer, games: number, durationMs: number) {
   const tables: Table[] = await inBatches(games, 25, async (i) => {
-    const [xp, op] = await Promise.all([register(server.url, `X${i}`), register(server.url, `O${i}`)]);
+    // Names are unique, and every level plays on the same server: each level's players are its own.
+    const [xp, op] = await Promise.all([register(server.url, `X${games}-${i}`), register(server.url, `O${games}-${i}`)]);
     const [x, o] = await Promise.all([Client.connect(server.wsUrl, xp), Client.connect(server.wsUrl, op)]);
     return { x, o, gameId: await newGame(x, o) };
   });
