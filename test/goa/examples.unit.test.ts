@@ -217,6 +217,19 @@ function exampleAuctions(arrange?: (s: GoaState) => void): GoaState {
 }
 
 describe('II. Tile auctions', () => {
+  it('ruling flagAllPass: when every other seat passes on the flag, its auctioneer takes it for nothing, with its additional action card', () => {
+    let s = exampleAuctions();
+    for (const seat of [RED, GREEN]) s = play(s, seat, { type: 'pass' }).state;
+    // The last pass closes it: the auctioneer has no bid against himself to make.
+    const r = play(s, BLUE, { type: 'pass' });
+    expect(eventsOf(r.events, 'AuctionWon')).toEqual([
+      { type: 'AuctionWon', seat: YELLOW, auctioneer: YELLOW, amount: 0, lot: 'flag', tile: null },
+    ]);
+    expect(eventsOf(r.events, 'Gained')).toEqual([{ type: 'Gained', seat: YELLOW, extraActions: 1, reason: 'the flag' }]);
+    expect(r.state.flag).toBe(YELLOW);
+    expect(seatOf(r.state, YELLOW).ducats).toBe(7);
+  });
+
   it('the example: Yellow "0", Red 4, Green passes, Blue 6, Yellow passes — Blue pays Yellow 6, takes the flag and an additional action card', () => {
     let s = exampleAuctions();
     expect(s.auction).toMatchObject({ lot: 'flag', auctioneer: YELLOW, high: 0, highBidder: YELLOW });
@@ -532,6 +545,24 @@ describe('III. Player actions: expedition and the hand limit', () => {
     ]);
     expect(seatOf(r.state, 0).hand).toEqual([X[0], X[1], X[2]]);
     expect(game.view(r.state, 0).players[0]!.handLimit).toBe(4);
+  });
+
+  it('ruling emptyDeck: a deck that runs out is refilled from the discards; with both empty, no Expedition, but a colony attempt still', () => {
+    const refill = inActions(2, (s) => {
+      rows(s, 0, { expedition: 3 });
+      s.discard = [...s.deck, ...s.discard];
+      s.deck = [];
+    });
+    const drawn = eventsOf(play(refill, 0, { type: 'expedition' }).events, 'CardsDrawn')[0]!;
+    expect(drawn.reshuffled).toHaveLength(refill.discard.length);
+    expect(drawn.cards).toEqual(drawn.reshuffled!.slice(0, 2));
+
+    const empty = inActions(2, (s) => {
+      s.deck = [];
+      s.discard = [];
+    });
+    expect(legalOfType(empty, 0, 'expedition')).toEqual([]);
+    expect(legalOfType(empty, 0, 'foundColony').length).toBeGreaterThan(0);
   });
 
   it('Example 2: 3 cards, 4th row: may draw only 1 …', () => {

@@ -1030,6 +1030,10 @@ describe('The Navegador card', () => {
       .thenRejects('ILLEGAL', /not in the first round/);
     s = passTurn(s).state; // the marker goes under Green's stone
     expect(s.navegador).toEqual({ holder: GREEN, marker: WORKERS });
+    // Ruling navegadorBeforeOwnTurn: never before another player's turn.
+    expect(game.activeSeats(s)).not.toContain(GREEN);
+    expect(legalOfType(s, GREEN, 'useNavegador')).toEqual([]);
+    nav.given([], s).when(GREEN, { type: 'useNavegador' }).thenRejects('NOT_YOUR_TURN');
     s = passTurn(s).state;
     s = passTurn(s).state;
     expect(legalOfType(s, GREEN, 'useNavegador')).toHaveLength(1);

@@ -310,6 +310,26 @@ export const DATA = {
     '"A player may discard any number of expedition cards at any time in the game!" — also while another player is to act.',
     'The expedition cards',
   ),
+  flagAllPass: ruling(
+    'the auctioneer takes it, with its card',
+    'When every other seat passes on the flag, the auctioneer takes the lot for nothing, as any lot nobody bids on: the flag and, with it, its additional action card.',
+    '2. Tile auctions (the flag)',
+  ),
+  emptyDeck: ruling(
+    'reshuffled; Expedition needs a card left',
+    'An expedition deck that runs out is refilled by shuffling its discards. With the deck and the discards both empty, Expedition is not offered (it would draw nothing); a colony attempt still is: it draws what is left (nothing) and counts the colonists on the board and those played from the hand, which may be enough.',
+    'The expedition cards; 5. Expedition; 6. Found colony',
+  ),
+  extraActionSupply: ruling(
+    'no more than the 10 printed',
+    'Additional action cards are the 10 of the box: a seat due one when the supply is empty gets none (the log says so), and used cards return to the supply at the end of the round.',
+    'Contents; End of a round',
+  ),
+  nothingToDo: ruling(
+    'not offered',
+    'Actions that can do nothing are not offered: Harvest with every plantation and colony field full, Expedition with no card to draw, a spice tile or card with no empty field to fill, a Duty tile without the spices it asks, a progress without the spices and ships it costs.',
+    '3. Harvest; 5. Expedition; the tiles',
+  ),
   spiceSource: ruling(
     'the player chooses',
     'When the spices paid for progress lie on more than one plantation or colony, the player chooses which to take them from.',

@@ -126,6 +126,11 @@ export const DATA = {
     'The Navegador card\'s lap is marked "at the current position of the new owner at the moment when he receives the card"; the first holder receives it before any stone stands on the rondel, so the lap is marked where the first holder\'s stone lands with its first move (and the card cannot be used in the very first round anyway).',
     'Navegador (the card)',
   ),
+  navegadorBeforeOwnTurn: ruling(
+    "before its holder's own turn",
+    'The rules disagree: the quick intro says "immediately before his turn", page 7 "immediately before any player\'s turn", yet its example has yellow use the card "before his turn". The holder may use it before their own rondel move only: the quick intro\'s reading, which page 7\'s example follows, and in a game played over days the only one that does not make every other player\'s turn wait for the holder to decline first.',
+    'Navegador (the card), page 7; Quick intro',
+  ),
   kingPrivilegePosition: ruling(
     'where it scores most',
     '"Each player places his King\'s privilege on a free position inside his player sheet": the game places it for the player in the column where it scores most (the leftmost of equal columns), never in a column already holding 3 privileges.',

@@ -238,6 +238,11 @@ export const DATA = {
     "The 35 projects (crew/limit/reward) of decks I (12), II (12) and III (11) are reconstructed: navigation limits only from the slot values 4–11, crews of 2 to 5, later decks sailing farther and paying more in VP, and the rulebook's example tile (deck I, crew 5, limit 7, 2 VP) among them.",
     'Components, item 4; Purchase Projects, and its examples; the Expedition and Phase 3 examples',
   ),
+  projectCrews: ruling(
+    'crews of 2 to 5',
+    'The rulebook says a project shows "the number of crew (from 1 to 5)", all of different colours; its one example project needs 5, and a crew of 1 would leave the colour rule nothing to do, so the reconstructed projects (their printed values are not in the text) ask for crews of 2 to 5.',
+    'Purchase Projects (the project tiles); Components, item 4',
+  ),
   expeditionBonuses: ruling(
     'paid when the expedition ends',
     '"First, the Player performing the action places a Captain … on the Ship Tile of each launched Ship that he wants to send. Then, he chooses a Landing and places all Ships": only ships launched before the expedition sets out may sail in it, and the landing\'s bonuses (Reals, captains, Natal and Terra de Boa Gente choices) are paid when it ends.',
