@@ -132,6 +132,8 @@ export async function playByClicking(
       await page.screenshot({ path: path.join(ARTIFACTS, `${game}-board-1366.png`), fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: path.join(ARTIFACTS, `${game}-board-390.png`), fullPage: true });
+      // A phone pans the board's own wide parts, never the page.
+      expect((await layout(page)).sideways, 'the page scrolls sideways at 390 px').toBe(false);
       await page.setViewportSize({ width: 1366, height: 900 });
     }
   }
