@@ -1,7 +1,7 @@
 /**
  * Log deltas: a `logDelta` subscriber's state frames carry only the lines that changed since the
  * version before, and merging them rebuilds exactly the log a full frame carries — through a
- * whole 4-player Vasco da Gama game with take-backs and past the 500 kept lines — while a delta
+ * whole 4-player Navegador game with take-backs and past the 500 kept lines — while a delta
  * for another version is refused (the client subscribes again).
  */
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ function wholeGame(seed: number): GameRecord[] {
   const records: GameRecord[] = [];
   let record: GameRecord | null = null;
   const add = (c: Commit) => records.push((record = applyCommit(record, c)));
-  add(planCreate({ gameId: 'g', game: 'vasco-da-gama', players: 4, options: {}, player: players[0]!, seed, at }));
+  add(planCreate({ gameId: 'g', game: 'navegador', players: 4, options: {}, player: players[0]!, seed, at }));
   for (const p of players.slice(1)) add(planJoin(record!, p, undefined, seed, at)!);
   const rng = new Rng(seed);
   for (let i = 0; record!.status === 'active'; i++) {

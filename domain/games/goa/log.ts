@@ -51,7 +51,7 @@ export function describe(e: GoaEvent, names: readonly string[]): string {
   const n = (seat: Seat) => names[seat] ?? `Seat ${seat + 1}`;
   switch (e.type) {
     case 'GameSetUp':
-      return `A game for ${e.players} players is set up: ${n(e.flag)} turned the tiger and starts with the flag`;
+      return `A game for ${e.players} players is set up: ${n(e.flag)} drew the tiger card and starts with the flag`;
     case 'FlagPlaced':
       return `${n(e.seat)} places the flag at ${place(e.pos)}`;
     case 'MarkerPlaced':

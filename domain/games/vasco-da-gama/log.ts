@@ -58,10 +58,12 @@ export function describe(e: VdgEvent, names: readonly string[]): string {
       return `Number ${e.number}: ${n(e.seat)} in ${AREA_NAMES[e.area]}${e.cost ? ` (the right to act costs ${reals(e.cost)})` : ' (free)'}`;
     case 'ActionGivenUp':
       return `${n(e.seat)} ${e.forced ? 'cannot act and gives up' : 'gives up'} number ${e.number}${e.refund ? ` for ${reals(e.refund)}` : ''}`;
+    // The call ("Number 6: Ana in Recruiting (free)") and what the action does tell the story:
+    // starting and finishing a free action add only padding to the log.
     case 'ActionStarted':
-      return e.paid ? `${n(e.seat)} pays ${reals(e.paid)} to act with number ${e.number}` : `${n(e.seat)} acts with number ${e.number}`;
+      return e.paid ? `${n(e.seat)} pays ${reals(e.paid)} to act with number ${e.number}` : '';
     case 'ActionCompleted':
-      return `${n(e.seat)} is done with number ${e.number}`;
+      return '';
     case 'ProjectsPurchased':
       return `${n(e.seat)} buys ${listWords(e.projects.map(projectText))} for ${reals(e.price)}`;
     case 'SaoGabrielPurchased':

@@ -232,7 +232,7 @@ function estate(view: GoaView, p: GoaPlayerView, you: number | null, legal: GoaC
     h(
       'p',
       { class: 'goa-stock' },
-      `${p.ducats === null ? 'Ducats: secret' : ducats(p.ducats)} · ${plural(p.ships, 'ship')} · ${plural(p.colonists, 'colonist')} · ${plural(p.extraActions, 'extra action card')} · ${p.hand === null ? plural(p.handSize, 'expedition card') : `${p.handSize} of ${p.handLimit} cards in hand`}`,
+      `${p.ducats === null ? 'Ducats: secret' : ducats(p.ducats)} · ${plural(p.ships, 'ship')} · ${plural(p.colonists, 'colonist')} · ${plural(p.extraActions, 'extra action card')} · ${p.hand === null ? plural(p.handSize, 'expedition card') : `${plural(p.handSize, 'card')} in hand (limit ${p.handLimit})`}`,
     ),
     h(
       'ul',

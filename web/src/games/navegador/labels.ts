@@ -86,7 +86,7 @@ export function commandLabel(c: NavCommand, view: NavView, seat: number): string
     }
     case 'takePrivilege': {
       const cash = (DATA.privilegeCash.value[c.privilege][me.privileges[c.privilege]] ?? 0) * achievements(me, c.privilege);
-      return `Take a ${PRIVILEGE_ONE[c.privilege]} privilege — pay a worker${cash ? `, receive ${cr(cash)}` : ''}`;
+      return `Take ${/^[aeiou]/.test(PRIVILEGE_ONE[c.privilege]) ? 'an' : 'a'} ${PRIVILEGE_ONE[c.privilege]} privilege — pay a worker${cash ? `, receive ${cr(cash)}` : ''}`;
     }
     case 'done':
       return view.pending ? `Done with ${view.pending.kind === 'payShips' ? 'paying' : actionName(view.pending.kind)}` : 'Done';

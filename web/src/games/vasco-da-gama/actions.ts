@@ -63,7 +63,7 @@ function ownEl(rc: Rc): HTMLElement | null {
     item(p.vp, 'VP'),
     item(p.captains, p.captains === 1 ? 'captain' : 'captains'),
     item(p.ships.length, p.ships.length === 1 ? 'ship' : 'ships'),
-    item(p.discsToPlace + (p.extraToPlace ? 1 : 0), 'discs to place'),
+    item(p.discsToPlace + (p.extraToPlace ? 1 : 0), p.discsToPlace + (p.extraToPlace ? 1 : 0) === 1 ? 'disc to place' : 'discs to place'),
     SAILOR_COLOURS.filter((c) => p.sailors[c] > 0).map((c) => chip(c, p.sailors[c])),
     p.missionaries ? chip('missionary', p.missionaries, p.missionaries === 1 ? 'missionary (white)' : 'missionaries (white)') : null,
   );

@@ -41,7 +41,7 @@ export function area(rc: Rc, a: Area, ...content: (Node | Node[])[]): HTMLElemen
         rc,
         `area:${a}`,
         'vdg-slots',
-        h('span', { class: 'vdg-label' }, `Action slots, ${free} of ${slots.length} empty`),
+        h('span', { class: 'vdg-label' }, slots.length ? `Action slots, ${free} of ${slots.length} empty` : 'Action slots open in Phase 1'),
         h(
           'ol',
           { class: 'vdg-slot-list' },

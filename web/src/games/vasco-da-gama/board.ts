@@ -59,9 +59,10 @@ function headerEl(rc: Rc): HTMLElement {
     h(
       'h2',
       null,
-      view.round > 0 ? `Round ${view.round} of ${view.rounds}` : `Before round 1 of ${view.rounds}`,
-      ' · ',
-      PHASE_NAMES[view.phase],
+      // Before round 1 the phase's name says so ("Before round 1: the merchant ship").
+      view.round > 0
+        ? `Round ${view.round} of ${view.rounds} · ${PHASE_NAMES[view.phase]}`
+        : `${PHASE_NAMES[view.phase]} · ${view.rounds} rounds`,
       h('span', { class: 'vdg-first' }, ' · first player: ', seatTag(rc, view.firstPlayer)),
     ),
     call
