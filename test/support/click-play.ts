@@ -4,8 +4,10 @@
  * is credible and ends); the click goes to the control on the page that carries exactly that
  * command — a board space when one does (now and then, to use both), else the panel's button.
  * At every step it checks what a player may rely on: every control sends an exact entry of her
- * `legal` and (`allOffered`) every entry has a control, no text on the page looks like JSON,
- * and the window does not scroll when the bot's move arrives.
+ * `legal` and (`allOffered`) every entry has a control, no text on the page looks like JSON or
+ * names a tile by an internal id, the actions never cover the board, every seat's points are in
+ * view, the phone's page never scrolls sideways, and the window does not scroll when the bot's
+ * move arrives.
  */
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -104,7 +106,10 @@ export async function playByClicking(
           shown.map((x) => x.command),
           `no control for ${c}`,
         ).toContain(c);
-    expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.body.innerText)).not.toMatch(/\{"type/);
+    const text = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.body.innerText);
+    expect(text).not.toMatch(/\{"type/);
+    // Tiles are named by what they show, never by the data's ids ("I-04").
+    expect(text.match(/\b[IV]+-\d\d\b/)?.[0], 'an internal id on the page').toBeUndefined();
     // The actions never cover the board; every seat's points are in view wherever the page is scrolled.
     const seen = await layout(page);
     expect(seen.overlap, 'the actions panel covers the board').toBe(0);

@@ -136,7 +136,7 @@ describe('expeditions and landing bonuses', () => {
     expect(refused.ok).toBe(false);
     if (!refused.ok)
       expect(refused.rejection.message).toBe(
-        'Ship I-04 was launched after this expedition set out; it can sail in a later one (allowed now: sendShip).',
+        'Your crew-2 ship (limit 5) was launched after this expedition set out; it can sail in a later one (allowed now: sendShip).',
       );
     const r = play(s, RED, legalOf(s, RED, 'sendShip').find((c) => c.ship === 'I-03')!);
     expect(r.events).toContainEqual({ type: 'ExpeditionEnded', seat: RED, landing: 'mombasa', ships: 1, reals: 2 });
@@ -235,9 +235,9 @@ describe('rejections', () => {
     expect(r.ok ? '' : r.rejection.code).toBe('ILLEGAL');
     expect(r.ok ? '' : r.rejection.message).toBe('You have no violet sailor for that crew.');
     const r2 = execute(game, state, { type: 'launch', project: 'I-01', crew: ['grey'] }, BLUE);
-    expect(r2.ok ? '' : r2.rejection.message).toBe('Project I-01 needs a crew of exactly 2.');
+    expect(r2.ok ? '' : r2.rejection.message).toBe('The crew-2 ship (limit 4, earns 1 Real) needs a crew of exactly 2.');
     const r3 = execute(game, state, { type: 'launch', project: 'I-02', crew: ['grey', 'violet'] }, BLUE);
-    expect(r3.ok ? '' : r3.rejection.message).toBe('You have no unlaunched project I-02.');
+    expect(r3.ok ? '' : r3.rejection.message).toBe('You have no unlaunched crew-2 ship (limit 4).');
   });
 
   it('refuse a command after the game is over', () => {

@@ -90,7 +90,7 @@ describe('Phase 2 example (initial 11, variation −3: the first free action is 
     expect(cost({ type: 'purchase', spaces: [0, 1] }, s, YELLOW)).toBe('4 Reals');
     const sg = viewOf(s, YELLOW).projects.saoGabriel!;
     expect(describeCommand({ type: 'purchaseSaoGabriel' }, viewOf(s, YELLOW), YELLOW)).toEqual({
-      label: `Buy the São Gabriel ${sg.id} (crew ${sg.crew}, limit ${sg.limit}${sg.reals || sg.vp ? ', ' : ''}${[sg.vp ? `${sg.vp} VP` : '', sg.reals ? `${sg.reals} Real${sg.reals > 1 ? 's' : ''}` : ''].filter(Boolean).join(' + ')}), launched at once`,
+      label: `Buy the São Gabriel, the crew-${sg.crew} ship (limit ${sg.limit}${sg.reals || sg.vp ? ', earns ' : ''}${[sg.vp ? `${sg.vp} VP` : '', sg.reals ? `${sg.reals} Real${sg.reals > 1 ? 's' : ''}` : ''].filter(Boolean).join(' + ')}), launched at once`,
       cost: `${sg.crew} Reals`,
       group: 'Act',
     });
@@ -111,7 +111,7 @@ describe('Phase 2 example (initial 11, variation −3: the first free action is 
     expect(cost({ type: 'expedition', landing: 'malindi' }, s, YELLOW)).toBe('free');
     s = play(s, YELLOW, { type: 'expedition', landing: 'malindi' }).state;
     expect(describeCommand({ type: 'sendShip', ship: 'I-12', slot: 2 }, viewOf(s, YELLOW), YELLOW)).toEqual({
-      label: 'Send ship I-12 (limit 7) to Malindi, slot 3 (value 7)',
+      label: 'Send your crew-5 ship (limit 7) to Malindi, slot 3 (value 7)',
       cost: '+7 VP · +1 Real when the expedition ends',
       group: 'Expedition',
     });
@@ -127,7 +127,7 @@ describe('Phase 2 example (initial 11, variation −3: the first free action is 
     expect(cost({ type: 'purchase', spaces: [2, 4] }, s, RED)).toBe('7 Reals (right 3 + projects 4)');
     expect(cost({ type: 'purchaseSaoGabriel' }, s, RED)).toBe(`${3 + sg.crew} Reals (right 3 + São Gabriel ${sg.crew})`);
     expect(describeCommand({ type: 'purchase', spaces: [2, 4] }, viewOf(s, RED), RED).label).toMatch(
-      /^Buy \S+ \(limit \d+\) and \S+ \(limit \d+\)$/,
+      /^Buy the crew-\d ship \(limit \d+\) and the crew-\d ship \(limit \d+\)$/,
     );
   });
 });

@@ -20,15 +20,18 @@ import {
   seatOf,
   zoneNumbers,
 } from './rules';
+import { projectName, shipWord } from './names';
 import type { VdgState } from './types';
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Why a launch is refused: launching is allowed at any time, so never because of whose turn it is. */
 export function launchRefusal(s: VdgState, c: CommandOf<'launch'>, seat: Seat): string {
   const p = seatOf(s, seat);
   if (s.finished[seat]) return 'You have finished; no more launches.';
   const project = PROJECTS[c.project];
-  if (!project || !p.projects.includes(c.project)) return `You have no unlaunched project ${c.project}.`;
-  if (c.crew.length !== project.crew) return `Project ${c.project} needs a crew of exactly ${project.crew}.`;
+  if (!project || !p.projects.includes(c.project)) return `You have no unlaunched ${project ? shipWord(c.project) : 'project like that'}.`;
+  if (c.crew.length !== project.crew) return `${cap(projectName(c.project))} needs a crew of exactly ${project.crew}.`;
   const missing = c.crew.find((t) => !crewTypesHeld(p).includes(t));
   return `You have no ${missing === 'missionary' ? 'missionary' : `${missing} sailor`} for that crew.`;
 }
@@ -88,15 +91,16 @@ export function explain(s: VdgState, c: VdgCommand, seat: Seat, now: VdgAt, allo
       if (p.captains === 0) return 'You need a captain in your supply to send a ship.';
       return `None of your launched ships fits an empty slot of ${LANDING_NAMES[c.landing]}.`;
     case 'sendShip': {
-      if (!p.ships.includes(c.ship)) return `You have no launched ship ${c.ship} in your supply.`;
+      if (!p.ships.includes(c.ship))
+        return `You have no launched ${PROJECTS[c.ship] ? shipWord(c.ship) : 'ship like that'} in your supply.`;
       if (p.captains === 0) return 'You have no captain left to board.';
       if (now.kind === 'expedition' && !expeditionShips(s, now).includes(c.ship))
-        return `Ship ${c.ship} was launched after this expedition set out; it can sail in a later one.`;
+        return `Your ${shipWord(c.ship)} was launched after this expedition set out; it can sail in a later one.`;
       if (now.kind === 'expedition') {
         const value = landingValues(now.landing)[c.slot];
         if (value === undefined) return `${LANDING_NAMES[now.landing]} has no slot ${c.slot + 1}.`;
         if (s.landings[now.landing][c.slot]) return `Slot ${c.slot + 1} of ${LANDING_NAMES[now.landing]} is taken.`;
-        return `Ship ${c.ship} has a navigation limit of ${shipLimit(c.ship)}; slot ${c.slot + 1} is worth ${value}.`;
+        return `Your ${shipWord(c.ship)} has a navigation limit of ${shipLimit(c.ship)}; slot ${c.slot + 1} is worth ${value}.`;
       }
       break;
     }

@@ -3,6 +3,7 @@ import type { Seat } from '../../engine/contract';
 import { plural } from '../../engine/words';
 import { AREA_NAMES, CHARACTER_NAMES, DATA, LANDING_NAMES, MERCHANTS, PROJECTS, SAILOR_COLOURS } from './data';
 import type { VdgEvent } from './events';
+import { projectName, shipWord } from './names';
 import type { Sailors } from './types';
 
 const reals = (n: number) => plural(n, 'Real');
@@ -19,15 +20,10 @@ function sailorsText(s: Sailors): string {
   return `${listWords(parts)} ${total === 1 ? 'sailor' : 'sailors'}`;
 }
 
-function projectText(id: string): string {
-  const p = PROJECTS[id];
-  if (!p) return id;
-  const reward = [p.vp ? vp(p.vp) : '', p.reals ? reals(p.reals) : ''].filter(Boolean).join(' + ');
-  return `${id} (crew ${p.crew}, limit ${p.limit}${reward ? `, ${reward}` : ''})`;
-}
+const projectText = projectName;
 
 const shipText = (tile: string, owner: string | null) =>
-  owner === null ? `the merchant ship (limit ${MERCHANTS[tile]?.limit})` : `${owner}'s ship ${projectText(tile)}`;
+  owner === null ? `the merchant ship (limit ${MERCHANTS[tile]?.limit})` : `${owner}'s ${shipWord(tile)}`;
 
 export function describe(e: VdgEvent, names: readonly string[]): string {
   const n = (seat: Seat | null) => (seat === null ? 'nobody' : (names[seat] ?? `Seat ${seat + 1}`));
@@ -114,7 +110,7 @@ export function describe(e: VdgEvent, names: readonly string[]): string {
     case 'NavigationStarted':
       return `Round ${e.round}, Phase 3: navigation`;
     case 'ShipRewarded':
-      return `${n(e.seat)}'s ship ${e.tile} at ${LANDING_NAMES[e.landing]} earns ${listWords([e.vp ? vp(e.vp) : '', e.reals ? reals(e.reals) : ''].filter(Boolean))}`;
+      return `${n(e.seat)}'s ${shipWord(e.tile)} at ${LANDING_NAMES[e.landing]} earns ${listWords([e.vp ? vp(e.vp) : '', e.reals ? reals(e.reals) : ''].filter(Boolean))}`;
     case 'LandingScored':
       return `${LANDING_NAMES[e.landing]} is complete: ${listWords([...new Set(e.owners)].map((o) => `${n(o)} scores ${vp(e.vpPerShip * e.owners.filter((x) => x === o).length)}`))}`;
     case 'ShipNavigated':
@@ -122,7 +118,7 @@ export function describe(e: VdgEvent, names: readonly string[]): string {
     case 'ShipDiscarded':
       return `${shipText(e.tile, e.owner === null ? null : n(e.owner))} leaves ${LANDING_NAMES[e.from]} and the game${e.owner === null ? '' : '; its captain returns'}`;
     case 'ProjectsReplaced':
-      return `New projects: ${listWords(e.row.filter((t): t is string => t !== null).map((t) => t))}${e.saoGabriel ? `, São Gabriel ${e.saoGabriel}` : ''}${
+      return `New projects: ${listWords(e.row.filter((t): t is string => t !== null).map(shipWord))}${e.saoGabriel ? `; São Gabriel: ${shipWord(e.saoGabriel)}` : ''}${
         e.discarded.length ? ` (${plural(e.discarded.length, 'unsold project')} leave the game)` : ''
       }`;
     case 'MerchantRevealed':

@@ -341,7 +341,7 @@ function launchEl(rc: Rc, entries: Entry[]): HTMLElement {
       return h(
         'div',
         { class: 'vdg-launch-project' },
-        h('h4', null, p ? projectText(p) : id),
+        h('h4', null, p ? projectText(p) : 'A project'),
         h(
           'div',
           { class: 'vdg-buttons' },

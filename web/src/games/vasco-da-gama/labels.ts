@@ -15,6 +15,7 @@ import {
   type LandingId,
   type ProjectTile,
 } from '../../../../domain/games/vasco-da-gama/data';
+import { projectName, shipWord } from '../../../../domain/games/vasco-da-gama/names';
 import type { Phase, Sailors } from '../../../../domain/games/vasco-da-gama/types';
 import type { VdgView } from '../../../../domain/games/vasco-da-gama/view';
 import { listWords } from '../../words';
@@ -53,10 +54,8 @@ export const PHASE_NAMES: Record<Phase, string> = {
   over: 'Game over',
 };
 
-/** "I-03" with its crew, navigation limit and reward. */
-export function projectText(p: ProjectTile): string {
-  return `${p.id} (crew ${p.crew}, limit ${p.limit}${rewardText(p) ? `, ${rewardText(p)}` : ''})`;
-}
+/** "the crew-2 ship (limit 5, earns 1 Real)": a tile by what it shows (names.ts; ids are never shown). */
+export const projectText = (p: ProjectTile): string => projectName(p.id);
 
 /** What a ship earns every Phase 3 while at a landing: "1 VP + 1 Real", or "" for nothing. */
 export function rewardText(p: ProjectTile): string {
@@ -194,7 +193,7 @@ export function describeCommand(command: VdgCommand, view: VdgView, you: number 
       const price = command.spaces.length === 1 ? prices.one : prices.two;
       return {
         // Two-project lists are long; the cards on the board carry the details of each.
-        label: `Buy ${tiles.length === 1 ? projectText(tiles[0]!) : listWords(tiles.map((p) => `${p.id} (limit ${p.limit})`))}`,
+        label: `Buy ${tiles.length === 1 ? projectText(tiles[0]!) : listWords(tiles.map((p) => `the ${shipWord(p.id)}`))}`,
         cost: payText(right, price, command.spaces.length === 1 ? 'project' : 'projects'),
         group: GROUPS.act,
       };
@@ -202,7 +201,7 @@ export function describeCommand(command: VdgCommand, view: VdgView, you: number 
     case 'purchaseSaoGabriel': {
       const p = view.projects.saoGabriel;
       return {
-        label: `Buy the São Gabriel${p ? ` ${projectText(p)}` : ''}, launched at once`,
+        label: `Buy the São Gabriel${p ? `, ${projectText(p)}` : ''}, launched at once`,
         cost: payText(right, p?.crew ?? 0, 'São Gabriel'),
         group: GROUPS.act,
       };
@@ -237,7 +236,7 @@ export function describeCommand(command: VdgCommand, view: VdgView, you: number 
       const bonus = landing && landingBonusText(view, landing, you);
       const gains = [value !== undefined ? `+${value} VP` : '', bonus ? `${bonus} when the expedition ends` : ''].filter(Boolean);
       return {
-        label: `Send ship ${ship ? `${ship.id} (limit ${ship.limit})` : command.ship} to ${landing ? LANDING_NAMES[landing] : 'the landing'}, slot ${command.slot + 1}${value !== undefined ? ` (value ${value})` : ''}`,
+        label: `Send your ${ship ? shipWord(ship.id) : 'ship'} to ${landing ? LANDING_NAMES[landing] : 'the landing'}, slot ${command.slot + 1}${value !== undefined ? ` (value ${value})` : ''}`,
         cost: gains.join(' · ') || null,
         group: GROUPS.expedition,
       };
@@ -286,7 +285,7 @@ export function describeCommand(command: VdgCommand, view: VdgView, you: number 
       return { label: `Draw a sailor from the bag (${view.recruiting.bag} inside)`, cost: 'free', group: GROUPS.bonus };
     case 'launch': {
       const p = you === null ? undefined : view.players[you]?.projects.find((t) => t.id === command.project);
-      return { label: `Launch ${p ? projectText(p) : command.project} with ${crewText(command.crew)}`, cost: null, group: GROUPS.launch };
+      return { label: `Launch ${p ? projectText(p) : 'the project'} with ${crewText(command.crew)}`, cost: null, group: GROUPS.launch };
     }
     case 'finish':
       return { label: 'Finish: no more launches', cost: null, group: GROUPS.finish };

@@ -5,6 +5,7 @@
  */
 import type { VdgCommand } from '../../../../domain/games/vasco-da-gama/commands';
 import type { VdgView } from '../../../../domain/games/vasco-da-gama/view';
+import { shipWord } from '../../../../domain/games/vasco-da-gama/names';
 
 export function targetOf(c: VdgCommand, view: VdgView, pickedNumber: number | null): string | null {
   switch (c.type) {
@@ -63,7 +64,7 @@ export function verbOf(c: VdgCommand): string {
     case 'place':
       return `Place ${c.number} here`;
     case 'sendShip':
-      return `Send ${c.ship} here`;
+      return `Send your ${shipWord(c.ship)} here`;
     case 'sendMerchant':
       return 'Send the merchant ship here';
     case 'expedition':

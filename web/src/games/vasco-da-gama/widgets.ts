@@ -137,7 +137,7 @@ export function projectCard(p: ProjectTile, opts: { title?: string; launched?: b
     'span',
     { class: `vdg-card vdg-deck-${p.deck}${opts.launched ? ' vdg-launched' : ''}` },
     opts.title ? h('span', { class: 'vdg-card-title' }, opts.title) : null,
-    h('span', { class: 'vdg-card-id' }, `${p.id}${opts.launched ? ' · ship' : ''}`),
+    h('span', { class: 'vdg-card-id' }, `${opts.launched ? 'Ship' : 'Project'} · deck ${['I', 'II', 'III'][p.deck - 1]}`),
     h('span', { class: 'vdg-card-stat' }, `Crew ${p.crew}`),
     h('span', { class: 'vdg-card-stat' }, `Limit ${p.limit}`),
     h('span', { class: 'vdg-card-stat' }, reward ? `Earns ${reward}` : 'No reward'),
