@@ -26,7 +26,7 @@ const AWAIT_STATE_MS = 3000;
 const SINCE_CONTEXT = 10;
 
 /**
- * The players, one panel each in turn order: colour, online, name, points (or their public
+ * The players, one panel each by seat: colour, online, name, points (or their public
  * estimate: the game's note says what they count) and what the seat is doing. Beside the board
  * on a wide screen, a strip above it on a phone.
  */
