@@ -223,8 +223,10 @@ describe('the deployed stack, played with injected faults', () => {
 
     // The longest any automatic seat (bot, or absent person) waited with nothing stored.
     const byVersion = [...stored].sort((x, y) => x.version - y.version);
-    // Re-drive: due at most two periods after the commit, plus the schedule's tick and the sweep's own work.
-    const allowedWait = 2 * REDRIVE_AFTER_MS + 3 * SCHEDULE_EVERY_MS + 3000;
+    // Re-drive: due a period after the commit, and a period later again each time the sweep that
+    // took it is killed before it finishes (about one run in ten here; twice running is seen, 12.5 s
+    // in CI), plus the schedule's tick and the sweep's own work. A stuck seat waits for ever.
+    const allowedWait = 3 * REDRIVE_AFTER_MS + 3 * SCHEDULE_EVERY_MS + 3000;
     const waits: number[] = [];
     for (let i = 0; i + 1 < byVersion.length; i++) {
       const c = byVersion[i]!;
