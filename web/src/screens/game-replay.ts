@@ -66,10 +66,17 @@ export async function replayPanel(app: App, frame: StateFrame, show: (f: StateFr
     h('option', { value: String(last) }, 'The end'),
   );
 
+  /** "Move 12 of 40: Ana drops a disc in column 4": the move shown, by the last line it wrote. */
+  const moveText = (version: number): string => {
+    const record = records[version - 1]!;
+    const wrote = ends[version - 1]! - (ends[version - 2] ?? 0);
+    return `Move ${version} of ${last}${wrote > 0 && record.log.length ? `: ${record.log.at(-1)}` : ''}`;
+  };
+
   function go(version: number): void {
     at = Math.min(Math.max(1, version), last);
     slider.value = String(at);
-    label.textContent = `Move ${at} of ${last}`;
+    label.textContent = moveText(at);
     const record = records[at - 1]!;
     show({ ...stateFrame(record, frame.you), legal: [] }, at !== last);
     if (at === last) stop();
@@ -101,7 +108,7 @@ export async function replayPanel(app: App, frame: StateFrame, show: (f: StateFr
       h('span', { 'aria-hidden': 'true' }, after),
     );
 
-  label.textContent = `Move ${last} of ${last}`;
+  label.textContent = moveText(last);
   const panel = h(
     'div',
     { class: 'replay card', role: 'group', 'aria-labelledby': 'replay-title' },
