@@ -73,7 +73,9 @@ describe('a finished game', () => {
       await replay.waitFor();
       await replay.getByRole('button', { name: 'First move' }).click();
       // Which move is shown, in the words of the log line it wrote.
-      expect(await replay.locator('output').textContent()).toBe(`Move 1 of ${last}: Ana ${width} (X) and Random bot 2 (O) start a game of tic-tac-toe`);
+      expect(await replay.locator('output').textContent()).toBe(
+        `Move 1 of ${last}: Ana ${width} (X) and Random bot 2 (O) start a game of tic-tac-toe`,
+      );
       expect(await page.locator('.status-line').textContent()).toBe('Replay');
       expect(await page.getByText('Your turn').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Take back my last move' }).count()).toBe(0);
@@ -83,9 +85,13 @@ describe('a finished game', () => {
       // A log line leads to the moment it was written: the game's first line is version 1's.
       await replay.getByRole('button', { name: 'Last move' }).click();
       await page.locator('.log li').first().getByRole('button').click();
-      expect(await replay.locator('output').textContent()).toBe(`Move 1 of ${last}: Ana ${width} (X) and Random bot 2 (O) start a game of tic-tac-toe`);
+      expect(await replay.locator('output').textContent()).toBe(
+        `Move 1 of ${last}: Ana ${width} (X) and Random bot 2 (O) start a game of tic-tac-toe`,
+      );
       await replay.getByRole('button', { name: 'Play' }).click();
-      await expect.poll(() => replay.locator('output').textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^Move ${last} of ${last}: \\S`));
+      await expect
+        .poll(() => replay.locator('output').textContent(), { timeout: 15_000 })
+        .toMatch(new RegExp(`^Move ${last} of ${last}: \\S`));
       expect(await page.locator('.status-line').textContent()).toBe('Finished');
       expect(await replay.getByRole('button', { name: 'Play' }).count()).toBe(1); // stopped at the end
       await page.screenshot({ path: path.join(ARTIFACTS, `finished-${width}.png`) });
