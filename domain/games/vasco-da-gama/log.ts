@@ -1,7 +1,7 @@
 /** One human-readable sentence per event, e.g. "Ana recruits 1 orange and 3 turquoise sailors for 3 Reals". */
 import type { Seat } from '../../engine/contract';
 import { plural } from '../../engine/words';
-import { AREA_NAMES, CHARACTER_NAMES, DATA, LANDING_NAMES, MERCHANTS, PROJECTS, SAILOR_COLOURS } from './data';
+import { AREA_NAMES, CHARACTER_NAMES, DATA, LANDING_NAMES, MERCHANTS, SAILOR_COLOURS } from './data';
 import type { VdgEvent } from './events';
 import { projectName, shipWord } from './names';
 import type { Sailors } from './types';
