@@ -22,8 +22,7 @@ import {
 } from './rules';
 import { projectName, shipWord } from './names';
 import type { VdgState } from './types';
-
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+import { cap } from '../../engine/words';
 
 /** Why a launch is refused: launching is allowed at any time, so never because of whose turn it is. */
 export function launchRefusal(s: VdgState, c: CommandOf<'launch'>, seat: Seat): string {

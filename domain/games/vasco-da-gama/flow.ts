@@ -26,6 +26,7 @@ import {
   seatOf,
 } from './rules';
 import type { Call, Pending, PlayerState, VdgState } from './types';
+import { cap } from '../../engine/words';
 
 /** Where a decision's events go (the engine's transaction). */
 export type VdgTx = Emitter<VdgState, VdgEvent>;
@@ -262,8 +263,6 @@ const steps: Steps<VdgState, VdgCommand, VdgEvent, VdgAt> = {
     },
   },
 };
-
-const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 export const flow: Flow<VdgState, VdgCommand, VdgEvent, VdgAt> = {
   at,

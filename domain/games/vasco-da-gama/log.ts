@@ -20,8 +20,6 @@ function sailorsText(s: Sailors): string {
   return `${listWords(parts)} ${total === 1 ? 'sailor' : 'sailors'}`;
 }
 
-const projectText = projectName;
-
 const shipText = (tile: string, owner: string | null) =>
   owner === null ? `the merchant ship (limit ${MERCHANTS[tile]?.limit})` : `${owner}'s ${shipWord(tile)}`;
 
@@ -61,9 +59,9 @@ export function describe(e: VdgEvent, names: readonly string[]): string {
     case 'ActionCompleted':
       return '';
     case 'ProjectsPurchased':
-      return `${n(e.seat)} buys ${listWords(e.projects.map(projectText))} for ${reals(e.price)}`;
+      return `${n(e.seat)} buys ${listWords(e.projects.map(projectName))} for ${reals(e.price)}`;
     case 'SaoGabrielPurchased':
-      return `${n(e.seat)} buys the São Gabriel ${projectText(e.project)} for ${reals(e.price)}; it is launched at once`;
+      return `${n(e.seat)} buys the São Gabriel ${projectName(e.project)} for ${reals(e.price)}; it is launched at once`;
     case 'RecruitStarted':
       return `${n(e.seat)} recruits from section ${e.section + 1}`;
     case 'SailorsRecruited':
@@ -74,7 +72,7 @@ export function describe(e: VdgEvent, names: readonly string[]): string {
       return `${n(e.seat)} sets out for ${LANDING_NAMES[e.landing]}`;
     case 'ShipSent': {
       const gifts = [vp(e.vp), e.reals ? reals(e.reals) : '', e.captain ? 'a captain' : ''].filter(Boolean);
-      return `${n(e.seat)} sends ${projectText(e.ship)} to ${LANDING_NAMES[e.landing]}, slot ${e.slot + 1}, for ${listWords(gifts)}`;
+      return `${n(e.seat)} sends ${projectName(e.ship)} to ${LANDING_NAMES[e.landing]}, slot ${e.slot + 1}, for ${listWords(gifts)}`;
     }
     case 'ExpeditionEnded': {
       const choice = DATA.landingBonus.value[e.landing] === 'project' ? 'project' : 'sailor';
@@ -87,7 +85,7 @@ export function describe(e: VdgEvent, names: readonly string[]): string {
       return `${n(e.seat)}'s expedition to ${LANDING_NAMES[e.landing]} ends with ${plural(e.ships, 'ship')} sent${bonus}`;
     }
     case 'ProjectTaken':
-      return `${n(e.seat)} takes ${projectText(e.project)} as the Natal bonus`;
+      return `${n(e.seat)} takes ${projectName(e.project)} as the Natal bonus`;
     case 'SailorTaken':
       return `${n(e.seat)} takes ${e.colour === 'orange' ? 'an' : 'a'} ${e.colour} sailor ${e.section === null ? 'from the bag' : `from section ${e.section + 1}`}`;
     case 'MoneyTaken':
@@ -106,7 +104,7 @@ export function describe(e: VdgEvent, names: readonly string[]): string {
     case 'ExtraDiscPlaced':
       return `${n(e.seat)} places the Additional Action Disc with number ${e.number} in ${AREA_NAMES[e.area]}`;
     case 'ShipLaunched':
-      return `${n(e.seat)} launches ${projectText(e.project)} with a crew of ${listWords(e.crew.map((c) => (c === 'missionary' ? 'a missionary' : c)))}`;
+      return `${n(e.seat)} launches ${projectName(e.project)} with a crew of ${listWords(e.crew.map((c) => (c === 'missionary' ? 'a missionary' : c)))}`;
     case 'NavigationStarted':
       return `Round ${e.round}, Phase 3: navigation`;
     case 'ShipRewarded':

@@ -4,7 +4,12 @@
  * to a player.
  */
 import { plural } from '../../engine/words';
-import { PROJECTS } from './data';
+import { PROJECTS, type ProjectTile } from './data';
+
+/** What a ship earns every Phase 3 while at a landing: "1 VP + 1 Real", or "" for nothing. */
+export function rewardText(p: ProjectTile): string {
+  return [p.vp ? `${p.vp} VP` : '', p.reals ? plural(p.reals, 'Real') : ''].filter(Boolean).join(' + ');
+}
 
 /** "crew-2 ship (limit 5)". */
 export function shipWord(id: string): string {
@@ -16,6 +21,6 @@ export function shipWord(id: string): string {
 export function projectName(id: string): string {
   const p = PROJECTS[id];
   if (!p) return 'a ship';
-  const reward = [p.vp ? `${p.vp} VP` : '', p.reals ? plural(p.reals, 'Real') : ''].filter(Boolean).join(' + ');
+  const reward = rewardText(p);
   return `the crew-${p.crew} ship (limit ${p.limit}${reward ? `, earns ${reward}` : ''})`;
 }

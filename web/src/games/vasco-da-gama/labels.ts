@@ -57,11 +57,6 @@ export const PHASE_NAMES: Record<Phase, string> = {
 /** "the crew-2 ship (limit 5, earns 1 Real)": a tile by what it shows (names.ts; ids are never shown). */
 export const projectText = (p: ProjectTile): string => projectName(p.id);
 
-/** What a ship earns every Phase 3 while at a landing: "1 VP + 1 Real", or "" for nothing. */
-export function rewardText(p: ProjectTile): string {
-  return [p.vp ? `${p.vp} VP` : '', p.reals ? reals(p.reals) : ''].filter(Boolean).join(' + ');
-}
-
 /** "2 orange and 1 grey" (no noun), in the rulebook's colour order. */
 export function sailorParts(s: Sailors): string[] {
   return SAILOR_COLOURS.filter((c) => s[c] > 0).map((c) => `${s[c]} ${c}`);

@@ -10,7 +10,8 @@ import type { ProjectTile } from '../../../../domain/games/vasco-da-gama/data';
 import type { Disc } from '../../../../domain/games/vasco-da-gama/types';
 import type { VdgView } from '../../../../domain/games/vasco-da-gama/view';
 import type { UiContext } from '../ui';
-import { buttonText, describeCommand, rewardText } from './labels';
+import { rewardText } from '../../../../domain/games/vasco-da-gama/names';
+import { buttonText, describeCommand } from './labels';
 import { singleTargets, verbOf } from './targets';
 
 /** Memory key of the number picked for a `place` before its area. */
