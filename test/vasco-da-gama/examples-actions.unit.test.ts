@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describe as logLine } from '../../domain/games/vasco-da-gama/log';
+import { projectName } from '../../domain/games/vasco-da-gama/names';
 import { sailorCount } from '../../domain/games/vasco-da-gama/rules';
 import { BLACK, BLUE, RED, YELLOW, game, limitOf, phase2, play, projectLike, legalOf } from './fixtures';
 
@@ -44,6 +45,9 @@ describe('Purchase Projects example', () => {
     const gabriel = s.saoGabriel!;
     r = play(s, BLUE, { type: 'purchaseSaoGabriel' });
     expect(r.events).toContainEqual({ type: 'SaoGabrielPurchased', seat: BLUE, project: gabriel, price: 3 });
+    expect(logLine({ type: 'SaoGabrielPurchased', seat: BLUE, project: gabriel, price: 3 }, NAMES)).toBe(
+      `Blue buys the São Gabriel, ${projectName(gabriel)}, for 3 Reals; it is launched at once`,
+    );
     s = r.state;
     expect(s.seats[BLUE]!.reals).toBe(reals[BLUE]! - 3);
     expect(s.seats[BLUE]!.ships).toEqual([gabriel]); // ship side up: launched without crew

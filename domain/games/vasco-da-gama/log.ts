@@ -61,7 +61,7 @@ export function describe(e: VdgEvent, names: readonly string[]): string {
     case 'ProjectsPurchased':
       return `${n(e.seat)} buys ${listWords(e.projects.map(projectName))} for ${reals(e.price)}`;
     case 'SaoGabrielPurchased':
-      return `${n(e.seat)} buys the São Gabriel ${projectName(e.project)} for ${reals(e.price)}; it is launched at once`;
+      return `${n(e.seat)} buys the São Gabriel, ${projectName(e.project)}, for ${reals(e.price)}; it is launched at once`;
     case 'RecruitStarted':
       return `${n(e.seat)} recruits from section ${e.section + 1}`;
     case 'SailorsRecruited':
