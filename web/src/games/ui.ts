@@ -36,3 +36,12 @@ export function colourWord(frame: StateFrame, seat: number): string | null {
   const colour = players?.[seat]?.colour;
   return typeof colour === 'string' ? colour : null;
 }
+
+/** A `seatColour` for a game whose view names each seat's colour, drawn with the game's own fills. */
+export function seatColourByWord(fillOf: (colour: string) => string | undefined): NonNullable<GameUi['seatColour']> {
+  return (frame, seat) => {
+    const name = colourWord(frame, seat);
+    const fill = name === null ? undefined : fillOf(name);
+    return name !== null && fill ? { name, fill } : null;
+  };
+}

@@ -5,7 +5,7 @@
  */
 import './board.css';
 import { h } from '../../dom';
-import { colourWord, type GameUi } from '../ui';
+import { type GameUi, seatColourByWord } from '../ui';
 import { actionsEl } from './actions';
 import { boardEl, COLOURS } from './board';
 
@@ -14,8 +14,5 @@ const started = (view: unknown) => Boolean(view && typeof view === 'object' && '
 export const navegadorUi: GameUi = {
   board: (frame, ctx) => (started(frame.view) ? boardEl(frame, ctx) : h('p', null, 'The game has not started yet.')),
   actions: (frame, ctx) => (started(frame.view) ? actionsEl(frame, ctx) : h('p', null, 'Waiting for every seat to be taken.')),
-  seatColour(frame, seat) {
-    const name = colourWord(frame, seat);
-    return name && COLOURS[name] ? { name, fill: COLOURS[name].fill } : null;
-  },
+  seatColour: seatColourByWord((colour) => COLOURS[colour]?.fill),
 };

@@ -5,7 +5,7 @@
  */
 import './board.css';
 import { h } from '../../dom';
-import { colourWord, type GameUi } from '../ui';
+import { type GameUi, seatColourByWord } from '../ui';
 
 /** The seat colours of board.css (`--vdg-<colour>`), for the player panels outside the board. */
 const FILLS: Record<string, string> = { yellow: '#f5c400', red: '#c62828', black: '#1c1c1c', blue: '#1e5fbf' };
@@ -22,10 +22,7 @@ export const vascoDaGamaUi: GameUi = {
     const rc = renderContext(frame, ctx);
     return rc ? actionsEl(rc) : h('p', { class: 'vdg-actions' }, 'Waiting for every seat to be taken.');
   },
-  seatColour(frame, seat) {
-    const name = colourWord(frame, seat);
-    return name && FILLS[name] ? { name, fill: FILLS[name] } : null;
-  },
+  seatColour: seatColourByWord((colour) => FILLS[colour]),
 };
 
 export { describeCommand } from './labels';
