@@ -14,7 +14,18 @@ import type { Page } from 'playwright-core';
 import { Rng } from '../domain/engine/rng';
 import { type LocalServer, startLocalServer } from '../local/server';
 import { launchChromium } from '../test/support/browser';
-import { botPick, drawn, openNewGame, PREPARE, signIn, targetFor, turnOrEnd } from '../test/support/click-turn';
+import type { StateFrame } from '../functions/core/protocol/frames';
+import {
+  botPick,
+  buildAndConfirm,
+  CHOICE_PARTS,
+  drawn,
+  openNewGame,
+  PREPARE,
+  signIn,
+  targetFor,
+  turnOrEnd,
+} from '../test/support/click-turn';
 import { DRAWN } from '../web/src/marks';
 import { quantile, round } from './measure';
 
@@ -140,9 +151,14 @@ async function playGame(page: Page, server: LocalServer, game: string, moves: nu
     // A person looks before clicking: whatever the bot's move started has settled.
     await page.waitForTimeout(100);
     const picked = await botPick(server.app, game, gameId, s, rng);
-    const target = await targetFor(page, picked, rng, PREPARE[game]);
-    if (!target) throw new Error(`${game}: no control on the page for ${JSON.stringify(picked)}`);
-    await page.locator(target.selector).first().click();
+    const partsOf = CHOICE_PARTS[game];
+    // A move built on the board is timed from its Confirm, the click that sends it.
+    if (partsOf) await buildAndConfirm(page, partsOf(picked, s as unknown as StateFrame), picked);
+    else {
+      const target = await targetFor(page, picked, rng, PREPARE[game]);
+      if (!target) throw new Error(`${game}: no control on the page for ${JSON.stringify(picked)}`);
+      await page.locator(target.selector).first().click();
+    }
     timed.push(await measured(page));
   }
   const figures = (pick: (t: Timed) => number) => {

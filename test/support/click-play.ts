@@ -17,8 +17,11 @@ import { GAMES } from '../../domain/games';
 import type { MemoryServer } from '../../local/server';
 import { findings } from './axe';
 import { ARTIFACTS } from './browser';
+import type { StateFrame } from '../../functions/core/protocol/frames';
 import {
   botPick,
+  buildAndConfirm,
+  CHOICE_PARTS,
   controls,
   drawn,
   layout,
@@ -116,12 +119,21 @@ export async function playByClicking(
     if (s.points) expect(seen.pointsInView, "a seat's points out of view").toBe(s.points.length);
 
     const picked = await botPick(server.app, game, gameId, s, rng);
-    const target = await targetFor(page, picked, rng, options.prepare ?? PREPARE[game]);
-    expect(target, `a control for ${JSON.stringify(picked)}`).not.toBeNull();
-    const { selector } = target!;
-    await page.locator(selector).first().click();
-    clicks++;
-    if (target!.onBoard) boardClicks++;
+    const partsOf = CHOICE_PARTS[game];
+    if (partsOf) {
+      // Built on the board and confirmed: a sentence says what it does first, and the panel stays short.
+      const built = await buildAndConfirm(page, partsOf(picked, s as unknown as StateFrame), picked);
+      clicks += built.clicks;
+      boardClicks += built.boardClicks;
+      expect(built.buttons, 'buttons outside the board').toBeLessThanOrEqual(12);
+      expect(built.consequence.length, 'a consequence before Confirm').toBeGreaterThan(10);
+    } else {
+      const target = await targetFor(page, picked, rng, options.prepare ?? PREPARE[game]);
+      expect(target, `a control for ${JSON.stringify(picked)}`).not.toBeNull();
+      await page.locator(target!.selector).first().click();
+      clicks++;
+      if (target!.onBoard) boardClicks++;
+    }
     await expect.poll(async () => (await state(page, gameId))!.version, { timeout: 15_000 }).toBeGreaterThan(s.version);
     // Her move is drawn (two animation frames after its state arrived: on a busy machine the
     // drawing lags); the bot's answers that arrive next leave the window where it is.

@@ -9,6 +9,8 @@ import type { Rng } from '../../domain/engine/rng';
 import { findBot } from '../../domain/games/bots';
 import type { App } from '../../functions/app/app';
 import { host } from '../../functions/app/games';
+import type { StateFrame } from '../../functions/core/protocol/frames';
+import { partsOf as vdgParts } from '../../web/src/games/vasco-da-gama/choices';
 
 export interface PageState {
   version: number;
@@ -37,12 +39,8 @@ export type Command = { type: string } & Record<string, unknown>;
 /** A first click some commands need (e.g. picking a number before its area); then the command's own control. */
 export type Prepare = (page: Page, command: Command) => Promise<void>;
 
-/** Vasco da Gama places a disc in two clicks: its number, then its area. */
-export const PREPARE: Readonly<Record<string, Prepare>> = {
-  'vasco-da-gama': async (page, command) => {
-    if (command.type === 'place') await page.locator(`[data-action="pickNumber"][data-number="${command.number}"]`).first().click();
-  },
-};
+/** First clicks some games' commands need (none now: moves built on the board are in CHOICE_PARTS). */
+export const PREPARE: Readonly<Record<string, Prepare>> = {};
 
 export const state = (page: Page, gameId: string) =>
   page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id) ?? null, gameId);
@@ -181,6 +179,58 @@ export async function targetFor(page: Page, picked: Command, rng: Rng, prepare?:
     onBoard: target.onBoard,
     selector: `${target.onBoard ? '.board ' : '.actions-panel '}[data-command="${target.command.replace(/["\\]/g, '\\$&')}"]`,
   };
+}
+
+/** Games whose moves are built on the board from parts and confirmed (web/src/games/choice.ts): each command's parts. */
+export const CHOICE_PARTS: Readonly<Record<string, (command: object, frame: StateFrame) => string[]>> = {
+  'vasco-da-gama': vdgParts,
+};
+
+/** Buttons a player sees outside the board, in the game screen (issue 30: at most 12 at any decision). */
+export const buttonsOutsideBoard = (page: Page) =>
+  page.evaluate(() => {
+    const d = (
+      globalThis as unknown as {
+        document: { querySelectorAll(s: string): ArrayLike<{ closest(s: string): unknown; getClientRects(): ArrayLike<unknown> }> };
+      }
+    ).document;
+    return Array.from(d.querySelectorAll('.game button, .game [role="button"]')).filter(
+      (b) => !b.closest('.board') && b.getClientRects().length > 0,
+    ).length;
+  });
+
+export interface Built {
+  clicks: number;
+  boardClicks: number;
+  /** The most buttons outside the board at any step of the choice. */
+  buttons: number;
+  /** The sentence shown before Confirm. */
+  consequence: string;
+}
+
+/**
+ * A move built as a player builds it: each of its parts clicked on the board (or, for the few
+ * with no place there, in the panel), then, with the consequence on screen, Confirm.
+ */
+export async function buildAndConfirm(page: Page, parts: readonly string[], command: object): Promise<Built> {
+  let boardClicks = 0;
+  let buttons = await buttonsOutsideBoard(page);
+  for (const part of parts) {
+    const selector = `[data-part="${part}"]`;
+    const onBoard = page.locator(`.board ${selector}.part-can`);
+    if (await onBoard.count()) {
+      await onBoard.first().click();
+      boardClicks++;
+    } else await page.locator(`.actions-panel ${selector}`).first().click();
+    buttons = Math.max(buttons, await buttonsOutsideBoard(page));
+  }
+  const confirm = page.locator('.actions-panel [data-confirm]');
+  await confirm.waitFor({ timeout: 5000 });
+  const shown = await confirm.getAttribute('data-command');
+  if (shown !== JSON.stringify(command)) throw new Error(`the parts ${parts.join(', ')} made ${shown}, not ${JSON.stringify(command)}`);
+  const consequence = (await page.locator('.choice-bar .consequence').innerText()).trim();
+  await confirm.click();
+  return { clicks: parts.length + 1, boardClicks, buttons, consequence };
 }
 
 /** Two animation frames: whatever the page had to draw is drawn. */

@@ -82,9 +82,13 @@ async function checkOffered(page: Page, gameId: string): Promise<void> {
   for (const command of offered) expect(legal.includes(command), `offered but not legal: ${command}`).toBe(true);
 }
 
-/** Click one enabled offered control, if any; returns whether it did (the page may re-render under us). */
+/**
+ * Click one enabled offered control, if any: a command's button, a place on the board that takes
+ * a part of a move, or Confirm once the parts make one. Returns whether it did (the page may
+ * re-render under us).
+ */
 async function clickOne(page: Page, rng: Rng): Promise<boolean> {
-  const controls = page.locator('[data-action]:not([disabled])');
+  const controls = page.locator('[data-action]:not([disabled]), .board .part-can, .actions-panel [data-part]:not([aria-pressed="true"])');
   const count = await controls.count();
   if (count === 0) return false;
   try {
@@ -157,13 +161,17 @@ describe('the web client', () => {
       if (!acted) await new Promise((r) => setTimeout(r, 50));
 
       if (clicks > 30 && !keyboard) {
-        // By keyboard: focus an offered command and press Enter (retried if the screen changed under us).
+        // By keyboard: focus the places of a move one by one and press Enter, then Confirm (retried if the screen changed under us).
         for (const page of [ana, bruno]) {
-          const command = page.locator('[data-command]:not([disabled])').first();
-          if (keyboard || (await command.count()) === 0) continue;
+          const part = page.locator('.board .part-can');
+          if (keyboard || (await part.count()) === 0) continue;
           const version = (await state(page, gameId))!.version;
           try {
-            await command.focus({ timeout: 1_000 });
+            for (let i = 0; i < 8 && (await page.locator('[data-confirm]').count()) === 0; i++) {
+              await part.first().focus({ timeout: 1_000 });
+              await page.keyboard.press('Enter');
+            }
+            await page.locator('[data-confirm]').focus({ timeout: 1_000 });
             await page.keyboard.press('Enter');
             await expect.poll(async () => (await state(page, gameId))!.version, { timeout: 5_000 }).toBeGreaterThan(version);
             keyboard = true;

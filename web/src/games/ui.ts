@@ -5,6 +5,7 @@
  * JSON, exactly as listed in `legal`), so tests and keyboard users find the same things.
  */
 import type { StateFrame } from '../../../functions/core/protocol/frames';
+import type { Choices } from './choice';
 
 export interface UiContext {
   /** Send one command from the frame's `legal` list. */
@@ -28,6 +29,11 @@ export interface GameUi {
   actions(frame: StateFrame, ctx: UiContext): Node;
   /** Optional: the colour a seat plays (its pieces on the board), shown on its player panel. */
   seatColour?(frame: StateFrame, seat: number): SeatColour | null;
+  /**
+   * Optional: moves built on the board and confirmed once (choice.ts). The board marks its places
+   * with `data-part`; the game screen makes them clickable and shows the consequence before Confirm.
+   */
+  choices?: Choices;
 }
 
 /** The colour word of a seat in a view whose `players` carry one (Vasco da Gama, Navegador, Goa). */

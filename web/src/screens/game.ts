@@ -10,6 +10,7 @@ import { DRAWN } from '../marks';
 import { gameInfo, gameScoring, gameTitle, gameUi } from '../games/registry';
 import type { UiContext } from '../games/ui';
 import { chatPanel } from './game-chat';
+import { choiceBar, clearChoice } from './game-choice';
 import { endHeadline } from './game-end';
 import { ratedSentence } from './rated-sentence';
 import { logItems, sinceLine, sinceSummary } from './game-log';
@@ -195,7 +196,7 @@ export function gameScreen(app: App, gameId: string): Node {
         version = answer.version;
       }
     } finally {
-      memory.delete('vdg.number');
+      clearChoice(memory);
       if (version !== null && (conn.state(gameId)?.version ?? -1) < version) {
         awaited = version;
         awaitLimit = setTimeout(settle, AWAIT_STATE_MS);
@@ -276,6 +277,11 @@ export function gameScreen(app: App, gameId: string): Node {
     if (!replaying) leave.update(frame);
     replace(board, frame.view === null ? h('p', null, 'The game starts when every seat is taken.') : ui.board(frame, ctx));
     markChanged(frame);
+    // A game whose moves are built on the board: the places to click, and what the choice does before Confirm.
+    const bar =
+      ui.choices && frame.view !== null && !replaying && !busy
+        ? choiceBar({ frame, choices: ui.choices, board, names, memory, rerender: ctx.rerender, send: ctx.send })
+        : null;
     // Taking a move back sits with the actions: nothing above the board changes height between turns.
     replace(
       actions,
@@ -283,7 +289,7 @@ export function gameScreen(app: App, gameId: string): Node {
         ? h('p', { class: 'muted' }, 'Sending…')
         : frame.view === null || replaying
           ? null
-          : [frame.canUndo ? h('p', { class: 'undo' }, simple('undo', 'Take back my last move')) : null, ui.actions(frame, ctx)],
+          : [frame.canUndo ? h('p', { class: 'undo' }, simple('undo', 'Take back my last move')) : null, ui.actions(frame, ctx), bar],
     );
     replace(log, logItems(frame, sinceFrom?.line ?? null, replayer ? (line) => replayer!.showLine(line) : undefined));
     replace(

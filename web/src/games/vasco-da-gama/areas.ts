@@ -166,7 +166,7 @@ export function charactersEl(rc: Rc): HTMLElement {
   const extra = DATA.extraNumbers.value.map((n) =>
     h(
       'span',
-      { class: `vdg-extra${view.numbers.extra.includes(n) ? '' : ' vdg-gone'}` },
+      { class: `vdg-extra${view.numbers.extra.includes(n) ? '' : ' vdg-gone'}`, dataset: { part: `number:${n}` } },
       `${n}`,
       sr(view.numbers.extra.includes(n) ? ' here' : ' on the board'),
     ),

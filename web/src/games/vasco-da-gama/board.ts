@@ -10,7 +10,7 @@ import { AREAS, AREA_NAMES, CHARACTER_NAMES, DATA, SAILOR_COLOURS } from '../../
 import type { VdgView } from '../../../../domain/games/vasco-da-gama/view';
 import { charactersEl, navigationEl, projectsEl, recruitingEl } from './areas';
 import { listWords } from '../../words';
-import { PHASE_NAMES, plural, possibleFreeNumbers, reals } from './labels';
+import { PHASE_NAMES, plural, possibleFreeNumbers, reals, rightRange } from './labels';
 import { chip, colourOf, nameOf, projectCard, seatTag, spot, sr, type Rc } from './widgets';
 
 export function boardEl(rc: Rc): HTMLElement {
@@ -91,16 +91,17 @@ function numbersEl(rc: Rc): HTMLElement {
   const cell = (n: number) => {
     const seat = onBoard.get(n);
     const placed = seat !== undefined;
-    const right = free !== null && !placed ? Math.max(0, free - n) : 0;
+    const range = placed ? null : rightRange(view, n);
+    const pay = range === null || range[1] === 0 ? null : range[0] === range[1] ? `pay ${range[0]}` : `pay ${range[0]}–${range[1]}`;
     return h(
-      'li',
+      'div',
       {
         class: `vdg-number${zone.includes(n) ? ' vdg-in-zone' : ''}${placed ? ` vdg-placed vdg-seat-${colourOf(rc, seat)}` : ''}${n === marker ? ' vdg-marker' : ''}${view.call?.number === n ? ' vdg-called' : ''}`,
-        dataset: { number: String(n) },
+        dataset: { number: String(n), part: `number:${n}` },
       },
       h('span', { class: 'vdg-number-n' }, String(n)),
       n === marker ? h('span', { class: 'vdg-flag' }, free !== null ? '⚑ free' : '⚑ start') : null,
-      placed ? h('span', { class: 'vdg-number-by' }, nameOf(rc, seat)) : right ? h('span', { class: 'vdg-small' }, `pay ${right}`) : null,
+      placed ? h('span', { class: 'vdg-number-by' }, nameOf(rc, seat)) : pay ? h('span', { class: 'vdg-small' }, pay) : null,
       placed ? sr(` (${colourOf(rc, seat)})`) : null,
     );
   };
@@ -116,7 +117,7 @@ function numbersEl(rc: Rc): HTMLElement {
         `+${refunds[r * perRow] ?? 0}`,
         sr(` Reals for giving up ${nums[0]} to ${nums.at(-1)}`),
       ),
-      h('ol', { class: 'vdg-number-cells', start: String(nums[0]) }, nums.map(cell)),
+      h('div', { class: 'vdg-number-cells' }, nums.map(cell)),
     );
   });
   const range = possibleFreeNumbers(view);
@@ -153,7 +154,11 @@ function playerEl(rc: Rc, p: VdgView['players'][number]): HTMLElement {
   const bot = rc.frame.seats[p.seat]?.bot;
   // Older frames may lack `absent` (seats out of time, played by a bot until they come back).
   const absent = (rc.frame.absent ?? []).includes(p.seat);
-  const sailors = SAILOR_COLOURS.filter((c) => p.sailors[c] > 0).map((c) => chip(c, p.sailors[c]));
+  // The player's own sailors are the crews they pick for a launch.
+  const own = p.seat === rc.you;
+  const crewSpot = (kind: string, el: HTMLElement) =>
+    own ? h('span', { class: 'vdg-chip-spot', dataset: { part: `crew:${kind}` } }, el) : el;
+  const sailors = SAILOR_COLOURS.filter((c) => p.sailors[c] > 0).map((c) => crewSpot(c, chip(c, p.sailors[c])));
   const stat = (label: string, value: string | number, path: string) =>
     h('div', { class: 'vdg-stat', dataset: { path: `players.${p.seat}.${path}` } }, h('dt', null, label), h('dd', null, String(value)));
   return h(
@@ -185,7 +190,9 @@ function playerEl(rc: Rc, p: VdgView['players'][number]): HTMLElement {
       'div',
       { class: 'vdg-chips', dataset: { path: `players.${p.seat}.sailors` } },
       sailors.length ? sailors : h('span', { class: 'vdg-empty' }, 'no sailors'),
-      p.missionaries ? chip('missionary', p.missionaries, p.missionaries === 1 ? 'missionary (white)' : 'missionaries (white)') : null,
+      p.missionaries
+        ? crewSpot('missionary', chip('missionary', p.missionaries, p.missionaries === 1 ? 'missionary (white)' : 'missionaries (white)'))
+        : null,
     ),
     p.projects.length
       ? h(
@@ -200,7 +207,11 @@ function playerEl(rc: Rc, p: VdgView['players'][number]): HTMLElement {
           'div',
           { class: 'vdg-cards', dataset: { path: `players.${p.seat}.ships` } },
           h('span', { class: 'vdg-label' }, 'Ships launched'),
-          p.ships.map((t) => projectCard(t, { launched: true })),
+          p.ships.map((t) =>
+            own
+              ? h('div', { class: 'vdg-project-space', dataset: { part: `ship:${t.id}` } }, projectCard(t, { launched: true }))
+              : projectCard(t, { launched: true }),
+          ),
         )
       : null,
     p.characters.length || p.extraDisc

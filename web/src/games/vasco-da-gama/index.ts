@@ -1,7 +1,7 @@
 /**
- * Vasco da Gama in the browser: the board (everything public on the table) and the actions
- * panel (every legal command, cost shown before the click). Board spaces that exactly one legal
- * command acts on are clickable too.
+ * Vasco da Gama in the browser: the board (everything public on the table), where every move is
+ * built by clicking its places and confirmed once its consequence is shown (choices.ts), and the
+ * panel beside it (whose turn, the player's supply, the prices of what is open).
  */
 import './board.css';
 import { h } from '../../dom';
@@ -10,6 +10,7 @@ import { type GameUi, seatColourByWord } from '../ui';
 /** The seat colours of board.css (`--vdg-<colour>`), for the player panels outside the board. */
 const FILLS: Record<string, string> = { yellow: '#f5c400', red: '#c62828', black: '#1c1c1c', blue: '#1e5fbf' };
 import { actionsEl } from './actions';
+import { vdgChoices } from './choices';
 import { boardEl } from './board';
 import { renderContext } from './widgets';
 
@@ -23,6 +24,7 @@ export const vascoDaGamaUi: GameUi = {
     return rc ? actionsEl(rc) : h('p', { class: 'vdg-actions' }, 'Waiting for every seat to be taken.');
   },
   seatColour: seatColourByWord((colour) => FILLS[colour]),
+  choices: vdgChoices,
 };
 
 export { describeCommand } from './labels';

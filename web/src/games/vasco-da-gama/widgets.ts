@@ -5,17 +5,11 @@
 import { h } from '../../dom';
 import { s } from '../../svg';
 import type { StateFrame } from '../../../../functions/core/protocol/frames';
-import type { VdgCommand } from '../../../../domain/games/vasco-da-gama/commands';
 import type { ProjectTile } from '../../../../domain/games/vasco-da-gama/data';
 import type { Disc } from '../../../../domain/games/vasco-da-gama/types';
 import type { VdgView } from '../../../../domain/games/vasco-da-gama/view';
 import type { UiContext } from '../ui';
 import { rewardText } from '../../../../domain/games/vasco-da-gama/names';
-import { buttonText, describeCommand } from './labels';
-import { singleTargets, verbOf } from './targets';
-
-/** Memory key of the number picked for a `place` before its area. */
-export const PICKED_NUMBER = 'vdg.number';
 
 /** Everything a render function needs, computed once per render. */
 export interface Rc {
@@ -23,18 +17,12 @@ export interface Rc {
   view: VdgView;
   ctx: UiContext;
   you: number | null;
-  picked: number | null;
-  targets: Map<string, unknown>;
 }
 
 export function renderContext(frame: StateFrame, ctx: UiContext): Rc | null {
   const view = frame.view as VdgView | null;
   if (!view || !Array.isArray(view.players)) return null;
-  const you = frame.you;
-  const raw = ctx.memory.get(PICKED_NUMBER);
-  // A picked number stays picked only while some legal `place` still uses it.
-  const picked = typeof raw === 'number' && frame.legal.some((c) => c.type === 'place' && c.number === raw) ? raw : null;
-  return { frame, view, ctx, you, picked, targets: singleTargets(frame.legal, view, picked) };
+  return { frame, view, ctx, you: frame.you };
 }
 
 export function nameOf(rc: Rc, seat: number): string {
@@ -146,42 +134,10 @@ export function projectCard(p: ProjectTile, opts: { title?: string; launched?: b
 }
 
 /**
- * A board element; when exactly one legal command targets `key` it becomes a keyboard-usable
- * button (role=button, Enter/Space) carrying that command, with its cost shown on it.
+ * A board place: it carries the name of the choice part it stands for (choices.ts), and the game
+ * screen makes it clickable while that part can be picked.
  */
 export function spot(rc: Rc, key: string, cls: string, ...children: (Node | string | null | false)[]): HTMLElement {
-  const command = rc.targets.get(key);
   const path = pathOf(rc, key);
-  if (command === undefined) return h('div', { class: cls, dataset: { spot: key, ...(path ? { path } : {}) } }, ...children);
-  const d = describeCommand(command as VdgCommand, rc.view, rc.you, rc.ctx.names);
-  const send = () => rc.ctx.send(command as object);
-  const el = h(
-    'div',
-    {
-      class: `${cls} vdg-clickable`,
-      role: 'button',
-      tabindex: '0',
-      title: buttonText(d),
-      dataset: {
-        spot: key,
-        key: `spot:${key}`,
-        action: (command as VdgCommand).type,
-        command: JSON.stringify(command),
-        ...(path ? { path } : {}),
-      },
-      onclick: send,
-      onkeydown: (e: KeyboardEvent) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          send();
-        }
-      },
-    },
-    ...children,
-    h('span', { class: 'vdg-hint' }, `▸ ${verbOf(command as VdgCommand)}${d.cost ? `: ${d.cost}` : ''}`),
-  );
-  // The name begins with what the place shows (a voice user says what they see), then the full command.
-  const shown = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
-  el.setAttribute('aria-label', `${shown}. ${buttonText(d)}`);
-  return el;
+  return h('div', { class: cls, dataset: { spot: key, part: key, ...(path ? { path } : {}) } }, ...children);
 }

@@ -1,0 +1,142 @@
+/**
+ * The choice bar of a game whose commands are built on the board (games/choice.ts): it makes
+ * the board's places that can take the next part clickable (highlighted; the picked ones
+ * pressed), offers the few parts that have no place on the board as buttons, and once the picked
+ * parts make a legal command, says what it does, with Confirm and Cancel. Nothing is sent
+ * before Confirm.
+ */
+import type { StateFrame } from '../../../functions/core/protocol/frames';
+import { h } from '../dom';
+import { choiceState, completedBy, partsOfLegal, startable, toggle, type Choices } from '../games/choice';
+
+/** Memory key of the parts picked, with the version they were picked at. */
+const PICKED = 'choice';
+
+export interface ChoiceBarInput {
+  frame: StateFrame;
+  choices: Choices;
+  board: HTMLElement;
+  names: readonly string[];
+  memory: Map<string, unknown>;
+  rerender(): void;
+  send(command: object): void;
+}
+
+/** Forget the parts picked (after a move is sent). */
+export const clearChoice = (memory: Map<string, unknown>) => memory.delete(PICKED);
+
+export function choiceBar({ frame, choices, board, names, memory, rerender, send }: ChoiceBarInput): HTMLElement | null {
+  const yourTurn = frame.you !== null && frame.activeSeats.includes(frame.you) && frame.legal.length > 0;
+  if (!yourTurn) {
+    clearChoice(memory);
+    return null;
+  }
+  const kept = memory.get(PICKED) as { version: number; selected: string[] } | undefined;
+  const legal = partsOfLegal(choices, frame);
+  const state = choiceState(legal, kept?.version === frame.version ? kept.selected : []);
+  const fresh = startable(legal);
+  const pick = (part: string) => {
+    memory.set(PICKED, { version: frame.version, selected: toggle(legal, state, part) });
+    rerender();
+  };
+  const clear = () => {
+    clearChoice(memory);
+    rerender();
+  };
+
+  const onBoard = new Set<string>();
+  for (const el of board.querySelectorAll<HTMLElement | SVGElement>('[data-part]')) {
+    const part = el.dataset.part!;
+    onBoard.add(part);
+    const on = (state.picked.get(part) ?? 0) > 0;
+    // Beside the places that add to the choice, those that start another one stay clickable, unmarked.
+    if (!on && !state.addable.has(part) && !fresh.has(part)) continue;
+    if (on) el.classList.add('part-on');
+    if (state.addable.has(part)) el.classList.add('part-can');
+    else if (!on) el.classList.add('part-alt');
+    const would = completedBy(legal, state.addable.has(part) ? state.selected : [], part);
+    const words = choices.partText(part, frame, names);
+    el.setAttribute('role', 'button');
+    el.setAttribute('tabindex', '0');
+    el.setAttribute('aria-pressed', String(on));
+    // A place that shows words is named by them (what a player sees is what a voice user says); the part's words describe it.
+    if ((el.textContent ?? '').trim()) el.setAttribute('aria-description', words);
+    else el.setAttribute('aria-label', words);
+    el.setAttribute('title', would ? choices.consequence(would, frame, names) : cap(words));
+    el.dataset.key = `part:${part}`;
+    el.addEventListener('click', () => pick(part));
+    el.addEventListener('keydown', (e) => {
+      const key = (e as KeyboardEvent).key;
+      if (key === 'Enter' || key === ' ') {
+        e.preventDefault();
+        pick(part);
+      }
+    });
+  }
+
+  // Parts that have no place on the board: a few buttons (pass, give up, finish…).
+  const elsewhere = [...new Set([...state.addable, ...state.picked.keys()])].filter((p) => !onBoard.has(p));
+  const buttons = elsewhere.map((part) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: `part-button${state.picked.has(part) ? ' part-on' : ''}`,
+        'aria-pressed': String(state.picked.has(part)),
+        dataset: { part, key: `part:${part}` },
+        onclick: () => pick(part),
+      },
+      cap(choices.partText(part, frame, names)),
+    ),
+  );
+  const boardLeft = [...state.addable].some((p) => onBoard.has(p));
+  const so = state.selected.length ? listParts(state.selected.map((p) => choices.partText(p, frame, names))) : '';
+  const complete = state.complete;
+  return h(
+    'div',
+    {
+      class: `choice-bar${complete ? ' ready' : ''}${state.selected.length ? ' picking' : ''}`,
+      role: 'group',
+      'aria-label': 'Your choice',
+    },
+    complete
+      ? [
+          h('p', { class: 'consequence', 'aria-live': 'polite' }, choices.consequence(complete, frame, names)),
+          boardLeft ? h('p', { class: 'muted choice-hint' }, 'Or add to it on the board.') : null,
+          h(
+            'div',
+            { class: 'choice-buttons' },
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'primary',
+                dataset: { confirm: '', action: (complete as { type: string }).type, command: JSON.stringify(complete), key: 'confirm' },
+                onclick: () => send(complete),
+              },
+              'Confirm',
+            ),
+            h('button', { type: 'button', dataset: { key: 'cancel' }, onclick: clear }, 'Cancel'),
+          ),
+        ]
+      : state.selected.length
+        ? [
+            h('p', { class: 'choice-so-far' }, `Your choice so far: ${so}.`),
+            h('p', { class: 'muted choice-hint' }, 'Pick the rest on the board: the highlighted places.'),
+            h('div', { class: 'choice-buttons' }, h('button', { type: 'button', dataset: { key: 'cancel' }, onclick: clear }, 'Cancel')),
+          ]
+        : boardLeft
+          ? h('p', { class: 'choice-hint' }, 'Choose on the board: the highlighted places. Nothing is sent before you confirm.')
+          : null,
+    buttons.length ? h('div', { class: 'choice-buttons' }, buttons) : null,
+  );
+}
+
+const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+/** The parts picked in words, a repeated part once with its count ("2 × orange sailor, section 1"). */
+function listParts(words: string[]): string {
+  const seen = new Map<string, number>();
+  for (const w of words) seen.set(w, (seen.get(w) ?? 0) + 1);
+  return [...seen].map(([w, n]) => (n > 1 ? `${n} × ${w}` : w)).join(', ');
+}
