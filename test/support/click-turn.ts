@@ -10,6 +10,7 @@ import { findBot } from '../../domain/games/bots';
 import type { App } from '../../functions/app/app';
 import { host } from '../../functions/app/games';
 import type { StateFrame } from '../../functions/core/protocol/frames';
+import { partsOf as navegadorParts } from '../../web/src/games/navegador/choices';
 import { partsOf as vdgParts } from '../../web/src/games/vasco-da-gama/choices';
 
 export interface PageState {
@@ -184,6 +185,7 @@ export async function targetFor(page: Page, picked: Command, rng: Rng, prepare?:
 /** Games whose moves are built on the board from parts and confirmed (web/src/games/choice.ts): each command's parts. */
 export const CHOICE_PARTS: Readonly<Record<string, (command: object, frame: StateFrame) => string[]>> = {
   'vasco-da-gama': vdgParts,
+  navegador: navegadorParts,
 };
 
 /** Buttons a player sees outside the board, in the game screen (issue 30: at most 12 at any decision). */
@@ -216,12 +218,18 @@ export async function buildAndConfirm(page: Page, parts: readonly string[], comm
   let boardClicks = 0;
   let buttons = await buttonsOutsideBoard(page);
   for (const part of parts) {
-    const selector = `[data-part="${part}"]`;
-    const onBoard = page.locator(`.board ${selector}.part-can`);
+    // A place may stand for several parts (a sea region: a ship sails from it or to it).
+    const onBoard = page.locator(`.board [data-part~="${part}"].part-can`);
     if (await onBoard.count()) {
       await onBoard.first().click();
       boardClicks++;
-    } else await page.locator(`.actions-panel ${selector}`).first().click();
+    } else {
+      const off = page.locator(`.actions-panel [data-part="${part}"]`).first();
+      // A long run of amounts is a drop-down list.
+      if ((await off.evaluate((e) => (e as unknown as { tagName: string }).tagName)) === 'OPTION')
+        await page.locator(`.actions-panel select:has([data-part="${part}"])`).selectOption(part);
+      else await off.click();
+    }
     buttons = Math.max(buttons, await buttonsOutsideBoard(page));
   }
   const confirm = page.locator('.actions-panel [data-confirm]');

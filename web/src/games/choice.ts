@@ -37,6 +37,8 @@ export interface ChoiceState {
   complete: object | null;
   /** The picked parts in the order clicked (the words of "your choice so far"). */
   selected: readonly string[];
+  /** The legal commands the picked parts still lead to. */
+  reachable: { command: object; parts: Counts }[];
 }
 
 /** The legal commands with their parts, computed once per frame. */
@@ -56,7 +58,21 @@ export function choiceState(legal: { command: object; parts: Counts }[], selecte
   const addable = new Set<string>();
   for (const l of reachable) for (const [k, n] of l.parts) if ((picked.get(k) ?? 0) < n) addable.add(k);
   const complete = selected.length ? (reachable.find((l) => same(l.parts, picked))?.command ?? null) : null;
-  return { addable, picked, complete, selected };
+  return { addable, picked, complete, selected, reachable };
+}
+
+/**
+ * The parts that have no place on the board and are offered now: those of a command still in
+ * reach whose places on the board are all picked (a trade's amounts once its good is picked; a
+ * pass or a count at once).
+ */
+export function offPlaceParts(state: ChoiceState, onBoard: ReadonlySet<string>): string[] {
+  const out = new Set<string>(state.selected.filter((p) => !onBoard.has(p)));
+  for (const l of state.reachable) {
+    if (![...l.parts].every(([k, n]) => !onBoard.has(k) || (state.picked.get(k) ?? 0) >= n)) continue;
+    for (const [k, n] of l.parts) if (!onBoard.has(k) && (state.picked.get(k) ?? 0) < n) out.add(k);
+  }
+  return [...out];
 }
 
 /** Parts a new choice can start with (a place to click even while another choice is half made). */

@@ -7,10 +7,12 @@
  */
 import type { StateFrame } from '../../../functions/core/protocol/frames';
 import { h } from '../dom';
-import { choiceState, completedBy, partsOfLegal, startable, toggle, type Choices } from '../games/choice';
+import { choiceState, completedBy, offPlaceParts, partsOfLegal, startable, toggle, type Choices } from '../games/choice';
 
 /** Memory key of the parts picked, with the version they were picked at. */
 const PICKED = 'choice';
+/** More parts of one kind off the board than this are a drop-down list, not a row of buttons. */
+const LONG = 4;
 
 export interface ChoiceBarInput {
   frame: StateFrame;
@@ -44,17 +46,23 @@ export function choiceBar({ frame, choices, board, names, memory, rerender, send
     rerender();
   };
 
-  const onBoard = new Set<string>();
-  for (const el of board.querySelectorAll<HTMLElement | SVGElement>('[data-part]')) {
-    const part = el.dataset.part!;
-    onBoard.add(part);
-    const on = (state.picked.get(part) ?? 0) > 0;
+  // A place may stand for several parts (a sea region is where a ship sails from, or to): a click takes the first that fits.
+  const places = [...board.querySelectorAll<HTMLElement | SVGElement>('[data-part]')].map((el) => ({
+    el,
+    parts: el.dataset.part!.split(' '),
+  }));
+  const onBoard = new Set(places.flatMap((p) => p.parts));
+  for (const { el, parts } of places) {
+    const on = parts.some((p) => state.picked.has(p));
+    const add = parts.find((p) => state.addable.has(p));
+    const start = parts.find((p) => fresh.has(p));
     // Beside the places that add to the choice, those that start another one stay clickable, unmarked.
-    if (!on && !state.addable.has(part) && !fresh.has(part)) continue;
+    const part = add ?? (on ? parts.find((p) => state.picked.has(p)) : start);
+    if (part === undefined) continue;
     if (on) el.classList.add('part-on');
-    if (state.addable.has(part)) el.classList.add('part-can');
+    if (add) el.classList.add('part-can');
     else if (!on) el.classList.add('part-alt');
-    const would = completedBy(legal, state.addable.has(part) ? state.selected : [], part);
+    const would = completedBy(legal, add ? state.selected : [], part);
     const words = choices.partText(part, frame, names);
     el.setAttribute('role', 'button');
     el.setAttribute('tabindex', '0');
@@ -63,7 +71,7 @@ export function choiceBar({ frame, choices, board, names, memory, rerender, send
     if ((el.textContent ?? '').trim()) el.setAttribute('aria-description', words);
     else el.setAttribute('aria-label', words);
     el.setAttribute('title', would ? choices.consequence(would, frame, names) : cap(words));
-    el.dataset.key = `part:${part}`;
+    el.dataset.key = `part:${parts.join(' ')}`;
     el.addEventListener('click', () => pick(part));
     el.addEventListener('keydown', (e) => {
       const key = (e as KeyboardEvent).key;
@@ -74,9 +82,13 @@ export function choiceBar({ frame, choices, board, names, memory, rerender, send
     });
   }
 
-  // Parts that have no place on the board: a few buttons (pass, give up, finish…).
-  const elsewhere = [...new Set([...state.addable, ...state.picked.keys()])].filter((p) => !onBoard.has(p));
-  const buttons = elsewhere.map((part) =>
+  // Parts that have no place on the board: a few buttons (pass, give up, a count…); a long run of one kind (amounts) is a list to pick from.
+  const kinds = new Map<string, string[]>();
+  for (const part of offPlaceParts(state, onBoard)) {
+    const kind = part.split(':')[0]!;
+    kinds.set(kind, [...(kinds.get(kind) ?? []), part]);
+  }
+  const button = (part: string) =>
     h(
       'button',
       {
@@ -87,8 +99,27 @@ export function choiceBar({ frame, choices, board, names, memory, rerender, send
         onclick: () => pick(part),
       },
       cap(choices.partText(part, frame, names)),
-    ),
-  );
+    );
+  const buttons = [...kinds.values()].map((list) => (list.length > LONG ? amountList(list) : list.map(button)));
+  function amountList(list: string[]): HTMLElement {
+    const chosen = list.find((p) => state.picked.has(p));
+    return h(
+      'select',
+      {
+        class: 'part-select',
+        'aria-label': 'Choose',
+        dataset: { key: `select:${list[0]}` },
+        onchange: (e: Event) => {
+          const value = (e.target as HTMLSelectElement).value;
+          if (value) pick(value);
+        },
+      },
+      chosen ? null : h('option', { value: '' }, 'Choose…'),
+      list.map((part) =>
+        h('option', { value: part, selected: part === chosen, dataset: { part } }, cap(choices.partText(part, frame, names))),
+      ),
+    );
+  }
   const boardLeft = [...state.addable].some((p) => onBoard.has(p));
   const so = state.selected.length ? listParts(state.selected.map((p) => choices.partText(p, frame, names))) : '';
   const complete = state.complete;

@@ -1,10 +1,9 @@
 /**
  * Navegador's table: the rondel with every player's stone, the map of the thirteen regions with
  * ships and colonies (an unexplored region shows only its printed good and stack size), the
- * market, the buildings with their next prices, the privileges, and each player's sheet. Rondel
- * fields and regions that exactly one legal command acts on are buttons.
+ * market, the buildings with their next prices, the privileges, and each player's sheet. Its
+ * places carry the parts of the moves made on them (choices.ts).
  */
-import type { NavCommand } from '../../../../domain/games/navegador/commands';
 import {
   ACTION_NAMES,
   BUILDINGS,
@@ -22,9 +21,9 @@ import type { NavView } from '../../../../domain/games/navegador/view';
 import type { StateFrame } from '../../../../functions/core/protocol/frames';
 import { h } from '../../dom';
 import { aboutEl } from '../about';
-import { clickable, s, title } from '../../svg';
+import { s, title } from '../../svg';
 import type { UiContext } from '../ui';
-import { commandLabel, cr, GOOD_NAMES, plural } from './labels';
+import { cr, GOOD_NAMES, plural } from './labels';
 
 /** Player colours as printed, with a text colour that reads on each. */
 export const COLOURS: Record<string, { fill: string; text: string }> = {
@@ -58,17 +57,7 @@ function piece(x: number, y: number, r: number, colour: string, names: readonly 
   );
 }
 
-/** Commands of one type whose field matches, when exactly one does: that place is a button. */
-function only<T extends NavCommand['type']>(
-  legal: NavCommand[],
-  type: T,
-  match: (c: Extract<NavCommand, { type: T }>) => boolean,
-): Extract<NavCommand, { type: T }> | null {
-  const found = legal.filter((c): c is Extract<NavCommand, { type: T }> => c.type === type && match(c as Extract<NavCommand, { type: T }>));
-  return found.length === 1 ? found[0]! : null;
-}
-
-function rondel(view: NavView, legal: NavCommand[], you: number | null, ctx: UiContext): SVGElement {
+function rondel(view: NavView, you: number | null, ctx: UiContext): SVGElement {
   const cx = 130;
   const cy = 130;
   const R = 122;
@@ -99,14 +88,15 @@ function rondel(view: NavView, legal: NavCommand[], you: number | null, ctx: UiC
     );
     const g = s(
       'g',
-      { class: `nav-field${view.players[you ?? -1]?.position === i ? ' nav-mine' : ''}`, dataset: { path: `players` } },
+      {
+        class: `nav-field${view.players[you ?? -1]?.position === i ? ' nav-mine' : ''}`,
+        dataset: { path: `players`, part: `field:${i}` },
+      },
       s('path', { d: path, class: 'nav-sector' }),
     );
     // Words are drawn over the place, outside its button (whose name says them, and more).
     stones.push(s('text', { x: lx, y: ly + 4, 'text-anchor': 'middle', class: 'nav-field-name' }, ACTION_NAMES[action]));
-    const move = only(legal, 'move', (c) => c.field === i);
-    if (move && you !== null) clickable(g, move, commandLabel(move, view, you), ctx.send);
-    else g.append(title(`${ACTION_NAMES[action]}${here.length ? `: ${here.map((pl) => ctx.names[pl.seat]).join(', ')}` : ''}`));
+    g.append(title(`${ACTION_NAMES[action]}${here.length ? `: ${here.map((pl) => ctx.names[pl.seat]).join(', ')}` : ''}`));
     return g;
   });
   const me = you === null ? null : view.players[you];
@@ -145,7 +135,7 @@ const BOX = { w: 160, h: 110 };
 /** A region's box, from its column and row on the map. */
 const at = (id: RegionId) => [10 + MAP[id][0] * 170, 10 + MAP[id][1] * 120] as const;
 
-function map(view: NavView, legal: NavCommand[], you: number | null, ctx: UiContext): HTMLElement {
+function map(view: NavView, ctx: UiContext): HTMLElement {
   const centre = (id: RegionId) => [at(id)[0] + BOX.w / 2, at(id)[1] + BOX.h / 2] as const;
   const borders = Object.entries(NEIGHBOURS).flatMap(([a, ns]) =>
     ns
@@ -169,9 +159,13 @@ function map(view: NavView, legal: NavCommand[], you: number | null, ctx: UiCont
     else if (good) lines.push('No colonies left');
     if (r.doubleLoss) lines.push('Exploring loses 2 ships');
     const fleets = r.ships.flatMap((n, seat) => (n ? [{ seat, n }] : []));
+    // A region is where a ship sails from or to, a colony is founded, a ship is paid from (choices.ts).
     const g = s(
       'g',
-      { class: `nav-region${r.explored ? '' : ' nav-unexplored'}`, dataset: { path: `regions.${index}` } },
+      {
+        class: `nav-region${r.explored ? '' : ' nav-unexplored'}`,
+        dataset: { path: `regions.${index}`, part: `from:${r.id} to:${r.id} region:${r.id}` },
+      },
       s('rect', { x, y, width: BOX.w, height: BOX.h, rx: 10, class: 'nav-region-box' }),
     );
     // Words and ships are drawn over the region, outside its button (whose name says them).
@@ -190,12 +184,11 @@ function map(view: NavView, legal: NavCommand[], you: number | null, ctx: UiCont
         );
       }),
     );
-    const found = only(legal, 'foundColony', (c) => c.region === r.id);
-    const pay = only(legal, 'payShip', (c) => c.region === r.id);
-    const act = found ?? pay;
-    const description = `${r.name}: ${lines.join('; ') || 'explored'}${fleets.length ? `; ships: ${fleets.map((f) => `${ctx.names[f.seat]} ${f.n}`).join(', ')}` : ''}`;
-    if (act && you !== null) clickable(g, act, `${commandLabel(act, view, you)} (${description})`, ctx.send);
-    else g.append(title(description));
+    g.append(
+      title(
+        `${r.name}: ${lines.join('; ') || 'explored'}${fleets.length ? `; ships: ${fleets.map((f) => `${ctx.names[f.seat]} ${f.n}`).join(', ')}` : ''}`,
+      ),
+    );
     return g;
   });
   return h(
@@ -235,7 +228,7 @@ function market(view: NavView): HTMLElement {
         h(
           'tr',
           { dataset: { path: `market.${g}` } },
-          h('th', { scope: 'row' }, GOOD_NAMES[g]),
+          h('th', { scope: 'row' }, h('span', { class: 'nav-pick', dataset: { part: `good:${g}` } }, GOOD_NAMES[g])),
           h('td', null, cr(view.market[g].price)),
           h('td', null, cr(view.market[g].revenue)),
           h('td', null, `${view.market[g].row + 1} of 10`),
@@ -269,7 +262,7 @@ function buildings(view: NavView): HTMLElement {
         h(
           'tr',
           { dataset: { path: `buildings.${k}` } },
-          h('th', { scope: 'row' }, BUILDING_NAMES[k]),
+          h('th', { scope: 'row' }, h('span', { class: 'nav-pick', dataset: { part: `building:${k}` } }, BUILDING_NAMES[k])),
           h('td', null, view.buildings[k].next === null ? '—' : cr(view.buildings[k].next!)),
           h('td', null, String(view.buildings[k].left)),
           h('td', null, String(DATA.workersPerBuilding.value[k])),
@@ -288,13 +281,20 @@ function gallery(view: NavView, names: readonly string[]): HTMLElement {
       'p',
       { dataset: { path: 'gallery' } },
       h('strong', null, 'Privileges on offer: '),
-      PRIVILEGES.map((t) => `${PRIVILEGE_NAMES[t]} ${view.gallery[t]}`).join(' · '),
+      PRIVILEGES.map((t, i) => [
+        i ? ' · ' : '',
+        h('span', { class: 'nav-pick', dataset: { part: `privilege:${t}` } }, `${PRIVILEGE_NAMES[t]} ${view.gallery[t]}`),
+      ]),
     ),
     h(
       'p',
       { dataset: { path: 'navegador' } },
-      h('strong', null, 'The Navegador: '),
-      `${names[nav.holder]} holds it${nav.marker === null ? '' : ` (marker on ${ACTION_NAMES[FIELDS[nav.marker]!]})`}.`,
+      h(
+        'span',
+        { class: 'nav-pick', dataset: { part: 'useNavegador' } },
+        h('strong', null, 'The Navegador: '),
+        `${names[nav.holder]} holds it${nav.marker === null ? '' : ` (marker on ${ACTION_NAMES[FIELDS[nav.marker]!]})`}.`,
+      ),
     ),
     view.endTrigger
       ? h(
@@ -375,7 +375,6 @@ function sheets(view: NavView, you: number | null, names: readonly string[]): HT
 
 export function boardEl(frame: StateFrame, ctx: UiContext): HTMLElement {
   const view = frame.view as NavView;
-  const legal = frame.legal as NavCommand[];
   const you = frame.you;
   const phase = `Phase ${'I'.repeat(view.phase)}`;
   const sailing = DATA.sailingRange.value[view.phase - 1];
@@ -388,7 +387,7 @@ export function boardEl(frame: StateFrame, ctx: UiContext): HTMLElement {
       h('strong', null, phase),
       ` · ships sail up to ${plural(sailing ?? 1, 'border')} · extra workers and ships cost ${cr(DATA.extraPricePerPhase.value * view.phase)} each`,
     ),
-    h('div', { class: 'nav-top' }, rondel(view, legal, you, ctx), map(view, legal, you, ctx)),
+    h('div', { class: 'nav-top' }, rondel(view, you, ctx), map(view, ctx)),
     h('div', { class: 'nav-panels' }, market(view), buildings(view), gallery(view, ctx.names)),
     sheets(view, you, ctx.names),
     view.final ? finalScores(view, ctx.names) : null,
