@@ -10,6 +10,7 @@ import { findBot } from '../../domain/games/bots';
 import type { App } from '../../functions/app/app';
 import { host } from '../../functions/app/games';
 import type { StateFrame } from '../../functions/core/protocol/frames';
+import { partsOf as goaParts } from '../../web/src/games/goa/choices';
 import { partsOf as navegadorParts } from '../../web/src/games/navegador/choices';
 import { partsOf as vdgParts } from '../../web/src/games/vasco-da-gama/choices';
 
@@ -186,6 +187,7 @@ export async function targetFor(page: Page, picked: Command, rng: Rng, prepare?:
 export const CHOICE_PARTS: Readonly<Record<string, (command: object, frame: StateFrame) => string[]>> = {
   'vasco-da-gama': vdgParts,
   navegador: navegadorParts,
+  goa: goaParts,
 };
 
 /** Buttons a player sees outside the board, in the game screen (issue 30: at most 12 at any decision). */

@@ -1,19 +1,18 @@
 /**
- * Goa's table: the auction grid (tiles, the flag, the numbered auction markers; squares a legal
- * command acts on are buttons), the running auction, the progress board with every player's
- * success markers, each player's estate (plantations and colonies with their spice fields,
- * ships, colonists, tiles; ducats and cards only one's own), and one's own expedition cards.
+ * Goa's table: the auction grid (tiles, the flag, the numbered auction markers), the running
+ * auction, the progress board with every player's success markers, each player's estate
+ * (plantations and colonies with their spice fields, ships, colonists, tiles; ducats and cards
+ * only one's own), and one's own expedition cards. Its places carry the parts of the moves made
+ * on them (choices.ts).
  */
-import type { GoaCommand } from '../../../../domain/games/goa/commands';
 import { COLONY_NAMES, COLUMNS, COLUMN_NAMES, DATA, type Column } from '../../../../domain/games/goa/data';
 import type { GoaPlayerView, GoaView } from '../../../../domain/games/goa/view';
 import type { StateFrame } from '../../../../functions/core/protocol/frames';
 import { h } from '../../dom';
 import { aboutEl } from '../about';
-import { clickable, s, title } from '../../svg';
-import { commandButton } from '../generic';
+import { s, title } from '../../svg';
 import type { UiContext } from '../ui';
-import { capital, cardText, commandLabel, ducats, edgeText, place, plural, stageText, tileLines, tileText } from './labels';
+import { capital, cardText, ducats, edgeText, place, plural, stageText, tileLines, tileText } from './labels';
 
 /** Seat colours (Goa's player colours), each with a text colour that reads on it. */
 export const SEAT_COLOURS = [
@@ -29,15 +28,6 @@ export function markOf(names: readonly string[], seat: number): string {
   return names.some((n, i) => i !== seat && initial(n) === mine) ? `${mine}${seat + 1}` : mine;
 }
 
-function only<T extends GoaCommand['type']>(
-  legal: GoaCommand[],
-  type: T,
-  match: (c: Extract<GoaCommand, { type: T }>) => boolean,
-): Extract<GoaCommand, { type: T }> | null {
-  const found = legal.filter((c): c is Extract<GoaCommand, { type: T }> => c.type === type && match(c as Extract<GoaCommand, { type: T }>));
-  return found.length === 1 ? found[0]! : null;
-}
-
 const CELL = 100;
 const EDGE = 46;
 const GAP = 4;
@@ -46,7 +36,7 @@ const SIZE = DATA.gridSize.value;
 const at = (i: number) => (i < 0 ? GAP : i >= SIZE ? 2 * GAP + EDGE + SIZE * (CELL + GAP) : 2 * GAP + EDGE + i * (CELL + GAP));
 const span = (i: number) => (i < 0 || i >= SIZE ? EDGE : CELL);
 
-function grid(view: GoaView, legal: GoaCommand[], you: number | null, ctx: UiContext): HTMLElement {
+function grid(view: GoaView, ctx: UiContext): HTMLElement {
   const size = SIZE;
   const cells: SVGElement[] = [];
   // Markers are drawn over the squares, outside their buttons: not part of a square's name.
@@ -62,7 +52,10 @@ function grid(view: GoaView, legal: GoaCommand[], you: number | null, ctx: UiCon
       const lines = tile ? tileLines(tile) : null;
       const g = s(
         'g',
-        { class: `goa-cell${edge ? ' goa-edge' : ''}${tile ? '' : ' goa-empty'}`, dataset: { path: edge ? `markers` : `grid.${r}.${c}` } },
+        {
+          class: `goa-cell${edge ? ' goa-edge' : ''}${tile ? '' : ' goa-empty'}`,
+          dataset: { path: edge ? `markers` : `grid.${r}.${c}`, part: `cell:${r}:${c}` },
+        },
         s('rect', { x, y, width: w, height: hgt, rx: 8, class: 'goa-cell-box' }),
       );
       // HTML over the square, so a tile's words wrap to its width; outside its button, whose name says them.
@@ -100,14 +93,9 @@ function grid(view: GoaView, legal: GoaCommand[], you: number | null, ctx: UiCon
           );
         }),
       );
-      const act =
-        only(legal, 'placeFlag', (x2) => x2.r === r && x2.c === c) ??
-        only(legal, 'placeMarker', (x2) => x2.r === r && x2.c === c) ??
-        only(legal, 'swapWith', (x2) => x2.r === r && x2.c === c);
       const words = `${tile ? `${tileText(tile.id)} at ${place(r, c)}` : capital(edgeText(r, c))}${markers.length ? `; ${markers.map((m) => (m.number === 1 ? `the flag of ${ctx.names[m.seat]}` : `marker ${m.number} of ${ctx.names[m.seat]}`)).join(', ')}` : ''}`;
-      if (act && you !== null) clickable(g, act, commandLabel(act, view, you, ctx.names), ctx.send);
-      else if (tile || markers.length) g.append(title(words));
-      if (tile || edge || act) cells.push(g);
+      g.append(title(words));
+      cells.push(g);
     }
   }
   const side = at(size) + EDGE + GAP;
@@ -153,7 +141,9 @@ function progress(view: GoaView, you: number | null, names: readonly string[]): 
           'tr',
           null,
           h('th', { scope: 'col' }, 'Row (VP)'),
-          COLUMNS.map((c) => h('th', { scope: 'col' }, capital(COLUMN_NAMES[c]))),
+          COLUMNS.map((c) =>
+            h('th', { scope: 'col' }, h('span', { class: 'goa-pick', dataset: { part: `column:${c}` } }, capital(COLUMN_NAMES[c]))),
+          ),
         ),
       ),
       h(
@@ -172,7 +162,13 @@ function progress(view: GoaView, you: number | null, names: readonly string[]): 
                 { dataset: { path: `players` } },
                 h('span', { class: 'goa-yield' }, yieldText(c, row)),
                 here.map((p) => chip(names, p.seat)),
-                cost ? h('span', { class: 'goa-cost' }, `next: ${cost.join(', ')} + ${plural(cost.length, 'ship')}`) : null,
+                cost
+                  ? h(
+                      'span',
+                      { class: 'goa-cost goa-pick', dataset: { part: `progress:${c}` } },
+                      `next: ${cost.join(', ')} + ${plural(cost.length, 'ship')}`,
+                    )
+                  : null,
               );
             }),
           ),
@@ -205,17 +201,8 @@ const fields = (filled: number, total: number) =>
     '●'.repeat(filled) + '○'.repeat(Math.max(0, total - filled)),
   );
 
-function estate(view: GoaView, p: GoaPlayerView, you: number | null, legal: GoaCommand[], ctx: UiContext): HTMLElement {
+function estate(_view: GoaView, p: GoaPlayerView, you: number | null, ctx: UiContext): HTMLElement {
   const mine = p.seat === you;
-  const spotButton = (spot: string) => {
-    const act =
-      only(legal, 'placeSpice', (c) => c.spot === spot) ??
-      only(legal, 'removeSpice', (c) => c.spot === spot) ??
-      only(legal, 'discardPlantation', (c) => c.spot === spot);
-    return act && you !== null
-      ? commandButton(act, commandLabel(act, view, you, ctx.names), ctx.send, { class: 'action goa-spot-action' })
-      : null;
-  };
   const spots = [
     ...p.plantations.map((x) => ({ id: x.tile, name: `${capital(x.spice)} plantation`, spot: x })),
     ...Object.entries(p.colonies).flatMap(([name, x]) =>
@@ -228,7 +215,16 @@ function estate(view: GoaView, p: GoaPlayerView, you: number | null, legal: GoaC
   return h(
     'section',
     { class: `goa-estate${mine ? ' goa-you' : ''}`, dataset: { path: `players.${p.seat}` }, 'aria-label': `${ctx.names[p.seat]}'s estate` },
-    h('h3', null, chip(ctx.names, p.seat), ` ${ctx.names[p.seat]}${mine ? ' (you)' : ''}`),
+    h(
+      'h3',
+      null,
+      h(
+        'span',
+        { class: 'goa-pick', dataset: { part: `seat:${p.seat}` } },
+        chip(ctx.names, p.seat),
+        ` ${ctx.names[p.seat]}${mine ? ' (you)' : ''}`,
+      ),
+    ),
     h(
       'p',
       { class: 'goa-stock' },
@@ -239,17 +235,37 @@ function estate(view: GoaView, p: GoaPlayerView, you: number | null, legal: GoaC
       { class: 'goa-spots' },
       spots.length
         ? spots.map((x) =>
-            h('li', null, h('span', { class: 'goa-spot-name' }, x.name), fields(x.spot.filled, x.spot.fields), spotButton(x.id)),
+            h(
+              'li',
+              null,
+              // A place of one's own estate: spices put on it, returned or paid from it (choices.ts).
+              h(
+                'div',
+                { class: 'goa-spot', dataset: mine ? { part: `spot:${x.id} from:${x.id}` } : {} },
+                h('span', { class: 'goa-spot-name' }, x.name),
+                fields(x.spot.filled, x.spot.fields),
+              ),
+            ),
           )
         : h('li', { class: 'muted' }, 'No plantations yet'),
     ),
-    tiles.length ? h('p', { class: 'goa-tiles' }, h('strong', null, 'Tiles: '), tiles.join(', ')) : null,
+    tiles.length
+      ? h(
+          'p',
+          { class: 'goa-tiles' },
+          h('strong', null, 'Tiles: '),
+          tiles.map((t, i) => [
+            i ? ', ' : '',
+            h('span', { class: 'goa-pick', dataset: mine && p.tiles[i]?.id ? { part: `tile:${p.tiles[i]!.id}` } : {} }, t),
+          ]),
+        )
+      : null,
     p.keptSingles ? h('p', { class: 'goa-tiles' }, `${plural(p.keptSingles, 'single plantation')} kept face down`) : null,
     mine && p.hand?.length
       ? h(
           'ul',
           { class: 'goa-hand', 'aria-label': 'Your expedition cards' },
-          p.hand.map((c) => h('li', null, cardText(c.id))),
+          p.hand.map((c) => h('li', null, h('span', { class: 'goa-pick', dataset: { part: `card:${c.id}` } }, cardText(c.id)))),
         )
       : null,
   );
@@ -257,7 +273,6 @@ function estate(view: GoaView, p: GoaPlayerView, you: number | null, legal: GoaC
 
 export function boardEl(frame: StateFrame, ctx: UiContext): HTMLElement {
   const view = frame.view as GoaView;
-  const legal = frame.legal as GoaCommand[];
   const you = frame.you;
   const order = you === null ? view.players : [view.players[you]!, ...view.players.filter((p) => p.seat !== you)];
   const colonies = [...new Set(view.colonyTiles.map((t) => t.colony))];
@@ -274,7 +289,7 @@ export function boardEl(frame: StateFrame, ctx: UiContext): HTMLElement {
     h(
       'div',
       { class: 'goa-top' },
-      grid(view, legal, you, ctx),
+      grid(view, ctx),
       h(
         'div',
         { class: 'goa-side' },
@@ -283,7 +298,11 @@ export function boardEl(frame: StateFrame, ctx: UiContext): HTMLElement {
         h(
           'p',
           { class: 'goa-deck' },
-          `Expedition cards: ${view.deckSize} in the deck, ${view.discardSize} discarded. Additional action cards in the supply: ${view.extraSupply}. Colonies still to found: ${colonies.map((c) => COLONY_NAMES[c]).join(', ') || 'none'}.`,
+          `Expedition cards: ${view.deckSize} in the deck, ${view.discardSize} discarded. Additional action cards in the supply: ${view.extraSupply}. Colonies still to found: `,
+          colonies.length
+            ? colonies.map((c, i) => [i ? ', ' : '', h('span', { class: 'goa-pick', dataset: { part: `colony:${c}` } }, COLONY_NAMES[c])])
+            : 'none',
+          '.',
         ),
         view.table.length ? h('p', null, `Drawn face up: ${view.table.map((c) => cardText(c.id)).join('; ')}`) : null,
       ),
@@ -291,7 +310,7 @@ export function boardEl(frame: StateFrame, ctx: UiContext): HTMLElement {
     h(
       'div',
       { class: 'goa-estates' },
-      order.map((p) => estate(view, p, you, legal, ctx)),
+      order.map((p) => estate(view, p, you, ctx)),
     ),
     view.final ? finalScores(view, ctx.names) : null,
     aboutEl(DATA),

@@ -1,13 +1,14 @@
 /**
  * Goa in the browser: the board (auction grid, auction, progress board, estates, one's own
- * cards) and the actions panel (every legal command in words with its cost). Grid squares and
- * supply-board spots that exactly one legal command acts on are clickable too.
+ * cards), where every move is built by clicking its places and confirmed once its consequence
+ * is shown (choices.ts), and the panel beside it (the question of the moment, one's supplies).
  */
 import './board.css';
 import { h } from '../../dom';
 import { colourWord, type GameUi } from '../ui';
 import { actionsEl } from './actions';
 import { boardEl, SEAT_COLOURS } from './board';
+import { goaChoices } from './choices';
 
 const started = (view: unknown) => Boolean(view && typeof view === 'object' && 'grid' in view);
 
@@ -19,4 +20,5 @@ export const goaUi: GameUi = {
     const fill = SEAT_COLOURS[seat]?.fill;
     return fill ? { name: colourWord(frame, seat) ?? `seat ${seat + 1}`, fill } : null;
   },
+  choices: goaChoices,
 };
