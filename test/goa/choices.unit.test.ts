@@ -161,3 +161,18 @@ describe('the rule variant (a game option)', () => {
     expect(game.optionsSchema.safeParse({ variant: 'yes' }).success).toBe(false);
   });
 });
+
+describe('grid spaces in the log', () => {
+  it('are counted from 1, and an edge space is named by the row or column it lies beside', () => {
+    const names = ['Ana', 'Bruno'];
+    expect(game.describe({ type: 'FlagPlaced', seat: 0, pos: { r: 1, c: -1 } } as never, names)).toBe(
+      'Ana places the flag at the left edge beside row 2',
+    );
+    expect(game.describe({ type: 'MarkerPlaced', seat: 1, number: 2, pos: { r: 0, c: 2 } } as never, names)).toBe(
+      'Bruno places auction marker 2 at row 1, column 3',
+    );
+    expect(game.describe({ type: 'FlagPlaced', seat: 1, pos: { r: 5, c: 4 } } as never, names)).toBe(
+      'Bruno places the flag at the bottom edge below column 5',
+    );
+  });
+});

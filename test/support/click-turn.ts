@@ -92,6 +92,53 @@ export const layout = (page: Page): Promise<Layout> =>
     };
   });
 
+/**
+ * Text drawn smaller than 12 px on screen (issue 30: none on a phone), with a few examples: each
+ * visible text node's element, its CSS size scaled by the SVG's drawing scale where it is in one.
+ * Screen-reader-only text (clipped to a pixel) does not count.
+ */
+export const smallText = (page: Page): Promise<{ count: number; examples: string[] }> =>
+  page.evaluate(() => {
+    interface El {
+      getClientRects(): ArrayLike<unknown>;
+      getBoundingClientRect(): { width: number; height: number };
+      closest(s: string): El | null;
+      tagName: string;
+      className: unknown;
+    }
+    const g = globalThis as unknown as {
+      document: {
+        body: unknown;
+        createTreeWalker(root: unknown, what: number): { nextNode(): { textContent: string; parentElement: El | null } | null };
+      };
+      getComputedStyle(e: El): { fontSize: string; visibility: string };
+    };
+    const walker = g.document.createTreeWalker(g.document.body, 4);
+    const examples: string[] = [];
+    let count = 0;
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      const text = n.textContent.trim();
+      if (!el || !text || el.getClientRects().length === 0) continue;
+      const style = g.getComputedStyle(el);
+      if (style.visibility === 'hidden' || el.closest('title, option, .visually-hidden, .vdg-sr, [aria-hidden="true"]')) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      // Inside a drawing (SVG text, or HTML in a foreignObject) words are scaled with it.
+      const svg = el.closest('svg') as unknown as {
+        getBoundingClientRect(): { width: number };
+        viewBox: { baseVal: { width: number } | null };
+      } | null;
+      const scale = svg?.viewBox.baseVal?.width ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
+      const px = Number.parseFloat(style.fontSize) * scale;
+      if (px < 11.5) {
+        count++;
+        if (examples.length < 6) examples.push(`${text.slice(0, 24)} (${px.toFixed(1)} px)`);
+      }
+    }
+    return { count, examples };
+  });
+
 /** Every control on the page that sends a command: its command and whether it sits on the board. */
 export const controls = (page: Page) =>
   page.evaluate(() =>

@@ -1,11 +1,19 @@
 /** One sentence per event. Nothing hidden is named: drawn cards are counted, not shown. */
 import type { Seat } from '../../engine/contract';
 import { plural } from '../../engine/words';
-import { COLONY_NAMES, COLONY_TILES, TILES } from './data';
+import { COLONY_NAMES, COLONY_TILES, DATA, TILES } from './data';
 import type { GoaEvent } from './events';
 import type { Pos } from './types';
 
-const place = (pos: Pos) => `row ${pos.r + 1}, column ${pos.c + 1}`;
+/** A grid space in words, counted from 1 as the board screen counts them; an edge space by the row or column it lies beside. */
+export function spaceText(r: number, c: number): string {
+  const size = DATA.gridSize.value;
+  if (r >= 0 && r < size && c >= 0 && c < size) return `row ${r + 1}, column ${c + 1}`;
+  if (r < 0) return `the top edge above column ${c + 1}`;
+  if (r >= size) return `the bottom edge below column ${c + 1}`;
+  return c < 0 ? `the left edge beside row ${r + 1}` : `the right edge beside row ${r + 1}`;
+}
+const place = (pos: Pos) => spaceText(pos.r, pos.c);
 
 /** A tile's name as printed: "a double clove plantation", "the Ships tile". */
 /** A plantation or a colony of a seat's supply board. */

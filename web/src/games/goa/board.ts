@@ -101,7 +101,7 @@ function grid(view: GoaView, ctx: UiContext): HTMLElement {
   const side = at(size) + EDGE + GAP;
   return h(
     'div',
-    { class: 'goa-grid-wrap' },
+    { class: 'goa-grid-wrap', tabindex: '0', role: 'region', 'aria-label': 'Auction grid' },
     s(
       'svg',
       { viewBox: `0 0 ${side} ${side}`, class: 'goa-grid', role: 'group', 'aria-label': 'Auction grid' },

@@ -14,7 +14,7 @@ import {
   type Column,
   type Tile,
 } from '../../../../domain/games/goa/data';
-import { tileName } from '../../../../domain/games/goa/log';
+import { spaceText, tileName } from '../../../../domain/games/goa/log';
 import type { GoaView } from '../../../../domain/games/goa/view';
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -25,10 +25,7 @@ export const place = (r: number, c: number) => `row ${r + 1}, column ${c + 1}`;
 /** A space without a tile: an edge space (by the row or column it lies beside) or a square whose tile was taken. */
 export function edgeText(r: number, c: number): string {
   const size = DATA.gridSize.value;
-  if (r >= 0 && r < size && c >= 0 && c < size) return `the empty space at ${place(r, c)}`;
-  if (r < 0) return `the top edge above column ${c + 1}`;
-  if (r >= size) return `the bottom edge below column ${c + 1}`;
-  return c < 0 ? `the left edge beside row ${r + 1}` : `the right edge beside row ${r + 1}`;
+  return r >= 0 && r < size && c >= 0 && c < size ? `the empty space at ${place(r, c)}` : spaceText(r, c);
 }
 
 const KIND_SHORT: Record<string, string> = {

@@ -48,11 +48,7 @@ function piece(x: number, y: number, r: number, colour: string, names: readonly 
     'g',
     { class: 'nav-piece' },
     s('circle', { cx: x, cy: y, r, fill: c.fill, stroke: '#fff', 'stroke-width': 1.5 }),
-    s(
-      'text',
-      { x, y: y + r * 0.36, 'text-anchor': 'middle', 'font-size': r * (mark.length > 1 ? 0.85 : 1.1), 'font-weight': 700, fill: c.text },
-      mark,
-    ),
+    s('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 700, fill: c.text }, mark),
     title(`${names[seat] ?? ''}${extra}`),
   );
 }
