@@ -10,7 +10,7 @@
  * move arrives.
  */
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { Rng } from '../../domain/engine/rng';
 import { GAMES } from '../../domain/games';
@@ -22,6 +22,7 @@ import {
   botPick,
   buildAndConfirm,
   CHOICE_PARTS,
+  smallText,
   controls,
   drawn,
   layout,
@@ -56,6 +57,16 @@ export async function measureBoard(browser: Browser, server: Pick<MemoryServer, 
   return height;
 }
 
+/** The game's "How to play" beside the board: the aid's sections with their rulebook sources, and the rulings. */
+async function checkRulesHelp(page: Page): Promise<void> {
+  const help = page.locator('details.rules-help');
+  await help.locator('summary').click();
+  expect(await help.locator('.aid-section').count()).toBeGreaterThanOrEqual(6);
+  expect(await help.locator('.aid-source').first().innerText()).toMatch(/^\(rulebook: .+\)$/);
+  expect(await help.locator('.aid-rulings li').count()).toBeGreaterThan(0);
+  await help.locator('summary').click();
+}
+
 export interface Played {
   clicks: number;
   boardClicks: number;
@@ -71,7 +82,14 @@ export interface PlayOptions {
   maxClicks?: number;
   /** Run axe-core every this many clicks (0: never). */
   axeEvery?: number;
+  /** Seats at the table (Ana and bots; default 2). */
+  players?: number;
+  /** The window alternates between 1366 × 900 and 390 × 844 every this many of Ana's decisions (default: stays on the desk but for one look). */
+  sizeEvery?: number;
 }
+
+const DESK = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
 
 /** Games played by clicking in this process (each by a new player). */
 let plays = 0;
@@ -82,12 +100,15 @@ export async function playByClicking(
   game: string,
   options: PlayOptions,
 ): Promise<Played> {
-  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  const page = await (await browser.newContext({ viewport: DESK })).newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   // Names are unique: a file may play more than one game on its server.
   await signIn(page, server.url, `Ana ${++plays}`);
-  const gameId = await openNewGame(page, game, 2);
+  const gameId = await openNewGame(page, game, options.players ?? 2);
+  if (CHOICE_PARTS[game]) await checkRulesHelp(page);
+  let decisions = 0;
+  let phone = false;
   const rng = Rng.fromSeed(options.seed ?? 7);
   let clicks = 0;
   let boardClicks = 0;
@@ -110,6 +131,12 @@ export async function playByClicking(
           shown.map((x) => x.command),
           `no control for ${c}`,
         ).toContain(c);
+    // Both sizes in one game: the window changes between Ana's decisions, as a player turning a tablet would.
+    if (options.sizeEvery && decisions++ % options.sizeEvery === 0 && decisions > 1) {
+      phone = !phone;
+      await page.setViewportSize(phone ? PHONE : DESK);
+      await drawn(page);
+    }
     const text = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.body.innerText);
     expect(text).not.toMatch(/\{"type/);
     // Tiles are named by what they show, never by the data's ids ("I-04").
@@ -117,7 +144,10 @@ export async function playByClicking(
     // The actions never cover the board; every seat's points are in view wherever the page is scrolled.
     const seen = await layout(page);
     expect(seen.overlap, 'the actions panel covers the board').toBe(0);
-    if (s.points) expect(seen.pointsInView, "a seat's points out of view").toBe(s.points.length);
+    if (phone) {
+      expect(seen.sideways, 'the page scrolls sideways at 390 px').toBe(false);
+      if (CHOICE_PARTS[game]) expect((await smallText(page)).examples, 'text under 12 px on a phone').toEqual([]);
+    } else if (s.points) expect(seen.pointsInView, "a seat's points out of view").toBe(s.points.length);
 
     const picked = await botPick(server.app, game, gameId, s, rng);
     const partsOf = CHOICE_PARTS[game];
@@ -127,6 +157,7 @@ export async function playByClicking(
       clicks += built.clicks;
       boardClicks += built.boardClicks;
       expect(built.buttons, 'buttons outside the board').toBeLessThanOrEqual(12);
+      expect(built.covered, 'a picked place under the choice bar').toBe(0);
       expect(built.consequence.length, 'a consequence before Confirm').toBeGreaterThan(10);
     } else {
       const target = await targetFor(page, picked, rng, options.prepare ?? PREPARE[game]);
@@ -145,7 +176,7 @@ export async function playByClicking(
     const y = await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollY);
     if (y !== after) scrollMoves.push(`${after} → ${y} at click ${clicks}`);
     if (options.axeEvery && clicks % options.axeEvery === 0) for (const f of await findings(page)) a11y.add(f);
-    if (!shot && clicks === 12) {
+    if (!shot && clicks >= 12 && !options.sizeEvery) {
       shot = true;
       await page.screenshot({ path: path.join(ARTIFACTS, `${game}-board-1366.png`), fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });

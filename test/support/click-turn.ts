@@ -257,7 +257,32 @@ export interface Built {
   buttons: number;
   /** The sentence shown before Confirm. */
   consequence: string;
+  /** Pixels of a place just picked that lay under the choice bar (fixed at the bottom of a phone's window). */
+  covered: number;
 }
+
+/** How much of the picked place `part` the choice bar covers, once drawn. */
+const coveredByBar = (page: Page, part: string) =>
+  page.evaluate(
+    (p) =>
+      new Promise<number>((done) => {
+        const w = globalThis as unknown as {
+          requestAnimationFrame(f: () => void): void;
+          document: {
+            querySelector(s: string): { getBoundingClientRect(): { top: number; bottom: number; left: number; right: number } } | null;
+          };
+        };
+        w.requestAnimationFrame(() =>
+          w.requestAnimationFrame(() => {
+            const bar = w.document.querySelector('.choice-bar.picking')?.getBoundingClientRect();
+            const el = w.document.querySelector(`.board [data-part~="${p}"].part-on`)?.getBoundingClientRect();
+            const across = bar && el ? Math.min(el.right, bar.right) - Math.max(el.left, bar.left) : 0;
+            done(bar && el && across > 0 ? Math.max(0, Math.min(el.bottom, bar.bottom) - Math.max(el.top, bar.top)) : 0);
+          }),
+        );
+      }),
+    part,
+  );
 
 /**
  * A move built as a player builds it: each of its parts clicked on the board (or, for the few
@@ -265,6 +290,7 @@ export interface Built {
  */
 export async function buildAndConfirm(page: Page, parts: readonly string[], command: object): Promise<Built> {
   let boardClicks = 0;
+  let covered = 0;
   let buttons = await buttonsOutsideBoard(page);
   for (const part of parts) {
     // A place may stand for several parts (a sea region: a ship sails from it or to it).
@@ -272,6 +298,8 @@ export async function buildAndConfirm(page: Page, parts: readonly string[], comm
     if (await onBoard.count()) {
       await onBoard.first().click();
       boardClicks++;
+      // Where the bar is fixed (a phone), it is in the flow on a desk: 0 there.
+      covered = Math.max(covered, await coveredByBar(page, part));
     } else {
       const off = page.locator(`.actions-panel [data-part="${part}"]`).first();
       // A long run of amounts is a drop-down list.
@@ -287,7 +315,7 @@ export async function buildAndConfirm(page: Page, parts: readonly string[], comm
   if (shown !== JSON.stringify(command)) throw new Error(`the parts ${parts.join(', ')} made ${shown}, not ${JSON.stringify(command)}`);
   const consequence = (await page.locator('.choice-bar .consequence').innerText()).trim();
   await confirm.click();
-  return { clicks: parts.length + 1, boardClicks, buttons, consequence };
+  return { clicks: parts.length + 1, boardClicks, buttons, consequence, covered };
 }
 
 /** Two animation frames: whatever the page had to draw is drawn. */

@@ -5,6 +5,7 @@
  * JSON, exactly as listed in `legal`), so tests and keyboard users find the same things.
  */
 import type { StateFrame } from '../../../functions/core/protocol/frames';
+import type { RulesHelp } from './aid';
 import type { Choices } from './choice';
 
 export interface UiContext {
@@ -34,6 +35,8 @@ export interface GameUi {
    * with `data-part`; the game screen makes them clickable and shows the consequence before Confirm.
    */
   choices?: Choices;
+  /** Optional: the player aid and rulings, shown as "How to play" beside the board. */
+  help?: RulesHelp;
 }
 
 /** The colour word of a seat in a view whose `players` carry one (Vasco da Gama, Navegador, Goa). */

@@ -11,8 +11,8 @@ import { choiceState, completedBy, offPlaceParts, partsOfLegal, startable, toggl
 
 /** Memory key of the parts picked, with the version they were picked at. */
 const PICKED = 'choice';
-/** More parts of one kind off the board than this are a drop-down list, not a row of buttons. */
-const LONG = 4;
+/** At most this many parts off the board are buttons; beyond, the longest runs of one kind (amounts) are drop-down lists. */
+const ROW = 5;
 
 export interface ChoiceBarInput {
   frame: StateFrame;
@@ -40,6 +40,7 @@ export function choiceBar({ frame, choices, board, names, memory, rerender, send
   const pick = (part: string) => {
     memory.set(PICKED, { version: frame.version, selected: toggle(legal, state, part) });
     rerender();
+    requestAnimationFrame(() => keepInView(part));
   };
   const clear = () => {
     clearChoice(memory);
@@ -100,7 +101,16 @@ export function choiceBar({ frame, choices, board, names, memory, rerender, send
       },
       cap(choices.partText(part, frame, names)),
     );
-  const buttons = [...kinds.values()].map((list) => (list.length > LONG ? amountList(list) : list.map(button)));
+  // Few enough buttons beside the board: the longest runs become lists until at most ROW buttons are left.
+  const runs = [...kinds.values()];
+  const listed = new Set<string[]>();
+  let count = runs.reduce((n, list) => n + list.length, 0);
+  for (const list of [...runs].sort((a, b) => b.length - a.length)) {
+    if (count <= ROW || list.length < 3) break;
+    listed.add(list);
+    count -= list.length - 1;
+  }
+  const buttons = runs.map((list) => (listed.has(list) ? amountList(list) : list.map(button)));
   function amountList(list: string[]): HTMLElement {
     const chosen = list.find((p) => state.picked.has(p));
     return h(
@@ -161,6 +171,18 @@ export function choiceBar({ frame, choices, board, names, memory, rerender, send
           : null,
     buttons.length ? h('div', { class: 'choice-buttons' }, buttons) : null,
   );
+}
+
+/**
+ * On a phone the choice bar is fixed at the bottom of the window: a place just picked that it
+ * covers is scrolled up above it (the page has room below for that).
+ */
+function keepInView(part: string): void {
+  const bar = document.querySelector<HTMLElement>('.choice-bar.picking');
+  const el = document.querySelector<HTMLElement | SVGElement>(`.board [data-part~="${CSS.escape(part)}"].part-on`);
+  if (!bar || !el || getComputedStyle(bar).position !== 'fixed') return;
+  const over = el.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+  if (over > 0) window.scrollBy({ top: over + 12 });
 }
 
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);

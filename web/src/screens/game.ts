@@ -9,6 +9,7 @@ import { h, replace } from '../dom';
 import { DRAWN } from '../marks';
 import { gameInfo, gameScoring, gameTitle, gameUi } from '../games/registry';
 import type { UiContext } from '../games/ui';
+import { rulesHelpEl } from '../games/aid';
 import { chatPanel } from './game-chat';
 import { choiceBar, clearChoice } from './game-choice';
 import { endHeadline } from './game-end';
@@ -97,6 +98,8 @@ export function gameScreen(app: App, gameId: string): Node {
   const chat = chatPanel(app, gameId);
   const leave = leaveControls(app, gameId);
   const seats = h('div', { class: 'seats-panel' });
+  // The rules help, drawn once the game (and so its rules) is known.
+  const help = h('div', { class: 'help-panel' });
   // Wide screens: the board in front, the players and the actions in a column beside it that
   // never covers it; phones: one column, the players' strip above the board, the actions below it.
   const root = h(
@@ -107,7 +110,7 @@ export function gameScreen(app: App, gameId: string): Node {
       'div',
       { class: 'game-layout' },
       h('div', { class: 'game-main' }, since, extras, board, replay),
-      h('aside', { class: 'game-side', 'aria-label': 'Players and actions' }, seats, actions),
+      h('aside', { class: 'game-side', 'aria-label': 'Players and actions' }, seats, actions, help),
       h(
         'div',
         { class: 'game-rest' },
@@ -260,6 +263,7 @@ export function gameScreen(app: App, gameId: string): Node {
       replaying ? null : h('p', { class: 'rated-line muted' }, ratedSentence(frame)),
     );
     replace(seats, seatList(frame));
+    if (!help.firstChild && ui.help) replace(help, rulesHelpEl(ui.help));
     // The tab says so too, for a player whose tab is in the background.
     document.title = `${status === 'Your turn' ? 'Your turn · ' : ''}${gameTitle(frame.game)} — Caravela`;
     replace(since, sinceFrom && !replaying ? sinceSummary({ ...frame, sinceYourMove: sinceFrom }, names, dismissSince) : null);
@@ -348,6 +352,16 @@ export function gameScreen(app: App, gameId: string): Node {
     sinceFrom = null;
     render(conn.state(gameId)!);
   }
+
+  // The height kept between renders belongs to one window width: a turned phone or a resized window lays the page out anew.
+  let width = window.innerWidth;
+  const resized = () => {
+    if (!root.isConnected) return window.removeEventListener('resize', resized);
+    if (window.innerWidth === width) return;
+    width = window.innerWidth;
+    root.style.minHeight = '';
+  };
+  window.addEventListener('resize', resized);
 
   let replayAsked = false;
   const off = conn.onFrame((f) => {

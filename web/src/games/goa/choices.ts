@@ -132,7 +132,8 @@ export function consequence(command: object, frame: StateFrame, names: readonly 
         ? `${first} You take ${lot} and pay ${ducats(c.amount)} to the bank (the auctioneer pays nobody).`
         : `${first} If nobody bids more, you pay ${ducats(c.amount)} to ${names[a.auctioneer]}, the auctioneer, and take ${lot}.`;
     case 'pass':
-      if (!a) return first;
+      if (!a)
+        return view.stage === 'extra' ? `${first} You take no additional action now; the round ends once every player has passed.` : first;
       if (a.auctioneer !== you) return `${first} You are out of this auction.`;
       return a.highBidder !== null && a.highBidder !== you
         ? `${first} ${names[a.highBidder]} takes ${lot} and pays you ${ducats(a.high)}.`
@@ -141,6 +142,8 @@ export function consequence(command: object, frame: StateFrame, names: readonly 
       return `${first} Your ${COLUMN_NAMES[c.column]} marker moves down a row: the row's yield is yours from now on, and its VP at the end.`;
     case 'placeMarker':
       return `${first} The square is auctioned when your marker's number comes up, with you as its auctioneer: the winning bid is paid to you.`;
+    case 'done':
+      return `${first} You finish this step of your turn.`;
     default:
       return first;
   }

@@ -4,6 +4,8 @@
  * is shown (choices.ts), and the panel beside it (the question of the moment, one's supplies).
  */
 import './board.css';
+import { AID } from '../../../../domain/games/goa/aid';
+import { DATA } from '../../../../domain/games/goa/data';
 import { h } from '../../dom';
 import { colourWord, type GameUi } from '../ui';
 import { actionsEl } from './actions';
@@ -20,5 +22,6 @@ export const goaUi: GameUi = {
     const fill = SEAT_COLOURS[seat]?.fill;
     return fill ? { name: colourWord(frame, seat) ?? `seat ${seat + 1}`, fill } : null;
   },
+  help: { aid: AID, data: DATA },
   choices: goaChoices,
 };

@@ -4,6 +4,8 @@
  * is shown (choices.ts), and the panel beside it (the prompt and the player's supplies).
  */
 import './board.css';
+import { AID } from '../../../../domain/games/navegador/aid';
+import { DATA } from '../../../../domain/games/navegador/data';
 import { h } from '../../dom';
 import { type GameUi, seatColourByWord } from '../ui';
 import { actionsEl } from './actions';
@@ -16,5 +18,6 @@ export const navegadorUi: GameUi = {
   board: (frame, ctx) => (started(frame.view) ? boardEl(frame, ctx) : h('p', null, 'The game has not started yet.')),
   actions: (frame, ctx) => (started(frame.view) ? actionsEl(frame, ctx) : h('p', null, 'Waiting for every seat to be taken.')),
   seatColour: seatColourByWord((colour) => COLOURS[colour]?.fill),
+  help: { aid: AID, data: DATA },
   choices: navChoices,
 };

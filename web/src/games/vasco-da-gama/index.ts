@@ -4,6 +4,8 @@
  * panel beside it (whose turn, the player's supply, the prices of what is open).
  */
 import './board.css';
+import { AID } from '../../../../domain/games/vasco-da-gama/aid';
+import { DATA } from '../../../../domain/games/vasco-da-gama/data';
 import { h } from '../../dom';
 import { type GameUi, seatColourByWord } from '../ui';
 
@@ -24,6 +26,7 @@ export const vascoDaGamaUi: GameUi = {
     return rc ? actionsEl(rc) : h('p', { class: 'vdg-actions' }, 'Waiting for every seat to be taken.');
   },
   seatColour: seatColourByWord((colour) => FILLS[colour]),
+  help: { aid: AID, data: DATA },
   choices: vdgChoices,
 };
 
