@@ -658,9 +658,13 @@ describe('Colony', () => {
     ]);
     expect(r.state.seats[RED]!.cash).toBe(500 - 180);
     expect(r.state.seats[RED]!.colonies).toEqual([
-      { good: 'gold', value: 80 },
-      { good: 'sugar', value: 100 },
+      { good: 'gold', value: 80, region: 'guine' },
+      { good: 'sugar', value: 100, region: 'bahia' },
     ]);
+    // The map shows whose colonies a region holds.
+    const view = game.view(r.state, RED);
+    expect(view.regions.find((x) => x.id === 'guine')!.founded).toEqual([RED]);
+    expect(view.regions.find((x) => x.id === 'rio')!.founded).toEqual([]);
     // Nothing else can be founded: the action is over. Ships and workers stay.
     expect(r.state.pending).toBeNull();
     expect(r.state.seats[RED]!.workers).toBe(6);

@@ -1,7 +1,7 @@
 /**
  * A player studying the board is never moved: when moves arrive (here a bot's answers to each of
  * Ana's commands), the window keeps its scroll position; only the log's own box follows new
- * lines, and only if the reader was at its end.
+ * lines, and only if the reader was at its end. When the turn comes back to her, a chime sounds.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,17 @@ afterAll(async () => {
 describe('the game screen while moves arrive', () => {
   it('keeps the window where the player left it, and the log box at its end', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    // The turn chime: every tone the page starts is counted.
+    await page.addInitScript(() => {
+      const g = globalThis as unknown as { tones: number; AudioContext: { prototype: { createOscillator(): unknown } } };
+      g.tones = 0;
+      const make = g.AudioContext.prototype.createOscillator;
+      g.AudioContext.prototype.createOscillator = function (this: unknown) {
+        g.tones++;
+        return make.call(this);
+      };
+    });
+    const tones = () => page.evaluate(() => (globalThis as unknown as { tones: number }).tones);
     await page.goto(server.url);
     await page.getByLabel('Your name').fill('Ana');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -56,6 +67,7 @@ describe('the game screen while moves arrive', () => {
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollHeight)).toBeGreaterThan(900);
 
     let moves = 0;
+    let handedBack = 0;
     for (let step = 0; step < 40 && moves < 6; step++) {
       const s = await page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)!, gameId);
       if (s.status !== 'active') break;
@@ -85,8 +97,13 @@ describe('the game screen while moves arrive', () => {
       await page.waitForTimeout(300);
       expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollY), `window moved after version ${before}`).toBe(120);
       moves++;
+      // The turn came back to her after the bot's answer: the chime sounded.
+      const now = await page.evaluate((id) => (globalThis as unknown as PageGlobals).caravela.conn.state(id)!, gameId);
+      if (now.version > before + 1 && now.activeSeats.includes(now.you)) handedBack++;
     }
     expect(moves).toBeGreaterThanOrEqual(3);
+    expect(handedBack).toBeGreaterThan(0);
+    expect(await tones(), 'a chime (two tones) when the turn came back').toBeGreaterThanOrEqual(2);
     // The log box, left at its end, shows the newest line.
     const box = await page.evaluate(() => {
       const log = (globalThis as unknown as PageGlobals).document.querySelector('ol.log')!;

@@ -142,7 +142,7 @@ export function apply(s: NavState, e: NavEvent): void {
     case 'ColonyFounded': {
       const player = p(e.seat);
       player.cash -= e.value;
-      player.colonies.push({ good: e.good, value: e.value });
+      player.colonies.push({ good: e.good, value: e.value, region: e.region });
       const left = s.revealed[e.region]!;
       left.splice(left.indexOf(e.value), 1);
       if (s.pending?.kind === 'colony') s.pending.founded.push(e.region);

@@ -12,7 +12,8 @@ export interface NavPlayer {
   /** Rondel field index (0–7), null before the first turn. */
   position: number | null;
   /** Colony tokens owned: the good and the price printed on it. */
-  colonies: { good: Good; value: number }[];
+  /** The region is recorded since colony owners are shown on the map (older states' colonies lack it). */
+  colonies: { good: Good; value: number; region?: RegionId }[];
   /** Factories by good; `wildcard` is the starting (orange) factory. */
   factories: Record<Good, number>;
   wildcard: number;

@@ -36,6 +36,8 @@ export interface NavView {
     /** Unexplored: the stack's good and size (prices hidden). Explored: the colonies left to found. */
     stack: { good: Good; size: number } | null;
     colonies: number[];
+    /** The seats that founded a colony here, one entry a colony. */
+    founded: Seat[];
     doubleLoss: boolean;
   }[];
   market: Record<Good, { row: number; price: number; revenue: number }>;
@@ -66,6 +68,7 @@ export function view(s: NavState, _seat: Seat | null): NavView {
         ships: [...s.ships[id]],
         stack: stack && s.unexplored.includes(id) ? { good: stack[0], size: s.stacks[id]?.length ?? 0 } : null,
         colonies: [...(s.revealed[id] ?? [])],
+        founded: s.seats.flatMap((p, seat) => p.colonies.filter((c) => c.region === id).map(() => seat)),
         doubleLoss: doubleLoss.includes(id) && s.unexplored.includes(id),
       };
     }),

@@ -28,6 +28,9 @@ export interface ChoiceBarInput {
 export const clearChoice = (memory: Map<string, unknown>) => memory.delete(PICKED);
 
 export function choiceBar({ frame, choices, board, names, memory, rerender, send }: ChoiceBarInput): HTMLElement | null {
+  // Every place says what it is on hover, whoever's turn it is (a place that can be picked says more below).
+  for (const el of board.querySelectorAll<HTMLElement | SVGElement>('[data-part]'))
+    if (!el.getAttribute('title')) el.setAttribute('title', cap(choices.partText(el.dataset.part!.split(' ').at(-1)!, frame, names)));
   const yourTurn = frame.you !== null && frame.activeSeats.includes(frame.you) && frame.legal.length > 0;
   if (!yourTurn) {
     clearChoice(memory);

@@ -10,6 +10,7 @@ import { DRAWN } from '../marks';
 import { gameInfo, gameScoring, gameTitle, gameUi } from '../games/registry';
 import type { UiContext } from '../games/ui';
 import { rulesHelpEl } from '../games/aid';
+import { playTurnSound } from '../turn-sound';
 import { chatPanel } from './game-chat';
 import { choiceBar, clearChoice } from './game-choice';
 import { endHeadline } from './game-end';
@@ -283,7 +284,7 @@ export function gameScreen(app: App, gameId: string): Node {
     markChanged(frame);
     // A game whose moves are built on the board: the places to click, and what the choice does before Confirm.
     const bar =
-      ui.choices && frame.view !== null && !replaying && !busy
+      ui.choices && frame.view !== null && frame.you !== null && !replaying && !busy
         ? choiceBar({ frame, choices: ui.choices, board, names, memory, rerender: ctx.rerender, send: ctx.send })
         : null;
     // Taking a move back sits with the actions: nothing above the board changes height between turns.
@@ -364,10 +365,15 @@ export function gameScreen(app: App, gameId: string): Node {
   window.addEventListener('resize', resized);
 
   let replayAsked = false;
+  /** Whether the last frame drawn was the player's turn: the chime sounds when it becomes so. */
+  let wasTurn: boolean | null = null;
   const off = conn.onFrame((f) => {
     if (!root.isConnected) return off();
     if ((f.type === 'state' || f.type === 'presence') && f.gameId === gameId && !replaying) {
       const s = conn.state(gameId)!;
+      const turn = s.status === 'active' && s.you !== null && s.activeSeats.includes(s.you);
+      if (turn && wasTurn === false) playTurnSound();
+      wasTurn = turn;
       if (awaited !== null && s.version >= awaited) {
         busy = false;
         awaited = null;

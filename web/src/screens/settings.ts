@@ -8,6 +8,7 @@
 import type { ServerFrame } from '../../../functions/core/protocol/frames';
 import type { NotificationSettings, PushSubscription } from '../../../functions/core/notification';
 import type { App } from '../app';
+import { setTurnSound, turnSoundOn } from '../turn-sound';
 import { h, replace } from '../dom';
 
 type Notifications = Extract<ServerFrame, { type: 'notifications' }>;
@@ -123,6 +124,18 @@ export function settingsScreen(app: App): Node {
         '.',
       ),
       h('h2', null, 'This browser'),
+      h(
+        'p',
+        null,
+        h('input', {
+          id: 'turn-sound',
+          type: 'checkbox',
+          checked: turnSoundOn(),
+          onchange: (e: Event) => setTurnSound((e.target as HTMLInputElement).checked),
+        }),
+        ' ',
+        h('label', { for: 'turn-sound' }, 'A chime when it is my turn, on a game screen'),
+      ),
       h('p', { class: 'muted' }, devices ? `${devices} device${devices === 1 ? '' : 's'} subscribed.` : 'No device subscribed yet.'),
       pushKey
         ? h(

@@ -193,11 +193,11 @@ function chip(names: readonly string[], seat: number): HTMLElement {
   );
 }
 
-/** Spice fields as filled and empty sacks, with the count in words for screen readers. */
-const fields = (filled: number, total: number) =>
+/** Spice fields as filled and empty sacks in the spice's colour (its name is beside them), the count in words for screen readers. */
+const fields = (filled: number, total: number, spice: string) =>
   h(
     'span',
-    { class: 'goa-fields', 'aria-label': `${filled} of ${total} fields filled` },
+    { class: `goa-fields goa-spice-${spice}`, 'aria-label': `${filled} of ${total} fields filled` },
     '●'.repeat(filled) + '○'.repeat(Math.max(0, total - filled)),
   );
 
@@ -243,7 +243,7 @@ function estate(_view: GoaView, p: GoaPlayerView, you: number | null, ctx: UiCon
                 'div',
                 { class: 'goa-spot', dataset: mine ? { part: `spot:${x.id} from:${x.id}` } : {} },
                 h('span', { class: 'goa-spot-name' }, x.name),
-                fields(x.spot.filled, x.spot.fields),
+                fields(x.spot.filled, x.spot.fields, x.spot.spice),
               ),
             ),
           )

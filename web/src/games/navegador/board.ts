@@ -154,6 +154,9 @@ function map(view: NavView, ctx: UiContext): HTMLElement {
       lines.push(`${good ? `${GOOD_NAMES[good]} ` : ''}colonies:`, [...r.colonies].sort((a, b) => a - b).join(', '));
     else if (good) lines.push('No colonies left');
     if (r.doubleLoss) lines.push('Exploring loses 2 ships');
+    // Who founded colonies here, by the marks on their pieces (older games did not record it).
+    const founded = r.founded ?? [];
+    if (founded.length) lines.push(`Founded: ${founded.map((seat) => markOf(ctx.names, seat)).join(' ')}`);
     const fleets = r.ships.flatMap((n, seat) => (n ? [{ seat, n }] : []));
     // A region is where a ship sails from or to, a colony is founded, a ship is paid from (choices.ts).
     const g = s(
@@ -182,7 +185,7 @@ function map(view: NavView, ctx: UiContext): HTMLElement {
     );
     g.append(
       title(
-        `${r.name}: ${lines.join('; ') || 'explored'}${fleets.length ? `; ships: ${fleets.map((f) => `${ctx.names[f.seat]} ${f.n}`).join(', ')}` : ''}`,
+        `${r.name}: ${lines.join('; ') || 'explored'}${founded.length ? `; colonies of ${founded.map((seat) => ctx.names[seat]).join(', ')}` : ''}${fleets.length ? `; ships: ${fleets.map((f) => `${ctx.names[f.seat]} ${f.n}`).join(', ')}` : ''}`,
       ),
     );
     return g;
@@ -339,7 +342,11 @@ function sheets(view: NavView, you: number | null, names: readonly string[]): HT
         view.players.map((p, seat) => {
           const factories = GOODS.map((g) => (p.factories[g] ? `${GOOD_NAMES[g]} ${p.factories[g]}` : '')).filter(Boolean);
           if (p.wildcard) factories.push(`any ${p.wildcard}`);
-          const privileges = PRIVILEGES.filter((t) => p.privileges[t]).map((t) => `${PRIVILEGE_NAMES[t]} ${p.privileges[t]}`);
+          // A privilege raises what each item of its column scores at the end: say by how much, not only its count.
+          const privileges = PRIVILEGES.filter((t) => p.privileges[t]).map(
+            (t) =>
+              `${PRIVILEGE_NAMES[t]} ${p.privileges[t]} (${DATA.baseVp.value[t] + DATA.privilegeVp.value[t] * p.privileges[t]} VP each)`,
+          );
           const colonies = GOODS.map((g) => [g, p.colonies.filter((c) => c.good === g).length] as const)
             .filter(([, n]) => n)
             .map(([g, n]) => `${GOOD_NAMES[g]} ${n}`);

@@ -116,8 +116,10 @@ export function partText(part: string, frame: StateFrame, names: readonly string
     case 'bag':
       return 'a sailor drawn from the bag';
     case 'own-project': {
-      const tile = view.players[frame.you ?? 0]?.projects.find((t) => t.id === a);
-      return tile ? `your ${projectText(tile)}` : 'your project';
+      const owner = view.players.find((p) => p.projects.some((t) => t.id === a));
+      const tile = owner?.projects.find((t) => t.id === a);
+      const whose = owner?.seat === frame.you ? 'your' : `${names[owner?.seat ?? -1] ?? 'a player'}'s`;
+      return tile ? `${whose} ${projectText(tile)}` : 'a project';
     }
     case 'crew':
       return a === 'missionary' ? 'missionary (white)' : `${a} sailor`;
