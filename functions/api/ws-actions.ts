@@ -53,6 +53,7 @@ export function wsActions(app: App): Record<Action, ActionHandler> {
     resume: (conn, frame, sender) => commands.gameAction(conn, frame, sender),
     voteEnd: (conn, frame, sender) => commands.gameAction(conn, frame, sender),
     resign: (conn, frame, sender) => commands.gameAction(conn, frame, sender),
+    cancelGame: (conn, frame, sender) => commands.gameAction(conn, frame, sender),
     setNotifications: async (conn, frame: FrameOf<'setNotifications'>) => {
       const hook = frame.settings.webhook;
       const refusal =

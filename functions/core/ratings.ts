@@ -35,8 +35,17 @@ export const botSkill = (bot: string): Skill => BOT_SKILLS[bot] ?? BOT_SKILLS.he
 /** The rating shown and sorted by: OpenSkill's ordinal, a rating the player very likely has at least. */
 export const ordinalOf = (s: Skill): number => s.mu - 3 * s.sigma;
 
-/** Ratings are shown with one decimal. */
+/** Ratings are stored with one decimal. */
 export const shown = (ordinal: number): number => Math.round(ordinal * 10) / 10;
+
+/**
+ * The scale players read a rating on: a newcomer's 0 is 1,500 and each point of the conservative
+ * estimate is 25, so the bots sit between about 1,700 (Random) and 2,500 (Strong) — the range
+ * chess and Board Game Arena players know. Display only: ratings are stored and compared as ordinals.
+ */
+export const DISPLAY_BASE = 1500;
+export const DISPLAY_PER_POINT = 25;
+export const displayRating = (ordinal: number): number => Math.round(DISPLAY_BASE + DISPLAY_PER_POINT * ordinal);
 
 /** One seat of a finished game as the update sees it. */
 export interface RatedSeat {

@@ -45,7 +45,9 @@ export type HostEvent =
   | { type: '$voted'; seat: number }
   | { type: '$ended'; reason: 'vote' }
   /** The seat gave up: a bot plays it to the end (`bot`), or the game ends here with it last (`end`). */
-  | { type: '$resigned'; seat: number; then: OnResign };
+  | { type: '$resigned'; seat: number; then: OnResign }
+  /** The only person seated called the game off before it started: it ends with no result. */
+  | { type: '$cancelled'; seat: number };
 
 /** What a resignation does to a game: its safe bot takes the seat for good, or the game ends. */
 export type OnResign = 'bot' | 'end';
@@ -86,8 +88,8 @@ export interface GameRecord {
   /** Seats that ran out of time and are played by a bot until their player resumes. */
   absent: boolean[];
   status: GameStatus;
-  /** Set when the players voted to end the game early, or a resignation ended it. */
-  ended: 'vote' | 'resign' | null;
+  /** Set when the players voted to end the game early, a resignation ended it, or it was cancelled before it started. */
+  ended: 'vote' | 'resign' | 'cancelled' | null;
   /** Listed in the public lobby while open. */
   listed: boolean;
   /** What a resignation does. */
@@ -185,6 +187,7 @@ export function summaryOf(record: GameRecord, seat: number): GameSummary {
 
 /** The game's result: the module's (resigned seats last), an end by resignation, or an early end by vote. */
 export function outcomeOf(record: GameRecord): (Outcome & { ended?: 'vote' | 'resign'; resigned?: number[] }) | null {
+  // A game cancelled before it started has no result.
   if (record.state === null) return null;
   const outcome = moduleOf(record).outcome(record.state);
   const resigned = record.resigned;
@@ -192,7 +195,7 @@ export function outcomeOf(record: GameRecord): (Outcome & { ended?: 'vote' | 're
   // Ended early by a resignation, or by vote after one: the resigned seats last, the others together first.
   if (record.ended === 'resign' || (record.ended === 'vote' && resigned.length))
     return { ...resignedLast(null, record.players, resigned), ended: record.ended };
-  return record.ended ? { results: [], winners: [], ended: record.ended } : null;
+  return record.ended === 'vote' ? { results: [], winners: [], ended: record.ended } : null;
 }
 
 function created(commit: Commit, e: Extract<HostEvent, { type: '$created' }>): GameRecord {
@@ -269,6 +272,11 @@ function applyHostEvent(r: GameRecord, e: HostEvent): void {
       return;
     case '$resigned':
       applyResigned(r, e, name(e.seat));
+      return;
+    case '$cancelled':
+      r.status = 'finished';
+      r.ended = 'cancelled';
+      r.log.push(`${name(e.seat)} cancelled the game before it started`);
       return;
   }
 }

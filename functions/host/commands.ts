@@ -10,6 +10,7 @@ import { GAMES_PAGE_DEFAULT, ProtocolError } from '../core/protocol/frames';
 import { logTail } from '../core/state-frame';
 import { planCommand, planCreate, planJoin, planResume, planUndo, planVote } from '../core/plans';
 import { applyCommit, seatOf, storedVersion } from '../core/record';
+import { planCancel } from '../core/plan-cancel';
 import { planResign } from '../core/plan-resign';
 import { refuseUnlisted } from '../core/lobby';
 import type { Sender } from '../adapters/sender';
@@ -122,9 +123,13 @@ export class Commands {
     };
   }
 
-  /** resume / undo / voteEnd / resign: a change without a commandId, answered with the new version. */
-  async gameAction(conn: Connection, frame: FrameOf<'resume' | 'undo' | 'voteEnd' | 'resign'>, sender: Sender): Promise<Outcome> {
-    const plan = { resume: planResume, undo: planUndo, voteEnd: planVote, resign: planResign }[frame.action];
+  /** resume / undo / voteEnd / resign / cancelGame: a change without a commandId, answered with the new version. */
+  async gameAction(
+    conn: Connection,
+    frame: FrameOf<'resume' | 'undo' | 'voteEnd' | 'resign' | 'cancelGame'>,
+    sender: Sender,
+  ): Promise<Outcome> {
+    const plan = { resume: planResume, undo: planUndo, voteEnd: planVote, resign: planResign, cancelGame: planCancel }[frame.action];
     const result = await this.deps.games.commit(frame.gameId, (record) => plan(record, conn.playerId, this.at()));
     return {
       reply: { type: 'done', requestId: frame.requestId, gameId: frame.gameId, version: result.record.version },

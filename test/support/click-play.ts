@@ -67,6 +67,21 @@ async function checkRulesHelp(page: Page): Promise<void> {
   await help.locator('summary').click();
 }
 
+/** The board's size control: larger draws the board larger (remembered by the browser), 100 % puts it back. */
+async function checkZoom(page: Page): Promise<void> {
+  const height = () =>
+    page
+      .locator('.board > :last-child')
+      .evaluate((e) => (e as unknown as { getBoundingClientRect(): { height: number } }).getBoundingClientRect().height);
+  const before = await height();
+  await page.getByRole('button', { name: 'Larger board' }).click();
+  await expect.poll(height).toBeGreaterThan(before * 1.1);
+  const stored = await page.evaluate(() => Object.keys((globalThis as unknown as { localStorage: object }).localStorage));
+  expect(stored.some((k) => k.startsWith('caravela.zoom.'))).toBe(true);
+  await page.getByRole('button', { name: /115 %/ }).click();
+  await expect.poll(height).toBeCloseTo(before, -1);
+}
+
 export interface Played {
   clicks: number;
   boardClicks: number;
@@ -80,7 +95,7 @@ export interface PlayOptions {
   prepare?: Prepare;
   seed?: number;
   maxClicks?: number;
-  /** Run axe-core every this many clicks (0: never). */
+  /** Run axe-core every this many of Ana's decisions (0: never). */
   axeEvery?: number;
   /** Seats at the table (Ana and bots; default 2). */
   players?: number;
@@ -106,7 +121,10 @@ export async function playByClicking(
   // Names are unique: a file may play more than one game on its server.
   await signIn(page, server.url, `Ana ${++plays}`);
   const gameId = await openNewGame(page, game, options.players ?? 2);
-  if (CHOICE_PARTS[game]) await checkRulesHelp(page);
+  if (CHOICE_PARTS[game]) {
+    await checkRulesHelp(page);
+    await checkZoom(page);
+  }
   let decisions = 0;
   let phone = false;
   const rng = Rng.fromSeed(options.seed ?? 7);
@@ -120,7 +138,7 @@ export async function playByClicking(
     const s = await turnOrEnd(page, gameId);
     if (s.status === 'finished') break;
     expect(clicks).toBeLessThan(options.maxClicks ?? 3000);
-    await page.waitForTimeout(30); // the frame that made it her turn is drawn
+    await drawn(page); // the frame that made it her turn is drawn
     const legal = s.legal.map((c) => JSON.stringify(c));
     const shown = await controls(page);
     for (const c of shown) expect(legal, `a control sends ${c.command}`).toContain(c.command);
@@ -132,7 +150,8 @@ export async function playByClicking(
           `no control for ${c}`,
         ).toContain(c);
     // Both sizes in one game: the window changes between Ana's decisions, as a player turning a tablet would.
-    if (options.sizeEvery && decisions++ % options.sizeEvery === 0 && decisions > 1) {
+    decisions++;
+    if (options.sizeEvery && decisions > 1 && (decisions - 1) % options.sizeEvery === 0) {
       phone = !phone;
       await page.setViewportSize(phone ? PHONE : DESK);
       await drawn(page);
@@ -153,7 +172,7 @@ export async function playByClicking(
     const partsOf = CHOICE_PARTS[game];
     if (partsOf) {
       // Built on the board and confirmed: a sentence says what it does first, and the panel stays short.
-      const built = await buildAndConfirm(page, partsOf(picked, s as unknown as StateFrame), picked);
+      const built = await buildAndConfirm(page, partsOf(picked, s as unknown as StateFrame), picked, phone);
       clicks += built.clicks;
       boardClicks += built.boardClicks;
       expect(built.buttons, 'buttons outside the board').toBeLessThanOrEqual(12);
@@ -166,16 +185,16 @@ export async function playByClicking(
       clicks++;
       if (target!.onBoard) boardClicks++;
     }
-    await expect.poll(async () => (await state(page, gameId))!.version, { timeout: 15_000 }).toBeGreaterThan(s.version);
+    await expect.poll(async () => (await state(page, gameId))!.version, { timeout: 15_000, interval: 20 }).toBeGreaterThan(s.version);
     // Her move is drawn (two animation frames after its state arrived: on a busy machine the
     // drawing lags); the bot's answers that arrive next leave the window where it is.
     await drawn(page);
     const after = await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollY);
     await turnOrEnd(page, gameId);
-    await page.waitForTimeout(30);
+    await drawn(page);
     const y = await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollY);
     if (y !== after) scrollMoves.push(`${after} → ${y} at click ${clicks}`);
-    if (options.axeEvery && clicks % options.axeEvery === 0) for (const f of await findings(page)) a11y.add(f);
+    if (options.axeEvery && decisions % options.axeEvery === 0) for (const f of await findings(page)) a11y.add(f);
     if (!shot && clicks >= 12 && !options.sizeEvery) {
       shot = true;
       await page.screenshot({ path: path.join(ARTIFACTS, `${game}-board-1366.png`), fullPage: true });

@@ -288,32 +288,44 @@ const coveredByBar = (page: Page, part: string) =>
  * A move built as a player builds it: each of its parts clicked on the board (or, for the few
  * with no place there, in the panel), then, with the consequence on screen, Confirm.
  */
-export async function buildAndConfirm(page: Page, parts: readonly string[], command: object): Promise<Built> {
+export async function buildAndConfirm(page: Page, parts: readonly string[], command: object, phone = false): Promise<Built> {
   let boardClicks = 0;
   let covered = 0;
   let buttons = await buttonsOutsideBoard(page);
   for (const part of parts) {
-    // A place may stand for several parts (a sea region: a ship sails from it or to it).
-    const onBoard = page.locator(`.board [data-part~="${part}"].part-can`);
-    if (await onBoard.count()) {
-      await onBoard.first().click();
+    // Where the part is, in one look: a place on the board (one may stand for several parts, as a
+    // sea region a ship sails from or to), an entry of a drop-down list of amounts, or a button.
+    const where = await page.evaluate((p) => {
+      const d = (globalThis as unknown as { document: { querySelector(s: string): { tagName: string } | null } }).document;
+      if (d.querySelector(`.board [data-part~="${p}"].part-can`)) return 'board';
+      return d.querySelector(`.actions-panel [data-part="${p}"]`)?.tagName === 'OPTION' ? 'option' : 'panel';
+    }, part);
+    if (where === 'board') {
+      await page.locator(`.board [data-part~="${part}"].part-can`).first().click();
       boardClicks++;
-      // Where the bar is fixed (a phone), it is in the flow on a desk: 0 there.
-      covered = Math.max(covered, await coveredByBar(page, part));
-    } else {
-      const off = page.locator(`.actions-panel [data-part="${part}"]`).first();
-      // A long run of amounts is a drop-down list.
-      if ((await off.evaluate((e) => (e as unknown as { tagName: string }).tagName)) === 'OPTION')
-        await page.locator(`.actions-panel select:has([data-part="${part}"])`).selectOption(part);
-      else await off.click();
-    }
-    buttons = Math.max(buttons, await buttonsOutsideBoard(page));
+      // The bar is fixed at the bottom of a phone's window (in the flow on a desk).
+      if (phone) covered = Math.max(covered, await coveredByBar(page, part));
+    } else if (where === 'option') await page.locator(`.actions-panel select:has([data-part="${part}"])`).selectOption(part);
+    else await page.locator(`.actions-panel [data-part="${part}"]`).first().click();
   }
+  // The most buttons: once the move is whole (its Confirm and Cancel shown).
+  buttons = Math.max(buttons, await buttonsOutsideBoard(page));
   const confirm = page.locator('.actions-panel [data-confirm]');
   await confirm.waitFor({ timeout: 5000 });
-  const shown = await confirm.getAttribute('data-command');
-  if (shown !== JSON.stringify(command)) throw new Error(`the parts ${parts.join(', ')} made ${shown}, not ${JSON.stringify(command)}`);
-  const consequence = (await page.locator('.choice-bar .consequence').innerText()).trim();
+  const shown = await page.evaluate(() => {
+    const d = (
+      globalThis as unknown as {
+        document: { querySelector(s: string): { textContent: string | null; getAttribute(a: string): string | null } | null };
+      }
+    ).document;
+    return {
+      command: d.querySelector('.actions-panel [data-confirm]')?.getAttribute('data-command'),
+      consequence: d.querySelector('.choice-bar .consequence')?.textContent ?? '',
+    };
+  });
+  if (shown.command !== JSON.stringify(command))
+    throw new Error(`the parts ${parts.join(', ')} made ${shown.command}, not ${JSON.stringify(command)}`);
+  const consequence = shown.consequence.trim();
   await confirm.click();
   return { clicks: parts.length + 1, boardClicks, buttons, consequence, covered };
 }

@@ -53,6 +53,7 @@ describe('the chat panel', () => {
     const invite = await ana.locator('#invite').inputValue();
     await bruno.goto(invite);
     await signIn(bruno, 'Bruno');
+    await bruno.getByRole('button', { name: 'Take a seat' }).click();
     await bruno.locator('[data-screen="game"] .seat').first().waitFor();
 
     // On a desk the panel is open; Ana writes and sends with Enter.

@@ -118,9 +118,12 @@ describe('the web client', () => {
     const invite = await ana.locator('#invite').inputValue();
     const gameId = decodeURIComponent(invite.split('#/join/')[1]!);
 
-    // Bruno opens the invite link: he signs in and is seated; the game starts for both.
+    // Bruno opens the invite link: he signs in, reads who invites him to what, takes the seat; the game starts for both.
     await bruno.goto(invite);
     await signIn(bruno, 'Bruno');
+    await expect.poll(() => bruno.locator('[data-screen="invite"] h1').textContent()).toBe('Ana invites you to a game of Vasco da Gama');
+    expect(await bruno.locator('[data-screen="invite"]').innerText()).toMatch(/Bruno, 2 players: Ana sits at the table; 1 seat is open\./);
+    await bruno.getByRole('button', { name: 'Take a seat' }).click();
     await expect.poll(async () => (await state(bruno, gameId))?.status, { timeout: 15_000 }).toBe('active');
     await expect.poll(async () => (await state(ana, gameId))?.status, { timeout: 15_000 }).toBe('active');
     // The page shows the page width: nothing wider than the phone screen.

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('the invite link', () => {
-  it('uses the public address the operator configured', async () => {
+  it('uses the public address the operator configured, and a game nobody joined can be cancelled', async () => {
     const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await page.goto(server.url);
     await page.getByLabel('Your name').fill('Ana');
@@ -35,5 +35,11 @@ describe('the invite link', () => {
     await page.getByRole('button', { name: 'Create the game' }).click();
     const invite = await page.locator('#invite').inputValue();
     expect(invite).toMatch(new RegExp(`^${PUBLIC}/#/join/[\\w-]+$`));
+    // Nobody has joined: the game can be called off, and then says so instead of inviting.
+    await page.getByRole('button', { name: 'Cancel this game' }).click();
+    await expect.poll(() => page.locator('.status-line').textContent()).toBe('Cancelled');
+    expect(await page.locator('#invite').count()).toBe(0);
+    expect(await page.locator('.board').innerText()).toContain('This game was cancelled before it started.');
+    expect(await page.locator('.log').innerText()).toContain('Ana cancelled the game before it started');
   }, 60_000);
 });

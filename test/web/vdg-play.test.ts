@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe('Vasco da Gama in the browser', () => {
   it('is played to the end by clicking, 2 players, at both sizes, every move built on the board, with no serious accessibility finding', async () => {
-    const played = await playByClicking(browser, server, 'vasco-da-gama', { allOffered: false, axeEvery: 20, sizeEvery: 5 });
+    const played = await playByClicking(browser, server, 'vasco-da-gama', { allOffered: false, axeEvery: 8, sizeEvery: 5 });
     expect(played.clicks).toBeGreaterThan(30);
     // Moves are made on the board: only giving up, ending an expedition and finishing are not.
     expect(played.boardClicks / played.clicks).toBeGreaterThan(0.5);

@@ -3,25 +3,18 @@
 import './zod-setup';
 import './styles.css';
 import { App, loadConfig } from './app';
-import { h, replace } from './dom';
+import { replace } from './dom';
 import { confirmEmailScreen } from './screens/confirm-email';
 import { devicesScreen } from './screens/devices';
 import { signInLinkScreen } from './screens/signin-link';
 import { gameScreen } from './screens/game';
+import { inviteScreen } from './screens/invite';
 import { lobbyScreen } from './screens/lobby';
 import { newGameScreen } from './screens/new-game';
 import { leaderboardScreen } from './screens/leaderboard';
 import { profileScreen } from './screens/profile';
 import { settingsScreen } from './screens/settings';
 import { signInScreen } from './screens/signin';
-import type { ServerFrame } from '../../functions/core/protocol/frames';
-
-async function joinAndOpen(app: App, gameId: string): Promise<void> {
-  const answer = await app.conn!.request<ServerFrame>({ action: 'joinGame', gameId });
-  // Full or finished: still worth opening, as a spectator.
-  if (answer.type === 'error' && answer.code !== 'GAME_FULL') return;
-  app.go(`#/game/${encodeURIComponent(gameId)}`);
-}
 
 function route(app: App): void {
   // Each screen may say more in the tab (a game: whose turn; the lobby: how many games wait for you).
@@ -69,8 +62,7 @@ function route(app: App): void {
       replace(app.main, devicesScreen(app));
       break;
     case 'join':
-      replace(app.main, h('p', { class: 'card' }, 'Taking a seat…'));
-      void joinAndOpen(app, target);
+      replace(app.main, inviteScreen(app, target));
       break;
     case 'game':
       replace(app.main, gameScreen(app, target));

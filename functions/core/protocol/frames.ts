@@ -160,6 +160,8 @@ export const clientFrames = {
   }),
   /** Give up a game in play: a bot takes your seat or the game ends, as its `onResign` says. */
   resign: z.object({ action: z.literal('resign'), requestId, gameId }),
+  /** Call off a game still waiting for players, while no other person sits in it: it ends with no result. */
+  cancelGame: z.object({ action: z.literal('cancelGame'), requestId, gameId }),
   /** Leave a finished game out of your `myGames`. */
   hideGame: z.object({ action: z.literal('hideGame'), requestId, gameId }),
   /** List a hidden game in your `myGames` again. */

@@ -456,6 +456,7 @@ export const ANSWERS = {
   openGames: ['openGames'],
   quickPlay: ['joined', 'gameCreated'],
   resign: ['done'],
+  cancelGame: ['done'],
   hideGame: ['gameHidden'],
   unhideGame: ['gameHidden'],
   gameInfo: ['gameInfo'],

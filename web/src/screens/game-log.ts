@@ -80,7 +80,8 @@ export function sinceSummary(frame: StateFrame, names: readonly string[], dismis
     h(
       'p',
       { class: 'muted' },
-      actors.length ? `${listWords(actors)} ${actors.length === 1 ? 'has' : 'have'} played.` : 'The game moved on.',
+      // Lines name who moved and who only received something (income, a bonus): say who they are about, not that all played.
+      actors.length ? `What happened, in order: lines about ${listWords(actors)}.` : 'The game moved on.',
       missing ? ` The ${missing} earliest lines are not shown here.` : '',
     ),
     rounds.map((r) =>

@@ -70,6 +70,49 @@ function seatList(frame: StateFrame): Node {
   );
 }
 
+/** Board sizes a player can choose, as a share of the drawn size; remembered per game in this browser. */
+const ZOOMS = [0.6, 0.75, 0.9, 1, 1.15, 1.3, 1.5];
+const zoomKey = (game: string) => `caravela.zoom.${game}`;
+function zoomOf(game: string): number {
+  const z = Number(localStorage.getItem(zoomKey(game)));
+  return ZOOMS.includes(z) ? z : 1;
+}
+
+/** Smaller / the size / larger, at the top of the board. */
+function zoomBar(game: string, redraw: () => void): Node {
+  const z = zoomOf(game);
+  const step = (d: number) => () => {
+    const next = ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, ZOOMS.indexOf(z) + d))]!;
+    localStorage.setItem(zoomKey(game), String(next));
+    redraw();
+  };
+  // The signs are for the eye; their names are words.
+  const sign = (mark: string, words: string) => [
+    h('span', { 'aria-hidden': 'true' }, mark),
+    h('span', { class: 'visually-hidden' }, words),
+  ];
+  return h(
+    'div',
+    { class: 'zoom-bar', role: 'group', 'aria-label': 'Board size' },
+    h(
+      'button',
+      { type: 'button', title: 'Smaller board', disabled: z === ZOOMS[0], dataset: { key: 'zoom-out' }, onclick: step(-1) },
+      sign('−', 'Smaller board'),
+    ),
+    h(
+      'button',
+      { type: 'button', title: 'Back to 100 %', dataset: { key: 'zoom-reset' }, onclick: step(ZOOMS.indexOf(1) - ZOOMS.indexOf(z)) },
+      `${Math.round(z * 100)} %`,
+      h('span', { class: 'visually-hidden' }, ' board size'),
+    ),
+    h(
+      'button',
+      { type: 'button', title: 'Larger board', disabled: z === ZOOMS.at(-1), dataset: { key: 'zoom-in' }, onclick: step(1) },
+      sign('+', 'Larger board'),
+    ),
+  );
+}
+
 function inviteBox(gameId: string, publicUrl: string | undefined): Node {
   const base = publicUrl ? `${publicUrl.replace(/\/$/, '')}/` : `${location.origin}${location.pathname}`;
   const link = `${base}#/join/${encodeURIComponent(gameId)}`;
@@ -252,7 +295,9 @@ export function gameScreen(app: App, gameId: string): Node {
       : frame.status === 'open'
         ? 'Waiting for players'
         : frame.status === 'finished'
-          ? 'Finished'
+          ? frame.view === null
+            ? 'Cancelled'
+            : 'Finished'
           : yourTurn
             ? 'Your turn'
             : `Waiting for ${frame.activeSeats.map((s) => names[s]).join(', ') || 'the game'}`;
@@ -272,6 +317,18 @@ export function gameScreen(app: App, gameId: string): Node {
     replace(
       extras,
       replaying ? null : frame.status === 'open' ? inviteBox(gameId, app.config.publicUrl) : null,
+      // Nobody else has joined yet: the game can be called off (it ends with no result).
+      frame.status === 'open' && frame.you !== null && !frame.seats.some((seat, i) => seat !== null && i !== frame.you && !seat.bot)
+        ? h(
+            'button',
+            {
+              type: 'button',
+              dataset: { key: 'cancel-game' },
+              onclick: async () => act(await conn.request({ action: 'cancelGame', gameId })),
+            },
+            'Cancel this game',
+          )
+        : null,
       frame.you !== null && frame.absent.includes(frame.you) && !frame.resigned?.includes(frame.you) && !replaying
         ? simple('resume', 'Take my seat back from the bot')
         : null,
@@ -280,7 +337,18 @@ export function gameScreen(app: App, gameId: string): Node {
         : null,
     );
     if (!replaying) leave.update(frame);
-    replace(board, frame.view === null ? h('p', null, 'The game starts when every seat is taken.') : ui.board(frame, ctx));
+    const drawnBoard =
+      frame.view !== null
+        ? ui.board(frame, ctx)
+        : h(
+            'p',
+            null,
+            frame.status === 'finished' ? 'This game was cancelled before it started.' : 'The game starts when every seat is taken.',
+          );
+    const zoom = zoomOf(frame.game);
+    // A style property (the CSP allows it; no attribute): the board's own size, chosen by the player.
+    if (drawnBoard instanceof HTMLElement && zoom !== 1) drawnBoard.style.zoom = String(zoom);
+    replace(board, frame.view === null ? null : zoomBar(frame.game, () => render(conn.state(gameId) ?? frame)), drawnBoard);
     markChanged(frame);
     // A game whose moves are built on the board: the places to click, and what the choice does before Confirm.
     const bar =

@@ -5,7 +5,7 @@
  */
 import './ratings.css';
 import type { LeaderboardEntry, ServerFrame } from '../../../functions/core/protocol/frames';
-import { BOT_SKILLS, ordinalOf, shown } from '../../../functions/core/ratings';
+import { BOT_SKILLS, DISPLAY_BASE, ordinalOf, shown } from '../../../functions/core/ratings';
 import { levelName } from '../../../domain/games/bot-levels';
 import type { App } from '../app';
 import { h, replace } from '../dom';
@@ -21,8 +21,8 @@ export function aboutRatings(): Node {
   return h(
     'p',
     { class: 'muted about-ratings' },
-    'A rating is the level your results so far show you play at, at least: everyone starts at 0, and each finished game moves it by how you placed against whom. ',
-    `Bots count at fixed ratings (${bots.join(', ')}) and never change.`,
+    `A rating is the level your results so far show you play at, at least, on the scale chess and Board Game Arena players know: everyone starts at ${DISPLAY_BASE.toLocaleString('en')}, and each finished game moves it by how you placed against whom. `,
+    `Bots count at fixed ratings (${bots.join(', ')}) and never change: above the Standard bot is a strong player.`,
   );
 }
 

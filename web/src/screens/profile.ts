@@ -8,6 +8,7 @@ import type { ProfileFrame, RecentGame, ServerFrame } from '../../../functions/c
 import type { App } from '../app';
 import { h, replace } from '../dom';
 import { gameTitle } from '../games/registry';
+import { displayRating } from '../../../functions/core/ratings';
 import { formatRating, ratingChart } from './rating-chart';
 import { aboutRatings } from './leaderboard';
 
@@ -22,8 +23,8 @@ export function playerLink(p: { playerId: string; name: string; bot?: string }):
 
 function change(g: RecentGame): string {
   if (g.ratingBefore === null) return `first rated game, rating ${formatRating(g.ratingAfter)}`;
-  const d = Math.round((g.ratingAfter - g.ratingBefore) * 10) / 10;
-  return `rating ${formatRating(g.ratingBefore)} → ${formatRating(g.ratingAfter)} (${d >= 0 ? '+' : '−'}${Math.abs(d).toFixed(1)})`;
+  const d = displayRating(g.ratingAfter) - displayRating(g.ratingBefore);
+  return `rating ${formatRating(g.ratingBefore)} → ${formatRating(g.ratingAfter)} (${d >= 0 ? '+' : '−'}${Math.abs(d)})`;
 }
 
 function recentRow(g: RecentGame, playerId: string): Node {

@@ -234,7 +234,8 @@ export function prompt(view: GoaView, seat: number | null, names: readonly strin
       espionage: 'Espionage: choose whose column to look at.',
       swap: 'Swap: choose the tile to take.',
       extraHarvest: 'Extra harvest: fill plantations or colonies.',
-      variant: 'Before the game begins (rule variant): take 10 ducats, or move two of your markers to row 2.',
+      variant:
+        'Before the game begins (rule variant): take 10 ducats, or move two of your markers to row 2 (click two column names on the progress board).',
     };
     return steps[pend.kind] ?? 'Finish your choice.';
   }

@@ -341,7 +341,7 @@ function sheets(view: NavView, you: number | null, names: readonly string[]): HT
         null,
         view.players.map((p, seat) => {
           const factories = GOODS.map((g) => (p.factories[g] ? `${GOOD_NAMES[g]} ${p.factories[g]}` : '')).filter(Boolean);
-          if (p.wildcard) factories.push(`any ${p.wildcard}`);
+          if (p.wildcard) factories.push(`wildcard ${p.wildcard}`);
           // A privilege raises what each item of its column scores at the end: say by how much, not only its count.
           const privileges = PRIVILEGES.filter((t) => p.privileges[t]).map(
             (t) =>

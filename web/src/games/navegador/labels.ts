@@ -115,14 +115,23 @@ export function prompt(view: NavView, seat: number | null, names: readonly strin
   const active = view.activeSeats;
   if (seat === null || !active.includes(seat)) return `Waiting for ${active.map((s) => names[s]).join(', ') || 'the game'}.`;
   const p = view.pending;
-  if (!p) return 'Your turn: move your stone on the rondel (up to 3 fields ahead free, each further field costs a ship).';
+  if (!p)
+    return 'Your turn: click a field of the rondel to move your stone there (up to 3 fields ahead free, each further field costs a ship).';
   switch (p.kind) {
     case 'payShips':
       return `Pay ${plural(p.remaining, 'more ship')} for the extra fields: take them from the sea.`;
-    case 'sailing':
-      return p.navegador
-        ? 'Navegador sailing: move your ships, then say done.'
-        : 'Sailing: move your ships (exploring costs ships), then say done.';
+    case 'sailing': {
+      const head = p.navegador ? 'Navegador sailing' : 'Sailing';
+      const exploring = p.exploring ? view.regions.find((r) => r.id === p.exploring) : null;
+      if (exploring) {
+        // Exploring takes the lost ships and one more, all in this action: "done" waits for them.
+        const needed = (exploring.doubleLoss ? 2 : 1) + 1 - p.moved.filter((m) => m.to === exploring.id).length;
+        if (needed > 0)
+          return `${head}: sail ${plural(needed, 'more ship')} into ${exploring.name} to explore it (click a region with your ships, then ${exploring.name}); then you may say done.`;
+        return `${head}: ${exploring.name} will be explored when you say done; you may move other ships first.`;
+      }
+      return `${head}: click a region with your ships, then where to sail (exploring costs ships); then say done.`;
+    }
     case 'colony':
       return 'Colony: found colonies where you have a ship (2 workers each), then say done.';
     case 'buildings':

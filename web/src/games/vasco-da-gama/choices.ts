@@ -180,7 +180,12 @@ export function consequence(command: object, frame: StateFrame, names: readonly 
     }
     case 'recruit': {
       const warning = crewWarning(view, you, coloursAfter(view, you, c.sailors));
-      return `${first} The sailors join your supply${c.captain ? ' and the captain your crews' : ''}.${warning ? ` ${warning}` : ''}`;
+      // Several of one colour: each can only go to a different crew.
+      const repeated = SAILOR_COLOURS.filter((col) => c.sailors[col] > 1);
+      const same = repeated.length
+        ? ` A crew takes at most one sailor of each colour: your ${listWords(repeated.map((col) => `${c.sailors[col]} ${col}`))} sailors go to different crews.`
+        : '';
+      return `${first} The sailors join your supply${c.captain ? ' and the captain your crews' : ''}.${same}${warning ? ` ${warning}` : ''}`;
     }
     case 'launch': {
       const tile = view.players[you]?.projects.find((t) => t.id === c.project);
