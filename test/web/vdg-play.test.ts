@@ -26,13 +26,13 @@ describe('Vasco da Gama in the browser', () => {
   it('is played to the end by clicking, 2 players, at both sizes, every move built on the board, with no serious accessibility finding', async () => {
     const played = await playByClicking(browser, server, 'vasco-da-gama', { allOffered: false, axeEvery: 8, sizeEvery: 5 });
     expect(played.clicks).toBeGreaterThan(30);
-    // Moves are made on the board: only giving up, ending an expedition and finishing are not.
-    expect(played.boardClicks / played.clicks).toBeGreaterThan(0.5);
+    // Moves are made on the board (each with its Confirm): only giving up, ending an expedition and finishing are not.
+    expect(played.boardClicks / played.clicks).toBeGreaterThan(0.4);
   }, 600_000);
 
   it('is played to the end by clicking, 4 players, at both sizes', async () => {
     const played = await playByClicking(browser, server, 'vasco-da-gama', { allOffered: false, players: 4, sizeEvery: 4, seed: 11 });
-    expect(played.boardClicks / played.clicks).toBeGreaterThan(0.5);
+    expect(played.boardClicks / played.clicks).toBeGreaterThan(0.4);
   }, 600_000);
 
   it('draws a 4-player board at most two screens tall at 1366 × 900', async () => {

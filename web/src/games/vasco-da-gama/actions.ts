@@ -96,7 +96,10 @@ function noteEl(rc: Rc, group: string, entries: Entry[]): HTMLElement | null {
     const p = rc.you === null ? undefined : rc.view.players[rc.you];
     if (p && call.seat === rc.you && !call.started && call.cost > p.reals)
       lines.push(`You have ${reals(p.reals)}: not enough to act, so it can only be given up.`);
-    if (call.area === 'projects') lines.push('Pick one or two project cards (two cost less each).');
+    if (call.area === 'projects')
+      lines.push(
+        `Pick one or two project cards: ${reals(DATA.purchasePrices.value.one)} for one, ${reals(DATA.purchasePrices.value.two)} for two.`,
+      );
     lines.push(...tooDear(rc, entries));
   } else if (group === GROUPS.recruit) {
     lines.push(
