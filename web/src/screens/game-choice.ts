@@ -5,6 +5,7 @@
  * parts make a legal command, says what it does, with Confirm and Cancel. Nothing is sent
  * before Confirm.
  */
+import { cap } from '../../../domain/engine/words';
 import type { StateFrame } from '../../../functions/core/protocol/frames';
 import { h } from '../dom';
 import { choiceState, completedBy, offPlaceParts, partsOfLegal, startable, toggle, type Choices } from '../games/choice';
@@ -187,8 +188,6 @@ function keepInView(part: string): void {
   const over = el.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
   if (over > 0) window.scrollBy({ top: over + 12 });
 }
-
-const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 /** The parts picked in words, a repeated part once with its count ("2 × orange sailor, section 1"). */
 function listParts(words: string[]): string {
