@@ -15,6 +15,7 @@ import type { Outcome } from '../host/commands';
 import { leaderboardOf, profileOf } from '../host/profiles';
 import type { App } from '../app/app';
 import { accountActions } from './account-actions';
+import { tournamentActions } from './tournament-actions';
 import { chat } from '../app/chat';
 import { host } from '../app/games';
 import { cursors, vapid } from '../app/keys';
@@ -80,5 +81,6 @@ export function wsActions(app: App): Record<Action, ActionHandler> {
       reply: await leaderboardOf(app.get(ratingStore), app.get(cursors), frame),
     }),
     ...accountActions(app),
+    ...tournamentActions(app),
   };
 }

@@ -12,6 +12,7 @@ import { eventStore, gameCompactor, hiddenGameStore, listingStore, playerGameSto
 import { digestStore, notificationStore } from './notify';
 import { playerStore } from './players';
 import { ratingStore } from './ratings';
+import { tournamentStore } from './tournaments';
 
 export function stores(app: App): Stores {
   return {
@@ -29,5 +30,6 @@ export function stores(app: App): Stores {
     hidden: app.get(hiddenGameStore),
     ratings: app.get(ratingStore),
     digests: app.get(digestStore),
+    tournaments: app.get(tournamentStore),
   };
 }

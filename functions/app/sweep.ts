@@ -11,6 +11,7 @@ import { gameCompactor, host, scheduleStore } from './games';
 import { digests, notifier } from './notify';
 import { links, observer, senderFor } from './outside';
 import { ratingStore } from './ratings';
+import { tournaments } from './tournaments';
 
 export function sweepReactions(app: App): Reactions {
   const fallback = new RatingFallback({ ratings: app.get(ratingStore), observer: app.get(observer), now: app.deps.now });
@@ -31,5 +32,6 @@ export function sweep(app: App): Sweep {
     gameUrl: app.get(links).game,
     observer: app.get(observer),
     budgetMs: app.deps.config.sweepBudgetMs,
+    tournaments: app.get(tournaments),
   });
 }

@@ -95,5 +95,6 @@ export function commitHead(commit: Commit, after: GameRecord, before: GameRecord
     ...(after.listed ? { listed: true } : {}),
     ...(after.status === 'finished' && after.moves ? { moves: [...after.moves] } : {}),
     automatic: automaticSeat(after),
+    ...(after.tournament ? { tournament: after.tournament } : {}),
   };
 }

@@ -21,6 +21,7 @@ import {
   type HostEvent,
   type OnResign,
   type SeatPlayer,
+  type TournamentTable,
 } from './record';
 import { refuseResigned } from './plan-resign';
 import { botPlayerId } from './bot-ids';
@@ -236,4 +237,59 @@ export function planVote(record: GameRecord, playerId: string, at: string): Comm
 export function automaticSeat(record: GameRecord): number | null {
   if (record.status !== 'active') return null;
   return activeSeats(record).find((s) => record.bots[s] || record.absent[s]) ?? null;
+}
+
+/**
+ * A tournament's game, every seat taken at once and started: `seats` in seat order (a bot
+ * entrant plays as its bot). A resignation ends it (the opponent wins the table), and it is
+ * created by the tournament itself (no person's quota, no seat 0 creator).
+ */
+export function planTournamentGame(input: {
+  gameId: string;
+  game: string;
+  options: unknown;
+  clock: TimeControl | null;
+  tournament: TournamentTable;
+  seats: readonly (SeatPlayer & { bot?: string })[];
+  seed: number;
+  at: string;
+}): Commit {
+  const module = findGame(input.game);
+  if (!module) throw new ProtocolError('NOT_FOUND', `There is no game "${input.game}".`);
+  const [first, ...others] = input.seats;
+  if (!first) throw new Error('a tournament game needs its players');
+  const seatOf = (p: SeatPlayer & { bot?: string }): SeatPlayer => ({ playerId: p.playerId, name: p.name });
+  const events: Tagged[] = [
+    host({
+      type: '$created',
+      game: module.id,
+      rulesVersion: module.rulesVersion,
+      players: input.seats.length,
+      options: input.options,
+      seat: 0,
+      player: seatOf(first),
+      clock: input.clock,
+      onResign: 'end',
+      tournament: input.tournament,
+    }),
+    ...(first.bot ? [host({ type: '$joined', seat: 0, player: seatOf(first), bot: first.bot })] : []),
+    ...others.map((p, i) => host({ type: '$joined', seat: i + 1, player: seatOf(p), ...(p.bot ? { bot: p.bot } : {}) })),
+    ...start({ game: module.id, rulesVersion: module.rulesVersion, players: input.seats.length, options: input.options }, input.seed),
+  ];
+  return { gameId: input.gameId, version: 1, seat: null, playerId: 'system:tournament', commandId: null, events, at: input.at };
+}
+
+/** A tournament round's deadline ends an unfinished game as it stands (null: it has ended already). */
+export function planAdjudicate(record: GameRecord, at: string): Commit | null {
+  if (record.status !== 'active') return null;
+  const points = moduleOf(record).standings?.(record.state) ?? [];
+  return {
+    gameId: record.gameId,
+    version: record.version + 1,
+    seat: null,
+    playerId: 'system:tournament',
+    commandId: null,
+    events: [host({ type: '$adjudicated', points: Array.from({ length: record.players }, (_, s) => points[s] ?? 0) })],
+    at,
+  };
 }

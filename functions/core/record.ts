@@ -34,6 +34,8 @@ export type HostEvent =
       listed?: boolean;
       /** What a resignation does (absent: 'bot'). */
       onResign?: OnResign;
+      /** A game of a tournament: which, and where in it (every seat is taken in the same commit). */
+      tournament?: TournamentTable;
     }
   | { type: '$joined'; seat: number; player: SeatPlayer; bot?: string }
   | { type: '$started'; seed: number }
@@ -47,7 +49,20 @@ export type HostEvent =
   /** The seat gave up: a bot plays it to the end (`bot`), or the game ends here with it last (`end`). */
   | { type: '$resigned'; seat: number; then: OnResign }
   /** The only person seated called the game off before it started: it ends with no result. */
-  | { type: '$cancelled'; seat: number };
+  | { type: '$cancelled'; seat: number }
+  /**
+   * A tournament round's deadline passed with the game unfinished: it ends here, ranked by each
+   * seat's points if it ended now (the module's `standings`; all equal, a draw, without them).
+   */
+  | { type: '$adjudicated'; points: number[] };
+
+/** Where a tournament's game sits in it: the tournament (and its name), its round (1…) and table (0…). */
+export interface TournamentTable {
+  id: string;
+  name: string;
+  round: number;
+  table: number;
+}
 
 /** What a resignation does to a game: its safe bot takes the seat for good, or the game ends. */
 export type OnResign = 'bot' | 'end';
@@ -88,8 +103,15 @@ export interface GameRecord {
   /** Seats that ran out of time and are played by a bot until their player resumes. */
   absent: boolean[];
   status: GameStatus;
-  /** Set when the players voted to end the game early, a resignation ended it, or it was cancelled before it started. */
-  ended: 'vote' | 'resign' | 'cancelled' | null;
+  /**
+   * Set when the players voted to end the game early, a resignation ended it, it was cancelled
+   * before it started, or its tournament round's deadline ended it (adjudicated).
+   */
+  ended: 'vote' | 'resign' | 'cancelled' | 'adjudicated' | null;
+  /** The game's place in a tournament (absent: not a tournament game). */
+  tournament?: TournamentTable;
+  /** The points of an adjudicated game, per seat (see `$adjudicated`). */
+  adjudicated?: number[];
   /** Listed in the public lobby while open. */
   listed: boolean;
   /** What a resignation does. */
@@ -186,16 +208,23 @@ export function summaryOf(record: GameRecord, seat: number): GameSummary {
 }
 
 /** The game's result: the module's (resigned seats last), an end by resignation, or an early end by vote. */
-export function outcomeOf(record: GameRecord): (Outcome & { ended?: 'vote' | 'resign'; resigned?: number[] }) | null {
+export function outcomeOf(record: GameRecord): (Outcome & { ended?: 'vote' | 'resign' | 'adjudicated'; resigned?: number[] }) | null {
   // A game cancelled before it started has no result.
   if (record.state === null) return null;
   const outcome = moduleOf(record).outcome(record.state);
   const resigned = record.resigned;
   if (outcome) return resigned.length ? resignedLast(outcome, record.players, resigned) : outcome;
   // Ended early by a resignation, or by vote after one: the resigned seats last, the others together first.
+  if (record.ended === 'adjudicated') return { ...adjudicatedOutcome(record.adjudicated ?? []), ended: 'adjudicated' };
   if (record.ended === 'resign' || (record.ended === 'vote' && resigned.length))
     return { ...resignedLast(null, record.players, resigned), ended: record.ended };
   return record.ended === 'vote' ? { results: [], winners: [], ended: record.ended } : null;
+}
+
+/** Seats ranked by adjudicated points (equal points share a rank); those ranked 1 win. */
+function adjudicatedOutcome(points: readonly number[]): Outcome {
+  const results = points.map((score, seat) => ({ seat, score, rank: 1 + points.filter((p) => p > score).length }));
+  return { results, winners: results.filter((r) => r.rank === 1).map((r) => r.seat) };
 }
 
 function created(commit: Commit, e: Extract<HostEvent, { type: '$created' }>): GameRecord {
@@ -226,6 +255,7 @@ function created(commit: Commit, e: Extract<HostEvent, { type: '$created' }>): G
     createdAt: commit.at,
     updatedAt: commit.at,
     spectatorChat: e.spectatorChat === true,
+    ...(e.tournament ? { tournament: e.tournament } : {}),
   };
 }
 
@@ -277,6 +307,13 @@ function applyHostEvent(r: GameRecord, e: HostEvent): void {
       r.status = 'finished';
       r.ended = 'cancelled';
       r.log.push(`${name(e.seat)} cancelled the game before it started`);
+      return;
+    case '$adjudicated':
+      r.status = 'finished';
+      r.ended = 'adjudicated';
+      r.adjudicated = [...e.points];
+      r.votes = [];
+      r.log.push(`The round's time ran out: the game is decided as it stands (${e.points.map((p, s) => `${name(s)} ${p}`).join(', ')})`);
       return;
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { Tagged } from '../../domain/engine/contract';
 import { findGame } from '../../domain/games/index';
-import type { GameStatus, HostEvent } from './record';
+import type { GameStatus, HostEvent, TournamentTable } from './record';
 import type { SeatInfo } from './protocol/frames';
 import type { Notification, NotificationKind } from './notification';
 
@@ -42,6 +42,8 @@ export interface CommitHead {
    * filtered on it: only commits with a seat here invoke it (core/after-commit.ts).
    */
   automatic: number | null;
+  /** A tournament's game: its place there (the tournament records its result once it is finished). */
+  tournament?: TournamentTable;
 }
 
 export const titleOf = (game: string): string => findGame(game)?.title ?? game;
@@ -97,6 +99,11 @@ export function notificationsFor(head: CommitHead, gameUrl: (gameId: string) => 
   }
   if (head.status !== 'active') return out;
   for (const p of people) {
+    const round = started && head.tournament ? roundStarts(head, p.seat) : null;
+    if (round) {
+      tell(p, head.activeSeats.includes(p.seat) ? 'yourTurn' : 'gameStarted', round.title, round.body(head.activeSeats.includes(p.seat)));
+      continue;
+    }
     const turnStarts = head.activeSeats.includes(p.seat) && (started || !head.wasActive.includes(p.seat)) && !head.absent[p.seat];
     if (turnStarts)
       tell(
@@ -108,4 +115,14 @@ export function notificationsFor(head: CommitHead, gameUrl: (gameId: string) => 
     else if (started) tell(p, 'gameStarted', `${title} has started`, 'Every seat is taken; you will be told when it is your turn.');
   }
   return out;
+}
+
+/** A tournament's game starting: "Round 3 of the Winter Cup starts: you play Ana". */
+function roundStarts(head: CommitHead, seat: number): { title: string; body: (first: boolean) => string } | null {
+  const t = head.tournament!;
+  const opponents = head.seats.filter((s) => s && s.seat !== seat).map((s) => s!.name);
+  return {
+    title: `Round ${t.round} of ${t.name} starts: you play ${opponents.join(' and ')}`,
+    body: (first) => `${titleOf(head.game)}: ${first ? 'you move first.' : 'you will be told when it is your turn.'}`,
+  };
 }

@@ -15,6 +15,7 @@ import type { DueClock, ScheduleStore } from '../stores/schedule';
 import type { DigestRun, Digests } from './digest';
 import type { Notifier } from './notifier';
 import type { Reactions } from './reactions';
+import { TOURNAMENT_DUE, type Tournaments } from './tournaments';
 import { failure, type Observer } from '../observe/observer';
 import { METRICS } from '../observe/metric-names';
 
@@ -48,10 +49,18 @@ export interface SweepDeps {
   gameUrl: (gameId: string) => string;
   /** No game is started after this long (the function's timeout is 60 s). */
   budgetMs: number;
+  /** The tournaments, whose due items share the schedule with the games' (host/tournaments.ts). */
+  tournaments?: Pick<Tournaments, 'sweep'>;
 }
 
 export class Sweep {
   constructor(private readonly deps: SweepDeps) {}
+
+  /** A tournament's due item (its start, a round's deadline): no reminders of its own. */
+  private async sweepTournament(tournamentId: string): Promise<[]> {
+    await this.deps.tournaments?.sweep(tournamentId);
+    return [];
+  }
 
   /** Sweep one part of the shards (the schedule runs the parts side by side), or all of them. */
   async run(part: SweepPart = WHOLE_SWEEP): Promise<SweepResult> {
@@ -68,7 +77,10 @@ export class Sweep {
 
     const sweepOne = async (item: DueClock) => {
       try {
-        for (const r of await reactions.checkClock(item.gameId, sender)) {
+        const reminded = item.gameId.startsWith(TOURNAMENT_DUE)
+          ? await this.sweepTournament(item.gameId.slice(TOURNAMENT_DUE.length))
+          : await reactions.checkClock(item.gameId, sender);
+        for (const r of reminded) {
           const seat = r.record.seats[r.seat]!;
           const hours = Math.max(1, Math.round((r.deadline.getTime() - now().getTime()) / 3_600_000));
           await notifier.deliver({

@@ -20,6 +20,7 @@
  * - hidden: finished games players left out of their list (HiddenGameStore)
  * - ratings: ratings, their history, recent games, leaderboards (RatingStore)
  * - digests: email digests due and sent (DigestStore)
+ * - tournaments: tournaments, their entrants, rounds and results (TournamentStore)
  */
 import type { AccountStore } from './accounts';
 import type { ChatStore } from './chat';
@@ -34,6 +35,7 @@ import type { PlayerStore } from './players';
 import type { QuotaStore } from './quotas';
 import type { RatingStore } from './ratings';
 import type { ScheduleStore } from './schedule';
+import type { TournamentStore } from './tournaments';
 
 export interface Stores {
   games: GameStore;
@@ -50,6 +52,7 @@ export interface Stores {
   hidden: HiddenGameStore;
   ratings: RatingStore;
   digests: DigestStore;
+  tournaments: TournamentStore;
 }
 
 /** What the host's Commands, Reactions and Broadcast take as their records: connections, the players' index, quotas. */
@@ -93,3 +96,4 @@ export type { PlayerStore } from './players';
 export type { QuotaStore } from './quotas';
 export type { ApplyResult, GameRating, HistoryPoint, Leader, PlayedGame, RatedGame, RatingStore } from './ratings';
 export type { DueClock, ScheduleStore } from './schedule';
+export type { Tournament, TournamentEntrant, TournamentRound, TournamentStore } from './tournaments';

@@ -24,7 +24,8 @@ import type { RatingItem } from '../../functions/adapters/store/items';
 import { keys, LEADER_SHARDS, leaderShardOf, LOBBY_SHARDS, lobbyShardOf } from '../../functions/adapters/store/keys';
 import { rateGame } from '../../functions/core/rate';
 import { ratedSeats, type RatedSeat } from '../../functions/core/ratings';
-import { createApp } from '../../functions/app/app';
+import { createApp, type App } from '../../functions/app/app';
+import { raceTournament } from '../support/tournament-race';
 import { configFromEnv } from '../../functions/app/config';
 import { randomIds } from '../../functions/app/deps';
 import { stores as appStores } from '../../functions/app/stores';
@@ -551,4 +552,19 @@ describe('items of older shapes, read through the stores', () => {
     expect(item.attempts).toBeUndefined();
     expect(await stores.notifications.claim(note, 'webhook', at(11))).toBe('abandoned');
   });
+});
+
+describe('a tournament run by two Lambda instances at once, on DynamoDB Local', () => {
+  const instances = (): [App, App] => {
+    const app = () =>
+      createApp({
+        config: { ...configFromEnv({ TABLE_NAME: TABLE }), logLevel: 'SILENT' },
+        now: () => new Date(),
+        ids: randomIds,
+        dynamo: doc,
+      });
+    return [app(), app()];
+  };
+  it('pairs every Swiss round once, creates every game once and ends once', () => raceTournament(instances(), 'swiss', 6), 60_000);
+  it('and an elimination bracket with byes', () => raceTournament(instances(), 'elimination', 5), 60_000);
 });

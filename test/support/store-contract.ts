@@ -19,6 +19,7 @@ import { playerStoreContract } from './contracts/players';
 import { quotaStoreContract } from './contracts/quotas';
 import { ratingStoreContract } from './contracts/ratings';
 import { scheduleStoreContract } from './contracts/schedule';
+import { tournamentStoreContract } from './contracts/tournaments';
 
 export type { StoreKit } from './contracts/kit';
 
@@ -37,6 +38,7 @@ const CONTRACTS: Record<keyof Stores, (kit: () => StoreKit, context: ReturnType<
   hidden: hiddenGameStoreContract,
   ratings: ratingStoreContract,
   digests: digestStoreContract,
+  tournaments: tournamentStoreContract,
 };
 
 /**

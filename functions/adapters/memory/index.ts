@@ -26,6 +26,7 @@ import { MemoryQuotaStore } from './quotas';
 import { MemoryRatingStore } from './ratings';
 import { MemoryScheduleStore } from './schedule';
 import type { MemoryStream } from './stream';
+import { MemoryTournamentStore } from './tournaments';
 
 /** The memory stores, by their own classes (tests reach what only memory offers, e.g. the commit items). */
 export interface MemoryStores extends Stores {
@@ -43,6 +44,7 @@ export interface MemoryStores extends Stores {
   hidden: MemoryHiddenGameStore;
   ratings: MemoryRatingStore;
   digests: MemoryDigestStore;
+  tournaments: MemoryTournamentStore;
 }
 
 /**
@@ -70,6 +72,7 @@ export function memoryStores(options: { now?: () => Date; redriveAfterMs?: numbe
     hidden: new MemoryHiddenGameStore(playerGames),
     ratings,
     digests: new MemoryDigestStore(players),
+    tournaments: new MemoryTournamentStore(),
   };
 }
 

@@ -112,6 +112,12 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   deviceCode: v1('A device-link code while it may be used (LINKCODE#code / ONCE).'),
   usedLink: v1("An opened email sign-in link's nonce (SIGNINLINK#nonce / ONCE)."),
   challenge: v1('A WebAuthn challenge waiting for its answer (CHALLENGE#challenge / ONCE).'),
+  tournament: v1('A tournament (TOURNEY#id / HEAD): its settings, status, round and entrant count, revised by `rev`.'),
+  tournamentListing: v1('A tournament in the directory (TOURNEYS / createdAt#id): a copy of its item.'),
+  entrant: v1('One entrant of a tournament (TOURNEY#id / E#playerId): name, bot, when they entered.'),
+  tournamentRound: v1("A tournament round's pairing and games (TOURNEY#id / R#round), written once."),
+  tableResult: v1("A tournament table's result (TOURNEY#id / X#round#table), written once."),
+  playerTournament: v1('A tournament a player entered (PLAYER#id / TOURNEY#tournamentId).'),
 };
 
 /** The game record (core/record.ts) inside a snapshot's envelope: versioned apart from the envelope, which has its own format. */

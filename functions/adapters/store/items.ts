@@ -5,6 +5,8 @@
  * One table, single-table design: a game's partition holds its commits, snapshots and
  * subscriptions; a player's partition their profile, settings and game index.
  */
+import type { Tournament, TournamentEntrant, TournamentRound } from '../../stores/tournaments';
+import type { TableResult } from '../../core/tournament/format';
 import type { RatingAsk } from '../../core/rating-ask';
 import type { CommitHead } from '../../core/triggers';
 import type { GameStatus, OnResign } from '../../core/record';
@@ -446,9 +448,48 @@ export type StoredItem =
   | NetworkUsesItem
   | DeviceCodeItem
   | UsedLinkItem
-  | ChallengeItem;
+  | ChallengeItem
+  | TournamentItem
+  | TournamentListingItem
+  | EntrantItem
+  | TournamentRoundItem
+  | TableResultItem
+  | PlayerTournamentItem;
 
 export type ItemKind = StoredItem['kind'];
 
 /** The item type of one kind. */
 export type ItemOf<K extends ItemKind> = Extract<StoredItem, { kind: K }>;
+
+/** A tournament (TOURNEY#id / HEAD), revised by `rev`. */
+export interface TournamentItem extends ItemKey, Tournament {
+  kind: 'tournament';
+}
+
+/** A tournament in the directory (TOURNEYS / createdAt#id): a copy of its item, rewritten after each change. */
+export interface TournamentListingItem extends ItemKey, Tournament {
+  kind: 'tournamentListing';
+}
+
+/** One entrant of a tournament (TOURNEY#id / E#playerId). */
+export interface EntrantItem extends ItemKey, TournamentEntrant {
+  kind: 'entrant';
+}
+
+/** A tournament round's pairing (TOURNEY#id / R#round), written once. */
+export interface TournamentRoundItem extends ItemKey, TournamentRound {
+  kind: 'tournamentRound';
+}
+
+/** A tournament table's result (TOURNEY#id / X#round#table), written once. */
+export interface TableResultItem extends ItemKey, TableResult {
+  kind: 'tableResult';
+  round: number;
+}
+
+/** A tournament a player entered (PLAYER#id / TOURNEY#tournamentId). */
+export interface PlayerTournamentItem extends ItemKey {
+  kind: 'playerTournament';
+  tournamentId: string;
+  at: string;
+}

@@ -162,6 +162,24 @@ export const keys = {
   /** A WebAuthn challenge until it is answered (TTL), deleted by its use. */
   challenge: (challenge: string) => `CHALLENGE#${challenge}`,
   oneUse: 'ONCE',
+  /**
+   * A tournament's partition: its item (HEAD), its entrants (E#player), its rounds' pairings
+   * (R#round) and its tables' results (X#round#table), each first-writer-wins.
+   */
+  tournament: (tournamentId: string) => `TOURNEY#${tournamentId}`,
+  tournamentHead: 'HEAD',
+  entrant: (playerId: string) => `E#${playerId}`,
+  entrants: 'E#',
+  tournamentRound: (round: number) => `R#${String(round).padStart(4, '0')}`,
+  tournamentRounds: 'R#',
+  tableResult: (round: number, table: number) => `X#${String(round).padStart(4, '0')}#${String(table).padStart(5, '0')}`,
+  tableResults: 'X#',
+  /** The directory of tournaments, newest first (created rarely: one partition is plenty). */
+  tournaments: 'TOURNEYS',
+  tournamentListing: (createdAt: string, tournamentId: string) => `${createdAt}#${tournamentId}`,
+  /** In a player's partition: a tournament they entered. */
+  playerTournament: (tournamentId: string) => `TOURNEY#${tournamentId}`,
+  playerTournaments: 'TOURNEY#',
   /** Highest possible commit key, for range queries. */
   lastCommit: `V#${'9'.repeat(10)}`,
 } as const;

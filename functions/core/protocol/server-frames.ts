@@ -15,6 +15,7 @@ import { notificationSettingsSchema } from '../notification';
 import { MOVES_BEFORE_LEAVING } from '../ratings';
 import { CHAT_PAGE_MAX, ERROR_CODES, GAMES_PAGE_MAX, type Action } from './frames';
 import { LEADERBOARD_PAGE_MAX } from './profile-frames';
+import { tournamentServerFrames } from './tournament-frames';
 
 /** A seat number: 0 for the first seat (the creator's), up to players − 1. */
 const seatNumber = z.number().int().min(0).max(15);
@@ -62,9 +63,11 @@ export const outcomeSchema = z
       .describe('Every seat that is ranked, best first (empty for a game ended by vote with nobody resigned).'),
     winners: seatList('The seats ranked first.'),
     ended: z
-      .enum(['vote', 'resign'])
+      .enum(['vote', 'resign', 'adjudicated'])
       .optional()
-      .describe('Only for a game ended early: by `voteEnd`, or by a resignation (see Resigning).'),
+      .describe(
+        "Only for a game ended early: by `voteEnd`, by a resignation (see Resigning), or by its tournament round's deadline, ranked by the points as they stood (see Tournaments).",
+      ),
     resigned: seatList('Only after a resignation: the seats that resigned, in the order they did; they rank last.').optional(),
   })
   .meta({ id: 'Outcome', description: 'How a game ended.' });
@@ -429,6 +432,7 @@ export const serverFrames = {
       retryAfterMs: count.optional().describe('With some RATE_LIMITED refusals: how long to wait before sending the same frame again.'),
     })
     .meta({ id: 'error', description: 'A refusal: nothing was stored.' }),
+  ...tournamentServerFrames,
 } as const;
 
 export type ServerFrameType = keyof typeof serverFrames;
@@ -466,6 +470,11 @@ export const ANSWERS = {
   revokeDevice: ['devices'],
   deviceLinkCode: ['deviceLinkCode'],
   removePasskey: ['devices'],
+  createTournament: ['tournamentCreated'],
+  enterTournament: ['tournament'],
+  leaveTournament: ['tournament'],
+  tournament: ['tournament'],
+  tournaments: ['tournaments'],
 } as const satisfies { [A in Action]: readonly ServerFrameType[] };
 
 /** The frames the server sends unasked, to connections that subscribed or watch. */

@@ -4,7 +4,7 @@ import { listWords } from '../words';
 export interface Outcome {
   readonly results: readonly { seat: number; score: number; rank: number }[];
   readonly winners: readonly number[];
-  readonly ended?: 'vote' | 'resign';
+  readonly ended?: 'vote' | 'resign' | 'adjudicated';
   readonly resigned?: readonly number[];
 }
 
@@ -23,6 +23,10 @@ export function endSentence(outcome: Outcome, you: number | null, names: readonl
     const quitter = outcome.resigned.at(-1)!;
     const how = outcome.ended === 'vote' ? ' resigned, and the others voted to end the game.' : ' resigned.';
     return `${quitter === you ? 'You' : (names[quitter] ?? 'A player')}${how} ${listWords(winners)} ${verb}.`;
+  }
+  if (outcome.ended === 'adjudicated') {
+    const even = winners.length === outcome.results.length;
+    return `The round's time ran out: ${even ? 'a draw as the game stood.' : `${listWords(winners)} ${verb} as the game stood.`}`;
   }
   if (scoring === 'winner') {
     return outcome.results.length > 1 && winners.length === outcome.results.length

@@ -1,0 +1,261 @@
+/**
+ * Tournaments in the table: one partition per tournament (keys.ts) with small items — its item,
+ * one per entrant, one per round, one per table's result — so that the busiest moment of a
+ * thousand-player tournament (a round's deadline ending hundreds of games at once) writes
+ * hundreds of one-unit items, not one large item hundreds of times. An entry is one
+ * transaction: the entrant, the count on the tournament's item (conditional on entry being open
+ * and below the cap) and the player's own record of it. Rounds and results are put only where
+ * none is: the first writer wins, a second one reads what the first stored.
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { TableResult } from '../../core/tournament/format';
+import type {
+  EntryResult,
+  Tournament,
+  TournamentEntrant,
+  TournamentPage,
+  TournamentRound,
+  TournamentStore,
+} from '../../stores/tournaments';
+import { byEntry } from '../memory/tournaments';
+import { upcast, upcastAll } from './catalog';
+import { keys } from './keys';
+import { prefixed, queryAll } from './query';
+import { TABLE } from './table';
+
+const PK = TABLE.partitionKey;
+const SK = TABLE.sortKey;
+
+/** The fields of an item that are the tournament's own (no key, no kind). */
+function fieldsOf<T>(item: object): T {
+  const { [PK]: _pk, [SK]: _sk, kind: _kind, ...rest } = item as Record<string, unknown>;
+  return rest as T;
+}
+
+const failed = (error: unknown) => error instanceof ConditionalCheckFailedException;
+
+export class DynamoTournamentStore implements TournamentStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  private head(tournamentId: string) {
+    return { [PK]: keys.tournament(tournamentId), [SK]: keys.tournamentHead };
+  }
+
+  private listing(t: Tournament) {
+    return { [PK]: keys.tournaments, [SK]: keys.tournamentListing(t.createdAt, t.tournamentId), kind: 'tournamentListing', ...t };
+  }
+
+  async create(tournament: Tournament): Promise<void> {
+    await this.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: this.table,
+              Item: { ...this.head(tournament.tournamentId), kind: 'tournament', ...tournament },
+              ConditionExpression: `attribute_not_exists(${PK})`,
+            },
+          },
+          { Put: { TableName: this.table, Item: this.listing(tournament) } },
+        ],
+      }),
+    );
+  }
+
+  async get(tournamentId: string): Promise<Tournament | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: this.head(tournamentId), ConsistentRead: true }));
+    return out.Item ? fieldsOf<Tournament>(upcast('tournament', out.Item)) : null;
+  }
+
+  async update(next: Tournament): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...this.head(next.tournamentId), kind: 'tournament', ...next },
+          ConditionExpression: 'rev = :rev',
+          ExpressionAttributeValues: { ':rev': next.rev - 1 },
+        }),
+      );
+    } catch (error) {
+      if (failed(error)) return false;
+      throw error;
+    }
+    // The directory's copy: a copy written late is overwritten by the next change's.
+    await this.db.send(new PutCommand({ TableName: this.table, Item: this.listing(next) }));
+    return true;
+  }
+
+  async enter(tournamentId: string, entrant: TournamentEntrant): Promise<EntryResult> {
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.table,
+                Item: { [PK]: keys.tournament(tournamentId), [SK]: keys.entrant(entrant.playerId), kind: 'entrant', ...entrant },
+                ConditionExpression: `attribute_not_exists(${PK})`,
+              },
+            },
+            {
+              Update: {
+                TableName: this.table,
+                Key: this.head(tournamentId),
+                UpdateExpression: 'SET entrants = entrants + :one, rev = rev + :one',
+                ConditionExpression: '#status = :entry AND entrants < cap',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':one': 1, ':entry': 'entry' },
+              },
+            },
+            {
+              Put: {
+                TableName: this.table,
+                Item: {
+                  [PK]: keys.player(entrant.playerId),
+                  [SK]: keys.playerTournament(tournamentId),
+                  kind: 'playerTournament',
+                  tournamentId,
+                  at: entrant.at,
+                },
+              },
+            },
+          ],
+        }),
+      );
+      return 'entered';
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const [entry, head] = error.CancellationReasons ?? [];
+      if (entry?.Code === 'ConditionalCheckFailed') return 'already';
+      if (head?.Code !== 'ConditionalCheckFailed') throw error;
+      const t = await this.get(tournamentId);
+      return t && t.status === 'entry' ? 'full' : 'closed';
+    }
+  }
+
+  async leave(tournamentId: string, playerId: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: this.table,
+                Key: { [PK]: keys.tournament(tournamentId), [SK]: keys.entrant(playerId) },
+                ConditionExpression: `attribute_exists(${PK})`,
+              },
+            },
+            {
+              Update: {
+                TableName: this.table,
+                Key: this.head(tournamentId),
+                UpdateExpression: 'SET entrants = entrants - :one, rev = rev + :one',
+                ConditionExpression: '#status = :entry',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':one': 1, ':entry': 'entry' },
+              },
+            },
+            { Delete: { TableName: this.table, Key: { [PK]: keys.player(playerId), [SK]: keys.playerTournament(tournamentId) } } },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionCanceledException) return false;
+      throw error;
+    }
+  }
+
+  async entrants(tournamentId: string): Promise<TournamentEntrant[]> {
+    const items = await queryAll(this.db, { ...prefixed(this.table, keys.tournament(tournamentId), keys.entrants), ConsistentRead: true });
+    return upcastAll('entrant', items)
+      .map((item) => fieldsOf<TournamentEntrant>(item))
+      .sort(byEntry);
+  }
+
+  async putRound(tournamentId: string, round: TournamentRound): Promise<TournamentRound> {
+    const Key = { [PK]: keys.tournament(tournamentId), [SK]: keys.tournamentRound(round.round) };
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...Key, kind: 'tournamentRound', ...round },
+          ConditionExpression: `attribute_not_exists(${PK})`,
+        }),
+      );
+      return round;
+    } catch (error) {
+      if (!failed(error)) throw error;
+    }
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }));
+    return fieldsOf<TournamentRound>(upcast('tournamentRound', out.Item!));
+  }
+
+  async rounds(tournamentId: string): Promise<TournamentRound[]> {
+    const items = await queryAll(this.db, {
+      ...prefixed(this.table, keys.tournament(tournamentId), keys.tournamentRounds),
+      ConsistentRead: true,
+    });
+    return upcastAll('tournamentRound', items).map((item) => fieldsOf<TournamentRound>(item));
+  }
+
+  async putResult(tournamentId: string, round: number, result: TableResult): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: {
+            [PK]: keys.tournament(tournamentId),
+            [SK]: keys.tableResult(round, result.table),
+            kind: 'tableResult',
+            round,
+            ...result,
+          },
+          ConditionExpression: `attribute_not_exists(${PK})`,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (failed(error)) return false;
+      throw error;
+    }
+  }
+
+  async results(tournamentId: string): Promise<{ round: number; result: TableResult }[]> {
+    const items = await queryAll(this.db, {
+      ...prefixed(this.table, keys.tournament(tournamentId), keys.tableResults),
+      ConsistentRead: true,
+    });
+    return upcastAll('tableResult', items).map((item) => {
+      const { round, ...result } = fieldsOf<TableResult & { round: number }>(item);
+      return { round, result };
+    });
+  }
+
+  async list(page: { limit: number; cursor?: string }): Promise<TournamentPage> {
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: page.cursor ? `${PK} = :pk AND ${SK} < :cursor` : `${PK} = :pk`,
+        ExpressionAttributeValues: { ':pk': keys.tournaments, ...(page.cursor ? { ':cursor': page.cursor } : {}) },
+        ScanIndexForward: false,
+        Limit: page.limit,
+      }),
+    );
+    const tournaments = upcastAll('tournamentListing', out.Items ?? []).map((item) => fieldsOf<Tournament>(item));
+    const last = out.LastEvaluatedKey?.[SK];
+    return { tournaments, next: typeof last === 'string' ? last : null };
+  }
+
+  async ofPlayer(playerId: string): Promise<string[]> {
+    const items = await queryAll(this.db, prefixed(this.table, keys.player(playerId), keys.playerTournaments));
+    return upcastAll('playerTournament', items)
+      .sort((a, b) => (a.at < b.at ? 1 : -1))
+      .map((item) => item.tournamentId);
+  }
+}

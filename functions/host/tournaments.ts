@@ -1,0 +1,294 @@
+/**
+ * Tournaments that run themselves (docs/protocol.md, Tournaments): entry, the start (when full,
+ * or at its start time by the sweep), each round paired and its games created, results recorded
+ * as games finish (the stream's reaction to a finishing commit), the next round paired when the
+ * last game of a round ends, and at a round's deadline the unfinished games adjudicated by the
+ * sweep.
+ *
+ * Lambda instances share nothing but the table, so every step rests on first-writer-wins writes:
+ * a round's pairing is put only where none is, and its games get ids made of the tournament,
+ * round and table, so a second instance pairing the same round (a stream record delivered
+ * again, two sweeps at once) reads the first one's pairing and finds its games created; a
+ * table's result is put once; the tournament's own item moves on only from the revision read.
+ */
+import { findGame } from '../../domain/games/index';
+import { planAdjudicate, planTournamentGame } from '../core/plans';
+import { ProtocolError } from '../core/protocol/frames';
+import { applyCommit, outcomeOf } from '../core/record';
+import type { CommitHead } from '../core/triggers';
+import { pairRound, type Avoid } from '../core/tournament/pairing';
+import { standings, type Standing } from '../core/tournament/standings';
+import { roundsOf, type PlayedRound, type TableResult } from '../core/tournament/format';
+import type { ScheduleStore } from '../stores/schedule';
+import type { Tournament, TournamentEntrant, TournamentRound, TournamentStore } from '../stores/tournaments';
+import type { Games } from './games';
+
+const HOUR = 3_600_000;
+
+/** The schedule's id of a tournament's due item (beside games' ids: the sweep tells them apart by it). */
+export const TOURNAMENT_DUE = 'tournament:';
+export const dueIdOf = (tournamentId: string) => `${TOURNAMENT_DUE}${tournamentId}`;
+
+/** A tournament's game id: the same for every instance that creates it. */
+export const tournamentGameId = (tournamentId: string, round: number, table: number) => `${tournamentId}-${round}-${table}`;
+
+/** Everything a standings page shows. */
+export interface TournamentState {
+  tournament: Tournament;
+  entrants: TournamentEntrant[];
+  rounds: (TournamentRound & { results: TableResult[] })[];
+  standings: Standing[];
+}
+
+export interface TournamentsDeps {
+  store: TournamentStore;
+  games: Games;
+  schedule: ScheduleStore;
+  now: () => Date;
+  newSeed: () => number;
+  /** Who may never be paired with whom, among these players (blocks). */
+  barriers?: (playerIds: readonly string[]) => Promise<Avoid>;
+}
+
+export class Tournaments {
+  constructor(private readonly deps: TournamentsDeps) {}
+
+  private at(): string {
+    return this.deps.now().toISOString();
+  }
+
+  async get(tournamentId: string): Promise<Tournament> {
+    const t = await this.deps.store.get(tournamentId);
+    if (!t) throw new ProtocolError('NOT_FOUND', `There is no tournament ${tournamentId}.`);
+    return t;
+  }
+
+  /** The tournament with its entrants, rounds, results and standings as they stand. */
+  async state(tournamentId: string): Promise<TournamentState> {
+    const { store } = this.deps;
+    const [tournament, entrants, rounds, results] = await Promise.all([
+      this.get(tournamentId),
+      store.entrants(tournamentId),
+      store.rounds(tournamentId),
+      store.results(tournamentId),
+    ]);
+    const played = playedRounds(rounds, results);
+    return {
+      tournament,
+      entrants,
+      rounds: rounds.map((r, i) => ({ ...r, results: played[i]!.results })),
+      standings: standings(tournament.format, entrants, played),
+    };
+  }
+
+  /** Store a new tournament; its creator enters it unless they only organise it. */
+  async create(tournament: Tournament, bots: readonly TournamentEntrant[]): Promise<Tournament> {
+    await this.deps.store.create(tournament);
+    for (const bot of bots) await this.deps.store.enter(tournament.tournamentId, bot);
+    if (tournament.startAt) await this.deps.schedule.setClockDue(dueIdOf(tournament.tournamentId), new Date(tournament.startAt), 0);
+    return this.startIfFull(tournament.tournamentId);
+  }
+
+  /** Enter a player: refused once entry has closed, or when full. A full tournament without a start time starts. */
+  async enter(tournamentId: string, entrant: TournamentEntrant): Promise<Tournament> {
+    const t = await this.get(tournamentId);
+    const entered = await this.deps.store.enter(tournamentId, entrant);
+    if (entered === 'closed') throw new ProtocolError('ILLEGAL', `Entry to ${t.name} has closed.`);
+    if (entered === 'full') throw new ProtocolError('GAME_FULL', `${t.name} is full (${t.cap} players).`);
+    return this.startIfFull(tournamentId);
+  }
+
+  async leave(tournamentId: string, playerId: string): Promise<Tournament> {
+    const t = await this.get(tournamentId);
+    if (t.status !== 'entry') throw new ProtocolError('ILLEGAL', `${t.name} has started: resign your games instead.`);
+    if (!(await this.deps.store.leave(tournamentId, playerId))) throw new ProtocolError('BAD_REQUEST', `You have not entered ${t.name}.`);
+    return this.get(tournamentId);
+  }
+
+  private async startIfFull(tournamentId: string): Promise<Tournament> {
+    const t = await this.get(tournamentId);
+    if (t.status === 'entry' && t.startAt === null && t.entrants >= t.cap) return this.start(t);
+    return t;
+  }
+
+  /**
+   * Close entry and open round 1 (or call the tournament off with fewer than two entrants).
+   * The close is conditional on the revision read: an entry or another start in between makes
+   * it read again.
+   */
+  private async start(read: Tournament): Promise<Tournament> {
+    let t = read;
+    for (let attempt = 0; attempt < 8 && t.status === 'entry'; attempt++) {
+      const cancelled = t.entrants < 2;
+      const next: Tournament = {
+        ...t,
+        status: cancelled ? 'cancelled' : 'running',
+        rounds: cancelled ? 0 : roundsOf(t.format, t.entrants),
+        rev: t.rev + 1,
+      };
+      if (await this.deps.store.update(next)) {
+        t = next;
+        break;
+      }
+      t = await this.get(t.tournamentId);
+    }
+    if (t.status === 'running' && t.round === 0) return this.openRound(t, 1);
+    return t;
+  }
+
+  /**
+   * Pair round `n` (or read the pairing another instance stored first), create its games
+   * (each once, by its id) and move the tournament's item to it; the sweep looks at it at its
+   * deadline. Every step may run again: a retry of a step half done finishes it.
+   */
+  private async openRound(read: Tournament, n: number): Promise<Tournament> {
+    const { store, games } = this.deps;
+    const id = read.tournamentId;
+    const [entrants, rounds, results] = await Promise.all([store.entrants(id), store.rounds(id), store.results(id)]);
+    const entrantsById = new Map(entrants.map((e) => [e.playerId, e]));
+    let round = rounds.find((r) => r.round === n);
+    if (!round) {
+      const played = playedRounds(rounds, results).filter((r) => r.round < n);
+      const avoid = read.format === 'swiss' && this.deps.barriers ? await this.deps.barriers(entrants.map((e) => e.playerId)) : undefined;
+      const pairing = pairRound(read.format, entrants, played, avoid);
+      const startedAt = this.at();
+      round = await store.putRound(id, {
+        round: n,
+        pairing,
+        games: pairing.tables.map((table) => tournamentGameId(id, n, table.table)),
+        startedAt,
+        deadline: new Date(Date.parse(startedAt) + read.roundHours * HOUR).toISOString(),
+      });
+    }
+    for (const table of round.pairing.tables) {
+      const gameId = round.games[table.table]!;
+      if (await games.latestKnown(gameId)) continue;
+      const commit = planTournamentGame({
+        gameId,
+        game: read.game,
+        options: read.options,
+        clock: read.clock,
+        tournament: { id, name: read.name, round: n, table: table.table },
+        seats: table.seats.map((playerId) => {
+          const e = entrantsById.get(playerId)!;
+          return { playerId, name: e.name, ...(e.bot ? { bot: e.bot } : {}) };
+        }),
+        seed: this.deps.newSeed(),
+        at: round.startedAt,
+      });
+      await games.create(commit, applyCommit(null, commit));
+    }
+    let t = read;
+    for (let attempt = 0; attempt < 8 && t.round < n; attempt++) {
+      const next: Tournament = { ...t, round: n, rev: t.rev + 1 };
+      if (await store.update(next)) t = next;
+      else t = await this.get(id);
+    }
+    await this.deps.schedule.setClockDue(dueIdOf(id), new Date(round.deadline), n);
+    // A round with no table (every player but one had a bye) is complete already.
+    return round.pairing.tables.length ? t : this.advance(id);
+  }
+
+  /**
+   * The stream's reaction to a tournament game's finishing commit: its result, once, then the
+   * next round if that was the round's last game.
+   */
+  async onGameFinished(head: CommitHead): Promise<void> {
+    const table = head.tournament;
+    if (!table || head.status !== 'finished') return;
+    const t = await this.deps.store.get(table.id);
+    if (!t) return;
+    const outcome = head.outcome ? (JSON.parse(head.outcome) as { winners: number[] } | null) : null;
+    await this.deps.store.putResult(table.id, table.round, resultOf(outcome, t.format, table.table));
+    await this.advance(table.id);
+  }
+
+  /**
+   * The sweep's look at a tournament: start it at its start time; at a round's deadline end its
+   * unfinished games as they stand (their finishing commits record the results, as any game's
+   * do); and record any finished game whose result the stream lost, so the round completes.
+   */
+  async sweep(tournamentId: string): Promise<void> {
+    const t = await this.deps.store.get(tournamentId);
+    if (!t) return this.deps.schedule.setClockDue(dueIdOf(tournamentId), null, Number.MAX_SAFE_INTEGER);
+    const now = this.deps.now();
+    if (t.status === 'entry' && t.startAt && Date.parse(t.startAt) <= now.getTime()) {
+      await this.start(t);
+      return;
+    }
+    if (t.status !== 'running') return;
+    const round = (await this.deps.store.rounds(tournamentId)).find((r) => r.round === t.round);
+    if (!round) return void (await this.openRound(t, t.round));
+    const recorded = new Set(
+      (await this.deps.store.results(tournamentId)).filter((r) => r.round === round.round).map((r) => r.result.table),
+    );
+    const late = Date.parse(round.deadline) <= now.getTime();
+    for (const table of round.pairing.tables) {
+      if (recorded.has(table.table)) continue;
+      const record = await this.deps.games.fresh(round.games[table.table]!, true);
+      if (record.status === 'finished') {
+        await this.deps.store.putResult(tournamentId, round.round, resultOf(outcomeOf(record), t.format, table.table));
+      } else if (late) {
+        const stored = await this.deps.games.commit(record.gameId, (r) => planAdjudicate(r, now.toISOString()));
+        await this.deps.store.putResult(tournamentId, round.round, resultOf(outcomeOf(stored.record), t.format, table.table));
+      }
+    }
+    await this.advance(tournamentId);
+  }
+
+  /** If the current round is complete: pair the next one, or finish the tournament after the last. */
+  async advance(tournamentId: string): Promise<Tournament> {
+    const t = await this.get(tournamentId);
+    if (t.status !== 'running') return t;
+    const [rounds, results] = await Promise.all([this.deps.store.rounds(tournamentId), this.deps.store.results(tournamentId)]);
+    const current = rounds.find((r) => r.round === t.round);
+    if (!current) return this.openRound(t, t.round);
+    const done = new Set(results.filter((r) => r.round === t.round).map((r) => r.result.table));
+    if (current.pairing.tables.some((table) => !done.has(table.table))) return t;
+    if (t.round >= t.rounds) return this.finish(t);
+    return this.openRound(t, t.round + 1);
+  }
+
+  private async finish(read: Tournament): Promise<Tournament> {
+    let t = read;
+    for (let attempt = 0; attempt < 8 && t.status === 'running'; attempt++) {
+      const next: Tournament = { ...t, status: 'finished', rev: t.rev + 1 };
+      if (await this.deps.store.update(next)) t = next;
+      else t = await this.get(t.tournamentId);
+    }
+    await this.deps.schedule.setClockDue(dueIdOf(t.tournamentId), null, t.rounds + 1);
+    return t;
+  }
+}
+
+/** The rounds with their results, as the pure pairing and standings read them. */
+export function playedRounds(
+  rounds: readonly TournamentRound[],
+  results: readonly { round: number; result: TableResult }[],
+): PlayedRound[] {
+  return rounds.map((r) => ({
+    round: r.round,
+    pairing: r.pairing,
+    results: results.filter((x) => x.round === r.round).map((x) => x.result),
+  }));
+}
+
+/**
+ * A two-seat game's result in tournament points: the winner 1, a draw ½ each. In an
+ * elimination a draw sends the higher seed through, who sits in seat 0.
+ */
+export function resultOf(outcome: { winners: readonly number[] } | null, format: Tournament['format'], table: number): TableResult {
+  const winners = outcome?.winners ?? [];
+  const points: [number, number] = winners.length === 1 ? (winners[0] === 0 ? [1, 0] : [0, 1]) : [0.5, 0.5];
+  return {
+    table,
+    points,
+    ...(format === 'elimination' ? { advances: points[1] > points[0] ? (1 as const) : (0 as const) } : {}),
+  };
+}
+
+/** Whether a game module can be played in a tournament (two seats). */
+export function tournamentGame(game: string): boolean {
+  const module = findGame(game);
+  return !!module && module.minPlayers <= 2 && module.maxPlayers >= 2;
+}

@@ -1,0 +1,93 @@
+/**
+ * Tournaments: each one's item (settings, status, round, entrant count, revised by `rev`), its
+ * entrants, its rounds' pairings and its tables' results, each a small item of its own so that a
+ * tournament of a thousand players never rewrites one large item; the directory of tournaments
+ * and each player's entries. Pairing a round and recording a result are first-writer-wins, so a
+ * stream record delivered again or two sweeps at once pair and record each exactly once.
+ */
+import type { TimeControl } from '../core/clock';
+import type { Entrant, Format, RoundPairing, TableResult } from '../core/tournament/format';
+
+export type TournamentStatus = 'entry' | 'running' | 'finished' | 'cancelled';
+
+export interface Tournament {
+  tournamentId: string;
+  name: string;
+  game: string;
+  format: Format;
+  options: unknown;
+  /** Every game's clock (null: none). */
+  clock: TimeControl | null;
+  /** The most entrants. */
+  cap: number;
+  /** When entry closes and round 1 starts (ISO); null: as soon as `cap` have entered. */
+  startAt: string | null;
+  /** A round's games must end within this many hours of its start: the sweep adjudicates the rest. */
+  roundHours: number;
+  /** Whether a player's vacation pauses the clocks of this tournament's games. */
+  vacation: boolean;
+  createdBy: { playerId: string; name: string };
+  createdAt: string;
+  /** The group (club) it is for: only its members may enter. */
+  group?: string;
+  status: TournamentStatus;
+  entrants: number;
+  /** The round in play (0 before the start, the last one once finished); `rounds` in all. */
+  round: number;
+  rounds: number;
+  /** Every change of the item is conditional on it (an entry raises it too). */
+  rev: number;
+}
+
+export interface TournamentEntrant extends Entrant {
+  /** The bot that plays this entrant (absent: a person). */
+  bot?: string;
+  /** When they entered: the entry list's order, which is the seeding. */
+  at: string;
+}
+
+export interface TournamentRound {
+  round: number;
+  pairing: RoundPairing;
+  /** Each table's game, by table. */
+  games: string[];
+  startedAt: string;
+  /** When the sweep adjudicates the round's unfinished games. */
+  deadline: string;
+}
+
+export type EntryResult = 'entered' | 'already' | 'full' | 'closed';
+
+export interface TournamentPage {
+  tournaments: Tournament[];
+  next: string | null;
+}
+
+export interface TournamentStore {
+  /** Store a new tournament (its id is new: an error if taken) and list it in the directory. */
+  create(tournament: Tournament): Promise<void>;
+  get(tournamentId: string): Promise<Tournament | null>;
+  /**
+   * Replace the tournament with `next` (its rev one higher) if its rev is still `next.rev - 1`;
+   * false when another change came first (nothing written). The directory follows.
+   */
+  update(next: Tournament): Promise<boolean>;
+  /** Enter a player while entry is open and below the cap: 'entered' once, 'already' after. */
+  enter(tournamentId: string, entrant: TournamentEntrant): Promise<EntryResult>;
+  /** Withdraw an entry while entry is open; false when there was none or entry has closed. */
+  leave(tournamentId: string, playerId: string): Promise<boolean>;
+  /** The entrants in entry order. */
+  entrants(tournamentId: string): Promise<TournamentEntrant[]>;
+  /** Store a round's pairing unless one is stored: the stored one (this, or the first writer's). */
+  putRound(tournamentId: string, round: TournamentRound): Promise<TournamentRound>;
+  /** Every round paired so far, in order. */
+  rounds(tournamentId: string): Promise<TournamentRound[]>;
+  /** Record a table's result unless one is recorded: whether this one was. */
+  putResult(tournamentId: string, round: number, result: TableResult): Promise<boolean>;
+  /** Every result recorded, with its round. */
+  results(tournamentId: string): Promise<{ round: number; result: TableResult }[]>;
+  /** The directory: newest first, in pages (`next`: the cursor of the page after). */
+  list(page: { limit: number; cursor?: string }): Promise<TournamentPage>;
+  /** The tournaments a player entered (ids, newest entry first). */
+  ofPlayer(playerId: string): Promise<string[]>;
+}
