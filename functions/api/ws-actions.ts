@@ -16,6 +16,7 @@ import { leaderboardOf, profileOf } from '../host/profiles';
 import type { App } from '../app/app';
 import { accountActions } from './account-actions';
 import { tournamentActions } from './tournament-actions';
+import { socialActions } from './social-actions';
 import { chat } from '../app/chat';
 import { host } from '../app/games';
 import { cursors, vapid } from '../app/keys';
@@ -82,5 +83,6 @@ export function wsActions(app: App): Record<Action, ActionHandler> {
     }),
     ...accountActions(app),
     ...tournamentActions(app),
+    ...socialActions(app),
   };
 }

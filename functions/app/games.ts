@@ -21,6 +21,7 @@ import type { App } from './app';
 import { connectionStore } from './connections';
 import { cursors } from './keys';
 import { dynamo, observer } from './outside';
+import { socialStore } from './social-store';
 
 /** The game store's warnings, into the app's log. */
 export function storeWarnings(app: App): (message: string, fields: Record<string, unknown>) => void {
@@ -80,5 +81,6 @@ export function host(app: App): Host {
     sleep: app.deps.sleep,
     observer: app.get(observer),
     lobby: { listings: app.get(listingStore), hidden: app.get(hiddenGameStore), cursors: app.get(cursors) },
+    barriers: (playerId) => app.get(socialStore).barriers(playerId),
   });
 }

@@ -13,6 +13,7 @@ import { digestStore, notificationStore } from './notify';
 import { playerStore } from './players';
 import { ratingStore } from './ratings';
 import { tournamentStore } from './tournaments';
+import { socialStore } from './social-store';
 
 export function stores(app: App): Stores {
   return {
@@ -31,5 +32,6 @@ export function stores(app: App): Stores {
     ratings: app.get(ratingStore),
     digests: app.get(digestStore),
     tournaments: app.get(tournamentStore),
+    social: app.get(socialStore),
   };
 }

@@ -4,6 +4,7 @@ import type { TournamentStore } from '../stores/tournaments';
 import { Tournaments } from '../host/tournaments';
 import type { App } from './app';
 import { host, scheduleStore } from './games';
+import { socialStore } from './social-store';
 import { dynamo } from './outside';
 
 export function tournamentStore(app: App): TournamentStore {
@@ -17,5 +18,6 @@ export function tournaments(app: App): Tournaments {
     schedule: app.get(scheduleStore),
     now: app.deps.now,
     newSeed: app.deps.ids.seed,
+    barriers: (playerId) => app.get(socialStore).barriers(playerId),
   });
 }

@@ -38,10 +38,12 @@ export function clockDueOf(record: GameRecord, at: Date, redriveMs = REDRIVE_AFT
     return new Date(Date.parse(record.updatedAt) + (ratedTableOf(record) ? RATE_CHECK_AFTER_MS : COMPACT_AFTER_MS));
   if (record.status !== 'active') return null;
   const times: number[] = [];
+  // A player on vacation is brought back when it ends (their clock runs again then).
+  for (const until of record.away ?? []) if (until) times.push(Date.parse(until));
   for (const seat of activeSeats(record)) {
     if (record.bots[seat] || record.absent[seat]) {
       times.push(Math.ceil((at.getTime() + redriveMs) / redriveMs) * redriveMs);
-    } else if (record.clock) {
+    } else if (record.clock && deadlineOf(record.clock, seat)) {
       const reminder = reminderOf(record.clock, seat)!;
       times.push((reminder > at ? reminder : deadlineOf(record.clock, seat)!).getTime());
     }

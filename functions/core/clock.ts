@@ -7,10 +7,14 @@ import * as z from 'zod';
 
 const HOUR = 60 * 60 * 1000;
 
+/** false: a player's vacation does not pause this clock (a tournament may forbid it); absent: it does. */
+const vacation = z.boolean().optional();
+
 export const timeControlSchema = z.discriminatedUnion('type', [
   /** A fixed time for every turn, e.g. 72 hours ("3 days per move"). */
   z.object({
     type: z.literal('perMove'),
+    vacation,
     hours: z
       .number()
       .positive()
@@ -19,6 +23,7 @@ export const timeControlSchema = z.discriminatedUnion('type', [
   /** A bank of time that each turn draws from; each finished turn adds an increment, up to a cap. */
   z.object({
     type: z.literal('bank'),
+    vacation,
     initialHours: z
       .number()
       .positive()
@@ -41,6 +46,8 @@ export interface ClockState {
   bankMs: number[];
   /** When each seat's current turn began (ISO time), null when the seat is not to act. */
   turnStart: (string | null)[];
+  /** Per seat, since when its clock is paused by its player's vacation (absent or null: running). */
+  pausedSince?: (string | null)[];
 }
 
 /** A reminder goes out when this share of the turn's time is left. */
@@ -49,6 +56,34 @@ export const REMINDER_SHARE = 0.25;
 export function startClock(control: TimeControl, players: number): ClockState {
   const bank = control.type === 'bank' ? control.initialHours * HOUR : 0;
   return { control, bankMs: Array(players).fill(bank), turnStart: Array(players).fill(null) };
+}
+
+/** How much of a turn begun at `started` fell in the seat's pause, up to `now` (0 when its clock runs). */
+function pausedPart(clock: ClockState, seat: number, started: string, now: number): number {
+  const since = clock.pausedSince?.[seat];
+  return since ? Math.max(0, now - Math.max(Date.parse(since), Date.parse(started))) : 0;
+}
+
+/** Whether a vacation pauses this clock (the time control allows it). */
+export const pausable = (clock: ClockState): boolean => clock.control.vacation !== false;
+
+/** Pause the seat's clock at `at` (its player went on vacation). */
+export function pauseClock(clock: ClockState, seat: number, at: string): ClockState {
+  if (!pausable(clock) || clock.pausedSince?.[seat]) return clock;
+  const pausedSince = clock.pausedSince ? [...clock.pausedSince] : Array<string | null>(clock.turnStart.length).fill(null);
+  pausedSince[seat] = at;
+  return { ...clock, pausedSince };
+}
+
+/** Run the seat's clock again at `at`: a turn under way is moved on by the time it was paused, so the pause costs nothing. */
+export function resumeClock(clock: ClockState, seat: number, at: string): ClockState {
+  const since = clock.pausedSince?.[seat];
+  if (!since) return clock;
+  const turnStart = [...clock.turnStart];
+  const started = turnStart[seat];
+  if (started) turnStart[seat] = new Date(Date.parse(started) + pausedPart(clock, seat, started, Date.parse(at))).toISOString();
+  const pausedSince = clock.pausedSince!.map((p, i) => (i === seat ? null : p));
+  return { ...clock, turnStart, pausedSince };
 }
 
 /** Account for a commit at `at` that changed who is active. */
@@ -61,7 +96,8 @@ export function tickClock(clock: ClockState, before: readonly number[], after: r
     const started = next.turnStart[seat];
     if (was && !is && started) {
       if (clock.control.type === 'bank') {
-        const left = next.bankMs[seat]! - (now - Date.parse(started)) + clock.control.incrementHours * HOUR;
+        const used = now - Date.parse(started) - pausedPart(clock, seat, started, now);
+        const left = next.bankMs[seat]! - used + clock.control.incrementHours * HOUR;
         next.bankMs[seat] = Math.max(0, Math.min(left, clock.control.capHours * HOUR));
       }
       next.turnStart[seat] = null;
@@ -71,10 +107,10 @@ export function tickClock(clock: ClockState, before: readonly number[], after: r
   return next;
 }
 
-/** The instant the seat's time runs out, or null when it is not to act. */
+/** The instant the seat's time runs out, or null when it is not to act or its clock is paused. */
 export function deadlineOf(clock: ClockState, seat: number): Date | null {
   const started = clock.turnStart[seat];
-  if (!started) return null;
+  if (!started || clock.pausedSince?.[seat]) return null;
   const allowance = clock.control.type === 'perMove' ? clock.control.hours * HOUR : clock.bankMs[seat]!;
   return new Date(Date.parse(started) + allowance);
 }

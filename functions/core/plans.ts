@@ -293,3 +293,26 @@ export function planAdjudicate(record: GameRecord, at: string): Commit | null {
     at,
   };
 }
+
+/** A seated player goes on vacation in a game in play until `until` (null: nothing to change). */
+export function planAway(record: GameRecord, playerId: string, until: string, at: string): Commit | null {
+  const seat = seatOf(record, playerId);
+  if (seat === null || record.status !== 'active' || record.away?.[seat] === until) return null;
+  const events: Tagged[] = [...(record.away?.[seat] ? [host({ type: '$back', seat })] : []), host({ type: '$away', seat, until })];
+  return { gameId: record.gameId, version: record.version + 1, seat, playerId, commandId: null, events, at };
+}
+
+/** These seats' players are back from vacation (null: none of them is away). */
+export function planBack(record: GameRecord, seats: readonly number[], at: string): Commit | null {
+  const back = seats.filter((seat) => record.away?.[seat]);
+  if (!back.length || record.status === 'finished') return null;
+  return {
+    gameId: record.gameId,
+    version: record.version + 1,
+    seat: null,
+    playerId: 'system:vacation',
+    commandId: null,
+    events: back.map((seat) => host({ type: '$back', seat })),
+    at,
+  };
+}

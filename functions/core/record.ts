@@ -9,7 +9,7 @@ import type { AnyGameModule, Outcome, Tagged } from '../../domain/engine/contrac
 import { fold } from '../../domain/engine/projector';
 import { findGame } from '../../domain/games/index';
 import { LOG_KEEP, type GameSummary, type SeatInfo } from './protocol/frames';
-import { startClock, tickClock, type ClockState, type TimeControl } from './clock';
+import { pausable, pauseClock, resumeClock, startClock, tickClock, type ClockState, type TimeControl } from './clock';
 import { applyResigned, resignedLast } from './resign';
 
 export interface SeatPlayer {
@@ -54,7 +54,11 @@ export type HostEvent =
    * A tournament round's deadline passed with the game unfinished: it ends here, ranked by each
    * seat's points if it ended now (the module's `standings`; all equal, a draw, without them).
    */
-  | { type: '$adjudicated'; points: number[] };
+  | { type: '$adjudicated'; points: number[] }
+  /** The seat's player went on vacation until `until`: its clock pauses, if the time control allows it. */
+  | { type: '$away'; seat: number; until: string }
+  /** The seat's player is back (early, or their vacation ended): its clock runs again. */
+  | { type: '$back'; seat: number };
 
 /** Where a tournament's game sits in it: the tournament (and its name), its round (1…) and table (0…). */
 export interface TournamentTable {
@@ -112,6 +116,8 @@ export interface GameRecord {
   tournament?: TournamentTable;
   /** The points of an adjudicated game, per seat (see `$adjudicated`). */
   adjudicated?: number[];
+  /** Per seat, until when its player is on vacation (absent or null: here). */
+  away?: (string | null)[];
   /** Listed in the public lobby while open. */
   listed: boolean;
   /** What a resignation does. */
@@ -174,7 +180,15 @@ export function seatNames(record: GameRecord): string[] {
 
 export function seatInfos(record: GameRecord): (SeatInfo | null)[] {
   return record.seats.map((s, seat) =>
-    s ? { seat, playerId: s.playerId, name: s.name, ...(record.bots[seat] ? { bot: record.bots[seat]! } : {}) } : null,
+    s
+      ? {
+          seat,
+          playerId: s.playerId,
+          name: s.name,
+          ...(record.bots[seat] ? { bot: record.bots[seat]! } : {}),
+          ...(record.away?.[seat] ? { awayUntil: record.away[seat]! } : {}),
+        }
+      : null,
   );
 }
 
@@ -259,7 +273,7 @@ function created(commit: Commit, e: Extract<HostEvent, { type: '$created' }>): G
   };
 }
 
-function applyHostEvent(r: GameRecord, e: HostEvent): void {
+function applyHostEvent(r: GameRecord, e: HostEvent, at: string): void {
   const name = (seat: number) => seatNames(r)[seat]!;
   switch (e.type) {
     case '$created':
@@ -315,6 +329,18 @@ function applyHostEvent(r: GameRecord, e: HostEvent): void {
       r.votes = [];
       r.log.push(`The round's time ran out: the game is decided as it stands (${e.points.map((p, s) => `${name(s)} ${p}`).join(', ')})`);
       return;
+    case '$away':
+      r.away = (r.away ?? Array<string | null>(r.players).fill(null)).map((u, i) => (i === e.seat ? e.until : u));
+      if (r.clock) r.clock = pauseClock(r.clock, e.seat, at);
+      r.log.push(
+        `${name(e.seat)} is on vacation until ${e.until.slice(0, 10)}${r.clock && !pausable(r.clock) ? '; this game’s clock keeps running' : ''}`,
+      );
+      return;
+    case '$back':
+      if (r.away) r.away = r.away.map((u, i) => (i === e.seat ? null : u));
+      if (r.clock) r.clock = resumeClock(r.clock, e.seat, at);
+      r.log.push(`${name(e.seat)} is back from vacation`);
+      return;
   }
 }
 
@@ -362,7 +388,7 @@ function advance(record: GameRecord | null, commit: Commit, decided: Decided | n
   const gameEvents: Tagged[] = [];
   for (const event of record === null ? commit.events.slice(1) : commit.events) {
     if (isHostEvent(event)) {
-      applyHostEvent(r, event);
+      applyHostEvent(r, event, commit.at);
       continue;
     }
     if (r.state === null) throw new Error(`${commit.gameId}: game event ${event.type} before $started`);

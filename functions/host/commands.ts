@@ -34,6 +34,8 @@ export interface CommandsDeps {
   now: () => Date;
   newGameId: () => string;
   newSeed: () => number;
+  /** Every player with a block between them and this one: never seated together. */
+  barriers?: (playerId: string) => Promise<Set<string>>;
 }
 
 export class Commands {
@@ -91,8 +93,12 @@ export class Commands {
 
   async joinGame(conn: Connection, frame: FrameOf<'joinGame'>, sender: Sender): Promise<Outcome> {
     const player = { playerId: conn.playerId, name: conn.name };
+    const walls = (await this.deps.barriers?.(conn.playerId)) ?? new Set<string>();
     const result = await this.deps.games.commit(frame.gameId, (record) => {
       if (frame.listed) refuseUnlisted(record);
+      // Said the same whoever blocked whom: a block is not announced.
+      if (record.seats.some((s) => s && walls.has(s.playerId)) && seatOf(record, conn.playerId) === null)
+        throw new ProtocolError('FORBIDDEN', 'This game is not open to you.');
       return planJoin(record, player, frame.seat, this.deps.newSeed(), this.at());
     });
     const seat = seatOf(result.record, conn.playerId)!;

@@ -34,6 +34,8 @@ export interface HostDeps {
   maxChainMoves?: number;
   /** How a chain of automatic moves waits between paced moves (see Reactions; real time when absent). */
   sleep?: (ms: number) => Promise<void>;
+  /** Every player with a block between them and this one (absent: no blocks, e.g. tests of the cache). */
+  barriers?: (playerId: string) => Promise<Set<string>>;
   /** The public lobby's store, players' hidden games and the lobby's page cursors (absent: no lobby, e.g. tests of the cache). */
   lobby?: { listings: ListingStore; hidden: HiddenGameStore; cursors: ListCursors };
 }
@@ -75,6 +77,7 @@ export function createHost(deps: HostDeps): Host {
     now: deps.now,
     newGameId: deps.newGameId,
     newSeed: deps.newSeed,
+    barriers: deps.barriers,
   });
   const lobby = deps.lobby ? new Lobby({ games, commands, ...deps.lobby }) : undefined;
   return { games, commands, reactions, broadcast, lobby, lobbyFeed };

@@ -40,7 +40,7 @@ import { findBot } from '../../domain/games/bots';
 import { afterCommit, lobbyChanges, type AfterCommit } from '../core/after-commit';
 import { deadlineOf, reminderOf } from '../core/clock';
 import { clockDueOf, COMPACT_AFTER_MS } from '../core/clock-due';
-import { automaticSeat, planAutomatic, planTimeout } from '../core/plans';
+import { automaticSeat, planAutomatic, planBack, planTimeout } from '../core/plans';
 import { activeSeats, moduleOf, type GameRecord } from '../core/record';
 import type { CommitHead } from '../core/triggers';
 import type { Sender } from '../adapters/sender';
@@ -293,17 +293,26 @@ export class Reactions {
       await this.finishedGame(record, now);
       return [];
     }
+    // Players whose vacation is over are back: their clocks run again.
+    const returning = (record.away ?? []).flatMap((until, seat) => (until && Date.parse(until) <= now.getTime() ? [seat] : []));
+    if (returning.length) {
+      const result = await games.commit(gameId, (r) => planBack(r, returning, this.at()));
+      if (result.committed) await this.followUp(result, sender);
+      record = games.cached(gameId) ?? result.record;
+    }
     const reminders: Reminder[] = [];
     for (const seat of activeSeats(record)) {
       if (!record.clock || record.bots[seat] || record.absent[seat]) continue;
-      const deadline = deadlineOf(record.clock, seat)!;
+      // A paused clock has no deadline; a player away is not reminded even where the clock runs.
+      const deadline = deadlineOf(record.clock, seat);
+      if (!deadline) continue;
       if (deadline <= now) {
         const result = await games.commit(gameId, (r) =>
           activeSeats(r).includes(seat) && !r.absent[seat] ? planTimeout(r, seat, this.at()) : null,
         );
         if (result.committed) await this.followUp(result, sender);
         record = games.cached(gameId) ?? result.record;
-      } else if (reminderOf(record.clock, seat)! <= now) reminders.push({ record, seat, deadline });
+      } else if (reminderOf(record.clock, seat)! <= now && !record.away?.[seat]) reminders.push({ record, seat, deadline });
     }
     let latest = games.cached(gameId) ?? record;
     const { redriveAfterMs } = this.deps.store;

@@ -18,12 +18,14 @@ import { applyCommit, outcomeOf } from '../core/record';
 import type { CommitHead } from '../core/triggers';
 import { pairRound, type Avoid } from '../core/tournament/pairing';
 import { standings, type Standing } from '../core/tournament/standings';
-import { roundsOf, type PlayedRound, type TableResult } from '../core/tournament/format';
+import { roundsOf, type PlayedRound, type Table, type TableResult } from '../core/tournament/format';
 import type { ScheduleStore } from '../stores/schedule';
 import type { Tournament, TournamentEntrant, TournamentRound, TournamentStore } from '../stores/tournaments';
 import type { Games } from './games';
 
 const HOUR = 3_600_000;
+/** A round's games created side by side. */
+const CREATE_AT_ONCE = 25;
 
 /** The schedule's id of a tournament's due item (beside games' ids: the sweep tells them apart by it). */
 export const TOURNAMENT_DUE = 'tournament:';
@@ -46,8 +48,8 @@ export interface TournamentsDeps {
   schedule: ScheduleStore;
   now: () => Date;
   newSeed: () => number;
-  /** Who may never be paired with whom, among these players (blocks). */
-  barriers?: (playerIds: readonly string[]) => Promise<Avoid>;
+  /** Every player with a block between them and this one: never in one tournament's entry together, never paired. */
+  barriers?: (playerId: string) => Promise<Set<string>>;
 }
 
 export class Tournaments {
@@ -92,6 +94,12 @@ export class Tournaments {
   /** Enter a player: refused once entry has closed, or when full. A full tournament without a start time starts. */
   async enter(tournamentId: string, entrant: TournamentEntrant): Promise<Tournament> {
     const t = await this.get(tournamentId);
+    if (this.deps.barriers && t.status === 'entry') {
+      const walls = await this.deps.barriers(entrant.playerId);
+      // Said the same whoever blocked whom: a block is not announced.
+      if (walls.size && (await this.deps.store.entrants(tournamentId)).some((e) => walls.has(e.playerId)))
+        throw new ProtocolError('FORBIDDEN', `${t.name} is not open to you.`);
+    }
     const entered = await this.deps.store.enter(tournamentId, entrant);
     if (entered === 'closed') throw new ProtocolError('ILLEGAL', `Entry to ${t.name} has closed.`);
     if (entered === 'full') throw new ProtocolError('GAME_FULL', `${t.name} is full (${t.cap} players).`);
@@ -149,8 +157,7 @@ export class Tournaments {
     let round = rounds.find((r) => r.round === n);
     if (!round) {
       const played = playedRounds(rounds, results).filter((r) => r.round < n);
-      const avoid = read.format === 'swiss' && this.deps.barriers ? await this.deps.barriers(entrants.map((e) => e.playerId)) : undefined;
-      const pairing = pairRound(read.format, entrants, played, avoid);
+      const pairing = await this.pair(read, entrants, played);
       const startedAt = this.at();
       round = await store.putRound(id, {
         round: n,
@@ -160,24 +167,29 @@ export class Tournaments {
         deadline: new Date(Date.parse(startedAt) + read.roundHours * HOUR).toISOString(),
       });
     }
-    for (const table of round.pairing.tables) {
-      const gameId = round.games[table.table]!;
-      if (await games.latestKnown(gameId)) continue;
+    const paired = round;
+    const create = async (table: Table) => {
+      const gameId = paired.games[table.table]!;
+      if (await games.latestKnown(gameId)) return;
       const commit = planTournamentGame({
         gameId,
         game: read.game,
         options: read.options,
-        clock: read.clock,
+        // A tournament that forbids vacations says so in its games' clocks.
+        clock: read.clock && !read.vacation ? { ...read.clock, vacation: false } : read.clock,
         tournament: { id, name: read.name, round: n, table: table.table },
         seats: table.seats.map((playerId) => {
           const e = entrantsById.get(playerId)!;
           return { playerId, name: e.name, ...(e.bot ? { bot: e.bot } : {}) };
         }),
         seed: this.deps.newSeed(),
-        at: round.startedAt,
+        at: paired.startedAt,
       });
       await games.create(commit, applyCommit(null, commit));
-    }
+    };
+    // A few at a time: a round of 500 tables is created in well under a second, and no partition is shared.
+    const tables = paired.pairing.tables;
+    for (let i = 0; i < tables.length; i += CREATE_AT_ONCE) await Promise.all(tables.slice(i, i + CREATE_AT_ONCE).map(create));
     let t = read;
     for (let attempt = 0; attempt < 8 && t.round < n; attempt++) {
       const next: Tournament = { ...t, round: n, rev: t.rev + 1 };
@@ -187,6 +199,29 @@ export class Tournaments {
     await this.deps.schedule.setClockDue(dueIdOf(id), new Date(round.deadline), n);
     // A round with no table (every player but one had a bye) is complete already.
     return round.pairing.tables.length ? t : this.advance(id);
+  }
+
+  /**
+   * A Swiss round keeps apart players with a block between them (made after both entered: a
+   * block refuses entry). When no pairing can — a small field late in the event — it pairs as if
+   * there were none rather than stall the tournament.
+   */
+  private async pair(t: Tournament, entrants: readonly TournamentEntrant[], played: PlayedRound[]) {
+    if (t.format !== 'swiss' || !this.deps.barriers) return pairRound(t.format, entrants, played);
+    const people = entrants.filter((e) => !e.bot);
+    const walls = new Map<string, Set<string>>();
+    for (let i = 0; i < people.length; i += 16) {
+      const batch = people.slice(i, i + 16);
+      const sets = await Promise.all(batch.map((e) => this.deps.barriers!(e.playerId)));
+      batch.forEach((e, k) => walls.set(e.playerId, sets[k]!));
+    }
+    const avoid: Avoid = (a, b) => walls.get(a)?.has(b) === true || walls.get(b)?.has(a) === true;
+    try {
+      return pairRound(t.format, entrants, played, avoid);
+    } catch (error) {
+      if (!(error instanceof Error && /blocked/.test(error.message))) throw error;
+      return pairRound(t.format, entrants, played);
+    }
   }
 
   /**

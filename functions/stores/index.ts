@@ -21,6 +21,7 @@
  * - ratings: ratings, their history, recent games, leaderboards (RatingStore)
  * - digests: email digests due and sent (DigestStore)
  * - tournaments: tournaments, their entrants, rounds and results (TournamentStore)
+ * - social: follows, blocks, groups and vacations (SocialStore)
  */
 import type { AccountStore } from './accounts';
 import type { ChatStore } from './chat';
@@ -35,6 +36,7 @@ import type { PlayerStore } from './players';
 import type { QuotaStore } from './quotas';
 import type { RatingStore } from './ratings';
 import type { ScheduleStore } from './schedule';
+import type { SocialStore } from './social';
 import type { TournamentStore } from './tournaments';
 
 export interface Stores {
@@ -53,6 +55,7 @@ export interface Stores {
   ratings: RatingStore;
   digests: DigestStore;
   tournaments: TournamentStore;
+  social: SocialStore;
 }
 
 /** What the host's Commands, Reactions and Broadcast take as their records: connections, the players' index, quotas. */
@@ -97,3 +100,4 @@ export type { QuotaStore } from './quotas';
 export type { ApplyResult, GameRating, HistoryPoint, Leader, PlayedGame, RatedGame, RatingStore } from './ratings';
 export type { DueClock, ScheduleStore } from './schedule';
 export type { Tournament, TournamentEntrant, TournamentRound, TournamentStore } from './tournaments';
+export type { Group, SocialStore, Tie, Vacation } from './social';

@@ -20,6 +20,7 @@ import { quotaStoreContract } from './contracts/quotas';
 import { ratingStoreContract } from './contracts/ratings';
 import { scheduleStoreContract } from './contracts/schedule';
 import { tournamentStoreContract } from './contracts/tournaments';
+import { socialStoreContract } from './contracts/social';
 
 export type { StoreKit } from './contracts/kit';
 
@@ -39,6 +40,7 @@ const CONTRACTS: Record<keyof Stores, (kit: () => StoreKit, context: ReturnType<
   ratings: ratingStoreContract,
   digests: digestStoreContract,
   tournaments: tournamentStoreContract,
+  social: socialStoreContract,
 };
 
 /**

@@ -27,6 +27,7 @@ import { MemoryRatingStore } from './ratings';
 import { MemoryScheduleStore } from './schedule';
 import type { MemoryStream } from './stream';
 import { MemoryTournamentStore } from './tournaments';
+import { MemorySocialStore } from './social';
 
 /** The memory stores, by their own classes (tests reach what only memory offers, e.g. the commit items). */
 export interface MemoryStores extends Stores {
@@ -45,6 +46,7 @@ export interface MemoryStores extends Stores {
   ratings: MemoryRatingStore;
   digests: MemoryDigestStore;
   tournaments: MemoryTournamentStore;
+  social: MemorySocialStore;
 }
 
 /**
@@ -73,6 +75,7 @@ export function memoryStores(options: { now?: () => Date; redriveAfterMs?: numbe
     ratings,
     digests: new MemoryDigestStore(players),
     tournaments: new MemoryTournamentStore(),
+    social: new MemorySocialStore(players),
   };
 }
 

@@ -33,6 +33,12 @@ export class MemoryPlayerStore implements PlayerStore {
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
+  /** The player who claimed a name (the memory social store finds players by name here). */
+  byNameKey(key: string): { playerId: string; name: string } | null {
+    const playerId = this.names.get(key);
+    return playerId ? { playerId, name: this.profiles.get(playerId)!.name } : null;
+  }
+
   async putPlayer(playerId: string, name: string): Promise<void> {
     if (this.profiles.has(playerId)) throw new Error(`player ${playerId} exists already`);
     const key = nameKey(name);

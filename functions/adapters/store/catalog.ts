@@ -118,6 +118,13 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   tournamentRound: v1("A tournament round's pairing and games (TOURNEY#id / R#round), written once."),
   tableResult: v1("A tournament table's result (TOURNEY#id / X#round#table), written once."),
   playerTournament: v1('A tournament a player entered (PLAYER#id / TOURNEY#tournamentId).'),
+  follow: v1('A player someone follows (PLAYER#id / FOLLOW#otherId): their name, since when.'),
+  block: v1('A player someone blocks (PLAYER#id / BLOCK#otherId): their name, since when.'),
+  blockedBy: v1('The other side of a block (PLAYER#blockedId / BLOCKEDBY#blockerId).'),
+  group: v1('A group (GROUP#id / HEAD): its name, founder, invite code and member count.'),
+  member: v1('One member of a group (GROUP#id / M#playerId).'),
+  membership: v1('A group a player belongs to (PLAYER#id / GROUP#groupId).'),
+  vacation: v1("A player's latest vacation (PLAYER#id / VACATION): since, until, the days taken that year."),
 };
 
 /** The game record (core/record.ts) inside a snapshot's envelope: versioned apart from the envelope, which has its own format. */

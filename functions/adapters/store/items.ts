@@ -5,6 +5,7 @@
  * One table, single-table design: a game's partition holds its commits, snapshots and
  * subscriptions; a player's partition their profile, settings and game index.
  */
+import type { Group, Tie, Vacation } from '../../stores/social';
 import type { Tournament, TournamentEntrant, TournamentRound } from '../../stores/tournaments';
 import type { TableResult } from '../../core/tournament/format';
 import type { RatingAsk } from '../../core/rating-ask';
@@ -454,7 +455,14 @@ export type StoredItem =
   | EntrantItem
   | TournamentRoundItem
   | TableResultItem
-  | PlayerTournamentItem;
+  | PlayerTournamentItem
+  | FollowItem
+  | BlockItem
+  | BlockedByItem
+  | GroupItem
+  | MemberItem
+  | MembershipItem
+  | VacationItem;
 
 export type ItemKind = StoredItem['kind'];
 
@@ -492,4 +500,42 @@ export interface PlayerTournamentItem extends ItemKey {
   kind: 'playerTournament';
   tournamentId: string;
   at: string;
+}
+
+/** A player someone follows (PLAYER#id / FOLLOW#otherId). */
+export interface FollowItem extends ItemKey, Tie {
+  kind: 'follow';
+}
+
+/** A player someone blocks (PLAYER#id / BLOCK#otherId). */
+export interface BlockItem extends ItemKey, Tie {
+  kind: 'block';
+}
+
+/** The other side of a block (PLAYER#blockedId / BLOCKEDBY#blockerId). */
+export interface BlockedByItem extends ItemKey {
+  kind: 'blockedBy';
+  playerId: string;
+}
+
+/** A group (GROUP#id / HEAD). */
+export interface GroupItem extends ItemKey, Group {
+  kind: 'group';
+}
+
+/** One member of a group (GROUP#id / M#playerId). */
+export interface MemberItem extends ItemKey, Tie {
+  kind: 'member';
+}
+
+/** A group a player belongs to (PLAYER#id / GROUP#groupId). */
+export interface MembershipItem extends ItemKey {
+  kind: 'membership';
+  groupId: string;
+  name: string;
+}
+
+/** A player's latest vacation (PLAYER#id / VACATION). */
+export interface VacationItem extends ItemKey, Vacation {
+  kind: 'vacation';
 }

@@ -180,6 +180,25 @@ export const keys = {
   /** In a player's partition: a tournament they entered. */
   playerTournament: (tournamentId: string) => `TOURNEY#${tournamentId}`,
   playerTournaments: 'TOURNEY#',
+  /**
+   * In a player's partition: whom they follow (FOLLOW#id), whom they block (BLOCK#id) and who
+   * blocks them (BLOCKEDBY#id, the other side of a block), their groups (GROUP#id) and their
+   * vacation (VACATION).
+   */
+  follow: (playerId: string) => `FOLLOW#${playerId}`,
+  follows: 'FOLLOW#',
+  block: (playerId: string) => `BLOCK#${playerId}`,
+  blocks: 'BLOCK#',
+  blockedBy: (playerId: string) => `BLOCKEDBY#${playerId}`,
+  blockedBys: 'BLOCKEDBY#',
+  membership: (groupId: string) => `GROUP#${groupId}`,
+  memberships: 'GROUP#',
+  vacation: 'VACATION',
+  /** A group's partition: its item (HEAD) and one item per member (M#playerId). */
+  group: (groupId: string) => `GROUP#${groupId}`,
+  groupHead: 'HEAD',
+  member: (playerId: string) => `M#${playerId}`,
+  members: 'M#',
   /** Highest possible commit key, for range queries. */
   lastCommit: `V#${'9'.repeat(10)}`,
 } as const;

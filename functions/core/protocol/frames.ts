@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { timeControlSchema } from '../clock';
 import { notificationSettingsSchema } from '../notification';
 import { LEADERBOARD_PAGE_MAX } from './profile-frames';
+import { socialClientFrames } from './social-frames';
 import { tournamentClientFrames } from './tournament-frames';
 import type { ServerFrame } from './server-frames';
 
@@ -193,6 +194,7 @@ export const clientFrames = {
     credentialId: z.string().regex(/^[\w-]{1,700}$/, 'a passkey id as `devices` lists it'),
   }),
   ...tournamentClientFrames,
+  ...socialClientFrames,
 };
 
 export type Action = keyof typeof clientFrames;

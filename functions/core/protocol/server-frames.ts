@@ -15,6 +15,7 @@ import { notificationSettingsSchema } from '../notification';
 import { MOVES_BEFORE_LEAVING } from '../ratings';
 import { CHAT_PAGE_MAX, ERROR_CODES, GAMES_PAGE_MAX, type Action } from './frames';
 import { LEADERBOARD_PAGE_MAX } from './profile-frames';
+import { socialServerFrames } from './social-frames';
 import { tournamentServerFrames } from './tournament-frames';
 
 /** A seat number: 0 for the first seat (the creator's), up to players − 1. */
@@ -38,6 +39,7 @@ export const seatInfoSchema = z
     playerId,
     name: z.string().describe("The name as the player chose it (see Player-chosen text), or a bot's name."),
     bot: z.string().optional().describe('The bot playing this seat, if it is not a person (e.g. "strong").'),
+    awayUntil: isoTime('On vacation until').optional().describe("The seat's player is on vacation until then (see Vacation)."),
   })
   .meta({ id: 'SeatInfo', description: 'A taken seat: who sits there.' });
 export type SeatInfo = z.output<typeof seatInfoSchema>;
@@ -433,6 +435,7 @@ export const serverFrames = {
     })
     .meta({ id: 'error', description: 'A refusal: nothing was stored.' }),
   ...tournamentServerFrames,
+  ...socialServerFrames,
 } as const;
 
 export type ServerFrameType = keyof typeof serverFrames;
@@ -475,6 +478,18 @@ export const ANSWERS = {
   leaveTournament: ['tournament'],
   tournament: ['tournament'],
   tournaments: ['tournaments'],
+  follow: ['friends'],
+  unfollow: ['friends'],
+  block: ['friends'],
+  unblock: ['friends'],
+  friends: ['friends'],
+  createGroup: ['group'],
+  joinGroup: ['group'],
+  leaveGroup: ['group'],
+  group: ['group'],
+  vacation: ['vacation'],
+  setVacation: ['vacation'],
+  endVacation: ['vacation'],
 } as const satisfies { [A in Action]: readonly ServerFrameType[] };
 
 /** The frames the server sends unasked, to connections that subscribed or watch. */
