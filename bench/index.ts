@@ -2,7 +2,8 @@
  * `npm run bench [-- --suite domain,pipeline,scale,abuse,cache,bundles,browser,cost,bots,cloud-scale] [--quick] [--no-save]`: benchmark suites, JSON on stdout
  * (the bots suite, a tournament of an hour or more, runs only when named; `--game` and `--games`
  * narrow it; so does cloud-scale, the simulated cloud, with `--scales` (games in play at once) or
- * `--players` and `--days`, `--faults` for AWS's faults injected, and `--chart` for its SVG)
+ * `--players` and `--days`, `--faults` for AWS's faults injected, and `--chart` for its SVG; cloud-tournament,
+ * a Swiss of `--players` (default 1,000) on the simulated cloud, with `--bots`, `--entry-seconds`, `--wait-on`)
  * (each figure's unit is in its name), a short table on stderr. All suites run in one process,
  * so ratios compare like with like on the same machine and the same run. boardgame.io (the
  * open-source default for turn-based games in TypeScript) plays the same tic-tac-toe beside
@@ -21,6 +22,8 @@ import { browserSuite } from './browser';
 import { measureBundles } from '../infra/bundles';
 import { cacheSuite } from './scale/cache';
 import { cloudScaleSuite, planFor } from './cloud';
+import { deployedFunctions } from './cloud/lambda/template';
+import { runTournament } from './cloud/tournament';
 import { costSuite } from './cost';
 import { domainSuite } from './domain';
 import { round } from './measure';
@@ -50,6 +53,9 @@ const { values } = parseArgs({
     scales: { type: 'string' },
     faults: { type: 'boolean' },
     chart: { type: 'string' },
+    bots: { type: 'string' },
+    'entry-seconds': { type: 'string' },
+    'wait-on': { type: 'string' },
   },
 });
 const suites = new Set(values.suite!.split(','));
@@ -209,6 +215,18 @@ if (suites.has('cloud-scale')) {
     ...(values.chart ? { chart: values.chart } : {}),
     faults: values.faults === true,
     log,
+  });
+}
+
+if (suites.has('cloud-tournament')) {
+  // A Swiss of 1,000 (bench/cloud/tournament.ts): entry, each round paired and played, the tournament's partition at its busiest.
+  result.cloudTournament = await runTournament({
+    players: Number(values.players ?? 1000),
+    bots: Number(values.bots ?? 0),
+    ...(values['entry-seconds'] ? { entrySeconds: Number(values['entry-seconds']) } : {}),
+    ...(values['wait-on'] ? { waitOn: values['wait-on'] as 'tournament' | 'myGames' } : {}),
+    functions: deployedFunctions(),
+    progress: log,
   });
 }
 

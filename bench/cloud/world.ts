@@ -79,6 +79,8 @@ export interface WorldOptions {
   redriveAtHours?: number[];
   /** Told every simulated quarter hour how far the run is (the simulated time, the wall time spent, moves so far). */
   progress?: (line: string) => void;
+  /** Stop before `days` are over once this says so (asked every simulated minute): a scenario's own end (tournament.ts). */
+  stopWhen?: () => boolean;
   /** Faults, as AWS has them: instances killed at I/O points, `$disconnect`s lost, stream batches delivered twice. */
   faults?: {
     killRate?: number;
@@ -452,20 +454,28 @@ export class World {
         .catch(() => this.counts.errors++);
     for (const p of population) void this.live(p, end).catch(() => this.counts.errors++);
     if (this.options.progress) void this.reportProgress(end, this.options.progress);
-    await this.clock.run(end);
-    // The players and the sweep stop here (its run at `end` is its last); the stream's readers read
+    await this.playUntil(end);
+    // The players and the sweep stop here (its run then is its last); the stream's readers read
     // on for a minute, as on a stack that stays up, so what the last seconds wrote (a move's
     // commit, the last sweep's asks) reaches them.
+    const stop = this.clock.now();
     this.stopped = true;
-    this.sweptUntil = end;
-    await this.clock.run(end + MINUTE);
+    this.sweptUntil = stop;
+    await this.clock.run(stop + MINUTE);
     // A batch in flight finishes on the virtual clock: keep it moving until every reader has stopped.
     let stopped = false;
     const stopping = Promise.all(this.mappings.map((m) => m.stop())).then(() => (stopped = true));
-    await this.clock.run(end + 10 * MINUTE);
+    await this.clock.run(stop + 10 * MINUTE);
     while (!stopped) await this.clock.run(this.clock.now() + MINUTE);
     await stopping;
     return this.report();
+  }
+
+  /** The clock on to `end`, or to the first simulated minute at which `options.stopWhen` says the run is done. */
+  private async playUntil(end: number): Promise<void> {
+    const done = this.options.stopWhen;
+    if (!done) return this.clock.run(end);
+    while (this.clock.now() < end && !done()) await this.clock.run(Math.min(end, this.clock.now() + MINUTE));
   }
 
   /**

@@ -129,12 +129,13 @@ export function tournamentActions(app: App) {
       };
       // The creator first: the entry order is the seeding.
       const entries: TournamentEntrant[] = [
-        ...(enter ? [entrant(conn)] : []),
+        ...(enter ? [{ ...entrant(conn), at, order: 0 }] : []),
         ...Array.from({ length: botCount }, (_, i) => ({
           playerId: `bot:${bot}:e${i + 1}`,
           name: `${levelName(bot!)} bot ${i + 1}`,
           bot: bot!,
           at,
+          order: i + 1,
         })),
       ];
       await service().create(tournament, entries);

@@ -1,7 +1,7 @@
 /** What the notifier sends: one message to one player about one game, and where it may go. */
 import * as z from 'zod';
 
-export type NotificationKind = 'yourTurn' | 'gameStarted' | 'gameEnded' | 'seated' | 'reminder' | 'timedOut' | 'chat';
+export type NotificationKind = 'yourTurn' | 'gameStarted' | 'gameEnded' | 'seated' | 'reminder' | 'timedOut' | 'chat' | 'invited';
 
 export interface Notification {
   kind: NotificationKind;

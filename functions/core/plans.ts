@@ -50,6 +50,7 @@ export function planCreate(input: {
   spectatorChat?: boolean;
   listed?: boolean;
   onResign?: OnResign;
+  invited?: readonly string[];
   seed: number;
   at: string;
 }): Commit {
@@ -84,6 +85,7 @@ export function planCreate(input: {
       ...(input.spectatorChat ? { spectatorChat: true } : {}),
       ...(input.listed ? { listed: true } : {}),
       ...(input.onResign ? { onResign: input.onResign } : {}),
+      ...(input.invited?.length ? { invited: [...input.invited] } : {}),
     }),
     ...botSeats.map((seat) => host({ type: '$joined', seat, player: botPlayer(module.id, bot!, seat), bot })),
   ];

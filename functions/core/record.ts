@@ -36,6 +36,8 @@ export type HostEvent =
       onResign?: OnResign;
       /** A game of a tournament: which, and where in it (every seat is taken in the same commit). */
       tournament?: TournamentTable;
+      /** Players the creator invited: each is told, with the game's link (see core/triggers.ts). */
+      invited?: string[];
     }
   | { type: '$joined'; seat: number; player: SeatPlayer; bot?: string }
   | { type: '$started'; seed: number }
@@ -235,6 +237,13 @@ export function outcomeOf(record: GameRecord): (Outcome & { ended?: 'vote' | 're
   return record.ended === 'vote' ? { results: [], winners: [], ended: record.ended } : null;
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** A day as a log line says it, the same for every reader: "5 December" (UTC). */
+const dayWords = (iso: string) => {
+  const d = new Date(iso);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+};
+
 /** Seats ranked by adjudicated points (equal points share a rank); those ranked 1 win. */
 function adjudicatedOutcome(points: readonly number[]): Outcome {
   const results = points.map((score, seat) => ({ seat, score, rank: 1 + points.filter((p) => p > score).length }));
@@ -333,7 +342,7 @@ function applyHostEvent(r: GameRecord, e: HostEvent, at: string): void {
       r.away = (r.away ?? Array<string | null>(r.players).fill(null)).map((u, i) => (i === e.seat ? e.until : u));
       if (r.clock) r.clock = pauseClock(r.clock, e.seat, at);
       r.log.push(
-        `${name(e.seat)} is on vacation until ${e.until.slice(0, 10)}${r.clock && !pausable(r.clock) ? '; this game’s clock keeps running' : ''}`,
+        `${name(e.seat)} is on vacation until ${dayWords(e.until)}${r.clock && !pausable(r.clock) ? '; this game’s clock keeps running' : ''}`,
       );
       return;
     case '$back':

@@ -80,6 +80,20 @@ export function notificationsFor(head: CommitHead, gameUrl: (gameId: string) => 
     });
 
   for (const e of host) {
+    if (e.type === '$created' && e.invited?.length) {
+      for (const playerId of e.invited)
+        out.push({
+          kind: 'invited',
+          gameId: head.gameId,
+          game: head.game,
+          version: head.version,
+          playerId,
+          urgent: false,
+          title: `${e.player.name} invites you to a game of ${title}`,
+          body: `${head.seats.filter(Boolean).length} of ${head.seats.length} seats are taken: open it to take one.`,
+          url: gameUrl(head.gameId),
+        });
+    }
     if (e.type === '$joined' && !e.bot) {
       const taken = head.seats.filter(Boolean).length;
       for (const p of people)

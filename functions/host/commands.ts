@@ -50,6 +50,9 @@ export class Commands {
    * lost) is answered with the game the first try counted, and creates or counts nothing more.
    */
   async createGame(conn: Connection, frame: FrameOf<'createGame'>, sender: Sender): Promise<Outcome> {
+    // Nobody with a block between them and the creator is invited (said to nobody).
+    const walls = frame.invite?.length ? ((await this.deps.barriers?.(conn.playerId)) ?? new Set<string>()) : new Set<string>();
+    const invited = [...new Set(frame.invite ?? [])].filter((id) => id !== conn.playerId && !walls.has(id));
     const plan = (gameId: string) => {
       const commit = planCreate({
         gameId,
@@ -63,6 +66,7 @@ export class Commands {
         spectatorChat: frame.spectatorChat,
         listed: frame.listed,
         onResign: frame.onResign,
+        invited,
         seed: this.deps.newSeed(),
         at: this.at(),
       });

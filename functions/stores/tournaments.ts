@@ -44,6 +44,8 @@ export interface TournamentEntrant extends Entrant {
   bot?: string;
   /** When they entered: the entry list's order, which is the seeding. */
   at: string;
+  /** Orders the entries made in one instant: the creator (0), then the bots they added (1, 2…); a later entry has none. */
+  order?: number;
 }
 
 export interface TournamentRound {

@@ -194,7 +194,9 @@ describe('vacation', () => {
     expect(await deadlineOf(0)).toBeNull();
     const state = await dario.request<StateFrame>({ action: 'subscribe', gameId });
     expect(state.seats[0]).toMatchObject({ name: name(carla), awayUntil: until });
-    expect(state.log.at(-1)).toBe(`${name(carla)} is on vacation until ${until.slice(0, 10)}`);
+    expect(state.log.at(-1)).toBe(
+      `${name(carla)} is on vacation until ${new Date(until).getUTCDate()} ${new Date(until).toLocaleString('en', { month: 'long', timeZone: 'UTC' })}`,
+    );
 
     // She closes the tab. A day and a half later, past her old deadline: no time-out, and nothing is sent to her.
     await carla.close();

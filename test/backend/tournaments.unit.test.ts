@@ -10,6 +10,7 @@ import type { ServerFrame } from '../../functions/core/protocol/frames';
 import { startInProcessServer, type InProcessServer } from '../support/in-process';
 import { Client, register } from '../support/client';
 import { playToEnd } from '../support/play';
+import { byHand } from '../support/tournament-standings';
 
 type TournamentFrame = Extract<ServerFrame, { type: 'tournament' }>;
 type Created = Extract<ServerFrame, { type: 'tournamentCreated' }>;
@@ -36,34 +37,6 @@ const look = (tournamentId: string, round?: number) =>
 /** Every round's tables, as the server reports them, once the tournament has finished. */
 async function allRounds(tournamentId: string, rounds: number): Promise<NonNullable<TournamentFrame['round']>[]> {
   return Promise.all(Array.from({ length: rounds }, async (_, i) => (await look(tournamentId, i + 1)).round!));
-}
-
-/** Points, Buchholz and Sonneborn-Berger worked out from the tables alone (a bye scores 1 and adds no opponent). */
-function byHand(rounds: NonNullable<TournamentFrame['round']>[]) {
-  const points = new Map<string, number>();
-  const met: [string, string, number][] = []; // player, opponent, the player's points against them
-  const add = (id: string, p: number) => points.set(id, (points.get(id) ?? 0) + p);
-  for (const round of rounds) {
-    for (const t of round.tables) {
-      const [a, b] = t.seats.map((s) => s.playerId) as [string, string];
-      add(a, t.points![0]!);
-      add(b, t.points![1]!);
-      met.push([a, b, t.points![0]!], [b, a, t.points![1]!]);
-    }
-    for (const bye of round.byes) add(bye.playerId, 1);
-  }
-  const sum = (id: string, f: (opponent: string, scored: number) => number) =>
-    met.filter(([p]) => p === id).reduce((s, [, o, scored]) => s + f(o, scored), 0);
-  return new Map(
-    [...points.keys()].map((id) => [
-      id,
-      {
-        points: points.get(id)!,
-        buchholz: sum(id, (o) => points.get(o)!),
-        sonnebornBerger: sum(id, (o, scored) => scored * points.get(o)!),
-      },
-    ]),
-  );
 }
 
 /** Play a person's table of the round in play, if they have one, to its end. */

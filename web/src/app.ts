@@ -45,6 +45,8 @@ export class App {
           'nav',
           null,
           h('a', { href: '#/new' }, 'New game'),
+          h('a', { href: '#/tournaments' }, 'Tournaments'),
+          h('a', { href: '#/friends' }, 'Friends'),
           h('a', { href: '#/leaderboard' }, 'Ratings'),
           h('a', { href: '#/settings' }, 'Notifications'),
           h('a', { href: '#/devices' }, 'Devices'),

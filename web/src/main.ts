@@ -15,6 +15,18 @@ import { leaderboardScreen } from './screens/leaderboard';
 import { profileScreen } from './screens/profile';
 import { settingsScreen } from './screens/settings';
 import { signInScreen } from './screens/signin';
+import { friendsScreen } from './screens/friends';
+import { groupScreen } from './screens/group';
+import { tournamentScreen } from './screens/tournament';
+import { tournamentsScreen } from './screens/tournaments';
+
+const safeDecode = (part: string): string => {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return '';
+  }
+};
 
 function route(app: App): void {
   // Each screen may say more in the tab (a game: whose turn; the lobby: how many games wait for you).
@@ -53,7 +65,19 @@ function route(app: App): void {
   app.clearError();
   switch (screen) {
     case 'new':
-      replace(app.main, newGameScreen(app));
+      replace(app.main, newGameScreen(app, target || undefined));
+      break;
+    case 'tournaments':
+      replace(app.main, tournamentsScreen(app));
+      break;
+    case 'tournament':
+      replace(app.main, tournamentScreen(app, target));
+      break;
+    case 'friends':
+      replace(app.main, friendsScreen(app));
+      break;
+    case 'group':
+      replace(app.main, groupScreen(app, target, safeDecode(hash.split('/')[3] ?? '')));
       break;
     case 'settings':
       replace(app.main, settingsScreen(app));

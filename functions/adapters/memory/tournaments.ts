@@ -102,8 +102,12 @@ export class MemoryTournamentStore implements TournamentStore {
   }
 }
 
-/** Entry order: by entry time, then id (two entries in one millisecond). */
-export const byEntry = (a: TournamentEntrant, b: TournamentEntrant): number =>
-  a.at === b.at ? (a.playerId < b.playerId ? -1 : 1) : a.at < b.at ? -1 : 1;
+/** Entry order: by entry time; in one millisecond, the creator's entries in their order before any other, then by id. */
+export const byEntry = (a: TournamentEntrant, b: TournamentEntrant): number => {
+  if (a.at !== b.at) return a.at < b.at ? -1 : 1;
+  const [x, y] = [a.order ?? Number.MAX_SAFE_INTEGER, b.order ?? Number.MAX_SAFE_INTEGER];
+  if (x !== y) return x - y;
+  return a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0;
+};
 
 const listKey = (t: Tournament) => `${t.createdAt}#${t.tournamentId}`;

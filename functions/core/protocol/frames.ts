@@ -72,6 +72,8 @@ export const clientFrames = {
     listed: z.boolean().optional(),
     /** What a player's `resign` does: a safe bot plays their seat to the end (default), or the game ends. */
     onResign: onResignSchema.optional(),
+    /** Players to invite (e.g. friends): each is told "Ana invites you to a game of …" with the game's link. */
+    invite: z.array(z.string().min(1).max(64)).max(4).optional(),
   }),
   joinGame: z.object({
     action: z.literal('joinGame'),

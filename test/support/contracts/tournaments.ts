@@ -60,6 +60,21 @@ export function tournamentStoreContract(kit: () => StoreKit, { id }: SuiteContex
       expect(await tournaments.get(t.tournamentId)).toMatchObject({ status: 'running', entrants: 3 });
     });
 
+    it('order the entries of one instant as their creator made them, before a later entry of that instant', async () => {
+      const { tournaments } = kit().stores;
+      const t = tournament('same-instant', { cap: 8 });
+      await tournaments.create(t);
+      const same = '2026-11-21T12:00:00.000Z';
+      await tournaments.enter(t.tournamentId, { playerId: id('zz-late'), name: 'Late', at: same });
+      for (const [name, order] of [
+        ['Bot 10', 10],
+        ['Bot 2', 2],
+        ['Host', 0],
+      ] as const)
+        await tournaments.enter(t.tournamentId, { playerId: id(`aa-${name}`), name, at: same, order });
+      expect((await tournaments.entrants(t.tournamentId)).map((e) => e.name)).toEqual(['Host', 'Bot 2', 'Bot 10', 'Late']);
+    });
+
     it('refuse a change made on an older revision, so of two racing changes one is stored', async () => {
       const { tournaments } = kit().stores;
       const t = tournament('revisions');
@@ -73,7 +88,7 @@ export function tournamentStoreContract(kit: () => StoreKit, { id }: SuiteContex
       // An entry raises the revision: a change decided before it is refused.
       const u = tournament('revisions-entry');
       await tournaments.create(u);
-      expect(await tournaments.enter(u.tournamentId, entrant('Abel', 1))).toBe('entered');
+      expect(await tournaments.enter(u.tournamentId, entrant('Rev', 1))).toBe('entered');
       expect(await tournaments.update({ ...u, status: 'running', rev: 1 })).toBe(false);
       expect(await tournaments.get(u.tournamentId)).toMatchObject({ status: 'entry', entrants: 1 });
       expect(await tournaments.get(id('no-such-cup'))).toBeNull();

@@ -21,6 +21,7 @@ import { enablePush } from './settings';
 import { leaveControls } from './game-leave';
 import { changedPaths, loadSeen, saveSeen } from './view-diff';
 import { playerLink } from './profile';
+import { untilWords } from './friends';
 
 const ASKED = 'caravela.askedPush';
 /** How long a move's answer waits for the state it made before the screen is drawn anyway. */
@@ -65,6 +66,13 @@ function seatList(frame: StateFrame): Node {
           : frame.absent.includes(i)
             ? h('span', { class: 'badge warn' }, 'bot plays (out of time)')
             : '',
+        s?.awayUntil
+          ? h(
+              'span',
+              { class: 'badge away', title: 'Their clock is paused where the game allows it' },
+              `on vacation until ${untilWords(s.awayUntil)}`,
+            )
+          : '',
       );
     }),
   );

@@ -1,4 +1,7 @@
-/** A new game: which game, how many seats, which of them bots take, and the time control. */
+/**
+ * A new game: which game, how many seats, which of them bots take, and the time control; from a
+ * friend's "New game with …" (`#/new/<playerId>`), for two and with that player invited.
+ */
 import type { ServerFrame } from '../../../functions/core/protocol/frames';
 import type { App } from '../app';
 import { h, replace } from '../dom';
@@ -6,7 +9,7 @@ import { explainLevel, levelName } from '../../../domain/games/bot-levels';
 import { GAME_INFO, gameInfo } from '../games/registry';
 import { newGameRatedSentence } from './rated-sentence';
 
-export function newGameScreen(app: App): Node {
+export function newGameScreen(app: App, withPlayer?: string): Node {
   const game = h(
     'select',
     { id: 'game', name: 'game' },
@@ -154,6 +157,7 @@ export function newGameScreen(app: App): Node {
         ...(spectatorChat.checked ? { spectatorChat: true } : {}),
         ...(listed.checked ? { listed: true } : {}),
         ...(onResign.value === 'end' ? { onResign: 'end' } : {}),
+        ...(withPlayer ? { invite: [withPlayer] } : {}),
       },
       true,
     );
@@ -163,10 +167,23 @@ export function newGameScreen(app: App): Node {
     }
   };
 
+  const title = h('h1', null, 'New game');
+  const invited = h('p', { class: 'note', hidden: !withPlayer });
+  if (withPlayer) {
+    players.value = '2';
+    update();
+    noteRated();
+    void app.conn!.request<ServerFrame>({ action: 'profile', playerId: withPlayer }, true).then((f) => {
+      if (f.type !== 'profile') return;
+      title.textContent = `New game with ${f.name}`;
+      invited.textContent = `${f.name} is sent an invitation with the game’s link when you create it.`;
+    });
+  }
   return h(
     'form',
     { class: 'card narrow', onsubmit: submit, 'data-screen': 'new-game' },
-    h('h1', null, 'New game'),
+    title,
+    invited,
     h('label', { for: 'game' }, 'Game'),
     game,
     h('label', { for: 'players' }, 'Seats'),

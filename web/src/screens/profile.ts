@@ -47,9 +47,38 @@ function recentRow(g: RecentGame, playerId: string): Node {
   );
 }
 
-function show(p: ProfileFrame, mine: boolean): (Node | null)[] {
+/** Follow or block the player whose profile this is (their chat is hidden too); the answer is the friends list. */
+function ties(app: App, p: ProfileFrame): Node {
+  const status = h('span', { role: 'status', class: 'muted' });
+  const act = (action: 'follow' | 'block', done: string) => async () => {
+    const answer = await app.conn!.request<ServerFrame>({ action, playerId: p.playerId });
+    if (answer.type === 'friends') status.textContent = done;
+  };
+  return h(
+    'p',
+    { class: 'profile-ties' },
+    h('button', { type: 'button', class: 'primary', onclick: act('follow', `You follow ${p.name}.`) }, `Follow ${p.name}`),
+    ' ',
+    h('a', { class: 'button', href: `#/new/${encodeURIComponent(p.playerId)}` }, `New game with ${p.name}`),
+    ' ',
+    h(
+      'button',
+      {
+        type: 'button',
+        title: 'They never sit at your table or meet you in a tournament, and you do not see their chat',
+        onclick: act('block', `You block ${p.name}: unblock them on your Friends page.`),
+      },
+      `Block ${p.name}`,
+    ),
+    ' ',
+    status,
+  );
+}
+
+function show(app: App, p: ProfileFrame, mine: boolean): (Node | null)[] {
   return [
     h('h1', null, mine ? `${p.name} (you)` : p.name),
+    mine ? null : ties(app, p),
     p.gamesPlayed
       ? h(
           'p',
@@ -99,7 +128,7 @@ export function profileScreen(app: App, playerId: string): Node {
   void app.conn!.request<ServerFrame>({ action: 'profile', playerId }, true).then((f) => {
     section.removeAttribute('aria-busy');
     if (f.type === 'profile') {
-      replace(section, show(f, f.playerId === app.session?.playerId));
+      replace(section, show(app, f, f.playerId === app.session?.playerId));
       document.title = `${f.name} — Caravela`;
     } else if (f.type === 'error') {
       app.clearError();

@@ -10,6 +10,7 @@ import type { NotificationSettings, PushSubscription } from '../../../functions/
 import type { App } from '../app';
 import { setTurnSound, turnSoundOn } from '../turn-sound';
 import { h, replace } from '../dom';
+import { vacationCard } from './vacation';
 
 type Notifications = Extract<ServerFrame, { type: 'notifications' }>;
 
@@ -192,7 +193,7 @@ export function settingsScreen(app: App): Node {
   }
 
   void app.conn!.request<ServerFrame>({ action: 'getNotifications' }, true).then((f) => f.type === 'notifications' && show(f));
-  return form;
+  return h('div', null, form, vacationCard(app));
 }
 
 /** Add this browser to the player's push subscriptions (asking for permission now). */
