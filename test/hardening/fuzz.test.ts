@@ -62,6 +62,20 @@ const FIELDS = [
   'watch',
   'deviceId',
   'credentialId',
+  'tournamentId',
+  'groupId',
+  'code',
+  'name',
+  'format',
+  'cap',
+  'startAt',
+  'until',
+  'roundHours',
+  'vacation',
+  'enter',
+  'round',
+  'mine',
+  'invite',
 ];
 /** Frames the server pushes on its own (watched games, the lobby, chat): not answers to a request. */
 const PUSHED = new Set(['presence', 'gameChanged', 'openGameChanged', 'chat']);
@@ -77,6 +91,8 @@ async function healthz(): Promise<number> {
 interface Targets {
   ids: string[];
   commits: Map<string, string>;
+  tournamentId: string;
+  groupId: string;
 }
 
 async function snapshot(ids: string[]): Promise<Map<string, string>> {
@@ -117,11 +133,20 @@ async function targets(a: Player, b: Player): Promise<Targets> {
   ] as const)
     await c.request({ action: 'command', gameId: finished, commandId: `f${cell}`, command: { type: 'mark', cell } });
   const withBots = await create({ game: 'goa', players: 3, bots: [1, 2] });
+  // A tournament and a group of theirs for the tournaments' and groups' actions to aim at.
+  const tournament = await x!.request<Extract<ServerFrame, { type: 'tournamentCreated' }>>({
+    action: 'createTournament',
+    name: 'Fuzz cup',
+    game: 'connect-four',
+    format: 'swiss',
+    cap: 8,
+  });
+  const group = await x!.request<Extract<ServerFrame, { type: 'group' }>>({ action: 'createGroup', name: 'Fuzz club' });
   await Promise.all([x!.close(), o!.close()]);
   const ids = [ttt, vdg, finished, withBots];
   // The bots play on after the answer (the Bots function, from the stream): taken once they are done.
   await server.notified();
-  return { ids, commits: await snapshot(ids) };
+  return { ids, commits: await snapshot(ids), tournamentId: tournament.tournamentId, groupId: group.groupId };
 }
 
 let game: Targets;
@@ -195,6 +220,30 @@ describe('fuzzing', () => {
         limit: fc.integer({ min: -1, max: 120 }),
         deviceId: fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom(...PROTO)),
         credentialId: fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom(...PROTO)),
+        tournamentId: fc.oneof(
+          { weight: 3, arbitrary: fc.constant(game.tournamentId) },
+          fc.constantFrom(...PROTO),
+          fc.string({ maxLength: 12 }),
+        ),
+        groupId: fc.oneof({ weight: 3, arbitrary: fc.constant(game.groupId) }, fc.constantFrom(...PROTO), fc.string({ maxLength: 12 })),
+        code: fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom(...PROTO)),
+        name: fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('Ana', 'Bruno', ...PROTO)),
+        format: fc.constantFrom('swiss', 'roundRobin', 'elimination', ...PROTO),
+        cap: fc.integer({ min: -1, max: 2000 }),
+        startAt: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          fc.string({ maxLength: 12 }),
+        ),
+        until: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          fc.string({ maxLength: 12 }),
+        ),
+        roundHours: fc.integer({ min: -1, max: 2000 }),
+        vacation: fc.boolean(),
+        enter: fc.boolean(),
+        round: fc.integer({ min: -1, max: 70 }),
+        mine: fc.boolean(),
+        invite: fc.array(fc.oneof(fc.constantFrom(...people), fc.string({ maxLength: 8 })), { maxLength: 6 }),
       },
       { requiredKeys: ['gameId'] },
     );
