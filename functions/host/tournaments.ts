@@ -141,6 +141,8 @@ export class Tournaments {
       t = await this.get(t.tournamentId);
     }
     if (t.status === 'running' && t.round === 0) return this.openRound(t, 1);
+    // Called off: nothing is due any more.
+    if (t.status === 'cancelled') await this.deps.schedule.setClockDue(dueIdOf(t.tournamentId), null, 1);
     return t;
   }
 
@@ -251,6 +253,9 @@ export class Tournaments {
       await this.start(t);
       return;
     }
+    // Over (or not yet due): a due item left behind is due never again.
+    if (t.status === 'finished' || t.status === 'cancelled')
+      return this.deps.schedule.setClockDue(dueIdOf(tournamentId), null, Number.MAX_SAFE_INTEGER);
     if (t.status !== 'running') return;
     const round = (await this.deps.store.rounds(tournamentId)).find((r) => r.round === t.round);
     if (!round) return void (await this.openRound(t, t.round));

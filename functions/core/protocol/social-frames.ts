@@ -3,14 +3,11 @@
  * client's requests, parsed, and the server's answers, as zod schemas published with the others.
  */
 import * as z from 'zod';
+import { FOLLOWS_MAX, GROUP_MEMBERS_MAX, VACATION_DAYS_PER_YEAR } from './community-limits';
 import { playerText, type TextRule } from './text';
 
-/** The most members a group takes (its page reads each member's open games). */
-export const GROUP_MEMBERS_MAX = 100;
-/** The most players one follows, and blocks. */
-export const FOLLOWS_MAX = 200;
-/** Vacation days a player may take in a calendar year (UTC). */
-export const VACATION_DAYS_PER_YEAR = 21;
+export { FOLLOWS_MAX, GROUP_MEMBERS_MAX, VACATION_DAYS_PER_YEAR };
+
 export const GROUP_NAME_RULE: TextRule = { label: 'Group names', max: 48 };
 
 const requestId = z.string().max(64).optional();

@@ -6,12 +6,11 @@
  */
 import * as z from 'zod';
 import { timeControlSchema } from '../clock';
+import { TOURNAMENT_BOTS_MAX, TOURNAMENT_CAP_MAX, TOURNAMENT_LINES_MAX } from './community-limits';
 import { playerText, type TextRule } from './text';
 
-/** The most entrants a tournament takes. */
-export const TOURNAMENT_CAP_MAX = 1024;
-/** At most this many standings, tables and entrants in a `tournament` frame (and the asker's own beside them). */
-export const TOURNAMENT_LINES_MAX = 100;
+export { TOURNAMENT_BOTS_MAX, TOURNAMENT_CAP_MAX, TOURNAMENT_LINES_MAX };
+
 /** The rule for a tournament's name. */
 export const TOURNAMENT_NAME_RULE: TextRule = { label: 'Tournament names', max: 48 };
 
@@ -47,7 +46,7 @@ export const tournamentClientFrames = {
     /** Enter the creator too (default true). */
     enter: z.boolean().optional(),
     /** Fill this many places with bots at once. */
-    bots: z.number().int().min(0).max(TOURNAMENT_CAP_MAX).optional(),
+    bots: z.number().int().min(0).max(TOURNAMENT_BOTS_MAX).optional(),
     /** Which of the game's bots (default: its strongest). */
     bot: z.string().min(1).max(32).optional(),
   }),

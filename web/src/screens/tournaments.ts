@@ -5,6 +5,7 @@
  */
 import './community.css';
 import type { ServerFrame } from '../../../functions/core/protocol/frames';
+import { TOURNAMENT_BOTS_MAX } from '../../../functions/core/protocol/community-limits';
 import type { TournamentSummary } from '../../../functions/core/protocol/tournament-frames';
 import type { App } from '../app';
 import { h, replace } from '../dom';
@@ -110,7 +111,7 @@ function createForm(app: App): Node {
   starts.addEventListener('change', () => (startField.hidden = starts.value !== 'at'));
   const clockDays = h('input', { id: 't-days', type: 'number', min: '0', max: '30', step: '0.5', value: '3' });
   const roundDays = h('input', { id: 't-round-days', type: 'number', min: '1', max: '60', step: '1', value: '7' });
-  const bots = h('input', { id: 't-bots', type: 'number', min: '0', max: '1023', value: '0' });
+  const bots = h('input', { id: 't-bots', type: 'number', min: '0', max: String(TOURNAMENT_BOTS_MAX), value: '0' });
   const level = h('select', { id: 't-bot' });
   const enter = h('input', { id: 't-enter', type: 'checkbox', checked: true });
   const vacation = h('input', { id: 't-vacation', type: 'checkbox', checked: true, 'aria-describedby': 't-vacation-help' });

@@ -4,7 +4,7 @@
  */
 import './community.css';
 import type { ServerFrame } from '../../../functions/core/protocol/frames';
-import { VACATION_DAYS_PER_YEAR } from '../../../functions/core/protocol/social-frames';
+import { VACATION_DAYS_PER_YEAR } from '../../../functions/core/protocol/community-limits';
 import type { App } from '../app';
 import { h, replace } from '../dom';
 import { untilWords } from './friends';
