@@ -94,7 +94,8 @@ export function notificationsFor(head: CommitHead, gameUrl: (gameId: string) => 
           url: gameUrl(head.gameId),
         });
     }
-    if (e.type === '$joined' && !e.bot) {
+    // A tournament seats everyone at once: its game's start says whom they play instead.
+    if (e.type === '$joined' && !e.bot && !head.tournament) {
       const taken = head.seats.filter(Boolean).length;
       for (const p of people)
         if (p.seat !== e.seat)
