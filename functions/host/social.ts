@@ -54,8 +54,11 @@ export class Social {
 
   async follow(me: string, who: Someone): Promise<void> {
     const other = await this.find(me, who, 'follow');
-    if ((await this.deps.social.barriers(me)).has(other.playerId))
-      throw new ProtocolError('ILLEGAL', `There is a block between you and ${other.name}; unblock them first.`);
+    if ((await this.deps.social.barriers(me)).has(other.playerId)) {
+      // Who blocked whom is said only to the one who did.
+      const mine = (await this.deps.social.blocked(me)).some((b) => b.playerId === other.playerId);
+      throw new ProtocolError('ILLEGAL', mine ? `You block ${other.name}: unblock them first.` : `You cannot follow ${other.name}.`);
+    }
     if ((await this.deps.social.following(me)).length >= FOLLOWS_MAX)
       throw new ProtocolError('BAD_REQUEST', `You follow ${FOLLOWS_MAX} players, the most one may; unfollow someone first.`);
     await this.deps.social.follow(me, other, this.at());

@@ -101,6 +101,15 @@ describe('blocks', () => {
     const history = await carla.request<Frame<'chatHistory'>>({ action: 'chatHistory', gameId });
     expect(history.muted).toContain(dario.player.playerId);
 
+    // Following across a block: the blocker is told to unblock; the other is told no more than that they cannot.
+    expect(await carla.request<ErrorFrame>({ action: 'follow', playerId: dario.player.playerId })).toMatchObject({
+      code: 'ILLEGAL',
+      message: `You block ${name(dario)}: unblock them first.`,
+    });
+    expect(await dario.request<ErrorFrame>({ action: 'follow', playerId: carla.player.playerId })).toMatchObject({
+      code: 'ILLEGAL',
+      message: `You cannot follow ${name(carla)}.`,
+    });
     const unblocked = await carla.request<Frame<'friends'>>({ action: 'unblock', playerId: dario.player.playerId });
     expect(unblocked.blocked).toEqual([]);
     expect(await dario.request({ action: 'joinGame', gameId })).toMatchObject({ type: 'joined' });
