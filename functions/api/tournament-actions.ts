@@ -112,6 +112,7 @@ export function tournamentActions(app: App) {
         tournamentId,
         name: frame.name,
         game: module.id,
+        rulesVersion: module.rulesVersion,
         format: frame.format,
         options: options.data,
         clock: frame.clock ?? null,

@@ -249,6 +249,8 @@ export function automaticSeat(record: GameRecord): number | null {
 export function planTournamentGame(input: {
   gameId: string;
   game: string;
+  /** The tournament's rules version (absent: the game's current one). */
+  rulesVersion?: string;
   options: unknown;
   clock: TimeControl | null;
   tournament: TournamentTable;
@@ -256,8 +258,8 @@ export function planTournamentGame(input: {
   seed: number;
   at: string;
 }): Commit {
-  const module = findGame(input.game);
-  if (!module) throw new ProtocolError('NOT_FOUND', `There is no game "${input.game}".`);
+  const module = findGame(input.game, input.rulesVersion);
+  if (!module) throw new ProtocolError('NOT_FOUND', `There is no game "${input.game}" of rules ${input.rulesVersion ?? 'now'}.`);
   const [first, ...others] = input.seats;
   if (!first) throw new Error('a tournament game needs its players');
   const seatOf = (p: SeatPlayer & { bot?: string }): SeatPlayer => ({ playerId: p.playerId, name: p.name });

@@ -176,6 +176,7 @@ export class Tournaments {
       const commit = planTournamentGame({
         gameId,
         game: read.game,
+        rulesVersion: read.rulesVersion,
         options: read.options,
         // A tournament that forbids vacations says so in its games' clocks.
         clock: read.clock && !read.vacation ? { ...read.clock, vacation: false } : read.clock,

@@ -14,6 +14,8 @@ export interface Tournament {
   tournamentId: string;
   name: string;
   game: string;
+  /** The game's rules version when the tournament was created: every round's games are played with it. */
+  rulesVersion?: string;
   format: Format;
   options: unknown;
   /** Every game's clock (null: none). */

@@ -10,6 +10,35 @@ import { h, replace } from '../dom';
 import { gameTitle } from '../games/registry';
 import { openGamesSection, quickPlayForm } from './open-games';
 import { playerLink } from './profile';
+import { stateWords } from './tournaments';
+
+/** The tournaments one entered that are not over, each with where it stands; hidden when there are none. */
+function myTournaments(app: App): Node {
+  const section = h('section', { class: 'card', hidden: true, 'data-part': 'my-tournaments' });
+  void app.conn!.request<ServerFrame>({ action: 'tournaments', mine: true, limit: 20 }, true).then((f) => {
+    if (f.type !== 'tournaments') return;
+    const going = f.tournaments.filter((t) => t.status === 'entry' || t.status === 'running');
+    if (!going.length) return;
+    section.hidden = false;
+    replace(
+      section,
+      h('h2', null, 'Your tournaments'),
+      h(
+        'ul',
+        { class: 'tournaments' },
+        going.map((t) =>
+          h(
+            'li',
+            { class: 'tournament-row' },
+            h('a', { href: `#/tournament/${encodeURIComponent(t.tournamentId)}` }, h('strong', null, t.name)),
+            h('div', { class: 'muted' }, `${gameTitle(t.game)} · ${stateWords(t)}`),
+          ),
+        ),
+      ),
+    );
+  });
+  return section;
+}
 
 export function ago(iso: string): string {
   const minutes = Math.round((Date.now() - Date.parse(iso)) / 60_000);
@@ -157,6 +186,6 @@ export function lobbyScreen(app: App): Node {
     list,
     more,
   );
-  // Below one's own games: finding games with people one does not know (open-games.ts).
-  return h('div', null, mine, h('div', { class: 'find-games' }, quickPlayForm(app), openGamesSection(app)));
+  // Below one's own games: one's tournaments, then finding games with people one does not know (open-games.ts).
+  return h('div', null, mine, myTournaments(app), h('div', { class: 'find-games' }, quickPlayForm(app), openGamesSection(app)));
 }
