@@ -34,7 +34,7 @@ const MINUTE = 60 * SECOND;
 export interface TournamentRunOptions {
   /** Entrants in all (the tournament's cap). Default 1,000. */
   players?: number;
-  /** Of them, bots the creator enters (`createTournament`'s `bots`); the rest are people. Default 0. */
+  /** Of them, bots the creator enters (`createTournament`'s `bots`, at most 31); the rest are people. Default 0. */
   bots?: number;
   /** The bots' level (default the game's default bot). */
   bot?: string;
@@ -45,9 +45,9 @@ export interface TournamentRunOptions {
   /** A person's think time before each move, uniform in [min, max] seconds. Default [2, 8]. */
   thinkSeconds?: [number, number];
   /**
-   * Where a person waits for their next game: on the tournament's page (`tournament`, the web
-   * client's screen: it reads the tournament's whole partition), or on their list of games
-   * (`myGames`: their own partition). Default `tournament`.
+   * Where a person waits for their next game: on their list of games (`myGames`: their own
+   * partition), or on the tournament's page as the web client shows it (`tournament`: each look
+   * reads the tournament's whole partition). Default `myGames`.
    */
   waitOn?: 'tournament' | 'myGames';
   /** The page looks again this often while it is on screen (the web client's REFRESH_MS). Default 30. */
@@ -102,7 +102,7 @@ export async function runTournament(options: TournamentRunOptions) {
   const entryMs = (options.entrySeconds ?? 60) * SECOND;
   const [thinkMin, thinkMax] = (options.thinkSeconds ?? [2, 8]).map((s) => s * SECOND) as [number, number];
   const lookMs = (options.lookSeconds ?? 30) * SECOND;
-  const waitOn = options.waitOn ?? 'tournament';
+  const waitOn = options.waitOn ?? 'myGames';
   const seed = options.seed ?? 1;
   const started = performance.now();
 
@@ -118,6 +118,9 @@ export async function runTournament(options: TournamentRunOptions) {
   });
   const { clock, table } = world;
   const startedAt = clock.now();
+  const limitAt = startedAt + (options.limitHours ?? 12) * 60 * MINUTE;
+  /** The people stop with the tournament's end, or with the run at its limit (the world's stream readers stop then). */
+  const over = () => finished || clock.now() >= limitAt;
   const rng = Rng.fromSeed(seed * 31 + 7);
   const tourneyKey = () => (tournamentId ? keys.tournament(tournamentId) : null);
   const statusNow = () => (tournamentId ? String(table.get(keys.tournament(tournamentId), keys.tournamentHead)?.status ?? '') : '');
@@ -297,7 +300,7 @@ export async function runTournament(options: TournamentRunOptions) {
     const legal = (f.legal ?? []) as Record<string, unknown>[];
     if (!legal.length) return;
     void clock.sleep(thinkMin + p.rng.next() * (thinkMax - thinkMin)).then(async () => {
-      if (p.screen !== screen || screen.seen !== version) return;
+      if (p.screen !== screen || screen.seen !== version || over()) return;
       const ack = await request(p, {
         action: 'command',
         gameId: screen.gameId,
@@ -352,7 +355,7 @@ export async function runTournament(options: TournamentRunOptions) {
 
   /** A person from entry to the tournament's end: the page looks every `lookMs`, or when woken (the entry's answer was the first look). */
   const live = async (p: Person) => {
-    for (let first = true; !p.done && !finished; first = false) {
+    for (let first = true; !p.done && !over(); first = false) {
       if (first) {
         await wait(p);
         continue;
@@ -381,9 +384,12 @@ export async function runTournament(options: TournamentRunOptions) {
   };
 
   const enter = async (p: Person) => {
-    const sentAt = clock.now();
+    let sentAt = clock.now();
     const answer = await withRetries(
-      () => request(p, { action: 'enterTournament', tournamentId }),
+      () => {
+        sentAt = clock.now();
+        return request(p, { action: 'enterTournament', tournamentId });
+      },
       (a) => a?.type !== 'tournament' && (a === undefined || (a as { code?: string }).code === 'RATE_LIMITED' || a.code === 'INTERNAL'),
       () => counts.entryRetries++,
     );
@@ -461,7 +467,12 @@ export async function runTournament(options: TournamentRunOptions) {
   const report = await world.run();
   const wallSeconds = Math.round((performance.now() - started) / 100) / 10;
   if (!tournamentId || !entry) throw new Error('the tournament was never created');
-  return tournamentReport({ world, report, tournamentId, createdAt: (entry as { createdAt: number }).createdAt });
+  const out = tournamentReport({ world, report, tournamentId, createdAt: (entry as { createdAt: number }).createdAt });
+  const tp = out.tourneyPartition;
+  options.progress?.(
+    `cloud-tournament ${players} players (${bots} bots): ${out.tournament.status}, rounds ${out.tournament.roundsPaired.join(',')} paired, ${out.games.created} games (${out.games.sumOfTables} tables), ${out.games.results} results; ${tp.key} peak ${tp.peakWriteUnits} WCU / ${tp.peakReadUnits} RCU in a second, ${tp.throttledRequests} throttled; table ${out.table.throttledRequests} throttled; ${wallSeconds} s`,
+  );
+  return out;
 
   // --- the report --------------------------------------------------------------------------------
   function tournamentReport(run: { world: World; report: Awaited<ReturnType<World['run']>>; tournamentId: string; createdAt: number }) {
@@ -472,7 +483,8 @@ export async function runTournament(options: TournamentRunOptions) {
       .filter((sk) => sk.startsWith(keys.tournamentRounds))
       .map((sk) => table.get(pk, sk)!) as unknown as { round: number; games: string[]; pairing: { tables: unknown[]; byes: unknown[] } }[];
     const results = table.sortKeys(pk).filter((sk) => sk.startsWith(keys.tableResults));
-    const resultsOf = (round: number) => results.filter((sk) => sk.startsWith(`${keys.tableResults}${String(round).padStart(4, '0')}#`)).length;
+    const resultsOf = (round: number) =>
+      results.filter((sk) => sk.startsWith(`${keys.tableResults}${String(round).padStart(4, '0')}#`)).length;
     const gamesInTable = table.partitionKeys().filter((k) => k.startsWith(keys.game(`${run.tournamentId}-`))).length;
     const seconds = (ms: number | undefined) => (ms === undefined ? null : Math.round(ms / 100) / 10);
     const since = (at: number | undefined) => seconds(at === undefined ? undefined : at - startedAt);
@@ -511,7 +523,12 @@ export async function runTournament(options: TournamentRunOptions) {
       const top = list.reduce<KeySeconds | null>((a, b) => (!a || b[of] > a[of] ? b : a), null);
       return top ? { units: Math.round(top[of] * 10) / 10, atSeconds: since(top.second * SECOND) } : null;
     };
-    const phase = (list: KeySeconds[]) => ({ peakWrite: peak(list, 'write'), peakRead: peak(list, 'read') });
+    const phase = (list: KeySeconds[]) => ({
+      peakWrite: peak(list, 'write'),
+      peakRead: peak(list, 'read'),
+      writeUnits: Math.round(list.reduce((n, s) => n + s.write, 0)),
+      readUnits: Math.round(list.reduce((n, s) => n + s.read, 0)),
+    });
     const gaps = perRound.map((r) => r.toNextGamesSeconds).filter((s): s is number => s !== null);
     // What the service's reads of the partition cost at the end, as the table bills them (strongly consistent queries, 1 MB pages).
     const queried = (prefix: string) => {
@@ -549,11 +566,11 @@ export async function runTournament(options: TournamentRunOptions) {
         entrants: head.entrants,
         /** Seconds into the run: created, round 1 paired (by the entry that filled it), finished. */
         createdAt: since(run.createdAt),
-        finishedAt: since(Math.max(...ended.values())),
+        finishedAt: head.status === 'finished' ? since(Math.max(...ended.values())) : null,
       },
       entry: {
         ...pick(counts, ['registered', 'connected', 'entered', 'entryRetries', 'entryRefused']),
-        /** The entry that filled the tournament: its request, from sending to the answer (round 1 paired and its games created inside it). */
+        /** The entry that filled the tournament: its request (the attempt that was answered), from sending to the answer (round 1 paired and its games created inside it). */
         startingRequestMs: startingEntry ? (startingEntry as { requestMs: number }).requestMs : null,
       },
       games: {
