@@ -3,7 +3,7 @@
  * (the bots suite, a tournament of an hour or more, runs only when named; `--game` and `--games`
  * narrow it; so does cloud-scale, the simulated cloud, with `--scales` (games in play at once) or
  * `--players` and `--days`, `--faults` for AWS's faults injected, and `--chart` for its SVG; cloud-tournament,
- * a Swiss of `--players` (default 1,000) on the simulated cloud, with `--bots`, `--entry-seconds`, `--wait-on`)
+ * a Swiss of `--players` (default 1,000) on the simulated cloud, with `--bots`, `--entry-seconds`, `--wait-on`, `--limit-hours`)
  * (each figure's unit is in its name), a short table on stderr. All suites run in one process,
  * so ratios compare like with like on the same machine and the same run. boardgame.io (the
  * open-source default for turn-based games in TypeScript) plays the same tic-tac-toe beside
@@ -56,6 +56,7 @@ const { values } = parseArgs({
     bots: { type: 'string' },
     'entry-seconds': { type: 'string' },
     'wait-on': { type: 'string' },
+    'limit-hours': { type: 'string' },
   },
 });
 const suites = new Set(values.suite!.split(','));
@@ -225,6 +226,7 @@ if (suites.has('cloud-tournament')) {
     bots: Number(values.bots ?? 0),
     ...(values['entry-seconds'] ? { entrySeconds: Number(values['entry-seconds']) } : {}),
     ...(values['wait-on'] ? { waitOn: values['wait-on'] as 'tournament' | 'myGames' } : {}),
+    ...(values['limit-hours'] ? { limitHours: Number(values['limit-hours']) } : {}),
     functions: deployedFunctions(),
     progress: log,
   });

@@ -3,20 +3,22 @@
  * register and connect through the API Gateway models; one creates a Swiss tournament of Connect
  * Four for N (no clock), the others enter it — spread over `entrySeconds`, or all at once — and
  * the entry that fills it pairs round 1 and creates its games inside its own request. Then the
- * games are played: by the people themselves, as the web client does (the tournament's page
- * shows their table, looked at on arrival, every 30 s and on a change to one of their games;
- * their game's screen sends a legal command after a think time whenever a state frame says it
- * is their move), and by the Bots function for the bots the creator entered (`bots`). Every
- * finishing commit goes through the real stream → tournament-results → advance → openRound. The
- * run stops once the tournament is `finished` (Swiss of 1,000: 10 rounds) or at `limitHours`.
+ * games are played: by the people themselves through the protocol (their game's screen sends a
+ * random legal command after a think time whenever a state frame gives them the move; between
+ * games they wait on their list of games, or on the tournament's page as the web client shows it,
+ * looking every 30 s, at once after their game and at a change to one of their games), and by the
+ * Bots function for the bots the creator entered (`bots`). Every finishing commit goes through the
+ * real stream → tournament-results → advance → openRound. The run stops once the tournament is
+ * `finished` (Swiss of 1,000: 10 rounds) or at `limitHours`.
  *
  * The report is read from the table and from the requests to it as they happen: each round's
  * pairing and games with the time from its last game's end to the next round's games existing,
  * the tournament's partition (`TOURNEY#id`) at its busiest second for writes and for reads,
- * during entry and during play, the requests to it that were throttled, and the table's
- * hottest keys (report.ts).
+ * during entry and during play, the requests to it that were throttled, what the service's reads
+ * of it cost at the end, and the table's hottest keys (report.ts).
  *
- * `npm run bench -- --suite cloud-tournament [--players 1000] [--bots 0] [--entry-seconds 60]`.
+ * `npm run bench -- --suite cloud-tournament [--players 1000] [--bots 0] [--entry-seconds 60]
+ * [--wait-on myGames|tournament] [--limit-hours 12]`; test/bench/cloud-tournament.test.ts at 64.
  */
 import { Rng } from '../../domain/engine/rng';
 import { keys } from '../../functions/adapters/store/keys';
@@ -152,6 +154,7 @@ export async function runTournament(options: TournamentRunOptions) {
   };
   /** When each tournament game was created and ended, each round paired, each result recorded (virtual ms). */
   const created = new Map<string, number>();
+  const firstMove = new Map<string, number>();
   const ended = new Map<string, number>();
   const paired = new Map<number, number>();
   const recorded = new Map<string, number>();
@@ -164,6 +167,7 @@ export async function runTournament(options: TournamentRunOptions) {
     if (pk.startsWith(keys.game(`${tournamentId}-`)) && sk.startsWith('V#')) {
       const gameId = pk.slice(keys.game('').length);
       if (!created.has(gameId)) created.set(gameId, now);
+      else if (!firstMove.has(gameId)) firstMove.set(gameId, now);
       if (next.status === 'finished' && !ended.has(gameId)) ended.set(gameId, now);
     } else if (pk === keys.tournament(tournamentId)) {
       if (sk.startsWith(keys.tournamentRounds)) paired.set(Number(next.round), now);
@@ -189,8 +193,11 @@ export async function runTournament(options: TournamentRunOptions) {
     /** Requests whose answer never came (a timeout, a throttle, a closed connection). */
     unanswered: 0,
   };
-  let startingEntry: { requestMs: number; at: number } | null = null;
-  let entry: { everyone: Person[]; createdAt: number } | null = null;
+  /** The entry that filled the tournament: its request's time, from sending to the answer. */
+  let startingEntryMs: number | null = null;
+  /** When the tournament was created (virtual ms); why the scenario failed, if it did. */
+  let createdAt: number | null = null;
+  let failure: unknown = null;
 
   /** Send a frame; the answer carrying its requestId, or undefined (never came within 30 s, or throttled). */
   const request = async (p: Person, frame: Record<string, unknown>): Promise<Frame | undefined> => {
@@ -399,7 +406,7 @@ export async function runTournament(options: TournamentRunOptions) {
     }
     counts.entered++;
     const t = answer.tournament as { status: string; round: number };
-    if (t.status === 'running' && t.round === 1 && !startingEntry) startingEntry = { requestMs: clock.now() - sentAt, at: clock.now() };
+    if (t.status === 'running' && t.round === 1 && startingEntryMs === null) startingEntryMs = clock.now() - sentAt;
     return true;
   };
 
@@ -428,8 +435,7 @@ export async function runTournament(options: TournamentRunOptions) {
     });
     if (made?.type !== 'tournamentCreated') throw new Error(`createTournament was answered ${JSON.stringify(made)}`);
     tournamentId = made.tournamentId as string;
-    const createdAt = clock.now();
-    entry = { everyone, createdAt };
+    createdAt = clock.now();
     await Promise.all([
       live(creator),
       ...others.map(async (p) => {
@@ -440,7 +446,7 @@ export async function runTournament(options: TournamentRunOptions) {
   };
 
   const progress = async () => {
-    while (!finished) {
+    while (!over()) {
       await clock.sleep(5 * MINUTE);
       const head = tournamentId ? table.get(keys.tournament(tournamentId), keys.tournamentHead) : undefined;
       options.progress?.(
@@ -451,7 +457,7 @@ export async function runTournament(options: TournamentRunOptions) {
 
   // The tournament's end is read from its item (the table itself, not a billed request).
   const watchEnd = async () => {
-    while (!finished) {
+    while (!over()) {
       await clock.sleep(10 * SECOND);
       const status = statusNow();
       if (status === 'finished' || status === 'cancelled') finished = true;
@@ -459,15 +465,16 @@ export async function runTournament(options: TournamentRunOptions) {
   };
 
   void scenario().catch((error: unknown) => {
-    options.progress?.(`  the scenario failed: ${(error as Error).stack ?? String(error)}`);
+    failure = error;
     finished = true;
   });
   void watchEnd();
   if (options.progress) void progress();
   const report = await world.run();
   const wallSeconds = Math.round((performance.now() - started) / 100) / 10;
-  if (!tournamentId || !entry) throw new Error('the tournament was never created');
-  const out = tournamentReport({ world, report, tournamentId, createdAt: (entry as { createdAt: number }).createdAt });
+  if (failure) throw failure;
+  if (!tournamentId || createdAt === null) throw new Error('the tournament was never created');
+  const out = tournamentReport({ world, report, tournamentId, createdAt });
   const tp = out.tourneyPartition;
   options.progress?.(
     `cloud-tournament ${players} players (${bots} bots): ${out.tournament.status}, rounds ${out.tournament.roundsPaired.join(',')} paired, ${out.games.created} games (${out.games.sumOfTables} tables), ${out.games.results} results; ${tp.key} peak ${tp.peakWriteUnits} WCU / ${tp.peakReadUnits} RCU in a second, ${tp.throttledRequests} throttled; table ${out.table.throttledRequests} throttled; ${wallSeconds} s`,
@@ -571,7 +578,7 @@ export async function runTournament(options: TournamentRunOptions) {
       entry: {
         ...pick(counts, ['registered', 'connected', 'entered', 'entryRetries', 'entryRefused']),
         /** The entry that filled the tournament: its request (the attempt that was answered), from sending to the answer (round 1 paired and its games created inside it). */
-        startingRequestMs: startingEntry ? (startingEntry as { requestMs: number }).requestMs : null,
+        startingRequestMs: startingEntryMs,
       },
       games: {
         created: created.size,
@@ -582,6 +589,8 @@ export async function runTournament(options: TournamentRunOptions) {
         peopleMoves: counts.moves,
       },
       rounds: perRound,
+      /** From a game's creation to its first move (who moves first learns of the game by a look, or by a change heard). */
+      firstMoveSeconds: percentiles([...firstMove].map(([g, at]) => (at - created.get(g)!) / SECOND)),
       /** From a round's last game's end to the next round's games all existing. */
       roundGapSeconds: gaps.length ? { max: Math.max(...gaps), p50: gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] } : null,
       tourneyPartition: {
@@ -645,6 +654,13 @@ export async function runTournament(options: TournamentRunOptions) {
       apiGatewayThrottled: run.report.apiGateway.throttled,
     };
   }
+}
+
+function percentiles(xs: number[]): { count: number; p50: number | null; p90: number | null; max: number | null } {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10 : null;
+  return { count: xs.length, p50: at(0.5), p90: at(0.9), max: sorted.length ? Math.round(sorted.at(-1)! * 10) / 10 : null };
 }
 
 function pick<T extends object, K extends keyof T>(from: T, names: readonly K[]): Pick<T, K> {
