@@ -102,7 +102,7 @@ export function leaderboardScreen(app: App, game: string): Node {
     gameTabs(id),
     h(
       'div',
-      { class: 'table-wrap' },
+      { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Leaderboard' },
       h(
         'table',
         { class: 'leaders' },

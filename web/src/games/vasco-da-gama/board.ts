@@ -236,7 +236,8 @@ function finalEl(rc: Rc, final: NonNullable<VdgView['final']>): HTMLElement {
     h('h3', null, 'Final scores'),
     h(
       'div',
-      { class: 'vdg-table-wrap' },
+      // Focusable: on a narrow screen the table scrolls sideways, and keyboards must reach it.
+      { class: 'vdg-table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Final scores table' },
       h(
         'table',
         null,
