@@ -556,6 +556,19 @@ export async function runTournament(options: TournamentRunOptions) {
       number,
       number,
     ];
+    // The last round's own items, as a look and an advance read them.
+    const itemRead = (sk: string, latest: boolean) => {
+      const item = table.get(pk, sk);
+      return item ? TableModel.readUnitsFor(itemSize(item), latest) : 0;
+    };
+    const last = Number(head.round);
+    const lastResults = (latest: boolean) => {
+      const bytes = table
+        .sortKeys(pk)
+        .filter((k) => k.startsWith(keys.roundResults(last)))
+        .reduce((n, sk) => n + itemSize(table.get(pk, sk)!), 0);
+      return TableModel.readUnitsFor(bytes, latest);
+    };
     const tourneyUnits = run.report.table.unitsByKind.TOURNEY;
     const fns = run.report.lambda.functions;
     return {
@@ -607,17 +620,21 @@ export async function runTournament(options: TournamentRunOptions) {
         /** Units used in it by each function. */
         unitsBy: tourneyUnits?.by ?? {},
         /**
-         * Read units of one look at it at the end, as the service reads it: a `tournament` frame or
-         * an entry's answer (state: the head, entrants, rounds, results); a finishing game's
-         * advance (the head, rounds, results); a round's pairing (the entrants, rounds, results).
+         * Read units of one read at it at the end, as the service reads it. A `tournament` frame:
+         * the head, the last round's results (eventually consistent) and — once per container, then
+         * kept — the round's ledger and pairing. A finishing game's advance: the head and the round's
+         * results (and its pairing once). Pairing a round: its ledger (the one before's, that
+         * round's pairing and results). What reading every entrant, pairing and result would cost
+         * (as the service did before) is beside them.
          */
         readUnitsAtTheEnd: {
-          state: headRead + entrantsRead + roundsRead + resultsRead,
-          advance: headRead + roundsRead + resultsRead,
-          openRound: entrantsRead + roundsRead + resultsRead,
-          entrants: entrantsRead,
-          rounds: roundsRead,
-          results: resultsRead,
+          look: headRead + lastResults(false),
+          lookInANewContainer:
+            headRead + lastResults(false) + itemRead(keys.tournamentLedger(last), true) + itemRead(keys.tournamentRound(last), true),
+          advance: headRead + lastResults(true),
+          ledger: itemRead(keys.tournamentLedger(last), true),
+          pairing: itemRead(keys.tournamentRound(last), true),
+          everything: headRead + entrantsRead + roundsRead + resultsRead,
         },
       },
       table: {

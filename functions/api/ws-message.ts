@@ -13,6 +13,7 @@ import { connectionCache, connectionStore, frameBudget } from '../app/connection
 import { observer } from '../app/outside';
 import { failure } from '../observe/observer';
 import { METRICS } from '../observe/metric-names';
+import { busyRefusal, isBusy } from './busy';
 import { wsActions } from './ws-actions';
 
 /** The request id of a frame, read before anything else so that errors can echo it. */
@@ -96,6 +97,11 @@ export function wsMessage(app: App): (connectionId: string, body: string, sender
       log.appendKeys(typeof gameId === 'string' ? { gameId, action: parsed.action } : { action: parsed.action });
       outcome = await actions[parsed.action](await connection(connectionId), parsed.frame as never, sender);
     } catch (error) {
+      if (isBusy(error)) {
+        log.warn('the table was busy; answered RATE_LIMITED', failure(error));
+        await sender.send(connectionId, busyRefusal(`${connectionId}#${requestId ?? ''}`).frame(requestId));
+        return;
+      }
       if (!(error instanceof ProtocolError)) {
         // The client gets INTERNAL (and API Gateway a 200): the metric and the log are what tell.
         log.error('message failed; answered INTERNAL', failure(error));

@@ -5,7 +5,7 @@ import { Tournaments } from '../host/tournaments';
 import type { App } from './app';
 import { host, scheduleStore } from './games';
 import { socialStore } from './social-store';
-import { dynamo } from './outside';
+import { dynamo, senderFor } from './outside';
 
 export function tournamentStore(app: App): TournamentStore {
   return app.deps.stores?.tournaments ?? new DynamoTournamentStore(app.get(dynamo), app.deps.config.tableName);
@@ -19,5 +19,6 @@ export function tournaments(app: App): Tournaments {
     now: app.deps.now,
     newSeed: app.deps.ids.seed,
     barriers: (playerId) => app.get(socialStore).barriers(playerId),
+    followUp: (step) => app.get(host).reactions.followUp(step, app.get(senderFor)()),
   });
 }

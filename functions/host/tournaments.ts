@@ -11,6 +11,7 @@
  * again, two sweeps at once) reads the first one's pairing and finds its games created; a
  * table's result is put once; the tournament's own item moves on only from the revision read.
  */
+import { LRUCache } from 'lru-cache';
 import { findGame } from '../../domain/games/index';
 import { planAdjudicate, planTournamentGame } from '../core/plans';
 import { ProtocolError } from '../core/protocol/frames';
@@ -18,10 +19,11 @@ import { applyCommit, outcomeOf } from '../core/record';
 import type { CommitHead } from '../core/triggers';
 import { pairRound, type Avoid } from '../core/tournament/pairing';
 import { standings, type Standing } from '../core/tournament/standings';
-import { roundsOf, type PlayedRound, type Table, type TableResult } from '../core/tournament/format';
+import { roundsOf, type Entrant, type PlayedRound, type Table, type TableResult } from '../core/tournament/format';
 import type { ScheduleStore } from '../stores/schedule';
-import type { Tournament, TournamentEntrant, TournamentRound, TournamentStore } from '../stores/tournaments';
+import type { Tournament, TournamentEntrant, TournamentLedger, TournamentRound, TournamentStore } from '../stores/tournaments';
 import type { Games } from './games';
+import type { Step } from './reactions';
 
 const HOUR = 3_600_000;
 /** A round's games created side by side. */
@@ -37,7 +39,9 @@ export const tournamentGameId = (tournamentId: string, round: number, table: num
 /** Everything a standings page shows. */
 export interface TournamentState {
   tournament: Tournament;
-  entrants: TournamentEntrant[];
+  /** In seed order. */
+  entrants: (Entrant & { bot?: string })[];
+  /** The round asked for (none before the start), with its results so far. */
   rounds: (TournamentRound & { results: TableResult[] })[];
   standings: Standing[];
 }
@@ -50,9 +54,14 @@ export interface TournamentsDeps {
   newSeed: () => number;
   /** Every player with a block between them and this one: never in one tournament's entry together, never paired. */
   barriers?: (playerId: string) => Promise<Set<string>>;
+  /** A new round's game's follow-up (Reactions.followUp): its players told at once. */
+  followUp?: (step: Step) => Promise<void>;
 }
 
 export class Tournaments {
+  /** Pairings and ledgers read or written here: stored once, never changed, so kept (this container's own). */
+  private readonly written = new LRUCache<string, TournamentRound | TournamentLedger>({ max: 256 });
+
   constructor(private readonly deps: TournamentsDeps) {}
 
   private at(): string {
@@ -65,22 +74,87 @@ export class Tournaments {
     return t;
   }
 
-  /** The tournament with its entrants, rounds, results and standings as they stand. */
-  async state(tournamentId: string): Promise<TournamentState> {
-    const { store } = this.deps;
-    const [tournament, entrants, rounds, results] = await Promise.all([
-      this.get(tournamentId),
-      store.entrants(tournamentId),
-      store.rounds(tournamentId),
-      store.results(tournamentId),
+  /**
+   * The tournament as it stands: its entrants, the round asked for (default: the one in play)
+   * with its results, and the standings. Once it has started that reads the round in play's
+   * ledger, pairing and results (and the round asked for's pairing): a look costs the same in
+   * round 10 as in round 1, whatever the field.
+   */
+  async state(tournamentId: string, roundAsked?: number): Promise<TournamentState> {
+    const tournament = await this.get(tournamentId);
+    const n = tournament.round;
+    if (n === 0) {
+      const entrants = await this.deps.store.entrants(tournamentId);
+      return { tournament, entrants, rounds: [], standings: standings(tournament.format, entrants, []) };
+    }
+    const [ledger, current, results] = await Promise.all([
+      this.ledgerOf(tournamentId, n),
+      this.roundOf(tournamentId, n),
+      this.deps.store.results(tournamentId, n, { latest: false }),
     ]);
-    const played = playedRounds(rounds, results);
+    // The item moves to round n only once both are stored (openRound).
+    if (!ledger || !current) throw new Error(`tournament ${tournamentId} is in round ${n} without its ledger or pairing`);
+    const inPlay: PlayedRound = { round: n, pairing: current.pairing, results: results.map((r) => r.result) };
+    const k = roundAsked ?? n;
+    const shown = k === n ? current : k >= 1 && k < n ? await this.roundOf(tournamentId, k) : null;
     return {
       tournament,
-      entrants,
-      rounds: rounds.map((r, i) => ({ ...r, results: played[i]!.results })),
-      standings: standings(tournament.format, entrants, played),
+      entrants: ledger.entrants,
+      rounds: shown ? [{ ...shown, results: (k === n ? inPlay : ledger.played[k - 1]!).results }] : [],
+      standings: standings(tournament.format, ledger.entrants, [...ledger.played, inPlay]),
     };
+  }
+
+  /** A round's pairing: kept once read, since it never changes once stored. */
+  private async roundOf(tournamentId: string, n: number): Promise<TournamentRound | null> {
+    const key = `R#${tournamentId}#${n}`;
+    const kept = this.written.get(key) as TournamentRound | undefined;
+    if (kept) return kept;
+    const round = await this.deps.store.round(tournamentId, n);
+    if (round) this.written.set(key, round);
+    return round;
+  }
+
+  /** A round's ledger: kept once read, since it never changes once stored. */
+  private async ledgerOf(tournamentId: string, n: number): Promise<TournamentLedger | null> {
+    const key = `L#${tournamentId}#${n}`;
+    const kept = this.written.get(key) as TournamentLedger | undefined;
+    if (kept) return kept;
+    const ledger = await this.deps.store.ledger(tournamentId, n);
+    if (ledger) this.written.set(key, ledger);
+    return ledger;
+  }
+
+  /**
+   * The ledger of round n, written once: round 1's holds the entrants; each later one is the one
+   * before with that round's pairing and results added — which must all be in, or it would be
+   * wrong for good.
+   */
+  private async ledgerFor(t: Tournament, n: number): Promise<TournamentLedger> {
+    const id = t.tournamentId;
+    const stored = await this.ledgerOf(id, n);
+    if (stored) return stored;
+    let ledger: TournamentLedger;
+    if (n === 1) {
+      const entrants = await this.deps.store.entrants(id);
+      ledger = { round: 1, entrants: entrants.map(({ playerId, name, bot }) => ({ playerId, name, ...(bot ? { bot } : {}) })), played: [] };
+    } else {
+      const [before, round, results] = await Promise.all([
+        this.ledgerFor(t, n - 1),
+        this.roundOf(id, n - 1),
+        this.deps.store.results(id, n - 1),
+      ]);
+      if (!round || results.length !== round.pairing.tables.length)
+        throw new Error(`tournament ${id}'s round ${n - 1} is not complete: round ${n} cannot be paired`);
+      ledger = {
+        ...before,
+        round: n,
+        played: [...before.played, { round: n - 1, pairing: round.pairing, results: results.map((r) => r.result) }],
+      };
+    }
+    const written = await this.deps.store.putLedger(id, ledger);
+    this.written.set(`L#${id}#${n}`, written);
+    return written;
   }
 
   /** Store a new tournament; its creator enters it unless they only organise it. */
@@ -140,7 +214,11 @@ export class Tournaments {
       }
       t = await this.get(t.tournamentId);
     }
-    if (t.status === 'running' && t.round === 0) return this.openRound(t, 1);
+    if (t.status === 'running' && t.round === 0) {
+      // Should this request stop before round 1 is open (a busy table, a dead container), the sweep finishes the job.
+      await this.deps.schedule.setClockDue(dueIdOf(t.tournamentId), this.deps.now(), 0);
+      return this.openRound(t, 1);
+    }
     // Called off: nothing is due any more.
     if (t.status === 'cancelled') await this.deps.schedule.setClockDue(dueIdOf(t.tournamentId), null, 1);
     return t;
@@ -154,12 +232,11 @@ export class Tournaments {
   private async openRound(read: Tournament, n: number): Promise<Tournament> {
     const { store, games } = this.deps;
     const id = read.tournamentId;
-    const [entrants, rounds, results] = await Promise.all([store.entrants(id), store.rounds(id), store.results(id)]);
-    const entrantsById = new Map(entrants.map((e) => [e.playerId, e]));
-    let round = rounds.find((r) => r.round === n);
+    const ledger = await this.ledgerFor(read, n);
+    const entrantsById = new Map(ledger.entrants.map((e) => [e.playerId, e]));
+    let round = await this.roundOf(id, n);
     if (!round) {
-      const played = playedRounds(rounds, results).filter((r) => r.round < n);
-      const pairing = await this.pair(read, entrants, played);
+      const pairing = await this.pair(read, ledger.entrants, ledger.played);
       const startedAt = this.at();
       round = await store.putRound(id, {
         round: n,
@@ -168,6 +245,7 @@ export class Tournaments {
         startedAt,
         deadline: new Date(Date.parse(startedAt) + read.roundHours * HOUR).toISOString(),
       });
+      this.written.set(`R#${id}#${n}`, round);
     }
     const paired = round;
     const create = async (table: Table) => {
@@ -188,7 +266,10 @@ export class Tournaments {
         seed: this.deps.newSeed(),
         at: paired.startedAt,
       });
-      await games.create(commit, applyCommit(null, commit));
+      const record = applyCommit(null, commit);
+      const head = await games.create(commit, record);
+      // Its players hear of it now (gameChanged, their list of games), as after a request's own game.
+      if (head) await this.deps.followUp?.({ record, before: null, head });
     };
     // A few at a time: a round of 500 tables is created in well under a second, and no partition is shared.
     const tables = paired.pairing.tables;
@@ -209,7 +290,7 @@ export class Tournaments {
    * block refuses entry). When no pairing can — a small field late in the event — it pairs as if
    * there were none rather than stall the tournament.
    */
-  private async pair(t: Tournament, entrants: readonly TournamentEntrant[], played: PlayedRound[]) {
+  private async pair(t: Tournament, entrants: readonly (Entrant & { bot?: string })[], played: PlayedRound[]) {
     if (t.format !== 'swiss' || !this.deps.barriers) return pairRound(t.format, entrants, played);
     const people = entrants.filter((e) => !e.bot);
     const walls = new Map<string, Set<string>>();
@@ -258,11 +339,10 @@ export class Tournaments {
     if (t.status === 'finished' || t.status === 'cancelled')
       return this.deps.schedule.setClockDue(dueIdOf(tournamentId), null, Number.MAX_SAFE_INTEGER);
     if (t.status !== 'running') return;
-    const round = (await this.deps.store.rounds(tournamentId)).find((r) => r.round === t.round);
-    if (!round) return void (await this.openRound(t, t.round));
-    const recorded = new Set(
-      (await this.deps.store.results(tournamentId)).filter((r) => r.round === round.round).map((r) => r.result.table),
-    );
+    // Round 0 while running: started, round 1 not open yet (openRound finishes what was begun).
+    const round = t.round ? await this.roundOf(tournamentId, t.round) : null;
+    if (!round) return void (await this.openRound(t, Math.max(1, t.round)));
+    const recorded = new Set((await this.deps.store.results(tournamentId, round.round)).map((r) => r.result.table));
     const late = Date.parse(round.deadline) <= now.getTime();
     for (const table of round.pairing.tables) {
       if (recorded.has(table.table)) continue;
@@ -281,10 +361,10 @@ export class Tournaments {
   async advance(tournamentId: string): Promise<Tournament> {
     const t = await this.get(tournamentId);
     if (t.status !== 'running') return t;
-    const [rounds, results] = await Promise.all([this.deps.store.rounds(tournamentId), this.deps.store.results(tournamentId)]);
-    const current = rounds.find((r) => r.round === t.round);
-    if (!current) return this.openRound(t, t.round);
-    const done = new Set(results.filter((r) => r.round === t.round).map((r) => r.result.table));
+    // The round in play only: its pairing (kept once read) and its results.
+    const current = t.round ? await this.roundOf(tournamentId, t.round) : null;
+    if (!current) return this.openRound(t, Math.max(1, t.round));
+    const done = new Set((await this.deps.store.results(tournamentId, t.round)).map((r) => r.result.table));
     if (current.pairing.tables.some((table) => !done.has(table.table))) return t;
     if (t.round >= t.rounds) return this.finish(t);
     return this.openRound(t, t.round + 1);
@@ -300,18 +380,6 @@ export class Tournaments {
     await this.deps.schedule.setClockDue(dueIdOf(t.tournamentId), null, t.rounds + 1);
     return t;
   }
-}
-
-/** The rounds with their results, as the pure pairing and standings read them. */
-export function playedRounds(
-  rounds: readonly TournamentRound[],
-  results: readonly { round: number; result: TableResult }[],
-): PlayedRound[] {
-  return rounds.map((r) => ({
-    round: r.round,
-    pairing: r.pairing,
-    results: results.filter((x) => x.round === r.round).map((x) => x.result),
-  }));
 }
 
 /**

@@ -6,7 +6,7 @@
  * stream record delivered again or two sweeps at once pair and record each exactly once.
  */
 import type { TimeControl } from '../core/clock';
-import type { Entrant, Format, RoundPairing, TableResult } from '../core/tournament/format';
+import type { Entrant, Format, PlayedRound, RoundPairing, TableResult } from '../core/tournament/format';
 
 export type TournamentStatus = 'entry' | 'running' | 'finished' | 'cancelled';
 
@@ -60,6 +60,20 @@ export interface TournamentRound {
   deadline: string;
 }
 
+/**
+ * Everything played before a round, written once when the round is paired (from the one before's
+ * ledger, pairing and results, so nothing reads every round): the entrants in seed order and the
+ * complete rounds. A look at the standings reads it and the round in play, never the whole
+ * tournament.
+ */
+export interface TournamentLedger {
+  /** The round it comes before. */
+  round: number;
+  entrants: (Entrant & { bot?: string })[];
+  /** Rounds 1 … round-1, every table's result in. */
+  played: PlayedRound[];
+}
+
 export type EntryResult = 'entered' | 'already' | 'full' | 'closed';
 
 export interface TournamentPage {
@@ -84,12 +98,21 @@ export interface TournamentStore {
   entrants(tournamentId: string): Promise<TournamentEntrant[]>;
   /** Store a round's pairing unless one is stored: the stored one (this, or the first writer's). */
   putRound(tournamentId: string, round: TournamentRound): Promise<TournamentRound>;
+  /** One round's pairing (null: not paired), read as it is stored now. */
+  round(tournamentId: string, round: number): Promise<TournamentRound | null>;
   /** Every round paired so far, in order. */
   rounds(tournamentId: string): Promise<TournamentRound[]>;
   /** Record a table's result unless one is recorded: whether this one was. */
   putResult(tournamentId: string, round: number, result: TableResult): Promise<boolean>;
-  /** Every result recorded, with its round. */
-  results(tournamentId: string): Promise<{ round: number; result: TableResult }[]>;
+  /**
+   * The results recorded, with their round, in table order: every round's, or one round's.
+   * `latest: false` may miss one written a moment ago (a look; half the read's cost).
+   */
+  results(tournamentId: string, round?: number, read?: { latest: boolean }): Promise<{ round: number; result: TableResult }[]>;
+  /** Store a round's ledger unless one is stored: the stored one (this, or the first writer's). */
+  putLedger(tournamentId: string, ledger: TournamentLedger): Promise<TournamentLedger>;
+  /** The ledger written before a round (null: none yet). */
+  ledger(tournamentId: string, round: number): Promise<TournamentLedger | null>;
   /** The directory: newest first, in pages (`next`: the cursor of the page after). */
   list(page: { limit: number; cursor?: string }): Promise<TournamentPage>;
   /** The tournaments a player entered (ids, newest entry first). */

@@ -8,12 +8,14 @@ import { memoryStores } from '../../functions/adapters/memory';
 import { createApp, type App } from '../../functions/app/app';
 import { configFromEnv } from '../../functions/app/config';
 import { randomIds } from '../../functions/app/deps';
+import { RecordingSender } from '../support/memory-host';
 import { raceTournament } from '../support/tournament-race';
 
 function twoInstances(): [App, App] {
   const stores = memoryStores();
   const config = { ...configFromEnv({}), logLevel: 'SILENT' as const };
-  const app = () => createApp({ config, now: () => new Date(), ids: randomIds, stores });
+  // Each container sends its own frames (a new round's games are told to their players).
+  const app = () => createApp({ config, now: () => new Date(), ids: randomIds, stores, sender: new RecordingSender() });
   return [app(), app()];
 }
 

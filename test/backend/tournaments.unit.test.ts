@@ -68,11 +68,17 @@ describe('a Swiss tournament of 16', () => {
     expect((await bruno.request<TournamentFrame>({ action: 'enterTournament', tournamentId })).tournament.entrants).toBe(16);
     expect(await carla.request<ErrorFrame>({ action: 'enterTournament', tournamentId })).toMatchObject({ type: 'error', code: 'ILLEGAL' });
 
+    // Ana watches her list of games: each new round's game is told to her as it is created.
+    await ana.request({ action: 'myGames', watch: true });
     for (let round = 1; round <= 4; round++) {
       t = (await expect.poll(() => look(tournamentId)).toSatisfy((f: TournamentFrame) => f.tournament.round === round)) as never;
       t = await look(tournamentId);
       const mine = (c: Client) => t.round!.tables.find((x) => x.seats.some((s) => s.playerId === c.player.playerId));
       const [a, b] = [mine(ana), mine(bruno)];
+      if (round > 1)
+        await expect
+          .poll(() => ana.frames.some((f) => f.type === 'gameChanged' && f.game.gameId === a!.gameId), { timeout: 10_000 })
+          .toBe(true);
       if (a && a === b) await playMine(ana, a, round, bruno);
       else await Promise.all([playMine(ana, a, round), playMine(bruno, b, round + 10)]);
     }

@@ -26,6 +26,7 @@ import { rateGame } from '../../functions/core/rate';
 import { ratedSeats, type RatedSeat } from '../../functions/core/ratings';
 import { createApp, type App } from '../../functions/app/app';
 import { raceTournament } from '../support/tournament-race';
+import { RecordingSender } from '../support/memory-host';
 import { configFromEnv } from '../../functions/app/config';
 import { randomIds } from '../../functions/app/deps';
 import { stores as appStores } from '../../functions/app/stores';
@@ -562,6 +563,7 @@ describe('a tournament run by two Lambda instances at once, on DynamoDB Local', 
         now: () => new Date(),
         ids: randomIds,
         dynamo: doc,
+        sender: new RecordingSender(),
       });
     return [app(), app()];
   };

@@ -4,6 +4,7 @@ import type {
   EntryResult,
   Tournament,
   TournamentEntrant,
+  TournamentLedger,
   TournamentPage,
   TournamentRound,
   TournamentStore,
@@ -17,6 +18,7 @@ export class MemoryTournamentStore implements TournamentStore {
   private readonly roundsOf = new Map<string, Map<number, TournamentRound>>();
   private readonly resultsOf = new Map<string, Map<string, { round: number; result: TableResult }>>();
   private readonly players = new Map<string, string[]>();
+  private readonly ledgers = new Map<string, TournamentLedger>();
 
   async create(tournament: Tournament): Promise<void> {
     if (this.heads.has(tournament.tournamentId)) throw new Error(`tournament ${tournament.tournamentId} exists`);
@@ -72,6 +74,11 @@ export class MemoryTournamentStore implements TournamentStore {
     return copy(rounds.get(round.round)!);
   }
 
+  async round(tournamentId: string, round: number): Promise<TournamentRound | null> {
+    const stored = this.roundsOf.get(tournamentId)?.get(round);
+    return stored ? copy(stored) : null;
+  }
+
   async rounds(tournamentId: string): Promise<TournamentRound[]> {
     return [...(this.roundsOf.get(tournamentId)?.values() ?? [])].map(copy).sort((a, b) => a.round - b.round);
   }
@@ -85,8 +92,22 @@ export class MemoryTournamentStore implements TournamentStore {
     return true;
   }
 
-  async results(tournamentId: string): Promise<{ round: number; result: TableResult }[]> {
-    return [...(this.resultsOf.get(tournamentId)?.values() ?? [])].map(copy);
+  async results(tournamentId: string, round?: number): Promise<{ round: number; result: TableResult }[]> {
+    return [...(this.resultsOf.get(tournamentId)?.values() ?? [])]
+      .filter((r) => round === undefined || r.round === round)
+      .sort((a, b) => a.round - b.round || a.result.table - b.result.table)
+      .map(copy);
+  }
+
+  async putLedger(tournamentId: string, ledger: TournamentLedger): Promise<TournamentLedger> {
+    const key = `${tournamentId}#${ledger.round}`;
+    if (!this.ledgers.has(key)) this.ledgers.set(key, copy(ledger));
+    return copy(this.ledgers.get(key)!);
+  }
+
+  async ledger(tournamentId: string, round: number): Promise<TournamentLedger | null> {
+    const stored = this.ledgers.get(`${tournamentId}#${round}`);
+    return stored ? copy(stored) : null;
   }
 
   async list(page: { limit: number; cursor?: string }): Promise<TournamentPage> {

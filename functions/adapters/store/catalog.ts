@@ -117,6 +117,9 @@ export const CATALOG: { readonly [K in ItemKind]: Shape } = {
   entrant: v1('One entrant of a tournament (TOURNEY#id / E#playerId): name, bot, when they entered.'),
   tournamentRound: v1("A tournament round's pairing and games (TOURNEY#id / R#round), written once."),
   tableResult: v1("A tournament table's result (TOURNEY#id / X#round#table), written once."),
+  tournamentLedger: v1(
+    'Everything a tournament played before a round (TOURNEY#id / L#round), written once: entrants and rounds as compact JSON text.',
+  ),
   playerTournament: v1('A tournament a player entered (PLAYER#id / TOURNEY#tournamentId).'),
   follow: v1('A player someone follows (PLAYER#id / FOLLOW#otherId): their name, since when.'),
   block: v1('A player someone blocks (PLAYER#id / BLOCK#otherId): their name, since when.'),

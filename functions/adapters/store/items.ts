@@ -455,6 +455,7 @@ export type StoredItem =
   | EntrantItem
   | TournamentRoundItem
   | TableResultItem
+  | TournamentLedgerItem
   | PlayerTournamentItem
   | FollowItem
   | BlockItem
@@ -493,6 +494,20 @@ export interface TournamentRoundItem extends ItemKey, TournamentRound {
 export interface TableResultItem extends ItemKey, TableResult {
   kind: 'tableResult';
   round: number;
+}
+
+/**
+ * Everything a tournament played before a round (TOURNEY#id / L#round), written once. Compact
+ * JSON text, so a thousand entrants' ten rounds stay far below the item limit: `entrants` is
+ * `[[playerId, name, bot?], …]` in seed order; `played` is `[[round, tables, byes], …]`, each
+ * table `[table, seat0, seat1, points0, points1, advances?]` and each bye an index into
+ * `entrants`.
+ */
+export interface TournamentLedgerItem extends ItemKey {
+  kind: 'tournamentLedger';
+  round: number;
+  entrants: string;
+  played: string;
 }
 
 /** A tournament a player entered (PLAYER#id / TOURNEY#tournamentId). */

@@ -164,7 +164,8 @@ export const keys = {
   oneUse: 'ONCE',
   /**
    * A tournament's partition: its item (HEAD), its entrants (E#player), its rounds' pairings
-   * (R#round) and its tables' results (X#round#table), each first-writer-wins.
+   * (R#round), its tables' results (X#round#table) and the ledger written before each round
+   * (L#round), each first-writer-wins.
    */
   tournament: (tournamentId: string) => `TOURNEY#${tournamentId}`,
   tournamentHead: 'HEAD',
@@ -174,6 +175,8 @@ export const keys = {
   tournamentRounds: 'R#',
   tableResult: (round: number, table: number) => `X#${String(round).padStart(4, '0')}#${String(table).padStart(5, '0')}`,
   tableResults: 'X#',
+  roundResults: (round: number) => `X#${String(round).padStart(4, '0')}#`,
+  tournamentLedger: (round: number) => `L#${String(round).padStart(4, '0')}`,
   /** The directory of tournaments, newest first (created rarely: one partition is plenty). */
   tournaments: 'TOURNEYS',
   tournamentListing: (createdAt: string, tournamentId: string) => `${createdAt}#${tournamentId}`,

@@ -14,6 +14,7 @@ import type {
   EntryResult,
   Tournament,
   TournamentEntrant,
+  TournamentLedger,
   TournamentPage,
   TournamentRound,
   TournamentStore,
@@ -22,6 +23,7 @@ import { byEntry } from '../memory/tournaments';
 import { upcast, upcastAll } from './catalog';
 import { keys } from './keys';
 import { prefixed, queryAll } from './query';
+import { decodeLedger, encodeLedger } from './tournament-ledger';
 import { TABLE } from './table';
 
 const PK = TABLE.partitionKey;
@@ -196,6 +198,12 @@ export class DynamoTournamentStore implements TournamentStore {
     return fieldsOf<TournamentRound>(upcast('tournamentRound', out.Item!));
   }
 
+  async round(tournamentId: string, round: number): Promise<TournamentRound | null> {
+    const Key = { [PK]: keys.tournament(tournamentId), [SK]: keys.tournamentRound(round) };
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }));
+    return out.Item ? fieldsOf<TournamentRound>(upcast('tournamentRound', out.Item)) : null;
+  }
+
   async rounds(tournamentId: string): Promise<TournamentRound[]> {
     const items = await queryAll(this.db, {
       ...prefixed(this.table, keys.tournament(tournamentId), keys.tournamentRounds),
@@ -226,15 +234,39 @@ export class DynamoTournamentStore implements TournamentStore {
     }
   }
 
-  async results(tournamentId: string): Promise<{ round: number; result: TableResult }[]> {
+  async results(tournamentId: string, round?: number, read = { latest: true }): Promise<{ round: number; result: TableResult }[]> {
+    const prefix = round === undefined ? keys.tableResults : keys.roundResults(round);
     const items = await queryAll(this.db, {
-      ...prefixed(this.table, keys.tournament(tournamentId), keys.tableResults),
-      ConsistentRead: true,
+      ...prefixed(this.table, keys.tournament(tournamentId), prefix),
+      ConsistentRead: read.latest,
     });
     return upcastAll('tableResult', items).map((item) => {
       const { round, ...result } = fieldsOf<TableResult & { round: number }>(item);
       return { round, result };
     });
+  }
+
+  async putLedger(tournamentId: string, ledger: TournamentLedger): Promise<TournamentLedger> {
+    const Key = { [PK]: keys.tournament(tournamentId), [SK]: keys.tournamentLedger(ledger.round) };
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...Key, kind: 'tournamentLedger', ...encodeLedger(ledger) },
+          ConditionExpression: `attribute_not_exists(${PK})`,
+        }),
+      );
+      return ledger;
+    } catch (error) {
+      if (!failed(error)) throw error;
+    }
+    return (await this.ledger(tournamentId, ledger.round))!;
+  }
+
+  async ledger(tournamentId: string, round: number): Promise<TournamentLedger | null> {
+    const Key = { [PK]: keys.tournament(tournamentId), [SK]: keys.tournamentLedger(round) };
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }));
+    return out.Item ? decodeLedger(upcast('tournamentLedger', out.Item)) : null;
   }
 
   async list(page: { limit: number; cursor?: string }): Promise<TournamentPage> {

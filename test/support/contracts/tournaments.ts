@@ -4,7 +4,7 @@
  * writers race — and the directory and each player's entries.
  */
 import { describe, expect, it } from 'vitest';
-import type { Tournament, TournamentRound } from '../../../functions/stores/tournaments';
+import type { Tournament, TournamentLedger, TournamentRound } from '../../../functions/stores/tournaments';
 import { at, type StoreKit, type SuiteContext } from './kit';
 
 export function tournamentStoreContract(kit: () => StoreKit, { id }: SuiteContext): void {
@@ -123,6 +123,64 @@ export function tournamentStoreContract(kit: () => StoreKit, { id }: SuiteContex
       expect(results).toHaveLength(2);
       expect(results.find((r) => r.round === 2)).toEqual({ round: 2, result: { table: 0, points: [0.5, 0.5] } });
       expect(results.find((r) => r.round === 1)!.result.points).toEqual(recorded[0] ? [1, 0] : [0, 1]);
+      expect(await tournaments.round(t.tournamentId, 1)).toEqual(stored[0]);
+      expect(await tournaments.round(t.tournamentId, 2)).toBeNull();
+    });
+
+    it("read one round's results alone, in table order, round 1's apart from round 10's", async () => {
+      const { tournaments } = kit().stores;
+      const t = tournament('one-round');
+      await tournaments.create(t);
+      for (const [round, table] of [
+        [10, 1],
+        [1, 2],
+        [1, 0],
+        [10, 0],
+        [2, 0],
+      ] as const)
+        await tournaments.putResult(t.tournamentId, round, { table, points: [1, 0] });
+      expect((await tournaments.results(t.tournamentId, 1)).map((r) => [r.round, r.result.table])).toEqual([
+        [1, 0],
+        [1, 2],
+      ]);
+      expect((await tournaments.results(t.tournamentId, 10, { latest: false })).map((r) => [r.round, r.result.table])).toEqual([
+        [10, 0],
+        [10, 1],
+      ]);
+      expect(await tournaments.results(t.tournamentId, 3)).toEqual([]);
+    });
+
+    it('keep the first ledger of a round, entrants in seed order and every played table as written', async () => {
+      const { tournaments } = kit().stores;
+      const t = tournament('ledger');
+      await tournaments.create(t);
+      const [a, b, c] = [id('a'), id('b'), id('c')];
+      const ledger = (name: string): TournamentLedger => ({
+        round: 3,
+        entrants: [
+          { playerId: c, name },
+          { playerId: a, name: 'Ana' },
+          { playerId: b, name: 'Bot', bot: 'heuristic' },
+        ],
+        played: [
+          {
+            round: 1,
+            pairing: { tables: [{ table: 0, seats: [c, a] }], byes: [b] },
+            results: [{ table: 0, points: [0.5, 0.5], advances: 0 }],
+          },
+          { round: 2, pairing: { tables: [{ table: 0, seats: [b, c] }], byes: [a] }, results: [{ table: 0, points: [0, 1], advances: 1 }] },
+        ],
+      });
+      expect(await tournaments.ledger(t.tournamentId, 3)).toBeNull();
+      const stored = await Promise.all([
+        tournaments.putLedger(t.tournamentId, ledger('Carla')),
+        tournaments.putLedger(t.tournamentId, ledger('Clara')),
+      ]);
+      expect(stored[0]).toEqual(stored[1]);
+      expect([ledger('Carla'), ledger('Clara')]).toContainEqual(stored[0]);
+      expect(await tournaments.ledger(t.tournamentId, 3)).toEqual(stored[0]);
+      expect(await tournaments.putLedger(t.tournamentId, ledger('Other'))).toEqual(stored[0]);
+      expect(await tournaments.ledger(t.tournamentId, 2)).toBeNull();
     });
 
     it('list the directory newest first, in pages, each as it stands after its last change', async () => {
