@@ -81,7 +81,7 @@ export function tournamentFrame(state: TournamentState, playerId: string, reques
 export function tournamentActions(app: App) {
   const service = () => app.get(tournaments);
   const answer = async (conn: Connection, tournamentId: string, requestId?: string, round?: number): Promise<Outcome> => ({
-    reply: tournamentFrame(await service().state(tournamentId, round), conn.playerId, requestId, round),
+    reply: tournamentFrame(await service().state(tournamentId, round, conn.playerId), conn.playerId, requestId, round),
   });
   const entrant = (conn: Connection): TournamentEntrant => ({ playerId: conn.playerId, name: conn.name, at: app.deps.now().toISOString() });
 

@@ -19,6 +19,7 @@ import { applyCommit, outcomeOf } from '../core/record';
 import type { CommitHead } from '../core/triggers';
 import { pairRound, type Avoid } from '../core/tournament/pairing';
 import { standings, type Standing } from '../core/tournament/standings';
+import { TOURNAMENT_LINES_MAX } from '../core/protocol/community-limits';
 import { roundsOf, type Entrant, type PlayedRound, type Table, type TableResult } from '../core/tournament/format';
 import type { ScheduleStore } from '../stores/schedule';
 import type { Tournament, TournamentEntrant, TournamentLedger, TournamentRound, TournamentStore } from '../stores/tournaments';
@@ -80,11 +81,16 @@ export class Tournaments {
    * ledger, pairing and results (and the round asked for's pairing): a look costs the same in
    * round 10 as in round 1, whatever the field.
    */
-  async state(tournamentId: string, roundAsked?: number): Promise<TournamentState> {
+  async state(tournamentId: string, roundAsked?: number, asker?: string): Promise<TournamentState> {
     const tournament = await this.get(tournamentId);
     const n = tournament.round;
     if (n === 0) {
-      const entrants = await this.deps.store.entrants(tournamentId);
+      // Before the start: the head of the entry list and the asker's own entry, not all thousand.
+      const [first, own] = await Promise.all([
+        this.deps.store.firstEntrants(tournamentId, TOURNAMENT_LINES_MAX),
+        asker ? this.deps.store.entry(tournamentId, asker) : null,
+      ]);
+      const entrants = own && !first.some((e) => e.playerId === own.playerId) ? [...first, own] : first;
       return { tournament, entrants, rounds: [], standings: standings(tournament.format, entrants, []) };
     }
     const [ledger, current, results] = await Promise.all([
@@ -171,8 +177,8 @@ export class Tournaments {
     if (this.deps.barriers && t.status === 'entry') {
       const walls = await this.deps.barriers(entrant.playerId);
       // Said the same whoever blocked whom: a block is not announced.
-      if (walls.size && (await this.deps.store.entrants(tournamentId)).some((e) => walls.has(e.playerId)))
-        throw new ProtocolError('FORBIDDEN', `${t.name} is not open to you.`);
+      const met = await Promise.all([...walls].map((other) => this.deps.store.entry(tournamentId, other)));
+      if (met.some((e) => e !== null)) throw new ProtocolError('FORBIDDEN', `${t.name} is not open to you.`);
     }
     const entered = await this.deps.store.enter(tournamentId, entrant);
     if (entered === 'closed') throw new ProtocolError('ILLEGAL', `Entry to ${t.name} has closed.`);

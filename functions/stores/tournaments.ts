@@ -46,7 +46,7 @@ export interface TournamentEntrant extends Entrant {
   bot?: string;
   /** When they entered: the entry list's order, which is the seeding. */
   at: string;
-  /** Orders the entries made in one instant: the creator (0), then the bots they added (1, 2…); a later entry has none. */
+  /** Orders the entries made in one instant: the creator (0), then the bots they added (1, 2…, below 99); a later entry has none. */
   order?: number;
 }
 
@@ -96,6 +96,10 @@ export interface TournamentStore {
   leave(tournamentId: string, playerId: string): Promise<boolean>;
   /** The entrants in entry order. */
   entrants(tournamentId: string): Promise<TournamentEntrant[]>;
+  /** The first `limit` entrants in entry order; may miss one entered a moment ago (a look). */
+  firstEntrants(tournamentId: string, limit: number): Promise<TournamentEntrant[]>;
+  /** A player's entry, or null. */
+  entry(tournamentId: string, playerId: string): Promise<TournamentEntrant | null>;
   /** Store a round's pairing unless one is stored: the stored one (this, or the first writer's). */
   putRound(tournamentId: string, round: TournamentRound): Promise<TournamentRound>;
   /** One round's pairing (null: not paired), read as it is stored now. */

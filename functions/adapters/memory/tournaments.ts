@@ -67,6 +67,15 @@ export class MemoryTournamentStore implements TournamentStore {
     return [...(this.entries.get(tournamentId)?.values() ?? [])].map(copy).sort(byEntry);
   }
 
+  async firstEntrants(tournamentId: string, limit: number): Promise<TournamentEntrant[]> {
+    return (await this.entrants(tournamentId)).slice(0, limit);
+  }
+
+  async entry(tournamentId: string, playerId: string): Promise<TournamentEntrant | null> {
+    const entry = this.entries.get(tournamentId)?.get(playerId);
+    return entry ? copy(entry) : null;
+  }
+
   async putRound(tournamentId: string, round: TournamentRound): Promise<TournamentRound> {
     const rounds = this.roundsOf.get(tournamentId) ?? new Map<number, TournamentRound>();
     if (!rounds.has(round.round)) rounds.set(round.round, copy(round));

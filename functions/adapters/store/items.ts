@@ -514,7 +514,9 @@ export interface TournamentLedgerItem extends ItemKey {
 export interface PlayerTournamentItem extends ItemKey {
   kind: 'playerTournament';
   tournamentId: string;
+  /** When they entered, and their order in that instant: with their id, the key of their entrant item. */
   at: string;
+  order?: number;
 }
 
 /** A player someone follows (PLAYER#id / FOLLOW#otherId). */

@@ -163,13 +163,15 @@ export const keys = {
   challenge: (challenge: string) => `CHALLENGE#${challenge}`,
   oneUse: 'ONCE',
   /**
-   * A tournament's partition: its item (HEAD), its entrants (E#player), its rounds' pairings
+   * A tournament's partition: its item (HEAD), its entrants in entry order (E#at#order#player), its rounds' pairings
    * (R#round), its tables' results (X#round#table) and the ledger written before each round
    * (L#round), each first-writer-wins.
    */
   tournament: (tournamentId: string) => `TOURNEY#${tournamentId}`,
   tournamentHead: 'HEAD',
-  entrant: (playerId: string) => `E#${playerId}`,
+  /** Sorted as the entry list is (the seeding): by entry time, then the creator's order (absent: after), then id. */
+  entrant: (entry: { at: string; order?: number; playerId: string }) =>
+    `E#${entry.at}#${String(entry.order ?? 99).padStart(2, '0')}#${entry.playerId}`,
   entrants: 'E#',
   tournamentRound: (round: number) => `R#${String(round).padStart(4, '0')}`,
   tournamentRounds: 'R#',

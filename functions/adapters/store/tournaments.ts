@@ -100,8 +100,7 @@ export class DynamoTournamentStore implements TournamentStore {
             {
               Put: {
                 TableName: this.table,
-                Item: { [PK]: keys.tournament(tournamentId), [SK]: keys.entrant(entrant.playerId), kind: 'entrant', ...entrant },
-                ConditionExpression: `attribute_not_exists(${PK})`,
+                Item: { [PK]: keys.tournament(tournamentId), [SK]: keys.entrant(entrant), kind: 'entrant', ...entrant },
               },
             },
             {
@@ -123,7 +122,10 @@ export class DynamoTournamentStore implements TournamentStore {
                   kind: 'playerTournament',
                   tournamentId,
                   at: entrant.at,
+                  ...(entrant.order === undefined ? {} : { order: entrant.order }),
                 },
+                // The player's own record says whether they entered: the entrant's key is by entry time.
+                ConditionExpression: `attribute_not_exists(${PK})`,
               },
             },
           ],
@@ -132,15 +134,29 @@ export class DynamoTournamentStore implements TournamentStore {
       return 'entered';
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
-      const [entry, head] = error.CancellationReasons ?? [];
-      if (entry?.Code === 'ConditionalCheckFailed') return 'already';
+      const [, head, own] = error.CancellationReasons ?? [];
+      if (own?.Code === 'ConditionalCheckFailed') return 'already';
       if (head?.Code !== 'ConditionalCheckFailed') throw error;
       const t = await this.get(tournamentId);
       return t && t.status === 'entry' ? 'full' : 'closed';
     }
   }
 
+  /** The player's record of an entry: when (and in which order) they entered, which makes their entrant's key. */
+  private async ownRecord(tournamentId: string, playerId: string): Promise<{ at: string; order?: number } | null> {
+    const out = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { [PK]: keys.player(playerId), [SK]: keys.playerTournament(tournamentId) },
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item ? upcast('playerTournament', out.Item) : null;
+  }
+
   async leave(tournamentId: string, playerId: string): Promise<boolean> {
+    const own = await this.ownRecord(tournamentId, playerId);
+    if (!own) return false;
     try {
       await this.db.send(
         new TransactWriteCommand({
@@ -148,7 +164,7 @@ export class DynamoTournamentStore implements TournamentStore {
             {
               Delete: {
                 TableName: this.table,
-                Key: { [PK]: keys.tournament(tournamentId), [SK]: keys.entrant(playerId) },
+                Key: { [PK]: keys.tournament(tournamentId), [SK]: keys.entrant({ ...own, playerId }) },
                 ConditionExpression: `attribute_exists(${PK})`,
               },
             },
@@ -178,6 +194,21 @@ export class DynamoTournamentStore implements TournamentStore {
     return upcastAll('entrant', items)
       .map((item) => fieldsOf<TournamentEntrant>(item))
       .sort(byEntry);
+  }
+
+  async firstEntrants(tournamentId: string, limit: number): Promise<TournamentEntrant[]> {
+    const out = await this.db.send(
+      new QueryCommand({ ...prefixed(this.table, keys.tournament(tournamentId), keys.entrants), Limit: limit, ConsistentRead: false }),
+    );
+    return upcastAll('entrant', out.Items ?? []).map((item) => fieldsOf<TournamentEntrant>(item));
+  }
+
+  async entry(tournamentId: string, playerId: string): Promise<TournamentEntrant | null> {
+    const own = await this.ownRecord(tournamentId, playerId);
+    if (!own) return null;
+    const Key = { [PK]: keys.tournament(tournamentId), [SK]: keys.entrant({ ...own, playerId }) };
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }));
+    return out.Item ? fieldsOf<TournamentEntrant>(upcast('entrant', out.Item)) : null;
   }
 
   async putRound(tournamentId: string, round: TournamentRound): Promise<TournamentRound> {

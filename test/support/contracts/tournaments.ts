@@ -50,6 +50,8 @@ export function tournamentStoreContract(kit: () => StoreKit, { id }: SuiteContex
       expect(await tournaments.leave(t.tournamentId, id('Bea'))).toBe(true);
       expect(await tournaments.leave(t.tournamentId, id('Bea'))).toBe(false);
       expect(await tournaments.ofPlayer(id('Bea'))).toEqual([]);
+      expect(await tournaments.entry(t.tournamentId, id('Bea'))).toBeNull();
+      expect(await tournaments.entry(t.tournamentId, id('Abel'))).toMatchObject({ name: 'Abel', at: entrant('Abel', 1).at });
       expect(await tournaments.enter(t.tournamentId, entrant('Dan', 4))).toBe('entered');
       expect((await tournaments.entrants(t.tournamentId)).map((e) => e.name)).toEqual(['Abel', 'Cora', 'Dan']);
       // Entry closes with the start: no entry and no withdrawal after it.
@@ -73,6 +75,10 @@ export function tournamentStoreContract(kit: () => StoreKit, { id }: SuiteContex
       ] as const)
         await tournaments.enter(t.tournamentId, { playerId: id(`aa-${name}`), name, at: same, order });
       expect((await tournaments.entrants(t.tournamentId)).map((e) => e.name)).toEqual(['Host', 'Bot 2', 'Bot 10', 'Late']);
+      // The head of the list is read alone, in the same order.
+      expect((await tournaments.firstEntrants(t.tournamentId, 3)).map((e) => e.name)).toEqual(['Host', 'Bot 2', 'Bot 10']);
+      expect(await tournaments.entry(t.tournamentId, id('zz-late'))).toMatchObject({ name: 'Late', at: same });
+      expect(await tournaments.entry(t.tournamentId, id('aa-Bot 2'))).toMatchObject({ name: 'Bot 2', order: 2 });
     });
 
     it('refuse a change made on an older revision, so of two racing changes one is stored', async () => {
