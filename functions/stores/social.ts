@@ -31,6 +31,9 @@ export interface Vacation {
   daysTaken: number;
 }
 
+/** Lists of people (follows, blocks, members) are in name order. */
+export const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
 export type GroupJoin = 'joined' | 'already' | 'full';
 
 export interface SocialStore {

@@ -1,9 +1,7 @@
 /** Follows, blocks, groups and vacations in memory, with the table's semantics (both sides of a block, member counts). */
 import { nameKey } from '../../core/name-key';
-import type { Group, GroupJoin, SocialStore, Tie, Vacation } from '../../stores/social';
+import { byName, type Group, type GroupJoin, type SocialStore, type Tie, type Vacation } from '../../stores/social';
 import type { MemoryPlayerStore } from './players';
-
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 export class MemorySocialStore implements SocialStore {
   private readonly follows = new Map<string, Map<string, Tie>>();

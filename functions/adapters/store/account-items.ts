@@ -4,27 +4,18 @@
  * uses kept in an item, under a conditional write. Apart from accounts.ts so that a function
  * needing only sign-in asks (signin-asks.ts) ships only this.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Counted } from '../../stores/accounts';
-import { upcast, type Stored } from './catalog';
+import { failedCondition, recordOf } from './records';
+import type { Stored } from './catalog';
 import type { ItemKind } from './items';
 import { TABLE } from './table';
 
 export const PK = TABLE.partitionKey;
 export const SK = TABLE.sortKey;
 
-export const failedCondition = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException';
-
 /** Epoch seconds for DynamoDB's TTL, from an expiry in ms, with a margin (the checks use expiresAt). */
 export const ttlOf = (expiresAtMs: number) => Math.ceil(expiresAtMs / 1000) + 3600;
-
-/** What an item of this kind holds beside its keys, its kind and its TTL, in its current shape: the record the store answers. */
-export function recordOf<T>(kind: ItemKind, item: Stored): T {
-  const { [PK]: _pk, [SK]: _sk, kind: _kind, ttl: _ttl, ...record } = upcast(kind, item) as unknown as Stored;
-  return record as T;
-}
 
 export class AccountItems {
   constructor(

@@ -22,7 +22,8 @@ import type {
 } from '../../stores/accounts';
 import { rotate } from '../../core/refresh-rotation';
 import { SIGN_OUT_NOTICE_DAYS } from '../../core/sign-out-notice';
-import { failedCondition, PK, recordOf, SK, ttlOf } from './account-items';
+import { PK, SK, ttlOf } from './account-items';
+import { failedCondition, recordOf } from './records';
 import type { ChallengeItem, DeviceCodeItem, DeviceItem, PasskeyItem, SignOutNoticeItem, UsedLinkItem } from './items';
 import { keys } from './keys';
 import { profileName } from './profile-name';

@@ -6,8 +6,9 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { nameKey } from '../../core/name-key';
-import type { Group, GroupJoin, SocialStore, Tie, Vacation } from '../../stores/social';
+import { byName, type Group, type GroupJoin, type SocialStore, type Tie, type Vacation } from '../../stores/social';
 import { upcast, upcastAll } from './catalog';
+import { failedCondition, recordOf } from './records';
 import { keys } from './keys';
 import { prefixed, queryAll } from './query';
 import { TABLE } from './table';
@@ -20,7 +21,6 @@ const tieOf = (item: { playerId: string; name: string; since: string }): Tie => 
   name: item.name,
   since: item.since,
 });
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 export class DynamoSocialStore implements SocialStore {
   constructor(
@@ -143,9 +143,7 @@ export class DynamoSocialStore implements SocialStore {
     const out = await this.db.send(
       new GetCommand({ TableName: this.table, Key: { [PK]: keys.group(groupId), [SK]: keys.groupHead }, ConsistentRead: true }),
     );
-    if (!out.Item) return null;
-    const { pk: _pk, sk: _sk, kind: _kind, ...group } = upcast('group', out.Item);
-    return group;
+    return out.Item ? recordOf<Group>('group', out.Item) : null;
   }
 
   async joinGroup(groupId: string, member: Omit<Tie, 'since'>, at: string, max: number): Promise<GroupJoin> {
@@ -238,5 +236,5 @@ export class DynamoSocialStore implements SocialStore {
 
 /** A put that found its item there already: the same follow, nothing to do. */
 function ignoreExisting(error: unknown): void {
-  if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+  if (!failedCondition(error)) throw error;
 }

@@ -7,7 +7,7 @@
  * and below the cap) and the player's own record of it. Rounds and results are put only where
  * none is: the first writer wins, a second one reads what the first stored.
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TableResult } from '../../core/tournament/format';
 import type {
@@ -21,6 +21,7 @@ import type {
 } from '../../stores/tournaments';
 import { byEntry } from '../memory/tournaments';
 import { upcast, upcastAll } from './catalog';
+import { failedCondition, recordOf } from './records';
 import { keys } from './keys';
 import { prefixed, queryAll } from './query';
 import { decodeLedger, encodeLedger } from './tournament-ledger';
@@ -28,14 +29,6 @@ import { TABLE } from './table';
 
 const PK = TABLE.partitionKey;
 const SK = TABLE.sortKey;
-
-/** The fields of an item that are the tournament's own (no key, no kind). */
-function fieldsOf<T>(item: object): T {
-  const { [PK]: _pk, [SK]: _sk, kind: _kind, ...rest } = item as Record<string, unknown>;
-  return rest as T;
-}
-
-const failed = (error: unknown) => error instanceof ConditionalCheckFailedException;
 
 export class DynamoTournamentStore implements TournamentStore {
   constructor(
@@ -70,7 +63,7 @@ export class DynamoTournamentStore implements TournamentStore {
 
   async get(tournamentId: string): Promise<Tournament | null> {
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key: this.head(tournamentId), ConsistentRead: true }));
-    return out.Item ? fieldsOf<Tournament>(upcast('tournament', out.Item)) : null;
+    return out.Item ? recordOf<Tournament>('tournament', out.Item) : null;
   }
 
   async update(next: Tournament): Promise<boolean> {
@@ -84,7 +77,7 @@ export class DynamoTournamentStore implements TournamentStore {
         }),
       );
     } catch (error) {
-      if (failed(error)) return false;
+      if (failedCondition(error)) return false;
       throw error;
     }
     // The directory's copy: a copy written late is overwritten by the next change's.
@@ -191,16 +184,14 @@ export class DynamoTournamentStore implements TournamentStore {
 
   async entrants(tournamentId: string): Promise<TournamentEntrant[]> {
     const items = await queryAll(this.db, { ...prefixed(this.table, keys.tournament(tournamentId), keys.entrants), ConsistentRead: true });
-    return upcastAll('entrant', items)
-      .map((item) => fieldsOf<TournamentEntrant>(item))
-      .sort(byEntry);
+    return items.map((item) => recordOf<TournamentEntrant>('entrant', item)).sort(byEntry);
   }
 
   async firstEntrants(tournamentId: string, limit: number): Promise<TournamentEntrant[]> {
     const out = await this.db.send(
       new QueryCommand({ ...prefixed(this.table, keys.tournament(tournamentId), keys.entrants), Limit: limit, ConsistentRead: false }),
     );
-    return upcastAll('entrant', out.Items ?? []).map((item) => fieldsOf<TournamentEntrant>(item));
+    return (out.Items ?? []).map((item) => recordOf<TournamentEntrant>('entrant', item));
   }
 
   async entry(tournamentId: string, playerId: string): Promise<TournamentEntrant | null> {
@@ -208,7 +199,7 @@ export class DynamoTournamentStore implements TournamentStore {
     if (!own) return null;
     const Key = { [PK]: keys.tournament(tournamentId), [SK]: keys.entrant({ ...own, playerId }) };
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }));
-    return out.Item ? fieldsOf<TournamentEntrant>(upcast('entrant', out.Item)) : null;
+    return out.Item ? recordOf<TournamentEntrant>('entrant', out.Item) : null;
   }
 
   async putRound(tournamentId: string, round: TournamentRound): Promise<TournamentRound> {
@@ -223,16 +214,16 @@ export class DynamoTournamentStore implements TournamentStore {
       );
       return round;
     } catch (error) {
-      if (!failed(error)) throw error;
+      if (!failedCondition(error)) throw error;
     }
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }));
-    return fieldsOf<TournamentRound>(upcast('tournamentRound', out.Item!));
+    return recordOf<TournamentRound>('tournamentRound', out.Item!);
   }
 
   async round(tournamentId: string, round: number): Promise<TournamentRound | null> {
     const Key = { [PK]: keys.tournament(tournamentId), [SK]: keys.tournamentRound(round) };
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }));
-    return out.Item ? fieldsOf<TournamentRound>(upcast('tournamentRound', out.Item)) : null;
+    return out.Item ? recordOf<TournamentRound>('tournamentRound', out.Item) : null;
   }
 
   async rounds(tournamentId: string): Promise<TournamentRound[]> {
@@ -240,7 +231,7 @@ export class DynamoTournamentStore implements TournamentStore {
       ...prefixed(this.table, keys.tournament(tournamentId), keys.tournamentRounds),
       ConsistentRead: true,
     });
-    return upcastAll('tournamentRound', items).map((item) => fieldsOf<TournamentRound>(item));
+    return items.map((item) => recordOf<TournamentRound>('tournamentRound', item));
   }
 
   async putResult(tournamentId: string, round: number, result: TableResult): Promise<boolean> {
@@ -260,7 +251,7 @@ export class DynamoTournamentStore implements TournamentStore {
       );
       return true;
     } catch (error) {
-      if (failed(error)) return false;
+      if (failedCondition(error)) return false;
       throw error;
     }
   }
@@ -271,8 +262,8 @@ export class DynamoTournamentStore implements TournamentStore {
       ...prefixed(this.table, keys.tournament(tournamentId), prefix),
       ConsistentRead: read.latest,
     });
-    return upcastAll('tableResult', items).map((item) => {
-      const { round, ...result } = fieldsOf<TableResult & { round: number }>(item);
+    return items.map((item) => {
+      const { round, ...result } = recordOf<TableResult & { round: number }>('tableResult', item);
       return { round, result };
     });
   }
@@ -289,7 +280,7 @@ export class DynamoTournamentStore implements TournamentStore {
       );
       return ledger;
     } catch (error) {
-      if (!failed(error)) throw error;
+      if (!failedCondition(error)) throw error;
     }
     return (await this.ledger(tournamentId, ledger.round))!;
   }
@@ -310,7 +301,7 @@ export class DynamoTournamentStore implements TournamentStore {
         Limit: page.limit,
       }),
     );
-    const tournaments = upcastAll('tournamentListing', out.Items ?? []).map((item) => fieldsOf<Tournament>(item));
+    const tournaments = (out.Items ?? []).map((item) => recordOf<Tournament>('tournamentListing', item));
     const last = out.LastEvaluatedKey?.[SK];
     return { tournaments, next: typeof last === 'string' ? last : null };
   }
