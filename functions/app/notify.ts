@@ -8,6 +8,7 @@ import { Digests } from '../host/digest';
 import { Notifier } from '../host/notifier';
 import { StreamReactions } from '../host/stream-reactions';
 import type { App } from './app';
+import { vacations } from './social';
 import { DynamoDigestStore } from '../adapters/store/digests';
 import { DynamoNotificationStore } from '../adapters/store/notifications';
 import type { DigestStore } from '../stores/digests';
@@ -90,5 +91,6 @@ export function streamReactions(app: App): StreamReactions {
     notifier: app.get(notifier),
     chatNotices: app.get(chatNotices),
     sender: () => app.get(senderFor)(),
+    vacations: app.get(vacations),
   });
 }

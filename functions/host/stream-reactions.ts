@@ -14,12 +14,15 @@ import type { StoredChatMessage } from '../stores/chat';
 import type { ChatNotices } from './chat-notices';
 import type { Notifier } from './notifier';
 import type { Reactions } from './reactions';
+import type { Vacations } from './vacations';
 
 export interface StreamReactionsDeps {
   reactions: Reactions;
   notifier: Notifier;
   chatNotices: ChatNotices;
   sender: () => Sender;
+  /** A game just begun: who is on vacation is away in it too (host/vacations.ts). */
+  vacations?: Pick<Vacations, 'onGameStarted'>;
 }
 
 export class StreamReactions {
@@ -27,6 +30,7 @@ export class StreamReactions {
 
   async onCommit(head: CommitHead): Promise<void> {
     await this.deps.reactions.react(head);
+    await this.deps.vacations?.onGameStarted(head, this.deps.sender());
     await this.deps.notifier.notifyCommit(head);
   }
 

@@ -11,6 +11,7 @@ import { ProtocolError, type ServerFrame } from '../core/protocol/frames';
 import { VACATION_DAYS_PER_YEAR } from '../core/protocol/social-frames';
 import { seatOf } from '../core/record';
 import type { Sender } from '../adapters/sender';
+import type { CommitHead } from '../core/triggers';
 import type { PlayerGameStore } from '../stores/player-games';
 import type { SocialStore, Vacation } from '../stores/social';
 import type { Games } from './games';
@@ -85,6 +86,24 @@ export class Vacations {
       sender,
     );
     return this.frame(playerId, requestId, resumed);
+  }
+
+  /**
+   * A game that has just begun (the stream's reaction to the commit that made it active: a
+   * tournament's round, a seat taken, quick play): each person in it who is on vacation is away
+   * there too, as in the games they had when they left.
+   */
+  async onGameStarted(head: CommitHead, sender: Sender): Promise<void> {
+    if (head.status !== 'active' || head.wasStatus === 'active') return;
+    const people = head.seats.flatMap((s) => (s && !s.bot && !s.awayUntil ? [s.playerId] : []));
+    if (!people.length) return;
+    const now = this.deps.now();
+    for (const playerId of people) {
+      const until = awayAt(await this.deps.social.vacation(playerId), now);
+      if (!until) continue;
+      const result = await this.deps.games.commit(head.gameId, (record) => planAway(record, playerId, until, now.toISOString()));
+      if (result.committed) await this.deps.reactions.followUp(result, sender);
+    }
   }
 
   /** Commit `plan` in each of the player's games in play; how many changed. */

@@ -234,6 +234,46 @@ describe('vacation', () => {
     expect((await dario.request<StateFrame>({ action: 'subscribe', gameId })).log.join('\n')).toMatch(/ran out of time/);
   });
 
+  it('pauses a game that begins while the player is away: a seat taken, a tournament round', async () => {
+    const until = new Date(now.getTime() + 4 * DAY).toISOString();
+    await bruno.request({ action: 'setVacation', until });
+    const deadlines = async (gameId: string) => (await ana.request<Frame<'gameInfo'>>({ action: 'gameInfo', gameId })).clock!.deadlines;
+
+    // Bruno, away, takes a seat (from his phone): the game that begins has his clock paused, Ana's not.
+    const { gameId } = await ana.request<Frame<'gameCreated'>>({
+      action: 'createGame',
+      game: 'tic-tac-toe',
+      players: 2,
+      clock: { type: 'perMove', hours: 24 },
+    });
+    await bruno.request({ action: 'joinGame', gameId });
+    await expect.poll(async () => (await ana.request<StateFrame>({ action: 'subscribe', gameId })).seats[1]?.awayUntil).toBe(until);
+    // Ana moves: it is Bruno's turn, and his clock does not run.
+    await ana.request({ action: 'command', gameId, commandId: `away-${run}`, command: { type: 'mark', cell: 4 } });
+    expect((await ana.request<Frame<'gameInfo'>>({ action: 'gameInfo', gameId })).activeSeats).toEqual([1]);
+    expect(await deadlines(gameId)).toEqual([null, null]);
+
+    // A tournament round that starts while he is away: his game there is paused too.
+    const { tournamentId } = await ana.request<Frame<'tournamentCreated'>>({
+      action: 'createTournament',
+      name: `Away cup ${run}`,
+      game: 'tic-tac-toe',
+      format: 'swiss',
+      cap: 2,
+      enter: false,
+      clock: { type: 'perMove', hours: 24 },
+    });
+    await dario.request({ action: 'enterTournament', tournamentId });
+    const started = await bruno.request<Frame<'tournament'>>({ action: 'enterTournament', tournamentId });
+    const table = started.round!.tables[0]!;
+    const seat = table.seats.findIndex((s) => s.playerId === bruno.player.playerId);
+    await expect
+      .poll(async () => (await dario.request<StateFrame>({ action: 'subscribe', gameId: table.gameId })).seats[seat]?.awayUntil)
+      .toBe(until);
+    const info = await deadlines(table.gameId);
+    expect(info[seat]).toBeNull();
+  });
+
   it('ends by itself: the sweep brings the player back when it is over', async () => {
     const { gameId } = await ana.request<Frame<'gameCreated'>>({
       action: 'createGame',
