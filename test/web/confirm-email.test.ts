@@ -48,7 +48,7 @@ describe('email confirmation in the web client', () => {
     await ana.goto(server.url);
     await ana.getByLabel('Your name').fill('Ana');
     await ana.getByRole('button', { name: 'Sign in' }).click();
-    await ana.getByRole('link', { name: 'Notifications' }).click();
+    await ana.getByRole('link', { name: 'Settings' }).click();
     await ana.getByLabel('Email address').fill('ana@example.com');
     await ana.getByRole('button', { name: 'Save' }).click();
     const unconfirmed = ana.locator('[data-email="unconfirmed"]');

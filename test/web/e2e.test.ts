@@ -228,7 +228,7 @@ describe('the web client', () => {
     expect(clicks).toBeGreaterThan(80);
 
     // Notification settings: a webhook, an email and quiet hours, saved through the form.
-    await bruno.getByRole('link', { name: 'Notifications' }).click();
+    await bruno.getByRole('link', { name: 'Settings' }).click();
     await bruno.getByLabel('Discord or Slack webhook URL').fill(`${hook.origin}/hooks/bruno`);
     await bruno.getByLabel('Email address').fill('bruno@example.org');
     await bruno.getByLabel(/Hold notifications at night/).check();

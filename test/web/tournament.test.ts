@@ -192,7 +192,7 @@ describe('vacation in the browser', () => {
       )
       .toBe(true);
 
-    await page.getByRole('link', { name: 'Notifications' }).click();
+    await page.getByRole('link', { name: 'Settings' }).click();
     await page.locator('[data-part="vacation"] form').waitFor();
     await page.getByRole('button', { name: 'Go on vacation' }).click();
     await expect.poll(() => page.locator('[data-part="vacation"] [role="status"]').textContent()).toMatch(/^You are on vacation until /);

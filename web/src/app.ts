@@ -48,7 +48,7 @@ export class App {
           h('a', { href: '#/tournaments' }, 'Tournaments'),
           h('a', { href: '#/friends' }, 'Friends'),
           h('a', { href: '#/leaderboard' }, 'Ratings'),
-          h('a', { href: '#/settings' }, 'Notifications'),
+          h('a', { href: '#/settings' }, 'Settings'),
           h('a', { href: '#/devices' }, 'Devices'),
         ),
         this.status,

@@ -207,7 +207,7 @@ export function devicesScreen(app: App): Node {
             'p',
             { 'data-email': 'none' },
             'Confirm an email address under ',
-            h('a', { href: '#/settings' }, 'Notifications'),
+            h('a', { href: '#/settings' }, 'Settings'),
             ' (one that receives mail) to sign in with an emailed link.',
           ),
     );

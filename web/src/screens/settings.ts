@@ -111,7 +111,8 @@ export function settingsScreen(app: App): Node {
     const devices = n.settings.webPush.length;
     replace(
       form,
-      h('h1', null, 'Notifications'),
+      h('h1', null, 'Settings'),
+      h('h2', null, 'Notifications'),
       h(
         'p',
         null,
@@ -124,7 +125,7 @@ export function settingsScreen(app: App): Node {
         h('a', { href: '#/devices' }, 'Devices and sign-in'),
         '.',
       ),
-      h('h2', null, 'This browser'),
+      h('h3', null, 'This browser'),
       h(
         'p',
         null,
@@ -156,10 +157,10 @@ export function settingsScreen(app: App): Node {
             'Notify me in this browser',
           )
         : h('p', { class: 'muted' }, 'Push notifications are not set up on this server.'),
-      h('h2', null, 'Webhook'),
+      h('h3', null, 'Webhook'),
       h('label', { for: 'webhook' }, 'Discord or Slack webhook URL'),
       webhook,
-      h('h2', null, 'Email'),
+      h('h3', null, 'Email'),
       h('label', { for: 'email' }, 'Email address'),
       email,
       h(
@@ -168,7 +169,7 @@ export function settingsScreen(app: App): Node {
         'At most one email a day, listing the games where it is your turn; pushes and webhooks come with every turn.',
       ),
       emailState(n, sentAgain),
-      h('h2', null, 'Quiet hours'),
+      h('h3', null, 'Quiet hours'),
       h('label', { for: 'quiet', class: 'check' }, quietOn, ` Hold notifications at night (${zone})`),
       h('div', { class: 'row' }, h('label', { for: 'quiet-start' }, 'From'), start, h('label', { for: 'quiet-end' }, 'to'), end),
       h(
