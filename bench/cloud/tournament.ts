@@ -33,6 +33,9 @@ import { World } from './world';
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
+/** The web client's spread of its looks after a change heard (web/src/screens/tournament.ts). */
+const CHANGE_SPREAD_MS = 5_000;
+
 export interface TournamentRunOptions {
   /** Entrants in all (the tournament's cap). Default 1,000. */
   players?: number;
@@ -285,9 +288,11 @@ export async function runTournament(options: TournamentRunOptions) {
 
   const onFrame = (p: Person, f: Frame) => {
     if (f.type === 'gameChanged') {
-      // On the page, a change to one of my tournament's games makes it look again (web/src/screens/tournament.ts).
+      // On the page, a change to one of my tournament's games makes it look again within 5 s, at random (web/src/screens/tournament.ts).
       const game = f.game as { gameId: string };
-      if (p.screen.kind === 'page' && tournamentId && game.gameId.startsWith(`${tournamentId}-`)) p.wake();
+      if (p.screen.kind === 'page' && tournamentId && game.gameId.startsWith(`${tournamentId}-`)) {
+        void clock.sleep(p.rng.next() * CHANGE_SPREAD_MS).then(() => p.wake());
+      }
       return;
     }
     if (f.type !== 'state' || p.screen.kind !== 'game' || f.gameId !== p.screen.gameId) return;

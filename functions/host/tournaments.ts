@@ -93,16 +93,17 @@ export class Tournaments {
       const entrants = own && !first.some((e) => e.playerId === own.playerId) ? [...first, own] : first;
       return { tournament, entrants, rounds: [], standings: standings(tournament.format, entrants, []) };
     }
+    // Half-price reads: both items were stored before the head moved to round n (a miss reads again, in full).
     const [ledger, current, results] = await Promise.all([
-      this.ledgerOf(tournamentId, n),
-      this.roundOf(tournamentId, n),
+      this.ledgerOf(tournamentId, n, false),
+      this.roundOf(tournamentId, n, false),
       this.deps.store.results(tournamentId, n, { latest: false }),
     ]);
     // The item moves to round n only once both are stored (openRound).
     if (!ledger || !current) throw new Error(`tournament ${tournamentId} is in round ${n} without its ledger or pairing`);
     const inPlay: PlayedRound = { round: n, pairing: current.pairing, results: results.map((r) => r.result) };
     const k = roundAsked ?? n;
-    const shown = k === n ? current : k >= 1 && k < n ? await this.roundOf(tournamentId, k) : null;
+    const shown = k === n ? current : k >= 1 && k < n ? await this.roundOf(tournamentId, k, false) : null;
     return {
       tournament,
       entrants: ledger.entrants,
@@ -111,24 +112,29 @@ export class Tournaments {
     };
   }
 
-  /** A round's pairing: kept once read, since it never changes once stored. */
-  private async roundOf(tournamentId: string, n: number): Promise<TournamentRound | null> {
-    const key = `R#${tournamentId}#${n}`;
-    const kept = this.written.get(key) as TournamentRound | undefined;
-    if (kept) return kept;
-    const round = await this.deps.store.round(tournamentId, n);
-    if (round) this.written.set(key, round);
-    return round;
+  /**
+   * A round's pairing: kept once read, since it never changes once stored. `latest` false: an
+   * eventually consistent read first, for one known to be stored a while ago.
+   */
+  private roundOf(tournamentId: string, n: number, latest = true): Promise<TournamentRound | null> {
+    return this.kept(`R#${tournamentId}#${n}`, latest, (read) => this.deps.store.round(tournamentId, n, read));
   }
 
-  /** A round's ledger: kept once read, since it never changes once stored. */
-  private async ledgerOf(tournamentId: string, n: number): Promise<TournamentLedger | null> {
-    const key = `L#${tournamentId}#${n}`;
-    const kept = this.written.get(key) as TournamentLedger | undefined;
+  /** A round's ledger, as `roundOf`. */
+  private ledgerOf(tournamentId: string, n: number, latest = true): Promise<TournamentLedger | null> {
+    return this.kept(`L#${tournamentId}#${n}`, latest, (read) => this.deps.store.ledger(tournamentId, n, read));
+  }
+
+  private async kept<T extends TournamentRound | TournamentLedger>(
+    key: string,
+    latest: boolean,
+    get: (read: { latest: boolean }) => Promise<T | null>,
+  ): Promise<T | null> {
+    const kept = this.written.get(key) as T | undefined;
     if (kept) return kept;
-    const ledger = await this.deps.store.ledger(tournamentId, n);
-    if (ledger) this.written.set(key, ledger);
-    return ledger;
+    const found = (latest ? null : await get({ latest: false })) ?? (await get({ latest: true }));
+    if (found) this.written.set(key, found);
+    return found;
   }
 
   /**

@@ -102,8 +102,8 @@ export interface TournamentStore {
   entry(tournamentId: string, playerId: string): Promise<TournamentEntrant | null>;
   /** Store a round's pairing unless one is stored: the stored one (this, or the first writer's). */
   putRound(tournamentId: string, round: TournamentRound): Promise<TournamentRound>;
-  /** One round's pairing (null: not paired), read as it is stored now. */
-  round(tournamentId: string, round: number): Promise<TournamentRound | null>;
+  /** One round's pairing (null: not paired). `latest: false` may miss one written a moment ago (half the cost). */
+  round(tournamentId: string, round: number, read?: { latest: boolean }): Promise<TournamentRound | null>;
   /** Every round paired so far, in order. */
   rounds(tournamentId: string): Promise<TournamentRound[]>;
   /** Record a table's result unless one is recorded: whether this one was. */
@@ -115,8 +115,8 @@ export interface TournamentStore {
   results(tournamentId: string, round?: number, read?: { latest: boolean }): Promise<{ round: number; result: TableResult }[]>;
   /** Store a round's ledger unless one is stored: the stored one (this, or the first writer's). */
   putLedger(tournamentId: string, ledger: TournamentLedger): Promise<TournamentLedger>;
-  /** The ledger written before a round (null: none yet). */
-  ledger(tournamentId: string, round: number): Promise<TournamentLedger | null>;
+  /** The ledger written before a round (null: none yet). `latest: false` as for `round`. */
+  ledger(tournamentId: string, round: number, read?: { latest: boolean }): Promise<TournamentLedger | null>;
   /** The directory: newest first, in pages (`next`: the cursor of the page after). */
   list(page: { limit: number; cursor?: string }): Promise<TournamentPage>;
   /** The tournaments a player entered (ids, newest entry first). */

@@ -220,9 +220,9 @@ export class DynamoTournamentStore implements TournamentStore {
     return recordOf<TournamentRound>('tournamentRound', out.Item!);
   }
 
-  async round(tournamentId: string, round: number): Promise<TournamentRound | null> {
+  async round(tournamentId: string, round: number, read = { latest: true }): Promise<TournamentRound | null> {
     const Key = { [PK]: keys.tournament(tournamentId), [SK]: keys.tournamentRound(round) };
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }));
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: read.latest }));
     return out.Item ? recordOf<TournamentRound>('tournamentRound', out.Item) : null;
   }
 
@@ -285,9 +285,9 @@ export class DynamoTournamentStore implements TournamentStore {
     return (await this.ledger(tournamentId, ledger.round))!;
   }
 
-  async ledger(tournamentId: string, round: number): Promise<TournamentLedger | null> {
+  async ledger(tournamentId: string, round: number, read = { latest: true }): Promise<TournamentLedger | null> {
     const Key = { [PK]: keys.tournament(tournamentId), [SK]: keys.tournamentLedger(round) };
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }));
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: read.latest }));
     return out.Item ? decodeLedger(upcast('tournamentLedger', out.Item)) : null;
   }
 

@@ -15,6 +15,12 @@ import { FORMAT_HELP, FORMAT_NAMES, stateWords } from './tournaments';
 type TournamentFrame = Extract<ServerFrame, { type: 'tournament' }>;
 
 const REFRESH_MS = 30_000;
+/**
+ * A round's end tells every player of their next game in the same second: each page looks again
+ * within this long, at random, so a thousand players' pages do not all read the tournament at
+ * once (docs/production.md, A tournament of 1,000).
+ */
+const CHANGE_SPREAD_MS = 5_000;
 const num = (n: number) => (Number.isInteger(n) ? String(n) : `${Math.floor(n) || ''}½`);
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
@@ -181,10 +187,17 @@ export function tournamentScreen(app: App, tournamentId: string): Node {
     }
   };
   void load();
+  let soon: ReturnType<typeof setTimeout> | undefined;
+  const loadSoon = () => {
+    soon ??= setTimeout(() => {
+      soon = undefined;
+      if (root.isConnected) void load();
+    }, Math.random() * CHANGE_SPREAD_MS);
+  };
   // Live: a change to one of my games may end a round; a socket back after a break missed changes.
   const offFrame = app.conn!.onFrame((f) => {
     if (!root.isConnected) return offFrame();
-    if (f.type === 'gameChanged' && f.game.gameId.startsWith(`${tournamentId}-`)) void load();
+    if (f.type === 'gameChanged' && f.game.gameId.startsWith(`${tournamentId}-`)) loadSoon();
   });
   const offStatus = app.conn!.onStatus((s) => {
     if (!root.isConnected) return offStatus();
