@@ -60,8 +60,17 @@ export interface TournamentsDeps {
 }
 
 export class Tournaments {
-  /** Pairings and ledgers read or written here: stored once, never changed, so kept (this container's own). */
-  private readonly written = new LRUCache<string, TournamentRound | TournamentLedger>({ max: 256 });
+  /**
+   * Pairings and ledgers read or written here: stored once, never changed, so kept (this
+   * container's own), up to about ten ledgers of a thousand players' ten rounds (a few MB).
+   */
+  private readonly written = new LRUCache<string, TournamentRound | TournamentLedger>({
+    maxSize: 100_000,
+    sizeCalculation: (item) =>
+      'pairing' in item
+        ? 1 + item.pairing.tables.length
+        : 1 + item.entrants.length + 2 * item.played.reduce((n, r) => n + r.pairing.tables.length, 0),
+  });
 
   constructor(private readonly deps: TournamentsDeps) {}
 
