@@ -127,16 +127,15 @@ export function settingsScreen(app: App): Node {
       ),
       h('h3', null, 'This browser'),
       h(
-        'p',
-        null,
+        'label',
+        { for: 'turn-sound', class: 'check' },
         h('input', {
           id: 'turn-sound',
           type: 'checkbox',
           checked: turnSoundOn(),
           onchange: (e: Event) => setTurnSound((e.target as HTMLInputElement).checked),
         }),
-        ' ',
-        h('label', { for: 'turn-sound' }, 'A chime when it is my turn, on a game screen'),
+        ' A chime when it is my turn, on a game screen',
       ),
       h('p', { class: 'muted' }, devices ? `${devices} device${devices === 1 ? '' : 's'} subscribed.` : 'No device subscribed yet.'),
       pushKey
