@@ -288,10 +288,12 @@ export async function runTournament(options: TournamentRunOptions) {
 
   const onFrame = (p: Person, f: Frame) => {
     if (f.type === 'gameChanged') {
-      // On the page, a change to one of my tournament's games makes it look again within 5 s, at random (web/src/screens/tournament.ts).
+      // Waiting, a change to one of my tournament's games makes me look again: the list of games at
+      // once, the tournament's page within 5 s, at random (web/src/screens/tournament.ts).
       const game = f.game as { gameId: string };
       if (p.screen.kind === 'page' && tournamentId && game.gameId.startsWith(`${tournamentId}-`)) {
-        void clock.sleep(p.rng.next() * CHANGE_SPREAD_MS).then(() => p.wake());
+        if (waitOn === 'myGames') p.wake();
+        else void clock.sleep(p.rng.next() * CHANGE_SPREAD_MS).then(() => p.wake());
       }
       return;
     }
@@ -626,8 +628,8 @@ export async function runTournament(options: TournamentRunOptions) {
         unitsBy: tourneyUnits?.by ?? {},
         /**
          * Read units of one read at it at the end, as the service reads it. A `tournament` frame:
-         * the head, the last round's results (eventually consistent) and — once per container, then
-         * kept — the round's ledger and pairing. A finishing game's advance: the head and the round's
+         * the head, the last round's results and — once per container, then kept — the round's
+         * ledger and pairing (all three eventually consistent). A finishing game's advance: the head and the round's
          * results (and its pairing once). Pairing a round: its ledger (the one before's, that
          * round's pairing and results). What reading every entrant, pairing and result would cost
          * (as the service did before) is beside them.
@@ -635,7 +637,7 @@ export async function runTournament(options: TournamentRunOptions) {
         readUnitsAtTheEnd: {
           look: headRead + lastResults(false),
           lookInANewContainer:
-            headRead + lastResults(false) + itemRead(keys.tournamentLedger(last), true) + itemRead(keys.tournamentRound(last), true),
+            headRead + lastResults(false) + itemRead(keys.tournamentLedger(last), false) + itemRead(keys.tournamentRound(last), false),
           advance: headRead + lastResults(true),
           ledger: itemRead(keys.tournamentLedger(last), true),
           pairing: itemRead(keys.tournamentRound(last), true),
