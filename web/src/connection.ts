@@ -208,7 +208,7 @@ export class Connection {
     }
     const requestId = (frame as { requestId?: string }).requestId;
     const w = requestId ? this.waiting.get(requestId) : undefined;
-    // Sent too fast (a flurry of clicks): send it again once the server says it may go.
+    // Sent too fast (a flurry of clicks), or the database busy this second: send it again once the server says it may go.
     if (
       w &&
       requestId &&
