@@ -59,7 +59,8 @@ function tree(value: unknown, depth = 0): Node | string {
 }
 
 export const genericUi: GameUi = {
-  board: (frame) => h('div', { class: 'view' }, tree(frame.view)),
+  // Focusable: a wide view scrolls sideways, and keyboards must reach it.
+  board: (frame) => h('div', { class: 'view', tabindex: '0', role: 'region', 'aria-label': 'Game' }, tree(frame.view)),
   actions: (frame, ctx) =>
     h(
       'div',

@@ -75,7 +75,8 @@ export function sinceSummary(frame: StateFrame, names: readonly string[], dismis
   const actors = [...new Set(rounds.flatMap((r) => r.groups.map((g) => g.who)).filter((w) => w !== 'The game'))];
   return h(
     'section',
-    { class: 'card since-summary', 'aria-labelledby': 'since-title', dataset: { since: String(from) } },
+    // Focusable: past 22rem it scrolls, and keyboards must reach it.
+    { class: 'card since-summary', 'aria-labelledby': 'since-title', tabindex: '0', dataset: { since: String(from) } },
     h('h2', { id: 'since-title' }, 'Since your last move'),
     h(
       'p',
