@@ -180,17 +180,23 @@ describe('groups', () => {
   });
 });
 
+/** A game of tic-tac-toe with a clock of `hours` a move, begun: `host` creates it (seat 0), `guest` takes seat 1. */
+async function clockedGame(host: Client, guest: Client, hours: number): Promise<string> {
+  const { gameId } = await host.request<Frame<'gameCreated'>>({
+    action: 'createGame',
+    game: 'tic-tac-toe',
+    players: 2,
+    clock: { type: 'perMove', hours },
+  });
+  await guest.request({ action: 'joinGame', gameId });
+  return gameId;
+}
+
 describe('vacation', () => {
   it("pauses a game's clock and sends nothing while away; back early, the paused time is given back", async () => {
     const path = `/hooks/carla-${run}`;
     await carla.request({ action: 'setNotifications', settings: { webhook: { url: `${hook.origin}${path}` } } });
-    const { gameId } = await carla.request<Frame<'gameCreated'>>({
-      action: 'createGame',
-      game: 'tic-tac-toe',
-      players: 2,
-      clock: { type: 'perMove', hours: 24 },
-    });
-    await dario.request({ action: 'joinGame', gameId });
+    const gameId = await clockedGame(carla, dario, 24);
     await indexed(carla, gameId);
     const deadlineOf = async (seat: number) =>
       (await dario.request<Frame<'gameInfo'>>({ action: 'gameInfo', gameId })).clock!.deadlines[seat] ?? null;
@@ -240,13 +246,7 @@ describe('vacation', () => {
     const deadlines = async (gameId: string) => (await ana.request<Frame<'gameInfo'>>({ action: 'gameInfo', gameId })).clock!.deadlines;
 
     // Bruno, away, takes a seat (from his phone): the game that begins has his clock paused, Ana's not.
-    const { gameId } = await ana.request<Frame<'gameCreated'>>({
-      action: 'createGame',
-      game: 'tic-tac-toe',
-      players: 2,
-      clock: { type: 'perMove', hours: 24 },
-    });
-    await bruno.request({ action: 'joinGame', gameId });
+    const gameId = await clockedGame(ana, bruno, 24);
     await expect.poll(async () => (await ana.request<StateFrame>({ action: 'subscribe', gameId })).seats[1]?.awayUntil).toBe(until);
     // Ana moves: it is Bruno's turn, and his clock does not run.
     await ana.request({ action: 'command', gameId, commandId: `away-${run}`, command: { type: 'mark', cell: 4 } });
@@ -275,13 +275,7 @@ describe('vacation', () => {
   });
 
   it('ends by itself: the sweep brings the player back when it is over', async () => {
-    const { gameId } = await ana.request<Frame<'gameCreated'>>({
-      action: 'createGame',
-      game: 'tic-tac-toe',
-      players: 2,
-      clock: { type: 'perMove', hours: 48 },
-    });
-    await carla.request({ action: 'joinGame', gameId });
+    const gameId = await clockedGame(ana, carla, 48);
     await indexed(ana, gameId);
     const until = new Date(now.getTime() + 2 * DAY);
     await ana.request({ action: 'setVacation', until: until.toISOString() });

@@ -6,8 +6,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Counted } from '../../stores/accounts';
-import { failedCondition, recordOf } from './records';
-import type { Stored } from './catalog';
+import { failedCondition, putNew, recordOf } from './records';
 import type { ItemKind } from './items';
 import { TABLE } from './table';
 
@@ -24,15 +23,9 @@ export class AccountItems {
   ) {}
 
   protected async put(item: Record<string, unknown>, onlyNew = false): Promise<boolean> {
-    try {
-      await this.db.send(
-        new PutCommand({ TableName: this.table, Item: item, ...(onlyNew ? { ConditionExpression: `attribute_not_exists(${PK})` } : {}) }),
-      );
-      return true;
-    } catch (error) {
-      if (failedCondition(error)) return false;
-      throw error;
-    }
+    if (onlyNew) return putNew(this.db, this.table, item);
+    await this.db.send(new PutCommand({ TableName: this.table, Item: item }));
+    return true;
   }
 
   /** An item's record (read consistently), or null. */

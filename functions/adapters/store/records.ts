@@ -1,5 +1,6 @@
-/** What every store adapter does with an item: read it as its record, and tell a failed condition. */
+/** What every store adapter does with an item: read it as its record, tell a failed condition, put it only where none is. */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { upcast, type Stored } from './catalog';
 import type { ItemKind } from './items';
 import { TABLE } from './table';
@@ -14,4 +15,15 @@ export const failedCondition = (error: unknown) =>
 export function recordOf<T>(kind: ItemKind, item: Stored): T {
   const { [PK]: _pk, [SK]: _sk, kind: _kind, ttl: _ttl, ...record } = upcast(kind, item) as unknown as Stored;
   return record as T;
+}
+
+/** Put an item unless one is stored under its key (first writer wins): whether this one was. */
+export async function putNew(db: DynamoDBDocumentClient, table: string, item: Record<string, unknown>): Promise<boolean> {
+  try {
+    await db.send(new PutCommand({ TableName: table, Item: item, ConditionExpression: `attribute_not_exists(${PK})` }));
+    return true;
+  } catch (error) {
+    if (failedCondition(error)) return false;
+    throw error;
+  }
 }

@@ -8,7 +8,7 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, type Dynam
 import { nameKey } from '../../core/name-key';
 import { byName, type Group, type GroupJoin, type SocialStore, type Tie, type Vacation } from '../../stores/social';
 import { upcast, upcastAll } from './catalog';
-import { failedCondition, recordOf } from './records';
+import { putNew, recordOf } from './records';
 import { keys } from './keys';
 import { prefixed, queryAll } from './query';
 import { TABLE } from './table';
@@ -38,15 +38,14 @@ export class DynamoSocialStore implements SocialStore {
   }
 
   async follow(playerId: string, other: Omit<Tie, 'since'>, at: string): Promise<void> {
-    await this.db
-      .send(
-        new PutCommand({
-          TableName: this.table,
-          Item: { [PK]: keys.player(playerId), [SK]: keys.follow(other.playerId), kind: 'follow', ...other, since: at },
-          ConditionExpression: `attribute_not_exists(${PK})`,
-        }),
-      )
-      .catch(ignoreExisting);
+    // Already followed: the same follow, nothing to do.
+    await putNew(this.db, this.table, {
+      [PK]: keys.player(playerId),
+      [SK]: keys.follow(other.playerId),
+      kind: 'follow',
+      ...other,
+      since: at,
+    });
   }
 
   async unfollow(playerId: string, otherId: string): Promise<void> {
@@ -232,9 +231,4 @@ export class DynamoSocialStore implements SocialStore {
       new PutCommand({ TableName: this.table, Item: { [PK]: keys.player(playerId), [SK]: keys.vacation, kind: 'vacation', ...vacation } }),
     );
   }
-}
-
-/** A put that found its item there already: the same follow, nothing to do. */
-function ignoreExisting(error: unknown): void {
-  if (!failedCondition(error)) throw error;
 }

@@ -21,7 +21,7 @@ import type {
 } from '../../stores/tournaments';
 import { byEntry } from '../memory/tournaments';
 import { upcast, upcastAll } from './catalog';
-import { failedCondition, recordOf } from './records';
+import { failedCondition, putNew, recordOf } from './records';
 import { keys } from './keys';
 import { prefixed, queryAll } from './query';
 import { decodeLedger, encodeLedger } from './tournament-ledger';
@@ -203,21 +203,8 @@ export class DynamoTournamentStore implements TournamentStore {
   }
 
   async putRound(tournamentId: string, round: TournamentRound): Promise<TournamentRound> {
-    const Key = { [PK]: keys.tournament(tournamentId), [SK]: keys.tournamentRound(round.round) };
-    try {
-      await this.db.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: { ...Key, kind: 'tournamentRound', ...round },
-          ConditionExpression: `attribute_not_exists(${PK})`,
-        }),
-      );
-      return round;
-    } catch (error) {
-      if (!failedCondition(error)) throw error;
-    }
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key, ConsistentRead: true }));
-    return recordOf<TournamentRound>('tournamentRound', out.Item!);
+    const item = { [PK]: keys.tournament(tournamentId), [SK]: keys.tournamentRound(round.round), kind: 'tournamentRound', ...round };
+    return (await putNew(this.db, this.table, item)) ? round : (await this.round(tournamentId, round.round))!;
   }
 
   async round(tournamentId: string, round: number, read = { latest: true }): Promise<TournamentRound | null> {
@@ -234,26 +221,14 @@ export class DynamoTournamentStore implements TournamentStore {
     return items.map((item) => recordOf<TournamentRound>('tournamentRound', item));
   }
 
-  async putResult(tournamentId: string, round: number, result: TableResult): Promise<boolean> {
-    try {
-      await this.db.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: {
-            [PK]: keys.tournament(tournamentId),
-            [SK]: keys.tableResult(round, result.table),
-            kind: 'tableResult',
-            round,
-            ...result,
-          },
-          ConditionExpression: `attribute_not_exists(${PK})`,
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (failedCondition(error)) return false;
-      throw error;
-    }
+  putResult(tournamentId: string, round: number, result: TableResult): Promise<boolean> {
+    return putNew(this.db, this.table, {
+      [PK]: keys.tournament(tournamentId),
+      [SK]: keys.tableResult(round, result.table),
+      kind: 'tableResult',
+      round,
+      ...result,
+    });
   }
 
   async results(tournamentId: string, round?: number, read = { latest: true }): Promise<{ round: number; result: TableResult }[]> {
@@ -269,20 +244,13 @@ export class DynamoTournamentStore implements TournamentStore {
   }
 
   async putLedger(tournamentId: string, ledger: TournamentLedger): Promise<TournamentLedger> {
-    const Key = { [PK]: keys.tournament(tournamentId), [SK]: keys.tournamentLedger(ledger.round) };
-    try {
-      await this.db.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: { ...Key, kind: 'tournamentLedger', ...encodeLedger(ledger) },
-          ConditionExpression: `attribute_not_exists(${PK})`,
-        }),
-      );
-      return ledger;
-    } catch (error) {
-      if (!failedCondition(error)) throw error;
-    }
-    return (await this.ledger(tournamentId, ledger.round))!;
+    const item = {
+      [PK]: keys.tournament(tournamentId),
+      [SK]: keys.tournamentLedger(ledger.round),
+      kind: 'tournamentLedger',
+      ...encodeLedger(ledger),
+    };
+    return (await putNew(this.db, this.table, item)) ? ledger : (await this.ledger(tournamentId, ledger.round))!;
   }
 
   async ledger(tournamentId: string, round: number, read = { latest: true }): Promise<TournamentLedger | null> {

@@ -187,10 +187,13 @@ export function tournamentScreen(app: App, tournamentId: string): Node {
     }
   };
   void load();
-  let soon: ReturnType<typeof setTimeout> | undefined;
+  // One look for the changes heard in a while: the first one sets it.
+  let pending = false;
   const loadSoon = () => {
-    soon ??= setTimeout(() => {
-      soon = undefined;
+    if (pending) return;
+    pending = true;
+    setTimeout(() => {
+      pending = false;
       if (root.isConnected) void load();
     }, Math.random() * CHANGE_SPREAD_MS);
   };
